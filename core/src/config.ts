@@ -1,0 +1,132 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every setting Fieldbook reads, with its environment variable. The README lists the same. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin of the root-domain app, e.g. https://fieldbook.example.com. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Where Fieldbook keeps its embedded database and generated secret. */
+  FIELDBOOK_DATA_DIR: z.string().default('.data'),
+  /** Owner connection (migrations, job queue). Unset: the embedded PostgreSQL. */
+  DATABASE_URL: z.string().optional(),
+  /** Application connection; a role that owns no table and lacks BYPASSRLS. Derived when unset. */
+  DATABASE_APP_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  /** Key for signing tokens and encrypting secrets; generated into the data folder when unset. */
+  SECRET_KEY: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(60 * 60 * 24 * 30),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Fieldbook <no-reply@localhost>'),
+  LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_TENANT: z.string().default('common'),
+  /** Lets HTTP (not only HTTPS) OIDC issuers through; for local providers in development and tests. */
+  OIDC_ALLOW_INSECURE: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RELEASE: z.string().default('dev'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: URL;
+  /** Host (with port) of the root-domain app; workspace apps live on `{subdomain}.{rootHost}`. */
+  rootHost: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseAppUrl: string | undefined;
+  databasePoolMax: number;
+  embeddedPgPort: number;
+  secretKey: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  loginMaxFailedAttempts: number;
+  oidc: {
+    issuer: string | undefined;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    allowInsecure: boolean;
+  };
+  google: { clientId: string | undefined; clientSecret: string | undefined };
+  microsoft: { clientId: string | undefined; clientSecret: string | undefined; tenant: string };
+  logLevel: Env['LOG_LEVEL'];
+  release: string;
+  webDistDir: string;
+  projectRoot: string;
+}
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+
+/** Reads the environment once, failing with every invalid variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(projectRoot, e.FIELDBOOK_DATA_DIR);
+  const publicUrl = new URL(e.PUBLIC_URL);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    rootHost: publicUrl.host,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    secretKey: e.SECRET_KEY ?? overrides.secretKey ?? readOrCreateSecret(dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    loginMaxFailedAttempts: e.LOGIN_MAX_FAILED_ATTEMPTS,
+    oidc: {
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      allowInsecure: e.OIDC_ALLOW_INSECURE === 'true',
+    },
+    google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+    microsoft: { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, tenant: e.MICROSOFT_TENANT },
+    logLevel: e.LOG_LEVEL,
+    release: e.RELEASE,
+    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(projectRoot, 'host-web', 'dist'),
+    projectRoot,
+    ...overrides,
+  };
+}
+
+/** A self-hosted install must work with no setup, so the first start writes a random key. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+/** Derives an independent key for one purpose, so one secret never serves two uses. */
+export function deriveKey(config: Pick<Config, 'secretKey'>, purpose: string): Buffer {
+  return createHmac('sha256', config.secretKey).update(`fieldbook:${purpose}`).digest();
+}

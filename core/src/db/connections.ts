@@ -1,0 +1,55 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { deriveKey, type Config } from '../config.ts';
+
+// Bigints (counts) come back as numbers; values past 2^53 do not occur in our counts.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+
+/** The role the application connects as: it owns no table and lacks BYPASSRLS. */
+export const APP_ROLE = 'fieldbook_app';
+
+export interface Databases {
+  /** Owner connection: migrations and the job queue. Never used for tenant data in requests. */
+  owner: Knex;
+  /** Application connection, subject to row-level security. */
+  app: Knex;
+  destroy(): Promise<void>;
+}
+
+export function createKnex(connectionString: string, poolMax: number): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString, application_name: 'fieldbook' },
+    pool: { min: 0, max: poolMax },
+  });
+}
+
+/** The app role's password is derived from the secret key, so no second secret needs storing. */
+export function appRolePassword(config: Pick<Config, 'secretKey'>): string {
+  return deriveKey(config, 'db-app-role').toString('hex');
+}
+
+export function appUrlFrom(ownerUrl: string, password: string): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = password;
+  return url.toString();
+}
+
+/**
+ * Creates (or updates) the application role and grants it data access only. Runs as the owner
+ * after migrations, so new tables are covered too. Bookkeeping tables stay out of its reach.
+ */
+export async function ensureAppRole(owner: Knex, password: string): Promise<void> {
+  if (!/^[0-9a-f]+$/.test(password)) throw new Error('app role password must be hex');
+  const exists = await owner.raw('select 1 from pg_roles where rolname = ?', [APP_ROLE]);
+  const verb = exists.rows.length ? 'ALTER' : 'CREATE';
+  await owner.raw(`${verb} ROLE ${APP_ROLE} WITH LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD '${password}'`);
+  const { rows } = await owner.raw('select current_database() as db');
+  const db = (rows[0] as { db: string }).db;
+  await owner.raw(`GRANT CONNECT ON DATABASE "${db}" TO ${APP_ROLE}`);
+  await owner.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
+  await owner.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
+  await owner.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
+  await owner.raw(`REVOKE ALL ON knex_migrations, knex_migrations_lock FROM ${APP_ROLE}`);
+}

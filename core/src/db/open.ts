@@ -1,0 +1,61 @@
+import type { Config } from '../config.ts';
+import { deriveKey } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { appRolePassword, appUrlFrom, createKnex, ensureAppRole, type Databases } from './connections.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
+import { migrateLatest } from './migrate.ts';
+
+export interface OpenedDatabases extends Databases {
+  ownerUrl: string;
+  embedded: EmbeddedDatabase | null;
+}
+
+const EMBEDDED_DB = 'fieldbook';
+
+/**
+ * Connects to PostgreSQL (starting the embedded one when DATABASE_URL is unset), migrates, makes
+ * sure the application role exists, and opens the owner and application pools.
+ */
+export async function openDatabases(config: Config, logger: Logger, opts: { migrate: boolean }): Promise<OpenedDatabases> {
+  let embedded: EmbeddedDatabase | null = null;
+  let ownerUrl = config.databaseUrl;
+  if (!ownerUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      password: deriveKey(config, 'embedded-superuser').toString('hex'),
+      logger,
+    });
+    const admin = createKnex(embedded.url, 1);
+    const exists = await admin.raw('select 1 from pg_database where datname = ?', [EMBEDDED_DB]);
+    if (!exists.rows.length) await admin.raw(`create database ${EMBEDDED_DB}`);
+    await admin.destroy();
+    const url = new URL(embedded.url);
+    url.pathname = `/${EMBEDDED_DB}`;
+    ownerUrl = url.toString();
+  }
+
+  const owner = createKnex(ownerUrl, 4);
+  try {
+    if (opts.migrate) {
+      const applied = await migrateLatest(owner);
+      if (applied.length) logger.info({ applied }, 'database migrated');
+      await ensureAppRole(owner, appRolePassword(config));
+    }
+  } catch (err) {
+    await owner.destroy();
+    await embedded?.stop();
+    throw err;
+  }
+  const app = createKnex(config.databaseAppUrl ?? appUrlFrom(ownerUrl, appRolePassword(config)), config.databasePoolMax);
+  return {
+    owner,
+    app,
+    ownerUrl,
+    embedded,
+    async destroy() {
+      await Promise.all([app.destroy(), owner.destroy()]);
+      await embedded?.stop();
+    },
+  };
+}

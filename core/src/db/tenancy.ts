@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+
+/** Who a transaction acts for. Row-level security policies read these settings. */
+export interface TenantScope {
+  workspaceId?: string | null;
+  userId?: string | null;
+  /** The signed-in user's email, lower-cased: lets them see invites addressed to them. */
+  email?: string | null;
+}
+
+/**
+ * Runs `fn` in a transaction whose row-level security scope is `scope`. The settings are local
+ * to the transaction, so a pooled connection never carries one workspace into the next request.
+ */
+export async function withTenant<T>(
+  db: Knex,
+  scope: TenantScope,
+  fn: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (trx) => {
+    await trx.raw(
+      "select set_config('app.workspace_id', ?, true), set_config('app.user_id', ?, true), set_config('app.email', ?, true)",
+      [scope.workspaceId ?? '', scope.userId ?? '', scope.email?.toLowerCase() ?? ''],
+    );
+    return fn(trx);
+  });
+}

@@ -1,0 +1,51 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { AppError } from '../errors/app-error.ts';
+import type { Logger } from '../logger.ts';
+
+/**
+ * Shapes every error that leaves the server: an `errorCode`, a `humanReadable` flag, the field
+ * for input errors, and never a stack trace. Unexpected errors are logged and answered as
+ * INTERNAL_SERVER_ERROR with a generic message.
+ */
+export function formatError(logger: Logger) {
+  return (err: unknown): GraphQLError => {
+    if (!(err instanceof GraphQLError)) return internal(logger, err);
+    const original = err.originalError;
+    if (original instanceof AppError) {
+      return new GraphQLError(original.message, {
+        nodes: err.nodes,
+        path: err.path,
+        extensions: {
+          errorCode: original.errorCode,
+          code: original.errorCode,
+          humanReadable: original.humanReadable,
+          ...(original.field ? { field: original.field } : {}),
+        },
+      });
+    }
+    if (original && !(original instanceof GraphQLError)) return internal(logger, original, err);
+    // Parse and validation errors (and errors already shaped) are about the request itself.
+    const ext = err.extensions ?? {};
+    return new GraphQLError(err.message, {
+      nodes: err.nodes,
+      path: err.path,
+      extensions: {
+        errorCode: ext.errorCode ?? 'BAD_USER_INPUT',
+        code: ext.errorCode ?? 'BAD_USER_INPUT',
+        humanReadable: ext.humanReadable ?? false,
+        ...(ext.field ? { field: ext.field } : {}),
+      },
+    });
+  };
+}
+
+function internal(logger: Logger, err: unknown, gqlErr?: GraphQLError): GraphQLError {
+  logger.error({ err, path: gqlErr?.path }, 'unexpected error in GraphQL');
+  return new GraphQLError('Something went wrong on our side. Please try again.', {
+    nodes: gqlErr?.nodes,
+    path: gqlErr?.path,
+    extensions: { errorCode: 'INTERNAL_SERVER_ERROR', code: 'INTERNAL_SERVER_ERROR', humanReadable: true },
+  });
+}
+
+export type { GraphQLFormattedError };

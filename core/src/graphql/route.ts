@@ -1,0 +1,92 @@
+import type Koa from 'koa';
+import type { GraphQLSchema } from 'graphql';
+import { createHandler } from 'graphql-http';
+import { AppError } from '../errors/app-error.ts';
+import type { RequestContext } from '../kernel/request-context.ts';
+import type { Logger } from '../logger.ts';
+import { formatError } from './errors.ts';
+import { limitRules } from './limits.ts';
+
+/** About 10 MB (002 §9 message-size constant); larger bodies get 413. */
+export const MAX_BODY_BYTES = 10_485_760;
+
+export interface GraphqlRouteOptions {
+  schema: GraphQLSchema;
+  logger: Logger;
+  buildContext(ctx: Koa.Context): Promise<RequestContext>;
+}
+
+/** POST (and GET for queries) /api/graphql, per the GraphQL-over-HTTP spec, via graphql-http. */
+export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
+  const handler = createHandler<Koa.Context, { requestContext: RequestContext }, RequestContext & Record<PropertyKey, unknown>>({
+    schema: opts.schema,
+    validationRules: (_req, _args, specified) => [...specified, ...limitRules()],
+    context: (req) => req.context.requestContext as RequestContext & Record<PropertyKey, unknown>,
+    formatError: formatError(opts.logger),
+  });
+
+  return async (ctx) => {
+    const body = ctx.method === 'POST' ? await readBody(ctx) : null;
+    if (body === undefined) return; // answered 413
+    let requestContext: RequestContext;
+    try {
+      requestContext = await opts.buildContext(ctx);
+    } catch (err) {
+      answerError(ctx, err, opts.logger);
+      return;
+    }
+    let answer: Awaited<ReturnType<typeof handler>>;
+    try {
+      answer = await handler({
+        method: ctx.method,
+        url: ctx.url,
+        headers: { get: (key: string) => ctx.get(key) || null },
+        body: () => body ?? '',
+        raw: ctx,
+        context: { requestContext },
+      });
+    } catch (err) {
+      // graphql-http throws on a body it cannot parse: that is the client's mistake, not ours.
+      if (err instanceof Error && /JSON|parse/i.test(err.message)) {
+        answerError(ctx, new AppError('BAD_USER_INPUT', 'The request body is not valid JSON.'), opts.logger);
+        return;
+      }
+      throw err;
+    }
+    const [payload, init] = answer;
+    ctx.status = init.status;
+    for (const [k, v] of Object.entries(init.headers ?? {})) if (v) ctx.set(k, v);
+    ctx.body = payload ?? '';
+  };
+}
+
+async function readBody(ctx: Koa.Context): Promise<string | null | undefined> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > MAX_BODY_BYTES) return tooLarge(ctx);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return tooLarge(ctx);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(ctx: Koa.Context): undefined {
+  ctx.status = 413;
+  ctx.body = { errors: [{ message: 'The request body is larger than 10 MB.', extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true } }] };
+  return undefined;
+}
+
+/** Errors raised before GraphQL runs (authentication, workspace lookup) keep the GraphQL shape. */
+function answerError(ctx: Koa.Context, err: unknown, logger: Logger): void {
+  if (err instanceof AppError) {
+    ctx.status = err.status;
+    ctx.body = { errors: [{ message: err.message, extensions: { errorCode: err.errorCode, code: err.errorCode, humanReadable: err.humanReadable } }] };
+    return;
+  }
+  logger.error({ err }, 'failed to build request context');
+  ctx.status = 500;
+  ctx.body = { errors: [{ message: 'Something went wrong on our side. Please try again.', extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true } }] };
+}

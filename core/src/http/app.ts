@@ -1,0 +1,49 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { AppError } from '../errors/app-error.ts';
+import type { Logger } from '../logger.ts';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  release: string;
+  /** Routes contributed by modules and plugins, mounted before the web app. */
+  routes: Array<(router: Router) => void>;
+  graphql: Koa.Middleware;
+  webApp: Koa.Middleware | null;
+}
+
+/** The Koa application: errors, liveness, the API, module routes, then the web app. */
+export function createHttpApp(opts: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: true });
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = { errors: [{ message: err.message, humanReadableMessage: err.humanReadable ? err.message : undefined, extensions: { errorCode: err.errorCode } }] };
+        return;
+      }
+      opts.logger.error({ err, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { errors: [{ message: 'Something went wrong on our side. Please try again.', extensions: { errorCode: 'INTERNAL_SERVER_ERROR' } }] };
+    }
+  });
+  app.use(async (ctx, next) => {
+    ctx.set('x-content-type-options', 'nosniff');
+    ctx.set('referrer-policy', 'strict-origin-when-cross-origin');
+    ctx.set('x-fieldbook-release', opts.release);
+    await next();
+  });
+
+  const router = new Router();
+  router.get('/ping', (ctx) => {
+    ctx.body = { ok: true, release: opts.release };
+  });
+  router.all('/api/graphql', opts.graphql);
+  for (const mount of opts.routes) mount(router);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  if (opts.webApp) app.use(opts.webApp);
+  return app;
+}

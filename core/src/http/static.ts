@@ -1,0 +1,45 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import type Koa from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+/**
+ * Serves the built web app: files as they are (hashed ones cached for a year), and index.html
+ * for every other GET so the client router can show the page, or its not-found screen.
+ */
+export function serveWebApp(distDir: string): Koa.Middleware {
+  const index = join(distDir, 'index.html');
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const path = normalize(decodeURIComponent(ctx.path)).replace(/^([/\\])+/, '');
+    const file = join(distDir, path);
+    if (path && file.startsWith(distDir + sep) && existsSync(file) && statSync(file).isFile()) {
+      ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
+      ctx.set('cache-control', /\.[0-9a-f]{8,}\./.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      ctx.body = createReadStream(file);
+      return;
+    }
+    if (extname(path) && path.startsWith('static/')) return next(); // a missing asset is a real 404
+    if (!existsSync(index)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet. Run `npm run build:web`, then reload.';
+      return;
+    }
+    ctx.type = TYPES['.html']!;
+    ctx.set('cache-control', 'no-cache');
+    ctx.body = createReadStream(index);
+  };
+}

@@ -1,0 +1,12 @@
+/** Core's public surface for modules. Modules import from here, never from core's files. */
+export { defineModule } from './kernel/module.ts';
+export type { ModuleContext, ModuleGraphql, EventSubscription, FieldbookModule, ModuleRef } from './kernel/module.ts';
+export type { RequestContext, Viewer, WorkspaceRef, Membership } from './kernel/request-context.ts';
+export { AppError, badInput, forbidden, notFound, unauthenticated, type ErrorCode } from './errors/app-error.ts';
+export { validate } from './errors/validate.ts';
+export { withTenant, type TenantScope } from './db/tenancy.ts';
+export { once, type Job, type JobDefinition, type JobQueue, type QueueSettings } from './jobs/queue.ts';
+export type { DomainEvent, EventBus } from './jobs/events.ts';
+export type { Permission, Role, ProductRole } from './permissions/roles.ts';
+export { identityModule } from './identity/module.ts';
+export { workspacesModule } from './workspaces/module.ts';

@@ -1,0 +1,72 @@
+import type Router from '@koa/router';
+import type { IResolvers } from '@graphql-tools/utils';
+import type { Config } from '../config.ts';
+import type { Databases } from '../db/connections.ts';
+import type { Logger } from '../logger.ts';
+import type { EventBus, EventHandler } from '../jobs/events.ts';
+import type { JobDefinition, JobQueue } from '../jobs/queue.ts';
+import type { RequestContext } from './request-context.ts';
+
+/** The part of a module others may refer to: its name and (for typing only) its services. */
+export interface ModuleRef {
+  readonly name: string;
+  /** Phantom field carrying the services type; never set at run time. */
+  readonly __services?: unknown;
+}
+
+export type ServicesOf<M> = M extends { readonly __services?: infer S } ? S : never;
+
+/** Services of the modules a module declared, keyed by module name and fully typed. */
+export type DependencyServices<Deps extends readonly ModuleRef[]> = {
+  [M in Deps[number] as M['name']]: ServicesOf<M>;
+};
+
+/** What a module receives from core: exactly the parts it may use. */
+export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly ModuleRef[]> {
+  config: Config;
+  db: Databases;
+  logger: Logger;
+  jobs: JobQueue;
+  events: EventBus;
+  deps: DependencyServices<Deps>;
+}
+
+export interface ModuleGraphql {
+  typeDefs: string;
+  resolvers: IResolvers<unknown, RequestContext>;
+}
+
+export interface EventSubscription {
+  /** A domain event name, e.g. `note:created` (001 §3.1). */
+  event: string;
+  /** Names the subscriber's own queue, so one slow subscriber never holds up another. */
+  name: string;
+  handler: EventHandler;
+}
+
+export interface ModuleDefinition<Name extends string, Deps extends readonly ModuleRef[], Services> {
+  name: Name;
+  dependsOn?: Deps;
+  graphql?: (ctx: ModuleContext<Deps>) => ModuleGraphql;
+  jobs?: (ctx: ModuleContext<Deps>) => readonly JobDefinition[];
+  events?: (ctx: ModuleContext<Deps>) => readonly EventSubscription[];
+  routes?: (router: Router, ctx: ModuleContext<Deps>) => void;
+  services?: (ctx: ModuleContext<Deps>) => Services;
+}
+
+export interface FieldbookModule<Name extends string, Deps extends readonly ModuleRef[], Services> extends ModuleRef {
+  readonly name: Name;
+  readonly dependsOn: Deps;
+  readonly definition: ModuleDefinition<Name, Deps, Services>;
+  readonly __services?: Services;
+}
+
+/**
+ * Declares a module. It does nothing at run time: it exists so the module's context, and the
+ * services of the modules it depends on, are typed from its declaration.
+ */
+export function defineModule<const Name extends string, const Deps extends readonly ModuleRef[] = [], Services = undefined>(
+  definition: ModuleDefinition<Name, Deps, Services>,
+): FieldbookModule<Name, Deps, Services> {
+  return { name: definition.name, dependsOn: (definition.dependsOn ?? []) as Deps, definition };
+}

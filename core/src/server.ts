@@ -1,0 +1,117 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+import type { Config } from './config.ts';
+import { openDatabases, type OpenedDatabases } from './db/open.ts';
+import { assembleSchema } from './graphql/schema.ts';
+import { graphqlRoute } from './graphql/route.ts';
+import { createHttpApp } from './http/app.ts';
+import { buildRequestContext } from './http/request-context.ts';
+import { serveWebApp } from './http/static.ts';
+import { identityModule } from './identity/module.ts';
+import { loadModules, type LoadedModule } from './kernel/registry.ts';
+import { createEventBus, subscriberQueue } from './jobs/events.ts';
+import { startJobSystem, type JobDefinition, type JobSystem } from './jobs/queue.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { workspacesModule } from './workspaces/module.ts';
+
+/** `web` serves HTTP, `worker` runs jobs, `all` does both in one process (the default). */
+export type ProcessRole = 'web' | 'worker' | 'all';
+
+export interface FieldbookOptions {
+  config: Config;
+  role?: ProcessRole;
+  /** Domain modules beside core's own (normally discovered in `modules/`). */
+  modules?: readonly LoadedModule[];
+  logger?: Logger;
+  /** Skip migrations when the database is known to be current (tests on a migrated template). */
+  migrate?: boolean;
+  /** Job timing knobs; tests make them short. */
+  jobs?: { superviseIntervalSeconds?: number; pollingIntervalSeconds?: number };
+}
+
+export interface Fieldbook {
+  config: Config;
+  logger: Logger;
+  db: OpenedDatabases;
+  jobs: JobSystem;
+  http: Koa;
+  services: Record<string, unknown>;
+  /** Starts listening (web roles); resolves with the bound URL. */
+  listen(port?: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Core's own modules: identity and workspaces are part of the kernel. */
+export const coreModules: readonly LoadedModule[] = [identityModule, workspacesModule];
+
+export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook> {
+  const { config } = opts;
+  const role = opts.role ?? 'all';
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const db = await openDatabases(config, logger, { migrate: opts.migrate ?? true });
+  let jobs: JobSystem;
+  try {
+    jobs = await startJobSystem({ connectionString: db.ownerUrl, logger, ...opts.jobs });
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  const events = createEventBus(jobs.boss);
+  const contributions = loadModules([...coreModules, ...(opts.modules ?? [])], {
+    config,
+    db,
+    logger,
+    jobs: jobs.queue,
+    events,
+  });
+
+  // Each event subscription becomes its own queue, subscribed to the event's topic.
+  const eventJobs: JobDefinition[] = contributions.events.map((s) => ({
+    queue: subscriberQueue(s.event, s.name),
+    handler: (job) => s.handler(job.data as Parameters<typeof s.handler>[0], job as Parameters<typeof s.handler>[1]),
+  }));
+  const allJobs = [...contributions.jobs, ...eventJobs];
+  await jobs.register(allJobs);
+  for (const s of contributions.events) await jobs.boss.subscribe(s.event, subscriberQueue(s.event, s.name));
+  if (role !== 'web') await jobs.work(allJobs);
+
+  const { authenticator } = contributions.services[identityModule.name] as ReturnType<NonNullable<typeof identityModule.definition.services>>;
+  const { directory } = contributions.services[workspacesModule.name] as ReturnType<NonNullable<typeof workspacesModule.definition.services>>;
+  const schema = assembleSchema(contributions.graphql);
+  const http = createHttpApp({
+    logger,
+    release: config.release,
+    routes: contributions.routes,
+    graphql: graphqlRoute({
+      schema,
+      logger,
+      buildContext: (ctx) => buildRequestContext(ctx, { app: db.app, rootHost: config.rootHost, authenticator, directory }),
+    }),
+    webApp: serveWebApp(config.webDistDir),
+  });
+
+  let server: Server | null = null;
+  return {
+    config,
+    logger,
+    db,
+    jobs,
+    http,
+    services: contributions.services,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        server = http.listen(port, host, () => {
+          const addr = server!.address() as AddressInfo;
+          resolve(`http://${host === '0.0.0.0' ? 'localhost' : host}:${addr.port}`);
+        });
+        server.on('error', reject);
+      });
+    },
+    async close() {
+      if (server) await new Promise<void>((r) => server!.close(() => r()));
+      await jobs.stop({ graceful: false });
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { Knex } from 'knex';
+import * as foundation from './0001_foundation.ts';
+
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** One ordered history for core and every module. Append; never reorder or edit a landed one. */
+export const migrations: Migration[] = [{ name: '0001_foundation', ...foundation }];
