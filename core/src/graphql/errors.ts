@@ -9,7 +9,11 @@ import type { Logger } from '../logger.ts';
  */
 export function formatError(logger: Logger) {
   return (err: unknown): GraphQLError => {
-    if (!(err instanceof GraphQLError)) return internal(logger, err);
+    // graphql-http hands over plain errors only for requests it cannot parse (bad JSON, bad params).
+    if (!(err instanceof GraphQLError)) {
+      const message = err instanceof Error ? err.message : 'The request could not be understood.';
+      return new GraphQLError(message, { extensions: { errorCode: 'BAD_USER_INPUT', code: 'BAD_USER_INPUT', humanReadable: false } });
+    }
     const original = err.originalError;
     if (original instanceof AppError) {
       return new GraphQLError(original.message, {

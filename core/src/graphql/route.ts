@@ -47,7 +47,7 @@ export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
       });
     } catch (err) {
       // graphql-http throws on a body it cannot parse: that is the client's mistake, not ours.
-      if (err instanceof Error && /JSON|parse/i.test(err.message)) {
+      if (err instanceof Error && /^(Unparsable JSON body|Unparsable URL|JSON body must be an object|Missing body)$/.test(err.message)) {
         answerError(ctx, new AppError('BAD_USER_INPUT', 'The request body is not valid JSON.'), opts.logger);
         return;
       }

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+describe('kernel', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers /ping', async () => {
+    const res = await fetch(`${server.url}/ping`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: Array<{ extensions: { errorCode: string } }> };
+    expect(body.errors[0]!.extensions.errorCode).toBe('BAD_USER_INPUT');
+  });
+
+  it('answers a body over 10 MB with 413', async () => {
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ release }', variables: { pad: 'x'.repeat(10_485_760) } }),
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('rejects queries nested too deep or with too many aliases', async () => {
+    const nest = (levels: number): string => (levels === 0 ? 'name' : `name ofType { ${nest(levels - 1)} }`);
+    const shallow = await server.gql(`{ __type(name: "Query") { fields { type { ${nest(8)} } } } }`);
+    expect(shallow.errors?.[0]?.message).toBeUndefined();
+    const deep = await server.gql(`{ __type(name: "Query") { fields { type { ${nest(12)} } } } }`);
+    expect(deep.errors?.[0]?.message).toMatch(/nested \d+ levels deep; the limit is 12/);
+    expect(deep.errors?.[0]?.extensions?.errorCode).toBe('BAD_USER_INPUT');
+    const aliases = Array.from({ length: 31 }, (_, i) => `a${i}: release`).join(' ');
+    const res = await server.gql(`{ ${aliases} }`);
+    expect(res.errors?.[0]?.message).toMatch(/31 aliases; the limit is 30/);
+  });
+});
