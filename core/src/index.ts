@@ -10,3 +10,5 @@ export type { DomainEvent, EventBus } from './jobs/events.ts';
 export type { Permission, Role, ProductRole } from './permissions/roles.ts';
 export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';
+export type { Mailer, MailMessage } from './email/mailer.ts';
+export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabases, type OpenedDatabases } from './db/open.ts';
 import { assembleSchema } from './graphql/schema.ts';
 import { graphqlRoute } from './graphql/route.ts';
+import { createMailer, type Mailer } from './email/mailer.ts';
 import { createHttpApp } from './http/app.ts';
 import { buildRequestContext } from './http/request-context.ts';
 import { serveWebApp } from './http/static.ts';
@@ -26,6 +27,8 @@ export interface FieldbookOptions {
   logger?: Logger;
   /** Skip migrations when the database is known to be current (tests on a migrated template). */
   migrate?: boolean;
+  /** Replaces the SMTP or log mailer. */
+  mailer?: Mailer;
   /** Job timing knobs; tests make them short. */
   jobs?: { superviseIntervalSeconds?: number; pollingIntervalSeconds?: number };
 }
@@ -58,12 +61,14 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     throw err;
   }
   const events = createEventBus(jobs.boss);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const contributions = loadModules([...coreModules, ...(opts.modules ?? [])], {
     config,
     db,
     logger,
     jobs: jobs.queue,
     events,
+    mailer,
   });
 
   // Each event subscription becomes its own queue, subscribed to the event's topic.

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Config } from '../config.ts';
 import type { Databases } from '../db/connections.ts';
+import type { Mailer } from '../email/mailer.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus, EventHandler } from '../jobs/events.ts';
 import type { JobDefinition, JobQueue } from '../jobs/queue.ts';
@@ -28,6 +29,7 @@ export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly Modu
   logger: Logger;
   jobs: JobQueue;
   events: EventBus;
+  mailer: Mailer;
   deps: DependencyServices<Deps>;
 }
 
