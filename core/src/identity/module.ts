@@ -1,20 +1,20 @@
 import type { Knex } from 'knex';
-import { defineModule } from '../kernel/module.ts';
+import { deriveKey } from '../config.ts';
+import { defineModule, type ModuleContext } from '../kernel/module.ts';
 import type { RequestAuthenticator } from '../kernel/ports.ts';
+import { createPasswordUserRow, findOrCreateUserRow, findUserByEmail } from './accounts.ts';
+import { createAuthenticator } from './authenticator.ts';
+import { EmailChallenges } from './challenges.ts';
+import type { IdentityDeps } from './deps.ts';
+import { OidcFlow } from './oidc/flow.ts';
+import { OidcClients } from './oidc/providers.ts';
+import { mountOidcRoutes } from './oidc/routes.ts';
+import { identityResolvers } from './resolvers.ts';
 import { identityTypeDefs } from './schema.ts';
+import { SessionStore, type AuthTokens } from './sessions.ts';
+import { findUserRowById, toUserRecord, type UserRecord } from './users.ts';
 
-export interface UserRecord {
-  id: string;
-  email: string;
-  name: string;
-  emailConfirmed: boolean;
-}
-
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: Date;
-}
+export type { AuthTokens, UserRecord };
 
 /** What other modules may use of identity. */
 export interface IdentityServices {
@@ -28,20 +28,51 @@ export interface IdentityServices {
   issueSession(userId: string, userAgent?: string): Promise<AuthTokens>;
 }
 
+/**
+ * The parts are built once per context and shared by services, resolvers and routes. Core calls
+ * `services`, `graphql` and `routes` with the same context object, hence the cache by context.
+ */
+const built = new WeakMap<object, { deps: IdentityDeps; flow: OidcFlow }>();
+function partsOf(ctx: ModuleContext) {
+  let parts = built.get(ctx);
+  if (!parts) {
+    const deps: IdentityDeps = {
+      config: ctx.config,
+      app: ctx.db.app,
+      mailer: ctx.mailer,
+      logger: ctx.logger,
+      sessions: new SessionStore(ctx.db.app, ctx.config),
+      challenges: new EmailChallenges(ctx.db.app, deriveKey(ctx.config, 'one-time-code')),
+    };
+    parts = { deps, flow: new OidcFlow(new OidcClients(ctx.config), ctx.config, ctx.logger) };
+    built.set(ctx, parts);
+  }
+  return parts;
+}
+
 /** Sign-up, sign-in, sessions, one-time codes, OIDC and API tokens. */
 export const identityModule = defineModule({
   name: 'identity',
-  services: (): IdentityServices => {
-    const todo = (): never => {
-      throw new Error('identity: not implemented yet');
-    };
+  services: (ctx): IdentityServices => {
+    const { deps } = partsOf(ctx);
     return {
-      authenticator: { authenticate: async () => todo() },
-      createPasswordUser: async () => todo(),
-      findOrCreateUser: async () => todo(),
-      findUserByEmail: async () => todo(),
-      issueSession: async () => todo(),
+      authenticator: createAuthenticator(deps.app, deps.sessions),
+      createPasswordUser: async (trx, input) => toUserRecord(await createPasswordUserRow(trx, input)),
+      findOrCreateUser: async (trx, input) => toUserRecord(await findOrCreateUserRow(trx, input)),
+      findUserByEmail: (trx, email) => findUserByEmail(trx, email),
+      issueSession: async (userId, userAgent) => {
+        const user = await findUserRowById(deps.app, userId);
+        if (!user) throw new Error(`issueSession: no user ${userId}`);
+        return deps.sessions.open(user, userAgent);
+      },
     };
   },
-  graphql: () => ({ typeDefs: identityTypeDefs, resolvers: { Query: { release: () => 'dev' } } }),
+  graphql: (ctx) => {
+    const { deps, flow } = partsOf(ctx);
+    return { typeDefs: identityTypeDefs, resolvers: identityResolvers(deps, flow) };
+  },
+  routes: (router, ctx) => {
+    const { deps, flow } = partsOf(ctx);
+    mountOidcRoutes(router, deps, flow);
+  },
 });

@@ -66,7 +66,11 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
     schema: 'pgboss',
     application_name: 'fieldbook-jobs',
     max: 5,
-    ...(opts.superviseIntervalSeconds ? { superviseIntervalSeconds: opts.superviseIntervalSeconds } : {}),
+    // pg-boss expires lost jobs only on its monitor passes (every 60 s by default), whatever the
+    // supervise interval: both must shrink for a lost job to be retried sooner.
+    ...(opts.superviseIntervalSeconds
+      ? { superviseIntervalSeconds: opts.superviseIntervalSeconds, monitorIntervalSeconds: opts.superviseIntervalSeconds }
+      : {}),
   });
   boss.on('error', (err: unknown) => opts.logger.error({ err }, 'job system error'));
   await boss.start();

@@ -1,0 +1,49 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** scrypt cost of the architecture page: N=2^17, r=8, p=1 (128 MiB of memory per hash). */
+export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+function scrypt(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; allow twice that so the default 32 MiB cap never bites.
+  const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r };
+  return new Promise((resolve, reject) => {
+    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** Hashes a password into a self-describing string: `scrypt$N$r$p$salt$hash` (base64url parts). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scrypt(password, salt, SCRYPT_COST);
+  const { N, r, p } = SCRYPT_COST;
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/**
+ * Checks a password against a stored hash in constant time. The cost is read from the hash, so
+ * hashes made with an older cost keep working after the cost is raised.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0)) return false;
+  const salt = Buffer.from(parts[4]!, 'base64url');
+  const expected = Buffer.from(parts[5]!, 'base64url');
+  const actual = await scrypt(password, salt, { N, r, p });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let decoy: Promise<string> | null = null;
+
+/**
+ * Spends the same time as a real check when there is no account, so response times do not tell
+ * whether an email has an account.
+ */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword('decoy password that matches no one');
+  await verifyPassword(password, await decoy);
+  return false;
+}

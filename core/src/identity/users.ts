@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+
+/** A person as the API shows them. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  emailConfirmed: boolean;
+}
+
+/** The users row with what sign-in needs; never leaves the identity module. */
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  email_confirmed_at: Date | null;
+  failed_login_count: number;
+  locked_at: Date | null;
+  created_at: Date;
+}
+
+export const toUserRecord = (row: UserRow): UserRecord => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  emailConfirmed: row.email_confirmed_at !== null,
+});
+
+/** Users are global (no workspace), so any connection may read them. */
+export async function findUserRowByEmail(db: Knex, email: string): Promise<UserRow | null> {
+  const row = await db<UserRow>('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first();
+  return row ?? null;
+}
+
+export async function findUserRowById(db: Knex, id: string): Promise<UserRow | null> {
+  const row = await db<UserRow>('users').where({ id }).first();
+  return row ?? null;
+}
+
+/**
+ * Inserts a user; returns null when the email is taken (the unique index on lower(email) decides,
+ * so two sign-ups racing for one email cannot both win).
+ */
+export async function insertUser(
+  db: Knex,
+  input: { email: string; name: string; passwordHash: string | null; emailConfirmed: boolean },
+): Promise<UserRow | null> {
+  const rows = await db.raw<{ rows: UserRow[] }>(
+    `insert into users (email, name, password_hash, email_confirmed_at)
+     values (?, ?, ?, ${input.emailConfirmed ? 'now()' : 'null'})
+     on conflict ((lower(email))) do nothing
+     returning *`,
+    [input.email.toLowerCase(), input.name, input.passwordHash],
+  );
+  return rows.rows[0] ?? null;
+}
+
+/** Marks the email confirmed (a link, a code or a provider proved the person reads it). */
+export async function confirmUserEmail(db: Knex, userId: string): Promise<void> {
+  await db('users').where({ id: userId }).whereNull('email_confirmed_at').update({ email_confirmed_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
+/** The name to use for a new account when none was given: the email's local part. */
+export function defaultNameFor(email: string): string {
+  return (email.split('@')[0] ?? email).slice(0, 100);
+}

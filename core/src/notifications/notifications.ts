@@ -1,0 +1,69 @@
+import type { Knex } from 'knex';
+import { withTenant } from '../db/tenancy.ts';
+
+/** Notification types core raises itself (002 §3 lists about 60 kinds across the product). */
+export const NOTIFICATION_TYPES = { accountLocked: 'account_locked' } as const;
+
+export interface NotificationRecord {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  read: boolean;
+  createdAt: Date;
+  workspaceId: string | null;
+}
+
+interface NotificationRow {
+  id: string;
+  workspace_id: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+const toRecord = (r: NotificationRow): NotificationRecord => ({
+  id: r.id,
+  type: r.type,
+  payload: r.payload,
+  read: r.read_at !== null,
+  createdAt: r.created_at,
+  workspaceId: r.workspace_id,
+});
+
+/**
+ * In-app notifications of one person. Row-level security lets a transaction see only the rows of
+ * its own user, so every call runs scoped to the person it is about.
+ */
+export const notifications = {
+  /** Stores a notification for a person; workspace-less ones (account locked) pass no workspace. */
+  async notify(app: Knex, input: { userId: string; workspaceId?: string | null; type: string; payload?: Record<string, unknown> }): Promise<string> {
+    return withTenant(app, { userId: input.userId, workspaceId: input.workspaceId ?? null }, async (trx) => {
+      const [row] = await trx('notifications')
+        .insert({ user_id: input.userId, workspace_id: input.workspaceId ?? null, type: input.type, payload: JSON.stringify(input.payload ?? {}) })
+        .returning<Array<{ id: string }>>('id');
+      return row!.id;
+    });
+  },
+
+  /** Newest first. */
+  async list(app: Knex, userId: string, first: number): Promise<NotificationRecord[]> {
+    return withTenant(app, { userId }, async (trx) => {
+      const rows = await trx('notifications')
+        .where({ user_id: userId })
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(first)
+        .select<NotificationRow[]>('id', 'workspace_id', 'type', 'payload', 'read_at', 'created_at');
+      return rows.map(toRecord);
+    });
+  },
+
+  /** Marks the given notifications read; returns how many changed. Others' ids change nothing. */
+  async markRead(app: Knex, userId: string, ids: readonly string[]): Promise<number> {
+    if (!ids.length) return 0;
+    return withTenant(app, { userId }, (trx) =>
+      trx('notifications').where({ user_id: userId }).whereIn('id', ids).whereNull('read_at').update({ read_at: trx.fn.now() }),
+    );
+  },
+};

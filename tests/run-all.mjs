@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm test`: builds the web app when stale, runs vitest then Playwright, and reads both JSON
+// reports so the last line is always `N passed, N failed` summed over the two (CI reads it).
+// Exits 1 when a test failed or a runner ended without a report (a crash counts as a failure).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const artifacts = join(root, 'tests', '.artifacts');
+const vitestReport = join(artifacts, 'vitest.json');
+const playwrightReport = join(artifacts, 'playwright.json');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+mkdirSync(artifacts, { recursive: true });
+rmSync(vitestReport, { force: true });
+rmSync(playwrightReport, { force: true });
+
+/** @type {Array<{ runner: string, passed: number, failed: number, skipped: number, note?: string }>} */
+const results = [];
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.error) console.error(`${cmd}: ${res.error.message}`);
+  return res.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// The browser tests serve host-web/dist; the script rebuilds it only when sources changed.
+if (existsSync(join(root, 'host-web', 'scripts', 'build-if-stale.mjs'))) {
+  const code = run('npm', ['run', '--silent', 'build:web']);
+  if (code !== 0) results.push({ runner: 'web build', passed: 0, failed: 1, skipped: 0, note: `exit code ${code}` });
+}
+
+// --- vitest (unit and integration) ---
+const vitestCode = run(bin('vitest'), ['run']);
+const vitest = readJson(vitestReport);
+if (!vitest) {
+  results.push({ runner: 'vitest', passed: 0, failed: 1, skipped: 0, note: `no report (exit code ${vitestCode})` });
+} else {
+  // A file that fails to load has no failed test in it, yet it failed: count it once.
+  const brokenFiles = (vitest.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  const failed = (vitest.numFailedTests ?? 0) + brokenFiles;
+  results.push({
+    runner: 'vitest',
+    passed: vitest.numPassedTests ?? 0,
+    failed: failed === 0 && vitestCode !== 0 ? 1 : failed,
+    skipped: (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0),
+    ...(failed === 0 && vitestCode !== 0 ? { note: `exit code ${vitestCode} with no failed test` } : {}),
+  });
+}
+
+// --- Playwright (browser) ---
+if (existsSync(join(root, 'playwright.config.ts'))) {
+  const pwCode = run(bin('playwright'), ['test', '--reporter=list,json', '--pass-with-no-tests'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const pw = readJson(playwrightReport);
+  if (!pw?.stats) {
+    results.push({ runner: 'playwright', passed: 0, failed: 1, skipped: 0, note: `no report (exit code ${pwCode})` });
+  } else {
+    const s = pw.stats;
+    // Errors outside any test (global setup, a web server that never started) fail the run too.
+    const failed = (s.unexpected ?? 0) + (pw.errors?.length ?? 0);
+    results.push({
+      runner: 'playwright',
+      passed: (s.expected ?? 0) + (s.flaky ?? 0),
+      failed: failed === 0 && pwCode !== 0 ? 1 : failed,
+      skipped: s.skipped ?? 0,
+      ...(s.flaky ? { note: `${s.flaky} flaky (passed on retry)` } : {}),
+      ...(failed === 0 && pwCode !== 0 ? { note: `exit code ${pwCode} with no failed test` } : {}),
+    });
+  }
+}
+
+const total = results.reduce(
+  (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log('\nSummary');
+for (const r of results) {
+  const skipped = r.skipped ? `, ${r.skipped} skipped` : '';
+  console.log(`  ${r.runner.padEnd(11)} ${r.passed} passed, ${r.failed} failed${skipped}${r.note ? ` (${r.note})` : ''}`);
+}
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
