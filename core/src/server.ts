@@ -10,7 +10,7 @@ import { createHttpApp } from './http/app.ts';
 import { buildRequestContext } from './http/request-context.ts';
 import { serveWebApp } from './http/static.ts';
 import { identityModule } from './identity/module.ts';
-import { loadModules, type LoadedModule } from './kernel/registry.ts';
+import { loadModules, sortModules, type LoadedModule } from './kernel/registry.ts';
 import { createEventBus, subscriberQueue } from './jobs/events.ts';
 import { startJobSystem, type JobDefinition, type JobSystem } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -52,6 +52,8 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   const { config } = opts;
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
+  const modules = [...coreModules, ...(opts.modules ?? [])];
+  sortModules(modules); // a cycle or a missing module fails here, before anything is opened
   const db = await openDatabases(config, logger, { migrate: opts.migrate ?? true });
   let jobs: JobSystem;
   try {
@@ -62,7 +64,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   }
   const events = createEventBus(jobs.boss);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const contributions = loadModules([...coreModules, ...(opts.modules ?? [])], {
+  const contributions = loadModules(modules, {
     config,
     db,
     logger,

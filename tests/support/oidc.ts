@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
+import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { freePort } from './ports.ts';
 
-/** A person the local provider signs in; `login` is what goes into its sign-in form. */
+/** A person the local provider signs in; their `sub` is also what goes into its sign-in form. */
 export interface ProviderAccount {
-  login: string;
   sub: string;
   email: string;
   emailVerified?: boolean;
@@ -28,12 +28,17 @@ export async function startOidcProvider(opts: { redirectUri: string; accounts: P
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'fieldbook-test';
   const clientSecret = 'fieldbook-test-secret-that-is-long-enough';
-  const accounts = new Map(opts.accounts.map((a) => [a.login, a]));
+  const accounts = new Map(opts.accounts.map((a) => [a.sub, a]));
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: 'test', alg: 'RS256', use: 'sig' };
+  const minutes = 600;
 
   const provider = new Provider(issuer, {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [opts.redirectUri], response_types: ['code'], grant_types: ['authorization_code'] }],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['oidc-test-cookie-key'] },
+    jwks: { keys: [signingKey] },
+    ttl: { Interaction: minutes, Grant: minutes, Session: minutes, AccessToken: minutes, IdToken: minutes, AuthorizationCode: 60 },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
       const account = accounts.get(id);
@@ -128,10 +133,10 @@ export class TestBrowser {
 }
 
 /**
- * Signs in at the provider's development form as `login`, starting from Fieldbook's start URL,
+ * Signs in at the provider's development form as `sub`, starting from Fieldbook's start URL,
  * and stops at the first redirect that leaves the provider for Fieldbook's callback.
  */
-export async function signInAtProvider(browser: TestBrowser, startUrl: string, providerIssuer: string, login: string): Promise<URL> {
+export async function signInAtProvider(browser: TestBrowser, startUrl: string, providerIssuer: string, sub: string): Promise<URL> {
   const toForm = await browser.follow(startUrl, (u) => u.pathname.startsWith('/interaction/'));
   if (!toForm.url.pathname.startsWith('/interaction/')) throw new Error(`Expected the provider's sign-in form, got ${toForm.url} (${toForm.res.status})`);
   const form = await browser.request(toForm.url);
@@ -139,7 +144,7 @@ export async function signInAtProvider(browser: TestBrowser, startUrl: string, p
   const submitted = await browser.request(toForm.url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ prompt: 'login', login, password: 'any' }).toString(),
+    body: new URLSearchParams({ prompt: 'login', login: sub, password: 'any' }).toString(),
   });
   const resume = submitted.headers.get('location');
   if (!resume) throw new Error(`Sign-in form submit answered ${submitted.status}`);

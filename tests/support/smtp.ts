@@ -25,7 +25,10 @@ export interface TestMailServer {
   close(): Promise<void>;
 }
 
-/** Starts a real SMTP server on a free local port that keeps every message it receives. */
+/**
+ * Starts a real SMTP server on a free local port that keeps every message it receives. It refuses
+ * recipients whose address starts with `bounce`.
+ */
 export async function startMailServer(): Promise<TestMailServer> {
   const received: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
@@ -34,6 +37,11 @@ export async function startMailServer(): Promise<TestMailServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Lets a test see how Fieldbook copes when the mail server refuses a message.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().startsWith('bounce')) callback(new Error('550 No such mailbox here'));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import type { GraphQLSchema } from 'graphql';
+import { parse, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
@@ -18,9 +18,13 @@ export interface GraphqlRouteOptions {
 
 /** POST (and GET for queries) /api/graphql, per the GraphQL-over-HTTP spec, via graphql-http. */
 export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
+  const documents = documentCache();
+  const rules = [...specifiedRules, ...limitRules()];
   const handler = createHandler<Koa.Context, { requestContext: RequestContext }, RequestContext & Record<PropertyKey, unknown>>({
     schema: opts.schema,
-    validationRules: (_req, _args, specified) => [...specified, ...limitRules()],
+    parse: documents.parse,
+    validate: documents.validate,
+    validationRules: () => rules,
     context: (req) => req.context.requestContext as RequestContext & Record<PropertyKey, unknown>,
     formatError: formatError(opts.logger),
   });
@@ -89,4 +93,33 @@ function answerError(ctx: Koa.Context, err: unknown, logger: Logger): void {
   logger.error({ err }, 'failed to build request context');
   ctx.status = 500;
   ctx.body = { errors: [{ message: 'Something went wrong on our side. Please try again.', extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true } }] };
+}
+
+/**
+ * Clients send the same few operations over and over: each distinct text is parsed and validated
+ * once, then reused (the schema and the rules never change while the process runs). Bounded, and
+ * only documents that passed validation are kept, so the cache never holds errors.
+ */
+function documentCache(maxEntries = 500, maxQueryLength = 20_000) {
+  const parsed = new Map<string, DocumentNode>();
+  const valid = new WeakSet<DocumentNode>();
+  return {
+    parse(source: string | { body: string }): DocumentNode {
+      const text = typeof source === 'string' ? source : source.body;
+      const hit = parsed.get(text);
+      if (hit) return hit;
+      const document = parse(text);
+      if (text.length <= maxQueryLength) {
+        if (parsed.size >= maxEntries) parsed.delete(parsed.keys().next().value!);
+        parsed.set(text, document);
+      }
+      return document;
+    },
+    validate(schema: GraphQLSchema, document: DocumentNode, rules?: Parameters<typeof validate>[2]): readonly GraphQLError[] {
+      if (valid.has(document)) return [];
+      const errors = validate(schema, document, rules);
+      if (!errors.length) valid.add(document);
+      return errors;
+    },
+  };
 }

@@ -26,3 +26,13 @@ export async function sendMail(deps: IdentityDeps, message: MailMessage): Promis
     throw new AppError('INTERNAL_SERVER_ERROR', 'We could not send the email just now. Please try again in a moment.', { cause: err });
   }
 }
+
+/**
+ * Sends a mail without making the caller wait or fail. For the requests that answer `true`
+ * whether or not the email has an account: waiting for the mail server would tell the two apart.
+ */
+export function sendMailInBackground(deps: IdentityDeps, message: MailMessage): void {
+  sendMail(deps, message).catch(() => {
+    // Logged by sendMail; the person can ask again.
+  });
+}

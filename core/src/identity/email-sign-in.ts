@@ -5,7 +5,7 @@ import { withTenant } from '../db/tenancy.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import { findOrCreateUserRow } from './accounts.ts';
 import type { AnsweredChallenge } from './challenges.ts';
-import { sendMail, type IdentityDeps } from './deps.ts';
+import { sendMail, sendMailInBackground, type IdentityDeps } from './deps.ts';
 import { authLink, identityMails } from './emails.ts';
 import { emailSchema, linkTokenSchema } from './inputs.ts';
 import { signedIn, type AuthPayload } from './payload.ts';
@@ -63,17 +63,21 @@ async function isMember(deps: IdentityDeps, workspaceId: string, userId: string)
   return Boolean(row);
 }
 
+const CODE_DIGITS = 'The code is the six digits from the email.';
+const NO_PROVIDER = 'Say which provider you signed in with.';
+const NO_PROVIDER_CODE = 'The code from the provider is missing.';
+
 const confirmEmailSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('EMAIL'), token: linkTokenSchema }),
   z.object({
     method: z.literal('ONE_TIME_CODE'),
-    codeChallenge: z.uuid({ message: 'The codeChallenge must be the id you received with the code.' }),
-    code: z.string().trim().regex(/^\d{6}$/, 'The code is the six digits from the email.'),
+    codeChallenge: z.uuid({ error: 'The codeChallenge must be the id you received with the code.' }),
+    code: z.string({ error: CODE_DIGITS }).trim().regex(/^\d{6}$/, CODE_DIGITS),
   }),
   z.object({
     method: z.literal('OIDC'),
-    provider: z.string().trim().min(1, 'Say which provider you signed in with.').max(50),
-    code: z.string().trim().min(1, 'The code from the provider is missing.').max(4000),
+    provider: z.string({ error: NO_PROVIDER }).trim().min(1, NO_PROVIDER).max(50),
+    code: z.string({ error: NO_PROVIDER_CODE }).trim().min(1, NO_PROVIDER_CODE).max(4000),
   }),
 ]);
 
@@ -116,7 +120,7 @@ export async function requestMagicLink(deps: IdentityDeps, args: unknown): Promi
   const user = await findUserRowByEmail(deps.app, email);
   if (!user) return true; // the answer never tells whether an account exists
   const token = await deps.challenges.createLink('magic_login', user.email, { userId: user.id });
-  await sendMail(deps, identityMails.magicLink(user.email, authLink(deps.config.publicUrl, 'magic-login', token)));
+  sendMailInBackground(deps, identityMails.magicLink(user.email, authLink(deps.config.publicUrl, 'magic-login', token)));
   return true;
 }
 

@@ -45,9 +45,9 @@ export const personNameSchema = z
 
 /** Link tokens are 32 random bytes in base64url; anything else cannot be one of ours. */
 export const linkTokenSchema = z
-  .string()
+  .string({ error: 'This link is missing its token.' })
   .trim()
   .min(1, 'This link is missing its token.')
   .max(200, 'This link token is not valid.');
 
-export const uuidSchema = z.uuid({ message: 'This id is not valid.' });
+export const uuidSchema = z.uuid({ error: 'This id is not valid.' });

@@ -4,7 +4,7 @@ import { validate } from '../errors/validate.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import { NOTIFICATION_TYPES, notifications } from '../notifications/notifications.ts';
 import { createPasswordUserRow } from './accounts.ts';
-import { sendMail, type IdentityDeps } from './deps.ts';
+import { sendMail, sendMailInBackground, type IdentityDeps } from './deps.ts';
 import { authLink, identityMails } from './emails.ts';
 import { emailSchema } from './inputs.ts';
 import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
@@ -72,9 +72,5 @@ async function countFailedAttempt(deps: IdentityDeps, user: UserRow): Promise<bo
 async function tellAboutLock(deps: IdentityDeps, user: UserRow, attempts: number): Promise<void> {
   await notifications.notify(deps.app, { userId: user.id, type: NOTIFICATION_TYPES.accountLocked, payload: { attempts } });
   const token = await deps.challenges.createLink('unlock', user.email, { userId: user.id });
-  try {
-    await sendMail(deps, identityMails.accountLocked(user.email, authLink(deps.config.publicUrl, 'unlock', token), attempts));
-  } catch {
-    // Already logged; the person can still ask for another unlock link.
-  }
+  sendMailInBackground(deps, identityMails.accountLocked(user.email, authLink(deps.config.publicUrl, 'unlock', token), attempts));
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badInput } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
-import { sendMail, type IdentityDeps } from './deps.ts';
+import { sendMailInBackground, type IdentityDeps } from './deps.ts';
 import { authLink, identityMails } from './emails.ts';
 import { emailSchema, linkTokenSchema, passwordSchema } from './inputs.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -17,7 +17,7 @@ export async function requestPasswordReset(deps: IdentityDeps, args: unknown): P
   const user = await findUserRowByEmail(deps.app, email);
   if (!user) return true; // the answer never tells whether an account exists
   const token = await deps.challenges.createLink('reset_password', user.email, { userId: user.id });
-  await sendMail(deps, identityMails.resetPassword(user.email, authLink(deps.config.publicUrl, 'reset-password', token)));
+  sendMailInBackground(deps, identityMails.resetPassword(user.email, authLink(deps.config.publicUrl, 'reset-password', token)));
   return true;
 }
 
@@ -50,7 +50,7 @@ export async function requestUnlock(deps: IdentityDeps, args: unknown): Promise<
   const user = await findUserRowByEmail(deps.app, email);
   if (!user?.locked_at) return true;
   const token = await deps.challenges.createLink('unlock', user.email, { userId: user.id });
-  await sendMail(deps, identityMails.unlock(user.email, authLink(deps.config.publicUrl, 'unlock', token)));
+  sendMailInBackground(deps, identityMails.unlock(user.email, authLink(deps.config.publicUrl, 'unlock', token)));
   return true;
 }
 

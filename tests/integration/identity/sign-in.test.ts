@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/server.ts';
-import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
-import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload } from './support.ts';
+import type { TestServer } from '../../support/server.ts';
+import type { TestMailServer } from '../../support/smtp.ts';
+import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
 
 const LOCKED = 'This account is locked after too many failed sign-in attempts. Check your email for an unlock link.';
 const WRONG = 'The email or password is not right.';
@@ -10,13 +10,9 @@ describe('sign-in', () => {
   let server: TestServer;
   let mail: TestMailServer;
   beforeAll(async () => {
-    mail = await startMailServer();
-    server = await startTestServer({ smtpUrl: mail.url });
+    ({ server, mail } = await startIdentityServer());
   });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.close();
-  });
+  afterAll(() => stopIdentityServer({ server, mail }));
 
   const userRow = (id: string) => server.fieldbook.db.owner('users').where({ id }).first();
 

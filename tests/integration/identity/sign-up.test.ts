@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/server.ts';
-import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
-import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload } from './support.ts';
+import type { TestServer } from '../../support/server.ts';
+import type { TestMailServer } from '../../support/smtp.ts';
+import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
 
 const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { outcome user { id email emailConfirmed hasPassword } } }`;
 const SEND = `mutation($input: SendConfirmationEmailInput!) {
@@ -13,13 +13,9 @@ describe('sign-up', () => {
   let server: TestServer;
   let mail: TestMailServer;
   beforeAll(async () => {
-    mail = await startMailServer();
-    server = await startTestServer({ smtpUrl: mail.url });
+    ({ server, mail } = await startIdentityServer());
   });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.close();
-  });
+  afterAll(() => stopIdentityServer({ server, mail }));
 
   const userCount = async (email: string) =>
     Number((await server.fieldbook.db.owner('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).count({ n: '*' }))[0]!.n);
@@ -117,6 +113,21 @@ describe('sign-up', () => {
     expect(confirmed.data!.confirmEmail.user).toMatchObject({ email: email.toLowerCase(), emailConfirmed: true, hasPassword: false });
   });
 
+  it('answers success false with a message when the mail server refuses the mail', async () => {
+    const sent = await server.gql<{ sendConfirmationEmail: Record<string, unknown> }>(SEND, {
+      input: { email: uniqueEmail('bounce'), recaptchaToken: 't', useOneTimeCodeFlow: true },
+    });
+    expect(sent.data!.sendConfirmationEmail).toMatchObject({ success: false, outcome: null, codeChallenge: null });
+    expect(sent.data!.sendConfirmationEmail.message).toMatch(/could not send the email/);
+  });
+
+  it('leaves no account behind when the confirmation mail cannot be sent', async () => {
+    const email = uniqueEmail('bounce');
+    const up = errorOf(await server.gql(SIGN_UP, { input: { email, password: STRONG_PASSWORD, name: 'Bo' } }));
+    expect(up.message).toMatch(/could not send the email/);
+    expect(await userCount(email)).toBe(0);
+  });
+
   it('signs in with a one-time code, counting wrong codes and refusing a used one', async () => {
     const email = uniqueEmail('code');
     const sent = await server.gql<{ sendConfirmationEmail: { outcome: string; codeChallenge: string } }>(SEND, {
@@ -170,7 +181,7 @@ describe('sign-up', () => {
   it('checks confirm-email input by method', async () => {
     const run = (input: Record<string, unknown>) =>
       server.gql(`mutation($input: ConfirmEmailInput!) { confirmEmail(input: $input) { accessToken } }`, { input });
-    expect(errorOf(await run({ method: 'EMAIL' })).extensions?.field).toBe('token');
+    expect(errorOf(await run({ method: 'EMAIL' }))).toMatchObject({ message: 'This link is missing its token.', extensions: { field: 'token' } });
     expect(errorOf(await run({ method: 'ONE_TIME_CODE', codeChallenge: 'not-a-uuid', code: '123456' })).extensions?.field).toBe('codeChallenge');
     expect(errorOf(await run({ method: 'ONE_TIME_CODE', codeChallenge: crypto.randomUUID(), code: '12ab' })).extensions?.field).toBe('code');
     expect(errorOf(await run({ method: 'OIDC', code: 'abc' })).extensions?.field).toBe('provider');

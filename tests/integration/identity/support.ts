@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { TestMailServer } from '../../support/smtp.ts';
-import type { GqlResult, TestServer } from '../../support/server.ts';
+import type { Config } from '../../../core/src/config.ts';
+import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
+import { startTestServer, type GqlResult, type TestServer } from '../../support/server.ts';
 
 /** The AuthPayload fields the identity tests read. */
 export const AUTH_FIELDS = `accessToken refreshToken expiresAt teamId
@@ -49,4 +50,16 @@ export async function signIn(server: TestServer, email: string, password: string
     e: email,
     p: password,
   });
+}
+
+/** A Fieldbook that mails through a real local SMTP server, for one test file. */
+export async function startIdentityServer(overrides: Partial<Config> = {}): Promise<{ server: TestServer; mail: TestMailServer }> {
+  const mail = await startMailServer();
+  const server = await startTestServer({ smtpUrl: mail.url, ...overrides });
+  return { server, mail };
+}
+
+export async function stopIdentityServer(env: { server?: TestServer; mail?: TestMailServer }): Promise<void> {
+  await env.server?.close();
+  await env.mail?.close();
 }

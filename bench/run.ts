@@ -1,0 +1,201 @@
+/**
+ * `npm run bench`: cold and warm start, HTTP throughput (bare Koa vs Fieldbook vs GraphQL) and
+ * sign-in latency. Prints a table and writes bench/results.json. Parts that need something not
+ * available yet (sign-up, sign-in) are skipped with the reason in `notes`.
+ * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 50) tune the load runs.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../core/src/config.ts';
+import { discoverModules } from '../core/src/kernel/discover.ts';
+import type { Mailer, MailMessage } from '../core/src/email/mailer.ts';
+import { createLogger } from '../core/src/logger.ts';
+import { createFieldbook } from '../core/src/server.ts';
+import { timeStart } from './cold-start.ts';
+import { measure, startBareKoa, type LoadResult } from './load.ts';
+import { freePort, graphql, percentile, round } from './support.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SIGN_INS = 20;
+const SIGN_IN = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
+const root = join(import.meta.dirname, '..');
+
+interface Results {
+  takenAt: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string };
+  startup: { firstStartMs: number; warmStartMs: number } | null;
+  http: { connections: number; seconds: number; runs: LoadResult[]; graphqlToBareRatio: number | null; graphqlOperation: string } | null;
+  signIn: { count: number; p50Ms: number; p95Ms: number } | null;
+  notes: string[];
+}
+
+const results: Results = {
+  takenAt: new Date().toISOString(),
+  machine: {
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+  },
+  startup: null,
+  http: null,
+  signIn: null,
+  notes: [],
+};
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// The bench signs up like a person would, so it reads the confirmation link from the mail.
+const mailbox: MailMessage[] = [];
+const mailer: Mailer = { send: async (message) => void mailbox.push(message) };
+
+// The embedded PostgreSQL runs as the `postgres` user when we are root, so the folder must be
+// readable by it (not under /root).
+const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-bench-'));
+chmodSync(dataDir, 0o755);
+const pgPort = await freePort();
+
+try {
+  log('start-up: first start (creates the cluster and migrates) ...');
+  const first = await timeStart(dataDir, pgPort);
+  log('start-up: warm start ...');
+  const warm = await timeStart(dataDir, pgPort);
+  results.startup = { firstStartMs: Math.round(first.ms), warmStartMs: Math.round(warm.ms) };
+
+  const config = loadConfig({
+    FIELDBOOK_DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+  });
+  const fieldbook = await createFieldbook({ config, logger: createLogger('warn'), modules: await discoverModules(root), mailer });
+  const url = await fieldbook.listen(0, '127.0.0.1');
+  const bare = await startBareKoa();
+  try {
+    const account = await signUpAndIn(url);
+    const graphqlTarget = await chooseGraphqlTarget(url, account?.token);
+
+    log(`HTTP: ${connections} connections, ${seconds} s per run ...`);
+    const load = { connections, seconds };
+    const runs = [
+      await measure({ name: 'bare Koa route', url: bare.url }, load),
+      await measure({ name: 'Fieldbook GET /ping', url: `${url}/ping` }, load),
+      await measure(
+        {
+          name: `GraphQL ${graphqlTarget.label}`,
+          url: `${url}/api/graphql`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...graphqlTarget.headers },
+          body: JSON.stringify({ query: graphqlTarget.query }),
+        },
+        load,
+      ),
+    ];
+    for (const r of runs) {
+      if (r.non2xx || r.errors) results.notes.push(`${r.name}: ${r.non2xx} non-2xx responses and ${r.errors} errors during the run.`);
+    }
+    const bareRate = runs[0]!.reqPerSec;
+    results.http = {
+      ...load,
+      runs,
+      graphqlOperation: graphqlTarget.query,
+      graphqlToBareRatio: bareRate ? round(runs[2]!.reqPerSec / bareRate, 2) : null,
+    };
+
+    if (account) {
+      log(`sign-in: ${SIGN_INS} signIn mutations ...`);
+      const times: number[] = [];
+      for (let i = 0; i < SIGN_INS; i++) {
+        const t = performance.now();
+        await graphql(url, SIGN_IN, { email: account.email, password: account.password });
+        times.push(performance.now() - t);
+      }
+      results.signIn = { count: SIGN_INS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
+    }
+  } finally {
+    await bare.close();
+    await fieldbook.close();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A person to sign in as, made through the public API; null (with a note) if that fails. */
+async function signUpAndIn(url: string): Promise<{ email: string; password: string; token: string } | null> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'Bench-password-2026!';
+  try {
+    await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', {
+      input: { email, password, name: 'Bench Researcher' },
+    });
+  } catch (err) {
+    results.notes.push(`sign-up is not available yet (${(err as Error).message}): no signed-in benchmarks.`);
+    return null;
+  }
+  const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
+  if (link) {
+    await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', {
+      token: decodeURIComponent(link),
+    }).catch((err: Error) => results.notes.push(`confirming the email failed (${err.message}).`));
+  }
+  try {
+    const data = await graphql<{ signIn: { accessToken: string } }>(url, SIGN_IN, { email, password });
+    return { email, password, token: data.signIn.accessToken };
+  } catch (err) {
+    results.notes.push(`sign-in is not available yet (${(err as Error).message}): no signed-in benchmarks.`);
+    return null;
+  }
+}
+
+/** The authenticated `me` query when a token works; else `{ release }`, noted as such. */
+async function chooseGraphqlTarget(
+  url: string,
+  token: string | undefined,
+): Promise<{ label: string; query: string; headers: Record<string, string> }> {
+  if (token) {
+    try {
+      const data = await graphql<{ me: { id: string } | null }>(url, '{ me { id email name } }', {}, token);
+      if (data.me?.id) return { label: 'me (signed in)', query: '{ me { id email name } }', headers: { authorization: `Bearer ${token}` } };
+      results.notes.push('`me` answered null for a signed-in token: benchmarked `{ release }` instead.');
+    } catch (err) {
+      results.notes.push(`\`me\` failed (${(err as Error).message}): benchmarked \`{ release }\` instead.`);
+    }
+  } else {
+    results.notes.push('no signed-in user: benchmarked the unauthenticated `{ release }` query instead of `me`.');
+  }
+  return { label: '{ release }', query: '{ release }', headers: {} };
+}
+
+writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+const m = results.machine;
+const lines = [
+  '',
+  `Fieldbook benchmarks (${m.cpus} CPUs, ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node})`,
+  '',
+];
+if (results.startup) {
+  lines.push('Start-up (spawn to first 200 from /ping)');
+  lines.push(`  first start (new cluster + migrations)  ${results.startup.firstStartMs} ms`);
+  lines.push(`  warm start                              ${results.startup.warmStartMs} ms`);
+  lines.push('');
+}
+if (results.http) {
+  lines.push(`HTTP throughput (${results.http.connections} connections, ${results.http.seconds} s each)`);
+  lines.push(`  ${'target'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+  for (const r of results.http.runs) {
+    lines.push(`  ${r.name.padEnd(30)} ${String(r.reqPerSec).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)}`);
+  }
+  lines.push(`  GraphQL / bare Koa: ${results.http.graphqlToBareRatio ?? 'n/a'} (aim: >= 0.33)`);
+  lines.push('');
+}
+if (results.signIn) {
+  lines.push(`Sign-in (${results.signIn.count} signIn mutations, one after another)`);
+  lines.push(`  p50 ${results.signIn.p50Ms} ms, p95 ${results.signIn.p95Ms} ms`);
+  lines.push('');
+}
+for (const note of results.notes) lines.push(`note: ${note}`);
+lines.push('Written to bench/results.json');
+console.log(lines.join('\n'));
