@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from './config.ts';
+import { createInvalidations } from './db/invalidations.ts';
 import { openDatabases, type OpenedDatabases } from './db/open.ts';
 import { assembleSchema } from './graphql/schema.ts';
 import { graphqlRoute } from './graphql/route.ts';
@@ -64,6 +65,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   }
   const events = createEventBus(jobs.boss);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const invalidations = createInvalidations({ db: db.app, connectionString: db.appUrl, logger });
   const contributions = loadModules(modules, {
     config,
     db,
@@ -71,6 +73,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     jobs: jobs.queue,
     events,
     mailer,
+    invalidations,
   });
 
   // Each event subscription becomes its own queue, subscribed to the event's topic.
@@ -118,6 +121,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     async close() {
       if (server) await new Promise<void>((r) => server!.close(() => r()));
       await jobs.stop({ graceful: false });
+      await invalidations.close();
       await db.destroy();
     },
   };

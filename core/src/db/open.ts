@@ -7,6 +7,8 @@ import { migrateLatest } from './migrate.ts';
 
 export interface OpenedDatabases extends Databases {
   ownerUrl: string;
+  /** The application role's URL (row-level security applies). */
+  appUrl: string;
   embedded: EmbeddedDatabase | null;
 }
 
@@ -47,11 +49,13 @@ export async function openDatabases(config: Config, logger: Logger, opts: { migr
     await embedded?.stop();
     throw err;
   }
-  const app = createKnex(config.databaseAppUrl ?? appUrlFrom(ownerUrl, appRolePassword(config)), config.databasePoolMax);
+  const appUrl = config.databaseAppUrl ?? appUrlFrom(ownerUrl, appRolePassword(config));
+  const app = createKnex(appUrl, config.databasePoolMax);
   return {
     owner,
     app,
     ownerUrl,
+    appUrl,
     embedded,
     async destroy() {
       await Promise.all([app.destroy(), owner.destroy()]);

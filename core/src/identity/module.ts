@@ -41,7 +41,7 @@ function partsOf(ctx: ModuleContext) {
       app: ctx.db.app,
       mailer: ctx.mailer,
       logger: ctx.logger,
-      sessions: new SessionStore(ctx.db.app, ctx.config),
+      sessions: new SessionStore(ctx.db.app, ctx.config, ctx.invalidations),
       challenges: new EmailChallenges(ctx.db.app, deriveKey(ctx.config, 'one-time-code')),
     };
     parts = { deps, flow: new OidcFlow(new OidcClients(ctx.config), ctx.config, ctx.logger) };

@@ -1,7 +1,9 @@
 import type { IResolvers } from '@graphql-tools/utils';
+import type { GraphQLResolveInfo } from 'graphql';
 import { z } from 'zod';
 import { unauthenticated } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
+import { selectsOnly } from '../graphql/selection.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import { notifications } from '../notifications/notifications.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
@@ -19,7 +21,10 @@ import { teamEnvironment } from './team-environment.ts';
 import { findUserRowById } from './users.ts';
 
 type Args = Record<string, unknown>;
-type Resolver<T> = (parent: unknown, args: Args, ctx: RequestContext) => Promise<T>;
+type Resolver<T> = (parent: unknown, args: Args, ctx: RequestContext, info: GraphQLResolveInfo) => Promise<T>;
+
+/** What every signed-in request already knows of its person (the session check loads it). */
+const VIEWER_FIELDS: ReadonlySet<string> = new Set(['id', 'email', 'name']);
 
 /** Resolvers of the identity contract (schema.ts); each validates its input before changing anything. */
 export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolvers<unknown, RequestContext> {
@@ -27,8 +32,10 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     userForProviderIdentity(deps.app, await flow.finishFromCode(ctx.koa, provider, code));
 
   const Query: Record<string, Resolver<unknown>> = {
-    me: async (_p, _a, ctx) => {
+    me: async (_p, _a, ctx, info) => {
       if (!ctx.viewer) return null;
+      const { userId, email, name } = ctx.viewer;
+      if (selectsOnly(info, VIEWER_FIELDS)) return { id: userId, email, name };
       const row = await findUserRowById(deps.app, ctx.viewer.userId);
       return row ? toUserView(row) : null;
     },
@@ -78,6 +85,7 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
       const { name } = validate(z.object({ name: personNameSchema }), args);
       const [row] = await deps.app('users').where({ id: viewer.userId }).update({ name, updated_at: deps.app.fn.now() }).returning('*');
       if (!row) throw unauthenticated();
+      await deps.sessions.personChanged(viewer.userId);
       return toUserView(row);
     },
     changePassword: async (_p, args, ctx) => changePassword(deps, ctx, args),

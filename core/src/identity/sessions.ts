@@ -1,7 +1,9 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
+import { MemoryCache } from '../cache/memory-cache.ts';
 import { deriveKey, type Config } from '../config.ts';
+import { EVERYTHING, type Invalidations } from '../db/invalidations.ts';
 import { unauthenticated } from '../errors/app-error.ts';
 import { randomSecret, sha256Hex } from './secrets.ts';
 
@@ -25,20 +27,48 @@ export interface AccessClaims {
   email: string;
 }
 
+interface LiveSession {
+  userId: string;
+  email: string;
+  name: string;
+  expiresAt: number;
+}
+
+const SESSION_TOPIC = 'session';
+const USER_TOPIC = 'user';
+
 /**
  * Sessions: a short-lived signed access token (JWT, HS256) naming its session, and a long-lived
  * random refresh token stored only as a hash. Revoking the session row ends both at once.
+ *
+ * Every signed-in request checks its session is still open. Open sessions are kept in memory for
+ * a short while so that check costs no database round trip; revoking one, or changing its person,
+ * evicts it in every process at once (see `Invalidations`).
  */
 export class SessionStore {
   private readonly key: Buffer;
   private readonly issuer: string;
+  private readonly live = new MemoryCache<LiveSession>(60_000, 50_000);
+  /** Counts evictions, so a read that raced with one does not put the old row back. */
+  private evictions = 0;
 
   constructor(
     private readonly db: Knex,
     private readonly config: Pick<Config, 'secretKey' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'publicUrl'>,
+    private readonly invalidations: Invalidations,
   ) {
     this.key = deriveKey(config, 'access-token');
     this.issuer = config.publicUrl.origin;
+    invalidations.subscribe(SESSION_TOPIC, (id) => {
+      this.evictions++;
+      if (id === EVERYTHING) this.live.clear();
+      else this.live.delete(id);
+    });
+    invalidations.subscribe(USER_TOPIC, (userId) => {
+      this.evictions++;
+      if (userId === EVERYTHING) this.live.clear();
+      else this.live.deleteWhere((s) => s.userId === userId);
+    });
   }
 
   async open(user: { id: string; email: string }, userAgent?: string): Promise<AuthTokens> {
@@ -74,10 +104,16 @@ export class SessionStore {
 
   async revoke(sessionId: string): Promise<void> {
     await this.db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: this.db.fn.now() });
+    await this.invalidations.publish(SESSION_TOPIC, sessionId);
   }
 
   async revokeByRefreshToken(refreshToken: string): Promise<void> {
-    await this.db('sessions').where({ refresh_token_hash: sha256Hex(refreshToken) }).whereNull('revoked_at').update({ revoked_at: this.db.fn.now() });
+    const rows = await this.db('sessions')
+      .where({ refresh_token_hash: sha256Hex(refreshToken) })
+      .whereNull('revoked_at')
+      .update({ revoked_at: this.db.fn.now() })
+      .returning<Array<{ id: string }>>('id');
+    for (const row of rows) await this.invalidations.publish(SESSION_TOPIC, row.id);
   }
 
   /** Ends every session of a person, e.g. after a password reset; `except` keeps the current one. */
@@ -85,6 +121,12 @@ export class SessionStore {
     const q = this.db('sessions').where({ user_id: userId }).whereNull('revoked_at');
     if (except) q.whereNot({ id: except });
     await q.update({ revoked_at: this.db.fn.now() });
+    await this.personChanged(userId);
+  }
+
+  /** A person's name or email changed: their sessions are looked up afresh. */
+  async personChanged(userId: string, trx?: Knex.Transaction): Promise<void> {
+    await this.invalidations.publish(USER_TOPIC, userId, trx);
   }
 
   /** Verifies an access token's signature and expiry; the caller checks the session row. */
@@ -102,8 +144,11 @@ export class SessionStore {
     }
   }
 
-  /** The one lookup per request: is the session still open, and who is its person. */
+  /** The one check per request: is the session still open, and who is its person. */
   async liveSession(claims: AccessClaims): Promise<{ email: string; name: string }> {
+    const cached = this.live.get(claims.sessionId);
+    if (cached && cached.userId === claims.userId && cached.expiresAt > Date.now()) return cached;
+    const evictionsBefore = this.evictions;
     const row = await this.db('sessions as s')
       .join('users as u', 'u.id', 's.user_id')
       .where('s.id', claims.sessionId)
@@ -111,7 +156,9 @@ export class SessionStore {
       .first();
     if (!row || row.user_id !== claims.userId || row.revoked_at) throw unauthenticated(SESSION_ENDED);
     if (row.expires_at.getTime() <= Date.now()) throw unauthenticated(SESSION_EXPIRED);
-    return { email: row.email, name: row.name };
+    const session: LiveSession = { userId: row.user_id, email: row.email, name: row.name, expiresAt: row.expires_at.getTime() };
+    if (this.invalidations.listening() && this.evictions === evictionsBefore) this.live.set(claims.sessionId, session);
+    return session;
   }
 
   private async tokensFor(claims: AccessClaims, refreshToken: string): Promise<AuthTokens> {

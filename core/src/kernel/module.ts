@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Config } from '../config.ts';
 import type { Databases } from '../db/connections.ts';
+import type { Invalidations } from '../db/invalidations.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus, EventHandler } from '../jobs/events.ts';
@@ -30,6 +31,8 @@ export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly Modu
   jobs: JobQueue;
   events: EventBus;
   mailer: Mailer;
+  /** Evicts what processes keep in memory (sessions, memberships) when it changes. */
+  invalidations: Invalidations;
   deps: DependencyServices<Deps>;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import type { Databases } from '../db/connections.ts';
+import type { Invalidations } from '../db/invalidations.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { EventBus } from '../jobs/events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -16,6 +17,7 @@ const base: Omit<ModuleContext, 'deps'> = {
   jobs: {} as JobQueue,
   events: {} as EventBus,
   mailer: {} as Mailer,
+  invalidations: {} as Invalidations,
 };
 
 const people = defineModule({ name: 'people', services: () => ({ countPeople: () => 3 }) });
