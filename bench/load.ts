@@ -74,6 +74,13 @@ export async function startBareKoa(): Promise<{ url: string; close(): Promise<vo
   router.get('/hello', (ctx) => {
     ctx.body = { ok: true };
   });
+  // The same HTTP work as a GraphQL request: a JSON body read in full, a JSON answer.
+  router.post('/hello', async (ctx) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query?: string };
+    ctx.body = { data: { echo: body.query?.length ?? 0 } };
+  });
   app.use(router.routes());
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((r) => server.once('listening', () => r()));

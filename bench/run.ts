@@ -81,6 +81,10 @@ try {
     const load = { connections, seconds };
     const runs = [
       await measure({ name: 'bare Koa route', url: bare.url }, load),
+      await measure(
+        { name: 'bare Koa POST (reads JSON)', url: bare.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: graphqlTarget.query }) },
+        load,
+      ),
       await measure({ name: 'Fieldbook GET /ping', url: `${url}/ping` }, load),
       // Anonymous and without a database query: what GraphQL itself costs, beside the signed-in query.
       await measure(

@@ -34,6 +34,25 @@ describe('kernel', () => {
     expect(res.status).toBe(413);
   });
 
+  it('answers 413 to a streamed body that passes 10 MB without declaring its length', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(1 << 20));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 12 MiB in all, more than the limit; the server stops reading before the end.
+        if (sent++ < 12) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${server.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit & { duplex: 'half' });
+    expect(res.status).toBe(413);
+  });
+
   it('rejects queries nested too deep or with too many aliases', async () => {
     const nest = (levels: number): string => (levels === 0 ? 'name' : `name ofType { ${nest(levels - 1)} }`);
     const shallow = await server.gql(`{ __type(name: "Query") { fields { type { ${nest(8)} } } } }`);

@@ -64,17 +64,28 @@ export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
   };
 }
 
-async function readBody(ctx: Koa.Context): Promise<string | null | undefined> {
+/** Reads the body with stream events (an async iterator costs noticeably more per request). */
+function readBody(ctx: Koa.Context): Promise<string | null | undefined> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > MAX_BODY_BYTES) return tooLarge(ctx);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return tooLarge(ctx);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  if (declared > MAX_BODY_BYTES) return Promise.resolve(tooLarge(ctx));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const req = ctx.req;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.resume(); // drain the rest unread
+        resolve(tooLarge(ctx));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
 }
 
 function tooLarge(ctx: Koa.Context): undefined {

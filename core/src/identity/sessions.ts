@@ -49,6 +49,8 @@ export class SessionStore {
   private readonly key: Buffer;
   private readonly issuer: string;
   private readonly live = new MemoryCache<LiveSession>(60_000, 50_000);
+  /** Access tokens whose signature was checked; a token never changes, so no eviction is needed. */
+  private readonly verified = new MemoryCache<{ claims: AccessClaims; expiresAt: number }>(60_000, 50_000);
   /** Counts evictions, so a read that raced with one does not put the old row back. */
   private evictions = 0;
 
@@ -131,12 +133,20 @@ export class SessionStore {
 
   /** Verifies an access token's signature and expiry; the caller checks the session row. */
   async verifyAccessToken(token: string): Promise<AccessClaims> {
+    // The same token arrives with every request of a page; its signature need be checked once.
+    const verified = this.verified.get(token);
+    if (verified) {
+      if (verified.expiresAt > Date.now()) return verified.claims;
+      throw unauthenticated(SESSION_EXPIRED);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: this.issuer });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.email !== 'string') {
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.email !== 'string' || typeof payload.exp !== 'number') {
         throw unauthenticated(SESSION_INVALID);
       }
-      return { userId: payload.sub, sessionId: payload.sid, email: payload.email };
+      const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid, email: payload.email };
+      this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      return claims;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthenticated(SESSION_EXPIRED);
       if (err instanceof joseErrors.JOSEError) throw unauthenticated(SESSION_INVALID);
