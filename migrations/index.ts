@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as foundation from './0001_foundation.ts';
+import * as workspaces from './0003_workspaces.ts';
 
 export interface Migration {
   name: string;
@@ -8,4 +9,7 @@ export interface Migration {
 }
 
 /** One ordered history for core and every module. Append; never reorder or edit a landed one. */
-export const migrations: Migration[] = [{ name: '0001_foundation', ...foundation }];
+export const migrations: Migration[] = [
+  { name: '0001_foundation', ...foundation },
+  { name: '0003_workspaces', ...workspaces },
+];

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors/app-error.ts';
 import { withTenant } from '../db/tenancy.ts';
-import { permissionsOf, type Permission } from '../permissions/roles.ts';
+import { can } from '../permissions/authorize.ts';
+import type { Permission } from '../permissions/roles.ts';
 import type { RequestAuthenticator, WorkspaceDirectory } from '../kernel/ports.ts';
 import type { Membership, RequestContext, Viewer, WorkspaceRef } from '../kernel/request-context.ts';
 
@@ -80,7 +81,7 @@ export async function buildRequestContext(ctx: Koa.Context, deps: ContextDeps): 
     authorize(permission: Permission) {
       const v = requireViewer();
       if (!workspace) throw new AppError('BAD_USER_INPUT', 'Choose a workspace first.', { field: 'workspace' });
-      if (!membership || !permissionsOf(membership.effectiveRole).has(permission)) {
+      if (!membership || !can(membership, permission)) {
         throw forbidden();
       }
       return { viewer: v, workspace, membership };

@@ -14,6 +14,8 @@ export const workspacesTypeDefs = /* GraphQL */ `
     "Suggests a subdomain for a workspace name (002 §5)."
     suggestSubdomain(name: String!): String
     regions: [Region!]!
+    "The regions with where they are (002 §3 Regions); the default is US_B."
+    regionOptions: [RegionOption!]!
   }
 
   extend type Mutation {
@@ -55,7 +57,18 @@ export const workspacesTypeDefs = /* GraphQL */ `
 
   type CreateWorkspaceResult {
     workspace: Workspace!
+    "The creator's membership: MANAGER with the workspace admin flag."
+    membership: Membership!
+    "The workspace app's home: its subdomain of PUBLIC_URL, or /team-redirect/{teamId}/home where subdomains are not available (localhost)."
     redirectUrl: String!
+    healthCheckUrl: String!
+  }
+
+  type RegionOption {
+    code: Region!
+    cloudRegion: String!
+    place: String!
+    group: String!
   }
 
   input UpdateWorkspaceInput {
@@ -85,6 +98,8 @@ export const workspacesTypeDefs = /* GraphQL */ `
     workspaceAdmin: Boolean!
     effectiveRole: Role!
     permissions: [String!]!
+    "The user groups the person belongs to in this workspace."
+    groupIds: [ID!]!
   }
 
   type Member {
@@ -129,12 +144,15 @@ export const workspacesTypeDefs = /* GraphQL */ `
   }
 
   type InvitePreview {
+    workspaceId: ID!
     workspaceName: String!
     workspaceSubdomain: String!
     email: String!
     invitedBy: String
     role: ProductRole!
+    workspaceAdmin: Boolean!
     expired: Boolean!
+    accepted: Boolean!
   }
 
   type AuditEntry {
