@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as foundation from './0001_foundation.ts';
 import * as workspaces from './0003_workspaces.ts';
+import * as membershipLookup from './0004_membership_lookup.ts';
 
 export interface Migration {
   name: string;
@@ -12,4 +13,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '0001_foundation', ...foundation },
   { name: '0003_workspaces', ...workspaces },
+  { name: '0004_membership_lookup', ...membershipLookup },
 ];

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
-import { withTenant } from '../db/tenancy.ts';
 import type { WorkspaceDirectory } from '../kernel/ports.ts';
 import type { Membership, WorkspaceRef } from '../kernel/request-context.ts';
-import { effectiveRole } from '../permissions/roles.ts';
+import { effectiveRole, type ProductRole } from '../permissions/roles.ts';
 import { UserGroupMember, Workspace, WorkspaceMember } from './models/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +36,16 @@ export function createWorkspaceDirectory(app: Knex): WorkspaceDirectory {
       const row = await findWorkspace(app, key);
       return row ? toWorkspaceRef(row) : null;
     },
-    membership: (workspaceId, userId) => withTenant(app, { workspaceId, userId }, (trx) => loadMembership(trx, workspaceId, userId)),
+    // One statement (see migration 0004): this runs on every request addressed to a workspace.
+    async membership(workspaceId, userId) {
+      const { rows } = await app.raw<{ rows: Array<{ role: ProductRole; workspace_admin: boolean; group_ids: string[] }> }>(
+        'select role, workspace_admin, group_ids from app_membership(?, ?)',
+        [workspaceId, userId],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const role = row.role;
+      return { role, workspaceAdmin: row.workspace_admin, effectiveRole: effectiveRole({ role, workspaceAdmin: row.workspace_admin }), groupIds: row.group_ids };
+    },
   };
 }
