@@ -52,7 +52,8 @@ export interface EventSubscription {
 export interface ModuleDefinition<Name extends string, Deps extends readonly ModuleRef[], Services> {
   name: Name;
   dependsOn?: Deps;
-  graphql?: (ctx: ModuleContext<Deps>) => ModuleGraphql;
+  /** One contribution, or one per part of a larger module (each part keeps its own schema file). */
+  graphql?: (ctx: ModuleContext<Deps>) => ModuleGraphql | readonly ModuleGraphql[];
   jobs?: (ctx: ModuleContext<Deps>) => readonly JobDefinition[];
   events?: (ctx: ModuleContext<Deps>) => readonly EventSubscription[];
   routes?: (router: Router, ctx: ModuleContext<Deps>) => void;

@@ -48,7 +48,7 @@ export function loadModules(
     const ctx = { ...base, logger: base.logger.child({ module: m.name }), deps } as ModuleContext<readonly ModuleRef[]>;
     const def = m.definition;
     out.services[m.name] = def.services?.(ctx);
-    if (def.graphql) out.graphql.push(def.graphql(ctx));
+    if (def.graphql) out.graphql.push(...[def.graphql(ctx)].flat());
     if (def.jobs) out.jobs.push(...def.jobs(ctx));
     if (def.events) out.events.push(...def.events(ctx));
     if (def.routes) {
