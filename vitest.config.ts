@@ -8,6 +8,7 @@ export default defineConfig({
       'extensions-sdk/src/**/*.test.ts',
       'plugins/*/src/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'host-web/src/**/*.test.ts',
     ],
     globalSetup: ['tests/support/global-setup.ts'],
     // graphql-http and the schema tools must load the one graphql realm (else "another module or realm").

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import * as foundation from './0001_foundation.ts';
 import * as workspaces from './0003_workspaces.ts';
 import * as membershipLookup from './0004_membership_lookup.ts';
+import * as researchContent from './0005_research_content.ts';
+import * as researchTagsFields from './0006_research_tags_fields.ts';
 
 export interface Migration {
   name: string;
@@ -14,4 +16,6 @@ export const migrations: Migration[] = [
   { name: '0001_foundation', ...foundation },
   { name: '0003_workspaces', ...workspaces },
   { name: '0004_membership_lookup', ...membershipLookup },
+  { name: '0005_research_content', ...researchContent },
+  { name: '0006_research_tags_fields', ...researchTagsFields },
 ];

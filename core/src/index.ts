@@ -12,3 +12,6 @@ export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';
 export type { Mailer, MailMessage } from './email/mailer.ts';
 export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';
+export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL_GROUPS, type PermissionMap, type Grantee } from './permissions/permission-map.ts';
+export { atLeast, maxLevel, minLevel, PERMISSION_LEVELS, type PermissionLevel } from './permissions/levels.ts';
+export { accessRoleForLevel, levelAllowedFor, type AccessRole } from './permissions/access-roles.ts';

@@ -1,11 +1,28 @@
 import { defineModule, workspacesModule, type ModuleContext, type ModuleGraphql } from '@fieldbook/core';
+import { projectsPart } from './projects/index.ts';
+import { foldersPart } from './folders/index.ts';
+import { notesPart } from './notes/index.ts';
+import { insightsPart } from './insights/index.ts';
+import { highlightsPart } from './highlights/index.ts';
+import { trashPart } from './trash/index.ts';
+import { tagsPart } from './tags/index.ts';
+import { fieldsPart } from './fields/index.ts';
 
 /**
  * The research repository: projects, folders, notes, insights, highlights, tags, fields and
  * people. Each concept lives in its own folder and contributes its part of the GraphQL schema.
  */
 type ResearchPart = (ctx: ModuleContext) => ModuleGraphql;
-const parts: readonly ResearchPart[] = [];
+const parts: readonly ResearchPart[] = [
+  projectsPart,
+  foldersPart,
+  notesPart,
+  insightsPart,
+  highlightsPart,
+  trashPart,
+  tagsPart,
+  fieldsPart,
+];
 
 const researchModule = defineModule({
   name: 'research',

@@ -1,0 +1,47 @@
+/** GraphQL contract of highlights (000 §3; 002 §9). */
+export const highlightsTypeDefs = /* GraphQL */ `
+  extend type Query {
+    "Highlights of one note (reading order) or one project (newest first); give exactly one of noteId and projectId."
+    highlights(noteId: ID, projectId: ID, first: Int, after: String): HighlightConnection!
+  }
+
+  extend type Mutation {
+    "Highlights contentText[startOffset, endOffset) of a note (UTF-16 offsets)."
+    createHighlight(input: CreateHighlightInput!): Highlight!
+    "Moves the highlight to the trash."
+    deleteHighlight(id: ID!): Boolean!
+  }
+
+  input CreateHighlightInput {
+    noteId: ID!
+    startOffset: Int!
+    endOffset: Int!
+    "Hex colour; 3 digits expand to 6."
+    color: String
+  }
+
+  type Highlight {
+    id: ID!
+    projectId: ID!
+    noteId: ID
+    insightId: ID
+    note: Note
+    "The highlighted slice of the note's text."
+    text: String!
+    startOffset: Int!
+    endOffset: Int!
+    color: String
+    "The colour to paint: rgba at an alpha of 0.2 (002 §9)."
+    displayColor: String
+    createdById: ID
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    deletedAt: DateTime
+  }
+
+  type HighlightConnection {
+    nodes: [Highlight!]!
+    endCursor: String
+    hasNextPage: Boolean!
+  }
+`;

@@ -1,0 +1,5 @@
+import type { ModuleContext, ModuleGraphql } from '@fieldbook/core';
+import { insightsResolvers } from './resolvers.ts';
+import { insightsTypeDefs } from './schema.ts';
+
+export const insightsPart = (_ctx: ModuleContext): ModuleGraphql => ({ typeDefs: insightsTypeDefs, resolvers: insightsResolvers() });

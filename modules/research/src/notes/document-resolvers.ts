@@ -1,0 +1,21 @@
+import type { RequestContext } from '@fieldbook/core';
+import type { ProjectRow } from '../projects/access.ts';
+import { isStarred } from './stars.ts';
+import type { DocumentView } from './documents.ts';
+
+type Args = Record<string, unknown>;
+
+/** Field resolvers shared by Note and Insight. */
+export const documentFields = {
+  projectId: (d: DocumentView) => d.project_id,
+  project: (d: DocumentView, _a: Args, ctx: RequestContext) =>
+    ctx.tx(async (trx) => ({ ...((await trx('projects').where({ id: d.project_id }).first()) as ProjectRow), caller: d.caller })),
+  contentText: (d: DocumentView) => d.content_text,
+  starred: (d: DocumentView, _a: Args, ctx: RequestContext) =>
+    ctx.tx((trx) => isStarred(trx, d.caller.workspaceId, d.caller.userId, d.kind === 'notes' ? 'NOTE' : 'INSIGHT', d.id)),
+  createdById: (d: DocumentView) => d.created_by,
+  updatedById: (d: DocumentView) => d.updated_by,
+  createdAt: (d: DocumentView) => d.created_at,
+  updatedAt: (d: DocumentView) => d.updated_at,
+  deletedAt: (d: DocumentView) => d.deleted_at,
+};

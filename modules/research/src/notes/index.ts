@@ -1,0 +1,5 @@
+import type { ModuleContext, ModuleGraphql } from '@fieldbook/core';
+import { notesResolvers } from './resolvers.ts';
+import { notesTypeDefs } from './schema.ts';
+
+export const notesPart = (_ctx: ModuleContext): ModuleGraphql => ({ typeDefs: notesTypeDefs, resolvers: notesResolvers() });

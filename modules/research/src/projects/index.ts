@@ -1,0 +1,5 @@
+import type { ModuleContext, ModuleGraphql } from '@fieldbook/core';
+import { projectsResolvers } from './resolvers.ts';
+import { projectsTypeDefs } from './schema.ts';
+
+export const projectsPart = (_ctx: ModuleContext): ModuleGraphql => ({ typeDefs: projectsTypeDefs, resolvers: projectsResolvers() });

@@ -1,0 +1,44 @@
+import type { IResolvers } from '@graphql-tools/utils';
+import type { RequestContext } from '@fieldbook/core';
+import { isStarred, setStarred } from '../notes/stars.ts';
+import type { FolderRow } from '../folders/folders.ts';
+import { parsePermissionMap } from './access.ts';
+import { createProject, deleteProject, getProject, listProjects, moveProject, myAccess, updateProject, updateProjectAccess, type ProjectView } from './projects.ts';
+
+type Args = Record<string, unknown>;
+
+export function projectsResolvers(): IResolvers<unknown, RequestContext> {
+  return {
+    Query: {
+      projects: (_p: unknown, args: Args, ctx: RequestContext) => listProjects(ctx, args),
+      project: (_p: unknown, args: Args, ctx: RequestContext) => getProject(ctx, args),
+    },
+    Mutation: {
+      createProject: (_p: unknown, args: Args, ctx: RequestContext) => createProject(ctx, args),
+      updateProject: (_p: unknown, args: Args, ctx: RequestContext) => updateProject(ctx, args),
+      moveProject: (_p: unknown, args: Args, ctx: RequestContext) => moveProject(ctx, args),
+      updateProjectAccess: (_p: unknown, args: Args, ctx: RequestContext) => updateProjectAccess(ctx, args),
+      deleteProject: (_p: unknown, args: Args, ctx: RequestContext) => deleteProject(ctx, args),
+      setStarred: (_p: unknown, args: Args, ctx: RequestContext) => setStarred(ctx, args),
+    },
+    Project: {
+      enabledSections: (p: ProjectView) => p.enabled_sections ?? [],
+      folderId: (p: ProjectView) => p.category_id,
+      folder: (p: ProjectView, _a: Args, ctx: RequestContext) =>
+        p.category_id
+          ? ctx.tx(async (trx) => {
+              const row = (await trx('project_categories').where({ id: p.category_id }).whereNull('deleted_at').first()) as FolderRow | undefined;
+              return row ? { ...row, caller: p.caller } : null;
+            })
+          : null,
+      permissions: (p: ProjectView) => parsePermissionMap(p.permissions),
+      myAccess: (p: ProjectView) => myAccess(p),
+      starred: (p: ProjectView, _a: Args, ctx: RequestContext) => ctx.tx((trx) => isStarred(trx, p.caller.workspaceId, p.caller.userId, 'PROJECT', p.id)),
+      createdById: (p: ProjectView) => p.created_by,
+      updatedById: (p: ProjectView) => p.updated_by,
+      createdAt: (p: ProjectView) => p.created_at,
+      updatedAt: (p: ProjectView) => p.updated_at,
+      deletedAt: (p: ProjectView) => p.deleted_at,
+    },
+  };
+}

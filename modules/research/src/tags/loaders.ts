@@ -1,0 +1,57 @@
+import DataLoader from 'dataloader';
+import type { RequestContext } from '@fieldbook/core';
+import { tagView, groupView, type TagGroupRow, type TagGroupView, type TagRow, type TagView } from './rows.ts';
+
+/**
+ * Per-request batches, so a list of boards with their groups, tags and highlight counts reads
+ * each kind once, whatever the list's length (no N+1).
+ */
+export interface TagLoaders {
+  highlightCount: DataLoader<string, number>;
+  groupsOfBoard: DataLoader<string, TagGroupView[]>;
+  tagsOfBoard: DataLoader<string, TagView[]>;
+  tagsOfGroup: DataLoader<string, TagView[]>;
+}
+
+const perRequest = new WeakMap<RequestContext, TagLoaders>();
+
+function grouped<T, K extends keyof T>(rows: readonly T[], key: K, keys: readonly string[]): T[][] {
+  const by = new Map<string, T[]>(keys.map((k) => [k, []]));
+  for (const row of rows) by.get(String(row[key]))?.push(row);
+  return keys.map((k) => by.get(k) ?? []);
+}
+
+export function tagLoaders(ctx: RequestContext): TagLoaders {
+  const existing = perRequest.get(ctx);
+  if (existing) return existing;
+  const order = [{ column: 'rank' }, { column: 'created_at' }, { column: 'id' }];
+  const loaders: TagLoaders = {
+    // Highlights in the trash do not count.
+    highlightCount: new DataLoader(async (tagIds) => {
+      const rows = (await ctx.tx((trx) =>
+        trx('highlight_tags as ht')
+          .join('highlights as h', 'h.id', 'ht.highlight_id')
+          .whereIn('ht.tag_id', tagIds as string[])
+          .whereNull('h.deleted_at')
+          .groupBy('ht.tag_id')
+          .select('ht.tag_id', trx.raw('count(*)::int as count')),
+      )) as Array<{ tag_id: string; count: number }>;
+      const counts = new Map(rows.map((r) => [r.tag_id, r.count]));
+      return tagIds.map((id) => counts.get(id) ?? 0);
+    }),
+    groupsOfBoard: new DataLoader(async (boardIds) => {
+      const rows = (await ctx.tx((trx) => trx('tag_groups').whereIn('board_id', boardIds as string[]).orderBy(order))) as TagGroupRow[];
+      return grouped(rows, 'board_id', boardIds).map((list) => list.map(groupView));
+    }),
+    tagsOfBoard: new DataLoader(async (boardIds) => {
+      const rows = (await ctx.tx((trx) => trx('tags').whereIn('board_id', boardIds as string[]).orderBy(order))) as TagRow[];
+      return grouped(rows, 'board_id', boardIds).map((list) => list.map(tagView));
+    }),
+    tagsOfGroup: new DataLoader(async (groupIds) => {
+      const rows = (await ctx.tx((trx) => trx('tags').whereIn('group_id', groupIds as string[]).orderBy(order))) as TagRow[];
+      return grouped(rows, 'group_id', groupIds).map((list) => list.map(tagView));
+    }),
+  };
+  perRequest.set(ctx, loaders);
+  return loaders;
+}
