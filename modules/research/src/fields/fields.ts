@@ -5,7 +5,7 @@ import { colorFromLabel } from '../colors/colors.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { RANK_GAP } from '../ranks/ranks.ts';
-import { rankAtEndOf } from '../tags/ranked.ts';
+import { rankForNewItem } from '../ranks/reorder.ts';
 import { fieldFor } from './access.ts';
 import { createFieldInput, updateFieldInput, uuid } from './inputs.ts';
 import { fieldView, type FieldConfig, type FieldRow, type FieldView } from './rows.ts';
@@ -60,7 +60,7 @@ export async function insertOptions(trx: Knex.Transaction, caller: Caller, field
   const fresh = options.filter((o) => !seen.has(optionKey(o.label)) && seen.add(optionKey(o.label)));
   if (!fresh.length) return;
   assertOptionCount(existing.length + fresh.length);
-  const first = await rankAtEndOf(trx, { table: 'field_options', scope: { field_id: fieldId } });
+  const first = await rankForNewItem(trx, { table: 'field_options', scope: { field_id: fieldId } });
   const rows = fresh.map((o, i) => ({
     workspace_id: caller.workspaceId,
     field_id: fieldId,
@@ -88,7 +88,7 @@ export async function createField(ctx: RequestContext, args: { input?: unknown }
   if (isNumeric(input.type) && !config.number) config.number = { format: 'number' };
   return ctx.tx(async (trx) => {
     if (input.projectId) await projectFor(trx, caller, input.projectId, 'write');
-    const rank = await rankAtEndOf(trx, { table: 'fields', scope: { workspace_id: caller.workspaceId, object_type: input.objectType, project_id: input.projectId ?? null } });
+    const rank = await rankForNewItem(trx, { table: 'fields', scope: { workspace_id: caller.workspaceId, object_type: input.objectType, project_id: input.projectId ?? null } });
     const [row] = (await trx('fields')
       .insert({
         workspace_id: caller.workspaceId,

@@ -4,7 +4,7 @@ import { badInput, notFound, validate, type RequestContext } from '@fieldbook/co
 import { documentFor, encodeCursor } from '../notes/documents.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
-import { colorSchema } from '../projects/color.ts';
+import { hexColorSchema } from '../colors/color-schema.ts';
 import { idSchema } from '../projects/inputs.ts';
 import { CONTENT_LIMITS } from '../projects/limits.ts';
 
@@ -44,7 +44,7 @@ const offset = (field: string) => z.number({ error: `${field} must be a whole nu
 
 const createSchema = z.object({
   input: z
-    .object({ noteId: idSchema('noteId'), startOffset: offset('startOffset'), endOffset: offset('endOffset'), color: colorSchema('color') })
+    .object({ noteId: idSchema('noteId'), startOffset: offset('startOffset'), endOffset: offset('endOffset'), color: hexColorSchema.nullable().optional() })
     .refine((i) => i.startOffset < i.endOffset, { message: 'endOffset must be greater than startOffset.', path: ['endOffset'] }),
 });
 

@@ -1,7 +1,7 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { RequestContext } from '@fieldbook/core';
 import type { DocumentRow } from '../notes/documents.ts';
-import { highlightDisplayColor } from './color.ts';
+import { highlightFill } from '../colors/colors.ts';
 import { createHighlight, deleteHighlight, listHighlights, type HighlightView } from './highlights.ts';
 
 type Args = Record<string, unknown>;
@@ -28,7 +28,7 @@ export function highlightsResolvers(): IResolvers<unknown, RequestContext> {
           : null,
       startOffset: (h: HighlightView) => h.start_offset,
       endOffset: (h: HighlightView) => h.end_offset,
-      displayColor: (h: HighlightView) => highlightDisplayColor(h.color),
+      displayColor: (h: HighlightView) => (h.color ? highlightFill(h.color) : null),
       createdById: (h: HighlightView) => h.created_by,
       createdAt: (h: HighlightView) => h.created_at,
       updatedAt: (h: HighlightView) => h.updated_at,

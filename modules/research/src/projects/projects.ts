@@ -5,7 +5,7 @@ import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.t
 import { richTextSchema } from '../notes/rich-text.ts';
 import { isRestricted, parsePermissionMap, projectAccess, projectFor, type Caller, type ProjectRow } from './access.ts';
 import { callerOf, isManager } from './caller.ts';
-import { colorSchema } from './color.ts';
+import { hexColorSchema } from '../colors/color-schema.ts';
 import { idSchema, moveSchema, requiredTitle, sent } from './inputs.ts';
 import { CONTENT_LIMITS, PROJECT_SECTIONS, PROJECT_STATUSES } from './limits.ts';
 
@@ -18,7 +18,7 @@ const projectList = (workspaceId: string): RankedList => ({ table: 'projects', s
 
 const fieldsSchema = {
   status: z.enum(PROJECT_STATUSES, { error: `status is one of ${PROJECT_STATUSES.join(', ')}.` }).optional(),
-  color: colorSchema('color'),
+  color: hexColorSchema.nullable().optional(),
   icon: z.string().trim().max(100, 'An icon can be at most 100 characters long.').nullable().optional(),
   readme: richTextSchema('readme').nullable().optional(),
   enabledSections: z.array(z.enum(PROJECT_SECTIONS)).optional(),

@@ -4,7 +4,7 @@ import { projectFor } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { boardFor, readableProjects } from './access.ts';
 import { boardTitle, description, uuid } from './inputs.ts';
-import { rankAtEndOf } from './ranked.ts';
+import { rankForNewItem } from '../ranks/reorder.ts';
 import { boardView, type TagBoardRow, type TagBoardView } from './rows.ts';
 
 const listArgs = z.object({ projectId: uuid('projectId').nullish(), includeWorkspace: z.boolean().nullish() });
@@ -53,7 +53,7 @@ export async function createTagBoard(ctx: RequestContext, args: { input?: unknow
   const input = validate(createInput, args.input);
   return ctx.tx(async (trx) => {
     if (input.projectId) await projectFor(trx, caller, input.projectId, 'write');
-    const rank = await rankAtEndOf(trx, { table: 'tag_boards', scope: { workspace_id: caller.workspaceId, project_id: input.projectId ?? null } });
+    const rank = await rankForNewItem(trx, { table: 'tag_boards', scope: { workspace_id: caller.workspaceId, project_id: input.projectId ?? null } });
     const [row] = (await trx('tag_boards')
       .insert({
         workspace_id: caller.workspaceId,

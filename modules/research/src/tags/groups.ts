@@ -3,7 +3,7 @@ import { validate, type RequestContext } from '@fieldbook/core';
 import { callerOf } from '../projects/caller.ts';
 import { boardFor, groupFor } from './access.ts';
 import { description, groupTitle, hexColor, uuid } from './inputs.ts';
-import { rankAtEndOf, rankBetweenNeighbours } from './ranked.ts';
+import { rankBetweenNeighbours, rankForNewItem } from '../ranks/reorder.ts';
 import { groupView, type TagGroupRow, type TagGroupView } from './rows.ts';
 
 export async function getTagGroup(ctx: RequestContext, args: unknown): Promise<TagGroupView> {
@@ -19,7 +19,7 @@ export async function createTagGroup(ctx: RequestContext, args: { input?: unknow
   const input = validate(createInput, args.input);
   return ctx.tx(async (trx) => {
     await boardFor(trx, caller, input.boardId, 'write');
-    const rank = await rankAtEndOf(trx, { table: 'tag_groups', scope: { board_id: input.boardId } });
+    const rank = await rankForNewItem(trx, { table: 'tag_groups', scope: { board_id: input.boardId } });
     const [row] = (await trx('tag_groups')
       .insert({
         workspace_id: caller.workspaceId,

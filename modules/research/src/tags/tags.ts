@@ -5,7 +5,7 @@ import { colorFromLabel } from '../colors/colors.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
 import { boardFor, groupFor, tagFor } from './access.ts';
 import { description, hexColor, tagTitle, uuid } from './inputs.ts';
-import { rankAtEndOf, rankBetweenNeighbours } from './ranked.ts';
+import { rankBetweenNeighbours, rankForNewItem } from '../ranks/reorder.ts';
 import { tagView, type TagRow, type TagView } from './rows.ts';
 
 export async function getTag(ctx: RequestContext, args: unknown): Promise<TagView> {
@@ -38,7 +38,7 @@ export async function createTag(ctx: RequestContext, args: { input?: unknown }):
       const { group } = await groupFor(trx, caller, input.groupId, 'write');
       if (group.board_id !== input.boardId) throw badInput('groupId', GROUP_ELSEWHERE);
     }
-    const rank = await rankAtEndOf(trx, { table: 'tags', scope: { board_id: input.boardId, group_id: input.groupId ?? null } });
+    const rank = await rankForNewItem(trx, { table: 'tags', scope: { board_id: input.boardId, group_id: input.groupId ?? null } });
     const [row] = (await trx('tags')
       .insert({
         workspace_id: caller.workspaceId,
