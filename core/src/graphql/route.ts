@@ -98,7 +98,7 @@ function tooLarge(ctx: Koa.Context): undefined {
 function answerError(ctx: Koa.Context, err: unknown, logger: Logger): void {
   if (err instanceof AppError) {
     ctx.status = err.status;
-    ctx.body = { errors: [{ message: err.message, extensions: { errorCode: err.errorCode, code: err.errorCode, humanReadable: err.humanReadable } }] };
+    ctx.body = { errors: [{ message: err.message, extensions: { errorCode: err.errorCode, code: err.errorCode, humanReadable: err.humanReadable, ...(err.field ? { field: err.field } : {}) } }] };
     return;
   }
   logger.error({ err }, 'failed to build request context');

@@ -103,6 +103,12 @@ describe('sessions', () => {
       message: 'Send either a bearer token or a public share token, not both.',
       extensions: { errorCode: 'BAD_USER_INPUT' },
     });
+    const malformed = await post(server, '{ me { id } }', {}, { 'x-share-token': 'too-short' });
+    expect(malformed.res.status).toBe(400);
+    expect(malformed.body.errors![0]).toMatchObject({
+      message: 'A share token is exactly 12 letters or digits.',
+      extensions: { errorCode: 'BAD_USER_INPUT', field: 'shareToken' },
+    });
   });
 
   it('answers me with null for anonymous requests', async () => {
