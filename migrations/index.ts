@@ -4,6 +4,8 @@ import * as workspaces from './0003_workspaces.ts';
 import * as membershipLookup from './0004_membership_lookup.ts';
 import * as researchContent from './0005_research_content.ts';
 import * as researchTagsFields from './0006_research_tags_fields.ts';
+import * as researchPeopleComments from './0007_research_people_comments.ts';
+import * as researchShares from './0008_research_shares.ts';
 
 export interface Migration {
   name: string;
@@ -18,4 +20,6 @@ export const migrations: Migration[] = [
   { name: '0004_membership_lookup', ...membershipLookup },
   { name: '0005_research_content', ...researchContent },
   { name: '0006_research_tags_fields', ...researchTagsFields },
+  { name: '0007_research_people_comments', ...researchPeopleComments },
+  { name: '0008_research_shares', ...researchShares },
 ];

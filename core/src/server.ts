@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from './config.ts';
+import { grantJobQueueAccess } from './db/connections.ts';
 import { createInvalidations } from './db/invalidations.ts';
 import { openDatabases, type OpenedDatabases } from './db/open.ts';
 import { assembleSchema } from './graphql/schema.ts';
@@ -10,10 +11,11 @@ import { createMailer, type Mailer } from './email/mailer.ts';
 import { createHttpApp } from './http/app.ts';
 import { buildRequestContext } from './http/request-context.ts';
 import { serveWebApp } from './http/static.ts';
+import { extensionsModule } from './extensions/module.ts';
 import { identityModule } from './identity/module.ts';
 import { loadModules, sortModules, type LoadedModule } from './kernel/registry.ts';
 import { createEventBus, subscriberQueue } from './jobs/events.ts';
-import { startJobSystem, type JobDefinition, type JobSystem } from './jobs/queue.ts';
+import { JOB_SCHEMA, startJobSystem, type JobDefinition, type JobSystem } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { workspacesModule } from './workspaces/module.ts';
 
@@ -46,8 +48,8 @@ export interface Fieldbook {
   close(): Promise<void>;
 }
 
-/** Core's own modules: identity and workspaces are part of the kernel. */
-export const coreModules: readonly LoadedModule[] = [identityModule, workspacesModule];
+/** Core's own modules: identity, workspaces and the plugin host's web side are part of the kernel. */
+export const coreModules: readonly LoadedModule[] = [identityModule, workspacesModule, extensionsModule];
 
 export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook> {
   const { config } = opts;
@@ -83,6 +85,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   }));
   const allJobs = [...contributions.jobs, ...eventJobs];
   await jobs.register(allJobs);
+  await grantJobQueueAccess(db.owner, JOB_SCHEMA);
   for (const s of contributions.events) await jobs.boss.subscribe(s.event, subscriberQueue(s.event, s.name));
   if (role !== 'web') await jobs.work(allJobs);
 

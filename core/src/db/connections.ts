@@ -53,3 +53,17 @@ export async function ensureAppRole(owner: Knex, password: string): Promise<void
   await owner.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
   await owner.raw(`REVOKE ALL ON knex_migrations, knex_migrations_lock FROM ${APP_ROLE}`);
 }
+
+/**
+ * Lets the application role add jobs inside its own transactions, so a job is queued if and only
+ * if the work that asked for it commits. It may read and add queue rows, never change or remove
+ * them, and job data carries ids, not content. Runs after the queue's schema and queues exist;
+ * later tables (new queues' partitions) are covered by the default privileges.
+ */
+export async function grantJobQueueAccess(owner: Knex, schema: string): Promise<void> {
+  if (!/^[a-z_]+$/.test(schema)) throw new Error('invalid job schema name');
+  await owner.raw(`GRANT USAGE ON SCHEMA ${schema} TO ${APP_ROLE}`);
+  await owner.raw(`GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA ${schema} TO ${APP_ROLE}`);
+  await owner.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${APP_ROLE}`);
+  await owner.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT, INSERT ON TABLES TO ${APP_ROLE}`);
+}

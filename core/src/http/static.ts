@@ -1,4 +1,5 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type Koa from 'koa';
 
@@ -23,12 +24,23 @@ export function serveWebApp(distDir: string): Koa.Middleware {
   const index = join(distDir, 'index.html');
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const path = normalize(decodeURIComponent(ctx.path)).replace(/^([/\\])+/, '');
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ctx.path);
+    } catch {
+      decoded = '/'; // a malformed address is no file: the app shows its not-found page
+    }
+    const path = normalize(decoded).replace(/^([/\\])+/, '');
+    // The API never falls back to the web app: an unknown API path is a plain 404.
+    if (path === 'api' || path.startsWith('api/')) return next();
     const file = join(distDir, path);
-    if (path && file.startsWith(distDir + sep) && existsSync(file) && statSync(file).isFile()) {
+    // Dotfiles (the build stamp) are bookkeeping, never part of the app.
+    const hidden = path.split(/[/\\]/).some((part) => part.startsWith('.'));
+    if (path && !hidden && file.startsWith(distDir + sep) && existsSync(file) && statSync(file).isFile()) {
       ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
       ctx.set('cache-control', /\.[0-9a-f]{8,}\./.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      ctx.body = createReadStream(file);
+      // Built files are small; reading them whole avoids stream errors when a browser cancels.
+      ctx.body = await readFile(file);
       return;
     }
     if (extname(path) && path.startsWith('static/')) return next(); // a missing asset is a real 404
@@ -40,6 +52,6 @@ export function serveWebApp(distDir: string): Koa.Middleware {
     }
     ctx.type = TYPES['.html']!;
     ctx.set('cache-control', 'no-cache');
-    ctx.body = createReadStream(index);
+    ctx.body = await readFile(index);
   };
 }

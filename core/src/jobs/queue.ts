@@ -60,10 +60,13 @@ export interface JobSystemOptions {
   pollingIntervalSeconds?: number;
 }
 
+/** The PostgreSQL schema of the job queue. */
+export const JOB_SCHEMA = 'pgboss';
+
 export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem> {
   const boss = new PgBoss({
     connectionString: opts.connectionString,
-    schema: 'pgboss',
+    schema: JOB_SCHEMA,
     application_name: 'fieldbook-jobs',
     max: 5,
     // pg-boss expires lost jobs only on its monitor passes (every 60 s by default), whatever the

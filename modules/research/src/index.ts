@@ -7,6 +7,9 @@ import { highlightsPart } from './highlights/index.ts';
 import { trashPart } from './trash/index.ts';
 import { tagsPart } from './tags/index.ts';
 import { fieldsPart } from './fields/index.ts';
+import { sharingPart } from './sharing/index.ts';
+import { peoplePart } from './people/index.ts';
+import { commentsPart, notificationEmailJob } from './comments/index.ts';
 
 /**
  * The research repository: projects, folders, notes, insights, highlights, tags, fields and
@@ -22,12 +25,16 @@ const parts: readonly ResearchPart[] = [
   trashPart,
   tagsPart,
   fieldsPart,
+  sharingPart,
+  peoplePart,
+  commentsPart,
 ];
 
 const researchModule = defineModule({
   name: 'research',
   dependsOn: [workspacesModule],
   graphql: (ctx) => parts.map((part) => part(ctx)),
+  jobs: (ctx) => [notificationEmailJob(ctx)],
 });
 
 export default researchModule;

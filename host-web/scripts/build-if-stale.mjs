@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Builds the web app only when its sources changed since the last build: a hash of every source
+// file (host-web, the SDK's web part, the modules' web parts, build config) is kept in dist.
+// `npm start` and `npm test` call it, so a fresh checkout gets a build and a current one starts fast.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const hostWeb = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(hostWeb, '..');
+const dist = join(hostWeb, 'dist');
+const stampFile = join(dist, '.build-stamp');
+const force = process.argv.includes('--force');
+
+/** Every file under `dir`, skipping dependencies, build output and tests. */
+function walk(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else if (entry.isFile() && !/\.test\.tsx?$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+function sources() {
+  const files = [
+    ...walk(join(hostWeb, 'src')),
+    ...walk(join(hostWeb, 'public')),
+    ...walk(join(root, 'extensions-sdk', 'src', 'web')),
+    join(hostWeb, 'rsbuild.config.ts'),
+    join(hostWeb, 'index.html'),
+    join(hostWeb, 'package.json'),
+    join(root, 'extensions-sdk', 'package.json'),
+    join(root, 'package-lock.json'),
+  ];
+  const modules = join(root, 'modules');
+  if (existsSync(modules)) {
+    for (const name of readdirSync(modules)) {
+      files.push(...walk(join(modules, name, 'web')));
+      const pkg = join(modules, name, 'package.json');
+      if (existsSync(pkg)) files.push(pkg);
+    }
+  }
+  return files.filter((f) => existsSync(f)).sort();
+}
+
+function hashOf(files) {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(relative(root, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const started = Date.now();
+const files = sources();
+const stamp = hashOf(files);
+const built = existsSync(join(dist, 'index.html')) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
+if (!force && built === stamp) {
+  console.log(`web app is up to date (${files.length} sources checked in ${Date.now() - started} ms)`);
+  process.exit(0);
+}
+
+console.log(built ? 'web app sources changed: rebuilding' : 'building the web app');
+const require = createRequire(join(hostWeb, 'package.json'));
+const rsbuildPkg = require.resolve('@rsbuild/core/package.json');
+const bin = JSON.parse(readFileSync(rsbuildPkg, 'utf8')).bin;
+const cli = join(dirname(rsbuildPkg), typeof bin === 'string' ? bin : bin.rsbuild);
+const res = spawnSync(process.execPath, [cli, 'build'], { cwd: hostWeb, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+if (res.status !== 0) {
+  console.error(`web app build failed (exit code ${res.status ?? res.signal})`);
+  process.exit(res.status || 1);
+}
+if (!statSync(join(dist, 'index.html')).isFile()) {
+  console.error('web app build wrote no index.html');
+  process.exit(1);
+}
+writeFileSync(stampFile, `${stamp}\n`);
+console.log(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

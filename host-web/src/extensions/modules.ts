@@ -1,0 +1,5 @@
+import type { WebExtension } from '@fieldbook/extensions-sdk/web';
+import research from '@fieldbook/research/web';
+
+/** Web parts of the domain modules, mounted at build time (plugins come at run time). */
+export const moduleExtensions: readonly WebExtension[] = [research];

@@ -1,0 +1,39 @@
+import type { WebExtension } from '@fieldbook/extensions-sdk/web';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { PluginRemote } from '../api/operations.ts';
+
+export interface RemoteLoadResult {
+  extensions: WebExtension[];
+  failures: Array<{ name: string; error: string }>;
+}
+
+/** `./extension` of remote `slack` is requested as `slack/extension`. */
+export const remoteRequest = (remote: Pick<PluginRemote, 'name' | 'exposedModule'>): string =>
+  `${remote.name}/${remote.exposedModule.replace(/^\.\//, '')}`;
+
+/**
+ * Registers the plugin remotes the server enabled for this workspace and loads each one's web
+ * extension. A remote that fails to load is reported and skipped: one broken plugin never
+ * takes the app down.
+ */
+export async function loadPluginRemotes(remotes: readonly PluginRemote[]): Promise<RemoteLoadResult> {
+  const result: RemoteLoadResult = { extensions: [], failures: [] };
+  if (!remotes.length) return result;
+  registerRemotes(
+    remotes.map((r) => ({ name: r.name, entry: r.entry })),
+    { force: false },
+  );
+  await Promise.all(
+    remotes.map(async (remote) => {
+      try {
+        const mod = await loadRemote<{ default?: WebExtension } | WebExtension>(remoteRequest(remote));
+        const extension = mod && 'default' in mod ? mod.default : (mod as WebExtension | null);
+        if (!extension || typeof extension.id !== 'string') throw new Error('it does not export a web extension');
+        result.extensions.push(extension);
+      } catch (err) {
+        result.failures.push({ name: remote.name, error: err instanceof Error ? err.message : String(err) });
+      }
+    }),
+  );
+  return result;
+}

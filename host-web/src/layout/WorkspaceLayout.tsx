@@ -1,0 +1,177 @@
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconClipboardList,
+  IconHome,
+  IconLogout,
+  IconPlus,
+  IconShieldLock,
+  IconSwitchHorizontal,
+  IconUser,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LAYOUT } from '../app/theme.ts';
+import { TeamAvatar } from '../auth/WorkspacesPage.tsx';
+import { Logo } from '../common/Logo.tsx';
+import { useExtensions } from '../extensions/ExtensionsProvider.tsx';
+import { roleLabel } from '../settings/roles.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { useWorkspace } from '../session/WorkspaceProvider.tsx';
+
+interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  show: boolean;
+}
+
+function NavSection({ title, items, onNavigate }: { title?: string; items: NavItem[]; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const visible = items.filter((i) => i.show);
+  if (!visible.length) return null;
+  return (
+    <Box>
+      {title && (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} mt="md">
+          {title}
+        </Text>
+      )}
+      {visible.map((item) => {
+        const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+        return (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            leftSection={item.icon}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            className="nav-link"
+            style={{ borderRadius: 8 }}
+            variant="light"
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The workspace app: header with workspace and account menus, sidebar navigation, content. */
+export function WorkspaceLayout({ children }: { children?: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const session = useSession();
+  const { workspace, membership, can, isAdmin } = useWorkspace();
+  const extensions = useExtensions();
+  const user = session.user!;
+
+  const main: NavItem[] = [
+    { label: 'Home', to: '/home', icon: <IconHome size={18} aria-hidden />, show: true },
+    ...extensions.navigation
+      .filter((n) => !n.permission || can(n.permission))
+      .map((n) => ({ label: n.label, to: n.to, icon: <IconClipboardList size={18} aria-hidden />, show: true })),
+  ];
+  const settings: NavItem[] = [
+    { label: 'Members', to: '/settings/users', icon: <IconUsers size={18} aria-hidden />, show: can('invites:send') || isAdmin },
+    { label: 'Groups', to: '/settings/groups', icon: <IconUsersGroup size={18} aria-hidden />, show: isAdmin },
+    { label: 'Security', to: '/settings/security', icon: <IconShieldLock size={18} aria-hidden />, show: isAdmin },
+    { label: 'Audit log', to: '/audit-log', icon: <IconClipboardList size={18} aria-hidden />, show: can('auditLogs:read') },
+  ];
+  const personal: NavItem[] = [{ label: 'Account', to: '/settings/user/account', icon: <IconUser size={18} aria-hidden />, show: true }];
+
+  return (
+    <AppShell
+      header={{ height: LAYOUT.header }}
+      navbar={{ width: LAYOUT.sidebar, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Link to="/home" aria-label="Fieldbook home" style={{ textDecoration: 'none' }}>
+              <Box visibleFrom="sm">
+                <Logo size={26} />
+              </Box>
+              <Box hiddenFrom="sm">
+                <Logo size={26} withText={false} />
+              </Box>
+            </Link>
+            <Text c="gray.4" aria-hidden visibleFrom="sm">
+              /
+            </Text>
+            <Menu position="bottom-start" width={260} shadow="md">
+              <Menu.Target>
+                <UnstyledButton px={6} py={4} style={{ borderRadius: 8 }}>
+                  <Group gap={8} wrap="nowrap">
+                    <TeamAvatar team={workspace} size={26} />
+                    <Text fw={600} size="sm" truncate maw={{ base: 150, sm: 260 }}>
+                      {workspace.name}
+                    </Text>
+                    <VisuallyHidden>workspace menu</VisuallyHidden>
+                    <IconChevronDown size={14} aria-hidden />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{workspace.subdomain}</Menu.Label>
+                <Menu.Item component={Link} to="/auth/workspaces" leftSection={<IconSwitchHorizontal size={16} aria-hidden />}>
+                  Switch workspace
+                </Menu.Item>
+                <Menu.Item component={Link} to="/auth/create-workspace" leftSection={<IconPlus size={16} aria-hidden />}>
+                  Create a workspace
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+          <Menu position="bottom-end" width={240} shadow="md">
+            <Menu.Target>
+              <UnstyledButton aria-label={`Account: ${user.name || user.email}. Open account menu`} style={{ borderRadius: 999 }}>
+                <Avatar color="indigo" radius="xl" size={34} aria-hidden>
+                  {(user.name || user.email).slice(0, 1).toUpperCase()}
+                </Avatar>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Box px="sm" py={6}>
+                <Text size="sm" fw={600} truncate>
+                  {user.name || user.email}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {user.email} · {roleLabel(membership.effectiveRole)}
+                </Text>
+              </Box>
+              <Menu.Divider />
+              <Menu.Item component={Link} to="/settings/user/account" leftSection={<IconUser size={16} aria-hidden />}>
+                Account settings
+              </Menu.Item>
+              <Menu.Item component={Link} to="/auth/logout" leftSection={<IconLogout size={16} aria-hidden />}>
+                Sign out
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <ScrollArea type="never" style={{ flex: 1 }}>
+          <Stack gap={2}>
+            <NavSection items={main} onNavigate={close} />
+            <NavSection title="Workspace" items={settings} onNavigate={close} />
+            <NavSection title="You" items={personal} onNavigate={close} />
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" bg="#f7f8fb">
+        {children ?? <Outlet />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,287 @@
+import { ActionIcon, Avatar, Badge, Button, Group, Menu, Modal, Paper, Select, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconDots, IconSearch, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { describeError } from '../api/errors.ts';
+import { useQuery } from '../api/hooks.ts';
+import { ops, type Invite, type Member, type Role } from '../api/operations.ts';
+import { ErrorAlert } from '../common/ErrorAlert.tsx';
+import { SectionLoader } from '../common/Loading.tsx';
+import { NeedsAdmin } from '../common/NoAccess.tsx';
+import { Page } from '../layout/Page.tsx';
+import { useServices, useSession } from '../session/SessionProvider.tsx';
+import { useWorkspace } from '../session/WorkspaceProvider.tsx';
+import { InviteDialog } from './InviteDialog.tsx';
+import { ROLE_ORDER, roleChoice, roleLabel } from './roles.ts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function RoleBadge({ role }: { role: Role }) {
+  const color = role === 'WORKSPACE_ADMIN' ? 'grape' : role === 'MANAGER' ? 'indigo' : role === 'CONTRIBUTOR' ? 'teal' : 'gray';
+  return (
+    <Badge variant="light" color={color} radius="sm">
+      {roleLabel(role)}
+    </Badge>
+  );
+}
+
+/** /settings/users: members and pending invitations. Admins manage roles; contributors invite. */
+export function UsersPage() {
+  const { can, isAdmin, workspace, reload: reloadWorkspace } = useWorkspace();
+  const { client } = useServices();
+  const { user } = useSession();
+  const canInvite = can('invites:send') || isAdmin;
+  const canManage = can('members:manage');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const members = useQuery<{ members: { nodes: Member[]; totalCount: number } }>(ops.members, { first: 100, search: debounced || null }, { skip: !canInvite });
+  const invites = useQuery<{ invites: Invite[] }>(ops.invites, {}, { skip: !canInvite });
+  const [inviteOpen, inviteDialog] = useDisclosure(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!canInvite) return <NeedsAdmin what="manage the members of this workspace" />;
+
+  const fail = (err: unknown) => {
+    const d = describeError(err);
+    notifications.show({ color: 'red', title: d.title, message: d.next ? `${d.message} ${d.next}` : d.message });
+  };
+
+  async function changeRole(member: Member, value: Role) {
+    const c = roleChoice(value, member.role);
+    try {
+      await client.request(ops.updateMemberRole, { userId: member.user.id, role: c.role, workspaceAdmin: c.workspaceAdmin });
+      notifications.show({ color: 'teal', message: `${member.user.name || member.user.email} is now ${roleLabel(value).toLowerCase()}.` });
+      await members.reload();
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function remove() {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      await client.request(ops.removeMember, { userId: removing.user.id });
+      notifications.show({ color: 'teal', message: `${removing.user.name || removing.user.email} was removed from ${workspace.name}.` });
+      setRemoving(null);
+      await Promise.all([members.reload(), reloadWorkspace()]);
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function revoke(invite: Invite) {
+    try {
+      await client.request(ops.revokeInvite, { id: invite.id });
+      notifications.show({ color: 'teal', message: `The invitation to ${invite.email} was revoked.` });
+      await invites.reload();
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  const pending = (invites.data?.invites ?? []).filter((i) => !i.acceptedAt);
+  const rows = members.data?.members.nodes ?? [];
+
+  return (
+    <Page
+      title="Members"
+      description={`People in ${workspace.name} and what they can do.`}
+      width="wide"
+      actions={
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={inviteDialog.open}>
+          Invite people
+        </Button>
+      }
+    >
+      <Tabs defaultValue="members" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="members">Members{members.data ? ` (${members.data.members.totalCount})` : ''}</Tabs.Tab>
+          <Tabs.Tab value="invites">Pending invitations{invites.data ? ` (${pending.length})` : ''}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="members">
+          <TextInput
+            label="Search members"
+            placeholder="Name or email"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            mb="md"
+            maw={360}
+          />
+          <ErrorAlert error={members.error} onRetry={() => void members.reload()} />
+          {members.loading && !members.data ? (
+            <SectionLoader label="Loading members" />
+          ) : !members.data ? null : (
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Role</Table.Th>
+                      <Table.Th>Joined</Table.Th>
+                      {canManage && (
+                        <Table.Th>
+                          <VisuallyHidden>Actions</VisuallyHidden>
+                        </Table.Th>
+                      )}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((m) => {
+                      const self = m.user.id === user?.id;
+                      return (
+                        <Table.Tr key={m.user.id}>
+                          <Table.Td>
+                            <Group gap="sm" wrap="nowrap">
+                              <Avatar size={32} radius="xl" color="indigo" aria-hidden>
+                                {(m.user.name || m.user.email).slice(0, 1).toUpperCase()}
+                              </Avatar>
+                              <div>
+                                <Text size="sm" fw={600}>
+                                  {m.user.name || m.user.email}
+                                  {self && (
+                                    <Text span size="xs" c="dimmed" fw={400}>
+                                      {' '}
+                                      (you)
+                                    </Text>
+                                  )}
+                                </Text>
+                                <Text size="xs" c="dimmed">
+                                  {m.user.email}
+                                </Text>
+                              </div>
+                            </Group>
+                          </Table.Td>
+                          <Table.Td>
+                            {canManage && !self ? (
+                              <Select
+                                aria-label={`Role of ${m.user.name || m.user.email}`}
+                                data={ROLE_ORDER.map((r) => ({ value: r, label: roleLabel(r) }))}
+                                value={m.effectiveRole}
+                                onChange={(v) => v && v !== m.effectiveRole && void changeRole(m, v as Role)}
+                                allowDeselect={false}
+                                size="xs"
+                                w={180}
+                                comboboxProps={{ withinPortal: true }}
+                              />
+                            ) : (
+                              <RoleBadge role={m.effectiveRole} />
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{dateFormat.format(new Date(m.joinedAt))}</Text>
+                          </Table.Td>
+                          {canManage && (
+                            <Table.Td ta="right">
+                              {!self && (
+                                <Menu position="bottom-end" withinPortal>
+                                  <Menu.Target>
+                                    <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${m.user.name || m.user.email}`}>
+                                      <IconDots size={18} aria-hidden />
+                                    </ActionIcon>
+                                  </Menu.Target>
+                                  <Menu.Dropdown>
+                                    <Menu.Item color="red" leftSection={<IconUserMinus size={16} aria-hidden />} onClick={() => setRemoving(m)}>
+                                      Remove from workspace
+                                    </Menu.Item>
+                                  </Menu.Dropdown>
+                                </Menu>
+                              )}
+                            </Table.Td>
+                          )}
+                        </Table.Tr>
+                      );
+                    })}
+                    {rows.length === 0 && (
+                      <Table.Tr>
+                        <Table.Td colSpan={4}>
+                          <Text size="sm" c="dimmed" ta="center" py="md">
+                            No member matches “{debounced}”.
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="invites">
+          <ErrorAlert error={invites.error} onRetry={() => void invites.reload()} />
+          {invites.loading && !invites.data ? (
+            <SectionLoader label="Loading invitations" />
+          ) : !invites.data ? null : pending.length === 0 ? (
+            <Paper withBorder p="xl" ta="center">
+              <Text size="sm" c="dimmed">
+                No pending invitations.
+              </Text>
+            </Paper>
+          ) : (
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing="sm" horizontalSpacing="md">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Email</Table.Th>
+                      <Table.Th>Role</Table.Th>
+                      <Table.Th>Invited by</Table.Th>
+                      <Table.Th>Expires</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {pending.map((i) => (
+                      <Table.Tr key={i.id}>
+                        <Table.Td>
+                          <Text size="sm">{i.email}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <RoleBadge role={i.workspaceAdmin ? 'WORKSPACE_ADMIN' : i.role} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{i.invitedBy?.name || i.invitedBy?.email || '—'}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{dateFormat.format(new Date(i.expiresAt))}</Text>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Button size="xs" variant="subtle" color="red" onClick={() => void revoke(i)} aria-label={`Revoke the invitation to ${i.email}`}>
+                            Revoke
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+
+      <InviteDialog opened={inviteOpen} onClose={inviteDialog.close} onInvited={() => void invites.reload()} />
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={<Text fw={650}>Remove member</Text>} centered>
+        <Text size="sm">
+          Remove <strong>{removing?.user.name || removing?.user.email}</strong> from {workspace.name}? They lose access at once. Their research stays in the workspace.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={busy} onClick={() => void remove()}>
+            Remove
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,63 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../../core/src/config.ts';
+import { createLogger } from '../../../core/src/logger.ts';
+import { createFieldbook, type Fieldbook } from '../../../core/src/server.ts';
+import { freePort } from '../../support/ports.ts';
+import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
+
+export const TEST_SECRET = 'browser-test-secret-key-that-is-long-enough-0123456789';
+
+export interface BrowserEnvironment {
+  /** The origin the browser opens; also PUBLIC_URL, so mailed links point here. */
+  url: string;
+  mail: TestMailServer;
+  fieldbook: Fieldbook;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real Fieldbook for browser tests: a fresh embedded PostgreSQL in a temporary folder (created,
+ * migrated), a real SMTP server that keeps what it receives, and the built web app.
+ */
+export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-browser-'));
+  chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
+  const mail = await startMailServer();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig(
+    {
+      PUBLIC_URL: url,
+      FIELDBOOK_DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: 'silent',
+      RELEASE: 'browser-test',
+    },
+    { secretKey: TEST_SECRET, smtpUrl: mail.url },
+  );
+  let fieldbook: Fieldbook;
+  try {
+    fieldbook = await createFieldbook({
+      config,
+      logger: createLogger((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent'),
+      jobs: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+    });
+    await fieldbook.listen(port, '127.0.0.1');
+  } catch (err) {
+    await mail.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url,
+    mail,
+    fieldbook,
+    async stop() {
+      await fieldbook.close();
+      await mail.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
