@@ -15,6 +15,8 @@ export function mountTeamRedirect(router: Router, deps: WorkspacesDeps): void {
     const teamId = ctx.params.teamId ?? '';
     const workspace = UUID.test(teamId) ? await findWorkspace(deps.app, teamId) : null;
     if (!workspace) {
+      // A browser gets the web app's "Workspace not found" page; API clients get the error.
+      if (ctx.accepts('json', 'html') === 'html') return next();
       ctx.status = 404;
       ctx.body = { errors: [{ message: 'That workspace was not found.', extensions: { errorCode: 'NOT_FOUND' } }] };
       return;

@@ -105,4 +105,10 @@ describe('/team-redirect on localhost', () => {
     expect(res.status).not.toBe(404);
     expect((await fetch(`${server.url}/team-redirect/${randomUUID()}/home`, { redirect: 'manual' })).status).toBe(404);
   });
+
+  it('hands an unknown team to the web app when a browser asks, so people see its not-found page', async () => {
+    const res = await fetch(`${server.url}/team-redirect/${randomUUID()}/home`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(res.status).not.toBe(404);
+    expect(await res.text()).not.toContain('NOT_FOUND');
+  });
 });
