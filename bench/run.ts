@@ -14,6 +14,7 @@ import { createLogger } from '../core/src/logger.ts';
 import { createFieldbook } from '../core/src/server.ts';
 import { timeStart } from './cold-start.ts';
 import { measure, startBareKoa, type LoadResult } from './load.ts';
+import { benchResearch, type ResearchResults } from './research.ts';
 import { freePort, graphql, percentile, round } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,8 +27,9 @@ interface Results {
   takenAt: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string };
   startup: { firstStartMs: number; warmStartMs: number } | null;
-  http: { connections: number; seconds: number; runs: LoadResult[]; graphqlToBareRatio: number | null; graphqlOperation: string } | null;
+  http: { connections: number; seconds: number; runs: LoadResult[]; graphqlToBareRatio: number | null; graphqlToBarePostRatio: number | null; graphqlOperation: string } | null;
   signIn: { count: number; p50Ms: number; p95Ms: number } | null;
+  research: ResearchResults | null;
   notes: string[];
 }
 
@@ -42,6 +44,7 @@ const results: Results = {
   startup: null,
   http: null,
   signIn: null,
+  research: null,
   notes: [],
 };
 
@@ -117,6 +120,7 @@ try {
       runs,
       graphqlOperation: graphqlTarget.query,
       graphqlToBareRatio: bareRate ? round(runs.at(-1)!.reqPerSec / bareRate, 2) : null,
+      graphqlToBarePostRatio: runs[1]!.reqPerSec ? round(runs.at(-1)!.reqPerSec / runs[1]!.reqPerSec, 2) : null,
     };
 
     if (account) {
@@ -128,6 +132,12 @@ try {
         times.push(performance.now() - t);
       }
       results.signIn = { count: SIGN_INS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
+
+      const scale = Number(process.env.BENCH_RESEARCH_SCALE ?? 1);
+      if (scale > 0) {
+        const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
+        results.research = await benchResearch({ owner: fieldbook.db.owner, url, token: account.token, userId: me.me.id, scale, log });
+      }
     }
   } finally {
     await bare.close();
@@ -203,12 +213,21 @@ if (results.http) {
   for (const r of results.http.runs) {
     lines.push(`  ${r.name.padEnd(30)} ${String(r.reqPerSec).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)}`);
   }
-  lines.push(`  GraphQL / bare Koa: ${results.http.graphqlToBareRatio ?? 'n/a'} (aim: >= 0.33)`);
+  lines.push(`  signed-in GraphQL / bare Koa GET: ${results.http.graphqlToBareRatio ?? 'n/a'} (aim: >= 0.33)`);
+  lines.push(`  signed-in GraphQL / bare Koa POST reading the same JSON body: ${results.http.graphqlToBarePostRatio ?? 'n/a'}`);
   lines.push('');
 }
 if (results.signIn) {
   lines.push(`Sign-in (${results.signIn.count} signIn mutations, one after another)`);
   lines.push(`  p50 ${results.signIn.p50Ms} ms, p95 ${results.signIn.p95Ms} ms`);
+  lines.push('');
+}
+if (results.research) {
+  const r = results.research;
+  lines.push(`Research repository (scale ${r.scale}: ${r.projects} projects, ${r.notes} notes, ${r.highlights} highlights)`);
+  lines.push(`  generator: ${r.insertSeconds} s, ${r.insertRowsPerSecond} rows/s`);
+  lines.push(`  project page note list, first page (${r.noteList.requests} requests): p50 ${r.noteList.p50Ms} ms, p95 ${r.noteList.p95Ms} ms (aim: p95 < 50 ms)`);
+  lines.push(`  export of the largest project (${r.largestProjectNotes} notes): ${r.exportSeconds === null ? 'n/a' : `${r.exportSeconds} s`}`);
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);
