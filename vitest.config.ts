@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       'core/src/**/*.test.ts',
       'modules/*/src/**/*.test.ts',
+      'modules/*/web/**/*.test.ts',
       'extensions-sdk/src/**/*.test.ts',
       'plugins/*/src/**/*.test.ts',
       'tests/integration/**/*.test.ts',

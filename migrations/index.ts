@@ -6,6 +6,8 @@ import * as researchContent from './0005_research_content.ts';
 import * as researchTagsFields from './0006_research_tags_fields.ts';
 import * as researchPeopleComments from './0007_research_people_comments.ts';
 import * as researchShares from './0008_research_shares.ts';
+import * as researchViewsRetention from './0009_research_views_retention.ts';
+import * as researchTransfers from './0010_research_transfers.ts';
 
 export interface Migration {
   name: string;
@@ -22,4 +24,6 @@ export const migrations: Migration[] = [
   { name: '0006_research_tags_fields', ...researchTagsFields },
   { name: '0007_research_people_comments', ...researchPeopleComments },
   { name: '0008_research_shares', ...researchShares },
+  { name: '0009_research_views_retention', ...researchViewsRetention },
+  { name: '0010_research_transfers', ...researchTransfers },
 ];

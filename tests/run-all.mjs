@@ -40,6 +40,12 @@ if (existsSync(join(root, 'host-web', 'scripts', 'build-if-stale.mjs'))) {
   if (code !== 0) results.push({ runner: 'web build', passed: 0, failed: 1, skipped: 0, note: `exit code ${code}` });
 }
 
+// --- TypeScript, strict, over the whole repository: a type error fails the run like a test ---
+{
+  const code = run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  results.push({ runner: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ...(code === 0 ? {} : { note: `tsc exit code ${code}` }) });
+}
+
 // --- vitest (unit and integration) ---
 const vitestCode = run(bin('vitest'), ['run']);
 const vitest = readJson(vitestReport);

@@ -5,7 +5,7 @@ export type { RequestContext, Viewer, WorkspaceRef, Membership } from './kernel/
 export { AppError, badInput, forbidden, notFound, unauthenticated, type ErrorCode } from './errors/app-error.ts';
 export { validate } from './errors/validate.ts';
 export { withTenant, type TenantScope } from './db/tenancy.ts';
-export { once, type Job, type JobDefinition, type JobQueue, type QueueSettings } from './jobs/queue.ts';
+export { once, type Job, type JobDefinition, type JobQueue, type JobSchedule, type QueueSettings } from './jobs/queue.ts';
 export type { DomainEvent, EventBus } from './jobs/events.ts';
 export type { Permission, Role, ProductRole } from './permissions/roles.ts';
 export { identityModule } from './identity/module.ts';

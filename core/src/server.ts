@@ -9,7 +9,7 @@ import { assembleSchema } from './graphql/schema.ts';
 import { graphqlRoute } from './graphql/route.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { createHttpApp } from './http/app.ts';
-import { buildRequestContext } from './http/request-context.ts';
+import { buildRequestContext, type ContextDeps } from './http/request-context.ts';
 import { serveWebApp } from './http/static.ts';
 import { extensionsModule } from './extensions/module.ts';
 import { identityModule } from './identity/module.ts';
@@ -68,6 +68,12 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   const events = createEventBus(jobs.boss);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const invalidations = createInvalidations({ db: db.app, connectionString: db.appUrl, logger });
+  // Modules receive the builder before the services it needs exist; no request arrives before then.
+  let contextDeps: ContextDeps | null = null;
+  const requestContext = (koa: Koa.Context) => {
+    if (!contextDeps) throw new Error('a request arrived before Fieldbook finished starting');
+    return buildRequestContext(koa, contextDeps);
+  };
   const contributions = loadModules(modules, {
     config,
     db,
@@ -76,6 +82,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     events,
     mailer,
     invalidations,
+    requestContext,
   });
 
   // Each event subscription becomes its own queue, subscribed to the event's topic.
@@ -91,6 +98,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
 
   const { authenticator } = contributions.services[identityModule.name] as ReturnType<NonNullable<typeof identityModule.definition.services>>;
   const { directory } = contributions.services[workspacesModule.name] as ReturnType<NonNullable<typeof workspacesModule.definition.services>>;
+  contextDeps = { app: db.app, rootHost: config.rootHost, authenticator, directory };
   const schema = assembleSchema(contributions.graphql);
   const http = createHttpApp({
     logger,
@@ -99,7 +107,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     graphql: graphqlRoute({
       schema,
       logger,
-      buildContext: (ctx) => buildRequestContext(ctx, { app: db.app, rootHost: config.rootHost, authenticator, directory }),
+      buildContext: requestContext,
     }),
     webApp: serveWebApp(config.webDistDir),
   });

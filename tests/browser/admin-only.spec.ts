@@ -1,5 +1,5 @@
 import { addMemberByApi, createWorkspaceByApi, signUpByApi } from './support/api.ts';
-import { PASSWORD, expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('a viewer cannot open admin settings', async ({ page, env }) => {

@@ -1,5 +1,5 @@
 import { createWorkspaceByApi, signUpByApi } from './support/api.ts';
-import { PASSWORD, expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('an unknown route shows the not-found page', async ({ page }) => {

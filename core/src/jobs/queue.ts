@@ -26,7 +26,15 @@ export interface JobDefinition<T = unknown> {
   settings?: QueueSettings;
   /** Jobs fetched per poll; handled one after another. */
   batchSize?: number;
+  /** Queues a job with empty data on a cron schedule, e.g. `0 3 * * *` for daily at 03:00. */
+  schedule?: JobSchedule;
   handler(job: Job<T>): Promise<void>;
+}
+
+export interface JobSchedule {
+  cron: string;
+  /** Time zone the cron expression is read in (default UTC). */
+  tz?: string;
 }
 
 export interface SendOptions {
@@ -112,6 +120,9 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
         };
         if (await boss.getQueue(d.queue)) await boss.updateQueue(d.queue, options);
         else await boss.createQueue(d.queue, options);
+        // Stored in the database and upserted by name, so every process may register it; one
+        // cron pass across them queues each occurrence once.
+        if (d.schedule) await boss.schedule(d.queue, d.schedule.cron, {}, { tz: d.schedule.tz ?? 'UTC' });
       }
     },
     async work(definitions) {

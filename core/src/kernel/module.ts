@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Config } from '../config.ts';
 import type { Databases } from '../db/connections.ts';
@@ -33,6 +34,11 @@ export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly Modu
   mailer: Mailer;
   /** Evicts what processes keep in memory (sessions, memberships) when it changes. */
   invalidations: Invalidations;
+  /**
+   * The request context of an HTTP request, exactly as GraphQL resolvers get it (who calls, for
+   * which workspace, with which role); a module's own routes authorize through it.
+   */
+  requestContext(koa: Koa.Context): Promise<RequestContext>;
   deps: DependencyServices<Deps>;
 }
 

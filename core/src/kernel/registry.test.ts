@@ -18,6 +18,7 @@ const base: Omit<ModuleContext, 'deps'> = {
   events: {} as EventBus,
   mailer: {} as Mailer,
   invalidations: {} as Invalidations,
+  requestContext: () => Promise.reject(new Error('no requests here')),
 };
 
 const people = defineModule({ name: 'people', services: () => ({ countPeople: () => 3 }) });

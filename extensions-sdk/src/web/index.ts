@@ -32,6 +32,11 @@ export interface FieldbookHost {
   viewer: HostViewer | null;
   /** The permissions of the viewer in the current workspace (002 §6), e.g. `notes:create`. */
   permissions: readonly string[];
+  /**
+   * Fetches a path of the Fieldbook server (e.g. a finished export's `downloadUrl`) with the
+   * session's bearer token and the workspace header. Hosts before it was added leave it out.
+   */
+  fetch?(path: string, init?: RequestInit): Promise<Response>;
 }
 
 export const FieldbookHostContext = createContext<FieldbookHost | null>(null);
@@ -91,6 +96,11 @@ export interface WebRoute {
   component: ComponentType;
   /** The permission needed to open the page; others see the host's "no access" page. */
   permission?: string;
+  /**
+   * A page anyone may open without signing in (e.g. a public share link): the host mounts it
+   * on its own, with no workspace chrome and no host context, so it must not use `useFieldbook`.
+   */
+  public?: boolean;
 }
 
 /** A link in the workspace sidebar. */
@@ -98,6 +108,8 @@ export interface WebNavItem {
   label: string;
   to: string;
   permission?: string;
+  /** An icon for the sidebar (e.g. a Tabler icon); the host draws a default one when left out. */
+  icon?: ComponentType<{ size?: number | string; 'aria-hidden'?: boolean }>;
 }
 
 export interface WebExtension {

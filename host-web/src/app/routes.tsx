@@ -60,7 +60,7 @@ function ExtensionRouteOrNotFound() {
   const { routes } = useExtensions();
   const { can } = useWorkspace();
   const { pathname } = useLocation();
-  const route = routes.find((r) => matchPath(r.path, pathname));
+  const route = routes.find((r) => !r.public && matchPath(r.path, pathname));
   if (!route || (route.permission && !can(route.permission))) return <NotFoundContent />;
   const Component = route.component;
   return <Component />;
@@ -85,7 +85,9 @@ function CatchAll() {
   );
 }
 
-const moduleRoutes: RouteObject[] = moduleExtensions.flatMap((e) => (e.routes ?? []).map((r) => ({ path: r.path, Component: r.component })));
+const moduleRoutes: RouteObject[] = moduleExtensions.flatMap((e) => (e.routes ?? []).filter((r) => !r.public).map((r) => ({ path: r.path, Component: r.component })));
+/** Pages of modules that signed-out people open (public share links): no session, no workspace. */
+const publicModuleRoutes: RouteObject[] = moduleExtensions.flatMap((e) => (e.routes ?? []).filter((r) => r.public).map((r) => ({ path: r.path, Component: r.component })));
 
 export const routes: RouteObject[] = [
   {
@@ -119,6 +121,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/team-redirect/:teamId/*', element: <TeamRedirect /> },
+      ...publicModuleRoutes,
       {
         element: <RequireSignedIn />,
         children: [

@@ -74,7 +74,10 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
     { label: 'Home', to: '/home', icon: <IconHome size={18} aria-hidden />, show: true },
     ...extensions.navigation
       .filter((n) => !n.permission || can(n.permission))
-      .map((n) => ({ label: n.label, to: n.to, icon: <IconClipboardList size={18} aria-hidden />, show: true })),
+      .map((n) => {
+        const Icon = n.icon ?? IconClipboardList;
+        return { label: n.label, to: n.to, icon: <Icon size={18} aria-hidden />, show: true };
+      }),
   ];
   const settings: NavItem[] = [
     { label: 'Members', to: '/settings/users', icon: <IconUsers size={18} aria-hidden />, show: can('invites:send') || isAdmin },

@@ -53,6 +53,13 @@ export function WorkspaceProvider({ children }: { children?: ReactNode }) {
             workspace: { id: value.workspace.id, name: value.workspace.name, subdomain: value.workspace.subdomain },
             viewer: { id: session.user.id, email: session.user.email, name: session.user.name },
             permissions: value.membership.permissions,
+            fetch: async (path, init) => {
+              const headers = new Headers(init?.headers);
+              const token = await session.services.session.accessToken();
+              if (token) headers.set('authorization', `Bearer ${token}`);
+              headers.set('x-fieldbook-workspace', value.workspace.id);
+              return fetch(path, { ...init, headers, credentials: 'include' });
+            },
           }
         : null,
     [value, session.user, session.services],

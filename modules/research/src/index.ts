@@ -10,6 +10,10 @@ import { fieldsPart } from './fields/index.ts';
 import { sharingPart } from './sharing/index.ts';
 import { peoplePart } from './people/index.ts';
 import { commentsPart, notificationEmailJob } from './comments/index.ts';
+import { activityPart } from './activity/index.ts';
+import { viewsPart } from './views/index.ts';
+import { dataRetentionJob, dataRetentionSweepJob, retentionPart } from './retention/index.ts';
+import { transferJobs, transferRoutes, transfersPart } from './transfers/index.ts';
 
 /**
  * The research repository: projects, folders, notes, insights, highlights, tags, fields and
@@ -28,13 +32,18 @@ const parts: readonly ResearchPart[] = [
   sharingPart,
   peoplePart,
   commentsPart,
+  activityPart,
+  viewsPart,
+  retentionPart,
+  transfersPart,
 ];
 
 const researchModule = defineModule({
   name: 'research',
   dependsOn: [workspacesModule],
   graphql: (ctx) => parts.map((part) => part(ctx)),
-  jobs: (ctx) => [notificationEmailJob(ctx)],
+  jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), ...transferJobs(ctx)],
+  routes: (router, ctx) => transferRoutes(router, ctx),
 });
 
 export default researchModule;

@@ -1,4 +1,6 @@
 import { defineWebExtension } from '@fieldbook/extensions-sdk/web';
+import { documentNavigation, documentRoutes } from './documents/index.ts';
+import { browseNavigation, browseRoutes, browseSlots } from './browse/index.ts';
 
 /**
  * The research module's web part, mounted by the web app at build time. Its pages (projects,
@@ -6,6 +8,7 @@ import { defineWebExtension } from '@fieldbook/extensions-sdk/web';
  */
 export default defineWebExtension({
   id: 'research',
-  routes: [],
-  navigation: [],
+  routes: [...documentRoutes, ...browseRoutes],
+  navigation: [...browseNavigation, ...documentNavigation],
+  slots: { ...browseSlots },
 });

@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../core/src/config.ts';
+import { discoverModules } from '../../../core/src/kernel/discover.ts';
 import { createLogger } from '../../../core/src/logger.ts';
 import { createFieldbook, type Fieldbook } from '../../../core/src/server.ts';
 import { freePort } from '../../support/ports.ts';
@@ -43,6 +44,8 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
       config,
       logger: createLogger((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent'),
       jobs: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
+      // The domain modules in modules/, as `npm start` loads them.
+      modules: await discoverModules(config.projectRoot),
     });
     await fieldbook.listen(port, '127.0.0.1');
   } catch (err) {

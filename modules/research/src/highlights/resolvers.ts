@@ -2,6 +2,8 @@ import type { IResolvers } from '@graphql-tools/utils';
 import type { RequestContext } from '@fieldbook/core';
 import type { DocumentRow } from '../notes/documents.ts';
 import { highlightFill } from '../colors/colors.ts';
+import { citeHighlight, citedHighlights, unciteHighlight } from './citations.ts';
+import type { DocumentView } from '../notes/documents.ts';
 import { createHighlight, deleteHighlight, listHighlights, type HighlightView } from './highlights.ts';
 
 type Args = Record<string, unknown>;
@@ -14,6 +16,11 @@ export function highlightsResolvers(): IResolvers<unknown, RequestContext> {
     Mutation: {
       createHighlight: (_p: unknown, args: Args, ctx: RequestContext) => createHighlight(ctx, args),
       deleteHighlight: (_p: unknown, args: Args, ctx: RequestContext) => deleteHighlight(ctx, args),
+      citeHighlight: (_p: unknown, args: Args, ctx: RequestContext) => citeHighlight(ctx, args),
+      unciteHighlight: (_p: unknown, args: Args, ctx: RequestContext) => unciteHighlight(ctx, args),
+    },
+    Insight: {
+      highlights: (d: DocumentView, _a: Args, ctx: RequestContext) => ctx.tx((trx) => citedHighlights(trx, d.caller, d.id)),
     },
     Highlight: {
       projectId: (h: HighlightView) => h.project_id,

@@ -10,6 +10,15 @@ export const highlightsTypeDefs = /* GraphQL */ `
     createHighlight(input: CreateHighlightInput!): Highlight!
     "Moves the highlight to the trash."
     deleteHighlight(id: ID!): Boolean!
+    "Cites a highlight the caller can read as evidence of an insight they can edit; a highlight is cited by one insight at a time."
+    citeHighlight(insightId: ID!, highlightId: ID!): Highlight!
+    "Takes a citation off an insight; a highlight cited elsewhere is left as it is."
+    unciteHighlight(insightId: ID!, highlightId: ID!): Highlight!
+  }
+
+  extend type Insight {
+    "The highlights the insight cites that the caller can read, oldest citation first."
+    highlights: [Highlight!]!
   }
 
   input CreateHighlightInput {

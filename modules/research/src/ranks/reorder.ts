@@ -4,7 +4,7 @@ import { evenlySpacedRanks, needsRebalance, rankAtEnd, rankBetween } from './ran
 
 /** Tables whose rows keep a rank; the first four have a trash, whose rows are not in any list. */
 const TRASHED_TABLES = ['projects', 'project_categories', 'notes', 'insights'] as const;
-type RankedTable = (typeof TRASHED_TABLES)[number] | 'tag_boards' | 'tag_groups' | 'tags' | 'fields' | 'field_options';
+type RankedTable = (typeof TRASHED_TABLES)[number] | 'tag_boards' | 'tag_groups' | 'tags' | 'fields' | 'field_options' | 'project_views';
 
 /** One ordered list: the rows of `table` matching `scope` (and not in the trash). */
 export interface RankedList {

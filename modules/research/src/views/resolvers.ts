@@ -1,0 +1,64 @@
+import type { IResolvers } from '@graphql-tools/utils';
+import type { RequestContext } from '@fieldbook/core';
+import { projectFor } from '../projects/access.ts';
+import { referenceOf, type CanvasItemRow } from './canvas.ts';
+import { addCanvasItem, canvasItemsOf, removeCanvasItem, updateCanvasItem } from './canvas-items.ts';
+import { createView, deleteView, getView, listViews, moveView, updateView, type ProjectViewRecord } from './views.ts';
+
+type Args = Record<string, unknown>;
+
+const ITEM_TYPES = { RECTANGLE: 'CanvasRectangle', TEXT: 'CanvasText', GROUP: 'CanvasGroup', REFERENCE: 'CanvasReference' } as const;
+
+const itemFields = {
+  viewId: (i: CanvasItemRow) => i.view_id,
+  createdAt: (i: CanvasItemRow) => i.created_at,
+  updatedAt: (i: CanvasItemRow) => i.updated_at,
+};
+
+export function viewsResolvers(): IResolvers<unknown, RequestContext> {
+  return {
+    Query: {
+      projectViews: (_p: unknown, args: Args, ctx: RequestContext) => listViews(ctx, args),
+      projectView: (_p: unknown, args: Args, ctx: RequestContext) => getView(ctx, args),
+    },
+    Mutation: {
+      createProjectView: (_p: unknown, args: Args, ctx: RequestContext) => createView(ctx, args),
+      updateProjectView: (_p: unknown, args: Args, ctx: RequestContext) => updateView(ctx, args),
+      moveProjectView: (_p: unknown, args: Args, ctx: RequestContext) => moveView(ctx, args),
+      deleteProjectView: (_p: unknown, args: Args, ctx: RequestContext) => deleteView(ctx, args),
+      addCanvasItem: (_p: unknown, args: Args, ctx: RequestContext) => addCanvasItem(ctx, args),
+      updateCanvasItem: (_p: unknown, args: Args, ctx: RequestContext) => updateCanvasItem(ctx, args),
+      removeCanvasItem: (_p: unknown, args: Args, ctx: RequestContext) => removeCanvasItem(ctx, args),
+    },
+    ProjectView: {
+      projectId: (v: ProjectViewRecord) => v.project_id,
+      project: (v: ProjectViewRecord, _a: Args, ctx: RequestContext) =>
+        ctx.tx(async (trx) => ({ ...(await projectFor(trx, v.caller, v.project_id, 'read')), caller: v.caller })),
+      objectType: (v: ProjectViewRecord) => v.object_type,
+      sort: (v: ProjectViewRecord) => v.settings.sort,
+      filter: (v: ProjectViewRecord) => v.settings.filter,
+      group: (v: ProjectViewRecord) => v.settings.group,
+      columns: (v: ProjectViewRecord) => v.settings.columns,
+      hiddenFields: (v: ProjectViewRecord) => v.settings.hiddenFields,
+      hiddenOptions: (v: ProjectViewRecord) => v.settings.hiddenOptions,
+      hideUncategorized: (v: ProjectViewRecord) => v.settings.hideUncategorized,
+      canvas: (v: ProjectViewRecord) => v.canvasState,
+      canvasItems: (v: ProjectViewRecord, _a: Args, ctx: RequestContext) => ctx.tx((trx) => canvasItemsOf(trx, v.id)),
+      createdById: (v: ProjectViewRecord) => v.created_by,
+      updatedById: (v: ProjectViewRecord) => v.updated_by,
+      createdAt: (v: ProjectViewRecord) => v.created_at,
+      updatedAt: (v: ProjectViewRecord) => v.updated_at,
+    },
+    CanvasItem: {
+      __resolveType: (i: CanvasItemRow) => ITEM_TYPES[i.kind],
+    },
+    CanvasRectangle: itemFields,
+    CanvasText: { ...itemFields, format: (i: CanvasItemRow) => i.text_format },
+    CanvasGroup: itemFields,
+    CanvasReference: {
+      ...itemFields,
+      objectType: (i: CanvasItemRow) => referenceOf(i)?.objectType,
+      objectId: (i: CanvasItemRow) => referenceOf(i)?.objectId,
+    },
+  };
+}

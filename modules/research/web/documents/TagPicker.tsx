@@ -1,0 +1,142 @@
+import { Alert, Box, Button, Checkbox, ColorSwatch, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
+import { CREATE_TAG, CREATE_TAG_BOARD, TAG_BOARDS, TAG_HIGHLIGHT, UNTAG_HIGHLIGHT, type Tag, type TagBoard } from './api.ts';
+import { errorMessage } from './errors.ts';
+
+/**
+ * Picks the tags of one highlight from the project's and the workspace's tag boards, or creates
+ * a tag on the project's first board (making the board when the project has none yet).
+ */
+export function TagPicker({ projectId, highlightId, applied, onChange, canEdit }: { projectId: string; highlightId: string; applied: readonly Tag[]; onChange: (tags: Tag[]) => void; canEdit: boolean }) {
+  const host = useFieldbook();
+  const boards = useGraphQL<{ tagBoards: TagBoard[] }>(TAG_BOARDS, { projectId });
+  const [search, setSearch] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const searchId = useId();
+  const appliedIds = new Set(applied.map((t) => t.id));
+  const q = search.trim().toLowerCase();
+
+  const visible = useMemo(
+    () => (boards.data?.tagBoards ?? []).map((b) => ({ ...b, tags: b.tags.filter((t) => !q || t.title.toLowerCase().includes(q)) })).filter((b) => b.tags.length),
+    [boards.data, q],
+  );
+  const exact = (boards.data?.tagBoards ?? []).some((b) => b.tags.some((t) => t.title.toLowerCase() === q));
+
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (tag: Tag) =>
+    run(async () => {
+      if (appliedIds.has(tag.id)) {
+        const r = await host.graphql<{ untagHighlight: Tag[] }>(UNTAG_HIGHLIGHT, { highlightId, tagIds: [tag.id] });
+        onChange(r.untagHighlight);
+      } else {
+        const r = await host.graphql<{ tagHighlight: Tag[] }>(TAG_HIGHLIGHT, { highlightId, tagIds: [tag.id] });
+        onChange(r.tagHighlight);
+      }
+    });
+
+  const create = () =>
+    run(async () => {
+      const title = search.trim();
+      let board = boards.data?.tagBoards.find((b) => b.projectId === projectId);
+      if (!board) {
+        board = (await host.graphql<{ createTagBoard: TagBoard }>(CREATE_TAG_BOARD, { input: { projectId, title: 'Tags' } })).createTagBoard;
+      }
+      const tag = (await host.graphql<{ createTag: Tag }>(CREATE_TAG, { input: { boardId: board.id, title } })).createTag;
+      const r = await host.graphql<{ tagHighlight: Tag[] }>(TAG_HIGHLIGHT, { highlightId, tagIds: [tag.id] });
+      onChange(r.tagHighlight);
+      setSearch('');
+      await boards.refetch();
+    });
+
+  return (
+    <Stack gap="xs" w={280}>
+      <TextInput
+        id={searchId}
+        label="Find or create a tag"
+        placeholder="Tag name"
+        size="sm"
+        leftSection={<IconSearch size={14} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && q && !exact && canEdit) {
+            e.preventDefault();
+            void create();
+          }
+        }}
+        maxLength={200}
+        data-autofocus
+      />
+      {boards.loading && !boards.data ? (
+        <Group justify="center" py="sm">
+          <Loader size="sm" aria-label="Loading tags" />
+        </Group>
+      ) : boards.error ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(boards.error)}
+        </Alert>
+      ) : (
+        <ScrollArea.Autosize mah={220} type="auto">
+          <Stack gap={6}>
+            {visible.map((b) => (
+              <Box key={b.id}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4}>
+                  {b.title}
+                  {b.projectId ? '' : ' · workspace'}
+                </Text>
+                <Stack gap={4}>
+                  {b.tags.map((t) => (
+                    <Checkbox
+                      key={t.id}
+                      size="sm"
+                      disabled={busy || !canEdit}
+                      checked={appliedIds.has(t.id)}
+                      onChange={() => void toggle(t)}
+                      label={
+                        <Group gap={6} wrap="nowrap">
+                          <ColorSwatch color={t.color} size={10} aria-hidden />
+                          <Text size="sm" truncate>
+                            {t.title}
+                          </Text>
+                        </Group>
+                      }
+                    />
+                  ))}
+                </Stack>
+              </Box>
+            ))}
+            {!visible.length && !q && (
+              <Text size="sm" c="dimmed">
+                No tags yet. Type a name to create the first one.
+              </Text>
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      {q && !exact && canEdit && (
+        <Button variant="light" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => void create()} loading={busy} justify="flex-start">
+          Create tag “{search.trim()}”
+        </Button>
+      )}
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

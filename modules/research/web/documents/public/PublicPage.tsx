@@ -1,0 +1,261 @@
+import { Anchor, Box, Button, Center, Container, Divider, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLinkOff, IconQuote, IconWifiOff } from '@tabler/icons-react';
+import type { JSONContent } from '@tiptap/react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import type { RichDoc } from '../api.ts';
+import { DocumentEditor } from '../editor/DocumentEditor.tsx';
+import { DEFAULT_HIGHLIGHT_FILL } from '../editor/highlight-paint.ts';
+import { fetchSharedObject, SharedObjectError, type PublicHighlight, type PublicInsight, type SharedObject } from './shared-object.ts';
+
+function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} · Fieldbook` : 'Fieldbook';
+  }, [title]);
+}
+
+/** The colour of a highlight at the highlight alpha of 0.2 (002 §9). */
+function fillOf(color: string | null): string {
+  const m = color ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color) : null;
+  return m ? `rgba(${parseInt(m[1]!, 16)}, ${parseInt(m[2]!, 16)}, ${parseInt(m[3]!, 16)}, 0.2)` : DEFAULT_HIGHLIGHT_FILL;
+}
+
+function Mark() {
+  return (
+    <Group gap={8} wrap="nowrap">
+      <svg width={24} height={24} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="#3b5bdb" />
+        <path d="M10 8h12v3.2h-8.4v3.6h7.2V18h-7.2v6H10z" fill="#fff" />
+      </svg>
+      <Text fw={700} fz={16} c="dark.8">
+        Fieldbook
+      </Text>
+    </Group>
+  );
+}
+
+/** The frame of a public page: the brand, the shared thing, and a note on where it comes from. */
+function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <Box mih="100vh" bg="#f7f8fb" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Box component="header" px="lg" py="md" bg="white" style={{ borderBottom: '1px solid #e9ecef' }}>
+        <Group justify="space-between">
+          <Mark />
+          <Text size="xs" c="dimmed">
+            Shared with a public link
+          </Text>
+        </Group>
+      </Box>
+      <Box component="main" id="main" style={{ flex: 1 }} py="xl" px="md">
+        {children}
+      </Box>
+      <Box component="footer" py="md" ta="center">
+        <Text size="xs" c="dimmed">
+          Made with Fieldbook · open-source customer research
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
+function RichText({ doc, label, highlights = [] }: { doc: RichDoc | null; label: string; highlights?: PublicHighlight[] }) {
+  const painted = useMemo(() => highlights.map((h) => ({ id: h.id, startOffset: h.startOffset, endOffset: h.endOffset, fill: fillOf(h.color) })), [highlights]);
+  if (!doc) return null;
+  return <DocumentEditor content={doc as JSONContent} editable={false} label={label} placeholder="" highlights={painted} linkNotes={false} />;
+}
+
+function Quote({ h }: { h: PublicHighlight }) {
+  return (
+    <Paper component="figure" withBorder radius="md" p="md" m={0} style={{ borderLeft: `4px solid ${h.color ?? '#fab005'}` }}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconQuote size={18} aria-hidden style={{ flexShrink: 0, color: '#5c6ac4' }} />
+        <Box>
+          <Text component="blockquote" m={0} size="md" fs="italic">
+            {h.text}
+          </Text>
+          {h.noteTitle && (
+            <Text component="figcaption" size="xs" c="dimmed" mt={6}>
+              From {h.noteTitle}
+            </Text>
+          )}
+        </Box>
+      </Group>
+    </Paper>
+  );
+}
+
+function Evidence({ highlights, title }: { highlights: PublicHighlight[]; title: string }) {
+  if (!highlights.length) return null;
+  return (
+    <Stack gap="sm" mt="xl" component="section" aria-label={title}>
+      <Title order={2} fz={18}>
+        {title}
+      </Title>
+      {highlights.map((h) => (
+        <Quote key={h.id} h={h} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The ids of the highlights a document already shows as citation blocks. */
+function citedInText(doc: RichDoc | null | undefined, into = new Set<string>()): Set<string> {
+  if (!doc) return into;
+  const attrs = doc.attrs as { highlightId?: unknown } | undefined;
+  if (doc.type === 'citation' && typeof attrs?.highlightId === 'string') into.add(attrs.highlightId);
+  for (const c of doc.content ?? []) citedInText(c, into);
+  return into;
+}
+
+function InsightBody({ insight, level = 1 }: { insight: PublicInsight; level?: 1 | 2 }) {
+  const inText = citedInText(insight.content);
+  const more = insight.highlights.filter((h) => !inText.has(h.id));
+  return (
+    <Box component="article">
+      <Title order={level} fz={level === 1 ? 34 : 24} lh={1.2} mb={4}>
+        {insight.title || 'Untitled insight'}
+      </Title>
+      {insight.publishedAt && (
+        <Text size="sm" c="dimmed" mb="lg">
+          Published {new Date(insight.publishedAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+        </Text>
+      )}
+      <RichText doc={insight.content} label={`${insight.title || 'Insight'}: content`} />
+      <Evidence highlights={more} title={inText.size ? 'More evidence' : 'Evidence'} />
+    </Box>
+  );
+}
+
+function SharedView({ shared }: { shared: SharedObject }) {
+  const o = shared.object;
+  const name = o.__typename === 'PublicHighlight' ? 'Highlight' : o.title || 'Shared';
+  usePageTitle(name);
+  switch (o.__typename) {
+    case 'PublicInsight':
+      return <InsightBody insight={o} />;
+    case 'PublicNote':
+      return (
+        <Box component="article">
+          <Title order={1} fz={34} lh={1.2} mb="lg">
+            {o.title || 'Untitled note'}
+          </Title>
+          <RichText doc={o.content} label={`${o.title || 'Note'}: content`} highlights={o.highlights} />
+          <Evidence highlights={o.highlights} title="Highlights" />
+        </Box>
+      );
+    case 'PublicHighlight':
+      return (
+        <Stack gap="md">
+          <Title order={1} fz={24}>
+            A highlight
+          </Title>
+          <Quote h={o} />
+        </Stack>
+      );
+    case 'PublicProject':
+      return (
+        <Stack gap="xl">
+          <Box>
+            <Title order={1} fz={34} lh={1.2} mb="md">
+              {o.title || 'Untitled project'}
+            </Title>
+            <RichText doc={o.readme} label={`${o.title || 'Project'}: readme`} />
+          </Box>
+          {o.insights.length > 0 && (
+            <Stack gap="xl">
+              {o.insights.map((i) => (
+                <Paper key={i.id} withBorder radius="md" p="lg">
+                  <InsightBody insight={i} level={2} />
+                </Paper>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      );
+    case 'PublicProjectReadme':
+      return (
+        <Box component="article">
+          <Title order={1} fz={34} lh={1.2} mb="md">
+            {o.title || 'Untitled project'}
+          </Title>
+          <RichText doc={o.readme} label={`${o.title || 'Project'}: readme`} />
+        </Box>
+      );
+  }
+}
+
+function DeadLink({ error, onRetry }: { error: SharedObjectError; onRetry: () => void }) {
+  usePageTitle(error.gone ? 'Link not available' : 'Could not load');
+  return (
+    <Center pt={48}>
+      <Paper withBorder shadow="xs" p="xl" maw={520} w="100%">
+        <Stack gap="md" align="flex-start">
+          <ThemeIcon size={48} radius="xl" variant="light" color="indigo" aria-hidden>
+            {error.gone ? <IconLinkOff size={24} /> : <IconWifiOff size={24} />}
+          </ThemeIcon>
+          <Title order={1} fz={26}>
+            {error.gone ? 'This link isn’t available' : 'This page could not be loaded'}
+          </Title>
+          <Text size="sm">{error.message}</Text>
+          {!error.gone && <Button onClick={onRetry}>Try again</Button>}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+/** `/p/:shareToken`, `/p/data/:shareToken` and `/public-object/:shareToken`: what a public link shows. */
+export function PublicSharePage() {
+  const { shareToken = '' } = useParams();
+  const [state, setState] = useState<{ shared: SharedObject | null; error: SharedObjectError | null }>({ shared: null, error: null });
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      setState({ shared: null, error: null });
+      if (!/^[A-Za-z0-9]{12}$/.test(shareToken)) {
+        setState({ shared: null, error: new SharedObjectError('This link does not exist or is no longer shared. Ask whoever sent it for a new one.', true) });
+        return;
+      }
+      fetchSharedObject(shareToken, signal).then(
+        (shared) => setState({ shared, error: null }),
+        (err: unknown) => {
+          if (signal?.aborted) return;
+          setState({ shared: null, error: err instanceof SharedObjectError ? err : new SharedObjectError('Something went wrong on our side. Please try again in a moment.', false) });
+        },
+      );
+    },
+    [shareToken],
+  );
+  useEffect(() => {
+    const abort = new AbortController();
+    load(abort.signal);
+    return () => abort.abort();
+  }, [load]);
+
+  return (
+    <PublicFrame>
+      {state.error ? (
+        <DeadLink error={state.error} onRetry={() => load()} />
+      ) : !state.shared ? (
+        <Center py="xl" role="status" aria-live="polite">
+          <Loader size="sm" aria-label="Loading the shared page" />
+        </Center>
+      ) : (
+        <Container size={864} px={0}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 40 }}>
+            <SharedView shared={state.shared} />
+          </Paper>
+          <Divider my="lg" color="transparent" />
+          <Text size="xs" c="dimmed" ta="center">
+            Shared {new Date(state.shared.sharedAt).toLocaleDateString(undefined, { dateStyle: 'long' })}.{' '}
+            <Anchor href="/" size="xs" underline="always">
+              Sign in to Fieldbook
+            </Anchor>
+          </Text>
+        </Container>
+      )}
+    </PublicFrame>
+  );
+}
