@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCustomFieldId, isSystemField } from '@fieldbook/search/filters';
 
 /**
  * The saved settings of a project view (002 §2): sort, filter, grouping, columns, hidden fields
@@ -10,37 +11,6 @@ export const VIEW_OBJECT_TYPES = ['HIGHLIGHT', 'INSIGHT', 'NOTE'] as const;
 export type ViewObjectType = (typeof VIEW_OBJECT_TYPES)[number];
 export const GROUP_KINDS = ['SELECT', 'PERSON', 'PUBLISHED', 'TAG'] as const;
 export type GroupKind = (typeof GROUP_KINDS)[number];
-
-/** The system fields of 000 §3 a view may sort on or show as a column. */
-export const SYSTEM_FIELDS = [
-  'Archived',
-  'Content',
-  'Contributors',
-  'Created',
-  'HighlightCount',
-  'Insights',
-  'Name',
-  'Note',
-  'People',
-  'ProjectCategory',
-  'Project',
-  'Published',
-  'Starred',
-  'TagBoard',
-  'TagGroup',
-  'Tags',
-  'Title',
-  'Updated',
-  'Authors',
-  'Highlight',
-  'Channel',
-  'AiGenerated',
-  'ImportOrigin',
-  'EnrichmentOrigin',
-] as const;
-
-/** Custom field ids (000 §3): `field.`, `question.` or `personField.` followed by a UUID. */
-const CUSTOM_FIELD_ID = /^(field|question|personField)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const VIEW_LIMITS = {
   title: 200,
@@ -58,7 +28,7 @@ export const VIEW_LIMITS = {
 } as const;
 
 export function isFieldRef(value: string): boolean {
-  return (SYSTEM_FIELDS as readonly string[]).includes(value) || CUSTOM_FIELD_ID.test(value);
+  return isSystemField(value) || isCustomFieldId(value);
 }
 
 const fieldRef = (label: string) =>

@@ -1,27 +1,15 @@
-/** Custom field types (000 §3). */
-export const FIELD_TYPES = [
-  'ARR',
-  'BOOLEAN',
-  'CSAT',
-  'DATETIME',
-  'EMAIL',
-  'NPS',
-  'NUMBER',
-  'PERSON',
-  'PHONE',
-  'RATING',
-  'SELECT',
-  'TEXT',
-  'URL',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+import { CUSTOM_FIELD_OBJECT_TYPES, CUSTOM_FIELD_TYPES, type CustomFieldObjectType, type CustomFieldType } from '@fieldbook/search/filters';
+
+/** Custom field types (000 §3), as the filter model names them. */
+export const FIELD_TYPES = CUSTOM_FIELD_TYPES;
+export type FieldType = CustomFieldType;
 
 /**
  * The field sets a field belongs to (000 §3): note, insight and person fields, and workspace
  * fields, which notes and insights of every project share.
  */
-export const FIELD_OBJECT_TYPES = ['NOTE', 'INSIGHT', 'PERSON', 'WORKSPACE'] as const;
-export type FieldObjectType = (typeof FIELD_OBJECT_TYPES)[number];
+export const FIELD_OBJECT_TYPES = CUSTOM_FIELD_OBJECT_TYPES;
+export type FieldObjectType = CustomFieldObjectType;
 
 /** Objects that carry field values. */
 export const VALUE_OBJECT_TYPES = ['NOTE', 'INSIGHT', 'PERSON'] as const;

@@ -173,7 +173,7 @@ export function ExportSettings({ project }: { project: Project }) {
           <SectionLoader />
         ) : exports.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No exports yet.
+            No earlier exports.
           </Text>
         ) : (
           <Table verticalSpacing="sm">
