@@ -19,10 +19,15 @@ test('signed in, an unknown route shows not-found inside the app, and an unknown
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/home$/);
 
-  await page.goto('/projects/nothing-here');
+  await page.goto('/no/such/place');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await shot(page, 'not-found-in-app');
+
+  // A route that exists, naming something that does not.
+  await page.goto('/projects/nothing-here');
+  await expect(page.getByText('This project was not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to projects' })).toBeVisible();
 
   // A workspace that does not exist (a stale link or a deleted workspace).
   await page.evaluate(() => localStorage.setItem('fieldbook.workspace', '00000000-0000-4000-8000-000000000000'));
