@@ -69,7 +69,7 @@ export async function benchResearch(opts: { owner: Knex; url: string; token: str
   const started = performance.now();
   await owner.raw(
     `insert into projects (workspace_id, title, rank, created_by)
-     select ?, 'Project ' || i, i * 65536, ? from generate_series(1, ?) as i`,
+     select ?, 'Project ' || i, i::double precision * 65536, ? from generate_series(1, ?) as i`,
     [ws.id, opts.userId, projects],
   );
   const projectIds = (await owner('projects').where({ workspace_id: ws.id }).orderBy('rank').select('id')).map((r: { id: string }) => r.id);
@@ -82,7 +82,7 @@ export async function benchResearch(opts: { owner: Knex; url: string; token: str
     owner
       .raw(
         `insert into notes (workspace_id, project_id, title, content_text, rank, created_by, updated_by)
-         select ?, p.id, 'Interview ' || i, repeat(?, 4), i * 65536, ?, ?
+         select ?, p.id, 'Interview ' || i, repeat(?, 4), i::double precision * 65536, ?, ?
          from generate_series(${from}, ${to}) as i
          join bench_projects p on p.n = case when i <= ? then 1 else 2 + (i % (? - 1)) end`,
         [ws.id, text, opts.userId, opts.userId, largest, projects],
