@@ -8,6 +8,9 @@ import * as researchPeopleComments from './0007_research_people_comments.ts';
 import * as researchShares from './0008_research_shares.ts';
 import * as researchViewsRetention from './0009_research_views_retention.ts';
 import * as researchTransfers from './0010_research_transfers.ts';
+import * as search from './0011_search.ts';
+import * as highlightCitations from './0012_highlight_citations.ts';
+import * as searchFeeds from './0013_search_feeds.ts';
 
 export interface Migration {
   name: string;
@@ -26,4 +29,7 @@ export const migrations: Migration[] = [
   { name: '0008_research_shares', ...researchShares },
   { name: '0009_research_views_retention', ...researchViewsRetention },
   { name: '0010_research_transfers', ...researchTransfers },
+  { name: '0011_search', ...search },
+  { name: '0012_highlight_citations', ...highlightCitations },
+  { name: '0013_search_feeds', ...searchFeeds },
 ];

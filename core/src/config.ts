@@ -37,6 +37,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RELEASE: z.string().default('dev'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Search with Typesense at this URL instead of PostgreSQL, e.g. http://localhost:8108. */
+  TYPESENSE_URL: z.string().url().optional(),
+  TYPESENSE_API_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -69,6 +72,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   release: string;
   webDistDir: string;
+  typesense: { url: string | undefined; apiKey: string | undefined };
   projectRoot: string;
 }
 
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     release: e.RELEASE,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(projectRoot, 'host-web', 'dist'),
+    typesense: { url: e.TYPESENSE_URL, apiKey: e.TYPESENSE_API_KEY },
     projectRoot,
     ...overrides,
   };

@@ -15,3 +15,4 @@ export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit
 export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL_GROUPS, type PermissionMap, type Grantee } from './permissions/permission-map.ts';
 export { atLeast, maxLevel, minLevel, PERMISSION_LEVELS, type PermissionLevel } from './permissions/levels.ts';
 export { accessRoleForLevel, levelAllowedFor, type AccessRole } from './permissions/access-roles.ts';
+export { projectAccess, parsePermissionMap, isRestricted, type ProjectAccess } from './permissions/project-access.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
+import { deleteForGood } from '../../../modules/research/src/retention/purge.ts';
 import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture } from './content-support.ts';
 
 const CITE = 'mutation($insightId: ID!, $highlightId: ID!) { citeHighlight(insightId: $insightId, highlightId: $highlightId) { id insightId } }';
@@ -54,5 +55,14 @@ describe('citations of highlights by insights', () => {
     expect(failure(await f.contributor.gql(CITE, { insightId, highlightId })).message).toBe('This insight is locked; only managers and admins can edit it.');
     ok(await f.manager.gql(CITE, { insightId, highlightId }));
     expect(ok(await f.admin<{ insight: { highlights: Array<{ id: string }> } }>(CITED, { id: insightId })).insight.highlights.map((h) => h.id)).toEqual([highlightId]);
+  });
+
+  it('keeps a cited highlight when the insight citing it is deleted for good', async () => {
+    const doomed = ok(await f.admin<{ createInsight: { id: string } }>(CREATE_INSIGHT, { input: { projectId, title: 'Soon gone' } })).createInsight.id;
+    ok(await f.admin(CITE, { insightId: doomed, highlightId }));
+    const db = server.fieldbook.db.owner;
+    await db.transaction((trx) => deleteForGood(trx, f.ws.id, { insights: [doomed] }));
+    expect(await db('insights').where({ id: doomed }).first()).toBeUndefined();
+    expect(await db('highlights').where({ id: highlightId }).first('id', 'insight_id')).toEqual({ id: highlightId, insight_id: null });
   });
 });

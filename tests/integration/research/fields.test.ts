@@ -189,4 +189,21 @@ describe('custom fields', () => {
     const personField = ok(await f.viewer.gql<{ fieldSet: Field[] }>(FIELD_SET, { t: 'PERSON' })).fieldSet[0]!;
     expect(failure(await set(personField.id, 'x')).message).toBe('That field does not apply to this note.');
   });
+  it('refuses values on a person in the trash, and keeps their values for a restore', async () => {
+    const personField = await create({ objectType: 'PERSON', type: 'TEXT', label: 'Segment' });
+    const person = ok(await f.contributor.gql<{ createPerson: { id: string } }>('mutation { createPerson(input: { name: "Dana Reyes" }) { id } }')).createPerson;
+    expect(ok(await set(personField.id, 'Enterprise', person.id, 'PERSON')).setFieldValue!.value).toBe('Enterprise');
+    ok(await f.manager.gql('mutation($id: ID!) { deletePerson(id: $id) }', { id: person.id }));
+
+    const refused = failure(await set(personField.id, 'SMB', person.id, 'PERSON'));
+    expect(refused.extensions?.errorCode).toBe('NOT_FOUND');
+    expect(refused.message).toContain('That person');
+    expect(failure(await f.viewer.gql(VALUES, { t: 'PERSON', o: person.id })).extensions?.errorCode).toBe('NOT_FOUND');
+    const stored = await server.fieldbook.db.owner('field_values').where({ object_type: 'PERSON', object_id: person.id }).select('value');
+    expect(stored.map((r) => r.value)).toEqual(['Enterprise']);
+
+    ok(await f.manager.gql('mutation($id: ID!) { restore(type: PERSON, id: $id) }', { id: person.id }));
+    expect(ok(await f.viewer.gql<{ fieldValues: Value[] }>(VALUES, { t: 'PERSON', o: person.id })).fieldValues.map((v) => v.value)).toEqual(['Enterprise']);
+    expect(ok(await set(personField.id, 'SMB', person.id, 'PERSON')).setFieldValue!.value).toBe('SMB');
+  });
 });

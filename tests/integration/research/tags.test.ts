@@ -219,4 +219,49 @@ describe('tags', () => {
     const misfit = failure(await f.contributor.gql(MOVE_TAG, { input: { id: a!.id, boardId: otherBoard.id } }));
     expect(misfit.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'boardId' });
   });
+  it('counts on workspace tags only the highlights the caller can read, out of the trash', async () => {
+    const ws = await board('Across projects');
+    const t = await tag({ boardId: ws.id, title: 'Onboarding' });
+    const open = (await createProject(f.contributor.gql, 'Open research')).id;
+    const secret = (await createProject(f.contributor.gql, 'Restricted research')).id;
+    const gone = (await createProject(f.contributor.gql, 'Trashed research')).id;
+    const restricted = { groups: { markup: 'none' }, users: { [f.contributor.user.id]: 'full' } };
+    ok(await f.contributor.gql('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: secret, m: restricted }));
+    const inOpen = await highlight(open);
+    const inSecret = [await highlight(secret), await highlight(secret)];
+    const inGone = await highlight(gone);
+    for (const h of [inOpen, ...inSecret, inGone]) ok(await f.contributor.gql(TAG_HIGHLIGHT, { h, t: [t.id] }));
+
+    const count = async (gql: typeof f.viewer.gql) => ok(await gql<{ tag: Tag }>(TAG_QUERY, { id: t.id })).tag.highlightCount;
+    // The creator of the restricted project keeps full access to it; the viewer cannot read it.
+    expect(await count(f.contributor.gql)).toBe(4);
+    expect(await count(f.viewer.gql)).toBe(2);
+    expect(await count(f.manager.gql)).toBe(4);
+
+    ok(await f.manager.gql('mutation($id: ID!) { deleteProject(id: $id) }', { id: gone }));
+    expect(await count(f.manager.gql)).toBe(3);
+    expect(await count(f.viewer.gql)).toBe(1);
+    // A highlight whose note is in the trash does not count either.
+    const [{ note_id: noteId }] = await server.fieldbook.db.owner('highlights').where({ id: inSecret[0] }).select('note_id');
+    await server.fieldbook.db.owner('notes').where({ id: noteId }).update({ deleted_at: new Date() });
+    expect(await count(f.contributor.gql)).toBe(2);
+
+    // Every tag of a board list is counted in the same batch: one count query, whatever the number of tags.
+    const more = [await tag({ boardId: ws.id, title: 'Pricing again' }), await tag({ boardId: ws.id, title: 'Support again' })];
+    ok(await f.contributor.gql(TAG_HIGHLIGHT, { h: inOpen, t: more.map((x) => x.id) }));
+    const counted: string[] = [];
+    const db = server.fieldbook.db.app;
+    const listen = (q: { sql: string }) => {
+      if (/count\(\*\)/i.test(q.sql) && /highlight_tags/i.test(q.sql)) counted.push(q.sql);
+    };
+    db.on('query', listen);
+    try {
+      const boards = ok(await f.viewer.gql<{ tagBoards: Array<{ id: string; ungroupedTags: Array<{ id: string; highlightCount: number }> }> }>(BOARDS, { p: open, w: true })).tagBoards;
+      const mine = boards.find((b) => b.id === ws.id)!.ungroupedTags;
+      expect(Object.fromEntries(mine.map((x) => [x.id, x.highlightCount]))).toEqual({ [t.id]: 1, [more[0]!.id]: 1, [more[1]!.id]: 1 });
+    } finally {
+      db.off('query', listen);
+    }
+    expect(counted).toHaveLength(1);
+  });
 });

@@ -101,4 +101,33 @@ describe('trash', () => {
     expect(full.message).toBe('A workspace can have at most 200 projects.');
     expect(ok(await other.admin<{ trash: TrashItem[] }>(TRASH)).trash.map((i) => i.id)).toEqual([trashed.id]);
   });
+  it('lists people in the trash for managers and restores them, unless their address is taken', async () => {
+    const create = async (name: string, email: string) =>
+      ok(await f.contributor.gql<{ createPerson: { id: string } }>('mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }', { input: { name, email } })).createPerson;
+    const kim = await create('Kim Park', 'kim@example.com');
+    const lee = await create('Lee Wong', 'lee@example.com');
+    ok(await f.manager.gql('mutation($id: ID!) { deletePerson(id: $id) }', { id: kim.id }));
+    ok(await f.manager.gql('mutation($id: ID!) { deletePerson(id: $id) }', { id: lee.id }));
+
+    const people = ok(await f.manager.gql<{ trash: TrashItem[] }>(TRASH, { t: 'PERSON' })).trash;
+    expect(people).toEqual([
+      expect.objectContaining({ type: 'PERSON', id: lee.id, title: 'Lee Wong', projectId: null }),
+      expect.objectContaining({ type: 'PERSON', id: kim.id, title: 'Kim Park', projectId: null }),
+    ]);
+    expect(await trash()).toContainEqual(expect.objectContaining({ type: 'PERSON', id: kim.id }));
+    expect(failure(await f.contributor.gql(TRASH, { t: 'PERSON' })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(failure(await f.contributor.gql(RESTORE, { t: 'PERSON', id: kim.id })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(failure(await f.viewer.gql('query($id: ID!) { person(id: $id) { id } }', { id: kim.id })).extensions?.errorCode).toBe('NOT_FOUND');
+
+    ok(await f.manager.gql(RESTORE, { t: 'PERSON', id: kim.id }));
+    expect(ok(await f.viewer.gql<{ person: { name: string } }>('query($id: ID!) { person(id: $id) { name } }', { id: kim.id })).person.name).toBe('Kim Park');
+    expect((await trash()).map((i) => i.id)).not.toContain(kim.id);
+    expect(failure(await f.manager.gql(RESTORE, { t: 'PERSON', id: kim.id })).extensions?.errorCode).toBe('NOT_FOUND');
+
+    // Someone else took Lee's address meanwhile: the restore is refused and changes nothing.
+    await create('Lee W.', 'LEE@example.com');
+    const taken = failure(await f.manager.gql(RESTORE, { t: 'PERSON', id: lee.id }));
+    expect(taken.message).toBe('Another person in this workspace now has the email address lee@example.com. Change or delete that person first.');
+    expect(ok(await f.manager.gql<{ trash: TrashItem[] }>(TRASH, { t: 'PERSON' })).trash.map((i) => i.id)).toEqual([lee.id]);
+  });
 });

@@ -4,6 +4,7 @@ import { badInput, notFound, validate, type Permission, type RequestContext } fr
 import { rethrowAs } from '../tags/access.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
+import { personFor } from '../people/people.ts';
 import { fieldFor } from './access.ts';
 import { insertOptions } from './fields.ts';
 import { uuid, valueObjectType } from './inputs.ts';
@@ -24,16 +25,14 @@ interface ObjectRef {
 }
 
 /**
- * The object values belong to, reachable by the caller; NOT_FOUND otherwise. People live in
- * their own part of the module; until its table exists no person can be found.
+ * The object values belong to, reachable by the caller; NOT_FOUND otherwise. A note, insight or
+ * person in the trash is not found: its values are kept for a restore but cannot be changed.
  */
 async function objectFor(trx: Knex.Transaction, caller: Caller, type: ValueObjectType, id: string, write: boolean): Promise<ObjectRef> {
   const { table, name } = OBJECTS[type];
   const what = `That ${name}`;
   if (type === 'PERSON') {
-    const exists = (await trx.raw(`select to_regclass('public.people') is not null as ok`)).rows[0]?.ok as boolean;
-    const row = exists ? await trx(table).where({ id, workspace_id: caller.workspaceId }).first('id') : undefined;
-    if (!row) throw notFound(what);
+    await personFor(trx, caller, id);
     return { id, projectId: null };
   }
   const row = (await trx(table).where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('id', 'project_id')) as

@@ -36,9 +36,8 @@ export async function deleteForGood(trx: Knex.Transaction, workspaceId: string, 
   const highlights = union(
     doomed.highlights ?? [],
     await ids(
-      inWorkspace('highlights').where((q) =>
-        q.whereRaw(anyOf('note_id'), [notes]).orWhereRaw(anyOf('insight_id'), [insights]).orWhereRaw(anyOf('project_id'), [projects]),
-      ),
+      // Not by insight: an insight only cites highlights, which live on as long as their note.
+      inWorkspace('highlights').where((q) => q.whereRaw(anyOf('note_id'), [notes]).orWhereRaw(anyOf('project_id'), [projects])),
     ),
   );
   if (!projects.length && !notes.length && !insights.length && !highlights.length) return { projects: 0, notes: 0, insights: 0, highlights: 0 };

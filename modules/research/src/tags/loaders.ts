@@ -1,5 +1,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext } from '@fieldbook/core';
+import { readableProjectIds } from '../projects/access.ts';
+import { callerOf } from '../projects/caller.ts';
 import { tagView, groupView, type TagGroupRow, type TagGroupView, type TagRow, type TagView } from './rows.ts';
 
 /**
@@ -26,16 +28,24 @@ export function tagLoaders(ctx: RequestContext): TagLoaders {
   if (existing) return existing;
   const order = [{ column: 'rank' }, { column: 'created_at' }, { column: 'id' }];
   const loaders: TagLoaders = {
-    // Highlights in the trash do not count.
+    // A tag counts the highlights the caller could open: out of the trash (and so is their note),
+    // in projects they can read. A workspace board's tags are used across projects, restricted
+    // ones included, so the project check is what keeps those counts from telling on them.
     highlightCount: new DataLoader(async (tagIds) => {
-      const rows = (await ctx.tx((trx) =>
-        trx('highlight_tags as ht')
+      const caller = callerOf(ctx, 'tags:read');
+      const rows = (await ctx.tx(async (trx) => {
+        const projects = await readableProjectIds(trx, caller);
+        if (!projects.length) return [];
+        return trx('highlight_tags as ht')
           .join('highlights as h', 'h.id', 'ht.highlight_id')
+          .leftJoin('notes as n', 'n.id', 'h.note_id')
           .whereIn('ht.tag_id', tagIds as string[])
+          .whereIn('h.project_id', projects)
           .whereNull('h.deleted_at')
+          .where((w) => w.whereNull('h.note_id').orWhereNull('n.deleted_at'))
           .groupBy('ht.tag_id')
-          .select('ht.tag_id', trx.raw('count(*)::int as count')),
-      )) as Array<{ tag_id: string; count: number }>;
+          .select('ht.tag_id', trx.raw('count(*)::int as count'));
+      })) as Array<{ tag_id: string; count: number }>;
       const counts = new Map(rows.map((r) => [r.tag_id, r.count]));
       return tagIds.map((id) => counts.get(id) ?? 0);
     }),

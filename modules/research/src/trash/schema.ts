@@ -6,16 +6,16 @@ export const trashTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "Manager and above: brings an item back from the trash (a project with its notes, a folder with its folders)."
+    "Manager and above: brings an item back from the trash (a project with its notes, a folder with its folders, a person with their fields)."
     restore(type: TrashItemType!, id: ID!): Boolean!
   }
 
-  enum TrashItemType { PROJECT FOLDER NOTE INSIGHT HIGHLIGHT }
+  enum TrashItemType { PROJECT FOLDER NOTE INSIGHT HIGHLIGHT PERSON }
 
   type TrashItem {
     type: TrashItemType!
     id: ID!
-    "The title (a highlight's text)."
+    "The title (a highlight's text, a person's name)."
     title: String!
     projectId: ID
     deletedAt: DateTime!

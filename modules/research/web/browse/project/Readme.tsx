@@ -1,24 +1,50 @@
-import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconBook2, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { Editor, JSONContent } from '@tiptap/react';
+import { useCallback, useRef, useState } from 'react';
+import { DocumentEditor, EditorToolbar } from '../../shared/editor.ts';
 import { q, type Project } from '../api.ts';
 import { useAction } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, notifyDone } from '../ui/layout.tsx';
-import { RichText, docFromText, plainTextOf } from '../ui/RichText.tsx';
+import { plainTextOf } from '../ui/rich-text.ts';
 
-/** /projects/{projectId}/readme: what the project is about, for anyone opening it. */
+const isDoc = (v: unknown): v is JSONContent => Boolean(v) && typeof v === 'object' && (v as JSONContent).type === 'doc';
+
+/** Whether a document has anything worth keeping: text, or a block such as a divider. */
+function hasContent(doc: JSONContent | null): boolean {
+  if (!doc) return false;
+  if (plainTextOf(doc).trim()) return true;
+  const blocks = doc.content ?? [];
+  return blocks.some((b) => b.type !== 'paragraph' && b.type !== 'heading');
+}
+
+/** The editor keeps an empty paragraph after a last list or quote, to type below it; the readme need not. */
+function withoutTrailingBlanks(doc: JSONContent): JSONContent {
+  const blocks = [...(doc.content ?? [])];
+  while (blocks.length > 1 && blocks[blocks.length - 1]!.type === 'paragraph' && !blocks[blocks.length - 1]!.content?.length) blocks.pop();
+  return { ...doc, content: blocks };
+}
+
+/**
+ * /projects/{projectId}/readme: what the project is about, for anyone opening it. It is rich
+ * text in the editor of notes and insights, so headings, lists and quotes survive an edit;
+ * people who may not edit the project read it in the same editor, read-only.
+ */
 export function Readme({ project, onChanged }: { project: Project; onChanged(): void }) {
   const { graphql } = useFieldbook();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const draft = useRef<JSONContent | null>(null);
   const save = useAction((readme: unknown) => graphql(q.updateProject, { id: project.id, input: { readme } }));
-  const text = plainTextOf(project.readme).trim();
+  const readme = isDoc(project.readme) ? project.readme : null;
   const editable = project.myAccess.canEdit;
+  const onReady = useCallback((e: Editor) => setEditor(e), []);
 
   function start() {
-    setDraft(plainTextOf(project.readme));
+    draft.current = readme;
     save.reset();
+    setEditor(null);
     setEditing(true);
   }
 
@@ -26,9 +52,11 @@ export function Readme({ project, onChanged }: { project: Project; onChanged(): 
     return (
       <Paper withBorder p="lg">
         <form
+          aria-label="Edit the readme"
           onSubmit={async (e) => {
             e.preventDefault();
-            if (await save.run(draft.trim() ? docFromText(draft) : null)) {
+            const doc = editor?.getJSON() ?? draft.current;
+            if (await save.run(doc && hasContent(doc) ? withoutTrailingBlanks(doc) : null)) {
               notifyDone('The readme was saved.');
               setEditing(false);
               onChanged();
@@ -36,15 +64,25 @@ export function Readme({ project, onChanged }: { project: Project; onChanged(): 
           }}
         >
           <Stack gap="sm">
-            <Textarea
+            <div>
+              <Text fw={600}>Readme</Text>
+              <Text size="sm" c="dimmed">
+                Say what this project is for, who took part and where to start. Use headings, lists and quotes to give it shape.
+              </Text>
+            </div>
+            <Box style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} pb={6}>
+              <EditorToolbar editor={editor} label="Readme formatting" />
+            </Box>
+            <DocumentEditor
+              content={readme}
+              editable
               label="Readme"
-              description="Say what this project is for, who took part and where to start. Leave a blank line between paragraphs."
-              autosize
-              minRows={8}
-              maxRows={30}
-              value={draft}
-              onChange={(e) => setDraft(e.currentTarget.value)}
-              autoFocus
+              placeholder="Write the readme… Type ## for a heading, - for a list, > for a quote."
+              onChange={(doc) => {
+                draft.current = doc;
+              }}
+              onReady={onReady}
+              linkNotes={false}
             />
             <ErrorNote error={save.error} title="The readme was not saved" />
             <Group justify="flex-end" gap="sm">
@@ -61,7 +99,7 @@ export function Readme({ project, onChanged }: { project: Project; onChanged(): 
     );
   }
 
-  if (!text) {
+  if (!hasContent(readme)) {
     return (
       <EmptyState
         icon={<IconBook2 size={24} />}
@@ -89,7 +127,7 @@ export function Readme({ project, onChanged }: { project: Project; onChanged(): 
           </Button>
         )}
       </Group>
-      <RichText doc={project.readme} />
+      <DocumentEditor key={project.updatedAt} content={readme} editable={false} label="Readme" placeholder="" linkNotes={false} />
     </Paper>
   );
 }

@@ -7,7 +7,7 @@ import { errorCode } from '../ui/errors.ts';
 import { timeAgo, useCan, useLoad } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, PageFrame, SectionLoader, notifyDone, notifyError } from '../ui/layout.tsx';
 
-type ItemType = 'PROJECT' | 'FOLDER' | 'NOTE' | 'INSIGHT' | 'HIGHLIGHT';
+type ItemType = 'PROJECT' | 'FOLDER' | 'NOTE' | 'INSIGHT' | 'HIGHLIGHT' | 'PERSON';
 interface TrashItem {
   type: ItemType;
   id: string;
@@ -15,7 +15,7 @@ interface TrashItem {
   projectId: string | null;
   deletedAt: string;
 }
-const TYPE_LABEL: Record<ItemType, string> = { PROJECT: 'Project', FOLDER: 'Folder', NOTE: 'Note', INSIGHT: 'Insight', HIGHLIGHT: 'Highlight' };
+const TYPE_LABEL: Record<ItemType, string> = { PROJECT: 'Project', FOLDER: 'Folder', NOTE: 'Note', INSIGHT: 'Insight', HIGHLIGHT: 'Highlight', PERSON: 'Person' };
 
 /** /settings/trash: managers see what was deleted and bring it back. */
 export function TrashPage() {
@@ -49,13 +49,13 @@ export function TrashPage() {
   }
 
   return (
-    <PageFrame title="Trash" description="Deleted projects, folders, notes, insights and highlights. Restore brings an item back where it was." width="content">
+    <PageFrame title="Trash" description="Deleted projects, folders, notes, insights, highlights and people. Restore brings an item back where it was." width="content">
       <SegmentedControl
         aria-label="Kind of item"
         mb="md"
         value={type}
         onChange={(v) => setType(v as ItemType | 'ALL')}
-        data={[{ value: 'ALL', label: 'All' }, ...(Object.keys(TYPE_LABEL) as ItemType[]).map((t) => ({ value: t, label: `${TYPE_LABEL[t]}s` }))]}
+        data={[{ value: 'ALL', label: 'All' }, ...(Object.keys(TYPE_LABEL) as ItemType[]).map((t) => ({ value: t, label: t === 'PERSON' ? 'People' : `${TYPE_LABEL[t]}s` }))]}
       />
       {trash.error && !trash.data ? (
         <ErrorNote error={trash.error} title="The trash could not be loaded" onRetry={() => void trash.reload()} />

@@ -1,23 +1,33 @@
-import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
-import { IconLayoutList } from '@tabler/icons-react';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconColumns3, IconLayoutBoard, IconLayoutGrid, IconLayoutList, IconTable } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
-import { q, type Connection, type DocumentSummary, type HighlightSummary } from '../api.ts';
 import { isNotFound } from '../ui/errors.ts';
-import { UUID, formatDate, useLoad } from '../ui/hooks.ts';
+import { UUID, useLoad } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader } from '../ui/layout.tsx';
-import { DocumentRow, HighlightRow } from '../project/DocumentList.tsx';
+import { BoardLayout } from './BoardLayout.tsx';
+import { CanvasLayout } from './CanvasLayout.tsx';
+import { VIEW, VIEWS, sortItems, useViewItems, type ProjectViewData, type ViewItem, type ViewLayout, type ViewObjectType } from './data.ts';
+import { ItemCard } from './ItemCard.tsx';
+import { TableLayout } from './TableLayout.tsx';
+
+export { VIEWS };
 
 export interface ProjectViewSummary {
   id: string;
   title: string;
-  layout: 'BOARD' | 'CANVAS' | 'GRID' | 'LIST' | 'TABLE';
-  objectType: 'HIGHLIGHT' | 'INSIGHT' | 'NOTE';
+  layout: ViewLayout;
+  objectType: ViewObjectType;
 }
 
-export const VIEWS = `query BrowseViews($projectId: ID!) { projectViews(projectId: $projectId) { id title layout objectType } }`;
-const VIEW = `query BrowseView($id: ID!) { projectView(id: $id) { id title layout objectType project { id title } } }`;
-const HIGHLIGHTS = `query BrowseViewHighlights($projectId: ID!) { highlights(projectId: $projectId, first: 100) { nodes { id text displayColor createdAt noteId note { id title project { id title } } } } }`;
-const LAYOUT_LABEL: Record<ProjectViewSummary['layout'], string> = { BOARD: 'Board', CANVAS: 'Canvas', GRID: 'Grid', LIST: 'List', TABLE: 'Table' };
+const LAYOUT: Record<ViewLayout, { label: string; Icon: ComponentType<{ size?: number }> }> = {
+  BOARD: { label: 'Board', Icon: IconColumns3 },
+  CANVAS: { label: 'Canvas', Icon: IconLayoutBoard },
+  GRID: { label: 'Grid', Icon: IconLayoutGrid },
+  LIST: { label: 'List', Icon: IconLayoutList },
+  TABLE: { label: 'Table', Icon: IconTable },
+};
+const PLURAL: Record<ViewObjectType, string> = { HIGHLIGHT: 'highlights', INSIGHT: 'insights', NOTE: 'notes' };
 
 /** The project's views as links, shown above its sections. */
 export function ViewLinks({ projectId }: { projectId: string }) {
@@ -29,104 +39,99 @@ export function ViewLinks({ projectId }: { projectId: string }) {
       <Text size="sm" c="dimmed">
         Views:
       </Text>
-      {list.map((v) => (
-        <Button key={v.id} component={Link} to={`/projects/${projectId}/v/${v.id}`} size="compact-sm" variant="default" leftSection={<IconLayoutList size={14} aria-hidden />}>
-          {v.title}
-        </Button>
-      ))}
+      {list.map((v) => {
+        const Icon = LAYOUT[v.layout]?.Icon ?? IconLayoutList;
+        return (
+          <Button key={v.id} component={Link} to={`/projects/${projectId}/v/${v.id}`} size="compact-sm" variant="default" leftSection={<Icon size={14} aria-hidden />}>
+            {v.title}
+          </Button>
+        );
+      })}
     </Group>
   );
 }
 
+function ListLayout({ items }: { items: ViewItem[] }) {
+  return (
+    <Stack gap={6} component="ul" aria-label="Items" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((it) => (
+        <li key={it.id}>
+          <ItemCard item={it} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function GridLayout({ items }: { items: ViewItem[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" aria-label="Items" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((it) => (
+        <li key={it.id}>
+          <ItemCard item={it} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /**
- * /projects/{projectId}/v/{viewId}: a project view's items as a table (TABLE) or a list (every
- * other layout, shown simply here), newest first.
+ * /projects/{projectId}/v/{viewId}: a project view in its layout. BOARD puts cards in columns by
+ * the view's grouping, GRID shows cards, LIST rows, TABLE the view's columns, and CANVAS its
+ * items where they were placed. Items are the project's newest 100 of the view's object type, in
+ * the view's sort.
  */
 export function ViewPage() {
   const { projectId = '', viewId = '' } = useParams();
   const valid = UUID.test(projectId) && UUID.test(viewId);
-  const view = useLoad<{ projectView: ProjectViewSummary & { project: { id: string; title: string } } }>(VIEW, { id: viewId }, { skip: !valid });
-  const v = view.data?.projectView;
-  const docs = useLoad<Record<string, Connection<DocumentSummary>>>(v?.objectType === 'INSIGHT' ? q.insights : q.notes, { projectId, first: 100 }, { skip: !v || v.objectType === 'HIGHLIGHT' });
-  const highlights = useLoad<{ highlights: Connection<HighlightSummary> }>(HIGHLIGHTS, { projectId }, { skip: !v || v.objectType !== 'HIGHLIGHT' });
+  const view = useLoad<{ projectView: ProjectViewData }>(VIEW, { id: viewId }, { skip: !valid });
+  const v = view.data?.projectView ?? null;
+  const loaded = useViewItems(v && v.layout !== 'CANVAS' ? v : null);
 
   if (!valid || isNotFound(view.error)) return <NotFoundPanel what="This view" back={{ label: 'Back to the project', to: `/projects/${projectId}` }} />;
   if (view.error && !v) return <ErrorNote error={view.error} title="The view could not be loaded" onRetry={() => void view.reload()} />;
   if (!v) return <SectionLoader label="Loading the view…" />;
 
-  const kind = v.objectType === 'INSIGHT' ? 'insight' : 'note';
-  const items = docs.data ? (v.objectType === 'INSIGHT' ? docs.data.insights : docs.data.notes)?.nodes : undefined;
-  const error = docs.error ?? highlights.error;
+  const layout = LAYOUT[v.layout];
+  const what = PLURAL[v.objectType];
   let body;
-  if (error) body = <ErrorNote error={error} title="The items could not be loaded" />;
-  else if (v.objectType === 'HIGHLIGHT') {
-    const hs = highlights.data?.highlights.nodes;
-    body = !hs ? (
-      <SectionLoader />
-    ) : hs.length === 0 ? (
-      <EmptyState title="No highlights in this project yet" />
-    ) : (
-      <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
-        {hs.map((h) => (
-          <HighlightRow key={h.id} h={h} />
-        ))}
-      </ul>
-    );
-  } else if (!items) body = <SectionLoader />;
-  else if (!items.length) body = <EmptyState title={`No ${kind}s in this project yet`} />;
-  else if (v.layout === 'TABLE') {
-    body = (
-      <Paper withBorder>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Updated</Table.Th>
-              <Table.Th>State</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={kind === 'note' ? `/data/${d.id}` : `/insights/${d.id}`} fw={500}>
-                    {d.title || `Untitled ${kind}`}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatDate(d.createdAt)}</Table.Td>
-                <Table.Td>{formatDate(d.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {d.published && <Badge color="teal" variant="light" radius="sm">Published</Badge>}
-                    {d.archived && <Badge color="gray" variant="light" radius="sm">Archived</Badge>}
-                    {d.locked && <Badge color="gray" variant="light" radius="sm">Locked</Badge>}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-    );
-  } else {
-    body = (
-      <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 6 }}>
-        {items.map((d) => (
-          <DocumentRow key={d.id} doc={d} kind={kind} />
-        ))}
-      </ul>
-    );
+  if (v.layout === 'CANVAS') body = <CanvasLayout view={v} onChanged={() => void view.reload()} />;
+  else if (loaded.error) body = <ErrorNote error={loaded.error} title={`The ${what} could not be loaded`} onRetry={() => void loaded.reload()} />;
+  else if (!loaded.items) body = <SectionLoader label={`Loading ${what}…`} />;
+  else if (!loaded.items.length) body = <EmptyState icon={<layout.Icon size={24} />} title={`No ${what} in this project yet`} />;
+  else {
+    const items = sortItems(loaded.items, v.sort);
+    body =
+      v.layout === 'BOARD' ? (
+        <BoardLayout view={v} items={items} fields={loaded.fields} members={loaded.members} />
+      ) : v.layout === 'TABLE' ? (
+        <TableLayout view={v} items={items} fields={loaded.fields} members={loaded.members} />
+      ) : v.layout === 'GRID' ? (
+        <GridLayout items={items} />
+      ) : (
+        <ListLayout items={items} />
+      );
   }
 
   return (
     <PageFrame
       title={v.title}
+      width={v.layout === 'BOARD' || v.layout === 'CANVAS' || v.layout === 'TABLE' ? 'max' : 'wide'}
       crumbs={[
         { label: 'Projects', to: '/projects' },
         { label: v.project.title, to: `/projects/${projectId}` },
       ]}
-      description={`${LAYOUT_LABEL[v.layout]} view of ${v.objectType === 'HIGHLIGHT' ? 'highlights' : `${kind}s`}${v.layout === 'TABLE' || v.layout === 'LIST' ? '' : ' (shown as a list)'}`}
+      description={
+        <Group gap={6}>
+          <Badge variant="light" color="indigo" radius="sm" leftSection={<layout.Icon size={12} aria-hidden />}>
+            {layout.label}
+          </Badge>
+          <span>
+            {v.layout === 'CANVAS' ? `A canvas of ${what}` : `${what[0]!.toUpperCase()}${what.slice(1)} of this project`}
+            {loaded.more && v.layout !== 'CANVAS' ? ', the newest 100' : ''}
+          </span>
+        </Group>
+      }
     >
       {body}
     </PageFrame>

@@ -1,0 +1,71 @@
+import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
+import { IconBulb, IconFileText, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { timeAgo } from '../ui/hooks.ts';
+import type { ViewItem } from './data.ts';
+
+export const HIGHLIGHT_FILL = 'rgba(250, 176, 5, 0.35)';
+
+export function TagBadges({ item }: { item: ViewItem }) {
+  if (!item.tags.length) return null;
+  return (
+    <Group gap={4} mt={8}>
+      {item.tags.map((t) => (
+        <Badge key={t.id} size="sm" variant="outline" radius="sm" color="gray" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: t.color }} />}>
+          {t.title}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** A note, insight or highlight as a card: on boards and grids. */
+export function ItemCard({ item, compact }: { item: ViewItem; compact?: boolean }) {
+  if (item.kind === 'highlight') {
+    return (
+      <Paper withBorder radius="md" p="sm" component="article" aria-label={`Highlight: ${item.title}`} data-item-id={item.id}>
+        <Text size="sm" lineClamp={compact ? 4 : 6} style={{ borderLeft: `3px solid ${item.fill ?? HIGHLIGHT_FILL}`, paddingLeft: 10 }}>
+          “{item.title}”
+        </Text>
+        {item.source && (
+          <Text size="xs" c="dimmed" mt={6} truncate>
+            From{' '}
+            <Anchor component={Link} to={item.source.href} size="xs">
+              {item.source.title}
+            </Anchor>
+          </Text>
+        )}
+        <TagBadges item={item} />
+      </Paper>
+    );
+  }
+  const Icon = item.kind === 'note' ? IconFileText : IconBulb;
+  return (
+    <Paper withBorder radius="md" p="sm" component="article" aria-label={item.title} data-item-id={item.id}>
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <Icon size={16} aria-hidden color="#5c6370" style={{ flexShrink: 0, marginTop: 3 }} />
+        <Anchor component={Link} to={item.href} fw={500} c="dark" size="sm" lineClamp={2} style={{ minWidth: 0 }}>
+          {item.title}
+        </Anchor>
+      </Group>
+      <Group gap={6} mt={8} justify="space-between" wrap="nowrap">
+        <Group gap={4}>
+          {item.published !== undefined && (
+            <Badge size="sm" variant="light" color={item.published ? 'teal' : 'gray'} radius="sm">
+              {item.published ? 'Published' : 'Draft'}
+            </Badge>
+          )}
+          {item.archived && (
+            <Badge size="sm" variant="light" color="gray" radius="sm">
+              Archived
+            </Badge>
+          )}
+          {item.locked && <IconLock size={14} aria-label="Locked" />}
+        </Group>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {timeAgo(item.updatedAt)}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,238 @@
+import type { SearchResultType } from '../../filters/index.ts';
+
+/**
+ * How each result type reads from the research tables. Every fragment here is fixed SQL (no
+ * value of a request ever goes into it); the item is `t`, its project `p` (left joined, so it is
+ * null for items outside projects).
+ *
+ * Attribute kinds say how predicates compare them (see predicate-sql.ts):
+ * text, id (a uuid as text), ids (text[]), number, boolean, time (timestamptz).
+ */
+export type AttributeKind = 'text' | 'id' | 'ids' | 'number' | 'boolean' | 'time';
+
+export interface AttributeSql {
+  kind: AttributeKind;
+  sql: string;
+}
+
+export interface Source {
+  type: SearchResultType;
+  from: string;
+  /** Out of the trash, and in a project out of the trash. */
+  live: string;
+  /** The item's project id (uuid), or null; the access filter is applied to it. */
+  projectId: string;
+  /** Whether an item without a project is visible to every member (folders, people, workspace tags). */
+  outsideProjects: boolean;
+  title: string;
+  /** Plain text shown in the snippet; null when the type has only a title. */
+  content: string | null;
+  vector: string;
+  /** Lower-cased unaccented texts typo-tolerant matching compares with (trigram indexed). */
+  fuzzy: string[];
+  attributes: Readonly<Record<string, AttributeSql>>;
+  /** The object type custom field values are stored under, when the type has custom fields. */
+  valuesOf: 'NOTE' | 'INSIGHT' | 'PERSON' | null;
+}
+
+const text = (sql: string): AttributeSql => ({ kind: 'text', sql });
+const id = (sql: string): AttributeSql => ({ kind: 'id', sql: `(${sql})::text` });
+const ids = (sql: string): AttributeSql => ({ kind: 'ids', sql: `array(${sql})` });
+const number = (sql: string): AttributeSql => ({ kind: 'number', sql });
+const bool = (sql: string): AttributeSql => ({ kind: 'boolean', sql });
+const time = (sql: string): AttributeSql => ({ kind: 'time', sql });
+
+const stamps = { createdAt: time('t.created_at'), updatedAt: time('t.updated_at') };
+
+/** A folder and every folder above it: an item "in a folder" is in it or in one of its subfolders. */
+const foldersOf = (category: string): AttributeSql =>
+  ids(`with recursive up(id, parent_id) as (
+      select c.id, c.parent_id from project_categories c where c.id = ${category}
+      union select c.id, c.parent_id from project_categories c join up on c.id = up.parent_id
+    ) select up.id::text from up`);
+
+const starredBy = (type: string): AttributeSql =>
+  ids(`select s.user_id::text from stars s where s.object_type = '${type}' and s.object_id = t.id`);
+const editors = ids(`select u::text from unnest(array[t.created_by, t.updated_by]) u where u is not null`);
+const creator = ids(`select t.created_by::text where t.created_by is not null`);
+
+/** Live highlights of a note (`note_id`) or cited by an insight (`insight_id`). */
+const highlightsWhere = (column: 'note_id' | 'insight_id') =>
+  `from highlights h where h.${column} = t.id and h.deleted_at is null`;
+const tagsWhere = (column: 'note_id' | 'insight_id') =>
+  `from highlight_tags ht join highlights h on h.id = ht.highlight_id join tags tg on tg.id = ht.tag_id where h.${column} = t.id and h.deleted_at is null`;
+
+const researchItem = (type: 'NOTE' | 'INSIGHT', column: 'note_id' | 'insight_id'): Record<string, AttributeSql> => ({
+  ...stamps,
+  id: id('t.id'),
+  projectId: id('t.project_id'),
+  folderIds: foldersOf('p.category_id'),
+  title: text('t.title'),
+  content: text('t.content_text'),
+  starredBy: starredBy(type),
+  contributorIds: editors,
+  authorIds: creator,
+  highlightIds: ids(`select h.id::text ${highlightsWhere(column)}`),
+  highlightCount: number(`(select count(*) ${highlightsWhere(column)})`),
+  tagIds: ids(`select distinct tg.id::text ${tagsWhere(column)}`),
+  tagGroupIds: ids(`select distinct tg.group_id::text ${tagsWhere(column)} and tg.group_id is not null`),
+  tagBoardIds: ids(`select distinct tg.board_id::text ${tagsWhere(column)}`),
+});
+
+const inLiveProject = 'p.deleted_at is null';
+
+const SOURCES: Partial<Record<SearchResultType, Source>> = {
+  PROJECT: {
+    type: 'PROJECT',
+    from: 'projects t join projects p on p.id = t.id',
+    live: 't.deleted_at is null',
+    projectId: 't.id',
+    outsideProjects: false,
+    title: 't.title',
+    content: 'fb_rich_text(t.readme)',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.title)'],
+    attributes: {
+      ...stamps,
+      id: id('t.id'),
+      title: text('t.title'),
+      content: text('fb_rich_text(t.readme)'),
+      archived: bool(`t.status = 'ARCHIVED'`),
+      starredBy: starredBy('PROJECT'),
+      contributorIds: editors,
+      folderIds: foldersOf('t.category_id'),
+    },
+    valuesOf: null,
+  },
+  PROJECT_CATEGORY: {
+    type: 'PROJECT_CATEGORY',
+    from: 'project_categories t left join projects p on false',
+    live: 't.deleted_at is null',
+    projectId: 'null::uuid',
+    outsideProjects: true,
+    title: 't.title',
+    content: null,
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.title)'],
+    attributes: { ...stamps, id: id('t.id'), title: text('t.title') },
+    valuesOf: null,
+  },
+  TAG: {
+    type: 'TAG',
+    from: 'tags t join tag_boards b on b.id = t.board_id left join projects p on p.id = b.project_id',
+    live: `(b.project_id is null or ${inLiveProject})`,
+    projectId: 'b.project_id',
+    outsideProjects: true,
+    title: 't.title',
+    content: null,
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.title)'],
+    attributes: {
+      ...stamps,
+      id: id('t.id'),
+      projectId: id('b.project_id'),
+      folderIds: foldersOf('p.category_id'),
+      title: text('t.title'),
+      tagGroupId: id('t.group_id'),
+      tagBoardIds: ids('select t.board_id::text'),
+      contributorIds: creator,
+      highlightCount: number(
+        '(select count(*) from highlight_tags ht join highlights h on h.id = ht.highlight_id where ht.tag_id = t.id and h.deleted_at is null)',
+      ),
+    },
+    valuesOf: null,
+  },
+  NOTE: {
+    type: 'NOTE',
+    from: 'notes t join projects p on p.id = t.project_id',
+    live: `t.deleted_at is null and ${inLiveProject}`,
+    projectId: 't.project_id',
+    outsideProjects: false,
+    title: 't.title',
+    content: 't.content_text',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.title)', 'fb_search_text(t.content_text)'],
+    attributes: {
+      ...researchItem('NOTE', 'note_id'),
+      archived: bool('t.archived'),
+      insightIds: ids(`select distinct h.insight_id::text ${highlightsWhere('note_id')} and h.insight_id is not null`),
+      personIds: ids(
+        'select np.person_id::text from note_people np join people pe on pe.id = np.person_id where np.note_id = t.id and pe.deleted_at is null',
+      ),
+    },
+    valuesOf: 'NOTE',
+  },
+  INSIGHT: {
+    type: 'INSIGHT',
+    from: 'insights t join projects p on p.id = t.project_id',
+    live: `t.deleted_at is null and ${inLiveProject}`,
+    projectId: 't.project_id',
+    outsideProjects: false,
+    title: 't.title',
+    content: 't.content_text',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.title)', 'fb_search_text(t.content_text)'],
+    attributes: {
+      ...researchItem('INSIGHT', 'insight_id'),
+      published: bool('t.published_at is not null'),
+      noteIds: ids(`select distinct h.note_id::text ${highlightsWhere('insight_id')} and h.note_id is not null`),
+      personIds: ids(
+        `select distinct hp.person_id::text from highlight_people hp join highlights h on h.id = hp.highlight_id join people pe on pe.id = hp.person_id
+         where h.insight_id = t.id and h.deleted_at is null and pe.deleted_at is null`,
+      ),
+    },
+    valuesOf: 'INSIGHT',
+  },
+  HIGHLIGHT: {
+    type: 'HIGHLIGHT',
+    from: 'highlights t join projects p on p.id = t.project_id left join notes n on n.id = t.note_id',
+    live: `t.deleted_at is null and ${inLiveProject} and (t.note_id is null or n.deleted_at is null)`,
+    projectId: 't.project_id',
+    outsideProjects: false,
+    // A highlight has no title of its own: it shows the start of its text.
+    title: 'left(t.text, 200)',
+    content: 't.text',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.text)'],
+    attributes: {
+      ...stamps,
+      id: id('t.id'),
+      projectId: id('t.project_id'),
+      folderIds: foldersOf('p.category_id'),
+      content: text('t.text'),
+      noteId: id('t.note_id'),
+      insightIds: ids('select t.insight_id::text where t.insight_id is not null'),
+      contributorIds: creator,
+      tagIds: ids('select ht.tag_id::text from highlight_tags ht where ht.highlight_id = t.id'),
+      tagGroupIds: ids('select tg.group_id::text from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id and tg.group_id is not null'),
+      tagBoardIds: ids('select distinct tg.board_id::text from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id'),
+      personIds: ids(
+        'select hp.person_id::text from highlight_people hp join people pe on pe.id = hp.person_id where hp.highlight_id = t.id and pe.deleted_at is null',
+      ),
+    },
+    valuesOf: null,
+  },
+  PERSON: {
+    type: 'PERSON',
+    from: 'people t left join projects p on false',
+    live: 't.deleted_at is null',
+    projectId: 'null::uuid',
+    outsideProjects: true,
+    title: 't.name',
+    content: null,
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.name)'],
+    attributes: {
+      ...stamps,
+      id: id('t.id'),
+      name: text('t.name'),
+      noteIds: ids(
+        'select np.note_id::text from note_people np join notes n on n.id = np.note_id where np.person_id = t.id and n.deleted_at is null',
+      ),
+    },
+    valuesOf: 'PERSON',
+  },
+};
+
+/** The source of a result type; channels and themes have no tables yet, so nothing to search. */
+export const sourceFor = (type: SearchResultType): Source | undefined => SOURCES[type];

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../support/server.ts';
+import type { TestMailServer } from '../../support/smtp.ts';
+import { createProject, doc, failure, ok } from '../research/content-support.ts';
+import { buildWorld, runSearch, searchOk, startSearchServer, type SearchWorld } from './support.ts';
+
+let server: TestServer;
+let mail: TestMailServer;
+let w: SearchWorld;
+let secret: string;
+let secretNote: string;
+
+beforeAll(async () => {
+  ({ server, mail } = await startSearchServer());
+  w = await buildWorld(server, mail);
+  // A restricted project (markup: none) that only the viewer is granted.
+  secret = (await createProject(w.f.admin, 'Secret pricing roadmap')).id;
+  secretNote = ok(
+    await w.f.admin<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, {
+      input: { projectId: secret, title: 'Pricing board minutes', content: doc('Confidential pricing discussion.') },
+    }),
+  ).createNote.id;
+  ok(
+    await w.f.admin(`mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }`, {
+      id: secret,
+      m: { groups: { markup: 'none' }, users: { [w.f.viewer.user.id]: 'read' } },
+    }),
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+});
+
+const titles = (hits: Array<{ title: string }>) => hits.map((h) => h.title).sort();
+
+describe('text matching', () => {
+  it('matches a quoted phrase exactly, words in any order otherwise', async () => {
+    expect(titles((await searchOk(w.f.admin, { query: '"onboarding flow"', resultTypes: ['NOTE'] })).hits)).toEqual(['Customer interview with Zoë']);
+    expect((await searchOk(w.f.admin, { query: '"flow onboarding"', resultTypes: ['NOTE'] })).totalCount).toBe(0);
+    expect(titles((await searchOk(w.f.admin, { query: 'flow onboarding ', resultTypes: ['NOTE'] })).hits)).toEqual(['Customer interview with Zoë']);
+  });
+
+  it('matches the word being typed as a prefix, but a finished word only whole', async () => {
+    expect(titles((await searchOk(w.f.admin, { query: 'onboa', resultTypes: ['NOTE', 'INSIGHT'] })).hits)).toEqual(['Customer interview with Zoë', 'Onboarding friction']);
+    expect(titles((await searchOk(w.f.admin, { query: 'on', resultTypes: ['NOTE', 'INSIGHT'] })).hits)).toEqual(['Customer interview with Zoë', 'Onboarding friction']);
+    expect(titles((await searchOk(w.f.admin, { query: '"clear" pric', resultTypes: ['NOTE'] })).hits)).toEqual(['Customer interview with Zoë']);
+    // A word followed by more of the query is finished: it matches whole words only (the phrase rules out close spellings).
+    expect((await searchOk(w.f.admin, { query: 'onboa "pricing was clear"', resultTypes: ['NOTE'] })).totalCount).toBe(0);
+    expect((await searchOk(w.f.admin, { query: 'onboarding "pricing was clear"', resultTypes: ['NOTE'] })).totalCount).toBe(1);
+  });
+
+  it('ignores accents both ways and marks the accented word in the snippet', async () => {
+    const zoe = await searchOk(w.f.admin, { query: 'zoe', resultTypes: ['NOTE'] });
+    expect(titles(zoe.hits)).toEqual(['Customer interview with Zoë']);
+    expect(zoe.hits[0]!.snippet).toContain('<mark>Zoë</mark>');
+    const renee = await searchOk(w.f.admin, { query: 'RENEE', resultTypes: ['PERSON'] });
+    expect(renee.hits.map((h) => h.id)).toEqual([w.personId]);
+    expect((await searchOk(w.f.admin, { query: 'dupónt', resultTypes: ['PERSON'] })).totalCount).toBe(1);
+  });
+
+  it('finds close spellings when nothing matches word for word', async () => {
+    const typo = await searchOk(w.f.admin, { query: 'custmer', resultTypes: ['NOTE'] });
+    expect(titles(typo.hits)).toEqual(['Churn survey', 'Customer interview with Zoë']);
+    expect(typo.hits.every((h) => h.score > 0)).toBe(true);
+    // A quoted phrase asks for exactly that: no close spellings.
+    expect((await searchOk(w.f.admin, { query: '"custmer"', resultTypes: ['NOTE'] })).totalCount).toBe(0);
+  });
+
+  it('escapes the snippet and marks only the matches', async () => {
+    const res = await searchOk(w.f.admin, { query: 'support', resultTypes: ['NOTE'] });
+    expect(res.hits).toHaveLength(1);
+    const snippet = res.hits[0]!.snippet!;
+    expect(snippet).toContain('<mark>support</mark>');
+    expect(snippet).toContain('&amp; &quot;bugs&quot; &lt; 5');
+    expect(snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('ranks title matches above content matches', async () => {
+    const res = await searchOk(w.f.admin, { query: 'pricing', resultTypes: ['NOTE'] });
+    expect(res.hits.slice(0, 2).map((h) => h.title).sort()).toEqual(['Pricing board minutes', 'Pricing call']);
+    expect(res.hits[2]!.title).toBe('Customer interview with Zoë');
+    expect(res.hits[1]!.score).toBeGreaterThan(res.hits[2]!.score);
+  });
+
+  it('matches project titles alone in projects-only mode', async () => {
+    ok(await w.f.admin(`mutation($id: ID!, $i: UpdateProjectInput!) { updateProject(id: $id, input: $i) { id } }`, { id: w.p2, i: { readme: doc('Why onboarding matters') } }));
+    expect(titles((await searchOk(w.f.admin, { query: 'onboarding', resultTypes: ['PROJECT'] })).hits)).toEqual(['Onboarding study']);
+    expect(titles((await searchOk(w.f.admin, { query: 'onboarding', resultTypes: ['PROJECT', 'NOTE'] })).hits)).toContain('Retention study');
+  });
+});
+
+describe('counts per type and paging', () => {
+  it('counts hits per result type in the default order, whatever the page', async () => {
+    const all = await searchOk(w.f.admin, { query: 'pricing' });
+    const counts = Object.fromEntries(all.countsByType.map((c) => [c.type, c.count]));
+    // Highlights "enterprise pricing" and "Pricing was clear"; the Pricing tag; notes (the secret one too, for an admin);
+    // the project "Secret pricing roadmap".
+    expect(counts).toMatchObject({ INSIGHT: 0, HIGHLIGHT: 2, TAG: 1, NOTE: 3, PROJECT: 1, PERSON: 0, PROJECT_CATEGORY: 0 });
+    expect(all.totalCount).toBe(7);
+    expect(all.countsByType.map((c) => c.type)).toEqual(['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY']);
+    expect(all.hits.map((h) => h.type)).toEqual(['HIGHLIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'NOTE', 'NOTE', 'PROJECT']);
+
+    const page = await searchOk(w.f.admin, { query: 'pricing', limit: 2, offset: 2 });
+    expect(page.totalCount).toBe(7);
+    expect(page.hits.map((h) => h.id)).toEqual(all.hits.slice(2, 4).map((h) => h.id));
+    const tagHit = all.hits.find((h) => h.type === 'TAG')!;
+    expect(tagHit).toMatchObject({ id: w.tags.pricing, projectId: w.p1, projectTitle: 'Onboarding study' });
+  });
+
+  it('answers BAD_USER_INPUT naming the field for parameters out of bounds', async () => {
+    const limit = failure(await runSearch(w.f.admin, { limit: 1001 }));
+    expect(limit.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'limit' });
+    const query = failure(await runSearch(w.f.admin, { query: 'x'.repeat(2001) }));
+    expect(query.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'query' });
+    expect(query.message).toContain('2000');
+    const filter = failure(await runSearch(w.f.admin, { filter: '{not json' }));
+    expect(filter.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'filter' });
+  });
+});
+
+describe('access', () => {
+  it('never answers an item from a project the searcher cannot read', async () => {
+    for (const input of [{ query: 'pricing' }, {}, { resultTypes: ['NOTE', 'PROJECT'] }, { projectIds: [secret] }]) {
+      const res = await searchOk(w.f.contributor.gql, { ...input, limit: 1000 });
+      expect(res.hits.filter((h) => h.projectId === secret || h.id === secret || h.id === secretNote)).toEqual([]);
+    }
+    const contributor = await searchOk(w.f.contributor.gql, { query: 'pricing' });
+    expect(contributor.countsByType.find((c) => c.type === 'NOTE')!.count).toBe(2);
+    expect(contributor.countsByType.find((c) => c.type === 'PROJECT')!.count).toBe(0);
+    expect(contributor.totalCount).toBe(5);
+  });
+
+  it('answers it to a member the permission map grants read, and to managers', async () => {
+    for (const gql of [w.f.viewer.gql, w.f.manager.gql]) {
+      const res = await searchOk(gql, { query: 'confidential' });
+      expect(res.hits.map((h) => h.id)).toEqual([secretNote]);
+      expect(res.hits[0]).toMatchObject({ projectId: secret, projectTitle: 'Secret pricing roadmap' });
+    }
+  });
+
+  it('hides items in the trash', async () => {
+    ok(await w.f.admin(`mutation($id: ID!) { deleteNote(id: $id) }`, { id: w.notes.blank }));
+    const res = await searchOk(w.f.admin, { resultTypes: ['NOTE'] });
+    expect(res.hits.map((h) => h.id)).not.toContain(w.notes.blank);
+    expect(res.totalCount).toBe(4);
+  });
+});
