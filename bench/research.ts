@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import { percentile, round } from './support.ts';
 
 export interface ResearchResults {
+  /** The generated workspace, for the benchmarks that search it. */
+  workspaceId: string;
   scale: number;
   projects: number;
   notes: number;
@@ -118,6 +120,7 @@ export async function benchResearch(opts: { owner: Knex; url: string; token: str
 
   const exportSeconds = await timeExport(target, projectIds[0]!, log);
   return {
+    workspaceId: ws.id,
     scale,
     projects,
     notes,

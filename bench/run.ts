@@ -15,6 +15,7 @@ import { createFieldbook } from '../core/src/server.ts';
 import { timeStart } from './cold-start.ts';
 import { measure, startBareKoa, type LoadResult } from './load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
+import { benchSearch, type SearchShapeResult } from './search.ts';
 import { freePort, graphql, percentile, round } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,6 +31,7 @@ interface Results {
   http: { connections: number; seconds: number; runs: LoadResult[]; graphqlToBareRatio: number | null; graphqlToBarePostRatio: number | null; graphqlOperation: string } | null;
   signIn: { count: number; p50Ms: number; p95Ms: number } | null;
   research: ResearchResults | null;
+  search: SearchShapeResult[] | null;
   notes: string[];
 }
 
@@ -45,6 +47,7 @@ const results: Results = {
   http: null,
   signIn: null,
   research: null,
+  search: null,
   notes: [],
 };
 
@@ -137,6 +140,8 @@ try {
       if (scale > 0) {
         const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
         results.research = await benchResearch({ owner: fieldbook.db.owner, url, token: account.token, userId: me.me.id, scale, log });
+        const searched = await benchSearch({ owner: fieldbook.db.owner, url, token: account.token, workspaceId: results.research.workspaceId, log });
+        results.search = searched.shapes;
       }
     }
   } finally {
@@ -228,6 +233,14 @@ if (results.research) {
   lines.push(`  generator: ${r.insertSeconds} s, ${r.insertRowsPerSecond} rows/s`);
   lines.push(`  project page note list, first page (${r.noteList.requests} requests): p50 ${r.noteList.p50Ms} ms, p95 ${r.noteList.p95Ms} ms (aim: p95 < 50 ms)`);
   lines.push(`  export of the largest project (${r.largestProjectNotes} notes): ${r.exportSeconds === null ? 'n/a' : `${r.exportSeconds} s`}`);
+  lines.push('');
+}
+if (results.search) {
+  lines.push(`Search, PostgreSQL engine, on that workspace (p50 / p95 ms; API beside hand-written SQL; aim: p95 < 50 ms, API within 1.5x)`);
+  lines.push(`  ${'shape'.padEnd(44)} ${'hits'.padStart(7)} ${'API'.padStart(15)} ${'SQL'.padStart(15)} ${'p95 ratio'.padStart(9)}`);
+  for (const r of results.search) {
+    lines.push(`  ${r.shape.padEnd(44)} ${String(r.hits).padStart(7)} ${`${r.apiP50Ms} / ${r.apiP95Ms}`.padStart(15)} ${`${r.sqlP50Ms} / ${r.sqlP95Ms}`.padStart(15)} ${String(r.ratio).padStart(9)}`);
+  }
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);
