@@ -37,7 +37,6 @@ export type FilterBy = string | boolean;
 export const quote = (value: string): string => `\`${value.replace(/`/g, "'")}\``;
 
 const list = (values: readonly string[]): string => `[${values.map(quote).join(',')}]`;
-const literal = (value: Scalar): string => (typeof value === 'string' ? quote(value) : String(value));
 
 /** A parsed ISO 8601 instant as epoch milliseconds, or null when it is none. */
 export function toMillis(value: string): number | null {

@@ -46,6 +46,8 @@ export const SYSTEM_ATTRIBUTE_KINDS: Readonly<Record<string, AttributeKind>> = {
 export const FILLED = 'filledAttributes';
 /** Titles (or names) lower-cased without accents, so sorting reads them as people do. */
 export const TITLE_SORT = 'titleSort';
+/** When a document was written (epoch ms), so a full reindex can drop what it did not write. */
+export const INDEXED_AT = 'indexedAt';
 
 /** Typesense's own `id` is the document id; the `id` attribute is filtered through a field of its own. */
 const RENAMED: Readonly<Record<string, string>> = { id: 'itemId' };
@@ -131,6 +133,7 @@ export function collectionSchema(prefix: string, type: SearchResultType): Collec
     { name: 'title', type: 'string' },
     { name: TITLE_SORT, type: 'string', sort: true },
     { name: FILLED, type: 'string[]', facet: true },
+    { name: INDEXED_AT, type: 'int64', optional: true },
   ];
   const declared = new Set(fields.map((f) => f.name));
   for (const attribute of systemAttributes(type)) {

@@ -1,0 +1,69 @@
+import type { SearchResultType } from '../src/filters/index.ts';
+
+/** The GraphQL operations the search screens use (modules/search/src/api and feeds schemas). */
+
+export interface SearchHit {
+  type: SearchResultType;
+  id: string;
+  title: string;
+  /** HTML-escaped text with matches in `<mark>`; null without a query. */
+  snippet: string | null;
+  projectId: string | null;
+  projectTitle: string | null;
+  score: number;
+  updatedAt: string;
+}
+
+export interface TypeCount {
+  type: SearchResultType;
+  count: number;
+}
+
+export interface SearchAnswer {
+  counts: { totalCount: number; countsByType: TypeCount[] };
+  results: { totalCount: number; hits: SearchHit[] };
+}
+
+export type SearchLayout = 'GRID' | 'LIST';
+
+export interface SavedFeed {
+  id: string;
+  title: string;
+  query: string | null;
+  filter: unknown;
+  resultTypes: SearchResultType[];
+  projectIds: string[];
+  projectCategoryIds: string[];
+  shared: boolean;
+  rank: number;
+  createdBy: { id: string; name: string } | null;
+  isOwn: boolean;
+  canDelete: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const HIT = 'type id title snippet projectId projectTitle score updatedAt';
+const FEED = 'id title query filter resultTypes projectIds projectCategoryIds shared rank createdBy { id name } isOwn canDelete createdAt updatedAt';
+
+export const Q = {
+  /** Counts over every type for the tabs, and the page of hits for the tab shown, in one request. */
+  search: `query SearchScreen($counts: SearchInput!, $input: SearchInput!) {
+    counts: search(input: $counts) { totalCount countsByType { type count } }
+    results: search(input: $input) { totalCount hits { ${HIT} } }
+  }`,
+  pick: `query SearchPick($input: SearchInput!) { search(input: $input) { hits { type id title projectTitle } } }`,
+  layout: `query SearchLayout { searchLayout }`,
+  setLayout: `mutation SearchSetLayout($layout: SearchLayout!) { setSearchLayout(layout: $layout) }`,
+  feeds: `query SearchFeeds { savedFeeds { ${FEED} } }`,
+  feed: `query SearchFeed($id: ID!) { savedFeed(id: $id) { ${FEED} } }`,
+  createFeed: `mutation SearchCreateFeed($input: CreateSavedFeedInput!) { createSavedFeed(input: $input) { ${FEED} } }`,
+  updateFeed: `mutation SearchUpdateFeed($id: ID!, $input: UpdateSavedFeedInput!) { updateSavedFeed(id: $id, input: $input) { ${FEED} } }`,
+  deleteFeed: `mutation SearchDeleteFeed($id: ID!) { deleteSavedFeed(id: $id) }`,
+  // Choices for the filter's multiselects, from the research module and the workspace.
+  projects: `query SearchProjects { projects { id title } }`,
+  folders: `query SearchFolders { folders(all: true) { id title path } }`,
+  tagBoards: `query SearchTagBoards { allTagBoards { id title groups { id title } tags { id title } } }`,
+  people: `query SearchPeople($search: String) { people(search: $search, first: 50) { nodes { id name email } } }`,
+  members: `query SearchMembers { members(first: 100) { nodes { user { id name email } } } }`,
+} as const;

@@ -1,0 +1,6 @@
+import { SearchScreen } from './SearchScreen.tsx';
+
+/** /search and /search-next. */
+export function SearchPage() {
+  return <SearchScreen />;
+}
