@@ -41,9 +41,15 @@ function sources() {
   const modules = join(root, 'modules');
   if (existsSync(modules)) {
     for (const name of readdirSync(modules)) {
-      files.push(...walk(join(modules, name, 'web')));
       const pkg = join(modules, name, 'package.json');
-      if (existsSync(pkg)) files.push(pkg);
+      if (!existsSync(pkg)) continue;
+      files.push(pkg);
+      // Every export but the server entry (".") may reach the browser: `./web`, and shared code
+      // such as `@fieldbook/search/filters`. Each counts with the whole folder it lives in.
+      const exports = JSON.parse(readFileSync(pkg, 'utf8')).exports ?? {};
+      for (const [key, target] of Object.entries(exports)) {
+        if (key !== '.' && typeof target === 'string') files.push(...walk(dirname(join(modules, name, target))));
+      }
     }
   }
   return files.filter((f) => existsSync(f)).sort();

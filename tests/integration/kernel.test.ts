@@ -64,4 +64,14 @@ describe('kernel', () => {
     const res = await server.gql(`{ ${aliases} }`);
     expect(res.errors?.[0]?.message).toMatch(/31 aliases; the limit is 30/);
   });
+  it('lets other sites frame embed pages and no other page', async () => {
+    for (const path of ['/home', '/p/abcdefghijkl', '/ping', '/embedded', '/api/graphql']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.headers.get('content-security-policy'), path).toBe("frame-ancestors 'self'");
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
+    const embed = await fetch(`${server.url}/embed/highlights/00000000-0000-0000-0000-000000000000?token=abcdefghijkl`);
+    expect(embed.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+  });
 });

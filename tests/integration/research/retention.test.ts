@@ -164,6 +164,41 @@ describe('data retention', () => {
     expect(await warnings(admin)).toHaveLength(0);
   });
 
+  it('deletes for good the people in the trash longer than 30 days, with their links and field values', async () => {
+    const ws = await createWorkspaceWithAdmin(server, mail);
+    const admin = gqlAs(server, ws.admin.accessToken, ws.id);
+    const project = (await createProject(admin, 'Contacts')).id;
+    const interview = await note(admin, project, 'Interview');
+    const highlight = ok(await admin<{ createHighlight: { id: string } }>('mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 7 }) { id } }', { n: interview })).createHighlight.id;
+    const role = ok(await admin<{ createField: { id: string } }>('mutation { createField(input: { objectType: PERSON, type: TEXT, label: "Role" }) { id } }')).createField.id;
+    const person = async (name: string) => {
+      const id = ok(await admin<{ createPerson: { id: string } }>('mutation($n: String!) { createPerson(input: { name: $n }) { id } }', { n: name })).createPerson.id;
+      ok(await admin('mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', { n: interview, p: id }));
+      ok(await admin('mutation($h: ID!, $p: ID!) { addPersonToHighlight(highlightId: $h, personId: $p) { id } }', { h: highlight, p: id }));
+      ok(await admin('mutation($o: ID!, $f: ID!) { setFieldValue(objectType: PERSON, objectId: $o, fieldId: $f, value: "Buyer") { value } }', { o: id, f: role }));
+      ok(await admin('mutation($id: ID!) { deletePerson(id: $id) }', { id }));
+      return id;
+    };
+    const old = await person('Long gone');
+    const recent = await person('Recently trashed');
+    const now = new Date();
+    await backdate(ws.id, 'people', old, 'deleted_at', 31, now);
+    await backdate(ws.id, 'people', recent, 'deleted_at', 29, now);
+
+    await run(ws.id, now);
+    expect(await exists(ws.id, 'people', old)).toBe(false);
+    expect(await count(ws.id, 'note_people', { person_id: old })).toBe(0);
+    expect(await count(ws.id, 'highlight_people', { person_id: old })).toBe(0);
+    expect(await count(ws.id, 'field_values', { object_type: 'PERSON', object_id: old })).toBe(0);
+    // Still restorable: in the trash for less than 30 days, links and values kept.
+    expect(await exists(ws.id, 'people', recent)).toBe(true);
+    expect(await count(ws.id, 'note_people', { person_id: recent })).toBe(1);
+    expect(await count(ws.id, 'highlight_people', { person_id: recent })).toBe(1);
+    expect(await count(ws.id, 'field_values', { object_type: 'PERSON', object_id: recent })).toBe(1);
+    expect(await exists(ws.id, 'notes', interview)).toBe(true);
+    expect(await exists(ws.id, 'highlights', highlight)).toBe(true);
+  });
+
   it('withdraws earlier warnings when the period changes', async () => {
     const ws = await createWorkspaceWithAdmin(server, mail);
     const admin = gqlAs(server, ws.admin.accessToken, ws.id);

@@ -114,6 +114,7 @@ async function projectCount(gql: Gql): Promise<number> {
 
 describe('project export and import', () => {
   let projectId: string;
+  let citedId: string;
   let exported: Transfer;
   let imported: Transfer;
 
@@ -144,6 +145,8 @@ describe('project export and import', () => {
       g<{ createHighlight: { id: string } }>(`mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`, { input: { noteId, startOffset, endOffset } });
     const h1 = ok(await highlight(n1.id, 14, 37)).createHighlight;
     const h2 = ok(await highlight(n2.id, 0, 21)).createHighlight;
+    ok(await g(`mutation($i: ID!, $h: ID!) { citeHighlight(insightId: $i, highlightId: $h) { id } }`, { i: insight.id, h: h1.id }));
+    citedId = h1.id;
 
     const board = ok(await g<{ createTagBoard: { id: string } }>(`mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`, { input: { projectId, title: 'Themes' } })).createTagBoard;
     const group = ok(await g<{ createTagGroup: { id: string } }>(`mutation($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }`, { input: { boardId: board.id, title: 'Pain', color: '#e5484d' } }))
@@ -217,6 +220,12 @@ describe('project export and import', () => {
     expect(Object.keys(first)).toEqual(expect.arrayContaining(['id', 'title', 'locked', 'richText', 'fieldDatum', 'fileId', 'published', 'summaryContent', 'summaryFramework', 'summaryLanguage']));
     expect(first.richText.content[1].content[1]).toEqual({ type: 'text', marks: [{ type: 'bold' }], text: 'confusing' });
     expect(first.highlights[0]).toMatchObject({ text: 'The setup was confusing', tagIds: expect.any(Array), people: [expect.objectContaining({ email: 'dana@customer.example' })] });
+    // The cited highlight stays with its note; the insight keeps the citation.
+    const insights = (await readFile(join(dir, EXPORT_FILES.insights), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(insights).toHaveLength(1);
+    expect(insights[0].citedHighlightIds).toEqual([citedId]);
+    expect(insights[0].highlights).toEqual([]);
+    expect(notes.flatMap((n) => n.highlights.map((h: { id: string }) => h.id))).toContain(citedId);
     const tags = (await readFile(join(dir, EXPORT_FILES.tags), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     expect(tags.map((t) => t.title).sort()).toEqual(['Delight', 'Enterprise', 'Onboarding friction']);
     expect(Object.keys(tags[0])).toEqual(expect.arrayContaining(['id', 'tagGroupId', 'color', 'rank', 'title', 'locked', 'description', 'role']));
@@ -251,6 +260,19 @@ describe('project export and import', () => {
     const note = ok(await adminB<{ note: { title: string; contentText: string } }>(`query($id: ID!) { note(id: $id) { title contentText } }`, { id: notesMap[0]!.targetId })).note;
     expect(['Interview one', 'Interview two']).toContain(note.title);
 
+    // The insight cites the imported copy of the highlight it cited before.
+    type Mapping = { sourceId: string; targetId: string };
+    const mapOf = async (kind: string) => ok(await adminB<{ projectTransfer: { idMappings: Mapping[] } }>(MAPPINGS, { id: imported.id, kind })).projectTransfer.idMappings;
+    const [insightMap] = await mapOf('insights');
+    const newHighlightId = (await mapOf('highlights')).find((m) => m.sourceId === citedId)?.targetId;
+    expect(newHighlightId).toBeDefined();
+    const cited = ok(
+      await adminB<{ insight: { highlights: Array<{ id: string; text: string; note: { title: string } | null }> } }>(`query($id: ID!) { insight(id: $id) { highlights { id text note { title } } } }`, {
+        id: insightMap!.targetId,
+      }),
+    ).insight.highlights;
+    expect(cited).toEqual([{ id: newHighlightId, text: 'The setup was confusing', note: { title: 'Interview one' } }]);
+
     const again = ok(await adminB<{ exportProject: Transfer }>(EXPORT, { projectId: imported.projectId })).exportProject;
     const reexported = await waitFor(adminB, again.id);
     expect(reexported.status).toBe('COMPLETED');
@@ -261,6 +283,8 @@ describe('project export and import', () => {
     expect(first[EXPORT_FILES.tags]).toHaveLength(3);
     expect(first[EXPORT_FILES.fields]).toHaveLength(4);
     expect(first[EXPORT_FILES.projectViews]).toHaveLength(1);
+    const citedAgain = (await readFile(join(await unpack(a.ws.admin.accessToken, b.id, reexported), EXPORT_FILES.insights), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(citedAgain[0].citedHighlightIds).toEqual([newHighlightId]);
   });
 
   it('notifies the requester when a transfer completes', async () => {

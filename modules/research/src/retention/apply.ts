@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { once, recordAudit, withTenant } from '@fieldbook/core';
-import { deleteForGood, type DeletedCounts } from './purge.ts';
+import { deleteForGood, deletePeopleForGood, type DeletedCounts } from './purge.ts';
 import { DATA_RETENTION_WARNING, TRASH_DAYS, WARNING_DAYS, daysBefore, deletionCutoff, retentionWindows, runDay } from './policy.ts';
 
 export const DATA_RETENTION_QUEUE = 'research.data-retention';
@@ -20,7 +20,7 @@ export interface RetentionOutcome {
   /** Deleted because they were past the retention period. */
   expired: DeletedCounts;
   /** Deleted because they had been in the trash longer than it keeps them. */
-  trash: DeletedCounts & { folders: number };
+  trash: DeletedCounts & { folders: number; people: number };
 }
 
 interface PolicyRow {
@@ -34,7 +34,7 @@ async function idsWhere(q: Knex.QueryBuilder): Promise<string[]> {
   return ((await q.select('id')) as Array<{ id: string }>).map((r) => r.id);
 }
 
-/** Projects, folders, notes, insights and highlights in the trash for longer than 30 days. */
+/** Projects, folders, notes, insights, highlights and people in the trash for longer than 30 days. */
 async function emptyOldTrash(trx: Knex.Transaction, workspaceId: string, now: Date): Promise<RetentionOutcome['trash']> {
   const before = daysBefore(now, TRASH_DAYS);
   const trashed = (table: string) => trx(table).where({ workspace_id: workspaceId }).whereNotNull('deleted_at').where('deleted_at', '<', before);
@@ -46,7 +46,8 @@ async function emptyOldTrash(trx: Knex.Transaction, workspaceId: string, now: Da
   });
   // A folder's own folders were trashed with it (or before it), so they go with it.
   const folders = await trashed('project_categories').delete();
-  return { ...counts, folders };
+  const people = await deletePeopleForGood(trx, workspaceId, await idsWhere(trashed('people')));
+  return { ...counts, folders, people };
 }
 
 /**
@@ -119,14 +120,14 @@ export async function applyDataRetention(app: Knex, workspaceId: string, now: Da
     // Two runs for one workspace (a retry beside a slow first attempt) take turns.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`data-retention:${workspaceId}`]);
     const workspace = await trx('workspaces').where({ id: workspaceId }).first('id');
-    if (!workspace) return { warning: null, expired: NONE, trash: { ...NONE, folders: 0 } };
+    if (!workspace) return { warning: null, expired: NONE, trash: { ...NONE, folders: 0, people: 0 } };
 
     const trash = await emptyOldTrash(trx, workspaceId, now);
     const policy = (await trx('data_retention_policies').where({ workspace_id: workspaceId }).first('retention_days', 'updated_at')) as PolicyRow | undefined;
     const warning = policy ? await warn(trx, workspaceId, policy, now) : null;
     const expired = policy ? await deleteExpired(trx, workspaceId, policy, now) : NONE;
 
-    if (expired.notes || expired.insights || trash.projects || trash.notes || trash.insights || trash.highlights || trash.folders) {
+    if (expired.notes || expired.insights || trash.projects || trash.notes || trash.insights || trash.highlights || trash.folders || trash.people) {
       await recordAudit(trx, {
         workspaceId,
         actorUserId: null,

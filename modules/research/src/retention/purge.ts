@@ -65,3 +65,13 @@ export async function deleteForGood(trx: Knex.Transaction, workspaceId: string, 
     projects: await remove('projects', projects),
   };
 }
+
+/**
+ * People (contacts) for good: their links to notes and highlights go with them through their
+ * foreign keys; their field values name them by type and id, so they are removed here first.
+ */
+export async function deletePeopleForGood(trx: Knex.Transaction, workspaceId: string, people: readonly string[]): Promise<number> {
+  if (!people.length) return 0;
+  await trx('field_values').where({ workspace_id: workspaceId, object_type: 'PERSON' }).whereRaw(anyOf('object_id'), [[...people]]).delete();
+  return trx('people').where({ workspace_id: workspaceId }).whereRaw(anyOf('id'), [[...people]]).delete();
+}

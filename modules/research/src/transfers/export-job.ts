@@ -215,6 +215,8 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
   const column = kind === 'notes' ? 'note_id' : 'insight_id';
   const highlights = (await trx('highlights')
     .whereIn(column, ids)
+    // A note's highlight that an insight cites belongs to the note's record; the insight keeps only a citation.
+    .modify((q) => (kind === 'insights' ? q.whereNull('note_id') : q))
     .whereNull('deleted_at')
     .orderBy([{ column: 'start_offset' }, { column: 'end_offset' }, { column: 'created_at' }])) as Array<{
     id: string;
@@ -227,6 +229,18 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
     created_by: string | null;
     created_at: Date;
   }>;
+  // Only highlights of this project's live notes travel with the export, so only those citations can be restored.
+  const citations =
+    kind === 'insights'
+      ? ((await trx('highlights as h')
+          .join('notes as n', 'n.id', 'h.note_id')
+          .whereIn('h.insight_id', ids)
+          .where({ 'n.project_id': state.projectId })
+          .whereNull('h.deleted_at')
+          .whereNull('n.deleted_at')
+          .orderBy([{ column: 'h.created_at' }, { column: 'h.id' }])
+          .select('h.id', 'h.insight_id')) as Array<{ id: string; insight_id: string }>)
+      : [];
   const hIds = highlights.map((h) => h.id);
   const taggings = hIds.length ? ((await trx('highlight_tags').whereIn('highlight_id', hIds).orderBy(['created_at', 'tag_id']).select('highlight_id', 'tag_id')) as Array<{ highlight_id: string; tag_id: string }>) : [];
   const hPeople = hIds.length
@@ -300,7 +314,13 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
   count(state, 'highlights', highlights.length);
   count(state, 'comments', comments.length);
   for (const p of [...hPeople, ...nPeople]) state.people.add(p.id);
-  return { highlightsOf, commentsOf, valuesOf, peopleOf: (id: string) => nPeople.filter((p) => p.note_id === id).map(personRecord) };
+  return {
+    highlightsOf,
+    commentsOf,
+    valuesOf,
+    peopleOf: (id: string) => nPeople.filter((p) => p.note_id === id).map(personRecord),
+    citedBy: (id: string) => citations.filter((c) => c.insight_id === id).map((c) => c.id),
+  };
 }
 
 function documentRecord(state: ExportState, row: DocRow, details: Awaited<ReturnType<typeof batchDetails>>): DocumentRecord {
@@ -337,7 +357,7 @@ async function writeDocuments(state: ExportState, kind: 'notes' | 'insights', on
       const base = documentRecord(state, row, details);
       return kind === 'notes'
         ? { ...base, published: false, publishedAt: null, summaryContent: null, summaryFramework: null, summaryLanguage: null, people: details.peopleOf(row.id) }
-        : { ...base, summary: row.summary ?? null };
+        : { ...base, summary: row.summary ?? null, citedHighlightIds: details.citedBy(row.id) };
     });
     await (kind === 'notes' ? state.files.notes : state.files.insights).write(records);
     count(state, kind, rows.length);

@@ -157,6 +157,8 @@ export interface NoteRecord extends DocumentRecord {
 
 export interface InsightRecord extends DocumentRecord {
   summary: unknown;
+  /** Highlights of the project's notes that the insight cites (ids of Notes.jsonl highlights). */
+  citedHighlightIds: string[];
 }
 
 /** Serialises one record as a jsonl line. */

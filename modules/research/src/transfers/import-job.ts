@@ -330,6 +330,7 @@ async function importDocuments(state: ImportState, kind: 'notes' | 'insights', f
   const notePeople: Record<string, unknown>[] = [];
   const values: Record<string, unknown>[] = [];
   const comments: Record<string, unknown>[] = [];
+  const citations = new Map<string, string[]>(); // new insight id → new ids of the highlights it cites
 
   for (const { doc, lineNo } of docs) {
     const where = `${fileName} line ${lineNo}`;
@@ -376,6 +377,13 @@ async function importDocuments(state: ImportState, kind: 'notes' | 'insights', f
       }
       for (const p of h.people) highlightPeople.push({ workspace_id: workspaceId, highlight_id: hid, person_id: await personId(state, p), created_by: state.importerId });
     }
+    // Notes come before insights in an import, so every cited highlight already has its new id.
+    const cited = (doc.citedHighlightIds ?? []).map((old) => {
+      const hid = state.ids.highlights.get(old);
+      if (!hid) throw missing(where, 'highlight', old);
+      return hid;
+    });
+    if (cited.length) citations.set(id, cited);
     for (const p of doc.people ?? []) notePeople.push({ workspace_id: workspaceId, note_id: id, person_id: await personId(state, p), created_by: state.importerId });
     for (const datum of doc.fieldDatum) {
       const field = state.ids.fields.get(datum.fieldId);
@@ -413,6 +421,7 @@ async function importDocuments(state: ImportState, kind: 'notes' | 'insights', f
     if (notePeople.length) await trx('note_people').insert(notePeople).onConflict(['note_id', 'person_id']).ignore();
     if (values.length) await trx('field_values').insert(values);
     if (comments.length) await trx('comments').insert(comments);
+    for (const [insightId, hids] of citations) await trx('highlights').where({ workspace_id: workspaceId }).whereIn('id', hids).update({ insight_id: insightId });
   } catch (error) {
     throw asTransferError(error, `${fileName} lines ${first}–${last}`);
   }

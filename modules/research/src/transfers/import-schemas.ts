@@ -139,8 +139,14 @@ const documentFields = {
 };
 
 export const noteSchema = z.object({ ...documentFields, people: z.array(person).default([]) });
-export const insightSchema = z.object({ ...documentFields, published: z.boolean().default(false), publishedAt: date.nullable().optional().default(null), summary: richText });
-export type ImportedDocument = z.infer<typeof noteSchema> & Partial<Pick<z.infer<typeof insightSchema>, 'published' | 'publishedAt' | 'summary'>>;
+export const insightSchema = z.object({
+  ...documentFields,
+  published: z.boolean().default(false),
+  publishedAt: date.nullable().optional().default(null),
+  summary: richText,
+  citedHighlightIds: z.array(id).default([]),
+});
+export type ImportedDocument = z.infer<typeof noteSchema> & Partial<Pick<z.infer<typeof insightSchema>, 'published' | 'publishedAt' | 'summary' | 'citedHighlightIds'>>;
 
 /** The first problem of a record, as people read it: the field's path and what is wrong. */
 export function describeIssue(error: z.ZodError): string {

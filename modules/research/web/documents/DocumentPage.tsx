@@ -142,6 +142,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const [published, setPublished] = useState(Boolean(initial.published));
   const [tab, setTab] = useState<string | null>('highlights');
   const [shareOpen, setShareOpen] = useState(false);
+  const [sharedHighlight, setSharedHighlight] = useState<Highlight | null>(null);
   const [citeOpen, setCiteOpen] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [justMade, setJustMade] = useState<{ highlight: Highlight; anchor: DOMRect } | null>(null);
@@ -436,6 +437,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                 onTagsChange={(id, t) => setTags((m) => new Map(m).set(id, t))}
                 onDelete={(h) => void removeHighlight(h)}
                 onFocus={focusHighlight}
+                onShare={kind === 'note' && canShare ? setSharedHighlight : undefined}
                 fillOf={fillOf}
               />
             </Tabs.Panel>
@@ -455,6 +457,16 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
         </Paper>
       </Group>
       {canShare && shareOpen && <ShareDialog opened onClose={() => setShareOpen(false)} objectType={kind} objectId={initial.id} what={label.one} />}
+      {canShare && sharedHighlight && (
+        <ShareDialog
+          opened
+          onClose={() => setSharedHighlight(null)}
+          objectType="noteHighlight"
+          objectId={sharedHighlight.id}
+          what="highlight"
+          embedPath={(token) => `/embed/highlights/${sharedHighlight.id}?token=${token}`}
+        />
+      )}
       {kind === 'insight' && citeOpen && <CitePicker opened onClose={() => setCiteOpen(false)} projectId={initial.projectId} cited={cited} onCite={cite} />}
     </Box>
   );

@@ -1,12 +1,13 @@
 import type { WebNavItem, WebRoute } from '@fieldbook/extensions-sdk/web';
 import { createElement } from 'react';
 import { DocumentRoute } from './DocumentPage.tsx';
+import { EmbedHighlightPage } from './public/EmbedHighlightPage.tsx';
 import { PublicSharePage } from './public/PublicPage.tsx';
 
 const NotePage = () => createElement(DocumentRoute, { kind: 'note' });
 const InsightPage = () => createElement(DocumentRoute, { kind: 'insight' });
 
-/** The note and insight pages, and the pages public links open. */
+/** The note and insight pages, and the pages public links and embed codes open. */
 export const documentRoutes: readonly WebRoute[] = [
   { path: '/data/:noteId', component: NotePage, permission: 'notes:read' },
   { path: '/projects/:projectId/view/:noteId', component: NotePage, permission: 'notes:read' },
@@ -14,6 +15,7 @@ export const documentRoutes: readonly WebRoute[] = [
   { path: '/p/:shareToken', component: PublicSharePage, public: true },
   { path: '/p/data/:shareToken', component: PublicSharePage, public: true },
   { path: '/public-object/:shareToken', component: PublicSharePage, public: true },
+  { path: '/embed/highlights/:highlightId', component: EmbedHighlightPage, public: true },
 ];
 
 export const documentNavigation: readonly WebNavItem[] = [];

@@ -59,7 +59,10 @@ export function SaveFeedDialog({
           <TextInput
             label="Title"
             value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
+            onChange={(e) => {
+              setTitle(e.currentTarget.value);
+              setProblem(null);
+            }}
             error={problem}
             data-autofocus
             description={`${[...title.trim()].length}/${FEED_TITLE_MAX} characters`}

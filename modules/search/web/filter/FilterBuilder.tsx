@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconPlus, IconX } from '@tabler/icons-react';
 import {
   changeField,
@@ -179,7 +179,9 @@ function ConditionRow({
         w={150}
         comboboxProps={{ withinPortal: true }}
       />
-      {operand !== null && <ValueInput key={`${key}:${operand}`} operand={operand} value={currentValue(form)} onChange={(v) => onChange(withValue(form, v))} label={`${name} value`} />}
+      <Box style={{ flex: '1 1 200px', minWidth: 180 }}>
+        {operand !== null && <ValueInput key={`${key}:${operand}`} operand={operand} value={currentValue(form)} onChange={(v) => onChange(withValue(form, v))} label={`${name} value`} />}
+      </Box>
       <ActionIcon variant="subtle" color="gray" size={36} aria-label={`Remove ${position} (${name})`} onClick={onRemove}>
         <IconX size={16} aria-hidden />
       </ActionIcon>

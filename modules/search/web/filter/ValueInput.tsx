@@ -47,7 +47,6 @@ export function ValueInput({ operand, value, onChange, label, placeholder }: Val
           onChange={(v) => onChange(v === null ? undefined : v === 'true')}
           placeholder="Choose"
           allowDeselect={false}
-          w={130}
         />
       );
     case 'int':
@@ -59,7 +58,6 @@ export function ValueInput({ operand, value, onChange, label, placeholder }: Val
           onChange={(v) => onChange(typeof v === 'number' && Number.isFinite(v) ? v : undefined)}
           allowDecimal={operand === 'double'}
           placeholder={operand === 'int' ? 'A whole number' : 'A number'}
-          w={170}
         />
       );
     case 'text':
@@ -70,7 +68,6 @@ export function ValueInput({ operand, value, onChange, label, placeholder }: Val
           onChange={(e) => onChange(e.currentTarget.value)}
           placeholder="Type some text"
           maxLength={2000}
-          style={{ flex: 1, minWidth: 180 }}
         />
       );
     case 'relativeDate':
@@ -81,13 +78,23 @@ export function ValueInput({ operand, value, onChange, label, placeholder }: Val
           value={typeof value === 'string' ? value : ALL_TIME}
           onChange={(v) => onChange(v ?? ALL_TIME)}
           allowDeselect={false}
-          w={170}
         />
       );
     default:
       return null;
   }
 }
+
+/** A multiselect left empty does not filter; its placeholder says so. */
+const ANY: Partial<Record<MultiselectOperandType, string>> = {
+  projectMultiselect: 'Any project',
+  folderMultiselect: 'Any folder',
+  tagMultiselect: 'Any tag',
+  tagGroupMultiselect: 'Any tag group',
+  tagBoardMultiselect: 'Any tag board',
+  personMultiselect: 'Anyone',
+  userMultiselect: 'Anyone',
+};
 
 const toItem = (c: Choice): ComboboxItem => ({ value: c.value, label: c.hint ? `${c.label} · ${c.hint}` : c.label });
 
@@ -106,12 +113,12 @@ function FixedMultiselect({ type, ids, onChange, label, placeholder }: { type: M
       onChange={onChange}
       searchable
       clearable
-      placeholder={ids.length ? undefined : loading ? 'Loading…' : (placeholder ?? 'Choose…')}
+      placeholder={ids.length ? undefined : loading ? 'Loading…' : (placeholder ?? ANY[type] ?? 'Choose…')}
       nothingFoundMessage={error ? 'The choices could not be loaded. Reload the page to try again.' : 'Nothing found'}
       rightSection={loading ? <Loader size={14} /> : undefined}
       comboboxProps={{ withinPortal: true }}
       maxDropdownHeight={260}
-      style={{ flex: 1, minWidth: 220 }}
+      w="100%"
     />
   );
 }
@@ -185,7 +192,7 @@ function SearchedMultiselect({ type, ids, onChange, label }: { type: Multiselect
       rightSection={loading ? <Loader size={14} /> : undefined}
       comboboxProps={{ withinPortal: true }}
       maxDropdownHeight={260}
-      style={{ flex: 1, minWidth: 220 }}
+      w="100%"
     />
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import type { SearchAnswer, SearchLayout } from '../api.ts';
 import { OPTIONAL_TABS, TABS, type TabKey } from '../state.ts';
 import { EmptyState, ErrorNote } from '../ui/frame.tsx';
+import './results.css';
 import { HitCard } from './HitCard.tsx';
 
 export interface ResultsProps {
@@ -22,7 +23,8 @@ export interface ResultsProps {
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /** The tabs of 000 §2 with their counts, the grid or list toggle, and the hits of the tab shown. */
-export function Results({ tab, onTab, layout, onLayout, answer, loading, error, onRetry, onMore, narrowed }: ResultsProps) {
+export function Results(props: ResultsProps) {
+  const { tab, onTab, answer } = props;
   const countOf = (key: TabKey): number | null => {
     if (!answer) return null;
     const type = TABS.find((t) => t.key === key)!.type;
@@ -30,114 +32,118 @@ export function Results({ tab, onTab, layout, onLayout, answer, loading, error, 
     return answer.counts.countsByType.find((c) => c.type === type)?.count ?? 0;
   };
   const tabs = TABS.filter((t) => !OPTIONAL_TABS.includes(t.key) || t.key === tab || (countOf(t.key) ?? 0) > 0);
-  const hits = answer?.results.hits ?? [];
-  const total = answer?.results.totalCount ?? 0;
 
   return (
     <Tabs value={tab} onChange={(v) => v && onTab(v as TabKey)} mt="lg">
-      <Group justify="space-between" align="flex-end" wrap="nowrap" gap="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Tabs.List aria-label="Result types" style={{ flexWrap: 'nowrap', overflowX: 'auto', borderBottom: 0 }} className="search-tabs">
-          {tabs.map((t) => {
-            const count = countOf(t.key);
-            return (
-              <Tabs.Tab
-                key={t.key}
-                value={t.key}
-                rightSection={
-                  count === null ? undefined : (
-                    <Badge size="xs" variant={t.key === tab ? 'filled' : 'light'} color={t.key === tab ? 'indigo' : 'gray'} radius="sm" aria-hidden>
-                      {count.toLocaleString()}
-                    </Badge>
-                  )
-                }
-                aria-label={count === null ? t.label : `${t.label}, ${plural(count, 'result', 'results')}`}
-              >
-                {t.label}
-              </Tabs.Tab>
-            );
-          })}
-        </Tabs.List>
-        <SegmentedControl
-          size="xs"
-          mb={6}
-          aria-label="Result layout"
-          value={layout}
-          onChange={(v) => onLayout(v as SearchLayout)}
-          data={[
-            {
-              value: 'LIST',
-              label: (
-                <Center style={{ gap: 6 }}>
-                  <IconList size={14} aria-hidden />
-                  <span>List</span>
-                </Center>
-              ),
-            },
-            {
-              value: 'GRID',
-              label: (
-                <Center style={{ gap: 6 }}>
-                  <IconLayoutGrid size={14} aria-hidden />
-                  <span>Grid</span>
-                </Center>
-              ),
-            },
-          ]}
-        />
-      </Group>
+      <Tabs.List aria-label="Result types" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {tabs.map((t) => {
+          const count = countOf(t.key);
+          return (
+            <Tabs.Tab
+              key={t.key}
+              value={t.key}
+              rightSection={
+                count === null ? undefined : (
+                  <span className={t.key === tab ? 'search-count search-count-active' : 'search-count'}>
+                    {count.toLocaleString()}
+                    <VisuallyHidden> {count === 1 ? 'result' : 'results'}</VisuallyHidden>
+                  </span>
+                )
+              }
+            >
+              {t.label}
+            </Tabs.Tab>
+          );
+        })}
+      </Tabs.List>
       {tabs.map((t) => (
         <Tabs.Panel key={t.key} value={t.key} pt="md">
-          {t.key === tab && (
-          <Stack gap="sm">
-            <Group justify="space-between" mih={24}>
-              <Text size="sm" c="dimmed" role="status" aria-live="polite">
-                {loading ? 'Searching…' : answer ? plural(total, 'result', 'results') : ''}
-              </Text>
-              {loading && answer && <Loader size="xs" aria-hidden />}
-            </Group>
-            {error ? <ErrorNote error={error} onRetry={onRetry} /> : null}
-            {!answer && loading && (
-              <Center py="xl">
-                <Loader size="sm" aria-hidden />
-                <VisuallyHidden>Searching…</VisuallyHidden>
-              </Center>
-            )}
-            {answer && hits.length === 0 && !error && (
-              <EmptyState icon={<IconSearch size={22} />} title={narrowed ? 'Nothing matches this search' : 'Nothing here yet'}>
-                {narrowed
-                  ? 'Try fewer or different words, another tab, or remove a condition from the filter.'
-                  : 'Notes, insights, highlights, tags, projects and contacts show up here as your team adds them.'}
-              </EmptyState>
-            )}
-            {hits.length > 0 &&
-              (layout === 'GRID' ? (
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" component="ul" aria-label="Search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {hits.map((hit) => (
-                    <li key={`${hit.type}:${hit.id}`}>
-                      <HitCard hit={hit} layout="GRID" />
-                    </li>
-                  ))}
-                </SimpleGrid>
-              ) : (
-                <Stack gap="xs" component="ul" aria-label="Search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {hits.map((hit) => (
-                    <li key={`${hit.type}:${hit.id}`}>
-                      <HitCard hit={hit} layout="LIST" />
-                    </li>
-                  ))}
-                </Stack>
-              ))}
-            {hits.length > 0 && hits.length < total && (
-              <Group justify="center">
-                <Button variant="default" onClick={onMore} loading={loading}>
-                  Show more results
-                </Button>
-              </Group>
-            )}
-          </Stack>
-          )}
+          {t.key === tab && <ResultsPanel {...props} />}
         </Tabs.Panel>
       ))}
     </Tabs>
+  );
+}
+
+/** The count line with the layout toggle, then the hits of the tab shown. */
+function ResultsPanel({ layout, onLayout, answer, loading, error, onRetry, onMore, narrowed }: ResultsProps) {
+  const hits = answer?.results.hits ?? [];
+  const total = answer?.results.totalCount ?? 0;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" mih={24}>
+        <Text size="sm" c="dimmed" role="status" aria-live="polite">
+          {loading ? 'Searching…' : answer ? plural(total, 'result', 'results') : ''}
+        </Text>
+        <Group gap="sm">
+          {loading && answer && <Loader size="xs" aria-hidden />}
+          <SegmentedControl
+            size="xs"
+            aria-label="Result layout"
+            value={layout}
+            onChange={(v) => onLayout(v as SearchLayout)}
+            data={[
+              {
+                value: 'LIST',
+                label: (
+                  <Center style={{ gap: 6 }}>
+                    <IconList size={14} aria-hidden />
+                    <span>List</span>
+                  </Center>
+                ),
+              },
+              {
+                value: 'GRID',
+                label: (
+                  <Center style={{ gap: 6 }}>
+                    <IconLayoutGrid size={14} aria-hidden />
+                    <span>Grid</span>
+                  </Center>
+                ),
+              },
+            ]}
+          />
+        </Group>
+      </Group>
+      {error ? <ErrorNote error={error} onRetry={onRetry} /> : null}
+      {!answer && loading && (
+        <Center py="xl">
+          <Loader size="sm" aria-hidden />
+          <VisuallyHidden>Searching…</VisuallyHidden>
+        </Center>
+      )}
+      {answer && hits.length === 0 && !error && (
+        <EmptyState icon={<IconSearch size={22} />} title={narrowed ? 'Nothing matches this search' : 'Nothing here yet'}>
+          {narrowed
+            ? 'Try fewer or different words, another tab, or remove a condition from the filter.'
+            : 'Notes, insights, highlights, tags, projects and contacts show up here as your team adds them.'}
+        </EmptyState>
+      )}
+      {hits.length > 0 &&
+        (layout === 'GRID' ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" component="ul" aria-label="Search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {hits.map((hit) => (
+              <li key={`${hit.type}:${hit.id}`}>
+                <HitCard hit={hit} layout="GRID" />
+              </li>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Stack gap="xs" component="ul" aria-label="Search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {hits.map((hit) => (
+              <li key={`${hit.type}:${hit.id}`}>
+                <HitCard hit={hit} layout="LIST" />
+              </li>
+            ))}
+          </Stack>
+        ))}
+      {hits.length > 0 && hits.length < total && (
+        <Group justify="center">
+          <Button variant="default" onClick={onMore} loading={loading}>
+            Show more results
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }

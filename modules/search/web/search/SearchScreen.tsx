@@ -1,7 +1,7 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { Alert, Anchor, Badge, Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconBookmark, IconChevronDown, IconDeviceFloppy, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconBookmark, IconChevronDown, IconDeviceFloppy, IconSearch, IconShare, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { defaultFilterForm, isEmptyFilter, normalizeFilter, parseFilter, type FilterForm } from '../../src/filters/index.ts';
@@ -122,6 +122,16 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
       setSavingChanges(false);
     }
   };
+  const toggleShared = async () => {
+    if (!feed) return;
+    try {
+      const { updateSavedFeed } = await host.graphql<{ updateSavedFeed: SavedFeed }>(Q.updateFeed, { id: feed.id, input: { shared: !feed.shared } });
+      notifications.show({ color: 'teal', message: updateSavedFeed.shared ? 'The feed is now listed for the whole workspace.' : 'The feed is now yours alone.' });
+      onFeedChange?.(updateSavedFeed);
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Sharing not changed', message: describeError(err).message });
+    }
+  };
   const deleteFeed = async () => {
     if (!feed || !window.confirm(`Delete the feed “${feed.title}”? The notes and insights it finds stay as they are.`)) return;
     try {
@@ -151,6 +161,15 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
           <Menu.Item leftSection={<IconBookmark size={14} aria-hidden />} onClick={() => setSaving('new')}>
             Save as a new feed
           </Menu.Item>
+          {feed.isOwn && (
+            <Menu.Item
+              leftSection={<IconShare size={14} aria-hidden />}
+              onClick={() => void toggleShared()}
+              disabled={!feed.shared && isEmptyFilter(stateOfFeed(feed).filter)}
+            >
+              {feed.shared ? 'Stop sharing' : 'Share with the workspace'}
+            </Menu.Item>
+          )}
           {feed.canDelete && (
             <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void deleteFeed()}>
               Delete feed

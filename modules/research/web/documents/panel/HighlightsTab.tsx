@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Group, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTag, IconTrash } from '@tabler/icons-react';
+import { IconShare, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Highlight, Tag } from '../api.ts';
 import { TagPicker } from '../TagPicker.tsx';
@@ -15,6 +15,7 @@ export function HighlightsTab({
   onTagsChange,
   onDelete,
   onFocus,
+  onShare,
   fillOf,
 }: {
   kind: 'note' | 'insight';
@@ -25,6 +26,8 @@ export function HighlightsTab({
   onTagsChange: (highlightId: string, tags: Tag[]) => void;
   onDelete: (highlight: Highlight) => void;
   onFocus?: (highlight: Highlight) => void;
+  /** Opens the public link and embed code of one highlight; absent for those who cannot share. */
+  onShare?: (highlight: Highlight) => void;
   /** The colour the highlight is painted in. */
   fillOf: (highlight: Highlight) => string;
 }) {
@@ -79,6 +82,11 @@ export function HighlightsTab({
                       <TagPicker projectId={projectId} highlightId={h.id} applied={applied} canEdit={canEdit} onChange={(t) => onTagsChange(h.id, t)} />
                     </Popover.Dropdown>
                   </Popover>
+                )}
+                {kind === 'note' && onShare && (
+                  <Button size="compact-xs" variant="subtle" leftSection={<IconShare size={14} aria-hidden />} onClick={() => onShare(h)} aria-label={`Share highlight “${h.text.slice(0, 40)}”`}>
+                    Share
+                  </Button>
                 )}
                 {canEdit && (
                   <Tooltip label={kind === 'note' ? 'Delete highlight' : 'Remove citation'}>
