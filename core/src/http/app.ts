@@ -33,6 +33,13 @@ export function createHttpApp(opts: HttpAppOptions): Koa {
     ctx.set('x-content-type-options', 'nosniff');
     ctx.set('referrer-policy', 'strict-origin-when-cross-origin');
     ctx.set('x-fieldbook-release', opts.release);
+    // Embed pages exist to be framed by other sites; every other page only by Fieldbook itself.
+    if (ctx.path.startsWith('/embed/')) {
+      ctx.set('content-security-policy', 'frame-ancestors *');
+    } else {
+      ctx.set('content-security-policy', "frame-ancestors 'self'");
+      ctx.set('x-frame-options', 'SAMEORIGIN');
+    }
     await next();
   });
 

@@ -42,7 +42,7 @@ function Footer({ token }: { token: string | null }) {
       </Group>
       {token && (
         <Anchor href={`/p/${token}`} target="_blank" rel="noopener" size="xs" c="indigo.8">
-          Open
+          View in Fieldbook
         </Anchor>
       )}
     </Group>
