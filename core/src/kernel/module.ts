@@ -32,7 +32,7 @@ export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly Modu
   jobs: JobQueue;
   events: EventBus;
   mailer: Mailer;
-  /** Evicts what processes keep in memory (sessions, memberships) when it changes. */
+  /** Tells every process to forget what it keeps in memory when that changes (an ended session). */
   invalidations: Invalidations;
   /**
    * The request context of an HTTP request, exactly as GraphQL resolvers get it (who calls, for
