@@ -95,14 +95,23 @@ export class PostgresSearchEngine implements SearchEngine {
       ...sorts.map((s, i) => raw(`s${i} ${s.direction === 'DESC' ? 'desc' : 'asc'} nulls last`)),
       raw('type_order asc, score desc, updated_at desc, id asc'),
     ];
-    const page = sql`select * from (${union}) r order by ${join(orderBy, ', ')} limit ${compiled.limit}::int offset ${compiled.offset}::int`;
-    const counted = sql`select type, count(*)::int as count from (${union}) r group by type`;
+    // The counts ride along with the page as window columns: the sort reads every match anyway, so
+    // one pass over the matches answers both instead of running the whole search twice.
+    const countColumns = compiled.order.map((type, i) => sql`count(*) filter (where r.type = ${type}) over () as ${raw(`c${i}`)}`);
+    const page = sql`select r.*, ${join(countColumns, ', ')} from (${union}) r order by ${join(orderBy, ', ')} limit ${compiled.limit}::int offset ${compiled.offset}::int`;
 
-    // One transaction is one connection: the statements run one after the other anyway.
-    const rows = await query<HitRow>(trx, page);
-    const counts = await query<{ type: SearchResultType; count: number }>(trx, counted);
+    const rows = await query<HitRow & Record<string, unknown>>(trx, page);
+    let countOf: Map<string, number>;
+    if (rows.length > 0) {
+      countOf = new Map(compiled.order.map((type, i) => [type, Number(rows[0]![`c${i}`])]));
+    } else if (compiled.offset === 0) {
+      countOf = new Map();
+    } else {
+      // A page past the end carries no row to read the counts from.
+      const counted = sql`select type, count(*)::int as count from (${union}) r group by type`;
+      countOf = new Map((await query<{ type: SearchResultType; count: number }>(trx, counted)).map((r) => [r.type, r.count]));
+    }
     const snippets = await this.snippets(trx, request, mode, rows);
-    const countOf = new Map(counts.map((r) => [r.type, r.count]));
     const countsByType = compiled.order.map((type) => ({ type, count: countOf.get(type) ?? 0 }));
     const hits: SearchHit[] = rows.map((row) => ({
       type: row.type,

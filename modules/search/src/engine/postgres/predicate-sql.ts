@@ -1,15 +1,15 @@
 import type { Predicate, Scalar } from '../../filters/index.ts';
-import type { AttributeKind, Source } from './sources.ts';
+import { ANY_OF_IDS, type AttributeKind, type AttributeSql, type Source } from './sources.ts';
 import { join, raw, sql, type Sql } from './sql.ts';
 
 /** An attribute as SQL: a known kind, a custom field value (jsonb), or one the type lacks. */
-type Resolved = { kind: AttributeKind; sql: Sql } | { kind: 'json'; sql: Sql } | { kind: 'none' };
+type Resolved = { kind: AttributeKind; sql: Sql; anyOf?: string } | { kind: 'json'; sql: Sql } | { kind: 'none' };
 
 const CUSTOM_ATTRIBUTE = /^(?:field|question|personField)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export function resolveAttribute(source: Source, name: string): Resolved {
   const known = source.attributes[name];
-  if (known) return { kind: known.kind, sql: raw(known.sql) };
+  if (known) return resolvedKnown(known);
   const custom = CUSTOM_ATTRIBUTE.exec(name);
   if (custom && source.valuesOf !== null) {
     return {
@@ -18,6 +18,28 @@ export function resolveAttribute(source: Source, name: string): Resolved {
     };
   }
   return { kind: 'none' };
+}
+
+function resolvedKnown(known: AttributeSql): Resolved {
+  return known.anyOf === undefined ? { kind: known.kind, sql: raw(known.sql) } : { kind: known.kind, sql: raw(known.sql), anyOf: known.anyOf };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * "One of these ids is in the list" as the attribute's indexable `anyOf` condition. The list holds
+ * uuids as PostgreSQL writes them (lower case), so a value of any other shape can match nothing:
+ * leaving it out keeps the answer and lets the ids bind as uuid[].
+ */
+function anyOfSql(template: string, values: readonly string[]): Sql {
+  const uuids = values.filter((v) => UUID.test(v));
+  if (uuids.length === 0) return FALSE;
+  const bound = sql`${uuids}::uuid[]`;
+  const parts = template.split(ANY_OF_IDS);
+  return sql`(${join(
+    parts.flatMap((part, i) => (i === 0 ? [raw(part)] : [bound, raw(part)])),
+    '',
+  )})`;
 }
 
 const TRUE = raw('true');
@@ -39,7 +61,12 @@ export function predicateSql(predicate: Predicate, source: Source): Sql {
     default: {
       const attribute = resolveAttribute(source, predicate.attribute);
       if (attribute.kind === 'none') return predicate.kind === 'empty' ? TRUE : FALSE;
-      const leaf = attribute.kind === 'json' ? jsonLeaf(predicate, attribute.sql) : typedLeaf(predicate, attribute.kind, attribute.sql);
+      const leaf =
+        attribute.kind === 'json'
+          ? jsonLeaf(predicate, attribute.sql)
+          : attribute.anyOf !== undefined
+            ? (anyOfLeaf(predicate, attribute.anyOf) ?? typedLeaf(predicate, attribute.kind, attribute.sql))
+            : typedLeaf(predicate, attribute.kind, attribute.sql);
       return sql`coalesce(${leaf}, false)`;
     }
   }
@@ -74,6 +101,21 @@ function typedLeaf(p: Leaf, kind: AttributeKind, x: Sql): Sql {
   }
 }
 
+/** Membership leaves of a list attribute through its `anyOf` condition; null for the others. */
+function anyOfLeaf(p: Leaf, template: string): Sql | null {
+  switch (p.kind) {
+    case 'in':
+      // As typedLeaf: `in` compares the values as given.
+      return anyOfSql(template, p.values);
+    case 'overlaps':
+      return anyOfSql(template, lowerIds(p.values));
+    case 'equalTo':
+      return typeof p.value === 'string' ? anyOfSql(template, [p.value.toLowerCase()]) : FALSE;
+    default:
+      return null;
+  }
+}
+
 const lowerIds = (values: readonly string[]): string[] => values.map((v) => v.toLowerCase());
 
 function equalTo(kind: AttributeKind, x: Sql, value: Scalar): Sql {
@@ -89,13 +131,14 @@ function equalTo(kind: AttributeKind, x: Sql, value: Scalar): Sql {
     case 'boolean':
       return typeof value === 'boolean' ? sql`(${x} = ${value}::boolean)` : FALSE;
     case 'time':
-      return typeof value === 'string' ? sql`(${x} = fb_to_timestamptz(${value}))` : FALSE;
+      return typeof value === 'string' ? sql`(${x} = (select fb_to_timestamptz(${value})))` : FALSE;
   }
 }
 
 function compare(kind: AttributeKind, x: Sql, op: Sql, value: number | string): Sql {
   if (kind === 'number' && typeof value === 'number') return sql`(${x} ${op} ${value}::numeric)`;
-  if (kind === 'time' && typeof value === 'string') return sql`(${x} ${op} fb_to_timestamptz(${value}))`;
+  // A sub-select is computed once per statement; the function itself is plpgsql, costly per row.
+  if (kind === 'time' && typeof value === 'string') return sql`(${x} ${op} (select fb_to_timestamptz(${value})))`;
   if (kind === 'text' && typeof value === 'string') return sql`(${x} ${op} ${value})`;
   return FALSE;
 }

@@ -13,7 +13,16 @@ export type AttributeKind = 'text' | 'id' | 'ids' | 'number' | 'boolean' | 'time
 export interface AttributeSql {
   kind: AttributeKind;
   sql: string;
+  /**
+   * For `ids`: the condition "one of `:ids` (a uuid[]) is among them", written against the link
+   * table itself so its indexes serve "one of" filters instead of building the list for every row.
+   * It must hold exactly when the list `sql` holds one of the ids.
+   */
+  anyOf?: string;
 }
+
+/** Where `anyOf` takes the ids. */
+export const ANY_OF_IDS = ':ids';
 
 export interface Source {
   type: SearchResultType;
@@ -37,7 +46,7 @@ export interface Source {
 
 const text = (sql: string): AttributeSql => ({ kind: 'text', sql });
 const id = (sql: string): AttributeSql => ({ kind: 'id', sql: `(${sql})::text` });
-const ids = (sql: string): AttributeSql => ({ kind: 'ids', sql: `array(${sql})` });
+const ids = (sql: string, anyOf?: string): AttributeSql => ({ kind: 'ids', sql: `array(${sql})`, ...(anyOf === undefined ? {} : { anyOf }) });
 const number = (sql: string): AttributeSql => ({ kind: 'number', sql });
 const bool = (sql: string): AttributeSql => ({ kind: 'boolean', sql });
 const time = (sql: string): AttributeSql => ({ kind: 'time', sql });
@@ -52,9 +61,15 @@ const foldersOf = (category: string): AttributeSql =>
     ) select up.id::text from up`);
 
 const starredBy = (type: string): AttributeSql =>
-  ids(`select s.user_id::text from stars s where s.object_type = '${type}' and s.object_id = t.id`);
-const editors = ids(`select u::text from unnest(array[t.created_by, t.updated_by]) u where u is not null`);
-const creator = ids(`select t.created_by::text where t.created_by is not null`);
+  ids(
+    `select s.user_id::text from stars s where s.object_type = '${type}' and s.object_id = t.id`,
+    `exists (select 1 from stars s where s.object_type = '${type}' and s.object_id = t.id and s.user_id = any(:ids))`,
+  );
+const editors = ids(
+  `select u::text from unnest(array[t.created_by, t.updated_by]) u where u is not null`,
+  `(t.created_by = any(:ids) or t.updated_by = any(:ids))`,
+);
+const creator = ids(`select t.created_by::text where t.created_by is not null`, `t.created_by = any(:ids)`);
 
 /** Live highlights of a note (`note_id`) or cited by an insight (`insight_id`). */
 const highlightsWhere = (column: 'note_id' | 'insight_id') =>
@@ -72,11 +87,14 @@ const researchItem = (type: 'NOTE' | 'INSIGHT', column: 'note_id' | 'insight_id'
   starredBy: starredBy(type),
   contributorIds: editors,
   authorIds: creator,
-  highlightIds: ids(`select h.id::text ${highlightsWhere(column)}`),
+  highlightIds: ids(`select h.id::text ${highlightsWhere(column)}`, `exists (select 1 ${highlightsWhere(column)} and h.id = any(:ids))`),
   highlightCount: number(`(select count(*) ${highlightsWhere(column)})`),
-  tagIds: ids(`select distinct tg.id::text ${tagsWhere(column)}`),
-  tagGroupIds: ids(`select distinct tg.group_id::text ${tagsWhere(column)} and tg.group_id is not null`),
-  tagBoardIds: ids(`select distinct tg.board_id::text ${tagsWhere(column)}`),
+  tagIds: ids(`select distinct tg.id::text ${tagsWhere(column)}`, `exists (select 1 ${tagsWhere(column)} and ht.tag_id = any(:ids))`),
+  tagGroupIds: ids(
+    `select distinct tg.group_id::text ${tagsWhere(column)} and tg.group_id is not null`,
+    `exists (select 1 ${tagsWhere(column)} and tg.group_id = any(:ids))`,
+  ),
+  tagBoardIds: ids(`select distinct tg.board_id::text ${tagsWhere(column)}`, `exists (select 1 ${tagsWhere(column)} and tg.board_id = any(:ids))`),
 });
 
 const inLiveProject = 'p.deleted_at is null';
@@ -134,7 +152,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
       folderIds: foldersOf('p.category_id'),
       title: text('t.title'),
       tagGroupId: id('t.group_id'),
-      tagBoardIds: ids('select t.board_id::text'),
+      tagBoardIds: ids('select t.board_id::text', 't.board_id = any(:ids)'),
       contributorIds: creator,
       highlightCount: number(
         '(select count(*) from highlight_tags ht join highlights h on h.id = ht.highlight_id where ht.tag_id = t.id and h.deleted_at is null)',
@@ -155,9 +173,13 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     attributes: {
       ...researchItem('NOTE', 'note_id'),
       archived: bool('t.archived'),
-      insightIds: ids(`select distinct h.insight_id::text ${highlightsWhere('note_id')} and h.insight_id is not null`),
+      insightIds: ids(
+        `select distinct h.insight_id::text ${highlightsWhere('note_id')} and h.insight_id is not null`,
+        `exists (select 1 ${highlightsWhere('note_id')} and h.insight_id = any(:ids))`,
+      ),
       personIds: ids(
         'select np.person_id::text from note_people np join people pe on pe.id = np.person_id where np.note_id = t.id and pe.deleted_at is null',
+        'exists (select 1 from note_people np join people pe on pe.id = np.person_id where np.note_id = t.id and pe.deleted_at is null and np.person_id = any(:ids))',
       ),
     },
     valuesOf: 'NOTE',
@@ -175,10 +197,15 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     attributes: {
       ...researchItem('INSIGHT', 'insight_id'),
       published: bool('t.published_at is not null'),
-      noteIds: ids(`select distinct h.note_id::text ${highlightsWhere('insight_id')} and h.note_id is not null`),
+      noteIds: ids(
+        `select distinct h.note_id::text ${highlightsWhere('insight_id')} and h.note_id is not null`,
+        `exists (select 1 ${highlightsWhere('insight_id')} and h.note_id = any(:ids))`,
+      ),
       personIds: ids(
         `select distinct hp.person_id::text from highlight_people hp join highlights h on h.id = hp.highlight_id join people pe on pe.id = hp.person_id
          where h.insight_id = t.id and h.deleted_at is null and pe.deleted_at is null`,
+        `exists (select 1 from highlight_people hp join highlights h on h.id = hp.highlight_id join people pe on pe.id = hp.person_id
+         where h.insight_id = t.id and h.deleted_at is null and pe.deleted_at is null and hp.person_id = any(:ids))`,
       ),
     },
     valuesOf: 'INSIGHT',
@@ -201,13 +228,23 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
       folderIds: foldersOf('p.category_id'),
       content: text('t.text'),
       noteId: id('t.note_id'),
-      insightIds: ids('select t.insight_id::text where t.insight_id is not null'),
+      insightIds: ids('select t.insight_id::text where t.insight_id is not null', 't.insight_id = any(:ids)'),
       contributorIds: creator,
-      tagIds: ids('select ht.tag_id::text from highlight_tags ht where ht.highlight_id = t.id'),
-      tagGroupIds: ids('select tg.group_id::text from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id and tg.group_id is not null'),
-      tagBoardIds: ids('select distinct tg.board_id::text from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id'),
+      tagIds: ids(
+        'select ht.tag_id::text from highlight_tags ht where ht.highlight_id = t.id',
+        'exists (select 1 from highlight_tags ht where ht.highlight_id = t.id and ht.tag_id = any(:ids))',
+      ),
+      tagGroupIds: ids(
+        'select tg.group_id::text from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id and tg.group_id is not null',
+        'exists (select 1 from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id and tg.group_id = any(:ids))',
+      ),
+      tagBoardIds: ids(
+        'select distinct tg.board_id::text from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id',
+        'exists (select 1 from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id and tg.board_id = any(:ids))',
+      ),
       personIds: ids(
         'select hp.person_id::text from highlight_people hp join people pe on pe.id = hp.person_id where hp.highlight_id = t.id and pe.deleted_at is null',
+        'exists (select 1 from highlight_people hp join people pe on pe.id = hp.person_id where hp.highlight_id = t.id and pe.deleted_at is null and hp.person_id = any(:ids))',
       ),
     },
     valuesOf: null,
@@ -228,6 +265,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
       name: text('t.name'),
       noteIds: ids(
         'select np.note_id::text from note_people np join notes n on n.id = np.note_id where np.person_id = t.id and n.deleted_at is null',
+        'exists (select 1 from note_people np join notes n on n.id = np.note_id where np.person_id = t.id and n.deleted_at is null and np.note_id = any(:ids))',
       ),
     },
     valuesOf: 'PERSON',
