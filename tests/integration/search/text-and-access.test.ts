@@ -101,6 +101,12 @@ describe('counts per type and paging', () => {
     expect(all.countsByType.map((c) => c.type)).toEqual(['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY']);
     expect(all.hits.map((h) => h.type)).toEqual(['HIGHLIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'NOTE', 'NOTE', 'PROJECT']);
 
+    // Counts only (limit 0), as the search screen asks for its tabs: the same counts, no hits.
+    const countsOnly = await searchOk(w.f.admin, { query: 'pricing', limit: 0 });
+    expect(countsOnly.hits).toEqual([]);
+    expect(countsOnly.countsByType).toEqual(all.countsByType);
+    expect(countsOnly.totalCount).toBe(7);
+
     const page = await searchOk(w.f.admin, { query: 'pricing', limit: 2, offset: 2 });
     expect(page.totalCount).toBe(7);
     expect(page.hits.map((h) => h.id)).toEqual(all.hits.slice(2, 4).map((h) => h.id));

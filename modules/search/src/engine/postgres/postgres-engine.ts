@@ -104,10 +104,10 @@ export class PostgresSearchEngine implements SearchEngine {
     let countOf: Map<string, number>;
     if (rows.length > 0) {
       countOf = new Map(compiled.order.map((type, i) => [type, Number(rows[0]![`c${i}`])]));
-    } else if (compiled.offset === 0) {
-      countOf = new Map();
+    } else if (compiled.offset === 0 && compiled.limit > 0) {
+      countOf = new Map(); // nothing matched at all
     } else {
-      // A page past the end carries no row to read the counts from.
+      // A page past the end, or a request for counts only (limit 0), carries no row to read them from.
       const counted = sql`select type, count(*)::int as count from (${union}) r group by type`;
       countOf = new Map((await query<{ type: SearchResultType; count: number }>(trx, counted)).map((r) => [r.type, r.count]));
     }
