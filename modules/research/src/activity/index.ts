@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
+import { operations, type ModuleContext, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
 import { activityTypeDefs } from './schema.ts';
 import { recentDocuments, tagHighlights } from './recent.ts';
 
@@ -9,7 +9,7 @@ const resolvers: IResolvers<unknown, RequestContext> = {
   Query: {
     recentNotes: (_p: unknown, args: Args, ctx: RequestContext) => recentDocuments(ctx, 'notes', args),
     recentInsights: (_p: unknown, args: Args, ctx: RequestContext) => recentDocuments(ctx, 'insights', args),
-    tagHighlights: (_p: unknown, args: Args, ctx: RequestContext) => tagHighlights(ctx, args),
+    ...operations({ tagHighlights }),
   },
 };
 

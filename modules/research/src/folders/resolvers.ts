@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { RequestContext } from '@fieldbook/core';
+import { operations, type RequestContext } from '@fieldbook/core';
 import { projectAccess, type ProjectRow } from '../projects/access.ts';
 import { createFolder, deleteFolder, folderAncestry, getFolder, listFolders, moveFolder, renameFolder, type FolderRow, type FolderView } from './folders.ts';
 import { folderPath, folderPathSegments } from './path.ts';
@@ -8,16 +8,8 @@ type Args = Record<string, unknown>;
 
 export function foldersResolvers(): IResolvers<unknown, RequestContext> {
   return {
-    Query: {
-      folders: (_p: unknown, args: Args, ctx: RequestContext) => listFolders(ctx, args),
-      folder: (_p: unknown, args: Args, ctx: RequestContext) => getFolder(ctx, args),
-    },
-    Mutation: {
-      createFolder: (_p: unknown, args: Args, ctx: RequestContext) => createFolder(ctx, args),
-      renameFolder: (_p: unknown, args: Args, ctx: RequestContext) => renameFolder(ctx, args),
-      moveFolder: (_p: unknown, args: Args, ctx: RequestContext) => moveFolder(ctx, args),
-      deleteFolder: (_p: unknown, args: Args, ctx: RequestContext) => deleteFolder(ctx, args),
-    },
+    Query: operations({ folders: listFolders, folder: getFolder }),
+    Mutation: operations({ createFolder, renameFolder, moveFolder, deleteFolder }),
     Folder: {
       parentId: (f: FolderView) => f.parent_id,
       parent: (f: FolderView, _a: Args, ctx: RequestContext) =>

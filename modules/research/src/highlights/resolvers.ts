@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { RequestContext } from '@fieldbook/core';
+import { operations, type RequestContext } from '@fieldbook/core';
 import type { DocumentRow } from '../notes/documents.ts';
 import { highlightFill } from '../colors/colors.ts';
 import { citeHighlight, citedHighlights, unciteHighlight } from './citations.ts';
@@ -10,15 +10,8 @@ type Args = Record<string, unknown>;
 
 export function highlightsResolvers(): IResolvers<unknown, RequestContext> {
   return {
-    Query: {
-      highlights: (_p: unknown, args: Args, ctx: RequestContext) => listHighlights(ctx, args),
-    },
-    Mutation: {
-      createHighlight: (_p: unknown, args: Args, ctx: RequestContext) => createHighlight(ctx, args),
-      deleteHighlight: (_p: unknown, args: Args, ctx: RequestContext) => deleteHighlight(ctx, args),
-      citeHighlight: (_p: unknown, args: Args, ctx: RequestContext) => citeHighlight(ctx, args),
-      unciteHighlight: (_p: unknown, args: Args, ctx: RequestContext) => unciteHighlight(ctx, args),
-    },
+    Query: operations({ highlights: listHighlights }),
+    Mutation: operations({ createHighlight, deleteHighlight, citeHighlight, unciteHighlight }),
     Insight: {
       highlights: (d: DocumentView, _a: Args, ctx: RequestContext) => ctx.tx((trx) => citedHighlights(trx, d.caller, d.id)),
     },

@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { RequestContext } from '@fieldbook/core';
+import { operations, type RequestContext } from '@fieldbook/core';
 import { isStarred, setStarred } from '../notes/stars.ts';
 import type { FolderRow } from '../folders/folders.ts';
 import { parsePermissionMap } from './access.ts';
@@ -9,18 +9,8 @@ type Args = Record<string, unknown>;
 
 export function projectsResolvers(): IResolvers<unknown, RequestContext> {
   return {
-    Query: {
-      projects: (_p: unknown, args: Args, ctx: RequestContext) => listProjects(ctx, args),
-      project: (_p: unknown, args: Args, ctx: RequestContext) => getProject(ctx, args),
-    },
-    Mutation: {
-      createProject: (_p: unknown, args: Args, ctx: RequestContext) => createProject(ctx, args),
-      updateProject: (_p: unknown, args: Args, ctx: RequestContext) => updateProject(ctx, args),
-      moveProject: (_p: unknown, args: Args, ctx: RequestContext) => moveProject(ctx, args),
-      updateProjectAccess: (_p: unknown, args: Args, ctx: RequestContext) => updateProjectAccess(ctx, args),
-      deleteProject: (_p: unknown, args: Args, ctx: RequestContext) => deleteProject(ctx, args),
-      setStarred: (_p: unknown, args: Args, ctx: RequestContext) => setStarred(ctx, args),
-    },
+    Query: operations({ projects: listProjects, project: getProject }),
+    Mutation: operations({ createProject, updateProject, moveProject, updateProjectAccess, deleteProject, setStarred }),
     Project: {
       enabledSections: (p: ProjectView) => p.enabled_sections ?? [],
       folderId: (p: ProjectView) => p.category_id,

@@ -1,6 +1,6 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Knex } from 'knex';
-import type { RequestContext } from '@fieldbook/core';
+import { operations, type RequestContext } from '@fieldbook/core';
 import { createShareLink, revokeShareLink, shareLinks, type ShareRow } from './links.ts';
 import { sharedObject, type PublicView } from './public-view.ts';
 
@@ -10,13 +10,10 @@ export function sharingResolvers(app: Knex, publicUrl: URL): IResolvers<unknown,
   const path = (s: ShareRow) => `/p/${s.token}`;
   return {
     Query: {
-      shareLinks: (_p: unknown, args: Args, ctx: RequestContext) => shareLinks(ctx, args),
+      ...operations({ shareLinks }),
       sharedObject: (_p: unknown, _args: Args, ctx: RequestContext) => sharedObject(app, ctx),
     },
-    Mutation: {
-      createShareLink: (_p: unknown, args: Args, ctx: RequestContext) => createShareLink(ctx, args),
-      revokeShareLink: (_p: unknown, args: Args, ctx: RequestContext) => revokeShareLink(ctx, args),
-    },
+    Mutation: operations({ createShareLink, revokeShareLink }),
     ShareLink: {
       path,
       url: (s: ShareRow) => new URL(path(s), publicUrl).toString(),

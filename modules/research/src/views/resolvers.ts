@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { RequestContext } from '@fieldbook/core';
+import { operations, type RequestContext } from '@fieldbook/core';
 import { projectFor } from '../projects/access.ts';
 import { referenceOf, type CanvasItemRow } from './canvas.ts';
 import { addCanvasItem, canvasItemsOf, removeCanvasItem, updateCanvasItem } from './canvas-items.ts';
@@ -17,19 +17,8 @@ const itemFields = {
 
 export function viewsResolvers(): IResolvers<unknown, RequestContext> {
   return {
-    Query: {
-      projectViews: (_p: unknown, args: Args, ctx: RequestContext) => listViews(ctx, args),
-      projectView: (_p: unknown, args: Args, ctx: RequestContext) => getView(ctx, args),
-    },
-    Mutation: {
-      createProjectView: (_p: unknown, args: Args, ctx: RequestContext) => createView(ctx, args),
-      updateProjectView: (_p: unknown, args: Args, ctx: RequestContext) => updateView(ctx, args),
-      moveProjectView: (_p: unknown, args: Args, ctx: RequestContext) => moveView(ctx, args),
-      deleteProjectView: (_p: unknown, args: Args, ctx: RequestContext) => deleteView(ctx, args),
-      addCanvasItem: (_p: unknown, args: Args, ctx: RequestContext) => addCanvasItem(ctx, args),
-      updateCanvasItem: (_p: unknown, args: Args, ctx: RequestContext) => updateCanvasItem(ctx, args),
-      removeCanvasItem: (_p: unknown, args: Args, ctx: RequestContext) => removeCanvasItem(ctx, args),
-    },
+    Query: operations({ projectViews: listViews, projectView: getView }),
+    Mutation: operations({ createProjectView: createView, updateProjectView: updateView, moveProjectView: moveView, deleteProjectView: deleteView, addCanvasItem, updateCanvasItem, removeCanvasItem }),
     ProjectView: {
       projectId: (v: ProjectViewRecord) => v.project_id,
       project: (v: ProjectViewRecord, _a: Args, ctx: RequestContext) =>

@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
+import { operations, type ModuleContext, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
 import { createFeed, deleteFeed, getFeed, listFeeds, updateFeed } from './feeds.ts';
 import { getSearchLayout, setSearchLayout } from './layout.ts';
 import { feedsTypeDefs } from './schema.ts';
@@ -10,15 +10,10 @@ function feedsResolvers(): IResolvers<unknown, RequestContext> {
   return {
     Query: {
       savedFeeds: (_p: unknown, _a: Args, ctx: RequestContext) => listFeeds(ctx),
-      savedFeed: (_p: unknown, args: Args, ctx: RequestContext) => getFeed(ctx, args),
+      ...operations({ savedFeed: getFeed }),
       searchLayout: (_p: unknown, _a: Args, ctx: RequestContext) => getSearchLayout(ctx),
     },
-    Mutation: {
-      createSavedFeed: (_p: unknown, args: Args, ctx: RequestContext) => createFeed(ctx, args),
-      updateSavedFeed: (_p: unknown, args: Args, ctx: RequestContext) => updateFeed(ctx, args),
-      deleteSavedFeed: (_p: unknown, args: Args, ctx: RequestContext) => deleteFeed(ctx, args),
-      setSearchLayout: (_p: unknown, args: Args, ctx: RequestContext) => setSearchLayout(ctx, args),
-    },
+    Mutation: operations({ createSavedFeed: createFeed, updateSavedFeed: updateFeed, deleteSavedFeed: deleteFeed, setSearchLayout }),
   };
 }
 
