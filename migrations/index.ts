@@ -11,6 +11,8 @@ import * as researchTransfers from './0010_research_transfers.ts';
 import * as search from './0011_search.ts';
 import * as highlightCitations from './0012_highlight_citations.ts';
 import * as searchFeeds from './0013_search_feeds.ts';
+import * as searchOutbox from './0014_search_outbox.ts';
+import * as extensions from './0015_extensions.ts';
 
 export interface Migration {
   name: string;
@@ -32,4 +34,6 @@ export const migrations: Migration[] = [
   { name: '0011_search', ...search },
   { name: '0012_highlight_citations', ...highlightCitations },
   { name: '0013_search_feeds', ...searchFeeds },
+  { name: '0014_search_outbox', ...searchOutbox },
+  { name: '0015_extensions', ...extensions },
 ];

@@ -76,6 +76,7 @@ if (existsSync(join(root, 'playwright.config.ts'))) {
     results.push({ runner: 'playwright', passed: 0, failed: 1, skipped: 0, note: `no report (exit code ${pwCode})` });
   } else {
     const s = pw.stats;
+    printFailurePages(pw);
     // Errors outside any test (global setup, a web server that never started) fail the run too.
     const failed = (s.unexpected ?? 0) + (pw.errors?.length ?? 0);
     results.push({
@@ -87,6 +88,30 @@ if (existsSync(join(root, 'playwright.config.ts'))) {
       ...(failed === 0 && pwCode !== 0 ? { note: `exit code ${pwCode} with no failed test` } : {}),
     });
   }
+}
+
+/**
+ * CI keeps no test-results folder, so the page as it stood when a browser test failed (its
+ * accessibility snapshot, which Playwright writes as error-context.md) goes into the log.
+ */
+function printFailurePages(report) {
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          if (result.status === 'passed' || result.status === 'skipped') continue;
+          for (const a of result.attachments ?? []) {
+            if (a.name !== 'error-context' || !a.path || !existsSync(a.path)) continue;
+            const lines = readFileSync(a.path, 'utf8').split('\n');
+            console.log(`\n--- page when "${spec.title}" failed (attempt ${result.retry + 1}) ---`);
+            console.log(lines.slice(0, 120).join('\n'));
+          }
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
 }
 
 const total = results.reduce(

@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   /** Search with Typesense at this URL instead of PostgreSQL, e.g. http://localhost:8108. */
   TYPESENSE_URL: z.string().url().optional(),
   TYPESENSE_API_KEY: z.string().optional(),
+  /** npm packages to load as plugins besides those in `plugins/`, comma-separated. */
+  FIELDBOOK_PLUGINS: z.string().default(''),
+  /** Folder of the bundled plugins. */
+  FIELDBOOK_PLUGINS_DIR: z.string().optional(),
+  /** The most plugins one workspace may have installed (maximumExtensions, 001 §3.9); unset is no cap. */
+  MAXIMUM_EXTENSIONS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -73,6 +79,15 @@ export interface Config {
   release: string;
   webDistDir: string;
   typesense: { url: string | undefined; apiKey: string | undefined };
+  plugins: {
+    /** npm package names loaded as plugins, beside the folder's. */
+    packages: readonly string[];
+    dir: string;
+    /** Cap on installed plugins per workspace; null when there is none. */
+    maximumExtensions: number | null;
+    /** What plugins' `config` declarations read (the process environment). */
+    env: Readonly<Record<string, string | undefined>>;
+  };
   projectRoot: string;
 }
 
@@ -116,6 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     release: e.RELEASE,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(projectRoot, 'host-web', 'dist'),
     typesense: { url: e.TYPESENSE_URL, apiKey: e.TYPESENSE_API_KEY },
+    plugins: {
+      packages: e.FIELDBOOK_PLUGINS.split(',').map((p) => p.trim()).filter(Boolean),
+      dir: e.FIELDBOOK_PLUGINS_DIR ? resolve(e.FIELDBOOK_PLUGINS_DIR) : join(projectRoot, 'plugins'),
+      maximumExtensions: e.MAXIMUM_EXTENSIONS ?? null,
+      env,
+    },
     projectRoot,
     ...overrides,
   };

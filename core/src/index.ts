@@ -11,6 +11,8 @@ export type { DomainEvent, EventBus } from './jobs/events.ts';
 export type { Permission, Role, ProductRole } from './permissions/roles.ts';
 export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';
+export { extensionsModule, type ExtensionsServices } from './extensions/module.ts';
+export type { PluginDataPort } from './extensions/runtime/data-port.ts';
 export type { Mailer, MailMessage } from './email/mailer.ts';
 export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';
 export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL_GROUPS, type PermissionMap, type Grantee } from './permissions/permission-map.ts';

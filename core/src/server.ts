@@ -9,9 +9,12 @@ import { assembleSchema } from './graphql/schema.ts';
 import { graphqlRoute } from './graphql/route.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { createHttpApp } from './http/app.ts';
-import { buildRequestContext, type ContextDeps } from './http/request-context.ts';
+import { buildMemberContext, buildRequestContext, type ContextDeps } from './http/request-context.ts';
 import { serveWebApp } from './http/static.ts';
-import { extensionsModule } from './extensions/module.ts';
+import { loadPluginCatalog } from './extensions/catalog/catalog.ts';
+import type { PluginRequestHook } from './extensions/runtime/egress.ts';
+import { createExtensionsModule, extensionsModule, type ExtensionsServices } from './extensions/module.ts';
+import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
 import { identityModule } from './identity/module.ts';
 import { loadModules, sortModules, type LoadedModule } from './kernel/registry.ts';
 import { createEventBus, subscriberQueue } from './jobs/events.ts';
@@ -32,6 +35,14 @@ export interface FieldbookOptions {
   migrate?: boolean;
   /** Replaces the SMTP or log mailer. */
   mailer?: Mailer;
+  /**
+   * Plugins given directly (tests, the SDK's test host). Those in `plugins/` and the configured
+   * packages load besides them unless `discoverPlugins` is false.
+   */
+  plugins?: readonly PluginDefinition[];
+  discoverPlugins?: boolean;
+  /** Sees every outbound request plugins make, after the egress checks (the SDK's test host records them). */
+  onPluginRequest?: PluginRequestHook;
   /** Job timing knobs; tests make them short. */
   jobs?: { superviseIntervalSeconds?: number; pollingIntervalSeconds?: number };
 }
@@ -55,7 +66,16 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   const { config } = opts;
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const modules = [...coreModules, ...(opts.modules ?? [])];
+  // Plugins load first: one that fails is logged and left out, and the rest start regardless.
+  const catalog = await loadPluginCatalog({
+    dir: opts.discoverPlugins === false ? null : config.plugins.dir,
+    packages: opts.discoverPlugins === false ? [] : config.plugins.packages,
+    definitions: opts.plugins ?? [],
+    env: config.plugins.env,
+    projectRoot: config.projectRoot,
+    logger,
+  });
+  const modules = [...coreModules.map((m) => (m === extensionsModule ? createExtensionsModule(catalog, { onPluginRequest: opts.onPluginRequest }) : m)), ...(opts.modules ?? [])];
   sortModules(modules); // a cycle or a missing module fails here, before anything is opened
   const db = await openDatabases(config, logger, { migrate: opts.migrate ?? true });
   let jobs: JobSystem;
@@ -83,6 +103,10 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     mailer,
     invalidations,
     requestContext,
+    memberContext: (workspaceId, userId) => {
+      if (!contextDeps) throw new Error('work for a member started before Fieldbook finished starting');
+      return buildMemberContext(contextDeps, workspaceId, userId);
+    },
   });
 
   // Each event subscription becomes its own queue, subscribed to the event's topic.
@@ -96,6 +120,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   for (const s of contributions.events) await jobs.boss.subscribe(s.event, subscriberQueue(s.event, s.name));
   if (role !== 'web') await jobs.work(allJobs);
 
+  await (contributions.services[extensionsModule.name] as ExtensionsServices).host.start();
   const { authenticator } = contributions.services[identityModule.name] as ReturnType<NonNullable<typeof identityModule.definition.services>>;
   const { directory } = contributions.services[workspacesModule.name] as ReturnType<NonNullable<typeof workspacesModule.definition.services>>;
   contextDeps = { app: db.app, rootHost: config.rootHost, authenticator, directory };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLUGIN_SCOPES } from './server/scopes.ts';
 
 /** The SDK version plugins declare compatibility with in `sdk` (a semver range such as `^1`). */
 export const SDK_VERSION = '1.0.0';
@@ -11,15 +12,16 @@ export const pluginIdSchema = z
   .regex(/^[a-z][a-z0-9-]{1,48}[a-z0-9]$/, 'A plugin id is 3 to 50 lowercase letters, digits or hyphens, starting with a letter.');
 
 /**
- * A capability a plugin asks for: `area:action` (e.g. `notes:write`, `channels:import`) or an
- * outbound host it may call (`egress:slack.com`). The context a plugin receives holds only these.
+ * A capability a plugin asks for: a data scope (`notes:write`, see PLUGIN_SCOPES in the server
+ * entry) or an outbound host it may call (`egress:slack.com`). The context a plugin receives holds
+ * only these.
  */
 export const pluginPermissionSchema = z
   .string()
-  .regex(
-    /^(egress:[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z][a-zA-Z]*:[a-z][a-zA-Z]*)$/,
-    'A permission is `area:action` (e.g. `notes:write`) or `egress:host.name`.',
-  );
+  .regex(/^(egress:[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z][a-zA-Z]*:[a-z][a-zA-Z]*)$/, 'A permission is `area:action` (e.g. `notes:write`) or `egress:host.name`.')
+  .refine((p) => p.startsWith('egress:') || Object.hasOwn(PLUGIN_SCOPES, p), {
+    message: `Unknown permission; use one of ${Object.keys(PLUGIN_SCOPES).join(', ')} or egress:host.name.`,
+  });
 
 /** Where a plugin's web part is served from and which module the host loads from it. */
 export const pluginWebManifestSchema = z.object({

@@ -51,6 +51,7 @@ export async function ensureAppRole(owner: Knex, password: string): Promise<void
   await owner.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
   await owner.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
   await owner.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
+  await owner.raw(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${APP_ROLE}`);
   await owner.raw(`REVOKE ALL ON knex_migrations, knex_migrations_lock FROM ${APP_ROLE}`);
 }
 

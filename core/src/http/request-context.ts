@@ -34,6 +34,43 @@ export function workspaceKeyOf(ctx: Koa.Context, rootHost: string): string | nul
   return header || null;
 }
 
+function contextOf(deps: ContextDeps, parts: Pick<RequestContext, 'viewer' | 'workspace' | 'membership' | 'shareToken' | 'release' | 'koa'>): RequestContext {
+  const { viewer, workspace, membership } = parts;
+  const requireViewer = (): Viewer => {
+    if (!viewer) throw unauthenticated();
+    return viewer;
+  };
+  return {
+    ...parts,
+    requireViewer,
+    authorize(permission: Permission) {
+      const v = requireViewer();
+      if (!workspace) throw new AppError('BAD_USER_INPUT', 'Choose a workspace first.', { field: 'workspace' });
+      if (!membership || !can(membership, permission)) {
+        throw forbidden();
+      }
+      return { viewer: v, workspace, membership };
+    },
+    tx: <T>(fn: (trx: Knex.Transaction) => Promise<T>) =>
+      withTenant(deps.app, { workspaceId: workspace?.id, userId: viewer?.userId, email: viewer?.email }, fn),
+  };
+}
+
+/**
+ * The context of work done for a member outside any request (a plugin acting as the person who
+ * installed it): the same authorization as their own requests. Null when they are no member.
+ */
+export async function buildMemberContext(deps: ContextDeps, workspaceId: string, userId: string): Promise<RequestContext | null> {
+  const [workspace, membership, user] = await Promise.all([
+    deps.directory.find(workspaceId),
+    deps.directory.membership(workspaceId, userId),
+    deps.app('users').where({ id: userId }).first<{ email: string; name: string | null } | undefined>('email', 'name'),
+  ]);
+  if (!workspace || !membership || !user) return null;
+  const viewer: Viewer = { userId, email: user.email, name: user.name ?? '', sessionId: null, apiTokenId: null };
+  return contextOf(deps, { viewer, workspace, membership, shareToken: null, release: null, koa: null });
+}
+
 /** Builds the context of one request: who calls, for which workspace, with which role. */
 export async function buildRequestContext(ctx: Koa.Context, deps: ContextDeps): Promise<RequestContext> {
   const authorization = ctx.get('authorization');
@@ -65,28 +102,5 @@ export async function buildRequestContext(ctx: Koa.Context, deps: ContextDeps): 
   const membership: Membership | null =
     viewer && workspace ? await deps.directory.membership(workspace.id, viewer.userId) : null;
 
-  const requireViewer = (): Viewer => {
-    if (!viewer) throw unauthenticated();
-    return viewer;
-  };
-
-  return {
-    viewer,
-    workspace,
-    membership,
-    shareToken,
-    release: ctx.get(RELEASE_HEADER) || null,
-    koa: ctx,
-    requireViewer,
-    authorize(permission: Permission) {
-      const v = requireViewer();
-      if (!workspace) throw new AppError('BAD_USER_INPUT', 'Choose a workspace first.', { field: 'workspace' });
-      if (!membership || !can(membership, permission)) {
-        throw forbidden();
-      }
-      return { viewer: v, workspace, membership };
-    },
-    tx: <T>(fn: (trx: Knex.Transaction) => Promise<T>) =>
-      withTenant(deps.app, { workspaceId: workspace?.id, userId: viewer?.userId, email: viewer?.email }, fn),
-  };
+  return contextOf(deps, { viewer, workspace, membership, shareToken, release: ctx.get(RELEASE_HEADER) || null, koa: ctx });
 }

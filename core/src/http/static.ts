@@ -17,6 +17,21 @@ const TYPES: Record<string, string> = {
 };
 
 /**
+ * Answers with a file under `root` when `path` names one; false otherwise. Dotfiles (the build
+ * stamp) are bookkeeping and never served, nor is anything outside `root`.
+ */
+export async function sendStaticFile(ctx: Koa.Context, root: string, path: string): Promise<boolean> {
+  const file = join(root, path);
+  const hidden = path.split(/[/\\]/).some((part) => part.startsWith('.'));
+  if (!path || hidden || !file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return false;
+  ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
+  ctx.set('cache-control', /\.[0-9a-f]{8,}\./.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // Built files are small; reading them whole avoids stream errors when a browser cancels.
+  ctx.body = await readFile(file);
+  return true;
+}
+
+/**
  * Serves the built web app: files as they are (hashed ones cached for a year), and index.html
  * for every other GET so the client router can show the page, or its not-found screen.
  */
@@ -33,16 +48,7 @@ export function serveWebApp(distDir: string): Koa.Middleware {
     const path = normalize(decoded).replace(/^([/\\])+/, '');
     // The API never falls back to the web app: an unknown API path is a plain 404.
     if (path === 'api' || path.startsWith('api/')) return next();
-    const file = join(distDir, path);
-    // Dotfiles (the build stamp) are bookkeeping, never part of the app.
-    const hidden = path.split(/[/\\]/).some((part) => part.startsWith('.'));
-    if (path && !hidden && file.startsWith(distDir + sep) && existsSync(file) && statSync(file).isFile()) {
-      ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
-      ctx.set('cache-control', /\.[0-9a-f]{8,}\./.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      // Built files are small; reading them whole avoids stream errors when a browser cancels.
-      ctx.body = await readFile(file);
-      return;
-    }
+    if (await sendStaticFile(ctx, distDir, path)) return;
     if (extname(path) && path.startsWith('static/')) return next(); // a missing asset is a real 404
     if (!existsSync(index)) {
       ctx.status = 503;

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../kernel/request-context.ts';
+import { httpOf, type RequestContext } from '../kernel/request-context.ts';
 import { availableTeamsFor, type AvailableTeam } from './available-teams.ts';
 import type { IdentityDeps } from './deps.ts';
 import { setRefreshCookie, type AuthTokens } from './sessions.ts';
@@ -31,13 +31,13 @@ export interface AuthPayload extends AuthTokens {
 
 /** Opens a session for a person and answers what the sign-in screens need next. */
 export async function signedIn(deps: IdentityDeps, ctx: RequestContext, user: UserRow): Promise<AuthPayload> {
-  const tokens = await deps.sessions.open(user, ctx.koa.get('user-agent') || undefined);
+  const tokens = await deps.sessions.open(user, httpOf(ctx).get('user-agent') || undefined);
   return payloadFor(deps, ctx, user, tokens);
 }
 
 /** Sets the refresh cookie and gathers the workspaces the person may enter. */
 export async function payloadFor(deps: IdentityDeps, ctx: RequestContext, user: UserRow, tokens: AuthTokens): Promise<AuthPayload> {
-  setRefreshCookie(ctx.koa, tokens, deps.config.refreshTokenTtlSeconds);
+  setRefreshCookie(httpOf(ctx), tokens, deps.config.refreshTokenTtlSeconds);
   const availableTeams = await availableTeamsFor(deps.app, { userId: user.id, email: user.email });
   return { ...tokens, user: toUserView(user), availableTeams, teamId: leadingTeam(availableTeams, ctx.workspace?.id) };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { unauthenticated } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import { selectsOnly } from '../graphql/selection.ts';
-import type { RequestContext } from '../kernel/request-context.ts';
+import { httpOf, type RequestContext } from '../kernel/request-context.ts';
 import { notifications } from '../notifications/notifications.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
 import { availableTeamsFor } from './available-teams.ts';
@@ -29,7 +29,7 @@ const VIEWER_FIELDS: ReadonlySet<string> = new Set(['id', 'email', 'name']);
 /** Resolvers of the identity contract (schema.ts); each validates its input before changing anything. */
 export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolvers<unknown, RequestContext> {
   const oidcConfirm = async (ctx: RequestContext, provider: string, code: string) =>
-    userForProviderIdentity(deps.app, await flow.finishFromCode(ctx.koa, provider, code));
+    userForProviderIdentity(deps.app, await flow.finishFromCode(httpOf(ctx), provider, code));
 
   const Query: Record<string, Resolver<unknown>> = {
     me: async (_p, _a, ctx, info) => {
@@ -60,7 +60,7 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     signIn: async (_p, args, ctx) => signIn(deps, ctx, args),
     refreshSession: async (_p, args, ctx) => {
       const { refreshToken } = validate(z.object({ refreshToken: z.string().max(200).nullish() }), args);
-      const token = refreshToken || readRefreshCookie(ctx.koa);
+      const token = refreshToken || readRefreshCookie(httpOf(ctx));
       if (!token) throw unauthenticated();
       const { userId, tokens } = await deps.sessions.rotate(token);
       const user = await findUserRowById(deps.app, userId);
@@ -69,9 +69,9 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     },
     signOut: async (_p, _a, ctx) => {
       if (ctx.viewer?.sessionId) await deps.sessions.revoke(ctx.viewer.sessionId);
-      const cookie = readRefreshCookie(ctx.koa);
+      const cookie = readRefreshCookie(httpOf(ctx));
       if (cookie) await deps.sessions.revokeByRefreshToken(cookie);
-      clearRefreshCookie(ctx.koa);
+      clearRefreshCookie(httpOf(ctx));
       return true;
     },
     requestPasswordReset: async (_p, args) => requestPasswordReset(deps, args),

@@ -39,6 +39,8 @@ export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly Modu
    * which workspace, with which role); a module's own routes authorize through it.
    */
   requestContext(koa: Koa.Context): Promise<RequestContext>;
+  /** The context of a member acting outside a request (null when they are not a member). */
+  memberContext(workspaceId: string, userId: string): Promise<RequestContext | null>;
   deps: DependencyServices<Deps>;
 }
 

@@ -19,6 +19,7 @@ const base: Omit<ModuleContext, 'deps'> = {
   mailer: {} as Mailer,
   invalidations: {} as Invalidations,
   requestContext: () => Promise.reject(new Error('no requests here')),
+  memberContext: () => Promise.reject(new Error('no members here')),
 };
 
 const people = defineModule({ name: 'people', services: () => ({ countPeople: () => 3 }) });

@@ -36,11 +36,18 @@ export interface RequestContext {
   /** The public share token sent instead of a bearer token, if any (000 §1). */
   shareToken: string | null;
   release: string | null;
-  koa: Koa.Context;
+  /** The HTTP exchange; null for work done on a member's behalf outside a request (plugins, jobs). */
+  koa: Koa.Context | null;
   /** The one authorization check: throws UNAUTHENTICATED or FORBIDDEN unless allowed. */
   authorize(permission: Permission): { viewer: Viewer; workspace: WorkspaceRef; membership: Membership };
   /** Throws UNAUTHENTICATED unless a person is signed in. */
   requireViewer(): Viewer;
   /** A transaction scoped to this request's workspace and user under row-level security. */
   tx<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+}
+
+/** The HTTP exchange of a context that must come from a request (cookies, headers). */
+export function httpOf(ctx: RequestContext): Koa.Context {
+  if (!ctx.koa) throw new Error('This operation needs an HTTP request.');
+  return ctx.koa;
 }

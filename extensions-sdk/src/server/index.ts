@@ -1,33 +1,45 @@
-import { parsePluginManifest, type PluginManifest } from '../index.ts';
-
+/**
+ * The server part of the SDK: what a plugin's server code is built with. Plugins import only this
+ * package, never Fieldbook's core or modules; the host hands them everything else.
+ */
 export type { PluginManifest, PluginPermission } from '../index.ts';
-
-/** Logging a plugin may do; every line carries the plugin's id. */
-export interface PluginLogger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
-
-/** What a plugin's server part receives: only the capabilities its manifest asked for. */
-export interface PluginServerContext {
-  pluginId: string;
-  logger: PluginLogger;
-  /** The installation's settings (secrets decrypted), as the plugin's settings schema shaped them. */
-  settings: Readonly<Record<string, unknown>>;
-}
-
-export interface PluginServer {
-  /** Runs once when the plugin loads; a throw disables the plugin and leaves the app running. */
-  setup?(ctx: PluginServerContext): void | Promise<void>;
-}
-
-export interface PluginDefinition extends PluginManifest {
-  server?: PluginServer;
-}
-
-/** Declares a plugin; the manifest part is validated at once so mistakes show at load time. */
-export function definePlugin(definition: PluginManifest & { server?: PluginServer }): PluginDefinition {
-  const { server, ...manifest } = definition;
-  return { ...parsePluginManifest(manifest), ...(server ? { server } : {}) };
-}
+export { SDK_VERSION, parsePluginManifest } from '../index.ts';
+export { definePlugin, checkSdkRange } from './plugin.ts';
+export type {
+  AutomationAction,
+  AutomationTrigger,
+  InboundWebhook,
+  OAuthFlow,
+  OAuthGrant,
+  PluginDeclaration,
+  PluginDefinition,
+  PluginGraphql,
+  PluginJob,
+  PluginResolver,
+  PluginServer,
+  WebhookAnswer,
+  WebhookEvent,
+} from './plugin.ts';
+export { PluginPermissionError } from './context.ts';
+export type {
+  Capabilities,
+  InstallationContext,
+  JsonObject,
+  JsonValue,
+  NoteDraft,
+  NotesReader,
+  NotesWriter,
+  PluginConnection,
+  PluginContext,
+  PluginHttp,
+  PluginInstallation,
+  PluginJobs,
+  PluginLogger,
+  PluginNote,
+  PluginProject,
+  ProjectsReader,
+  RichTextDoc,
+} from './context.ts';
+export { PLUGIN_SCOPES, isPluginScope, type EgressPermission, type PluginPermissionName, type PluginScope } from './scopes.ts';
+export { settingsSchema, type ConfigDeclaration, type ConfigField, type ConfigValues, type SettingField, type SettingsDeclaration, type SettingsValues } from './settings.ts';
+export * from './webhooks/index.ts';

@@ -1,4 +1,5 @@
-import { defineModule, workspacesModule, type ModuleContext, type ModuleGraphql } from '@fieldbook/core';
+import { defineModule, extensionsModule, workspacesModule, type ModuleContext, type ModuleGraphql } from '@fieldbook/core';
+import { researchPluginData } from './extensions/plugin-data.ts';
 import { projectsPart } from './projects/index.ts';
 import { foldersPart } from './folders/index.ts';
 import { notesPart } from './notes/index.ts';
@@ -40,7 +41,9 @@ const parts: readonly ResearchPart[] = [
 
 const researchModule = defineModule({
   name: 'research',
-  dependsOn: [workspacesModule],
+  dependsOn: [workspacesModule, extensionsModule],
+  // Plugins' note and project capabilities are made of research's own rules.
+  services: (ctx) => ctx.deps.extensions.provideData(researchPluginData),
   graphql: (ctx) => parts.map((part) => part(ctx)),
   jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), ...transferJobs(ctx)],
   routes: (router, ctx) => transferRoutes(router, ctx),

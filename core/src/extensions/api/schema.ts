@@ -1,0 +1,116 @@
+export const extensionsTypeDefs = /* GraphQL */ `
+  extend type Query {
+    "Every plugin this Fieldbook has, with the current workspace's installation of each."
+    plugins: [Plugin!]!
+    "How many plugins the workspace has installed, and the cap (maximumExtensions), if any."
+    extensionLimits: ExtensionLimits!
+    "The installed plugins and whether each is enabled on a project (its managers change that)."
+    projectPlugins(projectId: ID!): [ProjectPlugin!]!
+    "Web parts the app should load: the workspace's installed plugins, or those enabled on a project."
+    pluginRemotes(projectId: ID): [PluginRemote!]!
+    "The signed-in person's own connected accounts, one row per plugin that offers them."
+    myIntegrations: [UserIntegration!]!
+  }
+
+  extend type Mutation {
+    installPlugin(pluginId: ID!, settings: [PluginSettingInput!]): Plugin!
+    updatePluginSettings(pluginId: ID!, settings: [PluginSettingInput!]!): Plugin!
+    uninstallPlugin(pluginId: ID!): Boolean!
+    setProjectPluginEnabled(projectId: ID!, pluginId: ID!, enabled: Boolean!): ProjectPlugin!
+    "Starts connecting an account at the provider; answers the consent page to open."
+    startIntegrationAuthorization(pluginId: ID!, source: String!, origin: String): String!
+    disconnectIntegration(pluginId: ID!): Plugin!
+    disconnectMyIntegration(pluginId: ID!): Boolean!
+  }
+
+  enum PluginState {
+    READY
+    NOT_CONFIGURED
+    FAILED
+  }
+
+  enum PluginConnectionLevel {
+    WORKSPACE
+    USER
+  }
+
+  type Plugin {
+    id: ID!
+    name: String!
+    version: String!
+    description: String
+    state: PluginState!
+    "Why the plugin cannot be used, for admins; null when ready."
+    problem: String
+    permissions: [PluginPermission!]!
+    settingFields: [PluginSettingField!]!
+    hasWebPart: Boolean!
+    connection: PluginConnectionLevel
+    webhookPaths: [String!]!
+    installation: PluginInstallation
+  }
+
+  type PluginPermission {
+    name: String!
+    description: String!
+  }
+
+  type PluginSettingField {
+    key: String!
+    kind: String!
+    label: String!
+    description: String
+    required: Boolean!
+  }
+
+  "Settings as the browser may see them: a secret only says whether it is set."
+  type PluginSettingValue {
+    key: String!
+    text: String
+    flag: Boolean
+    isSet: Boolean!
+  }
+
+  input PluginSettingInput {
+    key: String!
+    "A text, secret or project value; an empty secret clears it, a left-out one is kept."
+    text: String
+    flag: Boolean
+  }
+
+  type PluginInstallation {
+    id: ID!
+    installedAt: String!
+    settings: [PluginSettingValue!]!
+    "The provider account the workspace connected, if any."
+    connectedAccount: ConnectedAccount
+    enabledProjectCount: Int!
+  }
+
+  type ConnectedAccount {
+    externalId: String
+    label: String
+  }
+
+  type ExtensionLimits {
+    installed: Int!
+    maximum: Int
+  }
+
+  type ProjectPlugin {
+    plugin: Plugin!
+    projectId: ID!
+    enabled: Boolean!
+  }
+
+  type PluginRemote {
+    name: String!
+    entry: String!
+    exposedModule: String!
+  }
+
+  type UserIntegration {
+    plugin: Plugin!
+    connectedAccount: ConnectedAccount
+  }
+`;

@@ -1,0 +1,66 @@
+import { PLUGIN_SCOPES, isPluginScope } from '@fieldbook/extensions-sdk/server';
+import type { LoadedPlugin } from '../catalog/catalog.ts';
+import type { InstallationRow } from '../installations/store.ts';
+import type { SecretBox } from '../runtime/secret-box.ts';
+
+export interface PluginView {
+  id: string;
+  name: string;
+  version: string;
+  description: string | null;
+  state: 'READY' | 'NOT_CONFIGURED' | 'FAILED';
+  problem: string | null;
+  permissions: Array<{ name: string; description: string }>;
+  settingFields: Array<{ key: string; kind: string; label: string; description: string | null; required: boolean }>;
+  hasWebPart: boolean;
+  connection: 'WORKSPACE' | 'USER' | null;
+  webhookPaths: string[];
+  installation: InstallationView | null;
+}
+
+export interface InstallationView {
+  id: string;
+  installedAt: string;
+  settings: Array<{ key: string; text: string | null; flag: boolean | null; isSet: boolean }>;
+  connectedAccount: { externalId: string | null; label: string | null } | null;
+  enabledProjectCount: number;
+}
+
+function permissionText(name: string): string {
+  if (name.startsWith('egress:')) return `Call ${name.slice('egress:'.length)}`;
+  return isPluginScope(name) ? PLUGIN_SCOPES[name] : name;
+}
+
+/** What the browser may know of an installation: values, and for secrets only whether they are set. */
+export function installationView(plugin: LoadedPlugin, row: InstallationRow, box: SecretBox, enabledProjectCount: number): InstallationView {
+  const secrets = box.open(row.secrets);
+  return {
+    id: row.id,
+    installedAt: row.created_at.toISOString(),
+    settings: Object.entries(plugin.definition.settings).map(([key, field]) => {
+      if (field.kind === 'secret') return { key, text: null, flag: null, isSet: secrets[key] !== undefined };
+      const value = row.settings[key];
+      return { key, text: typeof value === 'string' ? value : null, flag: typeof value === 'boolean' ? value : null, isSet: value !== undefined };
+    }),
+    connectedAccount: row.external_id || row.connection_tokens ? { externalId: row.external_id, label: row.connection_label } : null,
+    enabledProjectCount,
+  };
+}
+
+export function pluginView(plugin: LoadedPlugin, installation: InstallationView | null, isAdmin: boolean): PluginView {
+  const { manifest, definition } = plugin;
+  return {
+    id: plugin.id,
+    name: manifest.name,
+    version: manifest.version,
+    description: manifest.description ?? null,
+    state: plugin.state === 'ready' ? 'READY' : plugin.state === 'failed' ? 'FAILED' : 'NOT_CONFIGURED',
+    problem: isAdmin ? plugin.problem : plugin.problem ? 'Not available yet; ask a workspace admin.' : null,
+    permissions: manifest.permissions.map((name) => ({ name, description: permissionText(name) })),
+    settingFields: Object.entries(definition.settings).map(([key, f]) => ({ key, kind: f.kind, label: f.label, description: f.description ?? null, required: 'required' in f && f.required === true })),
+    hasWebPart: plugin.webDir !== null || manifest.web !== undefined,
+    connection: definition.server.oauth ? (definition.server.oauth.level === 'user' ? 'USER' : 'WORKSPACE') : null,
+    webhookPaths: (definition.server.webhooks ?? []).map((h) => h.path),
+    installation: isAdmin ? installation : installation && { ...installation, settings: [] },
+  };
+}

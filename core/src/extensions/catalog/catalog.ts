@@ -1,0 +1,176 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checkSdkRange, parsePluginManifest, type ConfigDeclaration, type PluginDefinition, type PluginManifest } from '@fieldbook/extensions-sdk/server';
+import type { Logger } from '../../logger.ts';
+
+/** `ready` plugins may be installed; the others are listed with the reason they are not. */
+export type PluginState = 'ready' | 'not-configured' | 'failed';
+
+export interface LoadedPlugin {
+  id: string;
+  manifest: PluginManifest;
+  definition: PluginDefinition;
+  state: PluginState;
+  /** What is wrong, in words an operator can act on; null when ready. */
+  problem: string | null;
+  /** The operator configuration the plugin declared, read from the environment. */
+  config: Record<string, string | undefined>;
+  /** Origins of configured base URLs: the plugin may call them although undeclared. */
+  trustedOrigins: string[];
+  /** Folder of the built web remote (served at /plugins/{id}/web/), when it has one. */
+  webDir: string | null;
+}
+
+/** A plugin package that could not be loaded at all: shown to operators, never installable. */
+export interface BrokenPlugin {
+  source: string;
+  problem: string;
+}
+
+export interface PluginCatalog {
+  plugins: readonly LoadedPlugin[];
+  broken: readonly BrokenPlugin[];
+  get(id: string): LoadedPlugin | undefined;
+  ready(id: string): LoadedPlugin | undefined;
+}
+
+/** Where a plugin package says its parts are: `"fieldbook": { "server": "./server/index.ts", "web": "./web/dist" }`. */
+interface PackageFields {
+  fieldbook?: { server?: string; web?: string };
+}
+
+export interface CatalogSources {
+  /** The bundled plugins' folder (`plugins/`); each sub-folder with a package.json is one plugin. */
+  dir: string | null;
+  /** npm package names, resolved from the project root. */
+  packages: readonly string[];
+  /** Definitions given directly (tests, the SDK's test host). */
+  definitions?: readonly PluginDefinition[];
+  env: Readonly<Record<string, string | undefined>>;
+  projectRoot: string;
+  logger: Logger;
+}
+
+function packageDirs(sources: CatalogSources): string[] {
+  const dirs: string[] = [];
+  if (sources.dir && existsSync(sources.dir)) {
+    for (const entry of readdirSync(sources.dir, { withFileTypes: true })) {
+      const dir = join(sources.dir, entry.name);
+      if (entry.isDirectory() && existsSync(join(dir, 'package.json'))) dirs.push(dir);
+    }
+  }
+  const require = createRequire(join(sources.projectRoot, 'package.json'));
+  for (const name of sources.packages) dirs.push(dirname(require.resolve(`${name}/package.json`)));
+  return dirs.sort();
+}
+
+/** Reads the operator configuration a plugin declared; missing required values make it not configured. */
+export function readPluginConfig(declaration: ConfigDeclaration, env: Readonly<Record<string, string | undefined>>) {
+  const config: Record<string, string | undefined> = {};
+  const missing: string[] = [];
+  const trustedOrigins: string[] = [];
+  for (const [key, field] of Object.entries(declaration)) {
+    const value = env[field.env]?.trim() || field.default;
+    config[key] = value;
+    if (field.required && !value) missing.push(field.env);
+    if (field.url && value) {
+      try {
+        trustedOrigins.push(new URL(value).origin);
+      } catch {
+        missing.push(`${field.env} (not a URL)`);
+      }
+    }
+  }
+  return { config, missing, trustedOrigins };
+}
+
+/** Checks what the manifest cannot: a definition's contributions fit together and with others. */
+function checkDefinition(definition: PluginDefinition, takenPaths: Map<string, string>): void {
+  const manifest = parsePluginManifest(definition.manifest);
+  checkSdkRange(manifest);
+  for (const hook of definition.server.webhooks ?? []) {
+    const owner = takenPaths.get(hook.path);
+    if (owner) throw new Error(`The webhook path ${hook.path} is already taken by ${owner}.`);
+  }
+  const camel = manifest.id.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  for (const name of [...Object.keys(definition.server.graphql?.query ?? {}), ...Object.keys(definition.server.graphql?.mutation ?? {})]) {
+    if (!name.startsWith(camel)) throw new Error(`The GraphQL field ${name} must start with "${camel}".`);
+  }
+}
+
+function isDefinition(value: unknown): value is PluginDefinition {
+  return typeof value === 'object' && value !== null && 'manifest' in value && 'server' in value && 'settings' in value;
+}
+
+/**
+ * Finds, loads and validates every plugin. One that fails to import or validate is logged and
+ * left out (or listed as failed); the others load regardless, and the app keeps running.
+ */
+export async function loadPluginCatalog(sources: CatalogSources): Promise<PluginCatalog> {
+  const definitions: Array<{ definition: PluginDefinition; webDir: string | null }> = (sources.definitions ?? []).map((definition) => ({ definition, webDir: null }));
+  const broken: BrokenPlugin[] = [];
+  for (const dir of packageDirs(sources)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageFields;
+      const serverEntry = pkg.fieldbook?.server;
+      if (!serverEntry) continue; // a package without a Fieldbook server part is not a plugin
+      const mod = (await import(pathToFileURL(resolve(dir, serverEntry)).href)) as { default?: unknown };
+      if (!isDefinition(mod.default)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
+      const web = pkg.fieldbook?.web ? resolve(dir, pkg.fieldbook.web) : null;
+      definitions.push({ definition: mod.default, webDir: web && existsSync(web) ? web : null });
+    } catch (err) {
+      const problem = err instanceof Error ? err.message : String(err);
+      sources.logger.error({ plugin: dir, err: problem }, 'a plugin failed to load and is disabled');
+      broken.push({ source: dir, problem });
+    }
+  }
+
+  const plugins: LoadedPlugin[] = [];
+  const takenPaths = new Map<string, string>();
+  for (const { definition, webDir } of definitions) {
+    const id = definition.manifest.id;
+    try {
+      if (plugins.some((p) => p.id === id)) throw new Error(`Another plugin already has the id ${id}.`);
+      checkDefinition(definition, takenPaths);
+    } catch (err) {
+      const problem = err instanceof Error ? err.message : String(err);
+      sources.logger.error({ plugin: id, err: problem }, 'a plugin is invalid and is disabled');
+      broken.push({ source: id, problem });
+      continue;
+    }
+    for (const hook of definition.server.webhooks ?? []) takenPaths.set(hook.path, id);
+    const { config, missing, trustedOrigins } = readPluginConfig(definition.config, sources.env);
+    plugins.push({
+      id,
+      manifest: definition.manifest,
+      definition,
+      state: missing.length ? 'not-configured' : 'ready',
+      problem: missing.length ? `Set ${missing.join(', ')} to use ${definition.manifest.name}.` : null,
+      config,
+      trustedOrigins,
+      webDir,
+    });
+  }
+  return catalogOf(plugins, broken);
+}
+
+export function catalogOf(plugins: readonly LoadedPlugin[], broken: readonly BrokenPlugin[] = []): PluginCatalog {
+  const byId = new Map(plugins.map((p) => [p.id, p]));
+  return {
+    plugins,
+    broken,
+    get: (id) => byId.get(id),
+    ready: (id) => {
+      const p = byId.get(id);
+      return p?.state === 'ready' ? p : undefined;
+    },
+  };
+}
+
+/** Marks a plugin failed after loading (its setup threw); it stays listed with the reason. */
+export function markFailed(plugin: LoadedPlugin, problem: string): void {
+  plugin.state = 'failed';
+  plugin.problem = problem;
+}

@@ -1,0 +1,117 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { PluginPermissionError, type PluginHttp } from '@fieldbook/extensions-sdk/server';
+
+/** Addresses no plugin may reach unless the operator configured them: the host's own networks. */
+const internal = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  internal.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  internal.addSubnet(net, prefix, 'ipv6');
+}
+
+export function isInternalAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  const mapped = family === 6 && address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : null;
+  if (mapped && isIP(mapped) === 4) return internal.check(mapped, 'ipv4');
+  return internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export interface EgressPolicy {
+  pluginId: string;
+  /** Hosts from `egress:` permissions; each also allows its subdomains. */
+  declaredHosts: readonly string[];
+  /** Origins of base URLs the operator configured: trusted as they are, internal or not. */
+  trustedOrigins: readonly string[];
+  /** Resolves a host name (replaceable in tests). */
+  resolve?: (host: string) => Promise<string[]>;
+  /** Sees each request that passed the checks, before it is sent (the SDK's test host records them). */
+  onRequest?: PluginRequestHook;
+}
+
+/** A request a plugin made, as `onRequest` sees it. */
+export interface PluginRequest {
+  pluginId: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export type PluginRequestHook = (request: PluginRequest) => void;
+
+function describeRequest(pluginId: string, url: URL, init: RequestInit): PluginRequest {
+  return {
+    pluginId,
+    method: (init.method ?? 'GET').toUpperCase(),
+    url: url.toString(),
+    headers: Object.fromEntries(new Headers(init.headers).entries()),
+    body: typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : null,
+  };
+}
+
+const MAX_REDIRECTS = 5;
+
+async function resolveAll(host: string): Promise<string[]> {
+  if (isIP(host)) return [host];
+  return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+}
+
+/**
+ * The only way a plugin reaches the network. A URL passes when its origin is one the operator
+ * configured, or its host is one the plugin declared and every address it resolves to is public.
+ * Redirects are followed by hand so each hop is checked the same way.
+ */
+export function guardedHttp(policy: EgressPolicy): PluginHttp {
+  const resolve = policy.resolve ?? resolveAll;
+  const declared = policy.declaredHosts.map((h) => h.toLowerCase());
+  const check = async (url: URL): Promise<void> => {
+    if (policy.trustedOrigins.includes(url.origin)) return;
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PluginPermissionError(policy.pluginId, `egress:${host} (${url.protocol} is not allowed)`);
+    if (!declared.some((d) => host === d || host.endsWith(`.${d}`))) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
+    const addresses = await resolve(host);
+    if (addresses.length === 0 || addresses.some(isInternalAddress)) {
+      throw new PluginPermissionError(policy.pluginId, `egress:${host} (it resolves to an internal address)`);
+    }
+  };
+  return {
+    async fetch(input, init) {
+      let url = new URL(String(input));
+      let request: RequestInit = { ...init, redirect: 'manual' };
+      for (let hop = 0; ; hop++) {
+        await check(url);
+        policy.onRequest?.(describeRequest(policy.pluginId, url, request));
+        const res = await fetch(url, request);
+        const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+        if (!location || init?.redirect === 'manual') return res;
+        if (hop >= MAX_REDIRECTS) throw new Error(`Too many redirects from ${policy.pluginId}'s request`);
+        url = new URL(location, url);
+        // A 303 (and a POST answered 301/302) continues as GET without a body, as browsers do.
+        if (res.status === 303 || ((res.status === 301 || res.status === 302) && request.method && request.method !== 'GET')) {
+          request = { ...request, method: 'GET', body: undefined };
+        }
+      }
+    },
+  };
+}

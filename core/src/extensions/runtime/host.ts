@@ -1,0 +1,212 @@
+import type { Knex } from 'knex';
+import {
+  PluginPermissionError,
+  type InstallationContext,
+  type JsonObject,
+  type NotesReader,
+  type NotesWriter,
+  type PluginContext,
+  type ProjectsReader,
+} from '@fieldbook/extensions-sdk/server';
+import { withTenant } from '../../db/tenancy.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { RequestContext } from '../../kernel/request-context.ts';
+import type { Logger } from '../../logger.ts';
+import { atLeast } from '../../permissions/levels.ts';
+import { markFailed, type LoadedPlugin, type PluginCatalog } from '../catalog/catalog.ts';
+import { installations, settingsOf, type InstallationRow } from '../installations/store.ts';
+import type { PluginDataPort } from './data-port.ts';
+import { guardedHttp, type PluginRequestHook } from './egress.ts';
+import { noteTitle, textToDoc } from './notes.ts';
+import { pluginLogger } from './redact.ts';
+import type { SecretBox } from './secret-box.ts';
+
+export interface PluginHostDeps {
+  catalog: PluginCatalog;
+  app: Knex;
+  jobs: JobQueue;
+  logger: Logger;
+  box: SecretBox;
+  publicUrl: string;
+  /** A request context for a member, as if they had made the request themselves. */
+  memberContext(workspaceId: string, userId: string): Promise<RequestContext>;
+  /** The research module's part; null until a module provides it. */
+  data(): PluginDataPort | null;
+  /** Sees every outbound request of every plugin (the SDK's test host records them). */
+  onPluginRequest?: PluginRequestHook;
+}
+
+/** The queue a plugin's job runs on: one per plugin and job, so one slow plugin holds up no other. */
+export const pluginJobQueue = (pluginId: string, job: string): string => `plugin.${pluginId}.${job}`;
+
+export interface PluginJobData {
+  installationId: string;
+  workspaceId: string;
+  data: JsonObject;
+}
+
+/**
+ * Builds the contexts plugins run in. A capability is present only when the manifest declared its
+ * scope; an undeclared one is a getter that throws, so a plugin that casts its way past the types
+ * still cannot use it.
+ */
+export class PluginHost {
+  constructor(readonly deps: PluginHostDeps) {}
+
+  get catalog(): PluginCatalog {
+    return this.deps.catalog;
+  }
+
+  /** Runs each ready plugin's `setup`; one that throws is marked failed and the rest go on. */
+  async start(): Promise<void> {
+    for (const plugin of this.catalog.plugins) {
+      if (plugin.state !== 'ready' || !plugin.definition.server.setup) continue;
+      try {
+        await plugin.definition.server.setup(this.pluginContext(plugin));
+      } catch (err) {
+        const problem = `Its setup failed: ${err instanceof Error ? err.message : String(err)}`;
+        this.deps.logger.error({ plugin: plugin.id, err: problem }, 'a plugin failed to start and is disabled');
+        markFailed(plugin, problem);
+      }
+    }
+  }
+
+  private declared(plugin: LoadedPlugin, scope: string): boolean {
+    return plugin.manifest.permissions.includes(scope);
+  }
+
+  pluginContext(plugin: LoadedPlugin, secrets: () => readonly string[] = () => []): PluginContext {
+    return {
+      plugin: { id: plugin.id, version: plugin.manifest.version },
+      log: pluginLogger(this.deps.logger, plugin.id, secrets),
+      config: plugin.config as PluginContext['config'],
+      http: guardedHttp({
+        pluginId: plugin.id,
+        declaredHosts: plugin.manifest.permissions.filter((p) => p.startsWith('egress:')).map((p) => p.slice('egress:'.length)),
+        trustedOrigins: plugin.trustedOrigins,
+        onRequest: this.deps.onPluginRequest,
+      }),
+      publicUrl: this.deps.publicUrl.replace(/\/$/, ''),
+    };
+  }
+
+  /** Runs `fn` scoped to an installation's workspace, as the system (no member). */
+  inWorkspace<T>(workspaceId: string, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return withTenant(this.deps.app, { workspaceId }, fn);
+  }
+
+  installationContext(plugin: LoadedPlugin, row: InstallationRow): InstallationContext<string> {
+    const settings = settingsOf(row, this.deps.box);
+    const tokens = this.deps.box.open(row.connection_tokens);
+    const secretValues = () => [...Object.values(this.deps.box.open(row.secrets)), ...Object.values(tokens)];
+    const base = this.pluginContext(plugin, secretValues);
+    const ctx = {
+      ...base,
+      installation: {
+        id: row.id,
+        workspaceId: row.workspace_id,
+        settings,
+        connection: row.external_id || row.connection_tokens ? { externalId: row.external_id, label: row.connection_label, tokens } : null,
+      },
+      jobs: {
+        send: async (name: string, data: JsonObject, options?: { singletonKey?: string; startAfterSeconds?: number }) => {
+          if (!plugin.definition.server.jobs?.[name]) throw new Error(`The plugin ${plugin.id} has no job named ${name}.`);
+          const payload: PluginJobData = { installationId: row.id, workspaceId: row.workspace_id, data };
+          await this.deps.jobs.send(pluginJobQueue(plugin.id, name), payload, options);
+        },
+      },
+      saveConnectionTokens: async (next: Record<string, string>) => {
+        await this.inWorkspace(row.workspace_id, (trx) =>
+          installations(trx).where({ id: row.id }).update({ connection_tokens: this.deps.box.seal(next), updated_at: trx.fn.now() as unknown as Date }),
+        );
+      },
+      disconnect: async () => {
+        await this.inWorkspace(row.workspace_id, (trx) =>
+          installations(trx)
+            .where({ id: row.id })
+            .update({ external_id: null, connection_label: null, connection_tokens: null, updated_at: trx.fn.now() as unknown as Date }),
+        );
+      },
+    };
+    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row));
+    this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row));
+    return ctx as unknown as InstallationContext<string>;
+  }
+
+  private attach(target: object, plugin: LoadedPlugin, name: string, scopes: readonly string[], build: () => object): void {
+    const granted = scopes.some((s) => this.declared(plugin, s));
+    Object.defineProperty(target, name, {
+      enumerable: granted,
+      get: granted
+        ? build
+        : () => {
+            throw new PluginPermissionError(plugin.id, scopes[0]!);
+          },
+    });
+  }
+
+  /** Acts as the member who installed the plugin: their access bounds what the plugin can do. */
+  private async actor(row: InstallationRow): Promise<RequestContext> {
+    if (!row.installed_by) throw new AppError('FORBIDDEN', 'The person who installed this plugin has left the workspace; install it again.');
+    return this.deps.memberContext(row.workspace_id, row.installed_by);
+  }
+
+  private port(): PluginDataPort {
+    const port = this.deps.data();
+    if (!port) throw new Error('No module provides plugin data access.');
+    return port;
+  }
+
+  private async enabledProjects(row: InstallationRow): Promise<Set<string>> {
+    const rows = await this.inWorkspace(row.workspace_id, (trx) => trx('plugin_project_enablements').where({ plugin_id: row.plugin_id }).select<Array<{ project_id: string }>>('project_id'));
+    return new Set(rows.map((r) => r.project_id));
+  }
+
+  private notes(plugin: LoadedPlugin, row: InstallationRow): NotesWriter & NotesReader {
+    const require = (scope: string) => {
+      if (!this.declared(plugin, scope)) throw new PluginPermissionError(plugin.id, scope);
+    };
+    return {
+      create: async (draft) => {
+        require('notes:write');
+        if (!(await this.enabledProjects(row)).has(draft.projectId)) {
+          throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, { field: 'projectId' });
+        }
+        if (draft.key) {
+          const done = await this.inWorkspace(row.workspace_id, (trx) => trx('plugin_effects').where({ plugin_id: plugin.id, key: draft.key }).first<{ object_id: string } | undefined>());
+          if (done) {
+            const existing = await this.port().getNote(await this.actor(row), done.object_id);
+            if (existing) return { id: existing.id, projectId: existing.projectId, title: existing.title, path: `/data/${existing.id}`, created: false };
+          }
+        }
+        const actor = await this.actor(row);
+        const level = await this.port().projectLevel(actor, draft.projectId);
+        if (!level || !atLeast(level, 'write')) throw new AppError('FORBIDDEN', 'The person who installed this plugin cannot write in that project.', { field: 'projectId' });
+        const content = draft.content ?? textToDoc(draft.text ?? '');
+        const note = await this.port().createNote(actor, { projectId: draft.projectId, title: noteTitle(draft.title), content });
+        if (draft.key) {
+          await this.inWorkspace(row.workspace_id, (trx) =>
+            trx('plugin_effects').insert({ workspace_id: row.workspace_id, plugin_id: plugin.id, key: draft.key, object_id: note.id }).onConflict(['workspace_id', 'plugin_id', 'key']).merge(['object_id']),
+          );
+        }
+        return { ...note, path: `/data/${note.id}`, created: true };
+      },
+      get: async (noteId) => {
+        require('notes:read');
+        const note = await this.port().getNote(await this.actor(row), noteId);
+        if (!note || !(await this.enabledProjects(row)).has(note.projectId)) return null;
+        return { ...note, path: `/data/${note.id}` };
+      },
+    };
+  }
+
+  private projects(_plugin: LoadedPlugin, row: InstallationRow): ProjectsReader {
+    return {
+      list: async () => {
+        const [projects, enabled] = await Promise.all([this.actor(row).then((a) => this.port().listProjects(a)), this.enabledProjects(row)]);
+        return projects.map((p) => ({ ...p, enabled: enabled.has(p.id) }));
+      },
+    };
+  }
+}

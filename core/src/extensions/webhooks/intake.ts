@@ -1,0 +1,143 @@
+import type Router from '@koa/router';
+import type Koa from 'koa';
+import type { InboundWebhook, InstallationContext, WebhookRequest } from '@fieldbook/extensions-sdk/server';
+import type { JobDefinition } from '../../jobs/queue.ts';
+import type { LoadedPlugin } from '../catalog/catalog.ts';
+import { installations } from '../installations/store.ts';
+import type { PluginHost } from '../runtime/host.ts';
+
+/** Providers' webhook bodies are small; this bounds what an unauthenticated caller can make us read. */
+const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
+export const WEBHOOK_QUEUE = 'extensions.webhook';
+export const WEBHOOK_PRUNE_QUEUE = 'extensions.webhook-prune';
+/** How long handled deliveries are kept, so a late retry by the provider is still recognised. */
+const KEEP_DAYS = 7;
+
+interface WebhookJob {
+  eventRowId: number;
+  workspaceId: string;
+  installationId: string;
+}
+
+function readRaw(ctx: Koa.Context): Promise<Buffer | null> {
+  if (Number(ctx.get('content-length') || 0) > MAX_WEBHOOK_BYTES) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    ctx.req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_WEBHOOK_BYTES) chunks.push(chunk);
+    });
+    ctx.req.once('end', () => resolve(size > MAX_WEBHOOK_BYTES ? null : Buffer.concat(chunks)));
+    ctx.req.once('error', reject);
+  });
+}
+
+function headersOf(ctx: Koa.Context): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(ctx.headers)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** The headers kept with a stored event: what handlers may need, never credentials. */
+function storedHeaders(headers: Record<string, string | undefined>): Record<string, string> {
+  const keep: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined && k !== 'authorization' && k !== 'cookie') keep[k] = v;
+  }
+  return keep;
+}
+
+async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin, hook: InboundWebhook<InstallationContext<string>>): Promise<void> {
+  const { logger, app, jobs } = host.deps;
+  if (host.catalog.ready(plugin.id) === undefined) {
+    ctx.status = 404;
+    return;
+  }
+  const rawBody = await readRaw(ctx);
+  if (!rawBody) {
+    ctx.status = 413;
+    return;
+  }
+  const request: WebhookRequest = { headers: headersOf(ctx), rawBody };
+  const pctx = host.pluginContext(plugin);
+  let verdict;
+  try {
+    verdict = hook.verify(request, pctx);
+  } catch (err) {
+    verdict = { ok: false as const, reason: err instanceof Error ? err.message : 'verifier threw' };
+  }
+  if (!verdict.ok) {
+    // The only trace an unverified request leaves is this line.
+    logger.warn({ plugin: plugin.id, path: hook.path, reason: verdict.reason }, 'webhook refused: signature not verified');
+    ctx.status = 401;
+    ctx.body = { error: 'The request signature could not be verified.' };
+    return;
+  }
+  const answer = hook.respond?.(request, pctx);
+  if (answer) {
+    ctx.status = answer.status ?? 200;
+    ctx.body = answer.body ?? '';
+    return;
+  }
+  const eventId = hook.eventId(request);
+  const externalId = hook.externalId(request);
+  const target = externalId
+    ? ((await app.raw<{ rows: Array<{ id: string; workspace_id: string }> }>('select id, workspace_id from plugin_installation_for(?, ?)', [plugin.id, externalId])).rows[0] ?? null)
+    : null;
+  // Stored and queued together: either both happen or neither, and a repeat of the same event id
+  // stops at the unique key.
+  const queued = await app.transaction(async (trx) => {
+    const inserted = await trx('plugin_webhook_events')
+      .insert({ plugin_id: plugin.id, event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: target?.id ?? null })
+      .onConflict(['plugin_id', 'event_id'])
+      .ignore()
+      .returning<Array<{ id: number }>>('id');
+    const row = inserted[0];
+    if (!row || !target) return false;
+    const job: WebhookJob = { eventRowId: row.id, workspaceId: target.workspace_id, installationId: target.id };
+    await jobs.send(WEBHOOK_QUEUE, job, { trx });
+    return true;
+  });
+  logger.debug({ plugin: plugin.id, eventId, queued }, 'webhook received');
+  ctx.status = 200;
+  ctx.body = '';
+}
+
+/** Mounts every plugin's webhook paths; a plugin that is not ready answers 404 there. */
+export function webhookRoutes(router: Router, host: PluginHost): void {
+  for (const plugin of host.catalog.plugins) {
+    for (const hook of plugin.definition.server.webhooks ?? []) {
+      router.post(hook.path, (ctx) => receive(ctx, host, plugin, hook));
+    }
+  }
+}
+
+/** Hands stored events to their plugins; at least once, so a handled event is skipped. */
+export function webhookJobs(host: PluginHost): JobDefinition[] {
+  const handle: JobDefinition<WebhookJob> = {
+    queue: WEBHOOK_QUEUE,
+    settings: { retryLimit: 5, retryDelaySeconds: 5, deadLetter: true },
+    async handler(job) {
+      const { app } = host.deps;
+      const event = await app('plugin_webhook_events').where({ id: job.data.eventRowId }).first<{ plugin_id: string; event_id: string; path: string; headers: Record<string, string>; body: string; handled_at: Date | null } | undefined>();
+      if (!event || event.handled_at) return;
+      const plugin = host.catalog.ready(event.plugin_id);
+      const hook = plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
+      const row = await host.inWorkspace(job.data.workspaceId, (trx) => installations(trx).where({ id: job.data.installationId }).first());
+      // Uninstalled or disconnected since the event arrived: nothing more is imported for it.
+      if (plugin && hook && row && row.external_id !== null) {
+        await hook.handle(host.installationContext(plugin, row), { eventId: event.event_id, headers: event.headers, body: event.body });
+      }
+      await app('plugin_webhook_events').where({ id: job.data.eventRowId }).update({ handled_at: app.fn.now() });
+    },
+  };
+  const prune: JobDefinition = {
+    queue: WEBHOOK_PRUNE_QUEUE,
+    schedule: { cron: '17 4 * * *' },
+    async handler() {
+      await host.deps.app('plugin_webhook_events').where('received_at', '<', host.deps.app.raw(`now() - interval '${KEEP_DAYS} days'`)).delete();
+    },
+  };
+  return [handle as JobDefinition, prune];
+}

@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+import semver from 'semver';
+import { SDK_VERSION, parsePluginManifest, type PluginManifest } from '../index.ts';
+import type { InstallationContext, JsonObject, PluginContext } from './context.ts';
+import type { PluginScope } from './scopes.ts';
+import type { ConfigDeclaration, SettingsDeclaration } from './settings.ts';
+import type { WebhookRequest, WebhookVerdict } from './webhooks/index.ts';
+
+/** An immediate answer to a webhook, e.g. Slack's url_verification challenge. */
+export interface WebhookAnswer {
+  status?: number;
+  body?: JsonObject | string;
+}
+
+/** An event the host verified, stored once and handed to the plugin in a job. */
+export interface WebhookEvent {
+  eventId: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The raw body as received (JSON or form-encoded, as the provider sent it). */
+  body: string;
+}
+
+/**
+ * An inbound webhook at a fixed path (e.g. `/slack/webhook`). The host reads the raw body,
+ * calls `verify` (401 and nothing stored when it fails), answers `respond` at once when it
+ * returns something, and otherwise stores the event under (plugin, `eventId`) and queues `handle`
+ * in one transaction: a repeated delivery has no second effect.
+ */
+export interface InboundWebhook<Ctx> {
+  /** The path, e.g. `/slack/webhook`; unique across plugins. */
+  path: `/${string}`;
+  verify(request: WebhookRequest, ctx: PluginContext): WebhookVerdict;
+  /** Answers without storing anything (challenges, validations); null or undefined to go on. */
+  respond?(request: WebhookRequest, ctx: PluginContext): WebhookAnswer | null | undefined;
+  /** The provider's id of the event; the same event delivered twice has the same id. */
+  eventId(request: WebhookRequest): string;
+  /** The provider's id of the account the event is for, matched to a connected installation; null to ignore. */
+  externalId(request: WebhookRequest): string | null;
+  /** Does the work, in a job after the answer; it may run more than once for one event. */
+  handle(ctx: Ctx, event: WebhookEvent): Promise<void>;
+}
+
+/** A job of the plugin, run for one installation. */
+export interface PluginJob<Ctx> {
+  handler(ctx: Ctx, data: JsonObject): Promise<void>;
+  /** Attempts after the first failure (default 3). */
+  retryLimit?: number;
+}
+
+/** What the automation module passes to an action: the event that triggered the automation. */
+export interface AutomationTrigger {
+  event: string;
+  payload: JsonObject;
+}
+
+/**
+ * An automation action (001 §3): typed parameters checked before `execute`, so an automation
+ * with bad parameters is refused when it is saved, not when it runs.
+ */
+export interface AutomationAction<Ctx, Params extends z.ZodType = z.ZodType> {
+  /** e.g. `sendToSlack`. */
+  key: string;
+  title: string;
+  description?: string;
+  parameters: Params;
+  execute(ctx: Ctx, params: z.infer<Params>, trigger: AutomationTrigger): Promise<{ summary?: string } | void>;
+}
+
+/** What an OAuth exchange gives back: the provider account and its tokens. */
+export interface OAuthGrant {
+  externalId?: string;
+  label?: string;
+  tokens: Record<string, string>;
+}
+
+/**
+ * Connecting an account at the provider. `workspace` flows are started by admins at
+ * /settings/integrations and end at /oauth/{plugin}/authorize; `user` flows by anyone at
+ * /settings/user/integrations and end at /account/integration/oauth/{plugin}.
+ */
+export interface OAuthFlow {
+  level: 'workspace' | 'user';
+  /** The provider's consent page, carrying `state` and `redirectUri` unchanged. */
+  authorizeUrl(params: { state: string; redirectUri: string }, ctx: PluginContext): string;
+  /** Swaps the code for tokens (through `ctx.http`). */
+  exchange(params: { code: string; redirectUri: string }, ctx: PluginContext): Promise<OAuthGrant>;
+}
+
+/** A GraphQL resolver of a plugin: the current workspace's installation and the signed-in person. */
+export type PluginResolver<Ctx> = (args: Record<string, unknown>, ctx: Ctx & { viewer: { userId: string } }) => unknown;
+
+/**
+ * GraphQL the plugin adds. Its `typeDefs` may only `extend type Query` and `extend type Mutation`
+ * with fields whose names start with the plugin's id in camelCase (`slackChannels`).
+ */
+export interface PluginGraphql<Ctx> {
+  typeDefs: string;
+  query?: Record<string, PluginResolver<Ctx>>;
+  mutation?: Record<string, PluginResolver<Ctx>>;
+}
+
+export interface PluginServer<Ctx> {
+  webhooks?: readonly InboundWebhook<Ctx>[];
+  jobs?: Readonly<Record<string, PluginJob<Ctx>>>;
+  actions?: readonly AutomationAction<Ctx>[];
+  oauth?: OAuthFlow;
+  graphql?: PluginGraphql<Ctx>;
+  /** Runs once when the plugin loads; a throw disables the plugin and leaves the app running. */
+  setup?(ctx: PluginContext): void | Promise<void>;
+}
+
+type ScopesOf<Perms extends readonly string[]> = Extract<Perms[number], PluginScope>;
+
+/** The shape a plugin is declared in: manifest, settings, configuration and contributions. */
+export interface PluginDeclaration<Perms extends readonly string[], S extends SettingsDeclaration, C extends ConfigDeclaration> extends Omit<PluginManifest, 'permissions'> {
+  permissions: Perms;
+  /** Per-installation settings, filled in by workspace admins. */
+  settings?: S;
+  /** Operator configuration read from the environment. */
+  config?: C;
+  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>>;
+}
+
+/** A validated plugin, as the host loads it. */
+export interface PluginDefinition {
+  manifest: PluginManifest;
+  settings: SettingsDeclaration;
+  config: ConfigDeclaration;
+  server: PluginServer<InstallationContext<string>>;
+}
+
+/**
+ * Declares a plugin. The manifest part is validated at once, so a mistake shows when the plugin
+ * loads; the context every handler receives is typed from `permissions`, `settings` and `config`.
+ */
+export function definePlugin<const Perms extends readonly string[], const S extends SettingsDeclaration = {}, const C extends ConfigDeclaration = {}>(
+  declaration: PluginDeclaration<Perms, S, C>,
+): PluginDefinition {
+  const { server, settings, config, ...manifest } = declaration;
+  const parsed = parsePluginManifest(manifest);
+  checkSdkRange(parsed);
+  return {
+    manifest: parsed,
+    settings: settings ?? {},
+    config: config ?? {},
+    // The handlers were checked against the narrower context; the host builds exactly that one.
+    server: (server ?? {}) as PluginServer<InstallationContext<string>>,
+  };
+}
+
+/** Throws unless this SDK's version satisfies the range a plugin declared in `sdk`. */
+export function checkSdkRange(manifest: Pick<PluginManifest, 'id' | 'sdk'>): void {
+  if (!semver.validRange(manifest.sdk)) throw new Error(`Invalid plugin manifest:\nsdk: "${manifest.sdk}" is not a version range such as "^1".`);
+  if (!semver.satisfies(SDK_VERSION, manifest.sdk)) {
+    throw new Error(`The plugin ${manifest.id} needs SDK ${manifest.sdk}; this Fieldbook has SDK ${SDK_VERSION}.`);
+  }
+}
