@@ -7,7 +7,7 @@ export default defineConfig({
       'modules/*/src/**/*.test.ts',
       'modules/*/web/**/*.test.ts',
       'extensions-sdk/src/**/*.test.ts',
-      'plugins/*/src/**/*.test.ts',
+      'plugins/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'host-web/src/**/*.test.ts',
     ],

@@ -39,6 +39,7 @@ export default defineConfig({
       shared: {
         react: { singleton: true, requiredVersion: `^${versionOf('react')}` },
         'react-dom': { singleton: true, requiredVersion: `^${versionOf('react-dom')}` },
+        'react/jsx-runtime': { singleton: true, requiredVersion: `^${versionOf('react')}` },
         'react-router': { singleton: true, requiredVersion: `^${versionOf('react-router')}` },
         '@fieldbook/extensions-sdk/web': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
       },

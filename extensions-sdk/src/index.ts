@@ -55,3 +55,6 @@ export function parsePluginManifest(input: unknown): PluginManifest {
   }
   return parsed.data;
 }
+
+/** The Module Federation name of a plugin's web remote; its build and the host both use it. */
+export const remoteName = (pluginId: string): string => `fieldbook_plugin_${pluginId.replace(/-/g, '_')}`;

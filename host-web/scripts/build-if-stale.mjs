@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 const hostWeb = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(hostWeb, '..');
 const dist = join(hostWeb, 'dist');
-const stampFile = join(dist, '.build-stamp');
 const force = process.argv.includes('--force');
 
 /** Every file under `dir`, skipping dependencies, build output and tests. */
@@ -66,28 +65,52 @@ function hashOf(files) {
   return hash.digest('hex');
 }
 
-const started = Date.now();
-const files = sources();
-const stamp = hashOf(files);
-const built = existsSync(join(dist, 'index.html')) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : null;
-if (!force && built === stamp) {
-  console.log(`web app is up to date (${files.length} sources checked in ${Date.now() - started} ms)`);
-  process.exit(0);
-}
-
-console.log(built ? 'web app sources changed: rebuilding' : 'building the web app');
 const require = createRequire(join(hostWeb, 'package.json'));
 const rsbuildPkg = require.resolve('@rsbuild/core/package.json');
-const bin = JSON.parse(readFileSync(rsbuildPkg, 'utf8')).bin;
-const cli = join(dirname(rsbuildPkg), typeof bin === 'string' ? bin : bin.rsbuild);
-const res = spawnSync(process.execPath, [cli, 'build'], { cwd: hostWeb, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-if (res.status !== 0) {
-  console.error(`web app build failed (exit code ${res.status ?? res.signal})`);
-  process.exit(res.status || 1);
+const rsbuildBin = JSON.parse(readFileSync(rsbuildPkg, 'utf8')).bin;
+const cli = join(dirname(rsbuildPkg), typeof rsbuildBin === 'string' ? rsbuildBin : rsbuildBin.rsbuild);
+
+/** Builds one Rsbuild project when its sources' hash differs from the stamp in its output. */
+function buildIfStale({ label, cwd, args, files, out, expect }) {
+  const started = Date.now();
+  const stampPath = join(out, '.build-stamp');
+  const stamp = hashOf(files);
+  const built = existsSync(join(out, expect)) && existsSync(stampPath) ? readFileSync(stampPath, 'utf8').trim() : null;
+  if (!force && built === stamp) {
+    console.log(`${label} is up to date (${files.length} sources checked in ${Date.now() - started} ms)`);
+    return;
+  }
+  console.log(built ? `${label} sources changed: rebuilding` : `building ${label}`);
+  const res = spawnSync(process.execPath, [cli, 'build', ...args], { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (res.status !== 0) {
+    console.error(`${label} build failed (exit code ${res.status ?? res.signal})`);
+    process.exit(res.status || 1);
+  }
+  if (!existsSync(join(out, expect)) || !statSync(join(out, expect)).isFile()) {
+    console.error(`${label} build wrote no ${expect}`);
+    process.exit(1);
+  }
+  writeFileSync(stampPath, `${stamp}\n`);
+  console.log(`${label} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
-if (!statSync(join(dist, 'index.html')).isFile()) {
-  console.error('web app build wrote no index.html');
-  process.exit(1);
+
+buildIfStale({ label: 'web app', cwd: hostWeb, args: [], files: sources(), out: dist, expect: 'index.html' });
+
+// Each plugin with a web part is a Module Federation remote of its own, served from its folder.
+const pluginsDir = join(root, 'plugins');
+if (existsSync(pluginsDir)) {
+  for (const id of readdirSync(pluginsDir).sort()) {
+    const pluginRoot = join(pluginsDir, id);
+    const config = join(pluginRoot, 'rsbuild.config.ts');
+    if (!existsSync(config)) continue;
+    const files = [
+      ...walk(join(pluginRoot, 'web')),
+      config,
+      join(pluginRoot, 'package.json'),
+      join(root, 'extensions-sdk', 'src', 'build', 'rsbuild.ts'),
+      ...walk(join(root, 'extensions-sdk', 'src', 'web')),
+      join(root, 'package-lock.json'),
+    ].filter((f) => existsSync(f)).sort();
+    buildIfStale({ label: `plugin ${id} web part`, cwd: pluginRoot, args: ['-c', config], files, out: join(pluginRoot, 'web', 'dist'), expect: 'mf-manifest.json' });
+  }
 }
-writeFileSync(stampFile, `${stamp}\n`);
-console.log(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

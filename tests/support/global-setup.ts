@@ -42,6 +42,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('pgSuperUrl', pg.url);
   project.provide('secretKey', TEST_SECRET);
+  // The SDK's plugin test host reads these (it may not import test support): it copies the
+  // template into a fresh database per host, as createTestDatabase does.
+  process.env.FIELDBOOK_TEST_PG_URL = pg.url;
+  process.env.FIELDBOOK_TEST_TEMPLATE = TEMPLATE_DB;
+  process.env.FIELDBOOK_TEST_SECRET = TEST_SECRET;
   return async () => {
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -56,7 +56,10 @@ export interface PluginNote {
 }
 
 export interface NotesWriter {
-  /** Creates a note as the person who installed the plugin; `created` is false for a repeated key. */
+  /**
+   * Creates a note as the acting member (the person using the plugin's GraphQL fields, else the
+   * one who installed it); `created` is false for a repeated key.
+   */
   create(draft: NoteDraft): Promise<PluginNote & { created: boolean }>;
 }
 
@@ -118,6 +121,10 @@ export type InstallationContext<P extends string = PluginScope, S extends Settin
     jobs: PluginJobs;
     /** Replaces the tokens of the workspace's connection (after a token refresh). */
     saveConnectionTokens(tokens: Record<string, string>): Promise<void>;
+    /** The acting person's own connected account (plugins with a `user` OAuth flow), or null. */
+    userConnection(): Promise<PluginConnection | null>;
+    /** Replaces the tokens of the acting person's connection (after a token refresh). */
+    saveUserConnectionTokens(tokens: Record<string, string>): Promise<void>;
     /** Forgets the connected account and its tokens; webhooks for it are ignored from then on. */
     disconnect(): Promise<void>;
   };

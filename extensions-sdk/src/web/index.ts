@@ -85,6 +85,10 @@ export interface SlotProps {
   'home.card/v1': { workspace: HostWorkspace };
   'settings.security.panel/v1': { workspace: HostWorkspace };
   'project.settings.panel/v1': { workspace: HostWorkspace; projectId: string };
+  /** On the plugin's own settings view in the workspace's extensions settings. */
+  'integration.settings.page/v1': { workspace: HostWorkspace; pluginId: string };
+  /** Beside the other actions of a note's toolbar. */
+  'note.toolbar.action/v1': { workspace: HostWorkspace; noteId: string; projectId: string };
 }
 
 export type SlotName = keyof SlotProps;

@@ -21,7 +21,7 @@ export function pluginGraphql(host: PluginHost): ModuleGraphql[] {
         if (!host.catalog.ready(plugin.id)) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not available right now.`);
         const row = await rc.tx((trx) => findInstallation(trx, plugin.id));
         if (!row) throw notInstalled(plugin);
-        const ctx = Object.assign(host.installationContext(plugin, row), { viewer: { userId: viewer.userId } });
+        const ctx = Object.assign(host.installationContext(plugin, row, viewer.userId), { viewer: { userId: viewer.userId } });
         return resolve(args, ctx as never);
       };
       const map = (fields: Record<string, (args: Record<string, unknown>, ctx: never) => unknown> | undefined) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { remoteName } from '@fieldbook/extensions-sdk/server';
 import { validate } from '../../errors/validate.ts';
 import { notFound } from '../../errors/app-error.ts';
 import { operations } from '../../graphql/operations.ts';
@@ -25,7 +26,7 @@ const isAdmin = (ctx: RequestContext) => ctx.membership?.workspaceAdmin === true
 function remoteOf(plugin: LoadedPlugin) {
   const entry = plugin.webDir ? `/plugins/${plugin.id}/web/mf-manifest.json` : plugin.manifest.web?.entry;
   if (!entry) return null;
-  return { name: `fieldbook_plugin_${plugin.id.replace(/-/g, '_')}`, entry, exposedModule: plugin.manifest.web?.exposes ?? './extension' };
+  return { name: remoteName(plugin.id), entry, exposedModule: plugin.manifest.web?.exposes ?? './extension' };
 }
 
 export function extensionsGraphql(host: PluginHost, maximum: number | null): ModuleGraphql {

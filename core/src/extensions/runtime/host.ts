@@ -43,6 +43,8 @@ export const pluginJobQueue = (pluginId: string, job: string): string => `plugin
 export interface PluginJobData {
   installationId: string;
   workspaceId: string;
+  /** Who the job acts for: the person who queued it, else the one who installed the plugin. */
+  actingUserId: string | null;
   data: JsonObject;
 }
 
@@ -96,7 +98,12 @@ export class PluginHost {
     return withTenant(this.deps.app, { workspaceId }, fn);
   }
 
-  installationContext(plugin: LoadedPlugin, row: InstallationRow): InstallationContext<string> {
+  /**
+   * The context of work for one installation. It acts as the member who installed the plugin,
+   * or as `actingUserId` when a person is at the keyboard (the plugin's GraphQL fields): their
+   * access bounds what the plugin can do, and their own connected account is theirs alone.
+   */
+  installationContext(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null = row.installed_by): InstallationContext<string> {
     const settings = settingsOf(row, this.deps.box);
     const tokens = this.deps.box.open(row.connection_tokens);
     const secretValues = () => [...Object.values(this.deps.box.open(row.secrets)), ...Object.values(tokens)];
@@ -112,13 +119,26 @@ export class PluginHost {
       jobs: {
         send: async (name: string, data: JsonObject, options?: { singletonKey?: string; startAfterSeconds?: number }) => {
           if (!plugin.definition.server.jobs?.[name]) throw new Error(`The plugin ${plugin.id} has no job named ${name}.`);
-          const payload: PluginJobData = { installationId: row.id, workspaceId: row.workspace_id, data };
+          const payload: PluginJobData = { installationId: row.id, workspaceId: row.workspace_id, actingUserId, data };
           await this.deps.jobs.send(pluginJobQueue(plugin.id, name), payload, options);
         },
       },
       saveConnectionTokens: async (next: Record<string, string>) => {
         await this.inWorkspace(row.workspace_id, (trx) =>
           installations(trx).where({ id: row.id }).update({ connection_tokens: this.deps.box.seal(next), updated_at: trx.fn.now() as unknown as Date }),
+        );
+      },
+      userConnection: async () => {
+        if (!actingUserId) return null;
+        const found = await withTenant(this.deps.app, { workspaceId: row.workspace_id, userId: actingUserId }, (trx) =>
+          trx('plugin_user_connections').where({ plugin_id: plugin.id, user_id: actingUserId }).first<{ external_id: string | null; label: string | null; tokens: string } | undefined>(),
+        );
+        return found ? { externalId: found.external_id, label: found.label, tokens: this.deps.box.open(found.tokens) } : null;
+      },
+      saveUserConnectionTokens: async (next: Record<string, string>) => {
+        if (!actingUserId) throw new Error('No person to save a connection for.');
+        await withTenant(this.deps.app, { workspaceId: row.workspace_id, userId: actingUserId }, (trx) =>
+          trx('plugin_user_connections').where({ plugin_id: plugin.id, user_id: actingUserId }).update({ tokens: this.deps.box.seal(next) }),
         );
       },
       disconnect: async () => {
@@ -129,8 +149,8 @@ export class PluginHost {
         );
       },
     };
-    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row));
-    this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row));
+    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row, actingUserId));
+    this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId));
     return ctx as unknown as InstallationContext<string>;
   }
 
@@ -146,10 +166,10 @@ export class PluginHost {
     });
   }
 
-  /** Acts as the member who installed the plugin: their access bounds what the plugin can do. */
-  private async actor(row: InstallationRow): Promise<RequestContext> {
-    if (!row.installed_by) throw new AppError('FORBIDDEN', 'The person who installed this plugin has left the workspace; install it again.');
-    return this.deps.memberContext(row.workspace_id, row.installed_by);
+  /** The member the plugin acts as: their access bounds what it can do. */
+  private async actor(row: InstallationRow, userId: string | null): Promise<RequestContext> {
+    if (!userId) throw new AppError('FORBIDDEN', 'The person who installed this plugin has left the workspace; install it again.');
+    return this.deps.memberContext(row.workspace_id, userId);
   }
 
   private port(): PluginDataPort {
@@ -163,7 +183,7 @@ export class PluginHost {
     return new Set(rows.map((r) => r.project_id));
   }
 
-  private notes(plugin: LoadedPlugin, row: InstallationRow): NotesWriter & NotesReader {
+  private notes(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null): NotesWriter & NotesReader {
     const require = (scope: string) => {
       if (!this.declared(plugin, scope)) throw new PluginPermissionError(plugin.id, scope);
     };
@@ -176,11 +196,11 @@ export class PluginHost {
         if (draft.key) {
           const done = await this.inWorkspace(row.workspace_id, (trx) => trx('plugin_effects').where({ plugin_id: plugin.id, key: draft.key }).first<{ object_id: string } | undefined>());
           if (done) {
-            const existing = await this.port().getNote(await this.actor(row), done.object_id);
+            const existing = await this.port().getNote(await this.actor(row, actingUserId), done.object_id);
             if (existing) return { id: existing.id, projectId: existing.projectId, title: existing.title, path: `/data/${existing.id}`, created: false };
           }
         }
-        const actor = await this.actor(row);
+        const actor = await this.actor(row, actingUserId);
         const level = await this.port().projectLevel(actor, draft.projectId);
         if (!level || !atLeast(level, 'write')) throw new AppError('FORBIDDEN', 'The person who installed this plugin cannot write in that project.', { field: 'projectId' });
         const content = draft.content ?? textToDoc(draft.text ?? '');
@@ -194,17 +214,17 @@ export class PluginHost {
       },
       get: async (noteId) => {
         require('notes:read');
-        const note = await this.port().getNote(await this.actor(row), noteId);
+        const note = await this.port().getNote(await this.actor(row, actingUserId), noteId);
         if (!note || !(await this.enabledProjects(row)).has(note.projectId)) return null;
         return { ...note, path: `/data/${note.id}` };
       },
     };
   }
 
-  private projects(_plugin: LoadedPlugin, row: InstallationRow): ProjectsReader {
+  private projects(_plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null): ProjectsReader {
     return {
       list: async () => {
-        const [projects, enabled] = await Promise.all([this.actor(row).then((a) => this.port().listProjects(a)), this.enabledProjects(row)]);
+        const [projects, enabled] = await Promise.all([this.actor(row, actingUserId).then((a) => this.port().listProjects(a)), this.enabledProjects(row)]);
         return projects.map((p) => ({ ...p, enabled: enabled.has(p.id) }));
       },
     };

@@ -14,7 +14,7 @@ export function pluginJobs(host: PluginHost): JobDefinition[] {
           const data = queued.data as PluginJobData;
           const row = await host.inWorkspace(data.workspaceId, (trx) => installations(trx).where({ id: data.installationId }).first());
           if (!row) return; // uninstalled since: nothing to do
-          await job.handler(host.installationContext(plugin, row), data.data);
+          await job.handler(host.installationContext(plugin, row, data.actingUserId ?? row.installed_by), data.data);
         },
       })),
     );

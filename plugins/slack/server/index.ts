@@ -1,0 +1,82 @@
+import { definePlugin } from '@fieldbook/extensions-sdk/server';
+import { z } from 'zod';
+import { slackOAuth } from './oauth.ts';
+import { saveMessage } from './save-message.ts';
+import { botToken, slackClient } from './slack.ts';
+import { answerChallenge, readDelivery, SAVE_CALLBACK_ID, slackEventId, slackTeamId, verifySlack } from './webhook.ts';
+
+/** `sendToSlack`'s parameters, checked when an automation is saved. */
+export const sendToSlackParameters = z.object({
+  channelIds: z.array(z.string()).min(1).max(20),
+  text: z.string().min(1).max(4000),
+});
+
+/**
+ * Slack: people save messages to a research project with the "Save to Fieldbook" message
+ * shortcut, and automations post to Slack channels.
+ */
+export default definePlugin({
+  id: 'slack',
+  name: 'Slack',
+  version: '1.0.0',
+  sdk: '^1',
+  description: 'Save Slack messages as notes, and post to Slack channels from automations.',
+  permissions: ['notes:write', 'projects:read', 'egress:slack.com'],
+  config: {
+    clientId: { env: 'SLACK_CLIENT_ID', description: 'Client ID of the Slack app', required: true },
+    clientSecret: { env: 'SLACK_CLIENT_SECRET', description: 'Client secret of the Slack app', required: true },
+    signingSecret: { env: 'SLACK_SIGNING_SECRET', description: 'Signing secret of the Slack app, to verify requests from Slack', required: true },
+    apiUrl: { env: 'SLACK_API_URL', description: 'Slack Web API root', default: 'https://slack.com/api', url: true },
+    authorizeUrl: { env: 'SLACK_AUTHORIZE_URL', description: 'Slack OAuth consent page', default: 'https://slack.com/oauth/v2/authorize', url: true },
+  },
+  settings: {
+    projectId: { kind: 'project', label: 'Project for saved messages' },
+  },
+  server: {
+    oauth: slackOAuth,
+    webhooks: [
+      {
+        path: '/slack/webhook',
+        verify: (request, ctx) => verifySlack(request, ctx.config.signingSecret),
+        respond: (request) => answerChallenge(request),
+        eventId: slackEventId,
+        externalId: slackTeamId,
+        async handle(ctx, event) {
+          const delivery = readDelivery(event.body);
+          if (delivery?.kind === 'interaction') {
+            if (delivery.action?.callback_id === SAVE_CALLBACK_ID) await saveMessage(ctx, delivery.action);
+            return;
+          }
+          if (delivery?.kind === 'event' && delivery.envelope.type === 'event_callback') {
+            // The team removed the app or revoked its token: the connection is of no more use.
+            if (delivery.envelope.event.type === 'app_uninstalled') await ctx.disconnect();
+          }
+        },
+      },
+    ],
+    actions: [
+      {
+        key: 'sendToSlack',
+        title: 'Send to Slack',
+        description: 'Posts a message to one or more Slack channels.',
+        parameters: sendToSlackParameters,
+        async execute(ctx, params: z.infer<typeof sendToSlackParameters>) {
+          const token = botToken(ctx);
+          if (!token) throw new Error('Slack is not connected to this workspace.');
+          const client = slackClient(ctx);
+          const failed: string[] = [];
+          for (const channel of params.channelIds) {
+            try {
+              await client.postMessage(token, { channel, text: params.text });
+            } catch (err) {
+              ctx.log.warn('could not post to a Slack channel', { channel, err: err instanceof Error ? err.message : String(err) });
+              failed.push(channel);
+            }
+          }
+          if (failed.length) throw new Error(`Could not post to ${failed.length} of ${params.channelIds.length} Slack channels: ${failed.join(', ')}.`);
+          return { summary: `Posted to ${params.channelIds.length} Slack channel${params.channelIds.length === 1 ? '' : 's'}.` };
+        },
+      },
+    ],
+  },
+});
