@@ -28,6 +28,7 @@ export async function graphql<T>(
   query: string,
   variables: Record<string, unknown> = {},
   token?: string,
+  workspaceId?: string,
 ): Promise<T> {
   const res = await fetch(`${url}/api/graphql`, {
     method: 'POST',
@@ -35,6 +36,7 @@ export async function graphql<T>(
       'content-type': 'application/json',
       accept: 'application/graphql-response+json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(workspaceId ? { 'x-fieldbook-workspace': workspaceId } : {}),
     },
     body: JSON.stringify({ query, variables }),
   });

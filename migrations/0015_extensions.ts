@@ -95,13 +95,16 @@ export async function up(knex: Knex): Promise<void> {
   await enableTenantRls(knex, 'plugin_effects');
 
   // An inbound webhook names a provider account, not a workspace: this finds the installation
-  // connected to it without opening every workspace's rows to the caller.
+  // connected to it (or, for providers without accounts, the installation named by its own id)
+  // without opening every workspace's rows to the caller.
   await knex.raw(`
     create or replace function plugin_installation_for(p_plugin text, p_external text)
-    returns table (id uuid, workspace_id uuid)
+    returns table (id uuid, workspace_id uuid, by_account boolean)
     language sql stable security definer set search_path = public as $$
-      select i.id, i.workspace_id from plugin_installations i
-      where i.plugin_id = p_plugin and i.external_id = p_external
+      select i.id, i.workspace_id, coalesce(i.external_id = p_external, false) from plugin_installations i
+      where i.plugin_id = p_plugin and (i.external_id = p_external or i.id::text = p_external)
+      order by coalesce(i.external_id = p_external, false) desc
+      limit 1
     $$`);
   await knex.raw('revoke all on function plugin_installation_for(text, text) from public');
   // ensureAppRole grants the application role EXECUTE on the schema's functions after migrating.

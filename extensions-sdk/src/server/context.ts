@@ -139,3 +139,21 @@ export class PluginPermissionError extends Error {
     this.name = 'PluginPermissionError';
   }
 }
+
+/** What a {@link PluginInputError} is about, as the API reports it. */
+export type PluginInputErrorCode = 'BAD_USER_INPUT' | 'INVALID_OPERATION' | 'FORBIDDEN' | 'NOT_FOUND';
+
+/**
+ * An error meant for the person using a plugin's GraphQL field: the host answers it with this
+ * code, the message shown as is, and the input `field` it is about. Any other error a plugin
+ * throws reaches people as a generic failure (and the logs with its detail).
+ */
+export class PluginInputError extends Error {
+  constructor(
+    message: string,
+    readonly options: { field?: string; code?: PluginInputErrorCode } = {},
+  ) {
+    super(message);
+    this.name = 'PluginInputError';
+  }
+}

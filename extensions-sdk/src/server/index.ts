@@ -20,7 +20,7 @@ export type {
   WebhookAnswer,
   WebhookEvent,
 } from './plugin.ts';
-export { PluginPermissionError } from './context.ts';
+export { PluginInputError, PluginPermissionError, type PluginInputErrorCode } from './context.ts';
 export type {
   Capabilities,
   InstallationContext,

@@ -26,15 +26,19 @@ export interface WebhookEvent {
  * returns something, and otherwise stores the event under (plugin, `eventId`) and queues `handle`
  * in one transaction: a repeated delivery has no second effect.
  */
-export interface InboundWebhook<Ctx> {
+export interface InboundWebhook<Ctx, Base = PluginContext> {
   /** The path, e.g. `/slack/webhook`; unique across plugins. */
   path: `/${string}`;
-  verify(request: WebhookRequest, ctx: PluginContext): WebhookVerdict;
+  verify(request: WebhookRequest, ctx: Base): WebhookVerdict;
   /** Answers without storing anything (challenges, validations); null or undefined to go on. */
-  respond?(request: WebhookRequest, ctx: PluginContext): WebhookAnswer | null | undefined;
+  respond?(request: WebhookRequest, ctx: Base): WebhookAnswer | null | undefined;
   /** The provider's id of the event; the same event delivered twice has the same id. */
   eventId(request: WebhookRequest): string;
-  /** The provider's id of the account the event is for, matched to a connected installation; null to ignore. */
+  /**
+   * The provider's id of the account the event is for, matched to a connected installation; or,
+   * for a provider without accounts, the installation's own id (shown to admins in the plugin's
+   * settings). Null to accept and ignore the event.
+   */
   externalId(request: WebhookRequest): string | null;
   /** Does the work, in a job after the answer; it may run more than once for one event. */
   handle(ctx: Ctx, event: WebhookEvent): Promise<void>;
@@ -78,12 +82,12 @@ export interface OAuthGrant {
  * /settings/integrations and end at /oauth/{plugin}/authorize; `user` flows by anyone at
  * /settings/user/integrations and end at /account/integration/oauth/{plugin}.
  */
-export interface OAuthFlow {
+export interface OAuthFlow<Base = PluginContext> {
   level: 'workspace' | 'user';
   /** The provider's consent page, carrying `state` and `redirectUri` unchanged. */
-  authorizeUrl(params: { state: string; redirectUri: string }, ctx: PluginContext): string;
+  authorizeUrl(params: { state: string; redirectUri: string }, ctx: Base): string;
   /** Swaps the code for tokens (through `ctx.http`). */
-  exchange(params: { code: string; redirectUri: string }, ctx: PluginContext): Promise<OAuthGrant>;
+  exchange(params: { code: string; redirectUri: string }, ctx: Base): Promise<OAuthGrant>;
 }
 
 /** A GraphQL resolver of a plugin: the current workspace's installation and the signed-in person. */
@@ -99,14 +103,14 @@ export interface PluginGraphql<Ctx> {
   mutation?: Record<string, PluginResolver<Ctx>>;
 }
 
-export interface PluginServer<Ctx> {
-  webhooks?: readonly InboundWebhook<Ctx>[];
+export interface PluginServer<Ctx, Base = PluginContext> {
+  webhooks?: readonly InboundWebhook<Ctx, Base>[];
   jobs?: Readonly<Record<string, PluginJob<Ctx>>>;
   actions?: readonly AutomationAction<Ctx>[];
-  oauth?: OAuthFlow;
+  oauth?: OAuthFlow<Base>;
   graphql?: PluginGraphql<Ctx>;
   /** Runs once when the plugin loads; a throw disables the plugin and leaves the app running. */
-  setup?(ctx: PluginContext): void | Promise<void>;
+  setup?(ctx: Base): void | Promise<void>;
 }
 
 type ScopesOf<Perms extends readonly string[]> = Extract<Perms[number], PluginScope>;
@@ -118,7 +122,7 @@ export interface PluginDeclaration<Perms extends readonly string[], S extends Se
   settings?: S;
   /** Operator configuration read from the environment. */
   config?: C;
-  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>>;
+  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>, PluginContext<C>>;
 }
 
 /** A validated plugin, as the host loads it. */

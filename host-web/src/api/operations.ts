@@ -123,11 +123,80 @@ export interface PluginRemote {
   exposedModule: string;
 }
 
+export type PluginState = 'READY' | 'NOT_CONFIGURED' | 'FAILED';
+export type PluginSettingKind = 'text' | 'secret' | 'boolean' | 'project';
+
+export interface PluginSettingField {
+  key: string;
+  kind: PluginSettingKind | (string & {});
+  label: string;
+  description: string | null;
+  required: boolean;
+}
+
+/** A secret is never sent back: `isSet` only says whether one is stored. */
+export interface PluginSettingValue {
+  key: string;
+  text: string | null;
+  flag: boolean | null;
+  isSet: boolean;
+}
+
+export interface PluginSettingInput {
+  key: string;
+  text?: string;
+  flag?: boolean;
+}
+
+export interface ConnectedAccount {
+  externalId: string | null;
+  label: string | null;
+}
+
+export interface Plugin {
+  id: string;
+  name: string;
+  version: string;
+  description: string | null;
+  state: PluginState;
+  problem: string | null;
+  permissions: Array<{ name: string; description: string }>;
+  settingFields: PluginSettingField[];
+  hasWebPart: boolean;
+  connection: 'WORKSPACE' | 'USER' | null;
+  installation: {
+    id: string;
+    installedAt: string;
+    settings: PluginSettingValue[];
+    connectedAccount: ConnectedAccount | null;
+    enabledProjectCount: number;
+  } | null;
+}
+
+export interface ExtensionLimits {
+  installed: number;
+  maximum: number | null;
+}
+
+export interface ProjectPlugin {
+  plugin: Plugin;
+  projectId: string;
+  enabled: boolean;
+}
+
+export interface UserIntegration {
+  plugin: Plugin;
+  connectedAccount: ConnectedAccount | null;
+}
+
 const USER = 'id email name emailConfirmed hasPassword';
 const TEAM = 'id subdomain name logoUrl primaryColor type inviteId invitedBy';
 const AUTH = `accessToken expiresAt teamId user { ${USER} } availableTeams { ${TEAM} }`;
 const WORKSPACE = 'id name subdomain region logoUrl primaryColor allowedDomains publicLinksDisabled memberCount createdAt url';
 const MEMBERSHIP = 'role workspaceAdmin effectiveRole permissions';
+const PLUGIN = `id name version description state problem hasWebPart connection permissions { name description }
+  settingFields { key kind label description required }
+  installation { id installedAt enabledProjectCount settings { key text flag isSet } connectedAccount { externalId label } }`;
 
 export const ops = {
   me: `query Me { me { ${USER} } }`,
@@ -176,5 +245,18 @@ export const ops = {
   setUserGroupMembers: `mutation SetUserGroupMembers($id: ID!, $userIds: [ID!]!) { setUserGroupMembers(id: $id, userIds: $userIds) { id memberCount } }`,
   auditLog: `query AuditLog($first: Int, $after: String) {
     auditLog(first: $first, after: $after) { endCursor nodes { id kind subjectType subjectId metadata createdAt actor { id name email } } } }`,
-  pluginRemotes: `query PluginRemotes { pluginRemotes { name entry exposedModule } }`,
+  pluginRemotes: `query PluginRemotes($projectId: ID) { pluginRemotes(projectId: $projectId) { name entry exposedModule } }`,
+  plugins: `query Plugins { plugins { ${PLUGIN} } extensionLimits { installed maximum } }`,
+  projectPlugins: `query ProjectPlugins($projectId: ID!) { projectPlugins(projectId: $projectId) { projectId enabled plugin { ${PLUGIN} } } }`,
+  myIntegrations: `query MyIntegrations { myIntegrations { plugin { ${PLUGIN} } connectedAccount { externalId label } } }`,
+  installPlugin: `mutation InstallPlugin($pluginId: ID!, $settings: [PluginSettingInput!]) { installPlugin(pluginId: $pluginId, settings: $settings) { ${PLUGIN} } }`,
+  updatePluginSettings: `mutation UpdatePluginSettings($pluginId: ID!, $settings: [PluginSettingInput!]!) {
+    updatePluginSettings(pluginId: $pluginId, settings: $settings) { ${PLUGIN} } }`,
+  uninstallPlugin: `mutation UninstallPlugin($pluginId: ID!) { uninstallPlugin(pluginId: $pluginId) }`,
+  setProjectPluginEnabled: `mutation SetProjectPluginEnabled($projectId: ID!, $pluginId: ID!, $enabled: Boolean!) {
+    setProjectPluginEnabled(projectId: $projectId, pluginId: $pluginId, enabled: $enabled) { projectId enabled plugin { id } } }`,
+  startIntegrationAuthorization: `mutation StartIntegrationAuthorization($pluginId: ID!, $source: String!, $origin: String) {
+    startIntegrationAuthorization(pluginId: $pluginId, source: $source, origin: $origin) }`,
+  disconnectIntegration: `mutation DisconnectIntegration($pluginId: ID!) { disconnectIntegration(pluginId: $pluginId) { id } }`,
+  disconnectMyIntegration: `mutation DisconnectMyIntegration($pluginId: ID!) { disconnectMyIntegration(pluginId: $pluginId) }`,
 } as const;

@@ -16,6 +16,10 @@ import { ExtensionsProvider, useExtensions } from '../extensions/ExtensionsProvi
 import { moduleExtensions } from '../extensions/modules.ts';
 import { WorkspaceLayout } from '../layout/WorkspaceLayout.tsx';
 import { AccountPage } from '../settings/AccountPage.tsx';
+import { ExtensionsPage } from '../settings/extensions/ExtensionsPage.tsx';
+import { AuthorizeIntegrationPage, IntegrationConfirmPage } from '../settings/extensions/IntegrationFlowPages.tsx';
+import { IntegrationsPage, MyIntegrationsPage } from '../settings/extensions/IntegrationsPage.tsx';
+import { ProjectExtensionsPage } from '../settings/extensions/ProjectExtensionsPage.tsx';
 import { GroupsPage } from '../settings/GroupsPage.tsx';
 import { SecurityPage } from '../settings/SecurityPage.tsx';
 import { UsersPage } from '../settings/UsersPage.tsx';
@@ -142,6 +146,12 @@ export const routes: RouteObject[] = [
                   { path: '/settings/groups', element: <GroupsPage /> },
                   { path: '/settings/security', element: <SecurityPage /> },
                   { path: '/settings/user/account', element: <AccountPage /> },
+                  { path: '/settings/extensions', element: <ExtensionsPage /> },
+                  { path: '/settings/integrations', element: <IntegrationsPage /> },
+                  { path: '/settings/user/integrations', element: <MyIntegrationsPage /> },
+                  { path: '/account/integration/oauth/:integration/confirm', element: <IntegrationConfirmPage /> },
+                  { path: '/integrations/authorize', element: <AuthorizeIntegrationPage /> },
+                  { path: '/projects/:projectId/settings/extensions', element: <ProjectExtensionsPage /> },
                   { path: '/audit-log', element: <AuditLogPage /> },
                   ...moduleRoutes,
                 ],

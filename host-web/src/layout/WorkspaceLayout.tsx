@@ -6,6 +6,8 @@ import {
   IconHome,
   IconLogout,
   IconPlus,
+  IconPlugConnected,
+  IconPuzzle,
   IconShieldLock,
   IconSwitchHorizontal,
   IconUser,
@@ -83,9 +85,14 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
     { label: 'Members', to: '/settings/users', icon: <IconUsers size={18} aria-hidden />, show: can('invites:send') || isAdmin },
     { label: 'Groups', to: '/settings/groups', icon: <IconUsersGroup size={18} aria-hidden />, show: isAdmin },
     { label: 'Security', to: '/settings/security', icon: <IconShieldLock size={18} aria-hidden />, show: isAdmin },
+    { label: 'Extensions', to: '/settings/extensions', icon: <IconPuzzle size={18} aria-hidden />, show: isAdmin },
+    { label: 'Integrations', to: '/settings/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: isAdmin },
     { label: 'Audit log', to: '/audit-log', icon: <IconClipboardList size={18} aria-hidden />, show: can('auditLogs:read') },
   ];
-  const personal: NavItem[] = [{ label: 'Account', to: '/settings/user/account', icon: <IconUser size={18} aria-hidden />, show: true }];
+  const personal: NavItem[] = [
+    { label: 'Account', to: '/settings/user/account', icon: <IconUser size={18} aria-hidden />, show: true },
+    { label: 'Your integrations', to: '/settings/user/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: true },
+  ];
 
   return (
     <AppShell

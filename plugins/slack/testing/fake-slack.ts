@@ -45,6 +45,8 @@ export interface FakeSlack {
   url: string;
   /** Web API root to give the client as `baseUrl`. */
   apiUrl: string;
+  /** The consent page (`/oauth/v2/authorize`): approves at once and redirects back with a code. */
+  authorizeUrl: string;
   requests: RecordedRequest[];
   /** Requests to one Web API method, e.g. `chat.postMessage`. */
   requestsTo(method: string): RecordedRequest[];
@@ -78,6 +80,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   const rateLimits = new Map<string, number>();
   const responseUrls = new Map<string, { expired: boolean; posts: unknown[] }>();
   let tsCounter = 0;
+  let installs = 0;
 
   const ok = (body: Record<string, unknown>): Answer => ({ body: { ok: true, ...body } });
   const fail = (error: string): Answer => ({ body: { ok: false, error } });
@@ -224,6 +227,20 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
         return;
       }
+      // The consent page: the person approves at once, and Slack sends them back with a code.
+      if (req.method === 'GET' && req.path === '/oauth/v2/authorize') {
+        if (req.query.client_id !== clientId || !req.query.redirect_uri) {
+          res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid_client_id');
+          return;
+        }
+        const code = `install-${++installs}`;
+        codes.add(code);
+        const back = new URL(req.query.redirect_uri);
+        back.searchParams.set('code', code);
+        if (req.query.state) back.searchParams.set('state', req.query.state);
+        res.writeHead(302, { location: back.toString() }).end();
+        return;
+      }
       const methodMatch = /^\/api\/([\w.]+)$/.exec(req.path);
       const handler = methodMatch ? methods[methodMatch[1]!] : undefined;
       if (!methodMatch || !handler) {
@@ -249,6 +266,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   return {
     url,
     apiUrl: `${url}/api`,
+    authorizeUrl: `${url}/oauth/v2/authorize`,
     requests,
     requestsTo: (method) => requests.filter((req) => req.path === `/api/${method}`),
     channels,

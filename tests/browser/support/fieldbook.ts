@@ -7,6 +7,7 @@ import { createLogger } from '../../../core/src/logger.ts';
 import { createFieldbook, type Fieldbook } from '../../../core/src/server.ts';
 import { freePort } from '../../support/ports.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
+import { startFakeSlack, type FakeSlack } from '../../../plugins/slack/testing/fake-slack.ts';
 
 export const TEST_SECRET = 'browser-test-secret-key-that-is-long-enough-0123456789';
 
@@ -14,6 +15,8 @@ export interface BrowserEnvironment {
   /** The origin the browser opens; also PUBLIC_URL, so mailed links point here. */
   url: string;
   mail: TestMailServer;
+  /** A local Slack the Slack plugin is configured against (its API and its consent page). */
+  slack: FakeSlack;
   fieldbook: Fieldbook;
   stop(): Promise<void>;
 }
@@ -26,6 +29,7 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-browser-'));
   chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
   const mail = await startMailServer();
+  const slack = await startFakeSlack();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
@@ -35,6 +39,11 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
       EMBEDDED_PG_PORT: String(await freePort()),
       LOG_LEVEL: 'silent',
       RELEASE: 'browser-test',
+      SLACK_CLIENT_ID: '1111.2222',
+      SLACK_CLIENT_SECRET: 'fake-client-secret',
+      SLACK_SIGNING_SECRET: 'fake-signing-secret',
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_AUTHORIZE_URL: slack.authorizeUrl,
     },
     { secretKey: TEST_SECRET, smtpUrl: mail.url },
   );
@@ -50,16 +59,19 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
     await fieldbook.listen(port, '127.0.0.1');
   } catch (err) {
     await mail.close();
+    await slack.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   return {
     url,
     mail,
+    slack,
     fieldbook,
     async stop() {
       await fieldbook.close();
       await mail.close();
+      await slack.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import { PluginInputError } from '@fieldbook/extensions-sdk/server';
 import { AppError } from '../../errors/app-error.ts';
 import type { ModuleGraphql } from '../../kernel/module.ts';
 import type { RequestContext } from '../../kernel/request-context.ts';
@@ -22,7 +23,12 @@ export function pluginGraphql(host: PluginHost): ModuleGraphql[] {
         const row = await rc.tx((trx) => findInstallation(trx, plugin.id));
         if (!row) throw notInstalled(plugin);
         const ctx = Object.assign(host.installationContext(plugin, row, viewer.userId), { viewer: { userId: viewer.userId } });
-        return resolve(args, ctx as never);
+        try {
+          return await resolve(args, ctx as never);
+        } catch (err) {
+          if (err instanceof PluginInputError) throw new AppError(err.options.code ?? 'BAD_USER_INPUT', err.message, { field: err.options.field });
+          throw err;
+        }
       };
       const map = (fields: Record<string, (args: Record<string, unknown>, ctx: never) => unknown> | undefined) =>
         Object.fromEntries(Object.entries(fields ?? {}).map(([name, fn]) => [name, wrap(fn)]));

@@ -17,6 +17,8 @@ interface WebhookJob {
   eventRowId: number;
   workspaceId: string;
   installationId: string;
+  /** Routed by the provider account the installation is connected to (not by its own id). */
+  byAccount: boolean;
 }
 
 function readRaw(ctx: Koa.Context): Promise<Buffer | null> {
@@ -83,7 +85,7 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
   const eventId = hook.eventId(request);
   const externalId = hook.externalId(request);
   const target = externalId
-    ? ((await app.raw<{ rows: Array<{ id: string; workspace_id: string }> }>('select id, workspace_id from plugin_installation_for(?, ?)', [plugin.id, externalId])).rows[0] ?? null)
+    ? ((await app.raw<{ rows: Array<{ id: string; workspace_id: string; by_account: boolean }> }>('select id, workspace_id, by_account from plugin_installation_for(?, ?)', [plugin.id, externalId])).rows[0] ?? null)
     : null;
   // Stored and queued together: either both happen or neither, and a repeat of the same event id
   // stops at the unique key.
@@ -95,7 +97,7 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
       .returning<Array<{ id: number }>>('id');
     const row = inserted[0];
     if (!row || !target) return false;
-    const job: WebhookJob = { eventRowId: row.id, workspaceId: target.workspace_id, installationId: target.id };
+    const job: WebhookJob = { eventRowId: row.id, workspaceId: target.workspace_id, installationId: target.id, byAccount: target.by_account };
     await jobs.send(WEBHOOK_QUEUE, job, { trx });
     return true;
   });
@@ -125,8 +127,9 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
       const plugin = host.catalog.ready(event.plugin_id);
       const hook = plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
       const row = await host.inWorkspace(job.data.workspaceId, (trx) => installations(trx).where({ id: job.data.installationId }).first());
-      // Uninstalled or disconnected since the event arrived: nothing more is imported for it.
-      if (plugin && hook && row && row.external_id !== null) {
+      // Uninstalled, or the account disconnected since the event arrived: nothing more is imported for it.
+      const connected = row && (!job.data.byAccount || row.external_id !== null);
+      if (plugin && hook && row && connected) {
         await hook.handle(host.installationContext(plugin, row), { eventId: event.event_id, headers: event.headers, body: event.body });
       }
       await app('plugin_webhook_events').where({ id: job.data.eventRowId }).update({ handled_at: app.fn.now() });

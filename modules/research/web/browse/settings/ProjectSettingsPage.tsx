@@ -1,5 +1,5 @@
 import { Alert, Box, Group, NavLink, Stack } from '@mantine/core';
-import { IconAdjustments, IconDatabaseExport, IconEye, IconForms, IconHourglass, IconLock, IconBulb } from '@tabler/icons-react';
+import { IconAdjustments, IconDatabaseExport, IconPuzzle, IconEye, IconForms, IconHourglass, IconLock, IconBulb } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isNotFound } from '../ui/errors.ts';
@@ -85,6 +85,8 @@ export function ProjectSettingsPage() {
                 />
               );
             })}
+            {/* Extensions are the host's page (the plugins installed in the workspace). */}
+            <NavLink component={Link} to={`${base}/extensions`} label="Extensions" leftSection={<IconPuzzle size={16} aria-hidden />} variant="light" style={{ borderRadius: 8 }} />
           </Stack>
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>

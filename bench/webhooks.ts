@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { signedDelivery } from './slack-delivery.ts';
+import { graphql, percentile, round } from './support.ts';
+
+export interface WebhookBench {
+  connections: number;
+  seconds: number;
+  /** Signed deliveries per second through verify, store and enqueue, and their latency. */
+  intake: { reqPerSec: number; p50Ms: number; p99Ms: number; sent: number; non2xx: number; errors: number };
+  /** After the load: how long the queue took to turn every stored delivery into a note. */
+  backlog: { events: number; drainSeconds: number; notesPerSec: number };
+  /** One delivery at a time on a quiet server: from the POST to the note being readable. */
+  intakeToNote: { count: number; p50Ms: number; p95Ms: number };
+}
+
+const SECRET = 'bench-slack-signing-secret';
+export const BENCH_SLACK_ENV = {
+  SLACK_CLIENT_ID: 'bench-client',
+  SLACK_CLIENT_SECRET: 'bench-client-secret',
+  SLACK_SIGNING_SECRET: SECRET,
+} as const;
+const TEAM = 'T0BENCH';
+
+function load(args: Record<string, unknown>): Promise<{ sent: number; requests: number; p50: number; p99: number; non2xx: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'webhook-load.ts'), JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`webhook load exited with ${code}: ${err.slice(-1000)}`))));
+  });
+}
+
+/**
+ * Webhook intake with the Slack plugin: signed message shortcuts, each verified, stored once and
+ * queued in one transaction, then turned into a note by a job. Fieldbook must have been started
+ * with BENCH_SLACK_ENV.
+ */
+export async function benchWebhooks(opts: { url: string; owner: Knex; token: string; workspaceId: string; responseUrl: string; log(line: string): void }): Promise<WebhookBench> {
+  const { url, owner, token, workspaceId, log } = opts;
+  const as = async <T>(query: string, variables: Record<string, unknown> = {}) => graphql<T>(url, query, variables, token, workspaceId);
+  const { createProject } = await as<{ createProject: { id: string } }>('mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }', { i: { title: 'Slack inbox (bench)' } });
+  await as('mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id });
+  await as('mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }', { p: createProject.id });
+  // Connected as the OAuth callback would leave it; the OAuth round trip is not what is measured.
+  await owner('plugin_installations').where({ workspace_id: workspaceId, plugin_id: 'slack' }).update({ external_id: TEAM, connection_label: 'Bench' });
+  const notes = async () => Number((await owner('notes').where({ project_id: createProject.id }).count<Array<{ n: number }>>('* as n'))[0]!.n);
+  const pending = async () => Number((await owner('plugin_webhook_events').whereNull('handled_at').count<Array<{ n: number }>>('* as n'))[0]!.n);
+
+  const connections = Number(process.env.BENCH_WEBHOOK_CONNECTIONS ?? 20);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  log(`webhooks: signed Slack deliveries, ${connections} connections, ${seconds} s ...`);
+  const target = { url: `${url}/slack/webhook`, secret: SECRET, teamId: TEAM, responseUrl: opts.responseUrl };
+  await load({ ...target, connections, seconds: 2 }); // warm-up, unmeasured
+  const before = await notes();
+  const run = await load({ ...target, connections, seconds });
+  const loadEnded = performance.now();
+  const drainStart = loadEnded;
+  while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 200));
+  const drainSeconds = (performance.now() - drainStart) / 1000;
+  const made = (await notes()) - before;
+
+  log('webhooks: intake to note, one at a time ...');
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const count = await notes();
+    const delivery = signedDelivery(target, i + 1, 'single');
+    const started = performance.now();
+    const res = await fetch(target.url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    if (res.status !== 200) throw new Error(`a signed delivery was answered ${res.status}`);
+    while ((await notes()) === count && performance.now() - started < 30_000) await new Promise((r) => setTimeout(r, 10));
+    times.push(performance.now() - started);
+  }
+  return {
+    connections,
+    seconds,
+    intake: { reqPerSec: round(run.requests, 0), p50Ms: run.p50, p99Ms: run.p99, sent: run.sent, non2xx: run.non2xx, errors: run.errors },
+    backlog: { events: made, drainSeconds: round(drainSeconds), notesPerSec: round(made / Math.max(drainSeconds + seconds, 0.001), 0) },
+    intakeToNote: { count: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) },
+  };
+}

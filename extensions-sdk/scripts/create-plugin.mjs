@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+// `npm run create-plugin -- <id>`: writes a working plugin into plugins/<id> (or --dir <folder>):
+// a signed webhook that turns messages into notes, its settings, a web part for project settings,
+// a test on the SDK's testing kit, and a README with the steps from here to an enabled plugin.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const id = args.find((a) => !a.startsWith('--'));
+const dirFlag = args.indexOf('--dir');
+const ID = /^[a-z][a-z0-9-]{1,48}[a-z0-9]$/;
+
+if (!id || !ID.test(id)) {
+  console.error('Usage: npm run create-plugin -- <id> [--dir <folder>]\nThe id is 3 to 50 lowercase letters, digits or hyphens, starting with a letter (e.g. "feedback-inbox").');
+  process.exit(1);
+}
+const target = dirFlag >= 0 && args[dirFlag + 1] ? resolve(args[dirFlag + 1]) : join(root, 'plugins', id);
+if (existsSync(target)) {
+  console.error(`${relative(process.cwd(), target) || target} already exists; choose another id or remove it.`);
+  process.exit(1);
+}
+
+const name = id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+const envPrefix = id.toUpperCase().replace(/-/g, '_');
+const header = `x-${id}-signature`;
+const installationHeader = `x-${id}-installation`;
+
+const files = {
+  'package.json': `${JSON.stringify(
+    {
+      name: `@fieldbook/plugin-${id}`,
+      version: '0.1.0',
+      private: true,
+      description: `${name}: turns signed messages into Fieldbook notes`,
+      type: 'module',
+      exports: { '.': './server/index.ts' },
+      fieldbook: { server: './server/index.ts', web: './web/dist' },
+      dependencies: { '@fieldbook/extensions-sdk': '0.1.0' },
+    },
+    null,
+    2,
+  )}\n`,
+  'server/index.ts': `import { createHmac, timingSafeEqual } from 'node:crypto';
+import { definePlugin, type WebhookRequest } from '@fieldbook/extensions-sdk/server';
+
+interface Message {
+  /** The sender's id for the message: a repeated delivery carries the same one. */
+  id: string;
+  title: string;
+  text: string;
+}
+
+const parse = (req: WebhookRequest): Message => JSON.parse(req.rawBody.toString('utf8')) as Message;
+
+/**
+ * ${name}: a sender POSTs JSON messages to /${id}/webhook, signed with the shared secret, and each
+ * becomes a note in the project an admin chose.
+ */
+export default definePlugin({
+  id: '${id}',
+  name: '${name}',
+  version: '0.1.0',
+  sdk: '^1',
+  description: 'Turns signed messages posted to /${id}/webhook into notes.',
+  permissions: ['notes:write'],
+  config: {
+    signingSecret: { env: '${envPrefix}_SIGNING_SECRET', description: 'The secret senders sign message bodies with (hex HMAC-SHA256 in ${header}).', required: true },
+  },
+  settings: {
+    projectId: { kind: 'project', label: 'Project for new notes', required: true },
+  },
+  server: {
+    webhooks: [
+      {
+        path: '/${id}/webhook',
+        verify(req, ctx) {
+          const given = Buffer.from(req.headers['${header}'] ?? '', 'utf8');
+          const expected = Buffer.from(createHmac('sha256', ctx.config.signingSecret).update(req.rawBody).digest('hex'), 'utf8');
+          return given.length === expected.length && timingSafeEqual(given, expected) ? { ok: true } : { ok: false, reason: 'signature mismatch' };
+        },
+        eventId: (req) => parse(req).id,
+        // No accounts at this sender: the installation's own id, shown in the plugin's settings, routes the message.
+        externalId: (req) => req.headers['${installationHeader}'] ?? null,
+        async handle(ctx, event) {
+          const message = JSON.parse(event.body) as Message;
+          const projectId = ctx.installation.settings.projectId;
+          if (!projectId) {
+            ctx.log.warn('a message arrived before a project was chosen', { eventId: event.eventId });
+            return;
+          }
+          await ctx.notes.create({ projectId, title: message.title, text: message.text, key: \`${id}:\${message.id}\` });
+        },
+      },
+    ],
+  },
+});
+`,
+  'server/plugin.test.ts': `import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHost, type TestHost } from '@fieldbook/extensions-sdk/testing';
+import plugin from './index.ts';
+
+const SECRET = 'a-secret-for-tests-only';
+
+describe('${name}', () => {
+  let host: TestHost;
+  beforeAll(async () => {
+    host = await createTestHost({ plugins: [plugin], env: { ${envPrefix}_SIGNING_SECRET: SECRET } });
+  });
+  afterAll(() => host?.close());
+
+  it('turns a signed message into one note, however often it is delivered', async () => {
+    const admin = await host.signUpAdmin();
+    const projectId = await host.createProject('Inbox', admin);
+    await host.install('${id}', { projectId }, admin);
+    await host.enable('${id}', projectId, admin);
+    const { data } = await host.gql<{ plugins: Array<{ id: string; installation: { id: string } | null }> }>('{ plugins { id installation { id } } }', {}, admin);
+    const installationId = data!.plugins.find((p) => p.id === '${id}')!.installation!.id;
+    const body = JSON.stringify({ id: 'm-1', title: 'Checkout feedback', text: 'The coupon field is hard to find.' });
+    const headers = { 'content-type': 'application/json', '${installationHeader}': installationId, '${header}': createHmac('sha256', SECRET).update(body).digest('hex') };
+    expect((await host.sendWebhook('/${id}/webhook', body, {})).status).toBe(401);
+    expect((await host.sendWebhook('/${id}/webhook', body, headers)).status).toBe(200);
+    expect((await host.sendWebhook('/${id}/webhook', body, headers)).status).toBe(200);
+    await host.drainJobs();
+    expect((await host.notes(projectId, admin)).map((n) => n.title)).toEqual(['Checkout feedback']);
+  });
+});
+`,
+  'web/index.tsx': `import { defineWebExtension } from '@fieldbook/extensions-sdk/web';
+import { ProjectPanel } from './ProjectPanel.tsx';
+
+export default defineWebExtension({
+  id: '${id}',
+  slots: { 'project.settings.panel/v1': ProjectPanel },
+});
+`,
+  'web/ProjectPanel.tsx': `import type { SlotProps } from '@fieldbook/extensions-sdk/web';
+
+/** What ${name} shows in a project's settings, where it is enabled. */
+export function ProjectPanel({ projectId }: SlotProps['project.settings.panel/v1']) {
+  return (
+    <section aria-label="${name}" style={{ border: '1px solid var(--mantine-color-gray-3, #dee2e6)', borderRadius: 8, padding: 12 }}>
+      <h3 style={{ margin: '0 0 6px', fontSize: 15 }}>${name}</h3>
+      <p style={{ margin: 0, fontSize: 14 }}>Messages sent to /${id}/webhook can become notes in this project ({projectId.slice(0, 8)}…) when an admin chooses it in the plugin’s settings.</p>
+    </section>
+  );
+}
+`,
+  'rsbuild.config.ts': `import { pluginWebConfig } from '@fieldbook/extensions-sdk/rsbuild';
+
+export default pluginWebConfig({ id: '${id}', root: import.meta.dirname });
+`,
+  'README.md': `# ${name}
+
+Turns JSON messages posted to \`/${id}/webhook\` into Fieldbook notes.
+
+## From here to an enabled plugin
+1. \`npm install\` (links this package into the workspace).
+2. Set \`${envPrefix}_SIGNING_SECRET\` in Fieldbook's environment; without it the plugin is listed as not configured.
+3. \`npm start\` (builds this plugin's web part with the app), then as a workspace admin open
+   **Settings → Extensions**, install ${name} and choose the project for new notes.
+4. A manager of that project enables it under **Project settings → Extensions**.
+5. Send a message: \`POST /${id}/webhook\` with headers \`${header}: <hex HMAC-SHA256 of the body>\` and
+   \`${installationHeader}: <the installation id shown in the plugin's settings>\`, body
+   \`{"id": "m-1", "title": "…", "text": "…"}\`.
+
+\`npx vitest run ${relative(root, target)}\` runs its test against a real Fieldbook (the SDK's testing kit).
+`,
+};
+
+for (const [file, content] of Object.entries(files)) {
+  const path = join(target, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+}
+console.log(`Created ${relative(process.cwd(), target) || target}: ${Object.keys(files).join(', ')}`);
+console.log('Next: npm install, set the signing secret, npm start, and install it in Settings → Extensions (see its README).');
