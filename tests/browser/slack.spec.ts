@@ -69,3 +69,24 @@ test('an admin installs Slack, connects it, enables it on a project, and a signe
   await expect(page.getByRole('link', { name: 'Annual billing is impossible to find' })).toBeVisible({ timeout: 20_000 });
   await shot(page, 'slack-note-in-project');
 });
+
+test('a plugin web part that fails shows an error in its slot, and the rest of the page works', async ({ page, env }) => {
+  const email = uniqueEmail('slack-broken');
+  const token = await signUpByApi(env, email, 'Bo Broken');
+  const workspace = await createWorkspaceByApi(env, token, 'Broken Remote');
+  const as = { token, workspace: workspace.id };
+  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Interviews' } }, as);
+  await gql(env, 'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id }, as);
+  await gql(env, 'mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }', { p: createProject.id }, as);
+
+  // The plugin's code fails to arrive, as when its server is down.
+  await page.route('**/plugins/slack/web/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/projects/${createProject.id}/settings/extensions`);
+  await expect(page.getByRole('alert').filter({ hasText: 'extension could not be shown' })).toBeVisible();
+  // The host's own part of the page still works: the switch turns Slack off.
+  await page.getByRole('switch', { name: 'Slack' }).click();
+  await expect(page.getByRole('switch', { name: 'Slack' })).not.toBeChecked();
+  await shot(page, 'slack-remote-failed');
+});

@@ -62,7 +62,7 @@ export async function updatePluginSettings(host: PluginHost, ctx: RequestContext
     const stored = await findInstallation(trx, pluginId);
     if (!stored) throw notFound(`${plugin.manifest.name}’s installation`);
     const merged = mergeSettings(plugin.definition.settings, settingsInput(settings), stored, host.deps.box);
-    const [row] = await installations(trx).where({ id: stored.id }).update({ settings: merged.settings, secrets: merged.secrets, updated_at: trx.fn.now() as unknown as Date }).returning('*');
+    const [row] = await installations(trx).where({ id: stored.id }).update({ settings: merged.settings, secrets: merged.secrets, updated_at: new Date() }).returning('*');
     await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'INTEGRATION_CHANGE', subjectType: 'plugin', subjectId: pluginId, metadata: { action: 'settings changed', keys: Object.keys(settingsInput(settings)) } });
     return row!;
   });
@@ -106,7 +106,7 @@ export async function disconnectIntegration(ctx: RequestContext, args: unknown):
   const { pluginId } = validate(pluginIdArgs, args);
   const { viewer, workspace } = ctx.authorize('workspace:admin');
   return ctx.tx(async (trx) => {
-    const updated = await installations(trx).where({ plugin_id: pluginId }).update({ external_id: null, connection_label: null, connection_tokens: null });
+    const updated = await installations(trx).where({ plugin_id: pluginId }).update({ external_id: null, connection_label: null, connection_tokens: null, updated_at: new Date() });
     if (!updated) throw notFound('That installation');
     await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'INTEGRATION_CHANGE', subjectType: 'plugin', subjectId: pluginId, metadata: { action: 'disconnected' } });
     return true;

@@ -124,7 +124,7 @@ async function callback(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin
       }
       const updated = await installations(trx)
         .where({ plugin_id: plugin.id })
-        .update({ external_id: grant.externalId ?? null, connection_label: grant.label ?? null, connection_tokens: tokens, updated_at: trx.fn.now() as unknown as Date });
+        .update({ external_id: grant.externalId ?? null, connection_label: grant.label ?? null, connection_tokens: tokens, updated_at: new Date() });
       if (!updated) throw forbidden(`Install ${plugin.manifest.name} before connecting it.`);
     });
     if (flow.level === 'user') ctx.redirect(withParams(`/account/integration/oauth/${plugin.id}/confirm`, { origin: state.origin }));

@@ -125,7 +125,7 @@ export class PluginHost {
       },
       saveConnectionTokens: async (next: Record<string, string>) => {
         await this.inWorkspace(row.workspace_id, (trx) =>
-          installations(trx).where({ id: row.id }).update({ connection_tokens: this.deps.box.seal(next), updated_at: trx.fn.now() as unknown as Date }),
+          installations(trx).where({ id: row.id }).update({ connection_tokens: this.deps.box.seal(next), updated_at: new Date() }),
         );
       },
       userConnection: async () => {
@@ -145,7 +145,7 @@ export class PluginHost {
         await this.inWorkspace(row.workspace_id, (trx) =>
           installations(trx)
             .where({ id: row.id })
-            .update({ external_id: null, connection_label: null, connection_tokens: null, updated_at: trx.fn.now() as unknown as Date }),
+            .update({ external_id: null, connection_label: null, connection_tokens: null, updated_at: new Date() }),
         );
       },
     };
