@@ -66,8 +66,18 @@ test('an admin installs Slack, connects it, enables it on a project, and a signe
   expect(delivered.status).toBe(200);
 
   await page.goto(`/projects/${createProject.id}`);
-  await expect(page.getByRole('link', { name: 'Annual billing is impossible to find' })).toBeVisible({ timeout: 20_000 });
+  const noteLink = page.getByRole('link', { name: 'Annual billing is impossible to find' });
+  await expect(noteLink).toBeVisible({ timeout: 20_000 });
   await shot(page, 'slack-note-in-project');
+
+  // In the note, Slack's toolbar action (from its web part) copies the note's link for a message.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
+  await noteLink.click();
+  await page.getByRole('button', { name: 'Copy for Slack' }).click();
+  await expect(page.getByRole('button', { name: 'Copied for Slack' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`^<${env.url}/data/[0-9a-f-]{36}\\|Annual billing is impossible to find>$`));
+  await shot(page, 'slack-note-toolbar');
 });
 
 test('a plugin web part that fails shows an error in its slot, and the rest of the page works', async ({ page, env }) => {

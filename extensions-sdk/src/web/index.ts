@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * The web part of the SDK: what a module's or plugin's browser code uses. The host shares this
@@ -92,6 +92,22 @@ export interface SlotProps {
 }
 
 export type SlotName = keyof SlotProps;
+
+/** How the host draws a slot; modules draw slots through {@link Slot}, never through the host. */
+export type SlotRenderer = <S extends SlotName>(name: S, props: SlotProps[S]) => ReactNode;
+
+/** Provided by the host; absent (nothing drawn) outside the Fieldbook app. */
+export const SlotRendererContext = createContext<SlotRenderer | null>(null);
+
+/**
+ * Draws what extensions put into a slot, e.g. `note.toolbar.action/v1` in a note's toolbar. The
+ * host decides which extensions that is (those enabled where the props point, such as a project)
+ * and wraps each in an error boundary, so a failing one shows an error box in its place.
+ */
+export function Slot<S extends SlotName>({ name, props }: { name: S; props: SlotProps[S] }): ReactNode {
+  const render = useContext(SlotRendererContext);
+  return render ? render(name, props) : null;
+}
 
 /** A page an extension adds under the workspace app, e.g. `/projects`. */
 export interface WebRoute {

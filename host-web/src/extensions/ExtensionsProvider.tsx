@@ -1,4 +1,4 @@
-import type { SlotName, SlotProps, WebExtension, WebNavItem, WebRoute } from '@fieldbook/extensions-sdk/web';
+import { SlotRendererContext, type SlotName, type SlotProps, type SlotRenderer, type WebExtension, type WebNavItem, type WebRoute } from '@fieldbook/extensions-sdk/web';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '../api/hooks.ts';
 import { ops, type PluginRemote } from '../api/operations.ts';
@@ -57,7 +57,20 @@ export function ExtensionsProvider({ children }: { children: ReactNode }) {
     const all = [...moduleExtensions, ...plugins];
     return { extensions: all, navigation: all.flatMap((e) => e.navigation ?? []), routes: all.flatMap((e) => e.routes ?? []), failures, reloadRemotes: () => void reload() };
   }, [plugins, failures, reload]);
-  return <ExtensionsContext.Provider value={value}>{children}</ExtensionsContext.Provider>;
+  return (
+    <ExtensionsContext.Provider value={value}>
+      <SlotRendererContext.Provider value={renderSlot}>{children}</SlotRendererContext.Provider>
+    </ExtensionsContext.Provider>
+  );
+}
+
+/** A slot about one project shows the plugins enabled on that project; others, the workspace's. */
+const renderSlot: SlotRenderer = (name, props) =>
+  'projectId' in props && typeof props.projectId === 'string' ? <ProjectSlot name={name} props={props} projectId={props.projectId} /> : <ExtensionSlot name={name} props={props} />;
+
+function ProjectSlot<S extends SlotName>({ name, props, projectId }: { name: S; props: SlotProps[S]; projectId: string }) {
+  const { extensions, failures } = usePluginRemotes(projectId);
+  return <ExtensionSlot name={name} props={props} extensions={extensions} failures={failures} />;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Group, Loader, Paper, Popover, Stack, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
-import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
+import { Slot, useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconLock, IconLockOpen, IconQuote, IconShare, IconWorld, IconWorldOff } from '@tabler/icons-react';
 import type { Editor, JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -327,6 +327,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                   Share
                 </Button>
               )}
+              {kind === 'note' && host.workspace && <Slot name="note.toolbar.action/v1" props={{ workspace: host.workspace, noteId: initial.id, projectId: initial.projectId }} />}
             </Group>
           </Group>
           {actionError && (
