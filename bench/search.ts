@@ -2,8 +2,18 @@
  * Universal search on the research repository's generated workspace, PostgreSQL engine: p50 and
  * p95 per query shape through the GraphQL API, each beside the same search written by hand in SQL
  * and run in the same process and run (a floor: one statement per result type, no API around it).
+ * Then the throughput of a full Typesense reindex of that workspace, against the local server
+ * that speaks Typesense's HTTP API (tests/support/typesense-fake.ts), run in this same process:
+ * it measures reading and converting the documents and the client's imports, not a real server.
+ *
+ * `npm run bench` runs it after the research benchmark. `tsx bench/search.ts` runs it alone on a
+ * database kept between runs (BENCH_SEARCH_DIR, default /tmp/fieldbook-search-bench), generating
+ * the research workspace on the first run only (BENCH_RESEARCH_SCALE, default 1).
  */
 import type { Knex } from 'knex';
+import { typesenseClient } from '../modules/search/src/engine/typesense/client.ts';
+import { TypesenseEngine } from '../modules/search/src/engine/typesense/engine.ts';
+import { startTypesenseFake } from '../tests/support/typesense-fake.ts';
 import { percentile, round } from './support.ts';
 
 export interface SearchShapeResult {
@@ -73,15 +83,26 @@ function textSql(owner: Knex, workspaceId: string, tsquery: string, tables: read
     );
 }
 
-export async function benchSearch(opts: { owner: Knex; url: string; token: string; workspaceId: string; log(line: string): void }): Promise<{ shapes: SearchShapeResult[]; reindexItemsPerSecond: number | null }> {
-  const { owner, workspaceId, log } = opts;
-  const target: Target = { url: opts.url, token: opts.token, workspaceId };
+export interface ReindexResult {
+  items: number;
+  seconds: number;
+  itemsPerSecond: number;
+  /** What the documents were written to. */
+  server: string;
+}
 
-  // A rare word in twenty notes, and one tag on a tenth of the highlights.
+/**
+ * The bench's additions to the workspace: a rare word in twenty notes, and one tag on a tenth of
+ * the highlights. Idempotent, so a kept database can be searched again.
+ */
+async function prepare(owner: Knex, workspaceId: string): Promise<string> {
   await owner.raw(
-    `update notes set content_text = content_text || ' ${RARE}' where id in (select id from notes where workspace_id = ? order by rank limit 20)`,
+    `update notes set content_text = content_text || ' ${RARE}'
+      where id in (select id from notes where workspace_id = ? order by rank limit 20) and content_text not like '%${RARE}'`,
     [workspaceId],
   );
+  const existing = (await owner('tags').where({ workspace_id: workspaceId, title: 'Pricing' }).first('id')) as { id: string } | undefined;
+  if (existing) return existing.id;
   const [board] = await owner('tag_boards').insert({ workspace_id: workspaceId, title: 'Themes' }).returning('id');
   const [tag] = await owner('tags').insert({ workspace_id: workspaceId, board_id: (board as { id: string }).id, title: 'Pricing', color: '#e8590c' }).returning('id');
   const tagId = (tag as { id: string }).id;
@@ -90,6 +111,47 @@ export async function benchSearch(opts: { owner: Knex; url: string; token: strin
      select workspace_id, id, ? from highlights where workspace_id = ? and start_offset = 0 and (hashtext(id::text) % 10) = 0`,
     [tagId, workspaceId],
   );
+  return tagId;
+}
+
+/** A full reindex of the workspace into the local Typesense-speaking server, timed. */
+export async function benchReindex(opts: { app: Knex; workspaceId: string; log(line: string): void }): Promise<ReindexResult> {
+  const fake = await startTypesenseFake('bench-key', { keepRequests: false });
+  try {
+    const engine = new TypesenseEngine({ client: typesenseClient({ url: fake.url, apiKey: 'bench-key' }), db: opts.app, collectionPrefix: 'bench_' });
+    await engine.ensureCollections();
+    opts.log('search: full reindex into the local Typesense-speaking server ...');
+    const started = performance.now();
+    let reported = 0;
+    const result = await engine.reindex(opts.workspaceId, (p) => {
+      if (p.done - reported >= 100_000) {
+        reported = p.done;
+        opts.log(`search: reindexed ${p.done} of ${p.total}`);
+      }
+    });
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      items: result.done,
+      seconds: round(seconds),
+      itemsPerSecond: Math.round(result.done / seconds),
+      server: 'local Typesense-speaking fake server (tests/support/typesense-fake.ts) in the bench process, not a real Typesense',
+    };
+  } finally {
+    await fake.close();
+  }
+}
+
+export async function benchSearch(opts: {
+  owner: Knex;
+  app: Knex;
+  url: string;
+  token: string;
+  workspaceId: string;
+  log(line: string): void;
+}): Promise<{ shapes: SearchShapeResult[]; reindex: ReindexResult | null }> {
+  const { owner, workspaceId, log } = opts;
+  const target: Target = { url: opts.url, token: opts.token, workspaceId };
+  const tagId = await prepare(owner, workspaceId);
   const [project] = await owner('projects').where({ workspace_id: workspaceId }).orderBy('rank').limit(1).select('id');
   const projectId = (project as { id: string }).id;
   await owner.raw('analyze notes, highlights, highlight_tags');
@@ -137,12 +199,77 @@ export async function benchSearch(opts: { owner: Knex; url: string; token: strin
   ];
 
   const out: SearchShapeResult[] = [];
-  for (const s of shapes) {
+  const only = process.env.BENCH_SEARCH_SHAPES?.split(',');
+  for (const s of only ? shapes.filter((x) => only.some((o) => x.shape.includes(o))) : shapes) {
     log(`search: ${s.shape} ...`);
     const hits = await search(target, s.input); // also the first warm-up
     const api = await time(() => search(target, s.input));
     const sql = await time(s.sql);
     out.push({ shape: s.shape, apiP50Ms: api.p50, apiP95Ms: api.p95, sqlP50Ms: sql.p50, sqlP95Ms: sql.p95, ratio: round(api.p95 / Math.max(sql.p95, 0.1), 2), hits });
   }
-  return { shapes: out, reindexItemsPerSecond: null };
+  const reindex = process.env.BENCH_SEARCH_REINDEX === '0' ? null : await benchReindex({ app: opts.app, workspaceId, log });
+  return { shapes: out, reindex };
 }
+
+/** `tsx bench/search.ts`: this benchmark alone, on a database kept between runs. */
+async function main(): Promise<void> {
+  const { existsSync, mkdirSync, chmodSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { loadConfig } = await import('../core/src/config.ts');
+  const { discoverModules } = await import('../core/src/kernel/discover.ts');
+  const { createLogger } = await import('../core/src/logger.ts');
+  const { createFieldbook } = await import('../core/src/server.ts');
+  const { benchResearch } = await import('./research.ts');
+  const { graphql } = await import('./support.ts');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+
+  const dataDir = process.env.BENCH_SEARCH_DIR ?? '/tmp/fieldbook-search-bench';
+  mkdirSync(dataDir, { recursive: true });
+  chmodSync(dataDir, 0o755); // the embedded PostgreSQL may run as the `postgres` user
+  const stateFile = join(dataDir, 'bench-search.json');
+  const mailbox: Array<{ to: string; text: string }> = [];
+  const config = loadConfig({
+    FIELDBOOK_DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: process.env.BENCH_SEARCH_PG_PORT ?? '54329',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+    // A PostgreSQL already running (the kept cluster, say) instead of starting the embedded one.
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const fieldbook = await createFieldbook({
+    config,
+    logger: createLogger('warn'),
+    modules: await discoverModules(join(import.meta.dirname, '..')),
+    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
+  });
+  try {
+    const url = await fieldbook.listen(0, '127.0.0.1');
+    const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
+    let state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { email: string; password: string; workspaceId: string }) : null;
+    let token: string;
+    if (state) {
+      token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email: state.email, password: state.password })).signIn.accessToken;
+    } else {
+      const email = `bench-search-${Date.now()}@example.com`;
+      const password = 'Bench-password-2026!';
+      await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Researcher' } });
+      const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
+      if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
+      token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
+      const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
+      const research = await benchResearch({ owner: fieldbook.db.owner, url, token, userId: me.me.id, scale: Number(process.env.BENCH_RESEARCH_SCALE ?? 1), log });
+      state = { email, password, workspaceId: research.workspaceId };
+      writeFileSync(stateFile, JSON.stringify(state));
+    }
+    const { shapes, reindex } = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token, workspaceId: state.workspaceId, log });
+    console.log(`  ${'shape'.padEnd(44)} ${'hits'.padStart(7)} ${'API'.padStart(15)} ${'SQL'.padStart(15)} ${'p95 ratio'.padStart(9)}`);
+    for (const r of shapes) {
+      console.log(`  ${r.shape.padEnd(44)} ${String(r.hits).padStart(7)} ${`${r.apiP50Ms} / ${r.apiP95Ms}`.padStart(15)} ${`${r.sqlP50Ms} / ${r.sqlP95Ms}`.padStart(15)} ${String(r.ratio).padStart(9)}`);
+    }
+    if (reindex) console.log(`  full reindex: ${reindex.items} items in ${reindex.seconds} s, ${reindex.itemsPerSecond} items/s (${reindex.server})`);
+  } finally {
+    await fieldbook.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/search.ts')) await main();

@@ -3,7 +3,7 @@ import { enableTenantRls } from './lib/rls.ts';
 
 /**
  * Keeping an external search index (Typesense) in step with the research tables, and the
- * progress of full reindexes.
+ * progress of full reindexes (plus an index PostgreSQL search reads trashed notes with).
  *
  * `search_changes` is an outbox filled by triggers: one row per item whose search document may
  * have changed, named by result type and id (`PROJECT_ITEMS` names a project whose every item
@@ -181,6 +181,9 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`create trigger ${fn}_delete after delete on ${watch.table} referencing old table as old_rows for each statement execute function ${fn}()`);
   }
 
+  // Search leaves out highlights of trashed notes by an anti-join with the few trashed notes.
+  await knex.raw('create index notes_trashed on notes (id) where deleted_at is not null');
+
   // The latest full reindex of each workspace, for its progress bar.
   await knex.schema.createTable('search_reindexes', (t) => {
     t.uuid('workspace_id').primary().references('workspaces.id').onDelete('CASCADE');
@@ -199,6 +202,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('search_reindexes');
+  await knex.raw('drop index if exists notes_trashed');
   for (const watch of WATCHES) {
     for (const op of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists search_changes_${watch.table}_${op} on ${watch.table}`);
     await knex.raw(`drop function if exists search_changes_${watch.table}()`);

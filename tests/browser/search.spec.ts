@@ -144,3 +144,18 @@ test('a filter built on /search survives a reload, is saved as a feed and opens 
   await page.goto('/explore/00000000-0000-4000-8000-000000000000');
   await expect(page.getByText('That saved feed was not found')).toBeVisible();
 });
+
+test('a workspace admin finds the search index from /search, and hears that PostgreSQL needs no reindex', async ({ page, env }) => {
+  const email = uniqueEmail('index-admin');
+  const token = await signUpByApi(env, email, 'Ines Index');
+  await createWorkspaceByApi(env, token, 'Search Index');
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/search');
+  await page.getByRole('link', { name: 'Search index' }).click();
+  await expect(page).toHaveURL(/\/search\/index$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search index' })).toBeVisible();
+  await expect(page.getByTestId('search-reindex')).toContainText('no reindex is needed');
+  await expect(page.getByRole('button', { name: 'Reindex now' })).toHaveCount(0);
+  await expectAccessible(page, '/search/index');
+});

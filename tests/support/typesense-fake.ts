@@ -54,7 +54,8 @@ class HttpError extends Error {
   }
 }
 
-export async function startTypesenseFake(apiKey = 'fake-admin-key'): Promise<TypesenseFake> {
+/** `keepRequests: false` keeps no request log (a benchmark's million documents would fill memory). */
+export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { keepRequests?: boolean } = {}): Promise<TypesenseFake> {
   const collections = new Map<string, Collection>();
   const requests: FakeRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -70,7 +71,7 @@ export async function startTypesenseFake(apiKey = 'fake-admin-key'): Promise<Typ
     const query = Object.fromEntries(url.searchParams.entries());
     const contentType = req.headers['content-type'] ?? '';
     const body = raw && !url.pathname.endsWith('/import') && String(contentType).includes('json') ? (JSON.parse(raw) as unknown) : raw;
-    requests.push({ method: req.method ?? 'GET', path: url.pathname, query, body });
+    if (options.keepRequests !== false) requests.push({ method: req.method ?? 'GET', path: url.pathname, query, body });
     if (req.headers['x-typesense-api-key'] !== apiKey) throw new HttpError(401, 'Forbidden - a valid `x-typesense-api-key` header must be sent.');
 
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);

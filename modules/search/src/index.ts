@@ -1,8 +1,10 @@
 import { defineModule, workspacesModule } from '@fieldbook/core';
 import { searchPart } from './api/index.ts';
 import { feedsPart } from './feeds/index.ts';
+import { ensureIndexableMatches } from './engine/postgres/indexable-matches.ts';
 import { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
-import { typesenseEngineFor, typesenseJobs } from './engine/typesense/index.ts';
+import { kickOnChanges, switchOutbox, typesenseEngineFor, typesenseJobs } from './engine/typesense/index.ts';
+import { reindexPart } from './reindex/index.ts';
 
 export type { SearchEngine, SearchAccess, SearchDocument, SearchDocumentRef, SearchHit, SearchRequest, SearchResults, ReindexProgress } from './engine/engine.ts';
 export { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
@@ -15,10 +17,21 @@ export { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
 const searchModule = defineModule({
   name: 'search',
   dependsOn: [workspacesModule],
-  graphql: (ctx) => [searchPart(ctx, typesenseEngineFor(ctx) ?? new PostgresSearchEngine(ctx.db.app)), feedsPart(ctx)],
+  graphql: (ctx) => {
+    const typesense = typesenseEngineFor(ctx);
+    // Searches themselves (PostgreSQL engine) and filters on reads (Typesense reindex) both match text.
+    void ensureIndexableMatches(ctx.db.owner, ctx.logger).catch((err: unknown) => ctx.logger.error({ err }, 'could not prepare text matching for search'));
+    const engine = typesense ?? new PostgresSearchEngine(ctx.db.app);
+    return [searchPart(ctx, engine), feedsPart(ctx), reindexPart(engine, ctx.jobs)];
+  },
   jobs: (ctx) => {
     const typesense = typesenseEngineFor(ctx);
-    return typesense ? typesenseJobs(typesense, ctx.logger) : [];
+    // With Typesense the research tables' triggers fill the outbox and jobs drain it; without, the
+    // triggers stop at an empty switch table.
+    void switchOutbox(ctx, typesense !== null);
+    if (!typesense) return [];
+    kickOnChanges(ctx);
+    return typesenseJobs(typesense, ctx.db.app, ctx.logger, ctx.jobs);
   },
 });
 

@@ -10,6 +10,8 @@ export interface SearchHit {
   snippet: string | null;
   projectId: string | null;
   projectTitle: string | null;
+  /** A highlight's note; null for the other types. */
+  parentId: string | null;
   score: number;
   updatedAt: string;
 }
@@ -25,6 +27,17 @@ export interface SearchAnswer {
 }
 
 export type SearchLayout = 'GRID' | 'LIST';
+
+/** The latest full rebuild of the workspace's search index. */
+export interface SearchReindex {
+  engine: string;
+  state: 'NOT_NEEDED' | 'IDLE' | 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+  processed: number;
+  total: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+}
 
 export interface SavedFeed {
   id: string;
@@ -43,7 +56,8 @@ export interface SavedFeed {
   updatedAt: string;
 }
 
-const HIT = 'type id title snippet projectId projectTitle score updatedAt';
+const HIT = 'type id title snippet projectId projectTitle parentId score updatedAt';
+const REINDEX = 'engine state processed total startedAt finishedAt error';
 const FEED = 'id title query filter resultTypes projectIds projectCategoryIds shared rank createdBy { id name } isOwn canDelete createdAt updatedAt';
 
 export const Q = {
@@ -60,6 +74,8 @@ export const Q = {
   createFeed: `mutation SearchCreateFeed($input: CreateSavedFeedInput!) { createSavedFeed(input: $input) { ${FEED} } }`,
   updateFeed: `mutation SearchUpdateFeed($id: ID!, $input: UpdateSavedFeedInput!) { updateSavedFeed(id: $id, input: $input) { ${FEED} } }`,
   deleteFeed: `mutation SearchDeleteFeed($id: ID!) { deleteSavedFeed(id: $id) }`,
+  reindexStatus: `query SearchReindexStatus { searchReindex { ${REINDEX} } }`,
+  reindex: `mutation SearchReindex { reindexSearch { ${REINDEX} } }`,
   // Choices for the filter's multiselects, from the research module and the workspace.
   projects: `query SearchProjects { projects { id title } }`,
   folders: `query SearchFolders { folders(all: true) { id title path } }`,

@@ -18,7 +18,7 @@ export const SEARCH = `query($input: SearchInput!) {
   search(input: $input) {
     totalCount
     countsByType { type count }
-    hits { type id title snippet projectId projectTitle score updatedAt }
+    hits { type id title snippet projectId projectTitle parentId score updatedAt }
   }
 }`;
 
@@ -29,6 +29,7 @@ export interface Hit {
   snippet: string | null;
   projectId: string | null;
   projectTitle: string | null;
+  parentId: string | null;
   score: number;
   updatedAt: string;
 }

@@ -152,3 +152,48 @@ describe('access', () => {
     expect(res.totalCount).toBe(4);
   });
 });
+
+describe('the search index on the PostgreSQL engine', () => {
+  const REINDEX = 'mutation { reindexSearch { engine state processed total } }';
+  const PROGRESS = 'query { searchReindex { engine state processed total } }';
+
+  it('says no reindex is needed, to workspace admins only', async () => {
+    const notNeeded = { engine: 'postgres', state: 'NOT_NEEDED', processed: 0, total: 0 };
+    expect(ok(await w.f.admin<{ reindexSearch: unknown }>(REINDEX)).reindexSearch).toEqual(notNeeded);
+    expect(ok(await w.f.admin<{ searchReindex: unknown }>(PROGRESS)).searchReindex).toEqual(notNeeded);
+    expect(failure(await w.f.manager.gql(REINDEX)).extensions?.errorCode).toBe('FORBIDDEN');
+    const jobs = (await server.fieldbook.db.owner.raw(`select count(*)::int as n from pgboss.job where name = 'search.reindex'`)) as { rows: Array<{ n: number }> };
+    expect(jobs.rows[0]!.n).toBe(0);
+  });
+
+  it('keeps the outbox switched off, so writes leave nothing behind for an index', async () => {
+    const owner = server.fieldbook.db.owner;
+    expect((await owner.raw('select 1 from search_outbox_switch')).rows).toHaveLength(0);
+    ok(
+      await w.f.admin(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, {
+        input: { projectId: w.p2, title: 'Outbox check', content: doc('Nothing to index.') },
+      }),
+    );
+    expect((await owner.raw('select count(*)::int as n from search_changes')).rows[0].n).toBe(0);
+  });
+});
+
+describe('search on PostgreSQL under row-level security', () => {
+  it('answers highlight hits with the note they were made in', async () => {
+    const res = await searchOk(w.f.admin, { query: 'onboarding', resultTypes: ['HIGHLIGHT', 'NOTE'] });
+    const flow = res.hits.find((h) => h.id === w.highlights.flow);
+    expect(flow).toMatchObject({ type: 'HIGHLIGHT', parentId: w.notes.interview });
+    expect(res.hits.filter((h) => h.type === 'NOTE').every((h) => h.parentId === null)).toBe(true);
+  });
+
+  it('declares the text match functions leakproof at start, so row-level security leaves their indexes usable', async () => {
+    // Under row-level security only a LEAKPROOF function's condition may become an index condition.
+    const rows = (await server.fieldbook.db.owner.raw(
+      `select p.oid::regprocedure::text as fn, p.proleakproof as leakproof from pg_proc p
+        where p.oid in ('ts_match_vq(tsvector, tsquery)'::regprocedure, 'textlike(text, text)'::regprocedure,
+                        'word_similarity_op(text, text)'::regprocedure, 'word_similarity_commutator_op(text, text)'::regprocedure)`,
+    )) as { rows: Array<{ fn: string; leakproof: boolean }> };
+    expect(rows.rows).toHaveLength(4);
+    expect(rows.rows.filter((r) => !r.leakproof)).toEqual([]);
+  });
+});

@@ -179,7 +179,7 @@ describe('Typesense engine', () => {
   });
 
   it('keeps the index in step through the search.index job: upsert on change, delete when trashed', async () => {
-    const [indexJob] = typesenseJobs(engine, { info: () => {} }).filter((j) => j.queue === INDEX_QUEUE);
+    const [indexJob] = typesenseJobs(engine, server.fieldbook.db.app, { info: () => {} }).filter((j) => j.queue === INDEX_QUEUE);
     await server.fieldbook.db.owner('notes').where({ id: w.notes.blank }).update({ title: 'Kickoff agenda' });
     const job = { id: 'j1', queue: INDEX_QUEUE, retryCount: 0, data: { workspaceId: w.f.ws.id, type: 'NOTE', id: w.notes.blank } };
     await indexJob!.handler(job);

@@ -53,6 +53,8 @@ export const searchTypeDefs = /* GraphQL */ `
     snippet: String
     projectId: ID
     projectTitle: String
+    "The item the hit belongs under: a highlight's note; null for the others."
+    parentId: ID
     score: Float!
     updatedAt: DateTime!
   }

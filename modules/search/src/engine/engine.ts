@@ -43,6 +43,8 @@ export interface SearchHit {
   snippet: string | null;
   projectId: string | null;
   projectTitle: string | null;
+  /** The item the hit belongs under: a highlight's note; null for the others. */
+  parentId: string | null;
   /** Higher is better; 0 when the search has no query. */
   score: number;
   updatedAt: Date;

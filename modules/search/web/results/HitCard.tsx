@@ -35,7 +35,8 @@ export function hitPath(hit: SearchHit): string | null {
     case 'PERSON':
       return `/contacts/${hit.id}`;
     case 'HIGHLIGHT':
-      return hit.projectId ? `/projects/${hit.projectId}/highlights` : null;
+      // A highlight opens in the note it was made in; one without a note, in its project's highlights.
+      return hit.parentId ? `/data/${hit.parentId}` : hit.projectId ? `/projects/${hit.projectId}/highlights` : null;
     case 'CHANNEL':
       return `/channels/${hit.id}`;
     case 'THEME':

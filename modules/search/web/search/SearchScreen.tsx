@@ -211,7 +211,14 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
               )}
             </Group>
           ) : (
-            'Find notes, insights, highlights, tags, projects and contacts across the workspace.'
+            <Group gap={8}>
+              <span>Find notes, insights, highlights, tags, projects and contacts across the workspace.</span>
+              {can('workspace:admin') && (
+                <Anchor component={Link} to="/search/index" size="sm">
+                  Search index
+                </Anchor>
+              )}
+            </Group>
           )
         }
         actions={actions}

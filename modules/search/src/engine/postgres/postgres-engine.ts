@@ -16,6 +16,7 @@ interface HitRow {
   title: string | null;
   project_id: string | null;
   project_title: string | null;
+  parent_id: string | null;
   updated_at: Date;
   score: number | string;
 }
@@ -47,6 +48,11 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async search(request: SearchRequest): Promise<SearchResults> {
     return withTenant(this.db, { workspaceId: request.workspaceId, userId: request.userId }, async (trx) => {
+      // For this transaction: a filter's link-table lookups (a tag's highlights, then each by its
+      // key) are priced as the cached, solid-state reads they are, rather than as disk seeks that
+      // make scanning every highlight look cheaper; and counting a common word's matches beside
+      // the best few keeps them in memory.
+      await trx.raw(`select set_config('random_page_cost', '1.1', true), set_config('work_mem', '32MB', true)`);
       const first = await this.run(trx, request, 'words');
       const typed = request.compiled.searches[0]?.text ?? null;
       // Nothing matched word for word: try close spellings before answering with nothing.
@@ -80,46 +86,38 @@ export class PostgresSearchEngine implements SearchEngine {
 
   private async run(trx: Knex.Transaction, request: SearchRequest, mode: Mode): Promise<SearchResults> {
     const { compiled } = request;
+    const sorts = compiled.sort.map((s) => ({ ...s, kind: sortKind(s, compiled.searches) }));
+    // Each type answers its own best rows up to the end of the page (one at least, to carry its
+    // count), so the merge below orders a few rows per type, never every match.
+    const wanted = Math.max(1, compiled.offset + compiled.limit);
     const branches = compiled.searches.flatMap((search, order) => {
       const source = sourceFor(search.type);
-      return source ? [branchSql(source, search, order, request, mode)] : [];
+      return source ? [branchSql(source, search, order, request, mode, sorts, wanted)] : [];
     });
     if (branches.length === 0) return { hits: [], totalCount: 0, countsByType: compiled.order.map((type) => ({ type, count: 0 })) };
 
-    const sorts = compiled.sort.map((s) => ({ ...s, kind: sortKind(s, compiled.searches) }));
-    const union = join(
-      branches.map((b) => b(sorts)),
-      ' union all ',
-    );
     const orderBy = [
       ...sorts.map((s, i) => raw(`s${i} ${s.direction === 'DESC' ? 'desc' : 'asc'} nulls last`)),
       raw('type_order asc, score desc, updated_at desc, id asc'),
     ];
-    // The counts ride along with the page as window columns: the sort reads every match anyway, so
-    // one pass over the matches answers both instead of running the whole search twice.
-    const countColumns = compiled.order.map((type, i) => sql`count(*) filter (where r.type = ${type}) over () as ${raw(`c${i}`)}`);
-    const page = sql`select r.*, ${join(countColumns, ', ')} from (${union}) r order by ${join(orderBy, ', ')} limit ${compiled.limit}::int offset ${compiled.offset}::int`;
-
-    const rows = await query<HitRow & Record<string, unknown>>(trx, page);
-    let countOf: Map<string, number>;
-    if (rows.length > 0) {
-      countOf = new Map(compiled.order.map((type, i) => [type, Number(rows[0]![`c${i}`])]));
-    } else if (compiled.offset === 0 && compiled.limit > 0) {
-      countOf = new Map(); // nothing matched at all
-    } else {
-      // A page past the end, or a request for counts only (limit 0), carries no row to read them from.
-      const counted = sql`select type, count(*)::int as count from (${union}) r group by type`;
-      countOf = new Map((await query<{ type: SearchResultType; count: number }>(trx, counted)).map((r) => [r.type, r.count]));
-    }
-    const snippets = await this.snippets(trx, request, mode, rows);
+    const merged = sql`select * from (${join(
+      branches.map((b) => sql`(${b})`),
+      ' union all ',
+    )}) r order by ${join(orderBy, ', ')}`;
+    const rows = await query<HitRow & { type_count: number }>(trx, merged);
+    const countOf = new Map<string, number>();
+    for (const row of rows) if (!countOf.has(row.type)) countOf.set(row.type, Number(row.type_count));
+    const page = rows.slice(compiled.offset, compiled.offset + compiled.limit);
+    const snippets = await this.snippets(trx, request, mode, page);
     const countsByType = compiled.order.map((type) => ({ type, count: countOf.get(type) ?? 0 }));
-    const hits: SearchHit[] = rows.map((row) => ({
+    const hits: SearchHit[] = page.map((row) => ({
       type: row.type,
       id: row.id,
       title: row.title ?? '',
       snippet: snippets.get(`${row.type}:${row.id}`) ?? null,
       projectId: row.project_id,
       projectTitle: row.project_title,
+      parentId: row.parent_id,
       score: Number(row.score),
       updatedAt: row.updated_at,
     }));
@@ -187,8 +185,13 @@ function accessSql(source: Source, access: SearchAccess): Sql {
   return source.outsideProjects ? sql`(${raw(source.projectId)} is null or ${readable})` : readable;
 }
 
-/** One result type's part of the search, as a function of the sort columns the union carries. */
-function branchSql(source: Source, search: ResultSearch, order: number, request: SearchRequest, mode: Mode): (sorts: SortSpec[]) => Sql {
+/**
+ * One result type's part of the search: its best `wanted` matches in the search's order, with the
+ * count of all its matches. The inner query reads only what ordering needs (id, score, sort
+ * keys) and counts in the same pass, ranking only the rows that matched; titles and project
+ * titles are read for the rows kept.
+ */
+function branchSql(source: Source, search: ResultSearch, order: number, request: SearchRequest, mode: Mode, sorts: SortSpec[], wanted: number): Sql {
   let from = raw(source.from);
   let match = raw('true');
   let score: Sql = raw('0::float8');
@@ -208,19 +211,20 @@ function branchSql(source: Source, search: ResultSearch, order: number, request:
     [sql`t.workspace_id = ${request.workspaceId}::uuid`, raw(source.live), accessSql(source, request.access), predicateSql(search.where, source), match],
     ' and ',
   );
-  return (sorts) => {
-    const columns = sorts.map((s, i) => sql`${sortColumn(source, s, score)} as ${raw(`s${i}`)}`);
-    const select = [
-      sql`${search.type}::text as type`,
-      raw(`${order} as type_order`),
-      raw('t.id'),
-      raw(`${source.title} as title`),
-      raw(`${source.projectId} as project_id`),
-      raw('p.title as project_title'),
-      raw('t.updated_at'),
-      sql`${score} as score`,
-      ...columns,
-    ];
-    return sql`select ${join(select, ', ')} from ${from} where ${where}`;
-  };
+  const keys = sorts.map((s, i) => sql`${sortColumn(source, s, score)} as ${raw(`s${i}`)}`);
+  const innerOrder = [...sorts.map((s, i) => raw(`s${i} ${s.direction === 'DESC' ? 'desc' : 'asc'} nulls last`)), raw('score desc, updated_at desc, id asc')];
+  // `offset 0` keeps the matches' own query apart: the score is computed as each match is read,
+  // so counting beside the best few holds narrow rows, not every match's whole stored vector.
+  const matches = sql`select ${join([raw('t.id'), raw('t.updated_at'), sql`${score} as score`, ...keys], ', ')} from ${from} where ${where} offset 0`;
+  const inner = sql`select x.*, count(*) over () as type_count from (${matches}) x order by ${join(innerOrder, ', ')} limit ${wanted}::int`;
+  const outer = [
+    sql`${search.type}::text as type`,
+    raw(`${order} as type_order`),
+    raw('m.*'),
+    raw(`${source.title} as title`),
+    raw(`${source.projectId} as project_id`),
+    raw('p.title as project_title'),
+    raw(`${source.parentId} as parent_id`),
+  ];
+  return sql`select ${join(outer, ', ')} from ${raw(source.from)} join (${inner}) m on m.id = t.id`;
 }

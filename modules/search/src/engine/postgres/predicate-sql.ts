@@ -61,12 +61,10 @@ export function predicateSql(predicate: Predicate, source: Source): Sql {
     default: {
       const attribute = resolveAttribute(source, predicate.attribute);
       if (attribute.kind === 'none') return predicate.kind === 'empty' ? TRUE : FALSE;
-      const leaf =
-        attribute.kind === 'json'
-          ? jsonLeaf(predicate, attribute.sql)
-          : attribute.anyOf !== undefined
-            ? (anyOfLeaf(predicate, attribute.anyOf) ?? typedLeaf(predicate, attribute.kind, attribute.sql))
-            : typedLeaf(predicate, attribute.kind, attribute.sql);
+      // anyOf conditions are never null (see AttributeSql): bare, they stay index scans and semi-joins.
+      const strict = attribute.kind !== 'json' && attribute.anyOf !== undefined ? anyOfLeaf(predicate, attribute.anyOf) : null;
+      if (strict) return strict;
+      const leaf = attribute.kind === 'json' ? jsonLeaf(predicate, attribute.sql) : typedLeaf(predicate, attribute.kind, attribute.sql);
       return sql`coalesce(${leaf}, false)`;
     }
   }

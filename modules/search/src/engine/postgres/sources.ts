@@ -16,7 +16,9 @@ export interface AttributeSql {
   /**
    * For `ids`: the condition "one of `:ids` (a uuid[]) is among them", written against the link
    * table itself so its indexes serve "one of" filters instead of building the list for every row.
-   * It must hold exactly when the list `sql` holds one of the ids.
+   * It must hold exactly when the list `sql` holds one of the ids, and be true or false, never
+   * null: it is used bare (not wrapped in coalesce) so the planner can turn it into an index scan
+   * or a semi-join.
    */
   anyOf?: string;
 }
@@ -31,6 +33,8 @@ export interface Source {
   live: string;
   /** The item's project id (uuid), or null; the access filter is applied to it. */
   projectId: string;
+  /** The item a hit belongs under (a highlight's note), or null. */
+  parentId: string;
   /** Whether an item without a project is visible to every member (folders, people, workspace tags). */
   outsideProjects: boolean;
   title: string;
@@ -45,7 +49,8 @@ export interface Source {
 }
 
 const text = (sql: string): AttributeSql => ({ kind: 'text', sql });
-const id = (sql: string): AttributeSql => ({ kind: 'id', sql: `(${sql})::text` });
+/** An id; with `column` (a uuid column never null), "one of" compares the uuids themselves, so indexes on it serve. */
+const id = (sql: string, column?: string): AttributeSql => ({ kind: 'id', sql: `(${sql})::text`, ...(column === undefined ? {} : { anyOf: `${column} = any(:ids)` }) });
 const ids = (sql: string, anyOf?: string): AttributeSql => ({ kind: 'ids', sql: `array(${sql})`, ...(anyOf === undefined ? {} : { anyOf }) });
 const number = (sql: string): AttributeSql => ({ kind: 'number', sql });
 const bool = (sql: string): AttributeSql => ({ kind: 'boolean', sql });
@@ -67,9 +72,9 @@ const starredBy = (type: string): AttributeSql =>
   );
 const editors = ids(
   `select u::text from unnest(array[t.created_by, t.updated_by]) u where u is not null`,
-  `(t.created_by = any(:ids) or t.updated_by = any(:ids))`,
+  `coalesce(t.created_by = any(:ids) or t.updated_by = any(:ids), false)`,
 );
-const creator = ids(`select t.created_by::text where t.created_by is not null`, `t.created_by = any(:ids)`);
+const creator = ids(`select t.created_by::text where t.created_by is not null`, `coalesce(t.created_by = any(:ids), false)`);
 
 /** Live highlights of a note (`note_id`) or cited by an insight (`insight_id`). */
 const highlightsWhere = (column: 'note_id' | 'insight_id') =>
@@ -79,8 +84,8 @@ const tagsWhere = (column: 'note_id' | 'insight_id') =>
 
 const researchItem = (type: 'NOTE' | 'INSIGHT', column: 'note_id' | 'insight_id'): Record<string, AttributeSql> => ({
   ...stamps,
-  id: id('t.id'),
-  projectId: id('t.project_id'),
+  id: id('t.id', 't.id'),
+  projectId: id('t.project_id', 't.project_id'),
   folderIds: foldersOf('p.category_id'),
   title: text('t.title'),
   content: text('t.content_text'),
@@ -105,6 +110,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     from: 'projects t join projects p on p.id = t.id',
     live: 't.deleted_at is null',
     projectId: 't.id',
+    parentId: 'null::uuid',
     outsideProjects: false,
     title: 't.title',
     content: 'fb_rich_text(t.readme)',
@@ -112,7 +118,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     fuzzy: ['fb_search_text(t.title)'],
     attributes: {
       ...stamps,
-      id: id('t.id'),
+      id: id('t.id', 't.id'),
       title: text('t.title'),
       content: text('fb_rich_text(t.readme)'),
       archived: bool(`t.status = 'ARCHIVED'`),
@@ -127,12 +133,13 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     from: 'project_categories t left join projects p on false',
     live: 't.deleted_at is null',
     projectId: 'null::uuid',
+    parentId: 'null::uuid',
     outsideProjects: true,
     title: 't.title',
     content: null,
     vector: 't.search_vector',
     fuzzy: ['fb_search_text(t.title)'],
-    attributes: { ...stamps, id: id('t.id'), title: text('t.title') },
+    attributes: { ...stamps, id: id('t.id', 't.id'), title: text('t.title') },
     valuesOf: null,
   },
   TAG: {
@@ -140,6 +147,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     from: 'tags t join tag_boards b on b.id = t.board_id left join projects p on p.id = b.project_id',
     live: `(b.project_id is null or ${inLiveProject})`,
     projectId: 'b.project_id',
+    parentId: 'null::uuid',
     outsideProjects: true,
     title: 't.title',
     content: null,
@@ -147,7 +155,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     fuzzy: ['fb_search_text(t.title)'],
     attributes: {
       ...stamps,
-      id: id('t.id'),
+      id: id('t.id', 't.id'),
       projectId: id('b.project_id'),
       folderIds: foldersOf('p.category_id'),
       title: text('t.title'),
@@ -165,6 +173,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     from: 'notes t join projects p on p.id = t.project_id',
     live: `t.deleted_at is null and ${inLiveProject}`,
     projectId: 't.project_id',
+    parentId: 'null::uuid',
     outsideProjects: false,
     title: 't.title',
     content: 't.content_text',
@@ -189,6 +198,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     from: 'insights t join projects p on p.id = t.project_id',
     live: `t.deleted_at is null and ${inLiveProject}`,
     projectId: 't.project_id',
+    parentId: 'null::uuid',
     outsideProjects: false,
     title: 't.title',
     content: 't.content_text',
@@ -212,9 +222,12 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
   },
   HIGHLIGHT: {
     type: 'HIGHLIGHT',
-    from: 'highlights t join projects p on p.id = t.project_id left join notes n on n.id = t.note_id',
-    live: `t.deleted_at is null and ${inLiveProject} and (t.note_id is null or n.deleted_at is null)`,
+    from: 'highlights t join projects p on p.id = t.project_id',
+    // Out of the trash, and not in a trashed note: an anti-join against the few trashed notes
+    // (partial index notes_trashed) rather than a join with every note.
+    live: `t.deleted_at is null and ${inLiveProject} and not exists (select 1 from notes n where n.id = t.note_id and n.deleted_at is not null)`,
     projectId: 't.project_id',
+    parentId: 't.note_id',
     outsideProjects: false,
     // A highlight has no title of its own: it shows the start of its text.
     title: 'left(t.text, 200)',
@@ -223,12 +236,12 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     fuzzy: ['fb_search_text(t.text)'],
     attributes: {
       ...stamps,
-      id: id('t.id'),
-      projectId: id('t.project_id'),
+      id: id('t.id', 't.id'),
+      projectId: id('t.project_id', 't.project_id'),
       folderIds: foldersOf('p.category_id'),
       content: text('t.text'),
       noteId: id('t.note_id'),
-      insightIds: ids('select t.insight_id::text where t.insight_id is not null', 't.insight_id = any(:ids)'),
+      insightIds: ids('select t.insight_id::text where t.insight_id is not null', 'coalesce(t.insight_id = any(:ids), false)'),
       contributorIds: creator,
       tagIds: ids(
         'select ht.tag_id::text from highlight_tags ht where ht.highlight_id = t.id',
@@ -254,6 +267,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     from: 'people t left join projects p on false',
     live: 't.deleted_at is null',
     projectId: 'null::uuid',
+    parentId: 'null::uuid',
     outsideProjects: true,
     title: 't.name',
     content: null,
@@ -261,7 +275,7 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     fuzzy: ['fb_search_text(t.name)'],
     attributes: {
       ...stamps,
-      id: id('t.id'),
+      id: id('t.id', 't.id'),
       name: text('t.name'),
       noteIds: ids(
         'select np.note_id::text from note_people np join notes n on n.id = np.note_id where np.person_id = t.id and n.deleted_at is null',

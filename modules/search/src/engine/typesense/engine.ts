@@ -17,6 +17,8 @@ const MAX_SEARCHES = 50;
 const MAX_SORT_FIELDS = 3;
 const IMPORT_BATCH = 500;
 const REINDEX_BATCH = 500;
+/** Result types whose items live in a project (the project itself included). */
+const PROJECT_TYPES: readonly SearchResultType[] = ['PROJECT', 'NOTE', 'INSIGHT', 'HIGHLIGHT', 'TAG'];
 
 export interface TypesenseEngineOptions {
   client: Client;
@@ -61,7 +63,8 @@ interface Ranked {
  * Search through Typesense (when `TYPESENSE_URL` is set): one collection per result type, one
  * multi_search per page of results, `filter_by` compiled from the same predicates as the
  * PostgreSQL engine with the access filter always AND-ed in. The index is kept in step by the
- * `search.index` jobs and rebuilt by `search.reindex`; PostgreSQL stays the system of record.
+ * `search.changes` job draining the outbox (outbox.ts) and rebuilt by `search.reindex`; PostgreSQL
+ * stays the system of record.
  */
 export class TypesenseEngine implements SearchEngine {
   readonly name = 'typesense';
@@ -221,19 +224,51 @@ export class TypesenseEngine implements SearchEngine {
   /**
    * Re-reads items from PostgreSQL and brings the index in step: upserted when live and readable
    * there, removed otherwise (deleted, trashed, in a trashed project). Idempotent, so a job may
-   * run it any number of times.
+   * run it any number of times. Reads in `trx` when given (it must be scoped to the workspace).
    */
-  async sync(workspaceId: string, refs: readonly SearchDocumentRef[]): Promise<void> {
-    const found: SearchDocument[] = [];
-    await withTenant(this.db, { workspaceId }, async (trx) => {
+  async sync(workspaceId: string, refs: readonly SearchDocumentRef[], trx?: Knex.Transaction): Promise<void> {
+    if (refs.length === 0) return;
+    const read = async (t: Knex.Transaction) => {
+      const out: SearchDocument[] = [];
       for (const [type, items] of groupBy(refs, (r) => r.type)) {
-        found.push(...(await loadDocuments(trx, workspaceId, type, { ids: items.map((r) => r.id), limit: items.length })));
+        out.push(...(await loadDocuments(t, workspaceId, type, { ids: items.map((r) => r.id), limit: items.length })));
       }
-    });
+      return out;
+    };
+    const found = trx ? await read(trx) : await withTenant(this.db, { workspaceId }, read);
     const live = new Set(found.map((d) => `${d.type}:${d.id.toLowerCase()}`));
     const gone = refs.filter((r) => !live.has(`${r.type}:${r.id.toLowerCase()}`));
     if (found.length > 0) await this.index(workspaceId, found);
     if (gone.length > 0) await this.remove(workspaceId, gone);
+  }
+
+  /**
+   * Re-reads every item of a project (its title, folder and trash state are part of their
+   * documents) and drops the project's documents this pass did not write: all of them when the
+   * project is trashed or gone. Returns the documents written.
+   */
+  async syncProject(workspaceId: string, projectId: string, trx?: Knex.Transaction): Promise<number> {
+    await this.ensureCollections();
+    const started = Date.now();
+    let written = 0;
+    for (const type of PROJECT_TYPES) {
+      let afterId: string | undefined;
+      for (;;) {
+        const options = { projectId, limit: REINDEX_BATCH, ...(afterId === undefined ? {} : { afterId }) };
+        const read = (t: Knex.Transaction) => loadDocuments(t, workspaceId, type, options);
+        const batch = trx ? await read(trx) : await withTenant(this.db, { workspaceId }, read);
+        if (batch.length === 0) break;
+        await this.index(workspaceId, batch);
+        written += batch.length;
+        afterId = batch.at(-1)!.id;
+        if (batch.length < REINDEX_BATCH) break;
+      }
+      await this.client
+        .collections(this.collection(type))
+        .documents()
+        .delete({ filter_by: `workspaceId:=${quote(workspaceId.toLowerCase())} && projectId:=${quote(projectId.toLowerCase())} && ${INDEXED_AT}:<${started}` });
+    }
+    return written;
   }
 
   private collection(type: SearchResultType): string {
@@ -346,6 +381,7 @@ function rank(hit: Hit, plan: Planned, sorts: readonly SearchSort[]): Ranked {
       snippet: plan.search.text === null ? null : snippetOf(hit),
       projectId: typeof doc.projectId === 'string' ? doc.projectId : null,
       projectTitle: typeof doc.projectTitle === 'string' ? doc.projectTitle : null,
+      parentId: typeof doc.noteId === 'string' ? doc.noteId : null,
       score,
       updatedAt: new Date(updatedAt),
     },

@@ -14,6 +14,8 @@ export interface LoadOptions {
   afterId?: string;
   /** Only these items. */
   ids?: readonly string[];
+  /** Only the items of this project (the project itself for PROJECT). */
+  projectId?: string;
   limit: number;
 }
 
@@ -44,6 +46,10 @@ export async function loadDocuments(trx: Knex.Transaction, workspaceId: string, 
   if (options.afterId !== undefined) {
     where.push('t.id > ?::uuid');
     bindings.push(options.afterId);
+  }
+  if (options.projectId !== undefined) {
+    where.push(`(${source.projectId}) = ?::uuid`);
+    bindings.push(options.projectId);
   }
   if (options.ids !== undefined) {
     where.push('t.id = any(array(select jsonb_array_elements_text(?::jsonb))::uuid[])');
