@@ -15,7 +15,10 @@ import { createFieldbook } from '../core/src/server.ts';
 import { timeStart } from './cold-start.ts';
 import { measure, startBareKoa, type LoadResult } from './load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
-import { benchSearch, type SearchShapeResult } from './search.ts';
+import { benchSearch, type ReindexResult, type SearchShapeResult } from './search.ts';
+import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
+import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
+import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
 import { freePort, graphql, percentile, round } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,6 +35,9 @@ interface Results {
   signIn: { count: number; p50Ms: number; p95Ms: number } | null;
   research: ResearchResults | null;
   search: SearchShapeResult[] | null;
+  searchReindex: ReindexResult | null;
+  webhooks: WebhookBench | null;
+  remoteLoad: RemoteLoadBench | null;
   notes: string[];
 }
 
@@ -48,6 +54,9 @@ const results: Results = {
   signIn: null,
   research: null,
   search: null,
+  searchReindex: null,
+  webhooks: null,
+  remoteLoad: null,
   notes: [],
 };
 
@@ -70,11 +79,16 @@ try {
   const warm = await timeStart(dataDir, pgPort);
   results.startup = { firstStartMs: Math.round(first.ms), warmStartMs: Math.round(warm.ms) };
 
+  // The Slack plugin, configured against a local Slack (it answers the shortcuts' response URLs).
+  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET });
   const config = loadConfig({
     FIELDBOOK_DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'warn',
+    ...BENCH_SLACK_ENV,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_AUTHORIZE_URL: slack.authorizeUrl,
   });
   const fieldbook = await createFieldbook({ config, logger: createLogger('warn'), modules: await discoverModules(root), mailer });
   const url = await fieldbook.listen(0, '127.0.0.1');
@@ -136,17 +150,33 @@ try {
       }
       results.signIn = { count: SIGN_INS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
 
+      // Plugins: webhook intake through the Slack plugin, and what one plugin slot costs a page.
+      const created = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
+        url,
+        'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
+        { input: { method: 'AUTH0', teamName: `Plugin bench ${Date.now().toString(36)}` } },
+        account.token,
+      );
+      const pluginWorkspace = created.createWorkspace.workspace.id;
+      results.webhooks = await benchWebhooks({ url, owner: fieldbook.db.owner, token: account.token, workspaceId: pluginWorkspace, responseUrl: slack.responseUrl(), log });
+      results.remoteLoad = await benchRemoteLoad({ url, token: account.token, workspaceId: pluginWorkspace, email: account.email, password: account.password, projectId: results.webhooks.projectId, log }).catch((err: unknown) => {
+        results.notes.push(`remote load not measured: ${(err as Error).message}`);
+        return null;
+      });
+
       const scale = Number(process.env.BENCH_RESEARCH_SCALE ?? 1);
       if (scale > 0) {
         const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
         results.research = await benchResearch({ owner: fieldbook.db.owner, url, token: account.token, userId: me.me.id, scale, log });
-        const searched = await benchSearch({ owner: fieldbook.db.owner, url, token: account.token, workspaceId: results.research.workspaceId, log });
+        const searched = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token: account.token, workspaceId: results.research.workspaceId, log });
         results.search = searched.shapes;
+        results.searchReindex = searched.reindex;
       }
     }
   } finally {
     await bare.close();
     await fieldbook.close();
+    await slack.close();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -241,6 +271,28 @@ if (results.search) {
   for (const r of results.search) {
     lines.push(`  ${r.shape.padEnd(44)} ${String(r.hits).padStart(7)} ${`${r.apiP50Ms} / ${r.apiP95Ms}`.padStart(15)} ${`${r.sqlP50Ms} / ${r.sqlP95Ms}`.padStart(15)} ${String(r.ratio).padStart(9)}`);
   }
+  lines.push('');
+}
+if (results.searchReindex) {
+  const r = results.searchReindex;
+  lines.push('Search index, full reindex of that workspace (Typesense engine)');
+  lines.push(`  ${r.items} items in ${r.seconds} s: ${r.itemsPerSecond} items/s`);
+  lines.push(`  written to the ${r.server}`);
+  lines.push('');
+}
+if (results.webhooks) {
+  const w = results.webhooks;
+  lines.push(`Webhook intake, Slack plugin (signed shortcuts: verify, store, enqueue; ${w.connections} connections, ${w.seconds} s)`);
+  lines.push(`  ${w.intake.reqPerSec} deliveries/s, p50 ${w.intake.p50Ms} ms, p99 ${w.intake.p99Ms} ms (${w.intake.sent} sent, ${w.intake.non2xx} non-2xx)`);
+  lines.push(`  backlog: ${w.backlog.events} notes made, queue empty ${w.backlog.drainSeconds} s after the load ended (${w.backlog.notesPerSec} notes/s overall)`);
+  lines.push(`  one delivery to a readable note: p50 ${w.intakeToNote.p50Ms} ms, p95 ${w.intakeToNote.p95Ms} ms`);
+  lines.push('');
+}
+if (results.remoteLoad) {
+  const r = results.remoteLoad;
+  lines.push(`Plugin web part (project extensions page, ${r.runs} fresh page loads each)`);
+  lines.push(`  slot empty        p50 ${r.emptySlotMs.p50} ms, p95 ${r.emptySlotMs.p95} ms`);
+  lines.push(`  Slack panel shown p50 ${r.withSlotMs.p50} ms, p95 ${r.withSlotMs.p95} ms (+${r.extraMs} ms)`);
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);

@@ -5,6 +5,8 @@ import { signedDelivery } from './slack-delivery.ts';
 import { graphql, percentile, round } from './support.ts';
 
 export interface WebhookBench {
+  /** The project the notes went to (Slack is enabled there). */
+  projectId: string;
   connections: number;
   seconds: number;
   /** Signed deliveries per second through verify, store and enqueue, and their latency. */
@@ -21,7 +23,8 @@ export const BENCH_SLACK_ENV = {
   SLACK_CLIENT_SECRET: 'bench-client-secret',
   SLACK_SIGNING_SECRET: SECRET,
 } as const;
-const TEAM = 'T0BENCH';
+/** The Slack workspace the local Slack connects (its default team). */
+const TEAM = 'T0FAKE001';
 
 function load(args: Record<string, unknown>): Promise<{ sent: number; requests: number; p50: number; p99: number; non2xx: number; errors: number }> {
   return new Promise((resolve, reject) => {
@@ -45,10 +48,9 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
   const { createProject } = await as<{ createProject: { id: string } }>('mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }', { i: { title: 'Slack inbox (bench)' } });
   await as('mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id });
   await as('mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }', { p: createProject.id });
-  // Connected as the OAuth callback would leave it; the OAuth round trip is not what is measured.
-  await owner('plugin_installations').where({ workspace_id: workspaceId, plugin_id: 'slack' }).update({ external_id: TEAM, connection_label: 'Bench' });
+  await connectSlack(url, token, workspaceId);
   const notes = async () => Number((await owner('notes').where({ project_id: createProject.id }).count<Array<{ n: number }>>('* as n'))[0]!.n);
-  const pending = async () => Number((await owner('plugin_webhook_events').whereNull('handled_at').count<Array<{ n: number }>>('* as n'))[0]!.n);
+  const pending = async () => Number((await owner('plugin_webhook_events').whereNull('handled_at').whereNotNull('installation_id').count<Array<{ n: number }>>('* as n'))[0]!.n);
 
   const connections = Number(process.env.BENCH_WEBHOOK_CONNECTIONS ?? 20);
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -59,7 +61,9 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
   const run = await load({ ...target, connections, seconds });
   const loadEnded = performance.now();
   const drainStart = loadEnded;
-  while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 200));
+  const deadline = drainStart + 300_000;
+  while ((await pending()) > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  if ((await pending()) > 0) throw new Error('stored deliveries were still waiting five minutes after the load');
   const drainSeconds = (performance.now() - drainStart) / 1000;
   const made = (await notes()) - before;
 
@@ -67,7 +71,8 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
   const times: number[] = [];
   for (let i = 0; i < 20; i++) {
     const count = await notes();
-    const delivery = signedDelivery(target, i + 1, 'single');
+    // Numbered past any the load could have sent: each is a message not yet saved.
+    const delivery = signedDelivery(target, 900_000 + i, 'single');
     const started = performance.now();
     const res = await fetch(target.url, { method: 'POST', headers: delivery.headers, body: delivery.body });
     if (res.status !== 200) throw new Error(`a signed delivery was answered ${res.status}`);
@@ -75,10 +80,29 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
     times.push(performance.now() - started);
   }
   return {
+    projectId: createProject.id,
     connections,
     seconds,
     intake: { reqPerSec: round(run.requests, 0), p50Ms: run.p50, p99Ms: run.p99, sent: run.sent, non2xx: run.non2xx, errors: run.errors },
     backlog: { events: made, drainSeconds: round(drainSeconds), notesPerSec: round(made / Math.max(drainSeconds + seconds, 0.001), 0) },
     intakeToNote: { count: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) },
   };
+}
+
+/**
+ * Connects the local Slack as an admin would: the consent URL from Fieldbook (with its xsrf
+ * cookie), Slack's redirect back with a code, and Fieldbook's callback.
+ */
+async function connectSlack(url: string, token: string, workspaceId: string): Promise<void> {
+  const res = await fetch(`${url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-fieldbook-workspace': workspaceId },
+    body: JSON.stringify({ query: 'mutation { startIntegrationAuthorization(pluginId: "slack", source: "bench", origin: "/settings/integrations") }' }),
+  });
+  const { data } = (await res.json()) as { data: { startIntegrationAuthorization: string } };
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const consent = await fetch(data.startIntegrationAuthorization, { redirect: 'manual' });
+  const callback = new URL(consent.headers.get('location')!);
+  const back = await fetch(`${url}${callback.pathname}${callback.search}`, { redirect: 'manual', headers: { cookie } });
+  if (!back.headers.get('location')?.includes('connected=1')) throw new Error(`Slack did not connect: ${back.status} ${back.headers.get('location')}`);
 }

@@ -146,6 +146,29 @@ describe('jobs', () => {
     expect(dead!.data).toEqual({ importId: 'imp-1' });
   });
 
+  it('in a batch, fails only the job that threw: the others complete once, it is retried', async () => {
+    const queue = 'test.batch';
+    const runs = new Map<number, number>();
+    const definition = {
+      queue,
+      batchSize: 5,
+      settings: { retryLimit: 1, retryDelaySeconds: 1 },
+      async handler(job: { data: unknown }) {
+        const n = (job.data as { n: number }).n;
+        runs.set(n, (runs.get(n) ?? 0) + 1);
+        if (n === 3 && runs.get(n) === 1) throw new Error('a hiccup');
+      },
+    };
+    await jobs.register([definition]);
+    await jobs.queue.insert(queue, [1, 2, 3, 4, 5].map((n) => ({ n })));
+    await jobs.work([definition]);
+    await waitFor('every job to complete', async () => {
+      const { rows } = await knex.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [queue]);
+      return rows[0].n === 5 ? true : undefined;
+    });
+    expect([...runs.entries()].sort(([a], [b]) => a - b)).toEqual([[1, 1], [2, 1], [3, 2], [4, 1], [5, 1]]);
+  });
+
   it('delivers an event published in a committed transaction and never one from a rolled-back one', async () => {
     const event = 'note:created';
     const queue = subscriberQueue(event, 'jobs-test');

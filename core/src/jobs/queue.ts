@@ -26,6 +26,8 @@ export interface JobDefinition<T = unknown> {
   settings?: QueueSettings;
   /** Jobs fetched per poll; handled one after another. */
   batchSize?: number;
+  /** Workers for this queue in each process, each fetching on its own (default 1). */
+  concurrency?: number;
   /** Queues a job with empty data on a cron schedule, e.g. `0 3 * * *` for daily at 03:00. */
   schedule?: JobSchedule;
   handler(job: Job<T>): Promise<void>;
@@ -129,10 +131,24 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
       for (const d of definitions) {
         await boss.work<unknown>(
           d.queue,
-          { batchSize: d.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 },
+          // While fetches come back full there is a backlog: fetch again at once instead of
+          // waiting out the polling interval after every batch.
+          { batchSize: d.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, burstWhenBatchFull: true, localConcurrency: d.concurrency ?? 1 },
           async (jobs) => {
             for (const j of jobs) {
-              await d.handler({ id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 });
+              const job = { id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 };
+              if (jobs.length === 1) {
+                await d.handler(job);
+                continue;
+              }
+              // In a batch, a failure fails that job alone (retried as its queue says); the
+              // others still complete when the batch returns.
+              try {
+                await d.handler(job);
+              } catch (err) {
+                opts.logger.warn({ err, queue: d.queue, job: j.id }, 'job failed; it will be retried');
+                await boss.fail(d.queue, j.id, { message: err instanceof Error ? err.message : String(err) });
+              }
             }
           },
         );

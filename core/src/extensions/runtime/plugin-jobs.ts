@@ -10,6 +10,7 @@ export function pluginJobs(host: PluginHost): JobDefinition[] {
       Object.entries(plugin.definition.server.jobs ?? {}).map(([name, job]): JobDefinition => ({
         queue: pluginJobQueue(plugin.id, name),
         settings: { retryLimit: job.retryLimit ?? 3, deadLetter: true },
+        batchSize: 5,
         async handler(queued) {
           const data = queued.data as PluginJobData;
           const row = await host.inWorkspace(data.workspaceId, (trx) => installations(trx).where({ id: data.installationId }).first());

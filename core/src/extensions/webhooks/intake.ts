@@ -120,6 +120,10 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
   const handle: JobDefinition<WebhookJob> = {
     queue: WEBHOOK_QUEUE,
     settings: { retryLimit: 5, retryDelaySeconds: 5, deadLetter: true },
+    // Deliveries wait on the provider's API (a reply, a download) more than on this process;
+    // batches let a backlog drain without a polling pause between jobs.
+    concurrency: 2,
+    batchSize: 10,
     async handler(job) {
       const { app } = host.deps;
       const event = await app('plugin_webhook_events').where({ id: job.data.eventRowId }).first<{ plugin_id: string; event_id: string; path: string; headers: Record<string, string>; body: string; handled_at: Date | null } | undefined>();
