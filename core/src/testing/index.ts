@@ -7,7 +7,6 @@ import type { CoreTesting, SentMail, TestFieldbook, TestFieldbookOptions } from 
 import { loadConfig } from '../config.ts';
 import { createKnex } from '../db/connections.ts';
 import type { ExtensionsServices } from '../extensions/module.ts';
-import { installations } from '../extensions/installations/store.ts';
 import { WEBHOOK_QUEUE } from '../extensions/webhooks/intake.ts';
 import { JOB_SCHEMA } from '../jobs/queue.ts';
 import type { LoadedModule } from '../kernel/registry.ts';
@@ -78,16 +77,7 @@ export async function startTestFieldbook(options: TestFieldbookOptions): Promise
         await sleep(100);
       }
     },
-    async runAction({ pluginId, workspaceId, key, params, trigger }) {
-      const plugin = host.catalog.ready(pluginId);
-      if (!plugin) throw new Error(`The plugin ${pluginId} is not ready.`);
-      const action = plugin.definition.server.actions?.find((a) => a.key === key);
-      if (!action) throw new Error(`The plugin ${pluginId} has no action ${key}.`);
-      const parsed = action.parameters.parse(params);
-      const row = await host.inWorkspace(workspaceId, (trx) => installations(trx).where({ plugin_id: pluginId }).first());
-      if (!row) throw new Error(`The plugin ${pluginId} is not installed in that workspace.`);
-      return action.execute(host.installationContext(plugin, row), parsed, trigger ?? { event: 'test', payload: {} });
-    },
+    runAction: ({ pluginId, workspaceId, key, params, trigger }) => host.runAction({ pluginId, workspaceId, key, params, trigger: trigger ?? { event: 'test', payload: {} } }),
     async storedEvents(pluginId) {
       const rows = await owner('plugin_webhook_events').where({ plugin_id: pluginId }).orderBy('id').select<Array<{ event_id: string; handled_at: Date | null }>>('event_id', 'handled_at');
       return rows.map((r) => ({ eventId: r.event_id, handled: r.handled_at !== null }));

@@ -212,7 +212,7 @@ describe('the sendToSlack action', () => {
 
   it('refuses parameters outside the limits without calling Slack', async () => {
     const before = slack.requestsTo('chat.postMessage').length;
-    await expect(host.runAction('slack', 'sendToSlack', { channelIds: [], text: 'x' })).rejects.toThrow();
+    await expect(host.runAction('slack', 'sendToSlack', { channelIds: [], text: 'x' })).rejects.toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'params.channelIds' });
     await expect(host.runAction('slack', 'sendToSlack', { channelIds: Array.from({ length: 21 }, (_, i) => `C${i}`), text: 'x' })).rejects.toThrow();
     await expect(host.runAction('slack', 'sendToSlack', { channelIds: ['CGEN'], text: 'x'.repeat(4001) })).rejects.toThrow();
     expect(slack.requestsTo('chat.postMessage').length).toBe(before);

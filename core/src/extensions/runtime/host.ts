@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   PluginPermissionError,
+  type AutomationTrigger,
   type InstallationContext,
   type JsonObject,
   type NotesReader,
@@ -91,6 +92,24 @@ export class PluginHost {
       }),
       publicUrl: this.deps.publicUrl.replace(/\/$/, ''),
     };
+  }
+
+  /**
+   * Runs a plugin's automation action for a workspace: the parameters are checked against the
+   * action's schema first (a clear error, nothing run), then it runs as the installer.
+   */
+  async runAction(input: { pluginId: string; workspaceId: string; key: string; params: unknown; trigger: AutomationTrigger }): Promise<{ summary?: string } | void> {
+    const plugin = this.catalog.ready(input.pluginId);
+    const action = plugin?.definition.server.actions?.find((a) => a.key === input.key);
+    if (!plugin || !action) throw new AppError('NOT_FOUND', `The action ${input.key} of ${input.pluginId} is not available.`);
+    const parsed = action.parameters.safeParse(input.params);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new AppError('BAD_USER_INPUT', `${action.title}: ${issue.message}`, { field: ['params', ...issue.path.map(String)].join('.') });
+    }
+    const row = await this.inWorkspace(input.workspaceId, (trx) => installations(trx).where({ plugin_id: plugin.id }).first());
+    if (!row) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not installed in this workspace.`);
+    return action.execute(this.installationContext(plugin, row), parsed.data, input.trigger);
   }
 
   /** Runs `fn` scoped to an installation's workspace, as the system (no member). */
