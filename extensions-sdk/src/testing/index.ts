@@ -8,6 +8,7 @@
 import type { JsonObject, PluginDefinition } from '../server/index.ts';
 
 export * from './signers.ts';
+export { recordRequest, type RecordedRequest } from './recorded-request.ts';
 
 /** A request a plugin made through `ctx.http`, after the egress checks passed. */
 export interface OutboundRequest {

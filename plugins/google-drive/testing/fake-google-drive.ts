@@ -1,17 +1,8 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recordRequest, type RecordedRequest } from '@fieldbook/extensions-sdk/testing';
 
-/** One request the fake received, for assertions. */
-export interface RecordedRequest {
-  method: string;
-  /** The path as sent (still percent-encoded). */
-  path: string;
-  query: Record<string, string>;
-  headers: IncomingHttpHeaders;
-  /** JSON or form bodies parsed; anything else as text. */
-  body: unknown;
-  rawBody: string;
-}
+export type { RecordedRequest };
 
 export interface FakeDriveFile {
   id: string;
@@ -171,7 +162,7 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
   }
 
   const server = createServer((incoming, res) => {
-    void record(incoming).then((req) => {
+    void recordRequest(incoming).then((req) => {
       requests.push(req);
       send(res, route(req));
     });
@@ -195,24 +186,4 @@ function send(res: ServerResponse, reply: Reply): void {
     return;
   }
   res.writeHead(reply.status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(reply.json));
-}
-
-async function record(incoming: IncomingMessage): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  const rawBody = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(incoming.url ?? '/', 'http://fake');
-  const type = incoming.headers['content-type'] ?? '';
-  let body: unknown = rawBody || null;
-  if (type.startsWith('application/json')) body = parseJsonOr(rawBody);
-  else if (type.startsWith('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(rawBody));
-  return { method: incoming.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: incoming.headers, body, rawBody };
-}
-
-function parseJsonOr(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody);
-  } catch {
-    return rawBody;
-  }
 }

@@ -1,18 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signSlackRequest } from '@fieldbook/extensions-sdk/testing';
-import type { SlackMessage } from '../server/api/types.ts';
+import { signSlackRequest, recordRequest, type RecordedRequest } from '@fieldbook/extensions-sdk/testing';
 
-/** One request the fake received, for assertions. */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: IncomingHttpHeaders;
-  /** JSON or form bodies parsed; anything else as text. */
-  body: unknown;
-  rawBody: string;
-}
+export type { RecordedRequest };
+import type { SlackMessage } from '../server/api/types.ts';
 
 export interface FakeSlackChannel {
   id: string;
@@ -219,7 +210,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   }
 
   const server = createServer((incoming, res) => {
-    void record(incoming).then((req) => {
+    void recordRequest(incoming).then((req) => {
       requests.push(req);
       const responseUrlMatch = /^\/actions\/([\w-]+)$/.exec(req.path);
       if (req.method === 'POST' && responseUrlMatch) {
@@ -287,32 +278,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
   };
 }
 
-async function record(incoming: IncomingMessage): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  const rawBody = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(incoming.url ?? '/', 'http://fake');
-  const type = incoming.headers['content-type'] ?? '';
-  let body: unknown = rawBody || null;
-  if (type.startsWith('application/json')) body = parseJsonOr(rawBody);
-  else if (type.startsWith('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(rawBody));
-  return {
-    method: incoming.method ?? 'GET',
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    headers: incoming.headers,
-    body,
-    rawBody,
-  };
-}
 
-function parseJsonOr(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody);
-  } catch {
-    return rawBody;
-  }
-}
 
 function stringParams(body: unknown): Params {
   if (body === null || typeof body !== 'object') return {};

@@ -1,19 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signZoomRequest } from '@fieldbook/extensions-sdk/testing';
-import type { ZoomRecording, ZoomRecordingFileType, ZoomUser } from '../server/api/types.ts';
+import { signZoomRequest, recordRequest, type RecordedRequest } from '@fieldbook/extensions-sdk/testing';
 
-/** One request the fake received, for assertions. */
-export interface RecordedRequest {
-  method: string;
-  /** The path as sent (still percent-encoded). */
-  path: string;
-  query: Record<string, string>;
-  headers: IncomingHttpHeaders;
-  /** JSON or form bodies parsed; anything else as text. */
-  body: unknown;
-  rawBody: string;
-}
+export type { RecordedRequest };
+import type { ZoomRecording, ZoomRecordingFileType, ZoomUser } from '../server/api/types.ts';
 
 export interface FakeZoomRecordingFile {
   id: string;
@@ -219,7 +209,7 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
   }
 
   const server = createServer((incoming, res) => {
-    void record(incoming).then((req) => {
+    void recordRequest(incoming).then((req) => {
       requests.push(req);
       const reply = route(req);
       if ('file' in reply) {
@@ -271,25 +261,7 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
   };
 }
 
-async function record(incoming: IncomingMessage): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  const rawBody = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(incoming.url ?? '/', 'http://fake');
-  const type = incoming.headers['content-type'] ?? '';
-  let body: unknown = rawBody || null;
-  if (type.startsWith('application/json')) body = parseJsonOr(rawBody);
-  else if (type.startsWith('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(rawBody));
-  return { method: incoming.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: incoming.headers, body, rawBody };
-}
 
-function parseJsonOr(rawBody: string): unknown {
-  try {
-    return JSON.parse(rawBody);
-  } catch {
-    return rawBody;
-  }
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));
