@@ -2,7 +2,11 @@ import type { OAuthFlow } from '@fieldbook/extensions-sdk/server';
 import { requiredConfig, slackClient } from './slack.ts';
 
 /** What the bot may do: post confirmations and automation messages, offer the shortcut, list channels. */
-export const SLACK_SCOPES = ['chat:write', 'commands', 'channels:read', 'groups:read', 'channels:history', 'groups:history'] as const;
+/**
+ * The product's Slack scopes (001 §7: assistant write, search read public, channels read, groups
+ * read, groups history), plus what posting messages and the message shortcut need.
+ */
+export const SLACK_SCOPES = ['assistant:write', 'search:read.public', 'channels:read', 'groups:read', 'groups:history', 'channels:history', 'chat:write', 'commands'] as const;
 
 /** Connecting a Slack team to a workspace, through Slack's OAuth v2 install flow. */
 export const slackOAuth: OAuthFlow = {

@@ -95,7 +95,7 @@ describe('connecting a Slack team', () => {
     const { authorizeUrl } = await host.startAuthorization('slack');
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${slack.url}/oauth/v2/authorize`);
     expect(authorizeUrl.searchParams.get('client_id')).toBe('1111.2222');
-    expect(authorizeUrl.searchParams.get('scope')?.split(',')).toEqual(expect.arrayContaining(['chat:write', 'commands', 'channels:read']));
+    expect(authorizeUrl.searchParams.get('scope')?.split(',')).toEqual(expect.arrayContaining(['assistant:write', 'search:read.public', 'channels:read', 'groups:read', 'groups:history', 'chat:write', 'commands']));
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/oauth/slack/authorize');
     expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
   });
