@@ -88,7 +88,8 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
     t.text('plugin_id').notNullable();
     t.text('key').notNullable();
-    t.text('object_id').notNullable();
+    // Null while the work is in progress (the key is claimed before the object exists).
+    t.text('object_id');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['workspace_id', 'plugin_id', 'key']);
   });

@@ -144,6 +144,17 @@ describe('the plugin host', () => {
     expect(await storedEvents()).toBe(before + 1); // one event however often delivered; the challenge is not stored
   });
 
+  it('makes one note for one key even when two deliveries run at once', async () => {
+    const { host } = services;
+    const row = await host.inWorkspace(f.ws.id, (trx) => trx('plugin_installations').where({ plugin_id: 'notes-bot' }).first());
+    const ctx = host.installationContext(host.catalog.get('notes-bot')!, row) as InstallationContext<'notes:write'>;
+    const projectId = row.settings.projectId as string;
+    const draft = { projectId, title: 'Same recording', text: 'Delivered twice at once.', key: 'recording:concurrent' };
+    const [a, b] = await Promise.all([ctx.notes.create(draft), ctx.notes.create(draft)]);
+    expect(a.id).toBe(b.id);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+  });
+
   it('gives a plugin only what it declared: no notes, no undeclared or internal hosts', async () => {
     const { host } = services;
     const loaded = host.catalog.get('bystander')!;

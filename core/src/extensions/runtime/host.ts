@@ -19,6 +19,7 @@ import { markFailed, type LoadedPlugin, type PluginCatalog } from '../catalog/ca
 import { installations, settingsOf, type InstallationRow } from '../installations/store.ts';
 import type { PluginDataPort } from './data-port.ts';
 import { guardedHttp, type PluginRequestHook } from './egress.ts';
+import { claimEffect, completeEffect, releaseEffect } from './effects.ts';
 import { noteTitle, textToDoc } from './notes.ts';
 import { pluginLogger } from './redact.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -212,23 +213,27 @@ export class PluginHost {
         if (!(await this.enabledProjects(row)).has(draft.projectId)) {
           throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, { field: 'projectId' });
         }
+        const actor = await this.actor(row, actingUserId);
+        const inWorkspace = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => this.inWorkspace(row.workspace_id, fn);
         if (draft.key) {
-          const done = await this.inWorkspace(row.workspace_id, (trx) => trx('plugin_effects').where({ plugin_id: plugin.id, key: draft.key }).first<{ object_id: string } | undefined>());
-          if (done) {
-            const existing = await this.port().getNote(await this.actor(row, actingUserId), done.object_id);
+          const claim = await claimEffect(inWorkspace, row.workspace_id, plugin.id, draft.key);
+          if (!claim.claimed) {
+            const existing = await this.port().getNote(actor, claim.objectId);
             if (existing) return { id: existing.id, projectId: existing.projectId, title: existing.title, path: `/data/${existing.id}`, created: false };
+            // The note it made was deleted since: the key is the caller's again.
           }
         }
-        const actor = await this.actor(row, actingUserId);
-        const level = await this.port().projectLevel(actor, draft.projectId);
-        if (!level || !atLeast(level, 'write')) throw new AppError('FORBIDDEN', 'The person who installed this plugin cannot write in that project.', { field: 'projectId' });
-        const content = draft.content ?? textToDoc(draft.text ?? '');
-        const note = await this.port().createNote(actor, { projectId: draft.projectId, title: noteTitle(draft.title), content });
-        if (draft.key) {
-          await this.inWorkspace(row.workspace_id, (trx) =>
-            trx('plugin_effects').insert({ workspace_id: row.workspace_id, plugin_id: plugin.id, key: draft.key, object_id: note.id }).onConflict(['workspace_id', 'plugin_id', 'key']).merge(['object_id']),
-          );
+        let note: { id: string; projectId: string; title: string };
+        try {
+          const level = await this.port().projectLevel(actor, draft.projectId);
+          if (!level || !atLeast(level, 'write')) throw new AppError('FORBIDDEN', 'The person who installed this plugin cannot write in that project.', { field: 'projectId' });
+          const content = draft.content ?? textToDoc(draft.text ?? '');
+          note = await this.port().createNote(actor, { projectId: draft.projectId, title: noteTitle(draft.title), content });
+        } catch (err) {
+          if (draft.key) await releaseEffect(inWorkspace, plugin.id, draft.key);
+          throw err;
         }
+        if (draft.key) await completeEffect(inWorkspace, plugin.id, draft.key, note.id);
         return { ...note, path: `/data/${note.id}`, created: true };
       },
       get: async (noteId) => {
