@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PluginPermissionError } from '@fieldbook/extensions-sdk/server';
-import { guardedHttp, isInternalAddress } from './egress.ts';
+import { guardedHttp, isInternalAddress, pinnedLookup } from './egress.ts';
 import { SecretBox } from './secret-box.ts';
 
 describe('outbound requests of plugins', () => {
   it('knows the internal address ranges, IPv4, IPv6 and mapped', () => {
     for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
+      expect(isInternalAddress(a), a).toBe(true);
+    }
+    // NAT64 and 6to4 carry an IPv4 address inside, loopback or private as often as not.
+    for (const a of ['64:ff9b::7f00:1', '64:ff9b::a00:1', '2002:7f00:1::1', '2002:c0a8:101::1']) {
       expect(isInternalAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isInternalAddress(a), a).toBe(false);
@@ -16,6 +20,46 @@ describe('outbound requests of plugins', () => {
     await expect(http.fetch('https://evil.slack.com/api')).rejects.toThrow(/internal address/);
     await expect(http.fetch('https://slack.com.attacker.net/')).rejects.toThrow(PluginPermissionError);
     await expect(http.fetch('file:///etc/passwd')).rejects.toThrow(PluginPermissionError);
+  });
+
+  it('connects to the address it checked, even when the name resolves elsewhere a moment later', async () => {
+    const { createServer } = await import('node:http');
+    let reached = 0;
+    const server = createServer((_req, res) => {
+      reached++;
+      res.writeHead(200).end('internal');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    // `localhost` is the one name this machine resolves to loopback by itself; the plugin's resolver
+    // answers with a public documentation address first and with loopback afterwards (a rebinding).
+    const answers: string[][] = [['198.51.100.7'], ['127.0.0.1']];
+    const asked: string[] = [];
+    const http = guardedHttp({
+      pluginId: 'p',
+      declaredHosts: ['localhost'],
+      trustedOrigins: [],
+      resolve: async (h) => {
+        asked.push(h);
+        return answers.shift() ?? ['127.0.0.1'];
+      },
+    });
+    try {
+      // The documentation address is unreachable; what matters is that loopback never is.
+      await http.fetch(`http://localhost:${port}/secret`, { signal: AbortSignal.timeout(1500) }).catch(() => null);
+      expect(reached).toBe(0);
+      expect(asked).toEqual(['localhost']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('pins a connection to the checked addresses whatever name it is asked for', async () => {
+    const lookup = pinnedLookup(['93.184.216.34', '2606:4700::1111']);
+    const one = await new Promise((resolve, reject) => lookup('localhost', {}, (err, address, family) => (err ? reject(err) : resolve({ address, family }))));
+    expect(one).toEqual({ address: '93.184.216.34', family: 4 });
+    const all = await new Promise((resolve, reject) => lookup('localhost', { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+    expect(all).toEqual([{ address: '93.184.216.34', family: 4 }, { address: '2606:4700::1111', family: 6 }]);
   });
 
   it('lets through what the operator configured, internal or not, and checks every redirect hop', async () => {

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Agent } from 'undici';
 import { PluginPermissionError, type PluginHttp } from '@fieldbook/extensions-sdk/server';
 
 /** Addresses no plugin may reach unless the operator configured them: the host's own networks. */
@@ -25,6 +26,10 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  // NAT64 (well-known and local-use) and 6to4 embed an IPv4 address, which may be an internal one.
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
 ] as const) {
   internal.addSubnet(net, prefix, 'ipv6');
 }
@@ -78,6 +83,20 @@ async function resolveAll(host: string): Promise<string[]> {
 }
 
 /**
+ * A `lookup` for the connection that answers with the addresses already checked, whatever name it is
+ * asked for: the name is resolved once, so it cannot resolve to a public address for the check and
+ * to an internal one for the connection (DNS rebinding). The URL keeps its host name, so TLS and the
+ * Host header are those of the name.
+ */
+export function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (err: null, addresses: typeof entries) => void)(null, entries);
+    else callback(null, entries[0]!.address, entries[0]!.family);
+  };
+}
+
+/**
  * The only way a plugin reaches the network. A URL passes when its origin is one the operator
  * configured, or its host is one the plugin declared and every address it resolves to is public.
  * Redirects are followed by hand so each hop is checked the same way.
@@ -85,8 +104,9 @@ async function resolveAll(host: string): Promise<string[]> {
 export function guardedHttp(policy: EgressPolicy): PluginHttp {
   const resolve = policy.resolve ?? resolveAll;
   const declared = policy.declaredHosts.map((h) => h.toLowerCase());
-  const check = async (url: URL): Promise<void> => {
-    if (policy.trustedOrigins.includes(url.origin)) return;
+  /** Checks a URL; for a declared host, returns the public addresses to connect to (null: trusted). */
+  const check = async (url: URL): Promise<string[] | null> => {
+    if (policy.trustedOrigins.includes(url.origin)) return null;
     const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PluginPermissionError(policy.pluginId, `egress:${host} (${url.protocol} is not allowed)`);
     if (!declared.some((d) => host === d || host.endsWith(`.${d}`))) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
@@ -94,15 +114,16 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
     if (addresses.length === 0 || addresses.some(isInternalAddress)) {
       throw new PluginPermissionError(policy.pluginId, `egress:${host} (it resolves to an internal address)`);
     }
+    return addresses;
   };
   return {
     async fetch(input, init) {
       let url = new URL(String(input));
       let request: RequestInit = { ...init, redirect: 'manual' };
       for (let hop = 0; ; hop++) {
-        await check(url);
+        const addresses = await check(url);
         policy.onRequest?.(describeRequest(policy.pluginId, url, request));
-        const res = await fetch(url, request);
+        const res = addresses ? await pinnedFetch(url, request, addresses) : await fetch(url, request);
         const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
         if (!location || init?.redirect === 'manual') return res;
         if (hop >= MAX_REDIRECTS) throw new Error(`Too many redirects from ${policy.pluginId}'s request`);
@@ -114,4 +135,16 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
       }
     },
   };
+}
+
+/** Fetches over a connection to one of `addresses`; the agent closes once the response is read. */
+async function pinnedFetch(url: URL, request: RequestInit, addresses: readonly string[]): Promise<Response> {
+  const agent = new Agent({ connect: { lookup: pinnedLookup(addresses) } });
+  try {
+    // Node's fetch takes an undici dispatcher of the same major version as its own.
+    return await fetch(url, { ...request, dispatcher: agent } as RequestInit);
+  } finally {
+    // Graceful: requests under way (the body still streaming) finish first.
+    void agent.close();
+  }
 }
