@@ -30,12 +30,27 @@ function installable(host: PluginHost, pluginId: string): LoadedPlugin {
   return plugin;
 }
 
+/**
+ * Every project a submitted setting names must be one the admin can read in this workspace: the
+ * schema checks only that it looks like an id, and another workspace's project id is an id too.
+ */
+async function assertProjectsReadable(host: PluginHost, ctx: RequestContext, plugin: LoadedPlugin, submitted: Record<string, string | boolean>): Promise<void> {
+  for (const [key, field] of Object.entries(plugin.definition.settings)) {
+    const projectId = submitted[key];
+    if (field.kind !== 'project' || typeof projectId !== 'string' || projectId === '') continue;
+    const port = host.deps.data();
+    const level = port ? await port.projectLevel(ctx, projectId) : null;
+    if (!level || !atLeast(level, 'read')) throw new AppError('BAD_USER_INPUT', `${field.label} must be a project of this workspace.`, { field: `settings.${key}` });
+  }
+}
+
 /** Workspace admins install a plugin with its settings; the plan's cap on extensions applies. */
 export async function installPlugin(host: PluginHost, maximum: number | null, ctx: RequestContext, args: unknown): Promise<InstallationRow> {
   const { pluginId, settings } = validate(settingsArgs, args);
   const { viewer, workspace } = ctx.authorize('workspace:admin');
   const plugin = installable(host, pluginId);
   const merged = mergeSettings(plugin.definition.settings, settingsInput(settings), null, host.deps.box);
+  await assertProjectsReadable(host, ctx, plugin, merged.settings);
   return ctx.tx(async (trx) => {
     if (await findInstallation(trx, pluginId)) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is already installed.`, { field: 'pluginId' });
     if (maximum !== null) {
@@ -62,6 +77,7 @@ export async function updatePluginSettings(host: PluginHost, ctx: RequestContext
     const stored = await findInstallation(trx, pluginId);
     if (!stored) throw notFound(`${plugin.manifest.name}’s installation`);
     const merged = mergeSettings(plugin.definition.settings, settingsInput(settings), stored, host.deps.box);
+    await assertProjectsReadable(host, ctx, plugin, settingsInput(settings));
     const [row] = await installations(trx).where({ id: stored.id }).update({ settings: merged.settings, secrets: merged.secrets, updated_at: new Date() }).returning('*');
     await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'INTEGRATION_CHANGE', subjectType: 'plugin', subjectId: pluginId, metadata: { action: 'settings changed', keys: Object.keys(settingsInput(settings)) } });
     return row!;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { badInput, forbidden, notFound, type RequestContext } from '@fieldbook/core';
+import { badInput, forbidden, notFound, type Membership, type RequestContext } from '@fieldbook/core';
+import { searchAccess } from '../engine/access.ts';
 import { isUuid, type FilterForm, type SearchResultType } from '../filters/index.ts';
 import { applyFeedInput, FEED_LIMITS, parseRank, sent, type FeedValues } from './input.ts';
 
@@ -51,11 +52,30 @@ interface Caller {
   userId: string;
   workspaceId: string;
   isAdmin: boolean;
+  membership: Membership;
 }
 
 function callerOf(ctx: RequestContext): Caller {
   const { viewer, workspace, membership } = ctx.authorize('projects:read');
-  return { userId: viewer.userId, workspaceId: workspace.id, isAdmin: membership.effectiveRole === 'WORKSPACE_ADMIN' };
+  return { userId: viewer.userId, workspaceId: workspace.id, isAdmin: membership.effectiveRole === 'WORKSPACE_ADMIN', membership };
+}
+
+/**
+ * The projects and folders a feed is scoped to must be ones the caller can read in this workspace.
+ * Ids are checked when they are sent, so a feed whose project was later restricted can still be
+ * renamed. Nothing would leak through a foreign id (searches apply access), but none is stored.
+ */
+async function assertScopeReadable(trx: Knex.Transaction, caller: Caller, raw: Record<string, unknown>, values: FeedValues): Promise<void> {
+  if (sent(raw, 'projectIds') && values.projectIds.length > 0) {
+    const access = await searchAccess(trx, caller.workspaceId, caller.userId, caller.membership);
+    const found = (await trx('projects').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').whereIn('id', values.projectIds).pluck('id')) as string[];
+    const readable = new Set(found.filter((id) => access.allProjects || access.projectIds.includes(id)));
+    if (!values.projectIds.every((id) => readable.has(id))) throw badInput('input.projectIds', 'projectIds must name projects of this workspace that you can read.');
+  }
+  if (sent(raw, 'projectCategoryIds') && values.projectCategoryIds.length > 0) {
+    const found = (await trx('project_categories').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').whereIn('id', values.projectCategoryIds).pluck('id')) as string[];
+    if (found.length !== values.projectCategoryIds.length) throw badInput('input.projectCategoryIds', 'projectCategoryIds must name folders of this workspace.');
+  }
 }
 
 function toRecord(caller: Caller, row: FeedRow): SavedFeedRecord {
@@ -142,6 +162,7 @@ export async function createFeed(ctx: RequestContext, args: unknown): Promise<Sa
   const values = applyFeedInput({ title: '', query: null, filter: null, resultTypes: [], projectIds: [], projectCategoryIds: [], shared: false }, raw);
   const rank = sent(raw, 'rank') && raw.rank !== null ? parseRank(raw.rank) : null;
   return ctx.tx(async (trx) => {
+    await assertScopeReadable(trx, caller, raw, values);
     const own = trx('saved_feeds').where({ workspace_id: caller.workspaceId, created_by: caller.userId });
     const stats = (await own.clone().count<Array<{ count: string }>>('* as count').max('rank as max'))[0] as unknown as { count: string; max: number | null };
     if (Number(stats.count) >= FEED_LIMITS.perPerson) {
@@ -161,6 +182,7 @@ export async function updateFeed(ctx: RequestContext, args: unknown): Promise<Sa
     const row = await readable(trx, caller, (args as { id?: unknown }).id);
     if (row.created_by !== caller.userId) throw forbidden('Only the person who saved this feed can change it.');
     const values = applyFeedInput(valuesOf(row), raw);
+    await assertScopeReadable(trx, caller, raw, values);
     const patch: Record<string, unknown> = { ...columns(values), updated_at: trx.fn.now() };
     if (sent(raw, 'rank') && raw.rank !== null) patch.rank = parseRank(raw.rank);
     await trx('saved_feeds').where({ id: row.id, workspace_id: caller.workspaceId }).update(patch);
