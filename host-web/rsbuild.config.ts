@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { pluginPrecompress } from '@fieldbook/extensions-sdk/rsbuild';
 
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
@@ -29,10 +30,16 @@ export default defineConfig({
     sourceMap: { js: 'source-map' },
   },
   performance: {
-    chunkSplit: { strategy: 'split-by-experience' },
+    chunkSplit: {
+      strategy: 'split-by-experience',
+      // Mantine is used by every page: one vendor file, cached across releases of the app's code.
+      forceSplitting: { 'lib-mantine': /node_modules[\\/]@mantine[\\/]/ },
+    },
   },
   plugins: [
     pluginReact(),
+    // Fieldbook serves the .br or .gz copy of each file to browsers that accept it.
+    pluginPrecompress(),
     pluginModuleFederation({
       name: 'fieldbook',
       dts: false,

@@ -31,6 +31,7 @@ function sources() {
     ...walk(join(hostWeb, 'src')),
     ...walk(join(hostWeb, 'public')),
     ...walk(join(root, 'extensions-sdk', 'src', 'web')),
+    ...walk(join(root, 'extensions-sdk', 'src', 'build')), // the precompression step
     join(hostWeb, 'rsbuild.config.ts'),
     join(hostWeb, 'index.html'),
     join(hostWeb, 'package.json'),
@@ -107,7 +108,7 @@ if (existsSync(pluginsDir)) {
       ...walk(join(pluginRoot, 'web')),
       config,
       join(pluginRoot, 'package.json'),
-      join(root, 'extensions-sdk', 'src', 'build', 'rsbuild.ts'),
+      ...walk(join(root, 'extensions-sdk', 'src', 'build')),
       ...walk(join(root, 'extensions-sdk', 'src', 'web')),
       join(root, 'package-lock.json'),
     ].filter((f) => existsSync(f)).sort();

@@ -4,6 +4,9 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { remoteName } from '../index.ts';
+import { pluginPrecompress } from './precompress.ts';
+
+export { pluginPrecompress, precompressDir, type PrecompressResult } from './precompress.ts';
 
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
@@ -20,7 +23,8 @@ export interface PluginWebBuild {
 
 /**
  * The Rsbuild configuration of a plugin's web part: a Module Federation remote exposing
- * `./extension`, built into `web/dist` and served by Fieldbook at `/plugins/{id}/web/`. React,
+ * `./extension`, built into `web/dist` (with brotli and gzip copies of its files) and served by
+ * Fieldbook at `/plugins/{id}/web/`. React,
  * react-dom, the router and the SDK's web part come from the app (shared singletons, never
  * bundled twice), so hooks and the host's context work across the boundary.
  */
@@ -36,8 +40,13 @@ export function pluginWebConfig({ id, root, entry = './web/index.tsx' }: PluginW
       filenameHash: true,
     },
     performance: { chunkSplit: { strategy: 'all-in-one' } },
+    // Fieldbook serves a remote from its own origin; only `rsbuild dev` of a plugin is reached
+    // across origins, from the app. Naming that origin keeps Module Federation from opening the
+    // dev server to every site (and from warning about it on every build).
+    server: { cors: { origin: process.env.PUBLIC_URL ?? 'http://localhost:3000' } },
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name: remoteName(id),
         dts: false,
