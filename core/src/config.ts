@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   FIELDBOOK_PLUGINS_DIR: z.string().optional(),
   /** The most plugins one workspace may have installed (maximumExtensions, 001 §3.9); unset is no cap. */
   MAXIMUM_EXTENSIONS: z.coerce.number().int().min(0).optional(),
+  /** Lets anonymous requests introspect the schema; unset, only in development (NODE_ENV=development). */
+  GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -88,6 +91,8 @@ export interface Config {
     /** What plugins' `config` declarations read (the process environment). */
     env: Readonly<Record<string, string | undefined>>;
   };
+  /** Whether requests without a signed-in person may introspect the GraphQL schema. */
+  anonymousIntrospection: boolean;
   projectRoot: string;
 }
 
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maximumExtensions: e.MAXIMUM_EXTENSIONS ?? null,
       env,
     },
+    anonymousIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV === 'development',
     projectRoot,
     ...overrides,
   };

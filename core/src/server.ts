@@ -133,6 +133,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
       schema,
       logger,
       buildContext: requestContext,
+      anonymousIntrospection: config.anonymousIntrospection,
     }),
     webApp: serveWebApp(config.webDistDir),
   });

@@ -4,7 +4,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 describe('kernel', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // The depth test below nests through introspection types, which anonymous requests may not read by default.
+    server = await startTestServer({ anonymousIntrospection: true });
   });
   afterAll(() => server.close());
 

@@ -1,6 +1,14 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { AppError } from '../errors/app-error.ts';
 import type { Logger } from '../logger.ts';
+import { cutText } from '../text/cut.ts';
+
+/**
+ * Messages can quote the request (an unknown field name, a variable's value): they are cut so a
+ * megabyte sent in is never echoed back.
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 500;
+const bounded = (message: string): string => cutText(message, MAX_ERROR_MESSAGE_LENGTH, '…');
 
 /**
  * Shapes every error that leaves the server: an `errorCode`, a `humanReadable` flag, the field
@@ -12,32 +20,32 @@ export function formatError(logger: Logger) {
     // graphql-http hands over plain errors only for requests it cannot parse (bad JSON, bad params).
     if (!(err instanceof GraphQLError)) {
       const message = err instanceof Error ? err.message : 'The request could not be understood.';
-      return new GraphQLError(message, { extensions: { errorCode: 'BAD_USER_INPUT', code: 'BAD_USER_INPUT', humanReadable: false } });
+      return new GraphQLError(bounded(message), { extensions: { errorCode: 'BAD_USER_INPUT', code: 'BAD_USER_INPUT', humanReadable: false } });
     }
     const original = err.originalError;
     if (original instanceof AppError) {
-      return new GraphQLError(original.message, {
+      return new GraphQLError(bounded(original.message), {
         nodes: err.nodes,
         path: err.path,
         extensions: {
           errorCode: original.errorCode,
           code: original.errorCode,
           humanReadable: original.humanReadable,
-          ...(original.field ? { field: original.field } : {}),
+          ...(original.field ? { field: bounded(original.field) } : {}),
         },
       });
     }
     if (original && !(original instanceof GraphQLError)) return internal(logger, original, err);
     // Parse and validation errors (and errors already shaped) are about the request itself.
     const ext = err.extensions ?? {};
-    return new GraphQLError(err.message, {
+    return new GraphQLError(bounded(err.message), {
       nodes: err.nodes,
       path: err.path,
       extensions: {
         errorCode: ext.errorCode ?? 'BAD_USER_INPUT',
         code: ext.errorCode ?? 'BAD_USER_INPUT',
         humanReadable: ext.humanReadable ?? false,
-        ...(ext.field ? { field: ext.field } : {}),
+        ...(typeof ext.field === 'string' ? { field: bounded(ext.field) } : {}),
       },
     });
   };

@@ -1,10 +1,13 @@
 import type Koa from 'koa';
-import { parse, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { specifiedRules, type GraphQLSchema } from 'graphql';
 import { createHandler } from 'graphql-http';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import type { Logger } from '../logger.ts';
+import { documentCache } from './document.ts';
 import { formatError } from './errors.ts';
+import { checkVariables, storableLiteralText } from './input-text.ts';
+import { noAnonymousIntrospection } from './introspection.ts';
 import { limitRules } from './limits.ts';
 
 /** About 10 MB (002 §9 message-size constant); larger bodies get 413. */
@@ -14,17 +17,25 @@ export interface GraphqlRouteOptions {
   schema: GraphQLSchema;
   logger: Logger;
   buildContext(ctx: Koa.Context): Promise<RequestContext>;
+  /** Whether requests without a signed-in person may introspect the schema. */
+  anonymousIntrospection: boolean;
 }
 
 /** POST (and GET for queries) /api/graphql, per the GraphQL-over-HTTP spec, via graphql-http. */
 export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
   const documents = documentCache();
-  const rules = [...specifiedRules, ...limitRules()];
+  const rules = [...specifiedRules, ...limitRules(), storableLiteralText];
+  const anonymousRules = opts.anonymousIntrospection ? rules : [...rules, noAnonymousIntrospection];
   const handler = createHandler<Koa.Context, { requestContext: RequestContext }, RequestContext & Record<PropertyKey, unknown>>({
     schema: opts.schema,
     parse: documents.parse,
     validate: documents.validate,
-    validationRules: () => rules,
+    // Variables are checked before the document is even parsed: text PostgreSQL would refuse.
+    onSubscribe: (_req, params) => {
+      const refused = checkVariables(params.variables);
+      return refused ? [refused] : undefined;
+    },
+    validationRules: (req) => (req.context.requestContext.viewer ? rules : anonymousRules),
     context: (req) => req.context.requestContext as RequestContext & Record<PropertyKey, unknown>,
     formatError: formatError(opts.logger),
   });
@@ -60,6 +71,12 @@ export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
     const [payload, init] = answer;
     ctx.status = init.status;
     for (const [k, v] of Object.entries(init.headers ?? {})) if (v) ctx.set(k, v);
+    // A resolver refused for too many requests (sign-in limits): HTTP says so too, with when to retry.
+    const retryAfter = (ctx.state as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') {
+      ctx.status = 429;
+      ctx.set('retry-after', String(retryAfter));
+    }
     ctx.body = payload ?? '';
   };
 }
@@ -104,33 +121,4 @@ function answerError(ctx: Koa.Context, err: unknown, logger: Logger): void {
   logger.error({ err }, 'failed to build request context');
   ctx.status = 500;
   ctx.body = { errors: [{ message: 'Something went wrong on our side. Please try again.', extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true } }] };
-}
-
-/**
- * Clients send the same few operations over and over: each distinct text is parsed and validated
- * once, then reused (the schema and the rules never change while the process runs). Bounded, and
- * only documents that passed validation are kept, so the cache never holds errors.
- */
-function documentCache(maxEntries = 500, maxQueryLength = 20_000) {
-  const parsed = new Map<string, DocumentNode>();
-  const valid = new WeakSet<DocumentNode>();
-  return {
-    parse(source: string | { body: string }): DocumentNode {
-      const text = typeof source === 'string' ? source : source.body;
-      const hit = parsed.get(text);
-      if (hit) return hit;
-      const document = parse(text);
-      if (text.length <= maxQueryLength) {
-        if (parsed.size >= maxEntries) parsed.delete(parsed.keys().next().value!);
-        parsed.set(text, document);
-      }
-      return document;
-    },
-    validate(schema: GraphQLSchema, document: DocumentNode, rules?: Parameters<typeof validate>[2]): readonly GraphQLError[] {
-      if (valid.has(document)) return [];
-      const errors = validate(schema, document, rules);
-      if (!errors.length) valid.add(document);
-      return errors;
-    },
-  };
 }

@@ -1,0 +1,66 @@
+import { GraphQLError, Kind, type ASTNode, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
+import { cutText } from '../text/cut.ts';
+import { unstorableText } from '../text/unicode.ts';
+
+/**
+ * Every text a mutation receives ends up in PostgreSQL, which refuses some strings outright: they
+ * are refused here, once for every field of every operation, with the field named, instead of
+ * failing deep in a resolver as an internal error. Input nesting is bounded for the same reason:
+ * code that walks input recursively must not run out of stack.
+ */
+export const MAX_INPUT_DEPTH = 256;
+
+/** Paths into deep input are cut: a message names the field, it does not spell out 256 levels. */
+const MAX_PATH_LENGTH = 120;
+
+const refusal = (path: string, message: string): GraphQLError => {
+  const field = cutText(path, MAX_PATH_LENGTH, '…');
+  return new GraphQLError(`${field} ${message}.`, { extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true, field } });
+};
+
+/** Checks request variables; the field is named from the variable down (`input.title`). */
+export function checkVariables(variables: Readonly<Record<string, unknown>> | null | undefined): GraphQLError | null {
+  if (!variables) return null;
+  // Iterative, so a deeply nested value cannot overflow the stack while it is being checked.
+  const stack: Array<{ value: unknown; path: string; depth: number }> = Object.entries(variables).map(([k, v]) => ({ value: v, path: k, depth: 1 }));
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = unstorableText(value);
+      if (problem) return refusal(path, problem);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_INPUT_DEPTH) return refusal(path, `is nested more than ${MAX_INPUT_DEPTH} levels deep, the limit`);
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    for (const [key, child] of entries) {
+      const problem = unstorableText(key);
+      if (problem) return refusal(`${path} (a key)`, problem);
+      stack.push({ value: child, path: `${path}.${key}`, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/** The same check over strings written in the document itself, named by argument and field. */
+export const storableLiteralText: ValidationRule = (context: ValidationContext): ASTVisitor => ({
+  StringValue(node, _key, parent, _path, ancestors) {
+    const problem = unstorableText(node.value);
+    // `ancestors` stops above the parent, which names the innermost field.
+    if (problem) context.reportError(refusal(literalPath([...ancestors, ...(parent ? [parent] : [])]), problem));
+  },
+  ObjectField(node) {
+    const problem = unstorableText(node.name.value);
+    if (problem) context.reportError(refusal('A field name', problem));
+  },
+});
+
+function literalPath(ancestors: ReadonlyArray<ASTNode | readonly ASTNode[]>): string {
+  const names: string[] = [];
+  for (const a of ancestors) {
+    if (Array.isArray(a)) continue;
+    const node = a as ASTNode;
+    if (node.kind === Kind.ARGUMENT || node.kind === Kind.OBJECT_FIELD) names.push(node.name.value);
+  }
+  return names.join('.') || 'A text';
+}
