@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { deriveKey, type Config } from '../config.ts';
+import { narrowAppRole } from './privileges.ts';
 
 // Bigints (counts) come back as numbers; values past 2^53 do not occur in our counts.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
@@ -38,7 +39,8 @@ export function appUrlFrom(ownerUrl: string, password: string): string {
 
 /**
  * Creates (or updates) the application role and grants it data access only. Runs as the owner
- * after migrations, so new tables are covered too. Bookkeeping tables stay out of its reach.
+ * after migrations, so new tables are covered too. Bookkeeping tables stay out of its reach, and
+ * secrets it never reads are narrowed away afterwards (privileges.ts).
  */
 export async function ensureAppRole(owner: Knex, password: string): Promise<void> {
   if (!/^[0-9a-f]+$/.test(password)) throw new Error('app role password must be hex');
@@ -53,6 +55,7 @@ export async function ensureAppRole(owner: Knex, password: string): Promise<void
   await owner.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
   await owner.raw(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${APP_ROLE}`);
   await owner.raw(`REVOKE ALL ON knex_migrations, knex_migrations_lock FROM ${APP_ROLE}`);
+  await narrowAppRole(owner);
 }
 
 /**

@@ -45,6 +45,7 @@ export function createExtensionsModule(catalog: PluginCatalog, opts: { onPluginR
       host = new PluginHost({
         catalog,
         app: ctx.db.app,
+        owner: ctx.db.owner,
         jobs: ctx.jobs,
         logger: ctx.logger,
         box: new SecretBox(deriveKey(ctx.config, 'plugin-secrets')),

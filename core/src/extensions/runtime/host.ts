@@ -27,6 +27,11 @@ import type { SecretBox } from './secret-box.ts';
 export interface PluginHostDeps {
   catalog: PluginCatalog;
   app: Knex;
+  /**
+   * The owner connection, for job workers only: stored webhook deliveries (raw payloads of every
+   * workspace) are out of the application role's reach, so workers read them with this one.
+   */
+  owner: Knex;
   jobs: JobQueue;
   logger: Logger;
   box: SecretBox;

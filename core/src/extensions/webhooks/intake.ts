@@ -125,9 +125,16 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
     concurrency: 2,
     batchSize: 10,
     async handler(job) {
-      const { app } = host.deps;
-      const event = await app('plugin_webhook_events').where({ id: job.data.eventRowId }).first<{ plugin_id: string; event_id: string; path: string; headers: Record<string, string>; body: string; handled_at: Date | null } | undefined>();
+      // Raw deliveries are read with the owner connection: the application role may add them, never read them.
+      const { owner, logger } = host.deps;
+      const event = await owner('plugin_webhook_events').where({ id: job.data.eventRowId }).first<{ plugin_id: string; event_id: string; path: string; headers: Record<string, string>; body: string; installation_id: string | null; handled_at: Date | null } | undefined>();
       if (!event || event.handled_at) return;
+      // Anyone who can queue a job can name any delivery: it is handled only for the installation
+      // it was routed to, which row-level security below ties to the job's workspace.
+      if (event.installation_id !== job.data.installationId) {
+        logger.warn({ job: job.id, event: job.data.eventRowId, workspaceId: job.data.workspaceId }, 'webhook job refused: the delivery belongs to another installation');
+        return;
+      }
       const plugin = host.catalog.ready(event.plugin_id);
       const hook = plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
       const row = await host.inWorkspace(job.data.workspaceId, (trx) => installations(trx).where({ id: job.data.installationId }).first());
@@ -136,14 +143,15 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
       if (plugin && hook && row && connected) {
         await hook.handle(host.installationContext(plugin, row), { eventId: event.event_id, headers: event.headers, body: event.body });
       }
-      await app('plugin_webhook_events').where({ id: job.data.eventRowId }).update({ handled_at: app.fn.now() });
+      await owner('plugin_webhook_events').where({ id: job.data.eventRowId }).update({ handled_at: owner.fn.now() });
     },
   };
   const prune: JobDefinition = {
     queue: WEBHOOK_PRUNE_QUEUE,
     schedule: { cron: '17 4 * * *' },
     async handler() {
-      await host.deps.app('plugin_webhook_events').where('received_at', '<', host.deps.app.raw(`now() - interval '${KEEP_DAYS} days'`)).delete();
+      const { owner } = host.deps;
+      await owner('plugin_webhook_events').where('received_at', '<', owner.raw(`now() - interval '${KEEP_DAYS} days'`)).delete();
     },
   };
   return [handle as JobDefinition, prune];

@@ -1,0 +1,109 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../core/src/db/tenancy.ts';
+import { WEBHOOK_QUEUE } from '../../core/src/extensions/webhooks/intake.ts';
+import { definePlugin } from '../../extensions-sdk/src/server/index.ts';
+import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../support/factories.ts';
+import { startMailServer, type TestMailServer } from '../support/smtp.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+/**
+ * What the request role (`fieldbook_app`) can reach, tried as an attacker holding its connection:
+ * secrets of every workspace that no request needs to read stay out of its reach, and the jobs it
+ * may queue cannot make a worker act on another workspace's data.
+ */
+const SECRET = 'relay-signing-secret-123';
+const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');
+
+/** What the plugin's webhook handler was given, and for which workspace. */
+const handled: Array<{ workspaceId: string; body: string }> = [];
+
+const relay = definePlugin({
+  id: 'relay',
+  name: 'Relay',
+  version: '1.0.0',
+  sdk: '^1',
+  permissions: [],
+  server: {
+    webhooks: [
+      {
+        path: '/relay/webhook',
+        verify: (req) => (req.headers['x-relay-signature'] === sign(req.rawBody.toString()) ? { ok: true } : { ok: false, reason: 'bad signature' }),
+        eventId: (req) => (JSON.parse(req.rawBody.toString()) as { id: string }).id,
+        externalId: (req) => (JSON.parse(req.rawBody.toString()) as { account: string }).account,
+        handle: async (ctx, event) => {
+          handled.push({ workspaceId: ctx.installation.workspaceId, body: event.body });
+        },
+      },
+    ],
+  },
+});
+
+let server: TestServer;
+let mail: TestMailServer;
+let a: WorkspaceFixture;
+let b: WorkspaceFixture;
+const app = () => server.fieldbook.db.app;
+const owner = () => server.fieldbook.db.owner;
+
+const waitFor = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
+  for (let i = 0; i < 150; i++) {
+    const v = await read();
+    if (done(v)) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return read();
+};
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  server = await startTestServer({ smtpUrl: mail.url }, { plugins: [relay], discoverPlugins: false });
+  a = await createWorkspaceWithAdmin(server, mail);
+  b = await createWorkspaceWithAdmin(server, mail);
+  for (const [ws, account] of [[a, 'acct-a'], [b, 'acct-b']] as const) {
+    const res = await gqlAs(server, ws.admin.accessToken, ws.id)('mutation { installPlugin(pluginId: "relay") { id } }');
+    expect(res.errors).toBeUndefined();
+    await owner()('plugin_installations').where({ workspace_id: ws.id, plugin_id: 'relay' }).update({ external_id: account });
+  }
+});
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+});
+
+describe('secrets the request role cannot read', () => {
+  it("cannot read any workspace's raw webhook deliveries, only add them", async () => {
+    const body = JSON.stringify({ id: 'evt-b-1', account: 'acct-b', text: 'Beta customer said something private' });
+    expect((await fetch(`${server.url}/relay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) }, body })).status).toBe(200);
+    await waitFor(async () => handled.length, (n) => n > 0);
+    expect(handled).toEqual([{ workspaceId: b.id, body }]);
+    for (const column of ['body', 'headers', '*']) {
+      await expect(app().raw(`select ${column} from plugin_webhook_events`), column).rejects.toThrow(/permission denied/);
+    }
+    // What the intake itself needs (ids, to store once and queue) stays readable.
+    const ids = await app()('plugin_webhook_events').where({ event_id: 'evt-b-1' }).select('id', 'plugin_id', 'installation_id');
+    expect(ids).toHaveLength(1);
+  });
+});
+
+describe('jobs the request role queues', () => {
+  it("cannot make the webhook worker hand another workspace's delivery to its own installation", async () => {
+    const body = JSON.stringify({ id: 'evt-b-2', account: 'acct-b', text: 'Another private message' });
+    await fetch(`${server.url}/relay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) }, body });
+    await waitFor(async () => handled.length, (n) => n >= 2);
+    const event = await owner()('plugin_webhook_events').where({ event_id: 'evt-b-2' }).first('id');
+    const mine = await owner()('plugin_installations').where({ workspace_id: a.id, plugin_id: 'relay' }).first('id');
+    // The attacker marks the delivery unhandled again and queues it for workspace A's installation.
+    await owner()('plugin_webhook_events').where({ id: event.id }).update({ handled_at: null });
+    const jobId = await withTenant(app(), { workspaceId: a.id }, (trx) =>
+      server.fieldbook.jobs.queue.send(WEBHOOK_QUEUE, { eventRowId: event.id, workspaceId: a.id, installationId: mine.id, byAccount: false }, { trx }),
+    );
+    expect(jobId).toBeTruthy();
+    const state = await waitFor(
+      async () => (await owner().raw('select state from pgboss.job where id = ?', [jobId])).rows[0]?.state as string | undefined,
+      (s) => s === 'completed' || s === 'failed',
+    );
+    expect(state).toBe('completed');
+    expect(handled.filter((h) => h.workspaceId === a.id)).toEqual([]);
+  });
+});
