@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkSdkRange, parsePluginManifest, type ConfigDeclaration, type PluginDefinition, type PluginManifest } from '@fieldbook/extensions-sdk/server';
 import type { Logger } from '../../logger.ts';
+import { loadSandboxedPlugin, type SandboxLimits } from '../sandbox/index.ts';
 
 /** `ready` plugins may be installed; the others are listed with the reason they are not. */
 export type PluginState = 'ready' | 'not-configured' | 'failed';
@@ -21,6 +22,8 @@ export interface LoadedPlugin {
   trustedOrigins: string[];
   /** Folder of the built web remote (served at /plugins/{id}/web/), when it has one. */
   webDir: string | null;
+  /** Where its server code runs: its own sandbox, or the server process (trusted). */
+  isolation: 'sandbox' | 'in-process';
 }
 
 /** A plugin package that could not be loaded at all: shown to operators, never installable. */
@@ -51,19 +54,50 @@ export interface CatalogSources {
   env: Readonly<Record<string, string | undefined>>;
   projectRoot: string;
   logger: Logger;
+  /** Where plugin packages' server code runs; without it, every plugin runs in-process. */
+  isolation?: PluginIsolation;
 }
 
-function packageDirs(sources: CatalogSources): string[] {
-  const dirs: string[] = [];
+export interface PluginIsolation {
+  /** Runs each plugin package in a sandbox of its own unless it is trusted. */
+  sandbox: boolean;
+  /** Folder names of bundled plugins (in `dir`) the operator trusts to run in-process; npm packages never are. */
+  trusted: readonly string[];
+  limits?: Partial<SandboxLimits>;
+}
+
+interface PackageDir {
+  dir: string;
+  /** Bundled (in `plugins/`) under this folder name, which the operator may trust; null for npm packages. */
+  bundledAs: string | null;
+}
+
+function packageDirs(sources: CatalogSources): PackageDir[] {
+  const dirs: PackageDir[] = [];
   if (sources.dir && existsSync(sources.dir)) {
     for (const entry of readdirSync(sources.dir, { withFileTypes: true })) {
       const dir = join(sources.dir, entry.name);
-      if (entry.isDirectory() && existsSync(join(dir, 'package.json'))) dirs.push(dir);
+      if (entry.isDirectory() && existsSync(join(dir, 'package.json'))) dirs.push({ dir, bundledAs: entry.name });
     }
   }
   const require = createRequire(join(sources.projectRoot, 'package.json'));
-  for (const name of sources.packages) dirs.push(dirname(require.resolve(`${name}/package.json`)));
-  return dirs.sort();
+  for (const name of sources.packages) dirs.push({ dir: dirname(require.resolve(`${name}/package.json`)), bundledAs: null });
+  return dirs.sort((a, b) => a.dir.localeCompare(b.dir));
+}
+
+function runsInSandbox(isolation: PluginIsolation | undefined, pkg: PackageDir): boolean {
+  if (!isolation?.sandbox) return false;
+  return pkg.bundledAs === null || !isolation.trusted.includes(pkg.bundledAs);
+}
+
+/** Imports a plugin's server entry: into a sandbox of its own, or into this process when trusted. */
+async function importServer(pkg: PackageDir, serverEntry: string, sources: CatalogSources): Promise<{ definition: unknown; isolation: LoadedPlugin['isolation'] }> {
+  if (runsInSandbox(sources.isolation, pkg)) {
+    const loaded = await loadSandboxedPlugin({ packageDir: pkg.dir, serverEntry, logger: sources.logger, limits: sources.isolation?.limits });
+    return { definition: loaded.definition, isolation: 'sandbox' };
+  }
+  const mod = (await import(pathToFileURL(resolve(pkg.dir, serverEntry)).href)) as { default?: unknown };
+  return { definition: mod.default, isolation: 'in-process' };
 }
 
 /** Reads the operator configuration a plugin declared; missing required values make it not configured. */
@@ -109,17 +143,19 @@ function isDefinition(value: unknown): value is PluginDefinition {
  * left out (or listed as failed); the others load regardless, and the app keeps running.
  */
 export async function loadPluginCatalog(sources: CatalogSources): Promise<PluginCatalog> {
-  const definitions: Array<{ definition: PluginDefinition; webDir: string | null }> = (sources.definitions ?? []).map((definition) => ({ definition, webDir: null }));
+  // Definitions given directly are already in this process: they run there.
+  const definitions: Array<{ definition: PluginDefinition; webDir: string | null; isolation: LoadedPlugin['isolation'] }> = (sources.definitions ?? []).map((definition) => ({ definition, webDir: null, isolation: 'in-process' }));
   const broken: BrokenPlugin[] = [];
-  for (const dir of packageDirs(sources)) {
+  for (const found of packageDirs(sources)) {
+    const { dir } = found;
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageFields;
       const serverEntry = pkg.fieldbook?.server;
       if (!serverEntry) continue; // a package without a Fieldbook server part is not a plugin
-      const mod = (await import(pathToFileURL(resolve(dir, serverEntry)).href)) as { default?: unknown };
-      if (!isDefinition(mod.default)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
+      const { definition, isolation } = await importServer(found, serverEntry, sources);
+      if (!isDefinition(definition)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
       const web = pkg.fieldbook?.web ? resolve(dir, pkg.fieldbook.web) : null;
-      definitions.push({ definition: mod.default, webDir: web && existsSync(web) ? web : null });
+      definitions.push({ definition, webDir: web && existsSync(web) ? web : null, isolation });
     } catch (err) {
       const problem = err instanceof Error ? err.message : String(err);
       sources.logger.error({ plugin: dir, err: problem }, 'a plugin failed to load and is disabled');
@@ -129,7 +165,7 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
 
   const plugins: LoadedPlugin[] = [];
   const takenPaths = new Map<string, string>();
-  for (const { definition, webDir } of definitions) {
+  for (const { definition, webDir, isolation } of definitions) {
     const id = definition.manifest.id;
     try {
       if (plugins.some((p) => p.id === id)) throw new Error(`Another plugin already has the id ${id}.`);
@@ -151,6 +187,7 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
       config,
       trustedOrigins,
       webDir,
+      isolation,
     });
   }
   return catalogOf(plugins, broken);

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { AutomationAction, InboundWebhook, InstallationContext, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { ConfigDeclaration, PluginManifest, SettingsDeclaration } from '@fieldbook/extensions-sdk/server';
+import type { PluginDescription } from './codec.ts';
+import type { HostContext } from './host-calls.ts';
+import type { PluginIsolate } from './isolate.ts';
+
+type Ctx = InstallationContext<string>;
+
+/** What an action's parameters answer from inside: zod's result, reduced to what crosses. */
+type ParseAnswer = { success: true; data: unknown } | { success: false; issues: Array<{ message: string; path: string[] }> };
+
+/** The action's parameters as the host checks them: zod's `safeParse`, run inside the isolate. */
+function parametersIn(sandbox: PluginIsolate, index: number): z.ZodType {
+  const safeParse = (value: unknown) => {
+    const answer = sandbox.invokeSync(`action.${index}.parameters`, [value], null) as ParseAnswer;
+    return answer.success ? answer : { success: false, error: { issues: answer.issues } };
+  };
+  return { safeParse } as unknown as z.ZodType;
+}
+
+/**
+ * The plugin's definition as the rest of the host uses it: the same shape as a trusted plugin's,
+ * each function a call into the isolate. Manifest, settings and config are data the host validates
+ * again; none of the plugin's code runs in the server process.
+ */
+export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription): PluginDefinition {
+  const webhooks = d.webhooks.map(
+    (hook, i): InboundWebhook<Ctx> => ({
+      path: hook.path as `/${string}`,
+      verify: (request: WebhookRequest, ctx) => sandbox.invokeSync(`webhook.${i}.verify`, [request], ctx as HostContext, 1) as WebhookVerdict,
+      respond: hook.respond ? (request, ctx) => sandbox.invokeSync(`webhook.${i}.respond`, [request], ctx as HostContext, 1) as ReturnType<NonNullable<InboundWebhook<Ctx>['respond']>> : undefined,
+      eventId: (request) => String(sandbox.invokeSync(`webhook.${i}.eventId`, [request], null)),
+      externalId: (request) => {
+        const id = sandbox.invokeSync(`webhook.${i}.externalId`, [request], null);
+        return id === null || id === undefined ? null : String(id);
+      },
+      handle: async (ctx, event) => {
+        await sandbox.invoke(`webhook.${i}.handle`, [event], ctx, 0);
+      },
+    }),
+  );
+  const jobs = Object.fromEntries(
+    d.jobs.map(({ name, retryLimit }): [string, PluginJob<Ctx>] => [
+      name,
+      {
+        retryLimit,
+        handler: async (ctx, data) => {
+          await sandbox.invoke(`job.${name}.handler`, [data], ctx, 0);
+        },
+      },
+    ]),
+  );
+  const actions = d.actions.map(
+    (action, i): AutomationAction<Ctx> => ({
+      ...action,
+      parameters: parametersIn(sandbox, i),
+      execute: async (ctx, params, trigger) => (await sandbox.invoke(`action.${i}.execute`, [params, trigger], ctx, 0)) as { summary?: string } | void,
+    }),
+  );
+  const resolvers = (kind: 'query' | 'mutation', names: readonly string[]) =>
+    Object.fromEntries(names.map((name): [string, PluginResolver<Ctx>] => [name, (args, ctx) => sandbox.invoke(`${kind}.${name}`, [args], ctx as HostContext, 1)]));
+  const server: PluginServer<Ctx> = {
+    webhooks,
+    jobs,
+    actions,
+    oauth: d.oauth
+      ? {
+          level: d.oauth.level,
+          authorizeUrl: (params, ctx) => String(sandbox.invokeSync('oauth.authorizeUrl', [params], ctx, 1)),
+          exchange: async (params, ctx) => (await sandbox.invoke('oauth.exchange', [params], ctx, 1)) as Awaited<ReturnType<NonNullable<PluginServer<Ctx>['oauth']>['exchange']>>,
+        }
+      : undefined,
+    graphql: d.graphql ? { typeDefs: d.graphql.typeDefs, query: resolvers('query', d.graphql.query), mutation: resolvers('mutation', d.graphql.mutation) } : undefined,
+    setup: d.setup
+      ? async (ctx) => {
+          await sandbox.invoke('setup', [], ctx, 0);
+        }
+      : undefined,
+  };
+  return {
+    manifest: d.manifest as PluginManifest,
+    settings: (d.settings ?? {}) as SettingsDeclaration,
+    config: (d.config ?? {}) as ConfigDeclaration,
+    server,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Sandboxed plugins: a plugin's server code runs in a V8 isolate of its own (isolated-vm), never in
+ * the server's realm.
+ *
+ * Why isolated-vm. It is what Directus runs its sandboxed extensions in, it installs from the npm
+ * registry with a prebuilt binary for Node 24 (and builds from source with g++ where none fits),
+ * and an isolate starts with nothing: no `require`, `process`, `fetch`, file system, environment,
+ * timers or host objects. A plugin therefore reaches the world only through what we put in, which
+ * holds by construction rather than by a list of things to block. A process per plugin under
+ * Node's permission model (Grafana's way) was the alternative: Node 24's permission model does not
+ * cover the network (there is no --allow-net), so a plugin's own `fetch('http://127.0.0.1')` would
+ * have needed a deny list; and every call would cross a process boundary. QuickJS (WASM) isolates
+ * as well, but runs plugin code in an interpreter many times slower than V8.
+ *
+ * What crosses the boundary: the SDK's context contract and nothing else. The host calls a
+ * contribution by path (`action.0.execute`, `webhook.0.verify`) with its arguments as JSON (bytes
+ * as base64); the plugin's context inside is rebuilt from a copy of its data (plugin, config,
+ * installation, viewer), and each of its methods (`http.fetch`, `notes.create`, `jobs.send`, ...)
+ * is a call back to the host, which runs it on the very context object a trusted plugin would get,
+ * so capability checks, egress policy and the acting member are the same. No object is shared: a
+ * plugin that rewrites prototypes rewrites its own. Besides the context, the isolate borrows pure
+ * functions (HMAC and hashes for webhook signatures, randomness) and has pure-JavaScript Buffer,
+ * URL, TextEncoder and Response so that plugins and their npm packages read as usual. A plugin is
+ * bundled with esbuild when it loads (TypeScript and pure-JavaScript npm packages work as in
+ * development); importing a Node module other than `crypto` and `buffer` fails the load with a
+ * reason.
+ *
+ * Limits, per call (limits.ts): CPU time (the isolate's CPU clock, sampled while calls run; a
+ * synchronous call is stopped by isolated-vm's own timeout), memory (the isolate's heap limit) and
+ * wall time (from call to answer). Past the CPU or memory limit the isolate is thrown away, which
+ * ends every call in it with a SandboxLimitError naming the limit; the next call starts a fresh
+ * isolate from the bundle. Past the wall time the call alone is answered with that error.
+ */
+import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
+import type { Logger } from '../../logger.ts';
+import { bundlePlugin } from './bundle.ts';
+import { sandboxedDefinition } from './definition.ts';
+import { PluginIsolate } from './isolate.ts';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './limits.ts';
+
+export { DEFAULT_SANDBOX_LIMITS, SandboxLimitError, type SandboxLimitKind, type SandboxLimits } from './limits.ts';
+
+export interface SandboxedPlugin {
+  definition: PluginDefinition;
+  isolate: PluginIsolate;
+}
+
+/**
+ * Loads a plugin package's server entry into a sandbox of its own and answers its definition, whose
+ * every function runs in the sandbox. Throws when the bundle cannot be built or its code fails.
+ */
+export async function loadSandboxedPlugin(options: { packageDir: string; serverEntry: string; logger: Logger; limits?: Partial<SandboxLimits> }): Promise<SandboxedPlugin> {
+  const code = await bundlePlugin(options.packageDir, options.serverEntry);
+  const limits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
+  const isolate = new PluginIsolate(options.packageDir, code, limits, options.logger);
+  const description = isolate.describe();
+  const definition = sandboxedDefinition(isolate, description);
+  // Errors and logs name the plugin by its id once its manifest told it.
+  if (typeof definition.manifest?.id === 'string') isolate.pluginId = definition.manifest.id;
+  return { definition, isolate };
+}

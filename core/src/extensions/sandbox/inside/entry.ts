@@ -1,0 +1,109 @@
+/**
+ * What the host calls inside a plugin's isolate. The bundle imports this first (the globals must
+ * exist before any of the plugin's modules run), then the plugin, and hands the plugin's
+ * definition to `__fieldbookPlugin`. The host reaches contributions by path: `action.0.execute`,
+ * `webhook.1.verify`, `job.sync.handler`, `query.slackChannels`, `oauth.exchange`, `setup`.
+ */
+import './bridge.ts';
+import './globals.ts';
+import './url.ts';
+import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
+import { decode, encode, type ContextDescription, type Outcome, type PluginDescription } from '../codec.ts';
+import { contextFrom } from './context.ts';
+import { toHost } from './errors.ts';
+import { Headers, Response } from './http.ts';
+
+type Handler = (...args: unknown[]) => unknown;
+
+const scope = globalThis as unknown as Record<string, unknown>;
+scope.Headers = Headers;
+scope.Response = Response;
+
+function definition(): PluginDefinition {
+  const plugin = scope.__fieldbookPlugin as PluginDefinition | undefined;
+  if (!plugin || typeof plugin !== 'object' || !('manifest' in plugin) || !('server' in plugin)) throw new Error('The server entry must default-export definePlugin(...).');
+  return plugin;
+}
+
+function bound(owner: object | undefined, name: string): Handler {
+  const fn = owner ? (owner as Record<string, unknown>)[name] : undefined;
+  if (typeof fn !== 'function') throw new Error(`The plugin has no ${name} here.`);
+  return (...args) => (fn as Handler).apply(owner, args);
+}
+
+function target(path: string): Handler {
+  const { server } = definition();
+  const [kind, key = '', member = ''] = path.split('.');
+  switch (kind) {
+    case 'setup':
+      return bound(server, 'setup');
+    case 'webhook':
+      return bound(server.webhooks?.[Number(key)], member);
+    case 'job':
+      return bound(server.jobs?.[key], 'handler');
+    case 'action': {
+      const action = server.actions?.[Number(key)];
+      if (member !== 'parameters') return bound(action, 'execute');
+      return (value) => {
+        const parsed = action!.parameters.safeParse(value);
+        return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })) };
+      };
+    }
+    case 'oauth':
+      return bound(server.oauth, key);
+    case 'query':
+    case 'mutation':
+      return bound(server.graphql?.[kind], key);
+    default:
+      throw new Error(`Nothing to call at ${path}.`);
+  }
+}
+
+function argumentsOf(token: string, ctxJson: string, argsJson: string, ctxIndex: number): unknown[] {
+  const args = decode(argsJson) as unknown[];
+  if (ctxIndex >= 0) {
+    const ctx = contextFrom(decode(ctxJson) as ContextDescription, token);
+    // GraphQL resolvers receive the context merged with the viewer; everything else gets it as is.
+    args.splice(ctxIndex, 0, ctx);
+  }
+  return args;
+}
+
+scope.__fieldbookInvoke = async (path: string, token: string, ctxJson: string, argsJson: string, ctxIndex: number): Promise<string> => {
+  let outcome: Outcome;
+  try {
+    outcome = { ok: await target(path)(...argumentsOf(token, ctxJson, argsJson, ctxIndex)) };
+  } catch (err) {
+    outcome = { error: toHost(err) };
+  }
+  return encode(outcome);
+};
+
+scope.__fieldbookInvokeSync = (path: string, token: string, ctxJson: string, argsJson: string, ctxIndex: number): string => {
+  let outcome: Outcome;
+  try {
+    const value = target(path)(...argumentsOf(token, ctxJson, argsJson, ctxIndex));
+    if (value instanceof Promise) throw new Error(`${path} must answer at once, not with a promise.`);
+    outcome = { ok: value };
+  } catch (err) {
+    outcome = { error: toHost(err) };
+  }
+  return encode(outcome);
+};
+
+scope.__fieldbookDescribe = (): string => {
+  const plugin = definition();
+  const { server } = plugin;
+  const description: PluginDescription = {
+    manifest: plugin.manifest,
+    settings: plugin.settings,
+    config: plugin.config,
+    webhooks: (server.webhooks ?? []).map((h) => ({ path: h.path, respond: typeof h.respond === 'function' })),
+    jobs: Object.entries(server.jobs ?? {}).map(([name, job]) => ({ name, retryLimit: job.retryLimit })),
+    actions: (server.actions ?? []).map((a) => ({ key: a.key, title: a.title, description: a.description })),
+    oauth: server.oauth ? { level: server.oauth.level } : null,
+    graphql: server.graphql ? { typeDefs: server.graphql.typeDefs, query: Object.keys(server.graphql.query ?? {}), mutation: Object.keys(server.graphql.mutation ?? {}) } : null,
+    setup: typeof server.setup === 'function',
+  };
+  return encode(description);
+};

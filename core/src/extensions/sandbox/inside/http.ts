@@ -1,0 +1,112 @@
+/**
+ * Headers and Response for what `ctx.http.fetch` answers: the host made the request through the
+ * plugin's egress policy, and only status, headers and body bytes come back in.
+ */
+import { Buffer } from 'buffer';
+import type { CrossingRequest, CrossingResponse } from '../codec.ts';
+
+type HeadersInit = Headers | Array<[string, string]> | Record<string, string>;
+
+export class Headers {
+  private readonly map = new Map<string, string>();
+  constructor(init?: HeadersInit) {
+    if (!init) return;
+    const pairs = init instanceof Headers ? [...init.entries()] : Array.isArray(init) ? init : Object.entries(init);
+    for (const [k, v] of pairs) this.append(k, v);
+  }
+  append(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const prior = this.map.get(key);
+    this.map.set(key, prior === undefined ? String(value) : `${prior}, ${value}`);
+  }
+  set(name: string, value: string): void {
+    this.map.set(name.toLowerCase(), String(value));
+  }
+  get(name: string): string | null {
+    return this.map.get(name.toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.map.has(name.toLowerCase());
+  }
+  delete(name: string): void {
+    this.map.delete(name.toLowerCase());
+  }
+  entries(): IterableIterator<[string, string]> {
+    return this.map.entries();
+  }
+  keys(): IterableIterator<string> {
+    return this.map.keys();
+  }
+  values(): IterableIterator<string> {
+    return this.map.values();
+  }
+  forEach(fn: (value: string, key: string) => void): void {
+    this.map.forEach((v, k) => fn(v, k));
+  }
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.map.entries();
+  }
+}
+
+export class Response {
+  readonly status: number;
+  readonly statusText: string;
+  readonly url: string;
+  readonly headers: Headers;
+  readonly ok: boolean;
+  readonly redirected = false;
+  private readonly payload: Buffer;
+  bodyUsed = false;
+
+  constructor(body: string | Uint8Array | null = null, init: { status?: number; statusText?: string; headers?: HeadersInit; url?: string } = {}) {
+    this.status = init.status ?? 200;
+    this.statusText = init.statusText ?? '';
+    this.url = init.url ?? '';
+    this.headers = new Headers(init.headers);
+    this.ok = this.status >= 200 && this.status < 300;
+    this.payload = body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+  }
+
+  static fromCrossing(res: CrossingResponse): Response {
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers, url: res.url });
+  }
+
+  private consume(): Buffer {
+    if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
+    this.bodyUsed = true;
+    return this.payload;
+  }
+  async text(): Promise<string> {
+    return this.consume().toString('utf8');
+  }
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const b = this.consume();
+    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  }
+  async bytes(): Promise<Uint8Array> {
+    return new Uint8Array(this.consume());
+  }
+}
+
+interface RequestInitLike {
+  method?: string;
+  headers?: HeadersInit;
+  body?: string | Uint8Array | URLSearchParams | ArrayBuffer | null;
+  redirect?: 'follow' | 'manual' | 'error';
+}
+
+/** A fetch init as it crosses to the host; bodies other than text, bytes and form fields are refused. */
+export function crossingRequest(init: RequestInitLike = {}): CrossingRequest {
+  const body = init.body ?? null;
+  let crossing: string | Uint8Array | null;
+  if (body === null || typeof body === 'string' || body instanceof Uint8Array) crossing = body;
+  else if (body instanceof ArrayBuffer) crossing = new Uint8Array(body);
+  else if (body instanceof URLSearchParams) crossing = body.toString();
+  else throw new TypeError('A sandboxed plugin sends text, bytes or URLSearchParams as a request body.');
+  const headers = new Headers(init.headers);
+  if (body instanceof URLSearchParams && !headers.has('content-type')) headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  return { method: init.method, headers: [...headers.entries()], body: crossing, redirect: init.redirect };
+}

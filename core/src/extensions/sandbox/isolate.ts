@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import ivm from 'isolated-vm';
+import type { Logger } from '../../logger.ts';
+import { decode, encode, type CrossingError, type Outcome, type PluginDescription } from './codec.ts';
+import { describeContext, errorFromSandbox, errorIntoSandbox, runContextCall, runPureCall, type HostContext } from './host-calls.ts';
+import { SandboxLimitError, type SandboxLimitKind, type SandboxLimits } from './limits.ts';
+
+/** A call in progress: its context, the host errors thrown into it, and how to stop it. */
+interface Call {
+  ctx: HostContext | null;
+  kept: unknown[];
+  cpuAtStart: bigint;
+  fail(err: Error): void;
+}
+
+interface Running {
+  isolate: ivm.Isolate;
+  invoke: ivm.Reference<(...args: unknown[]) => Promise<string>>;
+  invokeSync: ivm.Reference<(...args: unknown[]) => string>;
+  describe: ivm.Reference<() => string>;
+}
+
+const WATCH_EVERY_MS = 20;
+
+/**
+ * One plugin's V8 isolate: its bundle runs there once, and every call of its contributions enters
+ * it. When a call goes past its CPU or memory limit the isolate is thrown away (the only way to stop
+ * code that never yields) and the next call starts a new one from the bundle.
+ */
+export class PluginIsolate {
+  private running: Running | null = null;
+  private readonly calls = new Map<string, Call>();
+  private watchdog: NodeJS.Timeout | null = null;
+  private stopping: SandboxLimitKind | null = null;
+  /** V8's compiled code of the bundle, so a restart skips the compiling. */
+  private compiled: ivm.ExternalCopy<ArrayBuffer> | undefined;
+
+  constructor(
+    public pluginId: string,
+    private readonly code: string,
+    readonly limits: SandboxLimits,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Runs the bundle (the plugin's module code) and answers what the plugin contributes. */
+  describe(): PluginDescription {
+    const { describe } = this.start();
+    return decode(describe.applySync(undefined, [], { timeout: this.limits.loadMs })) as PluginDescription;
+  }
+
+  private start(): Running {
+    if (this.running && !this.running.isolate.isDisposed) return this.running;
+    const isolate = new ivm.Isolate({ memoryLimit: this.limits.memoryMb });
+    const context = isolate.createContextSync();
+    const global = context.global;
+    global.setSync('__fieldbookCall', new ivm.Reference((token: unknown, path: unknown, args: unknown) => this.contextCall(String(token), String(path), String(args))));
+    global.setSync('__fieldbookSync', new ivm.Reference((name: unknown, args: unknown) => this.pureCall(String(name), String(args))));
+    try {
+      const script: ivm.Script & ivm.CachedDataResult = isolate.compileScriptSync(this.code, { filename: `plugin:${this.pluginId}`, cachedData: this.compiled, produceCachedData: !this.compiled });
+      if (!this.compiled && script.cachedData) this.compiled = script.cachedData;
+      script.runSync(context, { timeout: this.limits.loadMs });
+    } catch (err) {
+      const reason = this.limitOr(err, isolate);
+      if (!isolate.isDisposed) isolate.dispose();
+      throw reason;
+    }
+    this.stopping = null;
+    this.running = {
+      isolate,
+      invoke: global.getSync('__fieldbookInvoke', { reference: true }),
+      invokeSync: global.getSync('__fieldbookInvokeSync', { reference: true }),
+      describe: global.getSync('__fieldbookDescribe', { reference: true }),
+    };
+    return this.running;
+  }
+
+  /**
+   * Calls a contribution (`action.0.execute`) with its arguments; the context, if any, goes in at
+   * `ctxIndex`. Rejects with SandboxLimitError past a limit, else with what the plugin threw.
+   */
+  async invoke(path: string, args: unknown[], ctx: HostContext | null, ctxIndex = -1): Promise<unknown> {
+    const { isolate, invoke } = this.start();
+    const token = randomUUID();
+    let fail!: (err: Error) => void;
+    const stopped = new Promise<never>((_, reject) => (fail = reject));
+    const call: Call = { ctx, kept: [], cpuAtStart: isolate.cpuTime, fail };
+    this.calls.set(token, call);
+    this.watch();
+    const wall = setTimeout(() => fail(new SandboxLimitError(this.pluginId, 'wall', this.limits)), this.limits.wallMs);
+    try {
+      const answer = invoke.apply(undefined, [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex], { result: { promise: true, copy: true } });
+      answer.catch(() => undefined); // a call stopped by a limit may still settle later
+      const encoded = await Promise.race([answer, stopped]);
+      return this.unwrap(decode(encoded) as Outcome, call);
+    } catch (err) {
+      throw this.limitOr(err, isolate);
+    } finally {
+      clearTimeout(wall);
+      this.calls.delete(token);
+      if (this.calls.size === 0) this.unwatch();
+    }
+  }
+
+  /** The same for the contract's synchronous functions (webhook verification, OAuth URLs). */
+  invokeSync(path: string, args: unknown[], ctx: HostContext | null, ctxIndex = -1): unknown {
+    const { isolate, invokeSync } = this.start();
+    const token = randomUUID();
+    const call: Call = { ctx, kept: [], cpuAtStart: isolate.cpuTime, fail: () => undefined };
+    this.calls.set(token, call);
+    try {
+      // The host waits for the answer, so the wall time is the CPU time here.
+      const encoded = invokeSync.applySync(undefined, [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex], { timeout: this.limits.cpuMs, result: { copy: true } });
+      return this.unwrap(decode(encoded) as Outcome, call);
+    } catch (err) {
+      throw this.limitOr(err, isolate);
+    } finally {
+      this.calls.delete(token);
+    }
+  }
+
+  /** Frees the isolate (the catalog closes with the server). */
+  dispose(): void {
+    this.unwatch();
+    if (this.running && !this.running.isolate.isDisposed) this.running.isolate.dispose();
+    this.running = null;
+  }
+
+  private unwrap(outcome: Outcome, call: Call): unknown {
+    if ('error' in outcome) throw errorFromSandbox(outcome.error, this.pluginId, call.kept);
+    return outcome.ok;
+  }
+
+  /** A failure of isolated-vm itself, told as the limit that caused it; any other error unchanged. */
+  private limitOr(err: unknown, isolate: ivm.Isolate): unknown {
+    if (err instanceof SandboxLimitError) return err;
+    const message = err instanceof Error ? err.message : String(err);
+    if (/timed out/i.test(message)) {
+      if (!isolate.isDisposed) isolate.dispose();
+      return new SandboxLimitError(this.pluginId, 'cpu', this.limits);
+    }
+    if (isolate.isDisposed) return new SandboxLimitError(this.pluginId, this.stopping ?? 'memory', this.limits);
+    return err;
+  }
+
+  /** While calls run, stops the isolate when one of them has used more CPU than it may. */
+  private watch(): void {
+    if (this.watchdog) return;
+    this.watchdog = setInterval(() => {
+      const running = this.running;
+      if (!running || running.isolate.isDisposed) return;
+      const now = running.isolate.cpuTime;
+      const limitNs = BigInt(this.limits.cpuMs) * 1_000_000n;
+      const over = [...this.calls.values()].some((c) => now - c.cpuAtStart > limitNs);
+      if (!over) return;
+      this.stopping = 'cpu';
+      this.logger.warn({ plugin: this.pluginId, limit: 'cpu' }, 'a plugin went past its CPU limit; its isolate is restarted');
+      running.isolate.dispose();
+      // Every call in the isolate ends with it; each is told which limit stopped it.
+      for (const call of this.calls.values()) call.fail(new SandboxLimitError(this.pluginId, 'cpu', this.limits));
+    }, WATCH_EVERY_MS);
+    this.watchdog.unref();
+  }
+
+  private unwatch(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+  }
+
+  private async contextCall(token: string, path: string, args: string): Promise<string> {
+    if (path === 'timer.sleep') {
+      const ms = Math.min(Math.max(0, Number((decode(args) as unknown[])[0]) || 0), this.limits.wallMs);
+      await new Promise((r) => setTimeout(r, ms));
+      return encode({ ok: null });
+    }
+    const call = this.calls.get(token);
+    if (!call?.ctx) return encode({ error: { name: 'Error', message: 'This context belongs to a call that has ended.' } satisfies CrossingError });
+    try {
+      return encode({ ok: await runContextCall(call.ctx, path, decode(args) as unknown[]) });
+    } catch (err) {
+      return encode({ error: errorIntoSandbox(err, call.kept) });
+    }
+  }
+
+  private pureCall(name: string, args: string): string {
+    const list = decode(args) as unknown[];
+    if (name === 'log') {
+      const [token, level, message, fields] = list as [string, 'info' | 'warn' | 'error', string, Record<string, unknown>];
+      const log = this.calls.get(token)?.ctx?.log;
+      const lvl = level === 'warn' || level === 'error' ? level : 'info';
+      if (log) log[lvl](String(message), fields);
+      else this.logger[lvl]({ plugin: this.pluginId }, String(message).slice(0, 2000));
+      return encode(null);
+    }
+    return encode(runPureCall(name, list));
+  }
+}
