@@ -7,7 +7,7 @@ import { PluginPermissionError } from '@fieldbook/extensions-sdk/server';
 import { decode, encode, type ContextDescription, type CrossingResponse, type Outcome } from '../codec.ts';
 import { host } from './bridge.ts';
 import { fromHost } from './errors.ts';
-import { crossingRequest, Response } from './http.ts';
+import { crossingRequest, Request, Response } from './http.ts';
 
 export async function remote(token: string, pluginId: string, path: string, args: unknown[]): Promise<unknown> {
   const outcome = decode(await host.call(token, path, encode(args))) as Outcome;
@@ -27,8 +27,9 @@ export function contextFrom(desc: ContextDescription, token: string): Record<str
     publicUrl: desc.publicUrl,
     log: { info: log('info'), warn: log('warn'), error: log('error') },
     http: {
-      async fetch(input: string | URL, init?: Parameters<typeof crossingRequest>[0]) {
-        const res = (await remote(token, id, 'http.fetch', [String(input), crossingRequest(init)])) as CrossingResponse;
+      async fetch(input: string | URL | Request, init?: ConstructorParameters<typeof Request>[1]) {
+        const request = new Request(input, init);
+        const res = (await remote(token, id, 'http.fetch', [request.url, crossingRequest(request)])) as CrossingResponse;
         return Response.fromCrossing(res);
       },
     },

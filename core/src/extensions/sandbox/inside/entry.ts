@@ -11,13 +11,14 @@ import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
 import { decode, encode, type ContextDescription, type Outcome, type PluginDescription } from '../codec.ts';
 import { contextFrom } from './context.ts';
 import { toHost } from './errors.ts';
-import { Headers, Response } from './http.ts';
+import { Headers, Request, Response } from './http.ts';
 
 type Handler = (...args: unknown[]) => unknown;
 
 const scope = globalThis as unknown as Record<string, unknown>;
 scope.Headers = Headers;
 scope.Response = Response;
+scope.Request = Request;
 
 function definition(): PluginDefinition {
   const plugin = scope.__fieldbookPlugin as PluginDefinition | undefined;

@@ -91,6 +91,29 @@ export class Response {
   }
 }
 
+/** A request as plugins build them to pass to `ctx.http.fetch`; only its parts cross, never a stream. */
+export class Request {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: RequestInitLike['body'];
+  readonly redirect: RequestInitLike['redirect'];
+
+  constructor(input: string | URL | Request, init: RequestInitLike = {}) {
+    const base = input instanceof Request ? input : null;
+    this.url = base ? base.url : String(input);
+    this.method = (init.method ?? base?.method ?? 'GET').toUpperCase();
+    this.headers = new Headers(init.headers ?? base?.headers);
+    this.body = init.body ?? base?.body ?? null;
+    this.redirect = init.redirect ?? base?.redirect;
+  }
+
+  async text(): Promise<string> {
+    const b = this.body;
+    return b === null || b === undefined ? '' : typeof b === 'string' ? b : b instanceof URLSearchParams ? b.toString() : Buffer.from(b instanceof ArrayBuffer ? new Uint8Array(b) : b).toString('utf8');
+  }
+}
+
 interface RequestInitLike {
   method?: string;
   headers?: HeadersInit;
