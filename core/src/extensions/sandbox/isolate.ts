@@ -118,6 +118,13 @@ export class PluginIsolate {
     }
   }
 
+  /** The isolate's heap in use, external memory included (0 when it is not running). */
+  heapBytes(): number {
+    if (!this.running || this.running.isolate.isDisposed) return 0;
+    const heap = this.running.isolate.getHeapStatisticsSync();
+    return heap.used_heap_size + heap.externally_allocated_size;
+  }
+
   /** Frees the isolate (the catalog closes with the server). */
   dispose(): void {
     this.unwatch();

@@ -1,0 +1,99 @@
+/**
+ * What the plugin sandbox costs: the same plugin's automation action and webhook (verify, ids,
+ * handle) called in-process and in its isolate, against an in-memory context, so the figures are
+ * the boundary's own cost and not the database's. Also the load of a plugin into a sandbox (bundle
+ * and first run) and its isolate's heap. Run alone with `npx tsx bench/sandbox.ts`.
+ */
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import type { InstallationContext, PluginDefinition } from '../extensions-sdk/src/server/index.ts';
+import { loadSandboxedPlugin } from '../core/src/extensions/sandbox/index.ts';
+import { createLogger } from '../core/src/logger.ts';
+import { percentile, round } from './support.ts';
+
+const CALLS = Number(process.env.BENCH_SANDBOX_CALLS ?? 2000);
+const RELAY = join(import.meta.dirname, '..', 'tests', 'integration', 'extensions', 'fixtures', 'sandboxed', 'notes-relay');
+const SECRET = 'bench-secret';
+
+export interface SandboxCallCost {
+  inProcessUs: { p50: number; p95: number };
+  sandboxUs: { p50: number; p95: number };
+  /** Sandbox p50 minus in-process p50: what one call pays for the boundary. */
+  overheadUs: number;
+}
+
+export interface SandboxBench {
+  calls: number;
+  action: SandboxCallCost;
+  webhook: SandboxCallCost;
+  loadMs: number;
+  heapMb: number;
+}
+
+/** A context as the host would hand it, answering from memory. */
+function memoryContext(): InstallationContext<string> {
+  const ctx = {
+    plugin: { id: 'notes-relay', version: '1.0.0' },
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    config: { signingSecret: SECRET },
+    http: { fetch: () => Promise.reject(new Error('no network in the bench')) },
+    publicUrl: 'http://localhost:3000',
+    installation: { id: 'inst-1', workspaceId: 'ws-1', settings: { projectId: 'p-1' }, connection: null },
+    jobs: { send: async () => undefined },
+    saveConnectionTokens: async () => undefined,
+    userConnection: async () => null,
+    saveUserConnectionTokens: async () => undefined,
+    disconnect: async () => undefined,
+  };
+  let made = 0;
+  Object.defineProperty(ctx, 'notes', { enumerable: true, get: () => ({ create: async (d: { projectId: string; title: string }) => ({ id: `n-${made++}`, projectId: d.projectId, title: d.title, path: '/data/n', created: true }), get: async () => null }) });
+  Object.defineProperty(ctx, 'projects', { enumerable: true, get: () => ({ list: async () => [{ id: 'p-1', title: 'Inbox', enabled: true }, { id: 'p-2', title: 'Other', enabled: false }] }) });
+  return ctx as unknown as InstallationContext<string>;
+}
+
+async function time(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < Math.min(200, CALLS); i++) await run(); // warm both sides alike
+  const us: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const started = performance.now();
+    await run();
+    us.push((performance.now() - started) * 1000);
+  }
+  return { p50: round(percentile(us, 50), 1), p95: round(percentile(us, 95), 1) };
+}
+
+function webhookRun(definition: PluginDefinition, ctx: InstallationContext<string>): () => Promise<void> {
+  const hook = definition.server.webhooks![0]!;
+  let n = 0;
+  return async () => {
+    const body = JSON.stringify({ id: `m-${n++}`, account: 'inst-1', text: `Customers ask for SSO\n${'They mention it in every call. '.repeat(30)}` });
+    const request = { headers: { 'x-relay-signature': createHmac('sha256', SECRET).update(body).digest('hex') }, rawBody: Buffer.from(body) };
+    if (!hook.verify(request, ctx).ok) throw new Error('the bench webhook did not verify');
+    hook.respond?.(request, ctx);
+    await hook.handle(ctx, { eventId: hook.eventId(request), headers: request.headers, body });
+    hook.externalId(request);
+  };
+}
+
+const cost = (inProcessUs: SandboxCallCost['inProcessUs'], sandboxUs: SandboxCallCost['sandboxUs']): SandboxCallCost => ({ inProcessUs, sandboxUs, overheadUs: round(sandboxUs.p50 - inProcessUs.p50, 1) });
+
+export async function benchSandbox(): Promise<SandboxBench> {
+  const trusted = ((await import(join(RELAY, 'server.ts'))) as { default: PluginDefinition }).default;
+  const started = performance.now();
+  const sandboxed = await loadSandboxedPlugin({ packageDir: RELAY, serverEntry: './server.ts', logger: createLogger('silent') });
+  const loadMs = round(performance.now() - started, 0);
+  const ctx = memoryContext();
+  try {
+    const action = (definition: PluginDefinition) => () => definition.server.actions![0]!.execute(ctx, { label: 'Enabled' }, { event: 'bench', payload: {} });
+    const actionCost = cost(await time(action(trusted)), await time(action(sandboxed.definition)));
+    const webhookCost = cost(await time(webhookRun(trusted, ctx)), await time(webhookRun(sandboxed.definition, ctx)));
+    return { calls: CALLS, action: actionCost, webhook: webhookCost, loadMs, heapMb: round(sandboxed.isolate.heapBytes() / 2 ** 20, 1) };
+  } finally {
+    sandboxed.isolate.dispose();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await benchSandbox();
+  console.log(JSON.stringify(result, null, 2));
+}
