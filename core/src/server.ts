@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from './config.ts';
 import { grantJobQueueAccess } from './db/connections.ts';
+import { watchDatabase } from './db/availability.ts';
 import { createInvalidations } from './db/invalidations.ts';
+import { createOutageLog } from './db/unavailable.ts';
 import { openDatabases, type OpenedDatabases } from './db/open.ts';
 import { assembleSchema } from './graphql/schema.ts';
 import { graphqlRoute } from './graphql/route.ts';
@@ -44,7 +46,7 @@ export interface FieldbookOptions {
   /** Sees every outbound request plugins make, after the egress checks (the SDK's test host records them). */
   onPluginRequest?: PluginRequestHook;
   /** Job timing knobs; tests make them short. */
-  jobs?: { superviseIntervalSeconds?: number; pollingIntervalSeconds?: number };
+  jobs?: { superviseIntervalSeconds?: number; pollingIntervalSeconds?: number; heartbeatSeconds?: number };
 }
 
 export interface Fieldbook {
@@ -54,9 +56,22 @@ export interface Fieldbook {
   jobs: JobSystem;
   http: Koa;
   services: Record<string, unknown>;
+  /** Milliseconds each part of the start took, in order (the bench reports them). */
+  startup: StartupPhases;
   /** Starts listening (web roles); resolves with the bound URL. */
   listen(port?: number, host?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface StartupPhases {
+  plugins: number;
+  postgres: number;
+  migrations: number;
+  jobSystem: number;
+  modules: number;
+  queues: number;
+  pluginHost: number;
+  http: number;
 }
 
 /** Core's own modules: identity, workspaces and the plugin host's web side are part of the kernel. */
@@ -66,6 +81,13 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   const { config } = opts;
   const role = opts.role ?? 'all';
   const logger = opts.logger ?? createLogger(config.logLevel);
+  let lapStarted = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - lapStarted);
+    lapStarted = now;
+    return ms;
+  };
   // Plugins load first: one that fails is logged and left out, and the rest start regardless.
   const catalog = await loadPluginCatalog({
     dir: opts.discoverPlugins === false ? null : config.plugins.dir,
@@ -77,17 +99,24 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   });
   const modules = [...coreModules.map((m) => (m === extensionsModule ? createExtensionsModule(catalog, { onPluginRequest: opts.onPluginRequest }) : m)), ...(opts.modules ?? [])];
   sortModules(modules); // a cycle or a missing module fails here, before anything is opened
+  const pluginsMs = lap();
   const db = await openDatabases(config, logger, { migrate: opts.migrate ?? true });
+  lap();
+  // "The database is away" is said once per interval for the whole process, whoever meets it.
+  const outage = createOutageLog(logger);
   let jobs: JobSystem;
   try {
-    jobs = await startJobSystem({ connectionString: db.ownerUrl, logger, ...opts.jobs });
+    jobs = await startJobSystem({ connectionString: db.ownerUrl, logger, outage, ...opts.jobs });
   } catch (err) {
     await db.destroy();
     throw err;
   }
+  const jobSystemMs = lap();
   const events = createEventBus(jobs.boss);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const invalidations = createInvalidations({ db: db.app, connectionString: db.appUrl, logger });
+  const invalidations = createInvalidations({ db: db.app, connectionString: db.appUrl, logger, outage });
+  const availability = watchDatabase({ connectionString: db.appUrl, logger, outage });
+  let jobsRunning = true;
   // Modules receive the builder before the services it needs exist; no request arrives before then.
   let contextDeps: ContextDeps | null = null;
   const requestContext = (koa: Koa.Context) => {
@@ -109,6 +138,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     },
   });
 
+  const modulesMs = lap();
   // Each event subscription becomes its own queue, subscribed to the event's topic.
   const eventJobs: JobDefinition[] = contributions.events.map((s) => ({
     queue: subscriberQueue(s.event, s.name),
@@ -119,8 +149,10 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   await grantJobQueueAccess(db.owner, JOB_SCHEMA);
   for (const s of contributions.events) await jobs.boss.subscribe(s.event, subscriberQueue(s.event, s.name));
   if (role !== 'web') await jobs.work(allJobs);
+  const queuesMs = lap();
 
   await (contributions.services[extensionsModule.name] as ExtensionsServices).host.start();
+  const pluginHostMs = lap();
   const { authenticator } = contributions.services[identityModule.name] as ReturnType<NonNullable<typeof identityModule.definition.services>>;
   const { directory } = contributions.services[workspacesModule.name] as ReturnType<NonNullable<typeof workspacesModule.definition.services>>;
   contextDeps = { app: db.app, rootHost: config.rootHost, authenticator, directory };
@@ -136,8 +168,19 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
       anonymousIntrospection: config.anonymousIntrospection,
     }),
     webApp: serveWebApp(config.webDistDir),
+    health: { availability, app: db.app, owner: db.owner, jobSchema: JOB_SCHEMA, jobsRunning: () => jobsRunning },
   });
 
+  const startup: StartupPhases = {
+    plugins: pluginsMs,
+    postgres: Math.round(db.startup.postgresMs),
+    migrations: Math.round(db.startup.migrationsMs),
+    jobSystem: jobSystemMs,
+    modules: modulesMs,
+    queues: queuesMs,
+    pluginHost: pluginHostMs,
+    http: lap(),
+  };
   let server: Server | null = null;
   return {
     config,
@@ -146,6 +189,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     jobs,
     http,
     services: contributions.services,
+    startup,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         server = http.listen(port, host, () => {
@@ -156,9 +200,11 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
       });
     },
     async close() {
-      if (server) await new Promise<void>((r) => server!.close(() => r()));
-      await jobs.stop({ graceful: false });
-      await invalidations.close();
+      // Everything that listens to the database stops first and together: on a signal the
+      // embedded PostgreSQL is already shutting down, and what it says meanwhile is no news.
+      const httpClosed = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
+      jobsRunning = false;
+      await Promise.all([invalidations.close(), availability.close(), jobs.stop({ graceful: false }), httpClosed]);
       await db.destroy();
     },
   };

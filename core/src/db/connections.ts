@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { deriveKey, type Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import { narrowAppRole } from './privileges.ts';
 
 // Bigints (counts) come back as numbers; values past 2^53 do not occur in our counts.
@@ -17,11 +18,27 @@ export interface Databases {
   destroy(): Promise<void>;
 }
 
-export function createKnex(connectionString: string, poolMax: number): Knex {
+/**
+ * A pool. Given a logger, knex's own warnings go to it instead of the console; those about
+ * connections that failed go at debug level, since the outage log already says the database is
+ * away (once per interval, where knex would print a stack for every attempt).
+ */
+export function createKnex(connectionString: string, poolMax: number, logger?: Logger): Knex {
   return knexFactory({
     client: 'pg',
     connection: { connectionString, application_name: 'fieldbook' },
     pool: { min: 0, max: poolMax },
+    ...(logger
+      ? {
+          log: {
+            warn: (message: string) =>
+              /^(Connection Error|Acquire connection error)/.test(String(message)) ? logger.debug({ knex: String(message) }, 'database connection failed') : logger.warn({ knex: message }, 'knex'),
+            error: (message: string) => logger.error({ knex: message }, 'knex'),
+            deprecate: (method: string, alternative: string) => logger.warn({ method, alternative }, 'knex: deprecated'),
+            debug: (message: string) => logger.debug({ knex: message }, 'knex'),
+          },
+        }
+      : {}),
   });
 }
 

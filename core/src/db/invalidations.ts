@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
+import { isDatabaseUnavailable, type OutageLog } from './unavailable.ts';
 
 /** PostgreSQL channel names are identifiers; ours are fixed and namespaced. */
 const CHANNEL = 'fieldbook_invalidate';
@@ -26,7 +27,7 @@ export interface Invalidations {
 
 export const EVERYTHING = '*';
 
-export function createInvalidations(opts: { db: Knex; connectionString: string; logger: Logger }): Invalidations {
+export function createInvalidations(opts: { db: Knex; connectionString: string; logger: Logger; outage?: OutageLog }): Invalidations {
   const handlers = new Map<string, Set<InvalidationHandler>>();
   let client: pg.Client | null = null;
   let closed = false;
@@ -43,9 +44,12 @@ export function createInvalidations(opts: { db: Knex; connectionString: string; 
     if (closed) return;
     const c = new pg.Client({ connectionString: opts.connectionString, application_name: 'fieldbook-invalidations' });
     const reconnect = (err?: Error) => {
-      if (err) opts.logger.warn({ err }, 'invalidation listener lost its connection; reconnecting');
+      // While the database is away this repeats every second: the outage log says it once.
+      if (err && opts.outage && isDatabaseUnavailable(err)) opts.outage('invalidations', err);
+      else if (err) opts.logger.warn({ err }, 'invalidation listener lost its connection; reconnecting');
       if (client === c) client = null;
       c.removeAllListeners();
+      c.on('error', () => undefined); // a dying connection may say more; nothing listens any longer
       void c.end().catch(() => undefined);
       forgetEverything();
       if (!closed && !retry) retry = setTimeout(() => ((retry = null), void listen()), 1000);
@@ -96,6 +100,7 @@ export function createInvalidations(opts: { db: Knex; connectionString: string; 
       client = null;
       if (c) {
         c.removeAllListeners();
+        c.on('error', () => undefined); // the server may be shutting down as we hang up
         await c.end().catch(() => undefined);
       }
     },

@@ -10,6 +10,8 @@ export interface OpenedDatabases extends Databases {
   /** The application role's URL (row-level security applies). */
   appUrl: string;
   embedded: EmbeddedDatabase | null;
+  /** Milliseconds spent starting the embedded PostgreSQL (0 with DATABASE_URL) and migrating. */
+  startup: { postgresMs: number; migrationsMs: number };
 }
 
 const EMBEDDED_DB = 'fieldbook';
@@ -21,6 +23,7 @@ const EMBEDDED_DB = 'fieldbook';
 export async function openDatabases(config: Config, logger: Logger, opts: { migrate: boolean }): Promise<OpenedDatabases> {
   let embedded: EmbeddedDatabase | null = null;
   let ownerUrl = config.databaseUrl;
+  const started = performance.now();
   if (!ownerUrl) {
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
@@ -37,7 +40,8 @@ export async function openDatabases(config: Config, logger: Logger, opts: { migr
     ownerUrl = url.toString();
   }
 
-  const owner = createKnex(ownerUrl, 4);
+  const postgresMs = performance.now() - started;
+  const owner = createKnex(ownerUrl, 4, logger);
   try {
     if (opts.migrate) {
       const applied = await migrateLatest(owner);
@@ -49,14 +53,16 @@ export async function openDatabases(config: Config, logger: Logger, opts: { migr
     await embedded?.stop();
     throw err;
   }
+  const migrationsMs = performance.now() - started - postgresMs;
   const appUrl = config.databaseAppUrl ?? appUrlFrom(ownerUrl, appRolePassword(config));
-  const app = createKnex(appUrl, config.databasePoolMax);
+  const app = createKnex(appUrl, config.databasePoolMax, logger);
   return {
     owner,
     app,
     ownerUrl,
     appUrl,
     embedded,
+    startup: { postgresMs, migrationsMs },
     async destroy() {
       await Promise.all([app.destroy(), owner.destroy()]);
       await embedded?.stop();

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '../errors/app-error.ts';
 import type { Logger } from '../logger.ts';
+import { answeredUnavailable, databaseGate, mountHealthRoutes, type Health } from './health.ts';
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -10,9 +11,11 @@ export interface HttpAppOptions {
   routes: Array<(router: Router) => void>;
   graphql: Koa.Middleware;
   webApp: Koa.Middleware | null;
+  /** Liveness, readiness and the database gate. */
+  health: Health;
 }
 
-/** The Koa application: errors, liveness, the API, module routes, then the web app. */
+/** The Koa application: errors, the database gate, health, the API, module routes, then the web app. */
 export function createHttpApp(opts: HttpAppOptions): Koa {
   const app = new Koa({ proxy: true });
   app.use(async (ctx, next) => {
@@ -24,6 +27,7 @@ export function createHttpApp(opts: HttpAppOptions): Koa {
         ctx.body = { errors: [{ message: err.message, extensions: { errorCode: err.errorCode, humanReadable: err.humanReadable } }] };
         return;
       }
+      if (answeredUnavailable(ctx, err, opts.health.availability)) return;
       opts.logger.error({ err, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { errors: [{ message: 'Something went wrong on our side. Please try again.', extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true } }] };
@@ -42,11 +46,10 @@ export function createHttpApp(opts: HttpAppOptions): Koa {
     }
     await next();
   });
+  app.use(databaseGate(opts.health.availability));
 
   const router = new Router();
-  router.get('/ping', (ctx) => {
-    ctx.body = { ok: true, release: opts.release };
-  });
+  mountHealthRoutes(router, opts.health, opts.release);
   router.all('/api/graphql', opts.graphql);
   for (const mount of opts.routes) mount(router);
   app.use(router.routes());

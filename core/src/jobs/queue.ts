@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PgBoss, fromKnex } from 'pg-boss';
+import { createOutageLog, isDatabaseUnavailable, type OutageLog } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
 
 /** One job as its handler sees it. Handlers must be idempotent: delivery is at least once. */
@@ -15,8 +16,17 @@ export interface QueueSettings {
   retryLimit?: number;
   /** Seconds before the first retry; doubled each time (default 5). */
   retryDelaySeconds?: number;
-  /** Seconds a job may run before it counts as lost and is retried (default 15 minutes). */
+  /**
+   * Seconds a job may run in all before it counts as lost and is retried (default 15 minutes):
+   * the bound on a job that hangs. A worker that dies is found sooner, by its heartbeat.
+   */
   expireInSeconds?: number;
+  /**
+   * Seconds without a heartbeat after which a running job counts as lost (its worker died) and is
+   * retried elsewhere; the worker beats every half of it while the handler runs. At least 10;
+   * default the job system's `heartbeatSeconds`.
+   */
+  heartbeatSeconds?: number;
   /** Jobs that exhaust their retries move to `<queue>.dead`, where people can inspect them. */
   deadLetter?: boolean;
 }
@@ -65,27 +75,53 @@ export interface JobSystem {
 export interface JobSystemOptions {
   connectionString: string;
   logger: Logger;
-  /** Seconds between the checks that retry expired jobs; low in tests. */
+  /** Seconds between the checks that retry lost jobs (default 15); low in tests. */
   superviseIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
+  /** Default heartbeat of every queue (see QueueSettings.heartbeatSeconds; default 20). */
+  heartbeatSeconds?: number;
+  /** Where "the database is away" goes, shared with the rest of the process so it is said once. */
+  outage?: OutageLog;
+}
+
+/** Heartbeat of a queue that sets none: a dead worker's job is failed this long after its last beat. */
+export const DEFAULT_HEARTBEAT_SECONDS = 20;
+/** How often lost jobs are looked for; pg-boss's own default (60 s) would add up to a minute. */
+export const DEFAULT_SUPERVISE_INTERVAL_SECONDS = 15;
+
+/**
+ * The longest a job of a worker that died waits before another worker starts it again: its
+ * heartbeat lapses, the next supervision pass fails it, and its first retry waits its retry delay
+ * (at most twice the base with backoff's jitter), then one polling interval.
+ */
+export function takeoverBoundSeconds(o: { heartbeatSeconds: number; superviseIntervalSeconds: number; retryDelaySeconds: number; pollingIntervalSeconds: number }): number {
+  return o.heartbeatSeconds + o.superviseIntervalSeconds + 2 * o.retryDelaySeconds + o.pollingIntervalSeconds;
 }
 
 /** The PostgreSQL schema of the job queue. */
 export const JOB_SCHEMA = 'pgboss';
 
 export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem> {
+  const superviseIntervalSeconds = opts.superviseIntervalSeconds ?? DEFAULT_SUPERVISE_INTERVAL_SECONDS;
+  const heartbeatSeconds = opts.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS;
   const boss = new PgBoss({
     connectionString: opts.connectionString,
     schema: JOB_SCHEMA,
     application_name: 'fieldbook-jobs',
     max: 5,
-    // pg-boss expires lost jobs only on its monitor passes (every 60 s by default), whatever the
-    // supervise interval: both must shrink for a lost job to be retried sooner.
-    ...(opts.superviseIntervalSeconds
-      ? { superviseIntervalSeconds: opts.superviseIntervalSeconds, monitorIntervalSeconds: opts.superviseIntervalSeconds }
-      : {}),
+    // pg-boss fails lost jobs (lapsed heartbeat, expiry) only on its monitor passes, whatever the
+    // supervise interval: both must be short for a dead worker's job to be taken over soon.
+    superviseIntervalSeconds,
+    monitorIntervalSeconds: superviseIntervalSeconds,
   });
-  boss.on('error', (err: unknown) => opts.logger.error({ err }, 'job system error'));
+  let stopping = false;
+  const outage = opts.outage ?? createOutageLog(opts.logger);
+  boss.on('error', (err: unknown) => {
+    // Stopping closes connections under pollers that are still finishing: expected, not news.
+    if (stopping) opts.logger.debug({ err }, 'job system error while stopping');
+    else if (isDatabaseUnavailable(err)) outage('jobs', err);
+    else opts.logger.error({ err }, 'job system error');
+  });
   await boss.start();
 
   const queue: JobQueue = {
@@ -118,9 +154,12 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
           retryDelay: s.retryDelaySeconds ?? 5,
           retryBackoff: true,
           expireInSeconds: s.expireInSeconds ?? 900,
+          heartbeatSeconds: s.heartbeatSeconds ?? heartbeatSeconds,
           ...(deadLetter ? { deadLetter } : {}),
         };
-        if (await boss.getQueue(d.queue)) await boss.updateQueue(d.queue, options);
+        // pg-boss's types leave heartbeatSeconds out of updateQueue, but its statement sets it;
+        // queues created before heartbeats existed get theirs this way.
+        if (await boss.getQueue(d.queue)) await boss.updateQueue(d.queue, options as Parameters<PgBoss['updateQueue']>[1]);
         else await boss.createQueue(d.queue, options);
         // Stored in the database and upserted by name, so every process may register it; one
         // cron pass across them queues each occurrence once.
@@ -154,7 +193,10 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
         );
       }
     },
-    stop: (o = {}) => boss.stop({ graceful: o.graceful ?? true, timeout: 10_000 }),
+    stop: (o = {}) => {
+      stopping = true;
+      return boss.stop({ graceful: o.graceful ?? true, timeout: 10_000 });
+    },
   };
 }
 

@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPostmasterLock } from '../../../core/src/db/orphaned-postgres.ts';
+import { freePort } from '../../support/ports.ts';
+import { isAlive, noisyLines, startApp, waitForOk, type AppProcess } from './app-process.ts';
+
+/**
+ * `npm start` on the embedded database, killed without warning (kill -9) and started again on
+ * the same data folder, as a person at a terminal would.
+ */
+describe('starting again after a crash', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let url: string;
+  const apps: AppProcess[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-crash-'));
+    chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    env = { FIELDBOOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(await freePort()) };
+  });
+  afterAll(async () => {
+    for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
+    const lock = readPostmasterLock(join(dataDir, 'pg'));
+    if (lock && isAlive(lock.pid)) process.kill(lock.pid, 'SIGINT');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = (extra: Record<string, string> = {}) => {
+    const app = startApp({ ...env, ...extra });
+    apps.push(app);
+    return app;
+  };
+
+  it('finds the PostgreSQL a killed start left running, stops it, and starts', { timeout: 180_000 }, async () => {
+    const first = start();
+    await waitForOk(first, `${url}/ping`);
+    const orphan = readPostmasterLock(join(dataDir, 'pg'))!;
+    expect(orphan.pid).toBeGreaterThan(0);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(isAlive(orphan.pid)).toBe(true); // left behind, holding the data folder
+
+    const second = start();
+    await waitForOk(second, `${url}/ping`);
+    expect(isAlive(orphan.pid)).toBe(false);
+    expect(readPostmasterLock(join(dataDir, 'pg'))!.pid).not.toBe(orphan.pid);
+    expect(second.output()).toContain('still running');
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(readPostmasterLock(join(dataDir, 'pg'))).toBeNull(); // a normal stop stops its PostgreSQL
+  });
+
+  it('starts and stops quietly when nothing is wrong', { timeout: 90_000 }, async () => {
+    const app = start();
+    await waitForOk(app, `${url}/ping`);
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+    expect(noisyLines(app.output())).toEqual([]);
+  });
+
+  it('removes a lock file whose PostgreSQL is gone and starts', { timeout: 90_000 }, async () => {
+    // A pid no process has: the server that wrote the file died with the machine.
+    const lockPath = join(dataDir, 'pg', 'postmaster.pid');
+    writeFileSync(lockPath, `999999\n${join(dataDir, 'pg')}\n1795629666\n${env.EMBEDDED_PG_PORT}\n/tmp\nlocalhost\n  2155758        14\nready   \n`);
+    const app = start();
+    await waitForOk(app, `${url}/ping`);
+    expect(readFileSync(lockPath, 'utf8').split('\n')[0]).not.toBe('999999');
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+  });
+
+  it('says what happened and what to do when the embedded PostgreSQL cannot start', { timeout: 90_000 }, async () => {
+    // Another program holds the embedded PostgreSQL's port.
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(Number(env.EMBEDDED_PG_PORT), r));
+    try {
+      const app = start();
+      expect(await app.exited).toBe(1);
+      const printed = app.output();
+      expect(printed).not.toMatch(/^undefined$/m);
+      expect(printed).toContain('Fieldbook could not start: The embedded PostgreSQL');
+      expect(printed).toContain('EMBEDDED_PG_PORT');
+    } finally {
+      await new Promise<void>((r) => blocker.close(() => r()));
+    }
+  });
+});
