@@ -13,6 +13,7 @@ import * as highlightCitations from './0012_highlight_citations.ts';
 import * as searchFeeds from './0013_search_feeds.ts';
 import * as searchOutbox from './0014_search_outbox.ts';
 import * as extensions from './0015_extensions.ts';
+import * as leastPrivilege from './0016_least_privilege.ts';
 
 export interface Migration {
   name: string;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { name: '0013_search_feeds', ...searchFeeds },
   { name: '0014_search_outbox', ...searchOutbox },
   { name: '0015_extensions', ...extensions },
+  { name: '0016_least_privilege', ...leastPrivilege },
 ];

@@ -6,6 +6,7 @@ import { definePlugin } from '../../extensions-sdk/src/server/index.ts';
 import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../support/factories.ts';
 import { startMailServer, type TestMailServer } from '../support/smtp.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { STRONG_PASSWORD } from './identity/support.ts';
 
 /**
  * What the request role (`fieldbook_app`) can reach, tried as an attacker holding its connection:
@@ -72,6 +73,24 @@ afterAll(async () => {
 });
 
 describe('secrets the request role cannot read', () => {
+  it('holds no password hash: the hashes live where it has no access, and signing in still works', async () => {
+    const hashes = await owner().raw('select password_hash from fieldbook_private.password_hashes where user_id = ?', [a.admin.user.id]);
+    expect(hashes.rows[0].password_hash).toMatch(/^scrypt\$/);
+    const seen = await app()('users').where({ id: a.admin.user.id }).first('password_hash');
+    expect(seen.password_hash).not.toMatch(/scrypt/);
+    // A password is known to be set, which is all requests need to know.
+    expect(seen.password_hash).not.toBeNull();
+    await expect(app().raw('select password_hash from fieldbook_private.password_hashes')).rejects.toThrow(/permission denied/);
+
+    const signIn = await server.gql<{ signIn: { accessToken: string } }>('mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', {
+      e: a.admin.user.email,
+      p: STRONG_PASSWORD,
+    });
+    expect(signIn.errors).toBeUndefined();
+    const wrong = await server.gql('mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', { e: a.admin.user.email, p: 'Not-The-Password-1' });
+    expect(wrong.errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
+  });
+
   it("cannot read any workspace's raw webhook deliveries, only add them", async () => {
     const body = JSON.stringify({ id: 'evt-b-1', account: 'acct-b', text: 'Beta customer said something private' });
     expect((await fetch(`${server.url}/relay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) }, body })).status).toBe(200);

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.ts';
 import { appRolePassword, appUrlFrom, createKnex, ensureAppRole, type Databases } from './connections.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
 import { migrateLatest } from './migrate.ts';
+import { pairForPasswordHashes } from './password-hashes.ts';
 
 export interface OpenedDatabases extends Databases {
   ownerUrl: string;
@@ -56,6 +57,7 @@ export async function openDatabases(config: Config, logger: Logger, opts: { migr
   const migrationsMs = performance.now() - started - postgresMs;
   const appUrl = config.databaseAppUrl ?? appUrlFrom(ownerUrl, appRolePassword(config));
   const app = createKnex(appUrl, config.databasePoolMax, logger);
+  pairForPasswordHashes(app, owner);
   return {
     owner,
     app,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { passwordHashOf } from '../db/password-hashes.ts';
 
 /** A person as the API shows them. */
 export interface UserRecord {
@@ -13,6 +14,10 @@ export interface UserRow {
   id: string;
   email: string;
   name: string;
+  /**
+   * The password's hash when the row was found by email or id (read apart, see
+   * db/password-hashes.ts); in rows returned by writes, only a stand-in saying one is set.
+   */
   password_hash: string | null;
   email_confirmed_at: Date | null;
   failed_login_count: number;
@@ -27,15 +32,19 @@ export const toUserRecord = (row: UserRow): UserRecord => ({
   emailConfirmed: row.email_confirmed_at !== null,
 });
 
-/** Users are global (no workspace), so any connection may read them. */
+/** The row with its password's hash in place of the stand-in the users table holds. */
+async function withPasswordHash(db: Knex, row: UserRow | undefined): Promise<UserRow | null> {
+  if (!row) return null;
+  return row.password_hash === null ? row : { ...row, password_hash: await passwordHashOf(db, row.id) };
+}
+
+/** Users are global (no workspace), so any connection may read them (their password hashes apart). */
 export async function findUserRowByEmail(db: Knex, email: string): Promise<UserRow | null> {
-  const row = await db<UserRow>('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first();
-  return row ?? null;
+  return withPasswordHash(db, await db<UserRow>('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first());
 }
 
 export async function findUserRowById(db: Knex, id: string): Promise<UserRow | null> {
-  const row = await db<UserRow>('users').where({ id }).first();
-  return row ?? null;
+  return withPasswordHash(db, await db<UserRow>('users').where({ id }).first());
 }
 
 /**

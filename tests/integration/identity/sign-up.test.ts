@@ -190,7 +190,7 @@ describe('sign-up', () => {
 
   it('stores the password as a self-describing scrypt hash', async () => {
     const session = await signUpConfirmed(server, mail);
-    const row = await server.fieldbook.db.owner('users').where({ id: session.user.id }).first();
+    const row = await server.fieldbook.db.owner.withSchema('fieldbook_private').from('password_hashes').where({ user_id: session.user.id }).first();
     expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
   });
 });
