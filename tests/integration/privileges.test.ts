@@ -91,6 +91,22 @@ describe('secrets the request role cannot read', () => {
     expect(wrong.errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
   });
 
+  it('cannot read API token hashes, while the tokens still sign requests in', async () => {
+    const as = gqlAs(server, a.admin.accessToken, a.id);
+    const created = await as<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "CI") { token } }');
+    expect(created.errors).toBeUndefined();
+    const token = created.data!.createApiToken.token;
+    for (const column of ['secret_hash', '*']) {
+      await expect(withTenant(app(), { workspaceId: a.id }, (trx) => trx.raw(`select ${column} from api_tokens`)), column).rejects.toThrow(/permission denied/);
+    }
+    const me = await server.gql<{ me: { id: string } }>('{ me { id } }', {}, { token, workspace: a.id });
+    expect(me.errors).toBeUndefined();
+    expect(me.data!.me.id).toBe(a.admin.user.id);
+    // The lookup that stands in for the column answers only to the token's own secret.
+    const guessed = await withTenant(app(), { workspaceId: a.id }, (trx) => trx.raw('select * from api_token_for_secret(?, ?)', [a.id, 'f'.repeat(64)]));
+    expect(guessed.rows).toEqual([]);
+  });
+
   it("cannot read any workspace's raw webhook deliveries, only add them", async () => {
     const body = JSON.stringify({ id: 'evt-b-1', account: 'acct-b', text: 'Beta customer said something private' });
     expect((await fetch(`${server.url}/relay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) }, body })).status).toBe(200);

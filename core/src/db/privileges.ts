@@ -5,13 +5,31 @@ import { APP_ROLE } from './connections.ts';
 export const PRIVATE_SCHEMA = 'fieldbook_private';
 
 /**
- * Columns of tables without row-level security that the application role may write but never
- * read: the raw webhook deliveries of every workspace, before they are routed to one. Requests
- * only store them; job workers read them with the owner connection.
+ * Columns the application role may write but never read:
+ * - the raw webhook deliveries of every workspace, before they are routed to one (no row-level
+ *   security); requests only store them, job workers read them with the owner connection;
+ * - API token hashes; a request finds its token through `api_token_for_secret`, which answers
+ *   only to someone who holds the secret.
  */
 const WRITE_ONLY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   plugin_webhook_events: ['headers', 'body'],
+  api_tokens: ['secret_hash'],
 };
+
+/**
+ * Lookups that stand in for the columns above, run as the owner with a pinned search path. Made
+ * here rather than in a migration because they belong with the grants they make up for.
+ */
+const LOOKUPS: readonly string[] = [
+  // The open token of a workspace with this hash. The table's row-level security still applies
+  // to an owner without BYPASSRLS, so callers look it up inside the token's workspace scope.
+  `create or replace function public.api_token_for_secret(p_workspace uuid, p_secret_hash text)
+   returns table (id uuid, user_id uuid)
+   language sql stable security definer set search_path = pg_catalog, pg_temp as $$
+     select t.id, t.user_id from public.api_tokens t
+     where t.workspace_id = p_workspace and t.secret_hash = p_secret_hash and t.revoked_at is null
+   $$`,
+];
 
 /** Tables the application role may add rows to but neither change nor remove rows of. */
 const APPEND_ONLY_TABLES: readonly string[] = ['plugin_webhook_events'];
@@ -21,6 +39,9 @@ const APPEND_ONLY_TABLES: readonly string[] = ['plugin_webhook_events'];
  * after them on every start, so it is reapplied whatever the blanket grants restored.
  */
 export async function narrowAppRole(owner: Knex): Promise<void> {
+  for (const sql of LOOKUPS) await owner.raw(sql);
+  await owner.raw('REVOKE ALL ON FUNCTION public.api_token_for_secret(uuid, text) FROM PUBLIC');
+  await owner.raw(`GRANT EXECUTE ON FUNCTION public.api_token_for_secret(uuid, text) TO ${APP_ROLE}`);
   for (const [table, hidden] of Object.entries(WRITE_ONLY_COLUMNS)) {
     const { rows } = await owner.raw<{ rows: Array<{ name: string }> }>(
       `select a.attname as name from pg_attribute a

@@ -56,11 +56,12 @@ const toView = (r: ApiTokenRow): ApiTokenView => ({
  */
 export async function viewerForApiToken(app: Knex, token: { workspaceId: string; secret: string }): Promise<Viewer | null> {
   return withTenant(app, { workspaceId: token.workspaceId }, async (trx) => {
-    const row = await trx('api_tokens as t')
-      .join('users as u', 'u.id', 't.user_id')
-      .where({ 't.workspace_id': token.workspaceId, 't.secret_hash': sha256Hex(token.secret) })
-      .whereNull('t.revoked_at')
-      .first<{ id: string; user_id: string; email: string; name: string } | undefined>('t.id', 't.user_id', 'u.email', 'u.name');
+    // Token hashes are out of this role's reach; the lookup answers only to the secret's hash.
+    const found = await trx.raw<{ rows: Array<{ id: string; user_id: string; email: string; name: string }> }>(
+      'select t.id, t.user_id, u.email, u.name from api_token_for_secret(?, ?) t join users u on u.id = t.user_id',
+      [token.workspaceId, sha256Hex(token.secret)],
+    );
+    const row = found.rows[0];
     if (!row) return null;
     // Noted at most once a minute, so a busy integration does not write on every request.
     await trx('api_tokens')
