@@ -84,7 +84,10 @@ class Measurer {
         cost += 1;
         if (sel.alias) aliases += 1;
         sub = sel.selectionSet ? this.selectionSet(sel.selectionSet) : NOTHING;
-        depth = Math.max(depth, sel.selectionSet ? sub.depth + 1 : 0);
+        // An introspection type's `ofType` chain (NonNull of List of NonNull…) leads to one object
+        // per level, never to more: it is not depth that multiplies work, and the standard
+        // introspection query nests it 7 levels.
+        depth = Math.max(depth, sel.selectionSet ? sub.depth + (sel.name.value === 'ofType' ? 0 : 1) : 0);
       } else {
         sub = sel.kind === Kind.INLINE_FRAGMENT ? this.selectionSet(sel.selectionSet) : this.fragment(sel.name.value);
         depth = Math.max(depth, sub.depth);
