@@ -114,6 +114,15 @@ describe('comments and their notifications', () => {
     await mail.waitForMail(f.viewer.user.email, (m) => m.subject === 'Cora Contributor commented on “Onboarding call”');
   });
 
+  it('keeps a comment whose excerpt is cut where an emoji sits, cutting before the emoji', async () => {
+    const noteId = await createNote(f.contributor.gql, projectId, 'Emoji call');
+    const body = `${'a'.repeat(198)}😀 and the rest of a long comment`;
+    const c = await comment(f.viewer.gql, noteId, body);
+    expect(c.body).toBe(body);
+    const [toAuthor] = await notificationsOf(f.contributor.gql, c.id);
+    expect(toAuthor!.payload.excerpt).toBe(`${'a'.repeat(198)}…`);
+  });
+
   it('sends each notification’s email once, even when its job runs again', async () => {
     const noteId = await createNote(f.contributor.gql, projectId, 'Idempotent note');
     const c = await comment(f.admin, noteId, 'Once only');

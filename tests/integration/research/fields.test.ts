@@ -170,8 +170,10 @@ describe('custom fields', () => {
     const big = await create({ objectType: 'NOTE', projectId, type: 'SELECT', label: 'Big', importedOptions: labels });
     expect(big.options).toHaveLength(749);
     ok(await f.contributor.gql(ADD_OPTION, { f: big.id, input: { label: 'Option 749' } }));
-    const over = failure(await set(big.id, 'Option 1, Brand new'));
-    expect(over.message).toBe('A select field can have at most 750 options.');
+    // A full field keeps its 750: the new option is dropped and the rest of the value applies.
+    const kept = ok(await set(big.id, 'Option 1, Brand new, option 2')).setFieldValue!;
+    expect(kept.options.map((o) => o.label)).toEqual(['Option 1', 'Option 2']);
+    expect(ok(await f.viewer.gql<{ fieldSet: Field[] }>(FIELD_SET, { t: 'NOTE', p: projectId })).fieldSet.find((x) => x.id === big.id)!.options).toHaveLength(750);
     expect(failure(await f.contributor.gql(ADD_OPTION, { f: big.id, input: { label: 'One too many' } })).message).toBe('A select field can have at most 750 options.');
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unstorableText } from '@fieldbook/core';
 import { excerpt, mentionedUserIds, mentionsIn, plainBody } from './mentions.ts';
 
 const ANA = '6f1c2b9e-8d4a-4c3e-9b1a-2f3e4d5c6b7a';
@@ -20,5 +21,12 @@ describe('comment mentions', () => {
     expect(excerpt(`Hi @[Ana](${ANA})\n\n  there`)).toBe('Hi @Ana there');
     const long = excerpt('x'.repeat(500), 10);
     expect(long).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('cuts an excerpt before an emoji that straddles the cut, so no half of it is left', () => {
+    const body = `${'a'.repeat(198)}😀 after`;
+    const cut = excerpt(body);
+    expect(cut).toBe(`${'a'.repeat(198)}…`);
+    expect(unstorableText(cut)).toBeNull();
   });
 });

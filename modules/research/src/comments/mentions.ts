@@ -1,3 +1,5 @@
+import { cutText } from '@fieldbook/core';
+
 /**
  * Mentions are written in the comment body as `@[Name](userId)`: the name is what the author saw
  * when they picked the member, the id is who is meant. The body keeps the markup so a client can
@@ -23,8 +25,11 @@ export function plainBody(body: string): string {
   return body.replace(MENTION, (_m, name: string) => `@${name}`);
 }
 
-/** The start of a body for notifications: plain text, whitespace folded, at most `max` characters. */
+/**
+ * The start of a body for notifications: plain text, whitespace folded, at most `max` characters,
+ * cut between characters as people see them (never through an emoji).
+ */
 export function excerpt(body: string, max = 200): string {
   const text = plainBody(body).replace(/\s+/g, ' ').trim();
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  return text.length <= max ? text : `${cutText(text, max - 1).trimEnd()}…`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, richTextSchema, RICH_TEXT_MAX, type RichTextNode } from './rich-text.ts';
+import { plainText, richTextSchema, RICH_TEXT_MAX, RICH_TEXT_MAX_DEPTH, type RichTextNode } from './rich-text.ts';
 
 const p = (...text: string[]): RichTextNode => ({ type: 'paragraph', content: text.map((t) => ({ type: 'text', text: t })) });
 
@@ -28,5 +28,29 @@ describe('rich text', () => {
     expect(over.error?.issues[0]?.message).toContain('5,000,000 characters');
     expect(schema.safeParse('text').success).toBe(false);
     expect(schema.safeParse([p('a')]).success).toBe(false);
+  });
+});
+
+describe('rich text shape', () => {
+  const schema = richTextSchema('content');
+
+  it('refuses a document nested 20,000 levels deep with the field named', () => {
+    let doc: RichTextNode = { type: 'text', text: 'deep' };
+    for (let i = 0; i < 20_000; i++) doc = { type: 'paragraph', content: [doc] };
+    const result = schema.safeParse(doc);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('content is nested more than 100 levels deep, the limit.');
+  });
+
+  it('refuses content holding null or a non-list, and text that is not a string', () => {
+    expect(schema.safeParse({ type: 'doc', content: [null] }).error?.issues[0]?.message).toBe('content has a node that is not a JSON object with a type.');
+    expect(schema.safeParse({ type: 'doc', content: 'x' }).error?.issues[0]?.message).toBe('content has a node whose content is not a list.');
+    expect(schema.safeParse({ type: 'doc', content: [{ type: 'text', text: 5 }] }).success).toBe(false);
+  });
+
+  it('accepts a document nested as deep as the limit', () => {
+    let doc: RichTextNode = { type: 'text', text: 'deep' };
+    for (let i = 1; i < RICH_TEXT_MAX_DEPTH; i++) doc = { type: 'paragraph', content: [doc] };
+    expect(schema.safeParse(doc).success).toBe(true);
   });
 });

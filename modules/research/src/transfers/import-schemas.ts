@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RICH_TEXT_MAX } from '../notes/rich-text.ts';
+import { RICH_TEXT_MAX, richTextProblem } from '../notes/rich-text.ts';
 import { UPLOAD_STATUSES } from './format.ts';
 
 /**
@@ -16,6 +16,10 @@ const date = z.iso.datetime({ offset: true });
 const richText = z
   .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { type?: unknown }).type === 'string', {
     message: 'must be a rich text document',
+  })
+  .superRefine((v, ctx) => {
+    const problem = richTextProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .refine((v) => JSON.stringify(v).length <= RICH_TEXT_MAX, 'can be at most 5,000,000 characters (serialised)')
   .nullable()

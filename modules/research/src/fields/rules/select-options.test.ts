@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, validate } from '@fieldbook/core';
+import { validate } from '@fieldbook/core';
 import { colorFromLabel } from '../../colors/colors.ts';
 import {
   assertSelectable,
@@ -52,19 +52,15 @@ describe('parseSelectValue', () => {
     expect(parseSelectValue(`${long.toUpperCase()}zzzz`, [{ id: 'l', label: long }])).toEqual({ labels: [long], newOptions: [] });
   });
 
-  it('keeps at most 750 options', () => {
+  it('keeps at most 750 options: new items past them are dropped and the rest applies', () => {
     const many = Array.from({ length: 749 }, (_, i) => ({ id: String(i), label: `Option ${i}` }));
     expect(parseSelectValue('One more', many).newOptions).toHaveLength(1);
-    const error = (() => {
-      try {
-        parseSelectValue('One more, And another', many);
-      } catch (e) {
-        return e as AppError;
-      }
-      return null;
-    })();
-    expect(error?.errorCode).toBe('BAD_USER_INPUT');
-    expect(error?.message).toBe('A select field can have at most 750 options.');
+    expect(parseSelectValue('option 3, One more, And another, Option 7', many)).toEqual({
+      labels: ['Option 3', 'One more', 'Option 7'],
+      newOptions: [{ label: 'One more', color: expect.any(String) }],
+    });
+    const full = [...many, { id: '749', label: 'Option 749' }];
+    expect(parseSelectValue('Brand new, Option 1', full)).toEqual({ labels: ['Option 1'], newOptions: [] });
   });
 });
 

@@ -35,10 +35,12 @@ export const optionKey = (label: string): string => label.trim().toLowerCase();
 /**
  * Reads a select value (000 §5): a comma-separated list whose items are trimmed, cut to 50
  * characters and matched case-insensitively to the existing options; unknown items become new
- * options coloured from their label. Repeats count once; blanks are skipped.
+ * options coloured from their label. Repeats count once; blanks are skipped. A field keeps at most
+ * 750 options: unknown items past that are dropped and the rest of the value still applies.
  */
 export function parseSelectValue(text: string, existing: readonly OptionLike[]): SelectValue {
   const known = new Map(existing.map((o) => [optionKey(o.label), o.label]));
+  const room = Math.max(0, FIELD_LIMITS.options - existing.length);
   const seen = new Set<string>();
   const labels: string[] = [];
   const newOptions: NewOption[] = [];
@@ -50,12 +52,11 @@ export function parseSelectValue(text: string, existing: readonly OptionLike[]):
     const match = known.get(key);
     if (match !== undefined) {
       labels.push(match);
-    } else {
+    } else if (newOptions.length < room) {
       labels.push(label);
       newOptions.push({ label, color: colorFromLabel(label) });
     }
   }
-  if (existing.length + newOptions.length > FIELD_LIMITS.options) throw badInput('value', TOO_MANY_OPTIONS);
   return { labels, newOptions };
 }
 
