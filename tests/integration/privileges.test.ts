@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READABLE_WITHOUT_ROW_SECURITY } from '../../core/src/db/privileges.ts';
 import { withTenant } from '../../core/src/db/tenancy.ts';
 import { WEBHOOK_QUEUE } from '../../core/src/extensions/webhooks/intake.ts';
 import { definePlugin } from '../../extensions-sdk/src/server/index.ts';
@@ -73,6 +74,21 @@ afterAll(async () => {
 });
 
 describe('secrets the request role cannot read', () => {
+  it('reads no table without row-level security that was not reviewed for it', async () => {
+    const { rows } = await owner().raw(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') and not c.relrowsecurity
+         and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                     and has_column_privilege('fieldbook_app', c.oid, a.attnum, 'SELECT'))
+       order by 1`,
+    );
+    const unreviewed = rows.map((r: { name: string }) => r.name).filter((name: string) => !(name in READABLE_WITHOUT_ROW_SECURITY));
+    expect(unreviewed).toEqual([]);
+    // The private schema is not open to it at all.
+    const open = await owner().raw(`select has_schema_privilege('fieldbook_app', 'fieldbook_private', 'USAGE') as usage`);
+    expect(open.rows[0].usage).toBe(false);
+  });
+
   it('holds no password hash: the hashes live where it has no access, and signing in still works', async () => {
     const hashes = await owner().raw('select password_hash from fieldbook_private.password_hashes where user_id = ?', [a.admin.user.id]);
     expect(hashes.rows[0].password_hash).toMatch(/^scrypt\$/);

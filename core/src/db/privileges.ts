@@ -5,6 +5,24 @@ import { APP_ROLE } from './connections.ts';
 export const PRIVATE_SCHEMA = 'fieldbook_private';
 
 /**
+ * Every table without row-level security that the application role may read, and why. A table
+ * added without row-level security must be added here, after deciding what the role needs of it
+ * (the privileges test fails until then).
+ */
+export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
+  users: 'people are global: sign-up, sign-in and profiles; password hashes are kept apart (migration 0016)',
+  user_identities: 'which provider account signs in as whom (provider and subject, no secret)',
+  sessions: 'sign-in and refresh; refresh tokens are stored as SHA-256 of 256-bit random secrets, which cannot be turned back into a token',
+  retired_refresh_tokens: 'SHA-256 of refresh tokens already rotated out, to spot a reused one',
+  email_challenges: 'emailed links and codes: link hashes are SHA-256 of random secrets, code hashes are keyed with the server secret',
+  sign_in_limits: 'attempt counters of sign-in limits',
+  workspaces: 'the registry of workspaces, read before any workspace scope exists (subdomains, sign-in rules)',
+  job_effects: 'keys of job effects already done, so a retried job does not repeat them; no content',
+  search_outbox_switch: 'when the search outbox was switched on; a single timestamp',
+  plugin_webhook_events: 'ids and routing of inbound deliveries, to store each once; bodies and headers are write-only',
+};
+
+/**
  * Columns the application role may write but never read:
  * - the raw webhook deliveries of every workspace, before they are routed to one (no row-level
  *   security); requests only store them, job workers read them with the owner connection;
