@@ -348,6 +348,47 @@ describe('project export and import', () => {
     expect(inB.find((n) => n.payload.transferId === id)).toMatchObject({ type: 'project_import_failed', payload: { error: failed.error } });
   });
 
+  it('keeps 750 options of a select field on import, and the rest of each value', async () => {
+    const dir = await unpack(a.ws.admin.accessToken, a.ws.id, exported);
+    const fieldsFile = join(dir, EXPORT_FILES.fields);
+    const fields = (await readFile(fieldsFile, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; label: string; options: Array<{ id: string; label: string }> });
+    const segment = fields.find((f) => f.label === 'Segment')!;
+    const enterprise = segment.options.find((o) => o.label === 'Enterprise')!.id;
+    // 760 more than the two it has: the first 748 of them fit, the last 12 do not.
+    segment.options.push(...Array.from({ length: 760 }, (_, i) => ({ id: `extra-${i}`, label: `Extra ${i}`, displayLabel: null, color: '#3e63dd', rank: 10 + i })));
+    await writeFile(fieldsFile, fields.map((f) => JSON.stringify(f)).join('\n'));
+    const notesFile = join(dir, EXPORT_FILES.notes);
+    const notes = (await readFile(notesFile, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { title: string; fieldDatum: Array<{ fieldId: string; value: unknown }> });
+    const n1 = notes.find((n) => n.title === 'Interview one')!;
+    n1.fieldDatum.find((d) => d.fieldId === segment.id)!.value = [enterprise, 'extra-759', 'extra-3'];
+    await writeFile(notesFile, notes.map((n) => JSON.stringify(n)).join('\n'));
+    const archive = join(scratch, 'many-options.tar');
+    await writeTar(archive, [MANIFEST_FILE, ...Object.values(EXPORT_FILES)].map((name) => ({ name, path: join(dir, name) })));
+
+    const res = await fetch(`${server.url}/api/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.ws.admin.accessToken}`, 'x-fieldbook-workspace': b.id, 'content-type': 'application/x-tar' },
+      body: await readFile(archive),
+    });
+    expect(res.status).toBe(202);
+    const done = await waitFor(adminB, ((await res.json()) as { id: string }).id);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('COMPLETED');
+    type Field = { id: string; label: string; options: Array<{ id: string; label: string }> };
+    const imported = ok(await adminB<{ fieldSet: Field[] }>('query($p: ID) { fieldSet(objectType: NOTE, projectId: $p) { id label options { id label } } }', { p: done.projectId }))
+      .fieldSet.find((f) => f.label === 'Segment')!;
+    expect(imported.options).toHaveLength(750);
+    expect(imported.options.some((o) => o.label === 'Extra 747')).toBe(true);
+    expect(imported.options.some((o) => o.label === 'Extra 748')).toBe(false);
+    const noteMap = ok(await adminB<{ projectTransfer: { idMappings: Array<{ sourceId: string; targetId: string }> } }>(MAPPINGS, { id: done.id, kind: 'notes' })).projectTransfer.idMappings;
+    const values = await Promise.all(
+      noteMap.map(async (m) => ok(await adminB<{ fieldValues: Array<{ value: string[]; field: { id: string } }> }>('query($o: ID!) { fieldValues(objectType: NOTE, objectId: $o) { value field { id } } }', { o: m.targetId })).fieldValues),
+    );
+    const segmentValue = values.flat().find((v) => v.field.id === imported.id)!.value;
+    const labelOf = new Map(imported.options.map((o) => [o.id, o.label]));
+    expect(segmentValue.map((id) => labelOf.get(id))).toEqual(['Enterprise', 'Extra 3']);
+  });
+
   it('fails an upload that is not an export archive', async () => {
     const res = await fetch(`${server.url}/api/imports`, {
       method: 'POST',

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { once, type JobDefinition, type ModuleContext } from '@fieldbook/core';
+import { FIELD_LIMITS } from '../fields/rules/field-types.ts';
 import { plainText, type RichTextNode } from '../notes/rich-text.ts';
 import { assertProjectRoom } from '../projects/projects.ts';
 import { rankForNewItem } from '../ranks/reorder.ts';
@@ -43,6 +44,8 @@ interface ImportState {
   ids: Record<IdMappingKind, Map<string, string>>;
   /** Source field id to its type, for values. */
   fieldTypes: Map<string, string>;
+  /** Source option ids left out because their field already had its 750 options (000 §5). */
+  droppedOptions: Set<string>;
   /** Source user ids (in comment mentions) to members here. */
   mentionIds: Map<string, string | null>;
   counts: Record<string, number>;
@@ -255,6 +258,11 @@ async function importFields(state: ImportState, dir: string): Promise<void> {
       const same = existingOptions.find((e) => e.label.toLowerCase() === o.label.toLowerCase());
       let optionId = same?.id;
       if (!optionId) {
+        // A field keeps at most 750 options: those past them are left out, and values keep the rest.
+        if (existingOptions.length >= FIELD_LIMITS.options) {
+          state.droppedOptions.add(o.id);
+          continue;
+        }
         optionId = randomUUID();
         await trx('field_options').insert({ id: optionId, workspace_id: workspaceId, field_id: target, label: o.label, display_label: o.displayLabel, color: o.color, rank: o.rank });
         existingOptions.push({ id: optionId, label: o.label });
@@ -307,7 +315,7 @@ function fieldValue(state: ImportState, fileName: string, datum: { fieldId: stri
   const type = state.fieldTypes.get(datum.fieldId);
   if (type === 'SELECT') {
     if (!Array.isArray(datum.value)) throw new TransferError(`${fileName}: a value of select field ${datum.fieldId} is not a list of options. Nothing was imported.`);
-    const ids = (datum.value as string[]).map((o) => state.ids.fieldOptions.get(o));
+    const ids = (datum.value as string[]).filter((o) => !state.droppedOptions.has(o)).map((o) => state.ids.fieldOptions.get(o));
     if (ids.some((o) => !o)) throw missing(fileName, 'an option of field', datum.fieldId);
     return ids;
   }
@@ -479,6 +487,7 @@ async function runImport(ctx: ModuleContext, job: TransferJob, transfer: Transfe
           members: await membersByEmail(trx, job.workspaceId),
           ids: Object.fromEntries(ID_MAPPING_KINDS.map((k) => [k, new Map<string, string>()])) as ImportState['ids'],
           fieldTypes: new Map(),
+          droppedOptions: new Set(),
           mentionIds: new Map(),
           counts: {},
         };

@@ -77,8 +77,8 @@ export const fieldSchema = z.object({
   rank,
   config: z.record(z.string(), z.unknown()).default({}),
   options: z
+    // More than 750 are read, and those past 750 left out on import (000 §5 keeps at most 750).
     .array(z.object({ id, label: title(50), displayLabel: text(50).nullable().optional().default(null), color: hex, rank }))
-    .max(750, 'can have at most 750 options')
     .default([]),
 });
 
