@@ -44,6 +44,10 @@ const EnvSchema = z.object({
   FIELDBOOK_PLUGINS: z.string().default(''),
   /** Folder of the bundled plugins. */
   FIELDBOOK_PLUGINS_DIR: z.string().optional(),
+  /** `on`: each plugin package's server code runs in a sandbox of its own; `off`: all run in the server process. */
+  FIELDBOOK_PLUGIN_SANDBOX: z.enum(['on', 'off']).default('on'),
+  /** Bundled plugins (folder names in the plugins folder) trusted to run in the server process, comma-separated. */
+  FIELDBOOK_TRUSTED_PLUGINS: z.string().default(''),
   /** The most plugins one workspace may have installed (maximumExtensions, 001 §3.9); unset is no cap. */
   MAXIMUM_EXTENSIONS: z.coerce.number().int().min(0).optional(),
   /** Lets anonymous requests introspect the schema; unset, only in development (NODE_ENV=development). */
@@ -90,6 +94,8 @@ export interface Config {
     maximumExtensions: number | null;
     /** What plugins' `config` declarations read (the process environment). */
     env: Readonly<Record<string, string | undefined>>;
+    /** Where plugin packages' server code runs; unset, in the server process. */
+    isolation?: { sandbox: boolean; trusted: readonly string[] };
   };
   /** Whether requests without a signed-in person may introspect the GraphQL schema. */
   anonymousIntrospection: boolean;
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       dir: e.FIELDBOOK_PLUGINS_DIR ? resolve(e.FIELDBOOK_PLUGINS_DIR) : join(projectRoot, 'plugins'),
       maximumExtensions: e.MAXIMUM_EXTENSIONS ?? null,
       env,
+      isolation: { sandbox: e.FIELDBOOK_PLUGIN_SANDBOX === 'on', trusted: e.FIELDBOOK_TRUSTED_PLUGINS.split(',').map((p) => p.trim()).filter(Boolean) },
     },
     anonymousIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV === 'development',
     projectRoot,

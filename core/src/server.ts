@@ -96,6 +96,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     env: config.plugins.env,
     projectRoot: config.projectRoot,
     logger,
+    isolation: config.plugins.isolation,
   });
   const modules = [...coreModules.map((m) => (m === extensionsModule ? createExtensionsModule(catalog, { onPluginRequest: opts.onPluginRequest }) : m)), ...(opts.modules ?? [])];
   sortModules(modules); // a cycle or a missing module fails here, before anything is opened

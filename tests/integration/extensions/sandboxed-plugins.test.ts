@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PluginPermissionError } from '../../../extensions-sdk/src/server/index.ts';
 import { createTestHost, type TestHost } from '../../../extensions-sdk/src/testing/index.ts';
+import { loadConfig } from '../../../core/src/config.ts';
 import { loadPluginCatalog } from '../../../core/src/extensions/catalog/catalog.ts';
 import { loadSandboxedPlugin, type SandboxedPlugin } from '../../../core/src/extensions/sandbox/index.ts';
 import { createLogger } from '../../../core/src/logger.ts';
@@ -60,7 +61,26 @@ describe('a sandboxed plugin through its context', () => {
   });
 });
 
+describe('GraphQL fields and jobs of a sandboxed plugin', () => {
+  it('answers a query and queues a job from a mutation, which then runs in the sandbox', async () => {
+    const count = await host.gql<{ notesRelayProjectCount: number }>('{ notesRelayProjectCount }');
+    expect(count.data?.notesRelayProjectCount).toBe(1);
+    const queued = await host.gql<{ notesRelaySaveLater: boolean }>('mutation { notesRelaySaveLater(text: "Pricing questions from the webinar") }');
+    expect(queued.data?.notesRelaySaveLater).toBe(true);
+    await host.drainJobs();
+    const notes = await host.notes(projectId);
+    expect(notes.find((n) => n.title === 'Pricing questions from the webinar')?.contentText).toMatch(/^Queued by /);
+  });
+});
+
 describe('the catalog', () => {
+  it('sandboxes every plugin package by default; the operator names bundled ones to trust, or turns it off', () => {
+    const settings = { secretKey: 'a-secret-key-of-at-least-thirty-two-characters', databaseUrl: 'postgres://unused' };
+    expect(loadConfig({}, settings).plugins.isolation).toEqual({ sandbox: true, trusted: [] });
+    expect(loadConfig({ FIELDBOOK_TRUSTED_PLUGINS: 'slack, zoom' }, settings).plugins.isolation).toEqual({ sandbox: true, trusted: ['slack', 'zoom'] });
+    expect(loadConfig({ FIELDBOOK_PLUGIN_SANDBOX: 'off' }, settings).plugins.isolation?.sandbox).toBe(false);
+  });
+
   it('sandboxes plugin packages unless the operator trusts them, and refuses one that imports node:fs', async () => {
     const catalog = await loadPluginCatalog({ dir: fixtures, packages: [], env: { NOTES_RELAY_SECRET: SECRET }, projectRoot: join(import.meta.dirname, '..', '..', '..'), logger, isolation: { sandbox: true, trusted: ['notes-relay'] } });
     expect(catalog.plugins.map((p) => [p.id, p.state, p.isolation])).toEqual([

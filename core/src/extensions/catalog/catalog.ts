@@ -146,22 +146,28 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
   // Definitions given directly are already in this process: they run there.
   const definitions: Array<{ definition: PluginDefinition; webDir: string | null; isolation: LoadedPlugin['isolation'] }> = (sources.definitions ?? []).map((definition) => ({ definition, webDir: null, isolation: 'in-process' }));
   const broken: BrokenPlugin[] = [];
-  for (const found of packageDirs(sources)) {
-    const { dir } = found;
-    try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageFields;
-      const serverEntry = pkg.fieldbook?.server;
-      if (!serverEntry) continue; // a package without a Fieldbook server part is not a plugin
-      const { definition, isolation } = await importServer(found, serverEntry, sources);
-      if (!isDefinition(definition)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
-      const web = pkg.fieldbook?.web ? resolve(dir, pkg.fieldbook.web) : null;
-      definitions.push({ definition, webDir: web && existsSync(web) ? web : null, isolation });
-    } catch (err) {
-      const problem = err instanceof Error ? err.message : String(err);
-      sources.logger.error({ plugin: dir, err: problem }, 'a plugin failed to load and is disabled');
-      broken.push({ source: dir, problem });
+  const load = async (found: PackageDir) => {
+    const pkg = JSON.parse(readFileSync(join(found.dir, 'package.json'), 'utf8')) as PackageFields;
+    const serverEntry = pkg.fieldbook?.server;
+    if (!serverEntry) return null; // a package without a Fieldbook server part is not a plugin
+    const { definition, isolation } = await importServer(found, serverEntry, sources);
+    if (!isDefinition(definition)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
+    const web = pkg.fieldbook?.web ? resolve(found.dir, pkg.fieldbook.web) : null;
+    return { definition, webDir: web && existsSync(web) ? web : null, isolation };
+  };
+  // Bundling sandboxed plugins takes a while each: they load side by side, and are listed in order.
+  const found = packageDirs(sources);
+  const outcomes = await Promise.allSettled(found.map(load));
+  outcomes.forEach((outcome, i) => {
+    const { dir } = found[i]!;
+    if (outcome.status === 'fulfilled') {
+      if (outcome.value) definitions.push(outcome.value);
+      return;
     }
-  }
+    const problem = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+    sources.logger.error({ plugin: dir, err: problem }, 'a plugin failed to load and is disabled');
+    broken.push({ source: dir, problem });
+  });
 
   const plugins: LoadedPlugin[] = [];
   const takenPaths = new Map<string, string>();
