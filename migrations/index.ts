@@ -14,6 +14,7 @@ import * as searchFeeds from './0013_search_feeds.ts';
 import * as searchOutbox from './0014_search_outbox.ts';
 import * as extensions from './0015_extensions.ts';
 import * as leastPrivilege from './0016_least_privilege.ts';
+import * as signInLimits from './0017_sign_in_limits.ts';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { name: '0014_search_outbox', ...searchOutbox },
   { name: '0015_extensions', ...extensions },
   { name: '0016_least_privilege', ...leastPrivilege },
+  { name: '0017_sign_in_limits', ...signInLimits },
 ];

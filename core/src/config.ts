@@ -24,6 +24,17 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fieldbook <no-reply@localhost>'),
   LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  /** Password attempts one client address may make per window (successful ones are given back). */
+  SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Password attempts per email address (known or not) per window. */
+  SIGN_IN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Password hashes (128 MiB each) one process computes at once, and how long others may queue. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  PASSWORD_HASH_QUEUE_SECONDS: z.coerce.number().min(0).default(10),
+  /** Reverse proxies in front of Fieldbook whose X-Forwarded-For entry names the client; 0 reads the socket. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -74,6 +85,15 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   loginMaxFailedAttempts: number;
+  /** Limits on password attempts and hashing (README: Security). */
+  signInLimits: {
+    perAddress: { limit: number; windowSeconds: number };
+    perAccount: { limit: number; windowSeconds: number };
+    hashConcurrency: number;
+    hashQueueSeconds: number;
+  };
+  /** How many proxies' X-Forwarded-For entries to trust for the client address (0: none). */
+  trustProxy: number;
   oidc: {
     issuer: string | undefined;
     clientId: string | undefined;
@@ -130,6 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     loginMaxFailedAttempts: e.LOGIN_MAX_FAILED_ATTEMPTS,
+    signInLimits: {
+      perAddress: { limit: e.SIGN_IN_ADDRESS_LIMIT, windowSeconds: e.SIGN_IN_ADDRESS_WINDOW_SECONDS },
+      perAccount: { limit: e.SIGN_IN_ACCOUNT_LIMIT, windowSeconds: e.SIGN_IN_ACCOUNT_WINDOW_SECONDS },
+      hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+      hashQueueSeconds: e.PASSWORD_HASH_QUEUE_SECONDS,
+    },
+    trustProxy: e.TRUST_PROXY,
     oidc: {
       issuer: e.OIDC_ISSUER,
       clientId: e.OIDC_CLIENT_ID,

@@ -20,6 +20,8 @@ export interface AppErrorOptions {
   field?: string;
   /** True when the message is written for people and may be shown as is. Defaults to true. */
   humanReadable?: boolean;
+  /** For TOO_MANY_REQUESTS: seconds until the caller may try again (sent as `retryAfter`). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -28,6 +30,7 @@ export class AppError extends Error {
   readonly errorCode: ErrorCode;
   readonly humanReadable: boolean;
   readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(errorCode: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -35,6 +38,7 @@ export class AppError extends Error {
     this.errorCode = errorCode;
     this.humanReadable = options.humanReadable ?? true;
     this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** HTTP status for plain (non-GraphQL) routes. */

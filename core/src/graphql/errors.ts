@@ -31,6 +31,7 @@ export function formatError(logger: Logger) {
           errorCode: original.errorCode,
           code: original.errorCode,
           humanReadable: original.humanReadable,
+          ...(original.retryAfterSeconds !== undefined ? { retryAfter: original.retryAfterSeconds } : {}),
           ...(original.field ? { field: bounded(original.field) } : {}),
         },
       });

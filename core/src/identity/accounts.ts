@@ -3,7 +3,7 @@ import { badInput } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, personNameSchema } from './inputs.ts';
-import { hashPassword } from './passwords.ts';
+import type { PasswordHasher } from './passwords.ts';
 import { defaultNameFor, findUserRowByEmail, insertUser, toUserRecord, type UserRecord, type UserRow } from './users.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
@@ -11,10 +11,10 @@ export const EMAIL_TAKEN = 'An account with this email already exists. Sign in i
 export const passwordSignUpSchema = z.object({ email: emailSchema, password: passwordSchema, name: personNameSchema });
 
 /** Checks the password rule and creates an unconfirmed password account. */
-export async function createPasswordUserRow(db: Knex, input: { email: string; password: string; name: string }): Promise<UserRow> {
+export async function createPasswordUserRow(db: Knex, hasher: PasswordHasher, input: { email: string; password: string; name: string }): Promise<UserRow> {
   const valid = validate(passwordSignUpSchema, input);
   if (await findUserRowByEmail(db, valid.email)) throw badInput('email', EMAIL_TAKEN);
-  const passwordHash = await hashPassword(valid.password);
+  const passwordHash = await hasher.hash(valid.password);
   const row = await insertUser(db, { email: valid.email, name: valid.name, passwordHash, emailConfirmed: false });
   if (!row) throw badInput('email', EMAIL_TAKEN);
   return row;

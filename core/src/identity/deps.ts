@@ -4,7 +4,9 @@ import type { Mailer, MailMessage } from '../email/mailer.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Logger } from '../logger.ts';
 import type { EmailChallenges } from './challenges.ts';
+import type { PasswordHasher } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
+import type { PasswordAttempts } from './sign-in-limits/password-attempts.ts';
 
 /** What the identity module's parts share: built once in module.ts. */
 export interface IdentityDeps {
@@ -15,6 +17,10 @@ export interface IdentityDeps {
   logger: Logger;
   sessions: SessionStore;
   challenges: EmailChallenges;
+  /** Hashes and checks passwords, a few at a time. */
+  hasher: PasswordHasher;
+  /** Limits on password attempts per client address and per email. */
+  attempts: PasswordAttempts;
 }
 
 /** Sends a mail, turning a mail-server failure into an error people can act on. */

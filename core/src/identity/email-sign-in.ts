@@ -8,6 +8,7 @@ import type { AnsweredChallenge } from './challenges.ts';
 import { sendMail, sendMailInBackground, type IdentityDeps } from './deps.ts';
 import { authLink, identityMails } from './emails.ts';
 import { emailSchema, linkTokenSchema } from './inputs.ts';
+import { unlockByMailboxProof } from './password-check.ts';
 import { signedIn, type AuthPayload } from './payload.ts';
 import { confirmUserEmail, findUserRowByEmail, findUserRowById, type UserRow } from './users.ts';
 
@@ -83,7 +84,10 @@ const confirmEmailSchema = z.discriminatedUnion('method', [
 
 export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
 
-/** Confirms an email by link token, one-time code or provider code (002 §5), and signs the person in. */
+/**
+ * Confirms an email by link token, one-time code or provider code (002 §5), and signs the person
+ * in. A link or code from the mailbox also lifts a lock on the account (see `unlockByMailboxProof`).
+ */
 export async function confirmEmail(
   deps: IdentityDeps,
   ctx: RequestContext,
@@ -93,9 +97,9 @@ export async function confirmEmail(
   const valid = validate(confirmEmailSchema, input);
   switch (valid.method) {
     case 'EMAIL':
-      return signedIn(deps, ctx, await confirmedByChallenge(deps, await deps.challenges.consumeLink('confirm_email', valid.token)));
+      return signedIn(deps, ctx, await unlockByMailboxProof(deps, await confirmedByChallenge(deps, await deps.challenges.consumeLink('confirm_email', valid.token))));
     case 'ONE_TIME_CODE':
-      return signedIn(deps, ctx, await confirmedByChallenge(deps, await deps.challenges.consumeCode(valid.codeChallenge, valid.code)));
+      return signedIn(deps, ctx, await unlockByMailboxProof(deps, await confirmedByChallenge(deps, await deps.challenges.consumeCode(valid.codeChallenge, valid.code))));
     case 'OIDC':
       return signedIn(deps, ctx, await oidc(ctx, valid.provider, valid.code));
   }
@@ -127,5 +131,6 @@ export async function requestMagicLink(deps: IdentityDeps, args: unknown): Promi
 export async function magicLogin(deps: IdentityDeps, ctx: RequestContext, args: unknown): Promise<AuthPayload> {
   const { token } = validate(z.object({ token: linkTokenSchema }), args);
   const challenge = await deps.challenges.consumeLink('magic_login', token);
-  return signedIn(deps, ctx, await findOrCreateUserRow(deps.app, { email: challenge.email, emailConfirmed: true }));
+  const user = await findOrCreateUserRow(deps.app, { email: challenge.email, emailConfirmed: true });
+  return signedIn(deps, ctx, await unlockByMailboxProof(deps, user));
 }

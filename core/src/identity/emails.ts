@@ -46,7 +46,17 @@ export const identityMails = {
       text:
         `Hello,\n\nYour Fieldbook account was locked after ${attempts} failed sign-in attempts in a row. ` +
         `This protects your account from someone guessing your password.\n\nTo unlock it, open this link:\n\n${link}\n\n` +
-        'The link works once and is valid for 24 hours. If these attempts were not yours, please also reset your password from the sign-in page.\n\n— Fieldbook',
+        'The link works once and is valid for 24 hours. Until then you can still sign in with a code or link sent to this address from the sign-in page. ' +
+        'If these attempts were not yours, please also reset your password from the sign-in page.\n\n— Fieldbook',
+    };
+  },
+  accountExists(to: string, loginLink: string, resetLink: string): MailMessage {
+    return {
+      to,
+      subject: 'You already have a Fieldbook account',
+      text:
+        `Hello,\n\nSomeone, perhaps you, tried to create a Fieldbook account with this email address. You already have one, so nothing was changed.\n\n` +
+        `Sign in here:\n\n${loginLink}\n\nForgot your password? Choose a new one here:\n\n${resetLink}${SIGN_OFF}`,
     };
   },
   unlock(to: string, link: string): MailMessage {

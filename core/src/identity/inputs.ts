@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { COMMON_PASSWORD, isCommonPassword } from './common-passwords/common-passwords.ts';
 
-/** The password rule of 002 §5: at least 12 characters with four classes; at most 100. */
+/** The password rule of 002 §5: at least 12 characters with four classes; at most 100; not a breached one. */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 100;
 
@@ -27,13 +28,17 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
   }
   const missing = missingFromPassword(value);
   if (missing.length) ctx.addIssue({ code: 'custom', message: `Your password needs ${listInWords(missing)}.` });
+  else if (isCommonPassword(value)) ctx.addIssue({ code: 'custom', message: COMMON_PASSWORD });
 });
+
+/** A person's (team user's) email is at most 100 characters (000 §9). */
+export const EMAIL_MAX = 100;
 
 /** Emails are matched by pattern and stored lower-cased, so one person has one account. */
 export const emailSchema = z
   .string()
   .trim()
-  .max(320, 'An email address can be at most 320 characters long.')
+  .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters long.`)
   .pipe(z.email({ message: 'Enter a valid email address.' }))
   .transform((e) => e.toLowerCase());
 

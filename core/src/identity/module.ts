@@ -2,16 +2,21 @@ import type { Knex } from 'knex';
 import { deriveKey } from '../config.ts';
 import { defineModule, type ModuleContext } from '../kernel/module.ts';
 import type { RequestAuthenticator } from '../kernel/ports.ts';
+import type { RequestContext } from '../kernel/request-context.ts';
 import { createPasswordUserRow, findOrCreateUserRow, findUserByEmail } from './accounts.ts';
 import { createAuthenticator } from './authenticator.ts';
 import { EmailChallenges } from './challenges.ts';
 import type { IdentityDeps } from './deps.ts';
 import { OidcFlow } from './oidc/flow.ts';
 import { OidcClients } from './oidc/providers.ts';
+import { PasswordHasher } from './passwords.ts';
+import { checkPasswordOfViewer } from './password-check.ts';
 import { mountOidcRoutes } from './oidc/routes.ts';
 import { identityResolvers } from './resolvers.ts';
 import { identityTypeDefs } from './schema.ts';
 import { SessionStore, type AuthTokens } from './sessions.ts';
+import { AttemptCounters } from './sign-in-limits/attempt-counters.ts';
+import { PasswordAttempts } from './sign-in-limits/password-attempts.ts';
 import { findUserRowById, toUserRecord, type UserRecord } from './users.ts';
 
 export type { AuthTokens, UserRecord };
@@ -26,6 +31,12 @@ export interface IdentityServices {
   findUserByEmail(trx: Knex.Transaction, email: string): Promise<UserRecord | null>;
   /** Opens a session: a short-lived access token and a refresh token. */
   issueSession(userId: string, userAgent?: string): Promise<AuthTokens>;
+  /**
+   * Re-checks the signed-in person's password before a sensitive change, with the limits and the
+   * failure count of sign-in. Throws BAD_USER_INPUT naming `field` when it is not right (or the
+   * person has none), TOO_MANY_REQUESTS when limited.
+   */
+  recheckPassword(ctx: RequestContext, password: string, field: string): Promise<void>;
 }
 
 /**
@@ -43,6 +54,8 @@ function partsOf(ctx: ModuleContext) {
       logger: ctx.logger,
       sessions: new SessionStore(ctx.db.app, ctx.config, ctx.invalidations),
       challenges: new EmailChallenges(ctx.db.app, deriveKey(ctx.config, 'one-time-code')),
+      hasher: new PasswordHasher(ctx.config.signInLimits),
+      attempts: new PasswordAttempts(new AttemptCounters(ctx.db.app), ctx.config),
     };
     parts = { deps, flow: new OidcFlow(new OidcClients(ctx.config), ctx.config, ctx.logger) };
     built.set(ctx, parts);
@@ -57,7 +70,7 @@ export const identityModule = defineModule({
     const { deps } = partsOf(ctx);
     return {
       authenticator: createAuthenticator(deps.app, deps.sessions),
-      createPasswordUser: async (trx, input) => toUserRecord(await createPasswordUserRow(trx, input)),
+      createPasswordUser: async (trx, input) => toUserRecord(await createPasswordUserRow(trx, deps.hasher, input)),
       findOrCreateUser: async (trx, input) => toUserRecord(await findOrCreateUserRow(trx, input)),
       findUserByEmail: (trx, email) => findUserByEmail(trx, email),
       issueSession: async (userId, userAgent) => {
@@ -65,6 +78,7 @@ export const identityModule = defineModule({
         if (!user) throw new Error(`issueSession: no user ${userId}`);
         return deps.sessions.open(user, userAgent);
       },
+      recheckPassword: (ctx, password, field) => checkPasswordOfViewer(deps, ctx, password, field),
     };
   },
   graphql: (ctx) => {

@@ -1,76 +1,68 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, unauthenticated } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
-import { NOTIFICATION_TYPES, notifications } from '../notifications/notifications.ts';
-import { createPasswordUserRow } from './accounts.ts';
-import { sendMail, sendMailInBackground, type IdentityDeps } from './deps.ts';
+import { passwordSignUpSchema } from './accounts.ts';
+import { sendMail, type IdentityDeps } from './deps.ts';
 import { authLink, identityMails } from './emails.ts';
 import { emailSchema } from './inputs.ts';
-import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { checkPassword } from './password-check.ts';
 import { signedIn, toUserView, type AuthPayload, type UserView } from './payload.ts';
-import { findUserRowByEmail, type UserRow } from './users.ts';
+import { findUserRowByEmail, insertUser } from './users.ts';
 
 export const WRONG_CREDENTIALS = 'The email or password is not right.';
-export const ACCOUNT_LOCKED = 'This account is locked after too many failed sign-in attempts. Check your email for an unlock link.';
 
-/** Sign-up by email and password: an unconfirmed account and a confirmation link by mail (EMAIL_SENT). */
-export async function signUp(deps: IdentityDeps, input: unknown): Promise<{ outcome: 'EMAIL_SENT'; user: UserView }> {
-  return deps.app.transaction(async (trx) => {
-    const user = await createPasswordUserRow(trx, input as { email: string; password: string; name: string });
+/**
+ * Sign-up by email and password: an unconfirmed account and a confirmation link by mail
+ * (EMAIL_SENT). The answer is the same whether or not the email already has an account ("if this
+ * email can sign up, a link is on its way"): an existing account's owner gets a mail saying so
+ * instead, and the work done (a hash, a mail) is the same, so neither the answer nor its timing
+ * tells who has an account.
+ */
+export async function signUp(deps: IdentityDeps, ctx: RequestContext, input: unknown): Promise<{ outcome: 'EMAIL_SENT'; user: UserView }> {
+  const valid = validate(passwordSignUpSchema, input);
+  const passwordHash = await deps.hasher.hash(valid.password, ctx);
+  const created = await deps.app.transaction(async (trx) => {
+    if (await findUserRowByEmail(trx, valid.email)) return null;
+    const user = await insertUser(trx, { email: valid.email, name: valid.name, passwordHash, emailConfirmed: false });
+    if (!user) return null; // created by another request a moment ago
     const token = await deps.challenges.createLink('confirm_email', user.email, { userId: user.id, keepPassword: true }, trx);
     // Sent before commit: if the mail cannot go out, no account is left behind waiting for it.
     await sendMail(deps, identityMails.confirmEmail(user.email, authLink(deps.config.publicUrl, 'confirm-email', token)));
-    return { outcome: 'EMAIL_SENT' as const, user: toUserView(user) };
+    return user;
   });
+  if (created) return { outcome: 'EMAIL_SENT', user: toUserView(created) };
+  await sendMail(deps, identityMails.accountExists(valid.email, new URL('/auth/login', deps.config.publicUrl).toString(), resetPasswordPage(deps.config.publicUrl, valid.email)));
+  // What a new account would look like: nothing of the existing one is shown.
+  return {
+    outcome: 'EMAIL_SENT',
+    user: { id: randomUUID(), email: valid.email, name: valid.name, emailConfirmed: false, hasPassword: true, createdAt: new Date() },
+  };
+}
+
+function resetPasswordPage(publicUrl: URL, email: string): string {
+  const url = new URL('/auth/reset-password', publicUrl);
+  url.searchParams.set('email', email);
+  return url.toString();
 }
 
 const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password.').max(1000) });
 
 /**
- * Sign-in by email and password. Unknown emails and wrong passwords get the same answer in the
- * same time. Each wrong password counts; at the limit the account locks, and the person gets an
- * in-app notification and an unlock link by mail.
+ * Sign-in by email and password. Unknown emails, wrong passwords and locked accounts get the
+ * same answer in the same time (see `checkPassword`, which also limits attempts and locks the
+ * account after too many wrong passwords, mailing its person an unlock link).
  */
 export async function signIn(deps: IdentityDeps, ctx: RequestContext, args: unknown): Promise<AuthPayload> {
   const { email, password } = validate(signInSchema, args);
   const user = await findUserRowByEmail(deps.app, email);
-  if (!user?.password_hash) {
-    await verifyAgainstDecoy(password);
-    throw unauthenticated(WRONG_CREDENTIALS);
-  }
-  if (user.locked_at) throw new AppError('FORBIDDEN', ACCOUNT_LOCKED);
-  if (!(await verifyPassword(password, user.password_hash))) {
-    if (await countFailedAttempt(deps, user)) throw new AppError('FORBIDDEN', ACCOUNT_LOCKED);
-    throw unauthenticated(WRONG_CREDENTIALS);
-  }
-  if (user.failed_login_count > 0) await deps.app('users').where({ id: user.id }).update({ failed_login_count: 0 });
+  const right = await checkPassword(deps, ctx, email, user, password);
+  if (!user || !right) throw unauthenticated(WRONG_CREDENTIALS);
   if (!user.email_confirmed_at) {
     const token = await deps.challenges.createLink('confirm_email', user.email, { userId: user.id, keepPassword: true });
     await sendMail(deps, identityMails.confirmEmail(user.email, authLink(deps.config.publicUrl, 'confirm-email', token)));
     throw new AppError('FORBIDDEN', 'Please confirm your email address first. We have just sent you a new confirmation link.');
   }
   return signedIn(deps, ctx, user);
-}
-
-/** Counts one failed attempt; returns true when this attempt locked the account. */
-async function countFailedAttempt(deps: IdentityDeps, user: UserRow): Promise<boolean> {
-  const max = deps.config.loginMaxFailedAttempts;
-  const lockedNow = await deps.app.transaction(async (trx) => {
-    const [row] = await trx('users')
-      .where({ id: user.id })
-      .increment('failed_login_count', 1)
-      .returning<Array<{ failed_login_count: number; locked_at: Date | null }>>(['failed_login_count', 'locked_at']);
-    if (!row || row.locked_at || row.failed_login_count < max) return false;
-    const locked = await trx('users').where({ id: user.id }).whereNull('locked_at').update({ locked_at: trx.fn.now(), updated_at: trx.fn.now() });
-    return locked === 1;
-  });
-  if (lockedNow) await tellAboutLock(deps, user, max);
-  return lockedNow;
-}
-
-async function tellAboutLock(deps: IdentityDeps, user: UserRow, attempts: number): Promise<void> {
-  await notifications.notify(deps.app, { userId: user.id, type: NOTIFICATION_TYPES.accountLocked, payload: { attempts } });
-  const token = await deps.challenges.createLink('unlock', user.email, { userId: user.id });
-  sendMailInBackground(deps, identityMails.accountLocked(user.email, authLink(deps.config.publicUrl, 'unlock', token), attempts));
 }

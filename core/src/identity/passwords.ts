@@ -1,4 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { RequestContext } from '../kernel/request-context.ts';
+import { HashQueueTimeout, HashSlots } from './sign-in-limits/hash-slots.ts';
+import { tooManyRequests } from './sign-in-limits/too-many-requests.ts';
 
 /** scrypt cost of the architecture page: N=2^17, r=8, p=1 (128 MiB of memory per hash). */
 export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -46,4 +49,42 @@ export async function verifyAgainstDecoy(password: string): Promise<false> {
   decoy ??= hashPassword('decoy password that matches no one');
   await verifyPassword(password, await decoy);
   return false;
+}
+
+export const HASHING_BUSY = 'Sign-in is very busy right now. Please try again in a few seconds.';
+/** What a caller turned away by a full hash queue is told to wait. */
+const BUSY_RETRY_SECONDS = 5;
+
+/**
+ * Every password hash and check of a running Fieldbook goes through here, so that only a few run
+ * at once (see `HashSlots`); one that cannot get a slot in time is TOO_MANY_REQUESTS.
+ */
+export class PasswordHasher {
+  private readonly slots: HashSlots;
+
+  constructor(limits: { hashConcurrency: number; hashQueueSeconds: number }) {
+    this.slots = new HashSlots(limits.hashConcurrency, limits.hashQueueSeconds * 1000);
+  }
+
+  hash(password: string, ctx: RequestContext | null = null): Promise<string> {
+    return this.inSlot(ctx, () => hashPassword(password));
+  }
+
+  verify(password: string, stored: string, ctx: RequestContext | null = null): Promise<boolean> {
+    return this.inSlot(ctx, () => verifyPassword(password, stored));
+  }
+
+  /** A check that takes as long as a real one, for when there is no password to check against. */
+  verifyDecoy(password: string, ctx: RequestContext | null = null): Promise<false> {
+    return this.inSlot(ctx, () => verifyAgainstDecoy(password));
+  }
+
+  private async inSlot<T>(ctx: RequestContext | null, work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.slots.run(work);
+    } catch (err) {
+      if (err instanceof HashQueueTimeout) throw tooManyRequests(ctx, BUSY_RETRY_SECONDS, HASHING_BUSY);
+      throw err;
+    }
+  }
 }

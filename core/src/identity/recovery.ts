@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { badInput } from '../errors/app-error.ts';
+import { badInput, forbidden } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import { sendMailInBackground, type IdentityDeps } from './deps.ts';
 import { authLink, identityMails } from './emails.ts';
 import { emailSchema, linkTokenSchema, passwordSchema } from './inputs.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { checkPasswordOfViewer } from './password-check.ts';
 import { signedIn, type AuthPayload } from './payload.ts';
 import { findUserRowByEmail, findUserRowById, type UserRow } from './users.ts';
 
@@ -27,7 +27,7 @@ export async function requestPasswordReset(deps: IdentityDeps, args: unknown): P
  */
 export async function resetPassword(deps: IdentityDeps, ctx: RequestContext, args: unknown): Promise<AuthPayload> {
   const { token, password } = validate(z.object({ token: linkTokenSchema, password: passwordSchema }), args);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await deps.hasher.hash(password, ctx);
   const challenge = await deps.challenges.consumeLink('reset_password', token);
   const [user] = await deps.app('users')
     .where({ id: challenge.payload.userId as string })
@@ -66,18 +66,19 @@ export async function unlockAccount(deps: IdentityDeps, args: unknown): Promise<
 const changePasswordSchema = z.object({ currentPassword: z.string().max(1000), newPassword: passwordSchema });
 
 /**
- * Changes the signed-in person's password. A person who has one must give it; one who signed up
- * without a password sets their first. Other sessions end; this one stays.
+ * Changes the signed-in person's password. A person who has one must give it, checked like a
+ * sign-in (limited, and wrong ones count towards the lock); one who signed up without a password
+ * sets their first. Only a signed-in person may: never an API token. Other sessions end; this one
+ * stays.
  */
 export async function changePassword(deps: IdentityDeps, ctx: RequestContext, args: unknown): Promise<boolean> {
   const viewer = ctx.requireViewer();
+  if (viewer.apiTokenId) throw forbidden('An API token cannot change a password. Sign in to change it.');
   const { currentPassword, newPassword } = validate(changePasswordSchema, args);
   const user = await findUserRowById(deps.app, viewer.userId);
   if (!user) throw badInput('currentPassword', 'Your account was not found.');
-  if (user.password_hash && !(await verifyPassword(currentPassword, user.password_hash))) {
-    throw badInput('currentPassword', 'Your current password is not right.');
-  }
-  await deps.app('users').where({ id: user.id }).update({ password_hash: await hashPassword(newPassword), updated_at: deps.app.fn.now() });
+  if (user.password_hash) await checkPasswordOfViewer(deps, ctx, currentPassword, 'currentPassword', 'Your current password is not right.');
+  await deps.app('users').where({ id: user.id }).update({ password_hash: await deps.hasher.hash(newPassword, ctx), updated_at: deps.app.fn.now() });
   await deps.sessions.revokeAllOf(user.id, viewer.sessionId);
   return true;
 }

@@ -56,7 +56,7 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
   const Mutation: Record<string, Resolver<unknown>> = {
     sendConfirmationEmail: async (_p, args, ctx) => sendConfirmationEmail(deps, ctx, args.input),
     confirmEmail: async (_p, args, ctx) => confirmEmail(deps, ctx, args.input, oidcConfirm),
-    signUp: async (_p, args) => signUp(deps, args.input),
+    signUp: async (_p, args, ctx) => signUp(deps, ctx, args.input),
     signIn: async (_p, args, ctx) => signIn(deps, ctx, args),
     refreshSession: async (_p, args, ctx) => {
       const { refreshToken } = validate(z.object({ refreshToken: z.string().max(200).nullish() }), args);

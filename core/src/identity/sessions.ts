@@ -53,6 +53,7 @@ export class SessionStore {
   private readonly verified = new MemoryCache<{ claims: AccessClaims; expiresAt: number }>(60_000, 50_000);
   /** Counts evictions, so a read that raced with one does not put the old row back. */
   private evictions = 0;
+  private lastRetiredCleanup = 0;
 
   constructor(
     private readonly db: Knex,
@@ -89,19 +90,63 @@ export class SessionStore {
   /**
    * Swaps a refresh token for a new one (the old one stops working) and a new access token for
    * the same session. Returns the user id with the tokens.
+   *
+   * The replaced token's hash is kept: a refresh token used twice means two parties hold it (one
+   * of them copied it), and nothing tells which is the person. So a rotated-out token presented
+   * again ends the whole session, and both must sign in again (OAuth 2.0 Security BCP, refresh
+   * token rotation).
    */
   async rotate(refreshToken: string): Promise<{ userId: string; tokens: AuthTokens }> {
+    this.forgetRetiredNowAndThen();
     const next = randomSecret();
+    const presented = sha256Hex(refreshToken);
     const rows = await this.db.raw<{ rows: Array<{ id: string; user_id: string; email: string }> }>(
-      `update sessions s set refresh_token_hash = ?, last_used_at = now(), updated_at = now(), expires_at = ?
-       from users u
-       where s.refresh_token_hash = ? and s.revoked_at is null and s.expires_at > now() and u.id = s.user_id
-       returning s.id, s.user_id, u.email`,
-      [sha256Hex(next), new Date(Date.now() + this.config.refreshTokenTtlSeconds * 1000), sha256Hex(refreshToken)],
+      `with rotated as (
+         update sessions s set refresh_token_hash = ?, last_used_at = now(), updated_at = now(), expires_at = ?
+         where s.refresh_token_hash = ? and s.revoked_at is null and s.expires_at > now()
+         returning s.id, s.user_id
+       ), retired as (
+         insert into retired_refresh_tokens (token_hash, session_id) select ?, id from rotated
+       )
+       select r.id, r.user_id, u.email from rotated r join users u on u.id = r.user_id`,
+      [sha256Hex(next), new Date(Date.now() + this.config.refreshTokenTtlSeconds * 1000), presented, presented],
     );
     const row = rows.rows[0];
-    if (!row) throw unauthenticated(SESSION_EXPIRED);
+    if (!row) {
+      await this.revokeOnReuse(presented);
+      throw unauthenticated(SESSION_EXPIRED);
+    }
     return { userId: row.user_id, tokens: await this.tokensFor({ userId: row.user_id, sessionId: row.id, email: row.email }, next) };
+  }
+
+  /** A rotated-out refresh token came back: its session ends, in every process. */
+  private async revokeOnReuse(tokenHash: string): Promise<void> {
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>(
+      `update sessions s set revoked_at = now(), updated_at = now()
+       from retired_refresh_tokens r
+       where r.token_hash = ? and s.id = r.session_id and s.revoked_at is null
+       returning s.id`,
+      [tokenHash],
+    );
+    for (const row of rows) await this.invalidations.publish(SESSION_TOPIC, row.id);
+  }
+
+  /**
+   * Retired token hashes matter only while their session could still be refreshed: those of
+   * ended sessions are deleted, by whichever process rotates next, at most once an hour each.
+   */
+  private forgetRetiredNowAndThen(): void {
+    const now = Date.now();
+    if (now - this.lastRetiredCleanup < 3_600_000) return;
+    this.lastRetiredCleanup = now;
+    this.db
+      .raw(
+        `delete from retired_refresh_tokens r using sessions s
+         where s.id = r.session_id and (s.revoked_at is not null or s.expires_at <= now())`,
+      )
+      .catch(() => {
+        // Tried again in an hour; the rows are harmless meanwhile.
+      });
   }
 
   async revoke(sessionId: string): Promise<void> {

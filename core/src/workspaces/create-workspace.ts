@@ -6,7 +6,6 @@ import { withTenant } from '../db/tenancy.ts';
 import { badInput, forbidden } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import { emailSchema, personNameSchema, uuidSchema } from '../identity/inputs.ts';
-import { verifyPassword } from '../identity/passwords.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import type { WorkspacesDeps } from './deps.ts';
 import { loadMembership } from './directory.ts';
@@ -83,7 +82,8 @@ export async function createWorkspace(deps: WorkspacesDeps, ctx: RequestContext,
   if (valid.method === 'EMAIL') {
     const user = await deps.app('users').where({ id: viewer.userId }).first<{ password_hash: string | null } | undefined>('password_hash');
     if (!user?.password_hash) throw badInput('password', 'This account has no password. Create the workspace with a one-time code instead.');
-    if (!(await verifyPassword(valid.password, user.password_hash))) throw badInput('password', 'That password is not correct.');
+    // Checked like a sign-in: limited per address and account, and wrong ones count towards the lock.
+    await deps.identity.recheckPassword(ctx, valid.password, 'password');
   }
 
   let subdomain: string;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
+import type { IdentityServices } from '../identity/module.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Logger } from '../logger.ts';
 
@@ -10,4 +11,5 @@ export interface WorkspacesDeps {
   app: Knex;
   mailer: Mailer;
   logger: Logger;
+  identity: Pick<IdentityServices, 'recheckPassword'>;
 }

@@ -11,7 +11,13 @@ export interface WorkspacesServices {
   directory: WorkspaceDirectory;
 }
 
-const depsOf = (ctx: ModuleContext): WorkspacesDeps => ({ config: ctx.config, app: ctx.db.app, mailer: ctx.mailer, logger: ctx.logger });
+const depsOf = (ctx: ModuleContext<readonly [typeof identityModule]>): WorkspacesDeps => ({
+  config: ctx.config,
+  app: ctx.db.app,
+  mailer: ctx.mailer,
+  logger: ctx.logger,
+  identity: ctx.deps.identity,
+});
 
 /** Workspaces, members, groups, invites, domains, roles and the audit log. */
 export const workspacesModule = defineModule({

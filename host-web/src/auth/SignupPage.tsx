@@ -56,6 +56,7 @@ export function SignupForm({ lockedEmail, onSent }: { lockedEmail?: string; onSe
           onChange={(e) => setEmail(e.currentTarget.value)}
           autoComplete="email"
           required
+          maxLength={100}
           readOnly={Boolean(lockedEmail)}
           description={lockedEmail ? 'The invitation was sent to this address.' : undefined}
           error={tried && !email.trim() ? 'Enter your email address.' : undefined}
@@ -77,10 +78,11 @@ export function CheckYourEmail({ email, what = 'confirm your email address' }: {
   return (
     <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} title="Check your inbox" role="status">
       <Text size="sm">
-        We sent a link to <strong>{email}</strong>. Open it to {what}. The link works once and is valid for 24 hours.
+        If this email can sign up, a link is on its way to <strong>{email}</strong>. Open it to {what}. The link works once and is
+        valid for 24 hours.
       </Text>
       <Text size="sm" mt="xs">
-        Nothing there? Look in your spam folder, or sign in with your password to get a new link.
+        Nothing there? Look in your spam folder. If you already have an account, the email says so: sign in instead.
       </Text>
     </Alert>
   );

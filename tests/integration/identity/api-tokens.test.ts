@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseApiToken } from '../../../core/src/identity/api-tokens.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { errorOf, signUpConfirmed, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
+import { STRONG_PASSWORD, errorOf, signUpConfirmed, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
 
 const WS = '8d0f3a52-6c1e-4b8e-9a57-1f0c2d3e4f50';
 const SECRET = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
@@ -68,6 +68,15 @@ describe('API tokens, and sign-in addressed to a workspace', () => {
     expect(bare.data!.me.id).toBe(owner.user.id);
     const listed = await server.gql<{ apiTokens: Array<{ name: string; lastUsedAt: string | null }> }>('{ apiTokens { name lastUsedAt } }', {}, { token });
     expect(listed.data!.apiTokens.find((t) => t.name === 'reader')!.lastUsedAt).not.toBeNull();
+  });
+
+  it('cannot change its person’s password, even with the right current password', async () => {
+    const { token } = (await create('no-password-changes')).data!.createApiToken;
+    const CHANGE = 'mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }';
+    const refused = errorOf(await server.gql(CHANGE, { c: STRONG_PASSWORD, n: 'Brand-New-Pass-99' }, { token }));
+    expect(refused).toMatchObject({ message: 'An API token cannot change a password. Sign in to change it.', extensions: { errorCode: 'FORBIDDEN' } });
+    const login = await server.gql('mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', { e: owner.user.email, p: STRONG_PASSWORD });
+    expect(login.errors).toBeUndefined();
   });
 
   it('revokes a token: it stops working at once and the revocation is audited', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signUpConfirmed, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
+import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
 
 const REFRESH = `mutation($t: String) { refreshSession(refreshToken: $t) { ${AUTH_FIELDS} } }`;
 
@@ -45,9 +45,23 @@ describe('sessions', () => {
     expect(next.user.id).toBe(session.user.id);
     expect((await server.gql('{ me { id } }', {}, { token: next.accessToken })).data).toEqual({ me: { id: session.user.id } });
 
+    const third = await server.gql<{ refreshSession: AuthPayload }>(REFRESH, { t: next.refreshToken });
+    expect(third.errors).toBeUndefined();
+    expect((await server.gql('{ me { id } }', {}, { token: third.data!.refreshSession.accessToken })).errors).toBeUndefined();
+  });
+
+  it('ends the whole session when a rotated-out refresh token comes back (reuse means it was copied)', async () => {
+    const session = await signUpConfirmed(server, mail);
+    const next = (await server.gql<{ refreshSession: AuthPayload }>(REFRESH, { t: session.refreshToken })).data!.refreshSession;
+    const other = (await signIn(server, session.user.email, STRONG_PASSWORD)).data!.signIn;
+
     const replay = errorOf(await server.gql(REFRESH, { t: session.refreshToken }));
     expect(replay).toMatchObject({ message: 'Your session has expired. Please sign in again.', extensions: { errorCode: 'UNAUTHENTICATED' } });
-    expect((await server.gql(REFRESH, { t: next.refreshToken })).errors).toBeUndefined();
+    // The current refresh token and access token of that session stop working too.
+    expect(errorOf(await server.gql(REFRESH, { t: next.refreshToken })).extensions?.errorCode).toBe('UNAUTHENTICATED');
+    expect(errorOf(await server.gql('{ me { id } }', {}, { token: next.accessToken })).extensions?.errorCode).toBe('UNAUTHENTICATED');
+    // Another session of the same person is not touched.
+    expect((await server.gql('{ me { id } }', {}, { token: other.accessToken })).data).toEqual({ me: { id: session.user.id } });
   });
 
   it('hands the web app its refresh token as an httpOnly SameSite=Lax cookie on /api, and refreshes from it', async () => {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
+import { HASHING_TIMEOUT_MS, AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signInLimits, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
 
-const LOCKED = 'This account is locked after too many failed sign-in attempts. Check your email for an unlock link.';
 const WRONG = 'The email or password is not right.';
 
-describe('sign-in', () => {
+describe('sign-in', { timeout: HASHING_TIMEOUT_MS }, () => {
   let server: TestServer;
   let mail: TestMailServer;
   beforeAll(async () => {
-    ({ server, mail } = await startIdentityServer());
+    // Limits high enough for the lock (10 wrong passwords) to be reached; sign-in-limits.test.ts tests them.
+    ({ server, mail } = await startIdentityServer({ signInLimits: signInLimits({ perAccount: { limit: 100, windowSeconds: 900 }, perAddress: { limit: 1000, windowSeconds: 900 } }) }));
   });
   afterAll(() => stopIdentityServer({ server, mail }));
 
@@ -39,12 +39,12 @@ describe('sign-in', () => {
     const session = await signUpConfirmed(server, mail);
     const { email, id } = session.user;
     for (let i = 1; i < 10; i++) expect(errorOf(await signIn(server, email, `Wrong-Password-${i}`)).message).toBe(WRONG);
+    // The caller cannot tell a lock from a wrong password: the same answer, even for the right one.
     const tenth = errorOf(await signIn(server, email, 'Wrong-Password-10'));
-    expect(tenth.message).toBe(LOCKED);
+    expect(tenth).toMatchObject({ message: WRONG, extensions: { errorCode: 'UNAUTHENTICATED' } });
     expect((await userRow(id)).locked_at).toBeInstanceOf(Date);
-
-    // Even the right password is refused now.
-    expect(errorOf(await signIn(server, email, STRONG_PASSWORD)).message).toBe(LOCKED);
+    const right = errorOf(await signIn(server, email, STRONG_PASSWORD));
+    expect(right).toMatchObject({ message: WRONG, extensions: { errorCode: 'UNAUTHENTICATED' } });
 
     const notifications = await server.gql<{ notifications: Array<{ id: string; type: string; read: boolean; payload: { attempts: number } }> }>(
       '{ notifications { id type read payload } }',
@@ -163,5 +163,55 @@ describe('sign-in', () => {
     expect((await server.gql('{ me { id } }', {}, { token: session.accessToken })).errors).toBeUndefined();
     expect(errorOf(await server.gql('{ me { id } }', {}, { token: other.accessToken })).extensions?.errorCode).toBe('UNAUTHENTICATED');
     expect((await signIn(server, session.user.email, 'Brand-New-Pass-99')).errors).toBeUndefined();
+  });
+  it('lets a locked-out owner in with a one-time code or a sign-in link, which lift the lock', async () => {
+    const { user } = await signUpConfirmed(server, mail);
+    await server.fieldbook.db.owner('users').where({ id: user.id }).update({ locked_at: new Date(), failed_login_count: 10 });
+    expect(errorOf(await signIn(server, user.email, STRONG_PASSWORD)).message).toBe(WRONG);
+
+    const sent = await server.gql<{ sendConfirmationEmail: { codeChallenge: string } }>(
+      'mutation($i: SendConfirmationEmailInput!) { sendConfirmationEmail(input: $i) { codeChallenge } }',
+      { i: { email: user.email, recaptchaToken: 't', useOneTimeCodeFlow: true } },
+    );
+    const codeMail = await mail.waitForMail(user.email, (m) => m.subject.startsWith('Your Fieldbook sign-in code'));
+    const code = /(\d{6})/.exec(codeMail.subject)![1];
+    const confirmed = await server.gql<{ confirmEmail: AuthPayload }>(
+      `mutation($c: ID!, $code: String!) { confirmEmail(input: { method: ONE_TIME_CODE, codeChallenge: $c, code: $code }) { ${AUTH_FIELDS} } }`,
+      { c: sent.data!.sendConfirmationEmail.codeChallenge, code },
+    );
+    expect(confirmed.data!.confirmEmail.user.id).toBe(user.id);
+    expect(await userRow(user.id)).toMatchObject({ locked_at: null, failed_login_count: 0 });
+    expect((await signIn(server, user.email, STRONG_PASSWORD)).errors).toBeUndefined();
+
+    await server.fieldbook.db.owner('users').where({ id: user.id }).update({ locked_at: new Date(), failed_login_count: 10 });
+    await server.gql('mutation($e: String!) { requestMagicLink(email: $e) }', { e: user.email });
+    const link = mail.linkIn(await mail.waitForMail(user.email, (m) => m.subject === 'Your Fieldbook sign-in link'), 'http://localhost:3000/auth/magic-login');
+    const magic = await server.gql<{ magicLogin: AuthPayload }>(`mutation($t: String!) { magicLogin(token: $t) { ${AUTH_FIELDS} } }`, { t: link.searchParams.get('token') });
+    expect(magic.data!.magicLogin.user.id).toBe(user.id);
+    expect(await userRow(user.id)).toMatchObject({ locked_at: null, failed_login_count: 0 });
+  });
+
+  it('counts a wrong current password when changing it like a wrong sign-in, and refuses a common new one', async () => {
+    const session = await signUpConfirmed(server, mail);
+    const CHANGE = 'mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }';
+    const wrong = errorOf(await server.gql(CHANGE, { c: 'Not-The-Password-1', n: 'Brand-New-Pass-99' }, { token: session.accessToken }));
+    expect(wrong).toMatchObject({ message: 'Your current password is not right.', extensions: { errorCode: 'BAD_USER_INPUT', field: 'currentPassword' } });
+    expect((await userRow(session.user.id)).failed_login_count).toBe(1);
+
+    const common = errorOf(await server.gql(CHANGE, { c: STRONG_PASSWORD, n: 'Password123!' }, { token: session.accessToken }));
+    expect(common.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'newPassword' });
+    expect(common.message).toMatch(/too common/);
+    expect((await signIn(server, session.user.email, STRONG_PASSWORD)).errors).toBeUndefined();
+  });
+
+  it('counts a wrong password given to create a workspace by email like a wrong sign-in', async () => {
+    const session = await signUpConfirmed(server, mail);
+    const CREATE = 'mutation($i: CreateWorkspaceInput!) { createWorkspace(input: $i) { workspace { id } } }';
+    const input = { method: 'EMAIL', teamName: 'Checked Workspace', email: session.user.email };
+    const wrong = errorOf(await server.gql(CREATE, { i: { ...input, password: 'Not-The-Password-1' } }, { token: session.accessToken }));
+    expect(wrong).toMatchObject({ message: 'That password is not correct.', extensions: { errorCode: 'BAD_USER_INPUT', field: 'password' } });
+    expect((await userRow(session.user.id)).failed_login_count).toBe(1);
+    expect((await server.gql(CREATE, { i: { ...input, password: STRONG_PASSWORD } }, { token: session.accessToken })).errors).toBeUndefined();
+    expect((await userRow(session.user.id)).failed_login_count).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
+import { HASHING_TIMEOUT_MS, AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
 
 const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { outcome user { id email emailConfirmed hasPassword } } }`;
 const SEND = `mutation($input: SendConfirmationEmailInput!) {
@@ -9,7 +9,7 @@ const SEND = `mutation($input: SendConfirmationEmailInput!) {
 const CONFIRM_CODE = `mutation($challenge: ID!, $code: String!) {
   confirmEmail(input: { method: ONE_TIME_CODE, codeChallenge: $challenge, code: $code }) { ${AUTH_FIELDS} } }`;
 
-describe('sign-up', () => {
+describe('sign-up', { timeout: HASHING_TIMEOUT_MS }, () => {
   let server: TestServer;
   let mail: TestMailServer;
   beforeAll(async () => {
@@ -86,12 +86,43 @@ describe('sign-up', () => {
     expect(noName).toMatchObject({ message: 'Enter your name.', extensions: { field: 'name' } });
   });
 
-  it('refuses a second account for the same email, whatever its case', async () => {
-    const email = uniqueEmail('dup');
-    expect((await server.gql(SIGN_UP, { input: { email, password: STRONG_PASSWORD, name: 'One' } })).errors).toBeUndefined();
-    const second = errorOf(await server.gql(SIGN_UP, { input: { email: email.toUpperCase(), password: STRONG_PASSWORD, name: 'Two' } }));
-    expect(second).toMatchObject({ message: 'An account with this email already exists. Sign in instead.', extensions: { field: 'email' } });
+  it('answers a sign-up for an email that has an account like any other, and mails its owner instead', async () => {
+    const existing = await signUpConfirmed(server, mail, uniqueEmail('dup'));
+    const email = existing.user.email;
+    const fresh = uniqueEmail('fresh');
+    const TYPED = `mutation($input: SignUpInput!) { signUp(input: $input) { outcome user { id email name emailConfirmed hasPassword } } }`;
+    const again = await server.gql<{ signUp: { outcome: string; user: Record<string, unknown> } }>(TYPED, { input: { email: email.toUpperCase(), password: 'Brand-New-Pass-99', name: 'Two' } });
+    const first = await server.gql<{ signUp: { outcome: string; user: Record<string, unknown> } }>(TYPED, { input: { email: fresh, password: 'Brand-New-Pass-99', name: 'Two' } });
+    expect(again.errors).toBeUndefined();
+    // The same shape and values either way; nothing of the existing account shows.
+    const shape = (r: typeof again, address: string) => ({ ...r.data!.signUp, user: { ...r.data!.signUp.user, id: typeof r.data!.signUp.user.id, email: r.data!.signUp.user.email === address } });
+    expect(shape(again, email)).toEqual(shape(first, fresh.toLowerCase()));
+    expect(again.data!.signUp.user.id).not.toBe(existing.user.id);
+    expect(again.data!.signUp.user.name).toBe('Two');
+
+    const notice = await mail.waitForMail(email, (m) => m.subject === 'You already have a Fieldbook account');
+    expect(mail.linkIn(notice, 'http://localhost:3000/auth/login').pathname).toBe('/auth/login');
     expect(await userCount(email)).toBe(1);
+    // The existing account keeps its password.
+    expect((await signIn(server, email, STRONG_PASSWORD)).errors).toBeUndefined();
+    expect(errorOf(await signIn(server, email, 'Brand-New-Pass-99')).extensions?.errorCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a commonly breached password, whatever its case, naming the field', async () => {
+    for (const password of ['Password123!', 'pASSWORD123!', 'Qwerty123456!']) {
+      const common = errorOf(await server.gql(SIGN_UP, { input: { email: uniqueEmail('common'), password, name: 'C' } }));
+      expect(common).toMatchObject({ extensions: { errorCode: 'BAD_USER_INPUT', field: 'password' } });
+      expect(common.message).toMatch(/too common/);
+    }
+  });
+
+  it('takes a team user email of up to 100 characters (000 §9), not 101', async () => {
+    const at = '@example.com';
+    const ok = `${'a'.repeat(100 - at.length)}${at}`;
+    const long = `${'a'.repeat(101 - at.length)}${at}`;
+    expect((await server.gql(SIGN_UP, { input: { email: ok, password: STRONG_PASSWORD, name: 'L' } })).errors).toBeUndefined();
+    const refused = errorOf(await server.gql(SIGN_UP, { input: { email: long, password: STRONG_PASSWORD, name: 'L' } }));
+    expect(refused).toMatchObject({ message: 'An email address can be at most 100 characters long.', extensions: { errorCode: 'BAD_USER_INPUT', field: 'email' } });
   });
 
   it('checks the send-confirmation request: a valid email and a non-empty recaptcha token', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Config } from '../../../core/src/config.ts';
+import { loadConfig, type Config } from '../../../core/src/config.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { startTestServer, type GqlResult, type TestServer } from '../../support/server.ts';
 
@@ -18,6 +18,9 @@ export interface AuthPayload {
 }
 
 export const STRONG_PASSWORD = 'Correct-Horse-42';
+
+/** Tests that hash several passwords (128 MiB of scrypt each) get this long on a busy machine. */
+export const HASHING_TIMEOUT_MS = 120_000;
 
 let counter = 0;
 /** A fresh address per call, so tests in one file never share an account. */
@@ -62,4 +65,9 @@ export async function startIdentityServer(overrides: Partial<Config> = {}): Prom
 export async function stopIdentityServer(env: { server?: TestServer; mail?: TestMailServer }): Promise<void> {
   await env.server?.close();
   await env.mail?.close();
+}
+
+/** Sign-in limits for a test server: the defaults, with some replaced. */
+export function signInLimits(over: Partial<Config['signInLimits']>): Config['signInLimits'] {
+  return { ...loadConfig({}, { secretKey: 'x'.repeat(32) }).signInLimits, ...over };
 }
