@@ -67,7 +67,13 @@ describe('GraphQL document limits', () => {
     const args = 'a:1 '.repeat(15_000);
     expect(args.length).toBeLessThan(100_000);
     const refused = await refusedQuickly(`{ release(${args}) }`);
-    expect(refused.message).toMatch(/tokens/);
+    expect(refused.message).toBe('The GraphQL document has more than 10000 tokens, the limit.');
+    expect(refused.errorCode).toBe('BAD_USER_INPUT');
+  });
+
+  it('refuses values nested thousands deep within the token limit, saying so', async () => {
+    const refused = await refusedQuickly(`{ release(a: ${'['.repeat(4990)}${']'.repeat(4990)}) }`);
+    expect(refused.message).toBe('The GraphQL document nests values too deeply.');
     expect(refused.errorCode).toBe('BAD_USER_INPUT');
   });
 

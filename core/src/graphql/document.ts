@@ -19,9 +19,13 @@ export function parseBounded(text: string): DocumentNode {
   try {
     return parse(text, { maxTokens: MAX_DOCUMENT_TOKENS });
   } catch (err) {
-    if (err instanceof GraphQLError && /more th[ae]n \d+ tokens/.test(err.message)) {
+    // graphql-js words it "more that N tokens".
+    if (err instanceof GraphQLError && /more th\w+ \d+ tokens/.test(err.message)) {
       throw refusal(`The GraphQL document has more than ${MAX_DOCUMENT_TOKENS} tokens, the limit.`);
     }
+    // The parser recurses into nested lists and objects: thousands of `[` within the token limit
+    // exhaust the stack before anything else goes wrong.
+    if (err instanceof RangeError) throw refusal('The GraphQL document nests values too deeply.');
     throw err;
   }
 }
