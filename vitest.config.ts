@@ -15,6 +15,8 @@ export default defineConfig({
     // graphql-http and the schema tools must load the one graphql realm (else "another module or realm").
     server: { deps: { inline: ['graphql-http', /@graphql-tools/, 'graphql'] } },
     pool: 'forks',
+    // Plugin sandboxes (isolated-vm) need Node without its startup snapshot, whose shared heap crashes them.
+    execArgv: ['--no-node-snapshot'],
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 90_000,
