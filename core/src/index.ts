@@ -4,7 +4,7 @@ export type { ModuleContext, ModuleGraphql, EventSubscription, FieldbookModule, 
 export type { RequestContext, Viewer, WorkspaceRef, Membership } from './kernel/request-context.ts';
 export { AppError, badInput, forbidden, notFound, unauthenticated, type ErrorCode } from './errors/app-error.ts';
 export { validate } from './errors/validate.ts';
-export { cutText } from './text/cut.ts';
+export { cutGraphemes, cutText } from './text/cut.ts';
 export { unstorableText } from './text/unicode.ts';
 export { operations, type Operation } from './graphql/operations.ts';
 export { withTenant, type TenantScope } from './db/tenancy.ts';

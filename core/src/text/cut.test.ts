@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText } from './cut.ts';
+import { cutGraphemes, cutText } from './cut.ts';
 import { unstorableText } from './unicode.ts';
 
 describe('cutText', () => {
@@ -18,5 +18,13 @@ describe('cutText', () => {
     const family = '👨‍👩‍👧';
     expect(cutText(`ab${family}cd`, 6)).toBe('ab');
     expect(cutText(`ab${family}cd`, 2 + family.length)).toBe(`ab${family}`);
+  });
+});
+
+describe('cutGraphemes', () => {
+  it('counts characters as people see them, never splitting one', () => {
+    expect(cutGraphemes('abc', 3, '…')).toBe('abc');
+    expect(cutGraphemes('abcd', 3, '…')).toBe('abc…');
+    expect(cutGraphemes('👨‍👩‍👧🇫🇷éa', 3, '…')).toBe('👨‍👩‍👧🇫🇷é…');
   });
 });

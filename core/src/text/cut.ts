@@ -16,3 +16,16 @@ export function cutText(text: string, maxLength: number, suffix = ''): string {
   }
   return `${text.slice(0, end)}${suffix}`;
 }
+
+/**
+ * The first `max` characters of `text` as people see them (grapheme clusters: a flag, a family
+ * emoji or a letter with its accents counts once), `suffix` added when it had to be cut.
+ */
+export function cutGraphemes(text: string, max: number, suffix = ''): string {
+  let count = 0;
+  for (const { index } of graphemes.segment(text)) {
+    if (count === max) return `${text.slice(0, index)}${suffix}`;
+    count += 1;
+  }
+  return text;
+}

@@ -9,6 +9,8 @@ describe('folder path display (002 §9)', () => {
     expect(folderPathName('Short')).toBe('Short');
     // Characters, not UTF-16 units: an emoji counts once.
     expect(folderPathName('😀'.repeat(27))).toBe(`${'😀'.repeat(26)}...`);
+    // …and so does an emoji made of several (a thumbs-up with its skin tone).
+    expect(folderPathName('👍🏽'.repeat(27))).toBe(`${'👍🏽'.repeat(26)}...`);
   });
 
   it('shows up to 3 segments in full and first, ..., last past that', () => {

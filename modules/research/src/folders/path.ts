@@ -1,3 +1,5 @@
+import { cutGraphemes } from '@fieldbook/core';
+
 /** Folder names longer than this are cut in a folder path (002 §9). */
 export const FOLDER_PATH_NAME_MAX = 26;
 /** Paths with more segments than this show only the first and last (002 §9). */
@@ -5,10 +7,12 @@ export const FOLDER_PATH_SEGMENTS_MAX = 3;
 export const FOLDER_PATH_SEPARATOR = ' / ';
 const ELLIPSIS = '...';
 
-/** One folder name as a path shows it: cut at 26 characters, marked with an ellipsis when cut. */
+/**
+ * One folder name as a path shows it: cut at 26 characters, marked with an ellipsis when cut. A
+ * character is what people see as one (an emoji with its modifiers, a letter with its accents).
+ */
 export function folderPathName(name: string): string {
-  const chars = [...name];
-  return chars.length > FOLDER_PATH_NAME_MAX ? `${chars.slice(0, FOLDER_PATH_NAME_MAX).join('')}${ELLIPSIS}` : name;
+  return cutGraphemes(name, FOLDER_PATH_NAME_MAX, ELLIPSIS);
 }
 
 /**
