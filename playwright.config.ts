@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// The Fieldbook each worker starts runs plugins in sandboxes (isolated-vm), which need Node without
+// its startup snapshot; workers inherit this.
+if (!process.env.NODE_OPTIONS?.includes('--no-node-snapshot')) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --no-node-snapshot`.trim();
+
 /**
  * Browser tests drive Debian's Chromium against a real Fieldbook (embedded PostgreSQL, real SMTP
  * server, the built web app), started once per worker by tests/browser/support/fixtures.ts.
