@@ -1,13 +1,18 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READABLE_WITHOUT_ROW_SECURITY } from '../../core/src/db/privileges.ts';
 import { withTenant } from '../../core/src/db/tenancy.ts';
 import { WEBHOOK_QUEUE } from '../../core/src/extensions/webhooks/intake.ts';
 import { definePlugin } from '../../extensions-sdk/src/server/index.ts';
+import research from '../../modules/research/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../support/factories.ts';
 import { startMailServer, type TestMailServer } from '../support/smtp.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { STRONG_PASSWORD } from './identity/support.ts';
+import { createProject } from './research/content-support.ts';
 
 /**
  * What the request role (`fieldbook_app`) can reach, tried as an attacker holding its connection:
@@ -59,7 +64,7 @@ const waitFor = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Prom
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url }, { plugins: [relay], discoverPlugins: false });
+  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research], plugins: [relay], discoverPlugins: false });
   a = await createWorkspaceWithAdmin(server, mail);
   b = await createWorkspaceWithAdmin(server, mail);
   for (const [ws, account] of [[a, 'acct-a'], [b, 'acct-b']] as const) {
@@ -156,5 +161,20 @@ describe('jobs the request role queues', () => {
     );
     expect(state).toBe('completed');
     expect(handled.filter((h) => h.workspaceId === a.id)).toEqual([]);
+  });
+});
+
+describe('file paths the request role writes', () => {
+  it('cannot make an export download serve a file outside the exports folder (the secret key, say)', async () => {
+    const outside = join(mkdtempSync(join(tmpdir(), 'fieldbook-outside-')), 'secret.key');
+    writeFileSync(outside, 'the server secret');
+    const project = await createProject(gqlAs(server, a.admin.accessToken, a.id), 'Exported');
+    const id = randomUUID();
+    await withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx('project_transfers').insert({ id, workspace_id: a.id, project_id: project.id, kind: 'EXPORT', status: 'COMPLETED', progress: 100, file_path: outside, created_by: a.admin.user.id }),
+    );
+    const res = await fetch(`${server.url}/api/exports/${id}`, { headers: { authorization: `Bearer ${a.admin.accessToken}`, 'x-fieldbook-workspace': a.id } });
+    expect(await res.text()).not.toContain('the server secret');
+    expect(res.status).not.toBe(200);
   });
 });

@@ -27,7 +27,7 @@ import {
   type ImportedDocument,
   type ImportedPerson,
 } from './import-schemas.ts';
-import { IMPORT_QUEUE, importDir, notifyRequester, patchTransfer, recordIdMappings, type TransferJob, type TransferRow } from './records.ts';
+import { IMPORT_QUEUE, importDir, isTransferArchive, notifyRequester, patchTransfer, recordIdMappings, type TransferJob, type TransferRow } from './records.ts';
 import { remapMentions } from './remap.ts';
 import { inTenant, runTransferJob, TransferError, TRANSFER_RETRY_LIMIT } from './run.ts';
 import { extractTar, TarFormatError } from './tar.ts';
@@ -466,7 +466,11 @@ async function runImport(ctx: ModuleContext, job: TransferJob, transfer: Transfe
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   try {
-    if (!transfer.file_path || !existsSync(transfer.file_path)) throw new TransferError('The archive to import is no longer there. Upload it again.');
+    // The row names the archive and the request role writes rows: only an upload or an export
+    // archive in the data folder is read, never another file of the server.
+    if (!transfer.file_path || !isTransferArchive(ctx.config.dataDir, transfer.file_path) || !existsSync(transfer.file_path)) {
+      throw new TransferError('The archive to import is no longer there. Upload it again.');
+    }
     await extractTar(transfer.file_path, dir, (name) => ARCHIVE_NAMES.has(name)).catch((error: unknown) => {
       throw error instanceof TarFormatError ? new TransferError(`${error.message} Nothing was imported.`) : error;
     });

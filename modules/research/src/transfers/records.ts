@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Knex } from 'knex';
 import { withTenant } from '@fieldbook/core';
 import type { IdMappingKind } from './format.ts';
@@ -44,6 +44,22 @@ export const exportDir = (dataDir: string, workspaceId: string, transferId: stri
 export const importDir = (dataDir: string, workspaceId: string, transferId: string): string => join(dataDir, 'imports', workspaceId, transferId);
 export const ARCHIVE_NAME = 'export.tar';
 export const UPLOAD_NAME = 'upload.tar';
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a stored archive path is one Fieldbook itself writes: an export's archive or an upload,
+ * in their folders of the data folder. Transfer rows are written with the request role, so the
+ * path in one is checked before its file is read: nothing else (the secret key, say) is served or
+ * imported, whoever wrote the row.
+ */
+export function isTransferArchive(dataDir: string, path: string, kind?: 'exports' | 'imports'): boolean {
+  const parts = relative(resolve(dataDir), resolve(path)).split(sep);
+  if (parts.length !== 4 || !ID.test(parts[1]!) || !ID.test(parts[2]!)) return false;
+  const exported = parts[0] === 'exports' && parts[3] === ARCHIVE_NAME;
+  const uploaded = parts[0] === 'imports' && parts[3] === UPLOAD_NAME;
+  return kind === 'exports' ? exported : kind === 'imports' ? uploaded : exported || uploaded;
+}
 
 export async function transferById(trx: Knex.Transaction, workspaceId: string, id: string): Promise<TransferRow | undefined> {
   return (await trx('project_transfers').where({ id, workspace_id: workspaceId }).first()) as TransferRow | undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type Router from '@koa/router';
@@ -9,7 +9,7 @@ import type Koa from 'koa';
 import { AppError, badInput, notFound, type JobQueue, type RequestContext } from '@fieldbook/core';
 import { projectFor } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
-import { importDir, UPLOAD_NAME, type TransferRow } from './records.ts';
+import { exportDir, importDir, isTransferArchive, UPLOAD_NAME, type TransferRow } from './records.ts';
 import { assertUploadSize, importUpload, transferFor } from './transfers.ts';
 
 /** The largest archive POST /api/imports accepts. */
@@ -47,7 +47,9 @@ export function mountTransferRoutes(router: Router, deps: TransferRouteDeps): vo
       return transfer as TransferRow;
     });
     if (row.status !== 'COMPLETED' || !row.file_path) throw new AppError('INVALID_OPERATION', 'This export is not ready yet. Download it once it has completed.');
-    if (!existsSync(row.file_path)) throw new AppError('INVALID_OPERATION', 'This export’s archive is no longer available. Export the project again.');
+    // Only this export's own archive is ever served, whatever path its row names.
+    const own = isTransferArchive(deps.dataDir, row.file_path, 'exports') && resolve(row.file_path).startsWith(resolve(exportDir(deps.dataDir, caller.workspaceId, row.id)) + sep);
+    if (!own || !existsSync(row.file_path)) throw new AppError('INVALID_OPERATION', 'This export’s archive is no longer available. Export the project again.');
     koa.set('content-type', 'application/x-tar');
     koa.set('content-disposition', `attachment; filename="${fileName(row.title)}"`);
     if (row.file_size != null) koa.set('content-length', String(row.file_size));

@@ -7,7 +7,7 @@ import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
 import { ID_MAPPING_KINDS } from './format.ts';
-import { EXPORT_QUEUE, IMPORT_QUEUE, transferById, type TransferJob, type TransferKind, type TransferRow } from './records.ts';
+import { EXPORT_QUEUE, IMPORT_QUEUE, isTransferArchive, transferById, type TransferJob, type TransferKind, type TransferRow } from './records.ts';
 
 export interface TransferView extends TransferRow {
   caller: Caller;
@@ -77,7 +77,8 @@ export async function importProject(ctx: RequestContext, moduleCtx: ModuleContex
   const { input } = validate(importArgs, args);
   const source = await readableExport(moduleCtx.db.app, caller, input.exportId);
   if (source.status !== 'COMPLETED') throw new AppError('INVALID_OPERATION', 'That export has not finished yet. Import it once it is ready.', { field: 'input.exportId' });
-  if (!source.file_path || !existsSync(source.file_path)) throw new AppError('INVALID_OPERATION', 'That export’s archive is no longer available. Export the project again.', { field: 'input.exportId' });
+  const archive = source.file_path && isTransferArchive(moduleCtx.config.dataDir, source.file_path, 'exports') ? source.file_path : null;
+  if (!archive || !existsSync(archive)) throw new AppError('INVALID_OPERATION', 'That export’s archive is no longer available. Export the project again.', { field: 'input.exportId' });
   return ctx.tx(async (trx) =>
     view(caller)(
       await startTransfer(trx, moduleCtx.jobs, caller, 'IMPORT', { title: source.title, file_path: source.file_path, file_size: source.file_size, source_transfer_id: source.id }),
