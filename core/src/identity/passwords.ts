@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { RequestContext } from '../kernel/request-context.ts';
+import { clientAddress } from './sign-in-limits/client-address.ts';
 import { HashQueueTimeout, HashSlots } from './sign-in-limits/hash-slots.ts';
 import { tooManyRequests } from './sign-in-limits/too-many-requests.ts';
 
@@ -62,7 +63,10 @@ const BUSY_RETRY_SECONDS = 5;
 export class PasswordHasher {
   private readonly slots: HashSlots;
 
-  constructor(limits: { hashConcurrency: number; hashQueueSeconds: number }) {
+  constructor(
+    limits: { hashConcurrency: number; hashQueueSeconds: number },
+    private readonly trustProxy: number,
+  ) {
     this.slots = new HashSlots(limits.hashConcurrency, limits.hashQueueSeconds * 1000);
   }
 
@@ -81,7 +85,9 @@ export class PasswordHasher {
 
   private async inSlot<T>(ctx: RequestContext | null, work: () => Promise<T>): Promise<T> {
     try {
-      return await this.slots.run(work);
+      // Hashes wait in line per client address, so one address's flood cannot hold up the others.
+      const client = ctx?.koa ? clientAddress(ctx.koa, this.trustProxy) : 'within Fieldbook';
+      return await this.slots.run(client, work);
     } catch (err) {
       if (err instanceof HashQueueTimeout) throw tooManyRequests(ctx, BUSY_RETRY_SECONDS, HASHING_BUSY);
       throw err;

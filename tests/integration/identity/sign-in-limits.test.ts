@@ -162,3 +162,35 @@ describe('password hashing under load', { timeout: HASHING_TIMEOUT_MS }, () => {
     }
   });
 });
+
+describe('password hashing, fair between clients', { timeout: HASHING_TIMEOUT_MS }, () => {
+  let server: TestServer;
+  let mail: TestMailServer;
+  beforeAll(async () => {
+    ({ server, mail } = await startIdentityServer({
+      trustProxy: 1,
+      signInLimits: signInLimits({ perAddress: { limit: 100, windowSeconds: 600 }, hashConcurrency: 1, hashQueueSeconds: 120 }),
+    }));
+  });
+  afterAll(() => stopIdentityServer({ server, mail }));
+
+  const attemptsFrom = async (address: string) =>
+    ((await server.fieldbook.db.owner('sign_in_limits').where({ key: `address:${address}` }).first()) as { attempts: number } | undefined)?.attempts ?? 0;
+
+  it('gives a hash slot to each waiting address in turn, so one address’s burst does not hold up another', async () => {
+    const finished: string[] = [];
+    const attempt = (label: string, address: string) =>
+      signInFrom(server, address, uniqueEmail('turn'), STRONG_PASSWORD).then((answer) => {
+        finished.push(label);
+        return answer;
+      });
+    const burst = ['A1', 'A2', 'A3', 'A4'].map((label) => attempt(label, '203.0.113.200'));
+    // All four have been counted (and so are hashing or waiting) before the other address asks.
+    await expect.poll(() => attemptsFrom('203.0.113.200'), { timeout: 20_000 }).toBe(4);
+    const other = attempt('B', '198.51.100.200');
+    const answers = await Promise.all([...burst, other]);
+    expect(answers.map(codeOf)).toEqual(Array(5).fill('UNAUTHENTICATED'));
+    // In arrival order B would be last; in turns it follows the burst's second hash.
+    expect(finished.slice(finished.indexOf('B') + 1)).toHaveLength(2);
+  });
+});
