@@ -81,12 +81,15 @@ describe('the catalog', () => {
     expect(loadConfig({ FIELDBOOK_PLUGIN_SANDBOX: 'off' }, settings).plugins.isolation?.sandbox).toBe(false);
   });
 
-  it('sandboxes plugin packages unless the operator trusts them, and refuses one that imports node:fs', async () => {
+  it("sandboxes plugin packages unless the operator trusts them, and refuses one that imports node:fs or claims one of Fieldbook's paths", async () => {
     const catalog = await loadPluginCatalog({ dir: fixtures, packages: [], env: { NOTES_RELAY_SECRET: SECRET }, projectRoot: join(import.meta.dirname, '..', '..', '..'), logger, isolation: { sandbox: true, trusted: ['notes-relay'] } });
     expect(catalog.plugins.map((p) => [p.id, p.state, p.isolation])).toEqual([
       ['escape-artist', 'ready', 'sandbox'],
       ['notes-relay', 'ready', 'in-process'],
     ]);
-    expect(catalog.broken).toEqual([{ source: join(fixtures, 'file-reader'), problem: expect.stringMatching(/cannot use node:fs/) }]);
+    expect(catalog.broken).toEqual([
+      { source: join(fixtures, 'file-reader'), problem: expect.stringMatching(/cannot use node:fs/) },
+      { source: join(fixtures, 'route-taker'), problem: 'The webhook path /api/graphql must start with /route-taker/.' },
+    ]);
   });
 });

@@ -27,7 +27,7 @@ function parametersIn(sandbox: PluginIsolate, index: number): z.ZodType {
 export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription): PluginDefinition {
   const webhooks = d.webhooks.map(
     (hook, i): InboundWebhook<Ctx> => ({
-      path: hook.path as `/${string}`,
+      path: String(hook.path) as `/${string}`,
       verify: (request: WebhookRequest, ctx) => sandbox.invokeSync(`webhook.${i}.verify`, [request], ctx as HostContext, 1) as WebhookVerdict,
       respond: hook.respond ? (request, ctx) => sandbox.invokeSync(`webhook.${i}.respond`, [request], ctx as HostContext, 1) as ReturnType<NonNullable<InboundWebhook<Ctx>['respond']>> : undefined,
       eventId: (request) => String(sandbox.invokeSync(`webhook.${i}.eventId`, [request], null)),

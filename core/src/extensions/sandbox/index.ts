@@ -49,13 +49,31 @@ export interface SandboxedPlugin {
  * Loads a plugin package's server entry into a sandbox of its own and answers its definition, whose
  * every function runs in the sandbox. Throws when the bundle cannot be built or its code fails.
  */
+let snapshotWarned = false;
+
+/** isolated-vm's isolates can crash a Node started with its startup snapshot (V8's shared heap). */
+function warnOfNodeSnapshot(logger: Logger): void {
+  const flagged = process.execArgv.includes('--no-node-snapshot') || (process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot');
+  if (flagged || snapshotWarned) return;
+  snapshotWarned = true;
+  logger.warn('plugin sandboxes are safest with Node started with --no-node-snapshot; without it an isolate may crash the process');
+}
+
 export async function loadSandboxedPlugin(options: { packageDir: string; serverEntry: string; logger: Logger; limits?: Partial<SandboxLimits> }): Promise<SandboxedPlugin> {
+  warnOfNodeSnapshot(options.logger);
   const code = await bundlePlugin(options.packageDir, options.serverEntry);
   const limits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
   const isolate = new PluginIsolate(options.packageDir, code, limits, options.logger);
   const description = isolate.describe();
   const definition = sandboxedDefinition(isolate, description);
+  // An untrusted plugin's webhooks live under its own id, never on a path of Fieldbook's own.
+  const id = String(definition.manifest?.id ?? '');
+  const foreign = definition.server.webhooks?.find((hook) => !hook.path.startsWith(`/${id}/`));
+  if (foreign) {
+    isolate.dispose();
+    throw new Error(`The webhook path ${foreign.path} must start with /${id}/.`);
+  }
   // Errors and logs name the plugin by its id once its manifest told it.
-  if (typeof definition.manifest?.id === 'string') isolate.pluginId = definition.manifest.id;
+  if (id) isolate.pluginId = id;
   return { definition, isolate };
 }
