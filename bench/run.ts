@@ -15,7 +15,7 @@ import { createFieldbook } from '../core/src/server.ts';
 import { timeStart } from './cold-start.ts';
 import { measure, startBareKoa, type LoadResult } from './load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
-import { benchSearch, type ReindexResult, type SearchShapeResult } from './search.ts';
+import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
 import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
@@ -267,10 +267,7 @@ if (results.research) {
 }
 if (results.search) {
   lines.push(`Search, PostgreSQL engine, on that workspace (p50 / p95 ms; API beside hand-written SQL; aim: p95 < 50 ms, API within 1.5x)`);
-  lines.push(`  ${'shape'.padEnd(44)} ${'hits'.padStart(7)} ${'API'.padStart(15)} ${'SQL'.padStart(15)} ${'p95 ratio'.padStart(9)}`);
-  for (const r of results.search) {
-    lines.push(`  ${r.shape.padEnd(44)} ${String(r.hits).padStart(7)} ${`${r.apiP50Ms} / ${r.apiP95Ms}`.padStart(15)} ${`${r.sqlP50Ms} / ${r.sqlP95Ms}`.padStart(15)} ${String(r.ratio).padStart(9)}`);
-  }
+  lines.push(...searchTable(results.search));
   lines.push('');
 }
 if (results.searchReindex) {

@@ -6,15 +6,22 @@
  * that speaks Typesense's HTTP API (tests/support/typesense-fake.ts), run in this same process:
  * it measures reading and converting the documents and the client's imports, not a real server.
  *
+ * The engine ranks a bounded set of candidates and estimates large counts; beside each shape the
+ * bench runs the same search once through an engine with no bounds (every match ranked and
+ * counted) and says whether the first page is the same and how far the count is from the exact one.
+ * For the rare word and the filtered shapes, whose matches fit the bound, the page must be the same.
+ *
  * `npm run bench` runs it after the research benchmark. `tsx bench/search.ts` runs it alone on a
  * database kept between runs (BENCH_SEARCH_DIR, default /tmp/fieldbook-search-bench), generating
  * the research workspace on the first run only (BENCH_RESEARCH_SCALE, default 1).
  */
 import type { Knex } from 'knex';
+import { PostgresSearchEngine } from '../modules/search/src/engine/postgres/postgres-engine.ts';
+import { compileSearch, parseSearchParams } from '../modules/search/src/filters/index.ts';
 import { typesenseClient } from '../modules/search/src/engine/typesense/client.ts';
 import { TypesenseEngine } from '../modules/search/src/engine/typesense/engine.ts';
 import { startTypesenseFake } from '../tests/support/typesense-fake.ts';
-import { percentile, round } from './support.ts';
+import { graphql, percentile, round } from './support.ts';
 
 export interface SearchShapeResult {
   shape: string;
@@ -24,7 +31,15 @@ export interface SearchShapeResult {
   sqlP95Ms: number;
   /** API p95 over SQL p95. */
   ratio: number;
+  /** The total the API answered, and whether it is an estimate. */
   hits: number;
+  hitsIsEstimate: boolean;
+  /** The total counted exactly by the unbounded engine. */
+  exactHits: number;
+  /** Whether the API's first page is the unbounded engine's (exact ranking), in the same order. */
+  firstPageAsExact: boolean;
+  /** Whether the shape must give the exact first page (its matches fit the candidate bound). */
+  mustMatchExact: boolean;
 }
 
 const RUNS = 30;
@@ -41,16 +56,35 @@ interface Target {
   workspaceId: string;
 }
 
-async function search(t: Target, input: Record<string, unknown>): Promise<number> {
+interface Answer {
+  totalCount: number;
+  totalIsEstimate: boolean;
+  hits: Array<{ id: string; type: string }>;
+}
+
+async function search(t: Target, input: Record<string, unknown>): Promise<Answer> {
   const res = await fetch(`${t.url}/api/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}`, 'x-fieldbook-workspace': t.workspaceId },
-    body: JSON.stringify({ query: 'query ($input: SearchInput!) { search(input: $input) { totalCount hits { id type title snippet } countsByType { type count } } }', variables: { input } }),
+    body: JSON.stringify({
+      query: 'query ($input: SearchInput!) { search(input: $input) { totalCount totalIsEstimate hits { id type title snippet } countsByType { type count isEstimate } } }',
+      variables: { input },
+    }),
   });
-  const body = (await res.json()) as { data?: { search: { totalCount: number } }; errors?: Array<{ message: string }> };
+  const body = (await res.json()) as { data?: { search: Answer }; errors?: Array<{ message: string }> };
   if (!body.data) throw new Error(`search failed: ${body.errors?.[0]?.message ?? res.status}`);
-  return body.data.search.totalCount;
+  return body.data.search;
 }
+
+/** The same search with no bounds: every match ranked, every count exact (what the engine did before). */
+async function exactSearch(app: Knex, workspaceId: string, userId: string, input: Record<string, unknown>): Promise<Answer> {
+  const engine = new PostgresSearchEngine(app, { rankCandidates: Infinity, exactCountLimit: Infinity, estimateSampleRows: 0 });
+  const compiled = compileSearch(parseSearchParams(input), { now: new Date(), userId });
+  const res = await engine.search({ workspaceId, userId, access: { allProjects: true, projectIds: [] }, compiled });
+  return { totalCount: res.totalCount, totalIsEstimate: res.totalIsEstimate, hits: res.hits.map((h) => ({ id: h.id, type: h.type })) };
+}
+
+const samePage = (a: Answer, b: Answer): boolean => a.hits.map((h) => `${h.type}:${h.id}`).join() === b.hits.map((h) => `${h.type}:${h.id}`).join();
 
 async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   const samples: number[] = [];
@@ -152,6 +186,8 @@ export async function benchSearch(opts: {
   const { owner, workspaceId, log } = opts;
   const target: Target = { url: opts.url, token: opts.token, workspaceId };
   const tagId = await prepare(owner, workspaceId);
+  const { me } = await graphql<{ me: { id: string } }>(opts.url, '{ me { id } }', {}, opts.token);
+  const userId = me.id;
   const [project] = await owner('projects').where({ workspace_id: workspaceId }).orderBy('rank').limit(1).select('id');
   const projectId = (project as { id: string }).id;
   await owner.raw('analyze notes, highlights, highlight_tags');
@@ -162,9 +198,14 @@ export async function benchSearch(opts: {
   const textTables = ['notes', 'highlights', 'insights', 'projects', 'tags', 'people'] as const;
   const fts = (q: string) => owner.raw('?', [q]).toString(); // a bound, quoted literal for the SQL text
 
-  const shapes: Array<{ shape: string; input: Record<string, unknown>; sql: () => Promise<unknown> }> = [
+  const shapes: Array<{ shape: string; input: Record<string, unknown>; sql: () => Promise<unknown>; mustMatchExact?: boolean }> = [
     { shape: 'one common word', input: { query: 'team', limit: LIMIT }, sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts('team')})`, textTables) },
-    { shape: 'one rare word', input: { query: RARE, limit: LIMIT }, sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts(RARE)})`, textTables) },
+    {
+      shape: 'one rare word',
+      input: { query: RARE, limit: LIMIT },
+      sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts(RARE)})`, textTables),
+      mustMatchExact: true,
+    },
     {
       shape: 'a quoted phrase',
       input: { query: '"scattered documents"', limit: LIMIT },
@@ -174,6 +215,7 @@ export async function benchSearch(opts: {
     {
       shape: 'filters only (tags one of + created after)',
       input: { resultTypes: ['HIGHLIGHT'], filter: { combinator: 'and', forms: [tagsOneOf, createdAfter] }, limit: LIMIT },
+      mustMatchExact: true,
       sql: () =>
         owner.raw(
           `with m as (select h.id, h.created_at from highlights h
@@ -186,6 +228,7 @@ export async function benchSearch(opts: {
     {
       shape: 'text plus three filters',
       input: { query: 'team', resultTypes: ['HIGHLIGHT'], filter: { combinator: 'and', forms: [tagsOneOf, createdAfter, inProject] }, limit: LIMIT },
+      mustMatchExact: true,
       sql: textSql(
         owner,
         workspaceId,
@@ -202,13 +245,42 @@ export async function benchSearch(opts: {
   const only = process.env.BENCH_SEARCH_SHAPES?.split(',');
   for (const s of only ? shapes.filter((x) => only.some((o) => x.shape.includes(o))) : shapes) {
     log(`search: ${s.shape} ...`);
-    const hits = await search(target, s.input); // also the first warm-up
+    const answer = await search(target, s.input); // also the first warm-up
+    const exact = await exactSearch(opts.app, workspaceId, userId, s.input);
     const api = await time(() => search(target, s.input));
     const sql = await time(s.sql);
-    out.push({ shape: s.shape, apiP50Ms: api.p50, apiP95Ms: api.p95, sqlP50Ms: sql.p50, sqlP95Ms: sql.p95, ratio: round(api.p95 / Math.max(sql.p95, 0.1), 2), hits });
+    out.push({
+      shape: s.shape,
+      apiP50Ms: api.p50,
+      apiP95Ms: api.p95,
+      sqlP50Ms: sql.p50,
+      sqlP95Ms: sql.p95,
+      ratio: round(api.p95 / Math.max(sql.p95, 0.1), 2),
+      hits: answer.totalCount,
+      hitsIsEstimate: answer.totalIsEstimate,
+      exactHits: exact.totalCount,
+      firstPageAsExact: samePage(answer, exact),
+      mustMatchExact: s.mustMatchExact ?? false,
+    });
   }
   const reindex = process.env.BENCH_SEARCH_REINDEX === '0' ? null : await benchReindex({ app: opts.app, workspaceId, log });
   return { shapes: out, reindex };
+}
+
+/**
+ * The shapes as a table: p50 / p95 of the API and of the hand-written SQL, the count the API gave
+ * ("~" when estimated) beside the exact one, and whether the first page is exact ranking's.
+ */
+export function searchTable(shapes: readonly SearchShapeResult[]): string[] {
+  const head = `  ${'shape'.padEnd(44)} ${'API'.padStart(15)} ${'SQL'.padStart(15)} ${'p95 ratio'.padStart(9)} ${'hits (exact)'.padStart(20)}  first page`;
+  return [
+    head,
+    ...shapes.map((r) => {
+      const hits = `${r.hitsIsEstimate ? '~' : ''}${r.hits} (${r.exactHits})`;
+      const page = r.firstPageAsExact ? 'as exact' : r.mustMatchExact ? 'DIFFERS (must match)' : 'differs';
+      return `  ${r.shape.padEnd(44)} ${`${r.apiP50Ms} / ${r.apiP95Ms}`.padStart(15)} ${`${r.sqlP50Ms} / ${r.sqlP95Ms}`.padStart(15)} ${String(r.ratio).padStart(9)} ${hits.padStart(20)}  ${page}`;
+    }),
+  ];
 }
 
 /** `tsx bench/search.ts`: this benchmark alone, on a database kept between runs. */
@@ -220,7 +292,6 @@ async function main(): Promise<void> {
   const { createLogger } = await import('../core/src/logger.ts');
   const { createFieldbook } = await import('../core/src/server.ts');
   const { benchResearch } = await import('./research.ts');
-  const { graphql } = await import('./support.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
   const dataDir = process.env.BENCH_SEARCH_DIR ?? '/tmp/fieldbook-search-bench';
@@ -238,6 +309,8 @@ async function main(): Promise<void> {
   });
   const fieldbook = await createFieldbook({
     config,
+    // BENCH_SEARCH_MIGRATE=0 searches the kept database as it is.
+    migrate: process.env.BENCH_SEARCH_MIGRATE !== '0',
     logger: createLogger('warn'),
     modules: await discoverModules(join(import.meta.dirname, '..')),
     mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
@@ -262,10 +335,7 @@ async function main(): Promise<void> {
       writeFileSync(stateFile, JSON.stringify(state));
     }
     const { shapes, reindex } = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token, workspaceId: state.workspaceId, log });
-    console.log(`  ${'shape'.padEnd(44)} ${'hits'.padStart(7)} ${'API'.padStart(15)} ${'SQL'.padStart(15)} ${'p95 ratio'.padStart(9)}`);
-    for (const r of shapes) {
-      console.log(`  ${r.shape.padEnd(44)} ${String(r.hits).padStart(7)} ${`${r.apiP50Ms} / ${r.apiP95Ms}`.padStart(15)} ${`${r.sqlP50Ms} / ${r.sqlP95Ms}`.padStart(15)} ${String(r.ratio).padStart(9)}`);
-    }
+    for (const line of searchTable(shapes)) console.log(line);
     if (reindex) console.log(`  full reindex: ${reindex.items} items in ${reindex.seconds} s, ${reindex.itemsPerSecond} items/s (${reindex.server})`);
   } finally {
     await fieldbook.close();

@@ -15,6 +15,7 @@ import * as searchOutbox from './0014_search_outbox.ts';
 import * as extensions from './0015_extensions.ts';
 import * as leastPrivilege from './0016_least_privilege.ts';
 import * as signInLimits from './0017_sign_in_limits.ts';
+import * as searchSpeed from './0019_search_speed.ts';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   { name: '0015_extensions', ...extensions },
   { name: '0016_least_privilege', ...leastPrivilege },
   { name: '0017_sign_in_limits', ...signInLimits },
+  { name: '0019_search_speed', ...searchSpeed },
 ];

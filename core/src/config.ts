@@ -51,6 +51,12 @@ const EnvSchema = z.object({
   /** Search with Typesense at this URL instead of PostgreSQL, e.g. http://localhost:8108. */
   TYPESENSE_URL: z.string().url().optional(),
   TYPESENSE_API_KEY: z.string().optional(),
+  /** PostgreSQL search: relevance ranks this many of a type's most recent matches; fewer are ranked exactly. */
+  SEARCH_RANK_CANDIDATES: z.coerce.number().int().min(1).default(500),
+  /** PostgreSQL search: counts up to this are exact, larger ones estimated ("about 410,000"). */
+  SEARCH_EXACT_COUNT_LIMIT: z.coerce.number().int().min(0).default(5000),
+  /** PostgreSQL search: rows of a table an estimate samples. */
+  SEARCH_ESTIMATE_SAMPLE_ROWS: z.coerce.number().int().min(1).default(3000),
   /** npm packages to load as plugins besides those in `plugins/`, comma-separated. */
   FIELDBOOK_PLUGINS: z.string().default(''),
   /** Folder of the bundled plugins. */
@@ -106,6 +112,8 @@ export interface Config {
   release: string;
   webDistDir: string;
   typesense: { url: string | undefined; apiKey: string | undefined };
+  /** How much of a large search the PostgreSQL engine ranks and counts exactly. */
+  search: { rankCandidates: number; exactCountLimit: number; estimateSampleRows: number };
   plugins: {
     /** npm package names loaded as plugins, beside the folder's. */
     packages: readonly string[];
@@ -169,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     release: e.RELEASE,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(projectRoot, 'host-web', 'dist'),
     typesense: { url: e.TYPESENSE_URL, apiKey: e.TYPESENSE_API_KEY },
+    search: { rankCandidates: e.SEARCH_RANK_CANDIDATES, exactCountLimit: e.SEARCH_EXACT_COUNT_LIMIT, estimateSampleRows: e.SEARCH_ESTIMATE_SAMPLE_ROWS },
     plugins: {
       packages: e.FIELDBOOK_PLUGINS.split(',').map((p) => p.trim()).filter(Boolean),
       dir: e.FIELDBOOK_PLUGINS_DIR ? resolve(e.FIELDBOOK_PLUGINS_DIR) : join(projectRoot, 'plugins'),

@@ -6,7 +6,8 @@ import { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
 import { kickOnChanges, switchOutbox, typesenseEngineFor, typesenseJobs } from './engine/typesense/index.ts';
 import { reindexPart } from './reindex/index.ts';
 
-export type { SearchEngine, SearchAccess, SearchDocument, SearchDocumentRef, SearchHit, SearchRequest, SearchResults, ReindexProgress } from './engine/engine.ts';
+export type { SearchEngine, SearchAccess, SearchDocument, SearchDocumentRef, SearchHit, SearchRequest, SearchResults, SearchTypeCount, ReindexProgress } from './engine/engine.ts';
+export type { SearchBounds } from './engine/postgres/bounds.ts';
 export { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
 
 /**
@@ -21,7 +22,7 @@ const searchModule = defineModule({
     const typesense = typesenseEngineFor(ctx);
     // Searches themselves (PostgreSQL engine) and filters on reads (Typesense reindex) both match text.
     void ensureIndexableMatches(ctx.db.owner, ctx.logger).catch((err: unknown) => ctx.logger.error({ err }, 'could not prepare text matching for search'));
-    const engine = typesense ?? new PostgresSearchEngine(ctx.db.app);
+    const engine = typesense ?? new PostgresSearchEngine(ctx.db.app, ctx.config.search);
     return [searchPart(ctx, engine), feedsPart(ctx), reindexPart(engine, ctx.jobs)];
   },
   jobs: (ctx) => {

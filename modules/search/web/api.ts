@@ -19,11 +19,13 @@ export interface SearchHit {
 export interface TypeCount {
   type: SearchResultType;
   count: number;
+  /** A large count the server estimated, shown as "about N". */
+  isEstimate: boolean;
 }
 
 export interface SearchAnswer {
-  counts: { totalCount: number; countsByType: TypeCount[] };
-  results: { totalCount: number; hits: SearchHit[] };
+  counts: { totalCount: number; totalIsEstimate: boolean; countsByType: TypeCount[] };
+  results: { totalCount: number; totalIsEstimate: boolean; hits: SearchHit[] };
 }
 
 export type SearchLayout = 'GRID' | 'LIST';
@@ -63,8 +65,8 @@ const FEED = 'id title query filter resultTypes projectIds projectCategoryIds sh
 export const Q = {
   /** Counts over every type for the tabs, and the page of hits for the tab shown, in one request. */
   search: `query SearchScreen($counts: SearchInput!, $input: SearchInput!) {
-    counts: search(input: $counts) { totalCount countsByType { type count } }
-    results: search(input: $input) { totalCount hits { ${HIT} } }
+    counts: search(input: $counts) { totalCount totalIsEstimate countsByType { type count isEstimate } }
+    results: search(input: $input) { totalCount totalIsEstimate hits { ${HIT} } }
   }`,
   pick: `query SearchPick($input: SearchInput!) { search(input: $input) { hits { type id title projectTitle } } }`,
   layout: `query SearchLayout { searchLayout }`,

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Config } from '../../../core/src/config.ts';
 import research from '../../../modules/research/src/index.ts';
 import search from '../../../modules/search/src/index.ts';
 import { startTestServer, type GqlResult, type TestServer } from '../../support/server.ts';
@@ -8,16 +9,17 @@ import { contentFixture, createProject, doc, ok, type ContentFixture, type Gql }
 export { ok };
 
 /** A Fieldbook with the research and search modules, for one test file. */
-export async function startSearchServer(): Promise<{ server: TestServer; mail: TestMailServer }> {
+export async function startSearchServer(overrides: Partial<Config> = {}): Promise<{ server: TestServer; mail: TestMailServer }> {
   const mail = await startMailServer();
-  const server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search] });
+  const server = await startTestServer({ smtpUrl: mail.url, ...overrides }, { modules: [research, search] });
   return { server, mail };
 }
 
 export const SEARCH = `query($input: SearchInput!) {
   search(input: $input) {
     totalCount
-    countsByType { type count }
+    totalIsEstimate
+    countsByType { type count isEstimate }
     hits { type id title snippet projectId projectTitle parentId score updatedAt }
   }
 }`;
@@ -35,7 +37,8 @@ export interface Hit {
 }
 export interface Results {
   totalCount: number;
-  countsByType: Array<{ type: string; count: number }>;
+  totalIsEstimate: boolean;
+  countsByType: Array<{ type: string; count: number; isEstimate: boolean }>;
   hits: Hit[];
 }
 

@@ -62,12 +62,16 @@ export const searchTypeDefs = /* GraphQL */ `
   type SearchTypeCount {
     type: SearchResultType!
     count: Int!
+    "True when the count is an estimate (large counts only), shown as about so many."
+    isEstimate: Boolean!
   }
 
   type SearchResults {
     hits: [SearchHit!]!
-    "Every hit of the search, whatever the limit and offset."
+    "Every hit of the search, whatever the limit and offset: the sum of countsByType."
     totalCount: Int!
+    "True when some count of countsByType is an estimate, which makes totalCount one too."
+    totalIsEstimate: Boolean!
     "Hits per result type searched, in the default result order."
     countsByType: [SearchTypeCount!]!
   }

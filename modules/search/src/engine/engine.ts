@@ -52,10 +52,19 @@ export interface SearchHit {
 
 export interface SearchResults {
   hits: SearchHit[];
-  /** All hits of the search, ignoring limit and offset. */
+  /** All hits of the search, ignoring limit and offset: the sum of `countsByType`. */
   totalCount: number;
+  /** Whether any count in `countsByType` is an estimate, which makes the total one too. */
+  totalIsEstimate: boolean;
   /** Hits per searched result type, in the compiled result order. */
-  countsByType: Array<{ type: SearchResultType; count: number }>;
+  countsByType: SearchTypeCount[];
+}
+
+export interface SearchTypeCount {
+  type: SearchResultType;
+  count: number;
+  /** True when an engine estimated the count rather than counting every hit (large counts only). */
+  isEstimate: boolean;
 }
 
 export interface SearchDocumentRef {

@@ -4,6 +4,7 @@ import type { SearchAnswer, SearchLayout } from '../api.ts';
 import { OPTIONAL_TABS, TABS, type TabKey } from '../state.ts';
 import { EmptyState, ErrorNote } from '../ui/frame.tsx';
 import './results.css';
+import { countText, resultsText } from './count.ts';
 import { HitCard } from './HitCard.tsx';
 
 export interface ResultsProps {
@@ -20,18 +21,16 @@ export interface ResultsProps {
   narrowed: boolean;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
 /** The tabs of 000 §2 with their counts, the grid or list toggle, and the hits of the tab shown. */
 export function Results(props: ResultsProps) {
   const { tab, onTab, answer } = props;
-  const countOf = (key: TabKey): number | null => {
+  const countOf = (key: TabKey): { count: number; isEstimate: boolean } | null => {
     if (!answer) return null;
     const type = TABS.find((t) => t.key === key)!.type;
-    if (type === null) return answer.counts.totalCount;
-    return answer.counts.countsByType.find((c) => c.type === type)?.count ?? 0;
+    if (type === null) return { count: answer.counts.totalCount, isEstimate: answer.counts.totalIsEstimate };
+    return answer.counts.countsByType.find((c) => c.type === type) ?? { count: 0, isEstimate: false };
   };
-  const tabs = TABS.filter((t) => !OPTIONAL_TABS.includes(t.key) || t.key === tab || (countOf(t.key) ?? 0) > 0);
+  const tabs = TABS.filter((t) => !OPTIONAL_TABS.includes(t.key) || t.key === tab || (countOf(t.key)?.count ?? 0) > 0);
 
   return (
     <Tabs value={tab} onChange={(v) => v && onTab(v as TabKey)} mt="lg">
@@ -45,8 +44,8 @@ export function Results(props: ResultsProps) {
               rightSection={
                 count === null ? undefined : (
                   <span className={t.key === tab ? 'search-count search-count-active' : 'search-count'}>
-                    {count.toLocaleString()}
-                    <VisuallyHidden> {count === 1 ? 'result' : 'results'}</VisuallyHidden>
+                    {countText(count.count, count.isEstimate)}
+                    <VisuallyHidden> {count.count === 1 && !count.isEstimate ? 'result' : 'results'}</VisuallyHidden>
                   </span>
                 )
               }
@@ -69,11 +68,12 @@ export function Results(props: ResultsProps) {
 function ResultsPanel({ layout, onLayout, answer, loading, error, onRetry, onMore, narrowed }: ResultsProps) {
   const hits = answer?.results.hits ?? [];
   const total = answer?.results.totalCount ?? 0;
+  const totalIsEstimate = answer?.results.totalIsEstimate ?? false;
   return (
     <Stack gap="sm">
       <Group justify="space-between" mih={24}>
         <Text size="sm" c="dimmed" role="status" aria-live="polite">
-          {loading ? 'Searching…' : answer ? plural(total, 'result', 'results') : ''}
+          {loading ? 'Searching…' : answer ? resultsText(total, totalIsEstimate) : ''}
         </Text>
         <Group gap="sm">
           {loading && answer && <Loader size="xs" aria-hidden />}

@@ -1,17 +1,20 @@
 import type { Knex } from 'knex';
 import { withTenant } from '@fieldbook/core';
-import { RELEVANCE, attributeFor, isSystemField, type ResultSearch, type SearchResultType, type SearchSort } from '../../filters/index.ts';
-import type { ReindexProgress, SearchAccess, SearchEngine, SearchHit, SearchRequest, SearchResults } from '../engine.ts';
-import { predicateSql, resolveAttribute } from './predicate-sql.ts';
+import type { ResultSearch, SearchResultType, SearchSort } from '../../filters/index.ts';
+import type { ReindexProgress, SearchEngine, SearchHit, SearchRequest, SearchResults } from '../engine.ts';
+import { DEFAULT_SEARCH_BOUNDS, type SearchBounds } from './bounds.ts';
+import { branchSql, candidatesFor, countSql, ranksByRelevance, sortKind, type Mode } from './branch.ts';
+import { likelyCommon } from './density.ts';
+import { estimateCounts } from './estimate.ts';
 import { MARK_END, MARK_START, snippetHtml } from './snippet.ts';
-import { sourceFor, type AttributeKind, type Source } from './sources.ts';
-import { join, query, raw, sql, type Sql } from './sql.ts';
-import { fuzzyMatchSql, fuzzyWords, tsquerySql, vectorSql } from './text-query.ts';
-
-type Mode = 'words' | 'fuzzy';
+import { throughIndexes } from './planner.ts';
+import { sourceFor } from './sources.ts';
+import { join, query, raw, sql } from './sql.ts';
+import { fuzzyWords, tsquerySql } from './text-query.ts';
 
 interface HitRow {
   type: SearchResultType;
+  type_order: number;
   id: string;
   title: string | null;
   project_id: string | null;
@@ -19,17 +22,9 @@ interface HitRow {
   parent_id: string | null;
   updated_at: Date;
   score: number | string;
+  type_count: number | string | null;
+  counted_all: boolean;
 }
-
-const SQL_TYPES: Record<AttributeKind | 'json', string> = {
-  text: 'text',
-  id: 'text',
-  ids: 'text[]',
-  number: 'numeric',
-  boolean: 'boolean',
-  time: 'timestamptz',
-  json: 'jsonb',
-};
 
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinWords=15, ShortWord=2`;
 /** How close a word must be to count as a typo of it (pg_trgm word similarity, 0..1). */
@@ -44,15 +39,20 @@ const HEADLINE_SOURCE_CHARS = 100_000;
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = 'postgres';
 
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly bounds: SearchBounds = DEFAULT_SEARCH_BOUNDS,
+  ) {}
 
   async search(request: SearchRequest): Promise<SearchResults> {
     return withTenant(this.db, { workspaceId: request.workspaceId, userId: request.userId }, async (trx) => {
       // For this transaction: a filter's link-table lookups (a tag's highlights, then each by its
       // key) are priced as the cached, solid-state reads they are, rather than as disk seeks that
-      // make scanning every highlight look cheaper; and counting a common word's matches beside
-      // the best few keeps them in memory.
-      await trx.raw(`select set_config('random_page_cost', '1.1', true), set_config('work_mem', '32MB', true)`);
+      // make scanning every highlight look cheaper; a common word's text index bitmap stays exact
+      // in memory; and one process, so matches come in table order, the same from page to page.
+      await trx.raw(
+        `select set_config('random_page_cost', '1.1', true), set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+      );
       const first = await this.run(trx, request, 'words');
       const typed = request.compiled.searches[0]?.text ?? null;
       // Nothing matched word for word: try close spellings before answering with nothing.
@@ -86,30 +86,82 @@ export class PostgresSearchEngine implements SearchEngine {
 
   private async run(trx: Knex.Transaction, request: SearchRequest, mode: Mode): Promise<SearchResults> {
     const { compiled } = request;
+    const { bounds } = this;
     const sorts = compiled.sort.map((s) => ({ ...s, kind: sortKind(s, compiled.searches) }));
     // Each type answers its own best rows up to the end of the page (one at least, to carry its
     // count), so the merge below orders a few rows per type, never every match.
     const wanted = Math.max(1, compiled.offset + compiled.limit);
-    const branches = compiled.searches.flatMap((search, order) => {
+    const searched = compiled.searches.flatMap((search, order) => {
       const source = sourceFor(search.type);
-      return source ? [branchSql(source, search, order, request, mode, sorts, wanted)] : [];
+      return source ? [{ search, source, order }] : [];
     });
-    if (branches.length === 0) return { hits: [], totalCount: 0, countsByType: compiled.order.map((type) => ({ type, count: 0 })) };
+    if (searched.length === 0) return { hits: [], totalCount: 0, totalIsEstimate: false, countsByType: compiled.order.map((type) => ({ type, count: 0, isEstimate: false })) };
 
     const orderBy = [
       ...sorts.map((s, i) => raw(`s${i} ${s.direction === 'DESC' ? 'desc' : 'asc'} nulls last`)),
       raw('type_order asc, score desc, updated_at desc, id asc'),
     ];
-    const merged = sql`select * from (${join(
-      branches.map((b) => sql`(${b})`),
-      ' union all ',
-    )}) r order by ${join(orderBy, ', ')}`;
-    const rows = await query<HitRow & { type_count: number }>(trx, merged);
-    const countOf = new Map<string, number>();
-    for (const row of rows) if (!countOf.has(row.type)) countOf.set(row.type, Number(row.type_count));
+    const candidates = candidatesFor(bounds, wanted);
+    const statement = (parts: typeof searched, recent: boolean) =>
+      sql`select * from (${join(
+        parts.map(({ search, source, order }) => sql`(${branchSql(source, search, { order, request, mode, sorts, wanted, bounds, recent })})`),
+        ' union all ',
+      )}) r order by ${join(orderBy, ', ')}`;
+
+    // Ordered by relevance alone, a type whose matches are common ranks its newest (see
+    // SearchBounds): found walking the recency index, the planner free, in a statement of their own.
+    const common = new Set<SearchResultType>();
+    let newest: HitRow[] = [];
+    if (compiled.searches.some((s) => ranksByRelevance(s, sorts)) && sorts.length <= 1 && Number.isFinite(bounds.rankCandidates)) {
+      const likely = await likelyCommon(trx, searched, mode, candidates);
+      const tried = searched.filter(({ search }) => likely.has(search.type));
+      newest = tried.length === 0 ? [] : await query<HitRow>(trx, statement(tried, true));
+      for (const row of newest) if (Number(row.type_count) >= candidates) common.add(row.type);
+      newest = newest.filter((row) => common.has(row.type));
+    }
+    const rest = searched.filter(({ search }) => !common.has(search.type));
+    // A text query's other matches are read through its index, never by scanning a table in some
+    // order hoping to meet them early: a word the statistics cannot see (a prefix, a phrase) would
+    // otherwise read a million rows to find twenty.
+    // With a filter the planner has selective conditions to start from, and is left to choose.
+    const texted = compiled.searches.some((s) => s.text !== null);
+    const unfiltered = compiled.searches.every((s) => s.where.kind === 'and' && s.where.predicates.length === 0);
+    const others = rest.length === 0 ? [] : await (texted && unfiltered ? throughIndexes(trx, () => query<HitRow>(trx, statement(rest, false))) : query<HitRow>(trx, statement(rest, false)));
+    const rows = newest.length === 0 ? others : [...newest, ...others].sort(byRelevance(sorts));
+
+    const counts = new Map<SearchResultType, { count: number; isEstimate: boolean }>();
+    // Types to estimate, with what is known of their count; the floors do not depend on the page,
+    // so neither does the count.
+    const uncounted: Array<{ search: ResultSearch; atLeast: number }> = [];
+    const toCount: ResultSearch[] = [];
+    for (const { search } of searched) {
+      const row = rows.find((r) => r.type === search.type);
+      if (!row || row.counted_all) counts.set(search.type, { count: row ? Number(row.type_count) : 0, isEstimate: false });
+      else if (common.has(search.type)) uncounted.push({ search, atLeast: bounds.rankCandidates });
+      else if (row.type_count !== null) uncounted.push({ search, atLeast: bounds.exactCountLimit + 1 });
+      else toCount.push(search);
+    }
+    // Sorted otherwise than by relevance: counted up to the exact limit, estimated past it.
+    if (toCount.length > 0) {
+      const countsStatement = join(
+        toCount.map((search) => sql`(${countSql(sourceFor(search.type)!, search, request, mode, bounds)})`),
+        ' union all ',
+      );
+      const counting = () => query<{ type: SearchResultType; count: string }>(trx, countsStatement);
+      const counted = await (texted && unfiltered ? throughIndexes(trx, counting) : counting());
+      for (const { type, count } of counted) {
+        const n = Number(count);
+        if (n <= bounds.exactCountLimit) counts.set(type, { count: n, isEstimate: false });
+        else uncounted.push({ search: toCount.find((s) => s.type === type)!, atLeast: n });
+      }
+    }
+    const over = uncounted.filter((u) => !counts.has(u.search.type));
+    const estimates = await estimateCounts(trx, over, request, mode, bounds);
+    for (const [type, estimate] of estimates) counts.set(type, estimate);
+
+    const countsByType = compiled.order.map((type) => ({ type, count: counts.get(type)?.count ?? 0, isEstimate: counts.get(type)?.isEstimate ?? false }));
     const page = rows.slice(compiled.offset, compiled.offset + compiled.limit);
     const snippets = await this.snippets(trx, request, mode, page);
-    const countsByType = compiled.order.map((type) => ({ type, count: countOf.get(type) ?? 0 }));
     const hits: SearchHit[] = page.map((row) => ({
       type: row.type,
       id: row.id,
@@ -121,7 +173,12 @@ export class PostgresSearchEngine implements SearchEngine {
       score: Number(row.score),
       updatedAt: row.updated_at,
     }));
-    return { hits, totalCount: countsByType.reduce((sum, c) => sum + c.count, 0), countsByType };
+    return {
+      hits,
+      totalCount: countsByType.reduce((sum, c) => sum + c.count, 0),
+      totalIsEstimate: countsByType.some((c) => c.isEstimate),
+      countsByType,
+    };
   }
 
   /** Headlines only for the page shown: ts_headline reads the whole text, so it is the costly part. */
@@ -148,83 +205,17 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 }
 
-type SortSpec = SearchSort & { kind: AttributeKind | 'json' | null };
-
-/** The SQL type a sort column has across every branch: the kind of the first type that has it. */
-function sortKind(sort: SearchSort, searches: readonly ResultSearch[]): AttributeKind | 'json' | null {
-  if (sort.field === RELEVANCE) return null;
-  for (const search of searches) {
-    const source = sourceFor(search.type);
-    const name = source && sortAttribute(search.type, sort.field);
-    if (!source || !name) continue;
-    const resolved = resolveAttribute(source, name);
-    if (resolved.kind !== 'none') return resolved.kind;
-  }
-  return null;
-}
-
-function sortAttribute(type: SearchResultType, field: string): string | undefined {
-  if (isSystemField(field)) return attributeFor(type, field)?.name;
-  return field;
-}
-
-function sortColumn(source: Source, sort: SortSpec, score: Sql): Sql {
-  if (sort.field === RELEVANCE) return score;
-  if (sort.kind === null || sort.kind === 'ids') return raw('null::int');
-  const name = sortAttribute(source.type, sort.field);
-  const resolved = name === undefined ? null : resolveAttribute(source, name);
-  const type = SQL_TYPES[sort.kind];
-  if (!resolved || resolved.kind !== sort.kind) return raw(`null::${type}`);
-  // Titles and names sort as people read them: ignoring case and accents.
-  return sort.kind === 'text' ? sql`fb_search_text(${resolved.sql})` : sql`(${resolved.sql})::${raw(type)}`;
-}
-
-function accessSql(source: Source, access: SearchAccess): Sql {
-  if (access.allProjects) return raw('true');
-  const readable = sql`${raw(source.projectId)} = any(${[...access.projectIds]}::uuid[])`;
-  return source.outsideProjects ? sql`(${raw(source.projectId)} is null or ${readable})` : readable;
-}
-
 /**
- * One result type's part of the search: its best `wanted` matches in the search's order, with the
- * count of all its matches. The inner query reads only what ordering needs (id, score, sort
- * keys) and counts in the same pass, ranking only the rows that matched; titles and project
- * titles are read for the rows kept.
+ * The merge order of rows from two statements, as SQL orders a search by relevance alone (see
+ * `orderBy`): by score when relevance is the given sort, then the result type's place, score,
+ * newest, id.
  */
-function branchSql(source: Source, search: ResultSearch, order: number, request: SearchRequest, mode: Mode, sorts: SortSpec[], wanted: number): Sql {
-  let from = raw(source.from);
-  let match = raw('true');
-  let score: Sql = raw('0::float8');
-  if (search.text) {
-    if (mode === 'words') {
-      from = sql`${from} cross join (select ${tsquerySql(search.text)} as q) tq`;
-      const vector = vectorSql(search.text, source);
-      match = sql`${vector} @@ tq.q`;
-      score = sql`ts_rank_cd(${vector}, tq.q)::float8`;
-    } else {
-      const fuzzy = fuzzyMatchSql(fuzzyWords(search.text), search.text, source);
-      match = fuzzy.match;
-      score = sql`(${fuzzy.score})::float8`;
-    }
-  }
-  const where = join(
-    [sql`t.workspace_id = ${request.workspaceId}::uuid`, raw(source.live), accessSql(source, request.access), predicateSql(search.where, source), match],
-    ' and ',
-  );
-  const keys = sorts.map((s, i) => sql`${sortColumn(source, s, score)} as ${raw(`s${i}`)}`);
-  const innerOrder = [...sorts.map((s, i) => raw(`s${i} ${s.direction === 'DESC' ? 'desc' : 'asc'} nulls last`)), raw('score desc, updated_at desc, id asc')];
-  // `offset 0` keeps the matches' own query apart: the score is computed as each match is read,
-  // so counting beside the best few holds narrow rows, not every match's whole stored vector.
-  const matches = sql`select ${join([raw('t.id'), raw('t.updated_at'), sql`${score} as score`, ...keys], ', ')} from ${from} where ${where} offset 0`;
-  const inner = sql`select x.*, count(*) over () as type_count from (${matches}) x order by ${join(innerOrder, ', ')} limit ${wanted}::int`;
-  const outer = [
-    sql`${search.type}::text as type`,
-    raw(`${order} as type_order`),
-    raw('m.*'),
-    raw(`${source.title} as title`),
-    raw(`${source.projectId} as project_id`),
-    raw('p.title as project_title'),
-    raw(`${source.parentId} as parent_id`),
-  ];
-  return sql`select ${join(outer, ', ')} from ${raw(source.from)} join (${inner}) m on m.id = t.id`;
+function byRelevance(sorts: readonly SearchSort[]) {
+  const sign = sorts[0]?.direction === 'DESC' ? -1 : 1;
+  return (a: HitRow, b: HitRow): number =>
+    (sorts.length > 0 ? sign * (Number(a.score) - Number(b.score)) : 0) ||
+    Number(a.type_order) - Number(b.type_order) ||
+    Number(b.score) - Number(a.score) ||
+    b.updated_at.getTime() - a.updated_at.getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

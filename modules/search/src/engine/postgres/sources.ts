@@ -288,3 +288,18 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
 
 /** The source of a result type; channels and themes have no tables yet, so nothing to search. */
 export const sourceFor = (type: SearchResultType): Source | undefined => SOURCES[type];
+
+/** The type's own table: every `from` starts with it, as `t`. */
+export const tableOf = (source: Source): string => source.from.slice(0, source.from.indexOf(' '));
+
+/** The type's `from` after its own table (`t`): the joins. */
+export const joinsOf = (source: Source): string => source.from.slice(source.from.indexOf(' t') + 2);
+
+/**
+ * The type's own table as `t`, reading about `percent` % of its pages, the same ones for the same
+ * table every time (a fixed seed).
+ */
+export function sampledTable(source: Source, percent: number): string {
+  const share = Math.min(100, Math.max(percent, 0.000001)).toFixed(6);
+  return `${tableOf(source)} t tablesample system (${share}) repeatable (0)`;
+}

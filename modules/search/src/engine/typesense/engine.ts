@@ -150,8 +150,9 @@ export class TypesenseEngine implements SearchEngine {
     }
     ranked.sort((a, b) => compareRanked(a, b, compiled.sort));
     const hits = ranked.slice(compiled.offset, compiled.offset + compiled.limit).map((r) => r.hit);
-    const countsByType = compiled.order.map((type) => ({ type, count: counts.get(type) ?? 0 }));
-    return { hits, totalCount: countsByType.reduce((sum, c) => sum + c.count, 0), countsByType };
+    // Typesense counts every hit it found.
+    const countsByType = compiled.order.map((type) => ({ type, count: counts.get(type) ?? 0, isEstimate: false }));
+    return { hits, totalCount: countsByType.reduce((sum, c) => sum + c.count, 0), totalIsEstimate: false, countsByType };
   }
 
   async index(workspaceId: string, documents: readonly SearchDocument[]): Promise<void> {
