@@ -1,4 +1,5 @@
 import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { requestRefused } from './errors.ts';
 
 /**
  * Bounds on a document, checked before and while it is parsed: what the web app and plugins send
@@ -8,24 +9,21 @@ import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type 
 export const MAX_DOCUMENT_LENGTH = 100_000;
 export const MAX_DOCUMENT_TOKENS = 10_000;
 
-const refusal = (message: string): GraphQLError =>
-  new GraphQLError(message, { extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true } });
-
 /** Parses a document within the bounds above; a longer one is refused without being read. */
 export function parseBounded(text: string): DocumentNode {
   if (text.length > MAX_DOCUMENT_LENGTH) {
-    throw refusal(`The GraphQL document is longer than ${MAX_DOCUMENT_LENGTH} characters, the limit.`);
+    throw requestRefused(`The GraphQL document is longer than ${MAX_DOCUMENT_LENGTH} characters, the limit.`);
   }
   try {
     return parse(text, { maxTokens: MAX_DOCUMENT_TOKENS });
   } catch (err) {
     // graphql-js words it "more that N tokens".
     if (err instanceof GraphQLError && /more th\w+ \d+ tokens/.test(err.message)) {
-      throw refusal(`The GraphQL document has more than ${MAX_DOCUMENT_TOKENS} tokens, the limit.`);
+      throw requestRefused(`The GraphQL document has more than ${MAX_DOCUMENT_TOKENS} tokens, the limit.`);
     }
     // The parser recurses into nested lists and objects: thousands of `[` within the token limit
     // exhaust the stack before anything else goes wrong.
-    if (err instanceof RangeError) throw refusal('The GraphQL document nests values too deeply.');
+    if (err instanceof RangeError) throw requestRefused('The GraphQL document nests values too deeply.');
     throw err;
   }
 }

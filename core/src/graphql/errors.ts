@@ -10,6 +10,10 @@ import { cutText } from '../text/cut.ts';
 export const MAX_ERROR_MESSAGE_LENGTH = 500;
 const bounded = (message: string): string => cutText(message, MAX_ERROR_MESSAGE_LENGTH, '…');
 
+/** A refusal of the request itself (its document or variables), answered before anything runs. */
+export const requestRefused = (message: string, field?: string): GraphQLError =>
+  new GraphQLError(message, { extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true, ...(field ? { field } : {}) } });
+
 /**
  * Shapes every error that leaves the server: an `errorCode`, a `humanReadable` flag, the field
  * for input errors, and never a stack trace. Unexpected errors are logged and answered as

@@ -1,6 +1,7 @@
-import { GraphQLError, Kind, type ASTNode, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
+import { Kind, type GraphQLError, type ASTNode, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
 import { cutText } from '../text/cut.ts';
 import { unstorableText } from '../text/unicode.ts';
+import { requestRefused } from './errors.ts';
 
 /**
  * Every text a mutation receives ends up in PostgreSQL, which refuses some strings outright: they
@@ -15,7 +16,7 @@ const MAX_PATH_LENGTH = 120;
 
 const refusal = (path: string, message: string): GraphQLError => {
   const field = cutText(path, MAX_PATH_LENGTH, '…');
-  return new GraphQLError(`${field} ${message}.`, { extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true, field } });
+  return requestRefused(`${field} ${message}.`, field);
 };
 
 /** Checks request variables; the field is named from the variable down (`input.title`). */

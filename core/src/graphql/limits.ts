@@ -1,5 +1,4 @@
 import {
-  GraphQLError,
   Kind,
   type ASTVisitor,
   type FragmentDefinitionNode,
@@ -7,6 +6,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import { requestRefused } from './errors.ts';
 
 export interface QueryLimits {
   maxDepth: number;
@@ -16,9 +16,6 @@ export interface QueryLimits {
 }
 
 export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 12, maxAliases: 30, maxCost: 5000 };
-
-const refusal = (message: string): GraphQLError =>
-  new GraphQLError(message, { extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true } });
 
 /** Rejects documents too deep, too aliased or too costly before anything runs. */
 export function limitRules(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule[] {
@@ -32,14 +29,14 @@ export function limitRules(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule
           const m = measurer.selectionSet(d.selectionSet);
           aliases += m.aliases;
           if (m.depth > limits.maxDepth) {
-            context.reportError(refusal(`Query is nested ${m.depth} levels deep; the limit is ${limits.maxDepth}.`));
+            context.reportError(requestRefused(`Query is nested ${m.depth} levels deep; the limit is ${limits.maxDepth}.`));
           }
           if (m.cost > limits.maxCost) {
-            context.reportError(refusal(`Query selects more than ${limits.maxCost} fields, the limit.`));
+            context.reportError(requestRefused(`Query selects more than ${limits.maxCost} fields, the limit.`));
           }
         }
         if (aliases > limits.maxAliases) {
-          context.reportError(refusal(`Query uses ${aliases} aliases; the limit is ${limits.maxAliases}.`));
+          context.reportError(requestRefused(`Query uses ${aliases} aliases; the limit is ${limits.maxAliases}.`));
         }
         return false;
       },
