@@ -12,7 +12,7 @@ import { discoverModules } from '../core/src/kernel/discover.ts';
 import type { Mailer, MailMessage } from '../core/src/email/mailer.ts';
 import { createLogger } from '../core/src/logger.ts';
 import { createFieldbook } from '../core/src/server.ts';
-import { timeStart } from './cold-start.ts';
+import { timeStart, type StartPhases } from './cold-start.ts';
 import { measure, startBareKoa, type LoadResult } from './load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
@@ -30,7 +30,7 @@ const root = join(import.meta.dirname, '..');
 interface Results {
   takenAt: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string };
-  startup: { firstStartMs: number; warmStartMs: number } | null;
+  startup: { firstStartMs: number; warmStartMs: number; warmStartPhases: StartPhases | null } | null;
   http: { connections: number; seconds: number; runs: LoadResult[]; graphqlToBareRatio: number | null; graphqlToBarePostRatio: number | null; graphqlOperation: string } | null;
   signIn: { count: number; p50Ms: number; p95Ms: number } | null;
   research: ResearchResults | null;
@@ -77,7 +77,7 @@ try {
   const first = await timeStart(dataDir, pgPort);
   log('start-up: warm start ...');
   const warm = await timeStart(dataDir, pgPort);
-  results.startup = { firstStartMs: Math.round(first.ms), warmStartMs: Math.round(warm.ms) };
+  results.startup = { firstStartMs: Math.round(first.ms), warmStartMs: Math.round(warm.ms), warmStartPhases: warm.phases };
 
   // The Slack plugin, configured against a local Slack (it answers the shortcuts' response URLs).
   const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET });
@@ -240,6 +240,8 @@ if (results.startup) {
   lines.push('Start-up (spawn to first 200 from /ping)');
   lines.push(`  first start (new cluster + migrations)  ${results.startup.firstStartMs} ms`);
   lines.push(`  warm start                              ${results.startup.warmStartMs} ms`);
+  const phases = results.startup.warmStartPhases;
+  if (phases) lines.push(`  warm start, where the time went (ms): ${Object.entries(phases).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   lines.push('');
 }
 if (results.http) {

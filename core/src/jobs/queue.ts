@@ -145,10 +145,14 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
     boss,
     queue,
     async register(definitions) {
+      // One read of every queue concerned, and writes only where something is missing or
+      // differs: a warm start otherwise spent three round trips per queue.
+      const names = definitions.flatMap((d) => [d.queue, `${d.queue}.dead`]);
+      const existing = new Map((await boss.getQueues(names)).map((q) => [q.name, q]));
       for (const d of definitions) {
         const s = d.settings ?? {};
         const deadLetter = s.deadLetter === false ? undefined : `${d.queue}.dead`;
-        if (deadLetter && !(await boss.getQueue(deadLetter))) await boss.createQueue(deadLetter);
+        if (deadLetter && !existing.has(deadLetter)) await boss.createQueue(deadLetter);
         const options = {
           retryLimit: s.retryLimit ?? 3,
           retryDelay: s.retryDelaySeconds ?? 5,
@@ -157,10 +161,11 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
           heartbeatSeconds: s.heartbeatSeconds ?? heartbeatSeconds,
           ...(deadLetter ? { deadLetter } : {}),
         };
+        const current = existing.get(d.queue);
+        if (!current) await boss.createQueue(d.queue, options);
         // pg-boss's types leave heartbeatSeconds out of updateQueue, but its statement sets it;
         // queues created before heartbeats existed get theirs this way.
-        if (await boss.getQueue(d.queue)) await boss.updateQueue(d.queue, options as Parameters<PgBoss['updateQueue']>[1]);
-        else await boss.createQueue(d.queue, options);
+        else if (!hasSettings(current, options)) await boss.updateQueue(d.queue, options as Parameters<PgBoss['updateQueue']>[1]);
         // Stored in the database and upserted by name, so every process may register it; one
         // cron pass across them queues each occurrence once.
         if (d.schedule) await boss.schedule(d.queue, d.schedule.cron, {}, { tz: d.schedule.tz ?? 'UTC' });
@@ -198,6 +203,12 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
       return boss.stop({ graceful: o.graceful ?? true, timeout: 10_000 });
     },
   };
+}
+
+/** True when a stored queue already has every one of these settings. */
+function hasSettings(queue: object, settings: Record<string, unknown>): boolean {
+  const stored = queue as Record<string, unknown>;
+  return Object.entries(settings).every(([key, value]) => (stored[key] ?? undefined) === value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -12,8 +13,9 @@ export interface AppProcess {
   exited: Promise<number | null>;
 }
 
+/** Node's flags as `npm start` gives them (plugin sandboxes need Node without its startup snapshot). */
 export function startApp(env: Record<string, string>, args: string[] = []): AppProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/src/bin/fieldbook.ts'), ...args], {
+  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(root, 'core/src/bin/fieldbook.ts'), ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +41,14 @@ export async function waitForOk(app: AppProcess, url: string, ms = 90_000): Prom
   }
 }
 
+/** True while `pid` runs; a zombie (exited, its parent has not collected it yet) counts as gone. */
 export function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
+  } catch {
+    // no /proc here: ask the process itself
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -60,4 +69,39 @@ export function noisyLines(output: string): string[] {
         return true;
       }
     });
+}
+
+/** Starts `worker-process.ts` against `databaseUrl` and resolves once its workers poll. */
+export function spawnWorker(databaseUrl: string, secretKey: string, heartbeatSeconds: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(root, 'tests/integration/crash/worker-process.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, HEARTBEAT_SECONDS: String(heartbeatSeconds) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
+    child.on('exit', (code) => reject(new Error(`worker exited early (${code}): ${stderr}`)));
+  });
+}
+
+/** SIGKILL, as a crash would; resolves once the process is gone. */
+export function killHard(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+/** Polls until `check` returns something other than undefined, or fails after `ms`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -8,8 +7,8 @@ import research from '../../../modules/research/src/index.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, createProject, doc, ok, type Gql } from '../research/content-support.ts';
+import { killHard, spawnWorker as spawnWorkerProcess, waitFor } from './app-process.ts';
 
-const root = join(import.meta.dirname, '..', '..', '..');
 /** The shortest heartbeat pg-boss allows; production uses DEFAULT_HEARTBEAT_SECONDS. */
 const HEARTBEAT_SECONDS = 10;
 const TRANSFER = 'id status progress error';
@@ -55,36 +54,11 @@ describe('transfers whose worker dies', () => {
     await mail?.close();
   });
 
-  function spawnWorker(): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests/integration/crash/worker-process.ts')], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: server.fieldbook.db.ownerUrl, SECRET_KEY: inject('secretKey'), HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  const spawnWorker = async () => {
+    const child = await spawnWorkerProcess(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS);
     children.push(child);
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    return new Promise((resolve, reject) => {
-      child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
-      child.on('exit', (code) => reject(new Error(`worker exited early (${code}): ${stderr}`)));
-    });
-  }
-
-  const kill = (child: ChildProcess) =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-
-  async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms: number): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await check();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+    return child;
+  };
 
   const transfer = async (id: string) => ok(await admin<{ projectTransfer: Transfer }>(GET, { id })).projectTransfer;
 
@@ -95,7 +69,7 @@ describe('transfers whose worker dies', () => {
    */
   async function killMidway(queue: string, table: string, start: () => Promise<string>): Promise<{ transfer: Transfer; retryCount: number }> {
     // The worker that took over last time must not take this job instead of the doomed one.
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) await kill(child);
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) await killHard(child);
     const lock = await owner.transaction();
     let id: string;
     try {
@@ -111,7 +85,7 @@ describe('transfers whose worker dies', () => {
         30_000,
       );
       expect((await transfer(id)).status).toBe('RUNNING');
-      await kill(doomed);
+      await killHard(doomed);
     } finally {
       await lock.rollback();
     }
