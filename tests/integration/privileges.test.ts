@@ -128,6 +128,19 @@ describe('secrets the request role cannot read', () => {
     expect(guessed.rows).toEqual([]);
   });
 
+  it('cannot read refresh token hashes, while sessions still refresh and a reused token still ends its session', async () => {
+    for (const sql of ['select refresh_token_hash from sessions', 'select * from sessions', 'select token_hash from retired_refresh_tokens']) {
+      await expect(app().raw(sql), sql).rejects.toThrow(/permission denied/);
+    }
+    const REFRESH = 'mutation($t: String!) { refreshSession(refreshToken: $t) { refreshToken } }';
+    const first = await server.gql<{ refreshSession: { refreshToken: string } }>(REFRESH, { t: b.admin.refreshToken });
+    expect(first.errors).toBeUndefined();
+    const next = first.data!.refreshSession.refreshToken;
+    // The rotated-out token again: refused, and the session it belonged to ends.
+    expect((await server.gql(REFRESH, { t: b.admin.refreshToken })).errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
+    expect((await server.gql(REFRESH, { t: next })).errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
+  });
+
   it("cannot read any workspace's raw webhook deliveries, only add them", async () => {
     const body = JSON.stringify({ id: 'evt-b-1', account: 'acct-b', text: 'Beta customer said something private' });
     expect((await fetch(`${server.url}/relay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) }, body })).status).toBe(200);

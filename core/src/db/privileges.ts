@@ -12,8 +12,8 @@ export const PRIVATE_SCHEMA = 'fieldbook_private';
 export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
   users: 'people are global: sign-up, sign-in and profiles; password hashes are kept apart (migration 0016)',
   user_identities: 'which provider account signs in as whom (provider and subject, no secret)',
-  sessions: 'sign-in and refresh; refresh tokens are stored as SHA-256 of 256-bit random secrets, which cannot be turned back into a token',
-  retired_refresh_tokens: 'SHA-256 of refresh tokens already rotated out, to spot a reused one',
+  sessions: 'every signed-in request checks its session is open; refresh token hashes are write-only',
+  retired_refresh_tokens: 'which session a rotated-out refresh token belonged to; the hashes are write-only',
   email_challenges: 'emailed links and codes: link hashes are SHA-256 of random secrets, code hashes are keyed with the server secret',
   sign_in_limits: 'attempt counters of sign-in limits',
   workspaces: 'the registry of workspaces, read before any workspace scope exists (subdomains, sign-in rules)',
@@ -27,11 +27,15 @@ export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
  * - the raw webhook deliveries of every workspace, before they are routed to one (no row-level
  *   security); requests only store them, job workers read them with the owner connection;
  * - API token hashes; a request finds its token through `api_token_for_secret`, which answers
- *   only to someone who holds the secret.
+ *   only to someone who holds the secret;
+ * - refresh token hashes, current and rotated out; sessions are refreshed and ended by token
+ *   through the `session_*` functions below, which likewise take the token's hash, never give one.
  */
 const WRITE_ONLY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   plugin_webhook_events: ['headers', 'body'],
   api_tokens: ['secret_hash'],
+  sessions: ['refresh_token_hash'],
+  retired_refresh_tokens: ['token_hash'],
 };
 
 /**
@@ -47,6 +51,44 @@ const LOOKUPS: readonly string[] = [
      select t.id, t.user_id from public.api_tokens t
      where t.workspace_id = p_workspace and t.secret_hash = p_secret_hash and t.revoked_at is null
    $$`,
+  // Swaps an open session's refresh token for the next one, keeping the old hash to spot reuse.
+  `create or replace function public.session_rotate(p_presented text, p_next text, p_expires_at timestamptz)
+   returns table (id uuid, user_id uuid)
+   language sql security definer set search_path = pg_catalog, pg_temp as $$
+     with rotated as (
+       update public.sessions s set refresh_token_hash = p_next, last_used_at = now(), updated_at = now(), expires_at = p_expires_at
+       where s.refresh_token_hash = p_presented and s.revoked_at is null and s.expires_at > now()
+       returning s.id, s.user_id
+     ), retired as (
+       insert into public.retired_refresh_tokens (token_hash, session_id) select p_presented, r.id from rotated r
+     )
+     select r.id, r.user_id from rotated r
+   $$`,
+  // Ends the session a rotated-out token belonged to.
+  `create or replace function public.session_revoke_reused(p_token_hash text)
+   returns table (id uuid)
+   language sql security definer set search_path = pg_catalog, pg_temp as $$
+     update public.sessions s set revoked_at = now(), updated_at = now()
+     from public.retired_refresh_tokens r
+     where r.token_hash = p_token_hash and s.id = r.session_id and s.revoked_at is null
+     returning s.id
+   $$`,
+  // Ends the open session of a current refresh token (sign-out).
+  `create or replace function public.session_revoke_by_refresh(p_token_hash text)
+   returns table (id uuid)
+   language sql security definer set search_path = pg_catalog, pg_temp as $$
+     update public.sessions s set revoked_at = now()
+     where s.refresh_token_hash = p_token_hash and s.revoked_at is null
+     returning s.id
+   $$`,
+];
+
+/** The lookups' signatures, for their grants. */
+const LOOKUP_SIGNATURES: readonly string[] = [
+  'public.api_token_for_secret(uuid, text)',
+  'public.session_rotate(text, text, timestamptz)',
+  'public.session_revoke_reused(text)',
+  'public.session_revoke_by_refresh(text)',
 ];
 
 /** Tables the application role may add rows to but neither change nor remove rows of. */
@@ -58,8 +100,10 @@ const APPEND_ONLY_TABLES: readonly string[] = ['plugin_webhook_events'];
  */
 export async function narrowAppRole(owner: Knex): Promise<void> {
   for (const sql of LOOKUPS) await owner.raw(sql);
-  await owner.raw('REVOKE ALL ON FUNCTION public.api_token_for_secret(uuid, text) FROM PUBLIC');
-  await owner.raw(`GRANT EXECUTE ON FUNCTION public.api_token_for_secret(uuid, text) TO ${APP_ROLE}`);
+  for (const signature of LOOKUP_SIGNATURES) {
+    await owner.raw(`REVOKE ALL ON FUNCTION ${signature} FROM PUBLIC`);
+    await owner.raw(`GRANT EXECUTE ON FUNCTION ${signature} TO ${APP_ROLE}`);
+  }
   for (const [table, hidden] of Object.entries(WRITE_ONLY_COLUMNS)) {
     const { rows } = await owner.raw<{ rows: Array<{ name: string }> }>(
       `select a.attname as name from pg_attribute a

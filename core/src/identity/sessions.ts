@@ -100,16 +100,10 @@ export class SessionStore {
     this.forgetRetiredNowAndThen();
     const next = randomSecret();
     const presented = sha256Hex(refreshToken);
+    // Token hashes are out of this role's reach: session_rotate (core/src/db/privileges.ts) swaps them.
     const rows = await this.db.raw<{ rows: Array<{ id: string; user_id: string; email: string }> }>(
-      `with rotated as (
-         update sessions s set refresh_token_hash = ?, last_used_at = now(), updated_at = now(), expires_at = ?
-         where s.refresh_token_hash = ? and s.revoked_at is null and s.expires_at > now()
-         returning s.id, s.user_id
-       ), retired as (
-         insert into retired_refresh_tokens (token_hash, session_id) select ?, id from rotated
-       )
-       select r.id, r.user_id, u.email from rotated r join users u on u.id = r.user_id`,
-      [sha256Hex(next), new Date(Date.now() + this.config.refreshTokenTtlSeconds * 1000), presented, presented],
+      'select r.id, r.user_id, u.email from session_rotate(?, ?, ?) r join users u on u.id = r.user_id',
+      [presented, sha256Hex(next), new Date(Date.now() + this.config.refreshTokenTtlSeconds * 1000)],
     );
     const row = rows.rows[0];
     if (!row) {
@@ -121,13 +115,7 @@ export class SessionStore {
 
   /** A rotated-out refresh token came back: its session ends, in every process. */
   private async revokeOnReuse(tokenHash: string): Promise<void> {
-    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>(
-      `update sessions s set revoked_at = now(), updated_at = now()
-       from retired_refresh_tokens r
-       where r.token_hash = ? and s.id = r.session_id and s.revoked_at is null
-       returning s.id`,
-      [tokenHash],
-    );
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>('select id from session_revoke_reused(?)', [tokenHash]);
     for (const row of rows) await this.invalidations.publish(SESSION_TOPIC, row.id);
   }
 
@@ -155,11 +143,7 @@ export class SessionStore {
   }
 
   async revokeByRefreshToken(refreshToken: string): Promise<void> {
-    const rows = await this.db('sessions')
-      .where({ refresh_token_hash: sha256Hex(refreshToken) })
-      .whereNull('revoked_at')
-      .update({ revoked_at: this.db.fn.now() })
-      .returning<Array<{ id: string }>>('id');
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>('select id from session_revoke_by_refresh(?)', [sha256Hex(refreshToken)]);
     for (const row of rows) await this.invalidations.publish(SESSION_TOPIC, row.id);
   }
 
