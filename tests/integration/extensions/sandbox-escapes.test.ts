@@ -105,6 +105,11 @@ describe('limits per call', () => {
     expect(await attempt('echo', { after: 'memory' })).toEqual({ summary: '{"after":"memory"}' });
   });
 
+  it('refuses a plugin whose module code spins while it loads', async () => {
+    const loading = loadSandboxedPlugin({ packageDir: join(import.meta.dirname, 'fixtures', 'sandboxed-spinning', 'spins-at-load'), serverEntry: './server.ts', logger, limits: { loadMs: 500 } });
+    await expect(loading).rejects.toThrow('The plugin spins-at-load took more than 500 ms of CPU time to load.');
+  });
+
   it('answers a call that never settles once its wall time is up', async () => {
     const err = await attempt('hang').catch((e: unknown) => e);
     expect(err).toMatchObject({ limit: 'wall', message: expect.stringMatching(/took longer than 1500 ms/) });

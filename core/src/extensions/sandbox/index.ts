@@ -31,6 +31,7 @@
  * ends every call in it with a SandboxLimitError naming the limit; the next call starts a fresh
  * isolate from the bundle. Past the wall time the call alone is answered with that error.
  */
+import { basename } from 'node:path';
 import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
 import type { Logger } from '../../logger.ts';
 import { bundlePlugin } from './bundle.ts';
@@ -63,7 +64,8 @@ export async function loadSandboxedPlugin(options: { packageDir: string; serverE
   warnOfNodeSnapshot(options.logger);
   const code = await bundlePlugin(options.packageDir, options.serverEntry);
   const limits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
-  const isolate = new PluginIsolate(options.packageDir, code, limits, options.logger);
+  // Until its manifest names it, a plugin goes by its package's folder.
+  const isolate = new PluginIsolate(basename(options.packageDir), code, limits, options.logger);
   const description = isolate.describe();
   const definition = sandboxedDefinition(isolate, description);
   // An untrusted plugin's webhooks live under its own id, never on a path of Fieldbook's own.

@@ -62,6 +62,7 @@ export class PluginIsolate {
     } catch (err) {
       const reason = this.limitOr(err, isolate);
       if (!isolate.isDisposed) isolate.dispose();
+      if (reason instanceof SandboxLimitError && reason.limit === 'cpu') throw new Error(`The plugin ${this.pluginId} took more than ${this.limits.loadMs} ms of CPU time to load.`);
       throw reason;
     }
     this.stopping = null;
