@@ -78,6 +78,21 @@ describe('notes', () => {
     expect(ok(await f.admin<{ note: Note }>(NOTE, { id: note.id })).note).toMatchObject({ title: 'y'.repeat(200), contentText: '' });
   });
 
+  it('refuses rich text of the wrong shape or nested too deep, naming the field', async () => {
+    let deep: unknown = { type: 'text', text: 'deep' };
+    for (let i = 0; i < 120; i++) deep = { type: 'paragraph', content: [deep] };
+    const cases: Array<[unknown, string]> = [
+      [{ type: 'doc', content: [null] }, 'content has a node that is not a JSON object with a type.'],
+      [{ type: 'doc', content: [{ type: 'paragraph', content: 'text' }] }, 'content has a node whose content is not a list.'],
+      [{ type: 'doc', content: [deep] }, 'content is nested more than 100 levels deep, the limit.'],
+    ];
+    for (const [content, message] of cases) {
+      const refused = failure(await f.contributor.gql(CREATE, { input: { projectId, title: 'Odd shape', content } }));
+      expect(refused.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.content' });
+      expect(refused.message).toContain(message);
+    }
+  });
+
   it('forbids viewers to create or update, and lets only managers lock, edit locked notes and delete', async () => {
     const note = await createNote(f.contributor.gql, projectId, 'Guarded');
     expect(failure(await f.viewer.gql(CREATE, { input: { projectId, title: 'Nope' } })).extensions?.errorCode).toBe('FORBIDDEN');
