@@ -3,10 +3,13 @@ import type { Knex } from 'knex';
 /**
  * Idempotency keys of plugins' calls (a note per Slack message, per Zoom recording). A key is
  * claimed before the work and given its object after, so two deliveries of one thing running at
- * once make one object: the second waits for the first. A claim whose worker died is taken over
- * after STALE_SECONDS.
+ * once make one object: the second waits for the first. The worker holding a claim refreshes it
+ * every REFRESH_MS while it works; a claim not refreshed for STALE_SECONDS belongs to a worker
+ * that died, and the next attempt takes it over (within about a minute of the crash, with the
+ * job's own heartbeat, instead of minutes later).
  */
-const STALE_SECONDS = 300;
+const STALE_SECONDS = 30;
+const REFRESH_MS = 10_000;
 const WAIT_MS = 15_000;
 
 export type EffectClaim = { claimed: true } | { claimed: false; objectId: string };
@@ -33,6 +36,15 @@ export async function claimEffect(inWorkspace: InWorkspace, workspaceId: string,
     if (Date.now() > deadline) throw new Error(`Another delivery is still making the object for ${key}; this one will be retried.`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Keeps a claim fresh while its work runs; call the returned function once the work is done. */
+export function keepClaimed(inWorkspace: InWorkspace, pluginId: string, key: string): () => void {
+  const timer = setInterval(() => {
+    inWorkspace((trx) => trx('plugin_effects').where({ plugin_id: pluginId, key }).whereNull('object_id').update({ created_at: trx.fn.now() })).catch(() => undefined); // a missed refresh only shortens the claim
+  }, REFRESH_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export function completeEffect(inWorkspace: InWorkspace, pluginId: string, key: string, objectId: string): Promise<unknown> {

@@ -19,7 +19,7 @@ import { markFailed, type LoadedPlugin, type PluginCatalog } from '../catalog/ca
 import { installations, settingsOf, type InstallationRow } from '../installations/store.ts';
 import type { PluginDataPort } from './data-port.ts';
 import { guardedHttp, type PluginRequestHook } from './egress.ts';
-import { claimEffect, completeEffect, releaseEffect } from './effects.ts';
+import { claimEffect, completeEffect, keepClaimed, releaseEffect } from './effects.ts';
 import { noteTitle, textToDoc } from './notes.ts';
 import { pluginLogger } from './redact.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -228,6 +228,7 @@ export class PluginHost {
             // The note it made was deleted since: the key is the caller's again.
           }
         }
+        const stopKeeping = draft.key ? keepClaimed(inWorkspace, plugin.id, draft.key) : () => undefined;
         let note: { id: string; projectId: string; title: string };
         try {
           const level = await this.port().projectLevel(actor, draft.projectId);
@@ -235,9 +236,11 @@ export class PluginHost {
           const content = draft.content ?? textToDoc(draft.text ?? '');
           note = await this.port().createNote(actor, { projectId: draft.projectId, title: noteTitle(draft.title), content });
         } catch (err) {
+          stopKeeping();
           if (draft.key) await releaseEffect(inWorkspace, plugin.id, draft.key);
           throw err;
         }
+        stopKeeping();
         if (draft.key) await completeEffect(inWorkspace, plugin.id, draft.key, note.id);
         return { ...note, path: `/data/${note.id}`, created: true };
       },

@@ -1,0 +1,99 @@
+import type { ChildProcess } from 'node:child_process';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../../core/src/config.ts';
+import { WEBHOOK_QUEUE } from '../../../core/src/extensions/webhooks/intake.ts';
+import research from '../../../modules/research/src/index.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
+import { contentFixture, createProject, ok, type Gql } from '../research/content-support.ts';
+import { killHard, spawnWorker, waitFor } from './app-process.ts';
+import { RELAY_SECRET, relayPlugin, signRelay } from './relay-plugin.ts';
+
+const HEARTBEAT_SECONDS = 10;
+const DELIVERIES = 20;
+
+/**
+ * Webhook deliveries already answered 200, whose worker is killed with SIGKILL while it turns
+ * them into notes: another worker takes them over within seconds (their expiry is 15 minutes),
+ * and each becomes exactly one note.
+ */
+describe('webhook deliveries whose worker dies', () => {
+  let server: TestServer;
+  let mail: TestMailServer;
+  let admin: Gql;
+  let owner: Knex;
+  let projectId: string;
+  let account: string;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    mail = await startMailServer();
+    const base = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' });
+    // This process only receives the deliveries: the jobs run in the worker processes below.
+    server = await startTestServer(
+      { smtpUrl: mail.url, plugins: { ...base.plugins, env: { CRASH_RELAY_SECRET: RELAY_SECRET } } },
+      { modules: [research], plugins: [relayPlugin], discoverPlugins: false, role: 'web' },
+    );
+    owner = server.fieldbook.db.owner;
+    admin = (await contentFixture(server, mail, [])).admin;
+    projectId = (await createProject(admin, 'Relayed messages')).id;
+    ok(await admin('mutation($p: ID!, $s: [PluginSettingInput!]) { installPlugin(pluginId: $p, settings: $s) { id } }', { p: 'crash-relay', s: [{ key: 'projectId', text: projectId }] }));
+    ok(await admin('mutation($pr: ID!, $p: ID!) { setProjectPluginEnabled(projectId: $pr, pluginId: $p, enabled: true) { enabled } }', { pr: projectId, p: 'crash-relay' }));
+    const plugins = ok(await admin<{ plugins: Array<{ id: string; installation: { id: string } | null }> }>('{ plugins { id installation { id } } }')).plugins;
+    account = plugins.find((p) => p.id === 'crash-relay')!.installation!.id;
+  });
+  afterAll(async () => {
+    for (const child of children) await killHard(child);
+    await server?.close();
+    await mail?.close();
+  });
+
+  const start = async () => {
+    const child = await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS);
+    children.push(child);
+    return child;
+  };
+  const notes = async () => Number((await owner('notes').where({ project_id: projectId }).count({ n: '*' }))[0]!.n);
+
+  it('turns every delivery into one note after the worker handling them was killed', { timeout: 180_000 }, async () => {
+    // With notes locked, the worker stops at its first note, its deliveries in hand.
+    const lock = await owner.transaction();
+    try {
+      await lock.raw('lock table notes in access exclusive mode');
+      const doomed = await start();
+      for (let i = 0; i < DELIVERIES; i++) {
+        const body = JSON.stringify({ id: `m-${i}`, account, text: `Message ${i}` });
+        const res = await fetch(`${server.url}/crash-relay/webhook`, { method: 'POST', headers: signRelay(body), body });
+        expect(res.status).toBe(200);
+      }
+      await waitFor(
+        'the worker to reach the locked notes',
+        async () => {
+          const { rows } = await owner.raw(`select 1 from pg_locks where not granted and relation = 'notes'::regclass`);
+          return rows.length ? true : undefined;
+        },
+        30_000,
+      );
+      await killHard(doomed);
+    } finally {
+      await lock.rollback();
+    }
+    expect(await notes()).toBe(0);
+
+    await start();
+    // The queue's expiry is 15 minutes: only the lapsed heartbeats bring the jobs back this soon.
+    await waitFor('every delivery to become a note', async () => ((await notes()) === DELIVERIES ? true : undefined), 90_000);
+    await waitFor(
+      'every job to complete',
+      async () => {
+        const { rows } = await owner.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [WEBHOOK_QUEUE]);
+        return (rows[0] as { n: number }).n === DELIVERIES ? true : undefined;
+      },
+      30_000,
+    );
+    const { rows } = await owner.raw(`select max(retry_count)::int as retried from pgboss.job where name = ?`, [WEBHOOK_QUEUE]);
+    expect((rows[0] as { retried: number }).retried).toBeGreaterThanOrEqual(1);
+    expect(await notes()).toBe(DELIVERIES);
+  });
+});
