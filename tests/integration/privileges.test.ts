@@ -11,7 +11,7 @@ import research from '../../modules/research/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../support/factories.ts';
 import { startMailServer, type TestMailServer } from '../support/smtp.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { STRONG_PASSWORD } from './identity/support.ts';
+import { STRONG_PASSWORD, uniqueEmail } from './identity/support.ts';
 import { createProject } from './research/content-support.ts';
 
 /**
@@ -139,6 +139,25 @@ describe('secrets the request role cannot read', () => {
     // The rotated-out token again: refused, and the session it belonged to ends.
     expect((await server.gql(REFRESH, { t: b.admin.refreshToken })).errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
     expect((await server.gql(REFRESH, { t: next })).errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('cannot read the hashes of emailed links and codes, while links and codes still work', async () => {
+    for (const sql of ['select secret_hash from email_challenges', 'select * from email_challenges']) {
+      await expect(app().raw(sql), sql).rejects.toThrow(/permission denied/);
+    }
+    // A one-time code: a wrong one is refused, the right one signs in.
+    const email = uniqueEmail('code');
+    const sent = await server.gql<{ sendConfirmationEmail: { codeChallenge: string } }>(
+      'mutation($e: String!) { sendConfirmationEmail(input: { email: $e, recaptchaToken: "token", useOneTimeCodeFlow: true }) { codeChallenge } }',
+      { e: email },
+    );
+    expect(sent.errors).toBeUndefined();
+    const codeChallenge = sent.data!.sendConfirmationEmail.codeChallenge;
+    const code = /\b(\d{6})\b/.exec((await mail.waitForMail(email)).text)![1]!;
+    const CONFIRM = 'mutation($c: ID!, $k: String!) { confirmEmail(input: { method: ONE_TIME_CODE, codeChallenge: $c, code: $k }) { accessToken } }';
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await server.gql(CONFIRM, { c: codeChallenge, k: wrong })).errors?.[0]?.extensions?.field).toBe('code');
+    expect((await server.gql(CONFIRM, { c: codeChallenge, k: code })).errors).toBeUndefined();
   });
 
   it("cannot read any workspace's raw webhook deliveries, only add them", async () => {

@@ -14,7 +14,7 @@ export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
   user_identities: 'which provider account signs in as whom (provider and subject, no secret)',
   sessions: 'every signed-in request checks its session is open; refresh token hashes are write-only',
   retired_refresh_tokens: 'which session a rotated-out refresh token belonged to; the hashes are write-only',
-  email_challenges: 'emailed links and codes: link hashes are SHA-256 of random secrets, code hashes are keyed with the server secret',
+  email_challenges: 'emailed links and codes: whom they were sent to, their purpose and expiry; their hashes are write-only',
   sign_in_limits: 'attempt counters of sign-in limits',
   workspaces: 'the registry of workspaces, read before any workspace scope exists (subdomains, sign-in rules)',
   job_effects: 'keys of job effects already done, so a retried job does not repeat them; no content',
@@ -29,13 +29,15 @@ export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
  * - API token hashes; a request finds its token through `api_token_for_secret`, which answers
  *   only to someone who holds the secret;
  * - refresh token hashes, current and rotated out; sessions are refreshed and ended by token
- *   through the `session_*` functions below, which likewise take the token's hash, never give one.
+ *   through the `session_*` functions below, which likewise take the token's hash, never give one;
+ * - the hashes of emailed links and codes, answered through the `email_challenge_*` functions.
  */
 const WRITE_ONLY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   plugin_webhook_events: ['headers', 'body'],
   api_tokens: ['secret_hash'],
   sessions: ['refresh_token_hash'],
   retired_refresh_tokens: ['token_hash'],
+  email_challenges: ['secret_hash'],
 };
 
 /**
@@ -81,6 +83,27 @@ const LOOKUPS: readonly string[] = [
      where s.refresh_token_hash = p_token_hash and s.revoked_at is null
      returning s.id
    $$`,
+  // Uses up an open link of this purpose; its row, or none.
+  `create or replace function public.email_challenge_consume_link(p_secret_hash text, p_purpose text)
+   returns table (id uuid, email text, payload jsonb)
+   language sql security definer set search_path = pg_catalog, pg_temp as $$
+     update public.email_challenges c set consumed_at = now(), updated_at = now()
+     where c.secret_hash = p_secret_hash and c.purpose = p_purpose and c.consumed_at is null and c.expires_at > now()
+     returning c.id, c.email::text, c.payload
+   $$`,
+  // Why a link of this purpose no longer works: used, expired, or (no row) never valid.
+  `create or replace function public.email_challenge_link_state(p_secret_hash text, p_purpose text)
+   returns table (consumed boolean)
+   language sql stable security definer set search_path = pg_catalog, pg_temp as $$
+     select c.consumed_at is not null from public.email_challenges c
+     where c.secret_hash = p_secret_hash and c.purpose = p_purpose limit 1
+   $$`,
+  // Whether a code challenge's stored hash is this one (the hash is keyed with the server secret).
+  `create or replace function public.email_challenge_code_matches(p_id uuid, p_secret_hash text)
+   returns boolean
+   language sql stable security definer set search_path = pg_catalog, pg_temp as $$
+     select coalesce((select c.secret_hash = p_secret_hash from public.email_challenges c where c.id = p_id), false)
+   $$`,
 ];
 
 /** The lookups' signatures, for their grants. */
@@ -89,6 +112,9 @@ const LOOKUP_SIGNATURES: readonly string[] = [
   'public.session_rotate(text, text, timestamptz)',
   'public.session_revoke_reused(text)',
   'public.session_revoke_by_refresh(text)',
+  'public.email_challenge_consume_link(text, text)',
+  'public.email_challenge_link_state(text, text)',
+  'public.email_challenge_code_matches(uuid, text)',
 ];
 
 /** Tables the application role may add rows to but neither change nor remove rows of. */

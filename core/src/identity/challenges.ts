@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { badInput } from '../errors/app-error.ts';
-import { codeHash, equalHex, randomSecret, randomSixDigitCode, sha256Hex } from './secrets.ts';
+import { codeHash, randomSecret, randomSixDigitCode, sha256Hex } from './secrets.ts';
 
 /** What a challenge proves when it is answered. */
 export type ChallengePurpose = 'confirm_email' | 'one_time_code' | 'reset_password' | 'magic_login' | 'unlock';
@@ -16,11 +16,11 @@ export const CHALLENGE_LIFETIME_MS: Record<ChallengePurpose, number> = {
 };
 export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
 
+/** What the application role may read of a challenge: its hash is write-only (db/privileges.ts). */
 interface ChallengeRow {
   id: string;
   email: string;
   purpose: ChallengePurpose;
-  secret_hash: string;
   attempts: number;
   payload: Record<string, unknown>;
   expires_at: Date;
@@ -93,17 +93,12 @@ export class EmailChallenges {
 
   /** Consumes a link token of the given purpose, or fails with words for the person. */
   async consumeLink(purpose: Exclude<ChallengePurpose, 'one_time_code'>, token: string, field = 'token'): Promise<AnsweredChallenge> {
-    const rows = await this.db.raw<{ rows: ChallengeRow[] }>(
-      `update email_challenges set consumed_at = now(), updated_at = now()
-       where secret_hash = ? and purpose = ? and consumed_at is null and expires_at > now()
-       returning *`,
-      [sha256Hex(token), purpose],
-    );
+    const rows = await this.db.raw<{ rows: AnsweredChallenge[] }>('select id, email, payload from email_challenge_consume_link(?, ?)', [sha256Hex(token), purpose]);
     const row = rows.rows[0];
     if (row) return { id: row.id, email: row.email, payload: row.payload };
     const name = LINK_NAMES[purpose];
-    const stale = await this.db<ChallengeRow>('email_challenges').where({ secret_hash: sha256Hex(token), purpose }).first();
-    if (stale?.consumed_at) throw badInput(field, `This ${name} was already used. Please request a new one.`);
+    const stale = (await this.db.raw<{ rows: Array<{ consumed: boolean }> }>('select consumed from email_challenge_link_state(?, ?)', [sha256Hex(token), purpose])).rows[0];
+    if (stale?.consumed) throw badInput(field, `This ${name} was already used. Please request a new one.`);
     if (stale) throw badInput(field, `This ${name} has expired. Please request a new one.`);
     throw badInput(field, `This ${name} is not valid. Please request a new one.`);
   }
@@ -114,14 +109,20 @@ export class EmailChallenges {
    */
   async consumeCode(codeChallenge: string, code: string): Promise<AnsweredChallenge> {
     const outcome = await this.db.transaction(async (trx) => {
-      const row = await trx<ChallengeRow>('email_challenges').where({ id: codeChallenge, purpose: 'one_time_code' }).forUpdate().first();
+      const row = await trx<ChallengeRow>('email_challenges')
+        .where({ id: codeChallenge, purpose: 'one_time_code' })
+        .forUpdate()
+        .first('id', 'email', 'purpose', 'attempts', 'payload', 'expires_at', 'consumed_at');
       if (!row) return { error: badInput('codeChallenge', 'This code is not valid. Please request a new one.') };
       if (row.consumed_at) return { error: badInput('code', 'This code was already used. Please request a new one.') };
       if (row.expires_at.getTime() <= Date.now()) return { error: badInput('code', 'This code has expired. Please request a new one.') };
       if (row.attempts >= ONE_TIME_CODE_MAX_ATTEMPTS) {
         return { error: badInput('code', 'Too many wrong codes were entered. Please request a new one.') };
       }
-      if (!equalHex(row.secret_hash, codeHash(this.codeKey, row.id, code.trim()))) {
+      // Compared by the database: the stored hash is out of this role's reach. Five tries per
+      // challenge leave nothing to learn from the comparison's timing.
+      const matches = await trx.raw<{ rows: Array<{ matches: boolean }> }>('select email_challenge_code_matches(?, ?) as matches', [row.id, codeHash(this.codeKey, row.id, code.trim())]);
+      if (!matches.rows[0]?.matches) {
         const left = ONE_TIME_CODE_MAX_ATTEMPTS - row.attempts - 1;
         await trx('email_challenges').where({ id: row.id }).increment('attempts', 1).update({ updated_at: trx.fn.now() });
         return {
