@@ -46,9 +46,13 @@ export async function likelyCommon(
     }
     // Row-level security holds both to the workspace, so the share is of the workspace's items.
     const items = await plannedRows(trx, sql`select 1 from ${raw(tableOf(source))} t`);
-    // The query written out, not joined in as the searches do: the planner estimates from
-    // the words' frequencies only when it sees the query itself.
-    const matches = await plannedRows(trx, sql`select 1 from ${raw(tableOf(source))} t where ${vectorSql(search.text!, source)} @@ ${tsquerySql(search.text!)}`);
+    // The query written out, not joined in as the searches do: the planner estimates from the
+    // words' frequencies only when it sees the query itself. And the word being typed taken whole:
+    // the planner has no frequency for a prefix (it guesses 2 % of any table), while the whole
+    // word's matches are some of the prefix's, which is what this asks.
+    const text = search.text!;
+    const whole = { ...text, words: text.prefix === null ? text.words : [...text.words, text.prefix], prefix: null };
+    const matches = await plannedRows(trx, sql`select 1 from ${raw(tableOf(source))} t where ${vectorSql(text, source)} @@ ${tsquerySql(whole)}`);
     if (items > window && matches * RECENT_WINDOW_FACTOR * 2 >= items) out.add(search.type);
   }
   return out;
