@@ -33,8 +33,10 @@ export function parseBounded(text: string): DocumentNode {
  * once, then reused (the schema never changes while the process runs). Bounded, and only
  * documents that passed validation are kept, so the cache never holds errors. A document valid
  * under one set of rules is not taken as valid under another (anonymous requests have more).
+ * `precheck` rules (the document limits) are also among the rules; they run first on their own.
  */
-export function documentCache(maxEntries = 500, maxQueryLength = 20_000) {
+export function documentCache(opts: { precheck?: readonly ValidationRule[]; maxEntries?: number; maxQueryLength?: number } = {}) {
+  const { precheck = [], maxEntries = 500, maxQueryLength = 20_000 } = opts;
   const parsed = new Map<string, DocumentNode>();
   const valid = new WeakMap<readonly ValidationRule[], WeakSet<DocumentNode>>();
   return {
@@ -52,6 +54,10 @@ export function documentCache(maxEntries = 500, maxQueryLength = 20_000) {
     validate(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[] = specifiedRules): readonly GraphQLError[] {
       let passed = valid.get(rules);
       if (passed?.has(document)) return [];
+      // The cheap limits run alone first: a document over them is refused before graphql-js's own
+      // rules, some of which cost far more than linear time on a hostile document, look at it.
+      const over = precheck.length ? validate(schema, document, precheck) : [];
+      if (over.length) return over;
       const errors = validate(schema, document, rules);
       if (!errors.length) {
         if (!passed) valid.set(rules, (passed = new WeakSet()));

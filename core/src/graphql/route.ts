@@ -23,8 +23,9 @@ export interface GraphqlRouteOptions {
 
 /** POST (and GET for queries) /api/graphql, per the GraphQL-over-HTTP spec, via graphql-http. */
 export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
-  const documents = documentCache();
-  const rules = [...specifiedRules, ...limitRules(), storableLiteralText];
+  const limits = limitRules();
+  const documents = documentCache({ precheck: limits });
+  const rules = [...specifiedRules, ...limits, storableLiteralText];
   const anonymousRules = opts.anonymousIntrospection ? rules : [...rules, noAnonymousIntrospection];
   const handler = createHandler<Koa.Context, { requestContext: RequestContext }, RequestContext & Record<PropertyKey, unknown>>({
     schema: opts.schema,
