@@ -1,23 +1,16 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { StartupPhases } from '../core/src/server.ts';
 import { freePort } from './support.ts';
 
 /** Where a start spends its time, in milliseconds, as Fieldbook logs it once it listens. */
-export interface StartPhases {
+export type StartPhases = {
   /** `npm` itself and the web build's staleness check, before Fieldbook's process starts. */
   launcher: number;
   /** Node, the TypeScript loader and importing core. */
   boot: number;
   importModules: number;
-  plugins: number;
-  postgres: number;
-  migrations: number;
-  jobSystem: number;
-  modules: number;
-  queues: number;
-  pluginHost: number;
-  http: number;
-}
+} & StartupPhases;
 
 export interface StartTiming {
   /** Milliseconds from spawning `npm start` to the first 200 from /ping. */
