@@ -17,6 +17,7 @@ import { measure, startBareKoa, type LoadResult } from './load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
+import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
 import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
 import { freePort, graphql, percentile, round } from './support.ts';
@@ -38,6 +39,7 @@ interface Results {
   searchReindex: ReindexResult | null;
   webhooks: WebhookBench | null;
   remoteLoad: RemoteLoadBench | null;
+  webSize: WebSizeBench | null;
   notes: string[];
 }
 
@@ -57,6 +59,7 @@ const results: Results = {
   searchReindex: null,
   webhooks: null,
   remoteLoad: null,
+  webSize: null,
   notes: [],
 };
 
@@ -161,6 +164,11 @@ try {
       results.webhooks = await benchWebhooks({ url, owner: fieldbook.db.owner, token: account.token, workspaceId: pluginWorkspace, responseUrl: slack.responseUrl(), log });
       results.remoteLoad = await benchRemoteLoad({ url, token: account.token, workspaceId: pluginWorkspace, email: account.email, password: account.password, projectId: results.webhooks.projectId, log }).catch((err: unknown) => {
         results.notes.push(`remote load not measured: ${(err as Error).message}`);
+        return null;
+      });
+      // Slack is installed in that workspace, so the home shows whether plugin web parts load there.
+      results.webSize = await benchWebSize({ url, email: account.email, password: account.password, log }).catch((err: unknown) => {
+        results.notes.push(`web app size not measured: ${(err as Error).message}`);
         return null;
       });
 
@@ -292,6 +300,10 @@ if (results.remoteLoad) {
   lines.push(`Plugin web part (project extensions page, ${r.runs} fresh page loads each)`);
   lines.push(`  slot empty        p50 ${r.emptySlotMs.p50} ms, p95 ${r.emptySlotMs.p95} ms`);
   lines.push(`  Slack panel shown p50 ${r.withSlotMs.p50} ms, p95 ${r.withSlotMs.p95} ms (+${r.extraMs} ms)`);
+  lines.push('');
+}
+if (results.webSize) {
+  lines.push(...describeWebSize(results.webSize));
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);
