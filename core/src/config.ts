@@ -51,7 +51,7 @@ const EnvSchema = z.object({
   /** Search with Typesense at this URL instead of PostgreSQL, e.g. http://localhost:8108. */
   TYPESENSE_URL: z.string().url().optional(),
   TYPESENSE_API_KEY: z.string().optional(),
-  /** PostgreSQL search: relevance ranks this many of a type's most recent matches; fewer are ranked exactly. */
+  /** PostgreSQL search: relevance ranks at most this many matches of a result type; with fewer, it ranks them all. */
   SEARCH_RANK_CANDIDATES: z.coerce.number().int().min(1).default(500),
   /** PostgreSQL search: counts up to this are exact, larger ones estimated ("about 410,000"). */
   SEARCH_EXACT_COUNT_LIMIT: z.coerce.number().int().min(0).default(5000),
