@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,18 +50,32 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The command line of a process, or null where the system does not show it (no /proc). */
-function commandLine(pid: number): string[] | null {
+/** What `ps` says about a process, where there is no /proc (macOS); null when it cannot say. */
+function ps(pid: number, field: 'ppid' | 'command'): string | null {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    return execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
   } catch {
     return null;
   }
 }
 
+/** The command line of a process, or null where the system does not show it. */
+function commandLine(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return ps(pid, 'command')?.split(/\s+/) ?? null;
+  }
+}
+
+function parentOf(pid: number): number | null {
+  const parent = processStat(pid)?.parentPid ?? Number(ps(pid, 'ppid'));
+  return Number.isInteger(parent) && parent > 0 ? parent : null;
+}
+
 /**
- * True when `pid` is a PostgreSQL server of this data folder. Without /proc we trust the lock
- * file, which PostgreSQL itself trusts the same way.
+ * True when `pid` is a PostgreSQL server of this data folder. When the system will not say, we
+ * trust the lock file, which PostgreSQL itself trusts the same way.
  */
 function isPostgresOf(pid: number, databaseDir: string): boolean {
   const argv = commandLine(pid);
@@ -86,7 +101,7 @@ export async function stopOrphanedPostgres(databaseDir: string, logger: Logger):
   }
   // A server whose parent is a running Node process belongs to a Fieldbook that is still up:
   // stopping it would take the database from under that Fieldbook.
-  const parentPid = processStat(lock.pid)?.parentPid;
+  const parentPid = parentOf(lock.pid);
   if (parentPid && parentPid > 1 && /node/.test(commandLine(parentPid)?.join(' ') ?? '')) {
     throw new StartupError(
       `Another Fieldbook (pid ${parentPid}) is running with the data folder ${resolve(databaseDir, '..')}.`,

@@ -66,6 +66,17 @@ describe('starting again after a crash', () => {
     expect(noisyLines(app.output())).toEqual([]);
   });
 
+  it('refuses to start beside a Fieldbook still running on the same data folder, and leaves it running', { timeout: 120_000 }, async () => {
+    const running = start();
+    await waitForOk(running, `${url}/ping`);
+    const second = start({ PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('Fieldbook could not start: Another Fieldbook');
+    expect((await fetch(`${url}/ready`)).status).toBe(200); // its database was left alone
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+
   it('removes a lock file whose PostgreSQL is gone and starts', { timeout: 90_000 }, async () => {
     // A pid no process has: the server that wrote the file died with the machine.
     const lockPath = join(dataDir, 'pg', 'postmaster.pid');
