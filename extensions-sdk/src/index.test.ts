@@ -18,4 +18,11 @@ describe('plugin manifest', () => {
     expect(() => definePlugin({ ...valid, sdk: 'soon' })).toThrow(/sdk: "soon" is not a version range/);
     expect(() => parsePluginManifest({ ...valid, web: { entry: 'https://x/mf-manifest.json', exposes: 'extension' } })).toThrow(/web\.exposes/);
   });
+
+  it('lets a web part say which slots it fills, so the app loads it only where one is drawn', () => {
+    const web = parsePluginManifest({ ...valid, web: { slots: ['project.settings.panel/v1', 'note.toolbar.action/v1'] } }).web;
+    expect(web?.slots).toEqual(['project.settings.panel/v1', 'note.toolbar.action/v1']);
+    expect(web?.entry).toBeUndefined(); // a bundled plugin's built web part is found by its package
+    expect(() => parsePluginManifest({ ...valid, web: { slots: ['Project settings'] } })).toThrow(/web\.slots\.0: A slot is named like/);
+  });
 });

@@ -23,12 +23,24 @@ export const pluginPermissionSchema = z
     message: `Unknown permission; use one of ${Object.keys(PLUGIN_SCOPES).join(', ')} or egress:host.name.`,
   });
 
-/** Where a plugin's web part is served from and which module the host loads from it. */
+/** Where a plugin's web part is served from, which module the host loads, and where it shows. */
 export const pluginWebManifestSchema = z.object({
-  /** URL of the Module Federation manifest or remote entry, absolute or relative to the app. */
-  entry: z.string().min(1).max(2000),
-  /** The exposed module that default-exports the plugin's web extension, e.g. `./extension`. */
-  exposes: z.string().regex(/^\.\/[A-Za-z0-9_./-]+$/, 'An exposed module starts with "./".').default('./extension'),
+  /**
+   * URL of the Module Federation manifest or remote entry, absolute or relative to the app. Left
+   * out by a plugin whose package names its built web folder (`fieldbook.web`): Fieldbook serves it.
+   */
+  entry: z.string().min(1).max(2000).optional(),
+  /** The exposed module that default-exports the plugin's web extension; `./extension` when left out. */
+  exposes: z.string().regex(/^\.\/[A-Za-z0-9_./-]+$/, 'An exposed module starts with "./".').optional(),
+  /**
+   * The slots the web part fills (`project.settings.panel/v1`, ...). The app then loads it only
+   * where one of them is drawn. Left out, the app loads it with every workspace page, as a web
+   * part that adds pages or navigation needs.
+   */
+  slots: z
+    .array(z.string().regex(/^[a-z][a-z0-9.-]*\/v[0-9]+$/, 'A slot is named like `project.settings.panel/v1`.'))
+    .max(50)
+    .optional(),
 });
 
 /** What every plugin declares about itself; validated when the plugin loads. */

@@ -121,6 +121,8 @@ export interface PluginRemote {
   name: string;
   entry: string;
   exposedModule: string;
+  /** The slots it fills; null when the plugin did not say (it loads with every workspace page). */
+  slots: string[] | null;
 }
 
 export type PluginState = 'READY' | 'NOT_CONFIGURED' | 'FAILED';
@@ -245,7 +247,7 @@ export const ops = {
   setUserGroupMembers: `mutation SetUserGroupMembers($id: ID!, $userIds: [ID!]!) { setUserGroupMembers(id: $id, userIds: $userIds) { id memberCount } }`,
   auditLog: `query AuditLog($first: Int, $after: String) {
     auditLog(first: $first, after: $after) { endCursor nodes { id kind subjectType subjectId metadata createdAt actor { id name email } } } }`,
-  pluginRemotes: `query PluginRemotes($projectId: ID) { pluginRemotes(projectId: $projectId) { name entry exposedModule } }`,
+  pluginRemotes: `query PluginRemotes($projectId: ID) { pluginRemotes(projectId: $projectId) { name entry exposedModule slots } }`,
   plugins: `query Plugins { plugins { ${PLUGIN} } extensionLimits { installed maximum } }`,
   projectPlugins: `query ProjectPlugins($projectId: ID!) { projectPlugins(projectId: $projectId) { projectId enabled plugin { ${PLUGIN} } } }`,
   myIntegrations: `query MyIntegrations { myIntegrations { plugin { ${PLUGIN} } connectedAccount { externalId label } } }`,

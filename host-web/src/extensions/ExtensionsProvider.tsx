@@ -1,10 +1,10 @@
 import { SlotRendererContext, type SlotName, type SlotProps, type SlotRenderer, type WebExtension, type WebNavItem, type WebRoute } from '@fieldbook/extensions-sdk/web';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '../api/hooks.ts';
 import { ops, type PluginRemote } from '../api/operations.ts';
 import { ExtensionErrorBox, SlotBoundary, extensionLabel } from './SlotBoundary.tsx';
 import { moduleExtensions } from './modules.ts';
-import { loadPluginRemotes, type RemoteLoadResult } from './remotes.ts';
+import { loadPluginRemotes, remotesFor, type RemoteLoadResult } from './remotes.ts';
 
 export type RemoteFailure = RemoteLoadResult['failures'][number];
 
@@ -14,49 +14,85 @@ interface ExtensionsValue {
   routes: readonly WebRoute[];
   /** Plugin remotes that could not be loaded, so admins can see why a plugin shows nothing. */
   failures: readonly RemoteFailure[];
+  /** The workspace's plugin remotes as the server lists them (null until it answered). */
+  remotes: readonly PluginRemote[] | null;
   /** Asks the server again which plugin remotes to load (after a plugin is installed or removed). */
   reloadRemotes(): void;
 }
 
-const ExtensionsContext = createContext<ExtensionsValue>({ extensions: moduleExtensions, navigation: [], routes: [], failures: [], reloadRemotes: () => undefined });
+const ExtensionsContext = createContext<ExtensionsValue>({ extensions: moduleExtensions, navigation: [], routes: [], failures: [], remotes: null, reloadRemotes: () => undefined });
 
 export const useExtensions = (): ExtensionsValue => useContext(ExtensionsContext);
 
-/** Loads plugin remotes (the workspace's, or one project's) and keeps what loaded and what failed. */
-export function usePluginRemotes(projectId?: string): { extensions: readonly WebExtension[]; failures: readonly RemoteFailure[]; loading: boolean; error: unknown; reload(): void } {
-  const remotes = useQuery<{ pluginRemotes: PluginRemote[] }>(ops.pluginRemotes, projectId ? { projectId } : {});
-  const [loaded, setLoaded] = useState<RemoteLoadResult>({ extensions: [], failures: [] });
-  const [loadingRemotes, setLoadingRemotes] = useState(false);
-  const list = remotes.data?.pluginRemotes;
+const NO_REMOTES: RemoteLoadResult = { extensions: [], failures: [] };
 
+/** Loads these remotes (Module Federation fetches each once) and keeps what loaded and what failed. */
+function useLoadedRemotes(list: readonly PluginRemote[] | null): RemoteLoadResult & { loading: boolean } {
+  const [loaded, setLoaded] = useState<RemoteLoadResult>(NO_REMOTES);
+  const [loading, setLoading] = useState(false);
+  // The list is filtered afresh on every render; load again only when what it names changes.
+  const key = JSON.stringify(list?.map((r) => [r.name, r.entry, r.exposedModule]) ?? []);
   useEffect(() => {
-    if (!list?.length) {
-      setLoaded({ extensions: [], failures: [] });
+    const wanted = JSON.parse(key) as Array<[string, string, string]>;
+    if (!wanted.length) {
+      setLoaded(NO_REMOTES);
+      setLoading(false);
       return;
     }
     let stale = false;
-    setLoadingRemotes(true);
-    void loadPluginRemotes(list).then((r) => {
+    setLoading(true);
+    void loadPluginRemotes(wanted.map(([name, entry, exposedModule]) => ({ name, entry, exposedModule, slots: null }))).then((r) => {
       for (const f of r.failures) console.warn(`The plugin "${f.name}" could not be loaded: ${f.error}`);
       if (stale) return;
       setLoaded(r);
-      setLoadingRemotes(false);
+      setLoading(false);
     });
     return () => {
       stale = true;
     };
-  }, [list]);
-
-  return { extensions: loaded.extensions, failures: loaded.failures, loading: remotes.loading || loadingRemotes, error: remotes.error, reload: remotes.reload };
+  }, [key]);
+  return { ...loaded, loading };
 }
 
-/** Module web parts plus the plugin remotes the server enabled for the current workspace. */
+/**
+ * Loads the plugin remotes of the workspace, or of one project, that `slot` needs (see
+ * {@link remotesFor}; no slot: those that load with every workspace page).
+ */
+export function usePluginRemotes(
+  projectId?: string,
+  slot: SlotName | null = null,
+): { extensions: readonly WebExtension[]; failures: readonly RemoteFailure[]; loading: boolean; error: unknown; reload(): void } {
+  const remotes = useQuery<{ pluginRemotes: PluginRemote[] }>(ops.pluginRemotes, projectId ? { projectId } : {});
+  const list = remotes.data?.pluginRemotes;
+  const loaded = useLoadedRemotes(list ? remotesFor(list, slot) : null);
+  return { extensions: loaded.extensions, failures: loaded.failures, loading: remotes.loading || loaded.loading, error: remotes.error, reload: remotes.reload };
+}
+
+/**
+ * What a slot about the workspace shows: module parts, the remotes loaded with the workspace app,
+ * and the remotes that fill this slot, loaded now (`skip` holds them back).
+ */
+export function useSlotExtensions(name: SlotName, skip = false): { extensions: readonly WebExtension[]; failures: readonly RemoteFailure[] } {
+  const context = useExtensions();
+  const named = context.remotes && !skip ? context.remotes.filter((r) => r.slots?.includes(name)) : null;
+  const loaded = useLoadedRemotes(named);
+  const extensions = useMemo(() => [...context.extensions, ...loaded.extensions.filter((e) => !context.extensions.some((c) => c.id === e.id))], [context.extensions, loaded.extensions]);
+  return { extensions, failures: loaded.failures };
+}
+
+/**
+ * Module web parts plus the plugin remotes the workspace app loads at once: only those that did
+ * not name their slots (they may add pages or navigation). The others load where their slot is drawn.
+ */
 export function ExtensionsProvider({ children }: { children: ReactNode }) {
-  const { extensions: plugins, failures, reload } = usePluginRemotes();
+  const remotes = useQuery<{ pluginRemotes: PluginRemote[] }>(ops.pluginRemotes, {});
+  const list = remotes.data?.pluginRemotes ?? null;
+  const { extensions: plugins, failures } = useLoadedRemotes(list ? remotesFor(list, null) : null);
+  const { reload } = remotes;
   const value = useMemo<ExtensionsValue>(() => {
     const all = [...moduleExtensions, ...plugins];
-    return { extensions: all, navigation: all.flatMap((e) => e.navigation ?? []), routes: all.flatMap((e) => e.routes ?? []), failures, reloadRemotes: () => void reload() };
-  }, [plugins, failures, reload]);
+    return { extensions: all, navigation: all.flatMap((e) => e.navigation ?? []), routes: all.flatMap((e) => e.routes ?? []), failures, remotes: list, reloadRemotes: () => void reload() };
+  }, [plugins, failures, list, reload]);
   return (
     <ExtensionsContext.Provider value={value}>
       <SlotRendererContext.Provider value={renderSlot}>{children}</SlotRendererContext.Provider>
@@ -69,7 +105,7 @@ const renderSlot: SlotRenderer = (name, props) =>
   'projectId' in props && typeof props.projectId === 'string' ? <ProjectSlot name={name} props={props} projectId={props.projectId} /> : <ExtensionSlot name={name} props={props} />;
 
 function ProjectSlot<S extends SlotName>({ name, props, projectId }: { name: S; props: SlotProps[S]; projectId: string }) {
-  const { extensions, failures } = usePluginRemotes(projectId);
+  const { extensions, failures } = usePluginRemotes(projectId, name);
   return <ExtensionSlot name={name} props={props} extensions={extensions} failures={failures} />;
 }
 
@@ -91,22 +127,27 @@ export function ExtensionSlot<S extends SlotName>({
   failures?: readonly RemoteFailure[];
   names?: Readonly<Record<string, string>>;
 }) {
-  const context = useExtensions();
-  const extensions = only ?? context.extensions;
+  // Without a list of its own, the slot loads the workspace's remotes that fill it.
+  const workspace = useSlotExtensions(name, only !== undefined);
+  const extensions = only ?? workspace.extensions;
+  const shownFailures = only ? failures : [...failures, ...workspace.failures];
   const parts = extensions.flatMap((e) => {
     const C = e.slots?.[name];
     return C ? [{ id: e.id, C }] : [];
   });
   return (
     <>
-      {failures.map((f) => (
+      {shownFailures.map((f) => (
         <ExtensionErrorBox key={`failed-${f.name}`} label={names[f.name] ?? extensionLabel(f.name)} detail={f.error} />
       ))}
       {parts.map(({ id, C }) => {
         const Component = C as unknown as (p: SlotProps[S]) => ReactNode;
         return (
           <SlotBoundary key={id} label={names[id] ?? extensionLabel(id)}>
-            <Component {...props} />
+            {/* A part may be a lazy component: it appears when its code has loaded, the page meanwhile. */}
+            <Suspense fallback={null}>
+              <Component {...props} />
+            </Suspense>
           </SlotBoundary>
         );
       })}

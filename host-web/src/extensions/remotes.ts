@@ -1,4 +1,4 @@
-import type { WebExtension } from '@fieldbook/extensions-sdk/web';
+import type { SlotName, WebExtension } from '@fieldbook/extensions-sdk/web';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PluginRemote } from '../api/operations.ts';
 
@@ -10,6 +10,15 @@ export interface RemoteLoadResult {
 /** `./extension` of remote `slack` is requested as `slack/extension`. */
 export const remoteRequest = (remote: Pick<PluginRemote, 'name' | 'exposedModule'>): string =>
   `${remote.name}/${remote.exposedModule.replace(/^\.\//, '')}`;
+
+/**
+ * The remotes to load for a slot: those that fill it, and those that did not say which slots
+ * they fill. With no slot (the workspace app starting), only the latter: they may add pages and
+ * navigation. A remote that names its slots is thus never loaded where none of them is drawn.
+ */
+export function remotesFor(remotes: readonly PluginRemote[], slot: SlotName | null): PluginRemote[] {
+  return remotes.filter((r) => r.slots === null || (slot !== null && r.slots.includes(slot)));
+}
 
 /**
  * Registers the plugin remotes the server enabled for this workspace and loads each one's web

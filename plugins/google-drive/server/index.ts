@@ -14,6 +14,8 @@ export default definePlugin({
   description: 'Import Google Docs, Sheets, Slides and text files from Google Drive as notes.',
   // www.googleapis.com and oauth2.googleapis.com; accounts.google.com is only visited by the browser.
   permissions: ['notes:write', 'projects:read', 'egress:googleapis.com', 'egress:google.com'],
+  // Where web/index.tsx draws: the app loads the web part only on pages with one of these slots.
+  web: { slots: ['project.settings.panel/v1'] },
   config: {
     clientId: { env: 'GOOGLE_DRIVE_CLIENT_ID', description: 'OAuth client ID of the Google Cloud project', required: true },
     clientSecret: { env: 'GOOGLE_DRIVE_CLIENT_SECRET', description: 'OAuth client secret of the Google Cloud project', required: true },

@@ -22,6 +22,8 @@ export default definePlugin({
   sdk: '^1',
   description: 'Save Slack messages as notes, and post to Slack channels from automations.',
   permissions: ['notes:write', 'projects:read', 'egress:slack.com'],
+  // Where web/index.tsx draws: the app loads the web part only on pages with one of these slots.
+  web: { slots: ['project.settings.panel/v1', 'integration.settings.page/v1', 'note.toolbar.action/v1'] },
   config: {
     clientId: { env: 'SLACK_CLIENT_ID', description: 'Client ID of the Slack app', required: true },
     clientSecret: { env: 'SLACK_CLIENT_SECRET', description: 'Client secret of the Slack app', required: true },

@@ -22,11 +22,14 @@ import { installationView, pluginView, type PluginView } from './views.ts';
 
 const isAdmin = (ctx: RequestContext) => ctx.membership?.workspaceAdmin === true || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN';
 
-/** The web remote of a plugin, served from its built folder or named by its manifest. */
+/**
+ * The web remote of a plugin, served from its built folder or named by its manifest, with the
+ * slots it fills (null when it did not say: the app then loads it with every workspace page).
+ */
 function remoteOf(plugin: LoadedPlugin) {
   const entry = plugin.webDir ? `/plugins/${plugin.id}/web/mf-manifest.json` : plugin.manifest.web?.entry;
   if (!entry) return null;
-  return { name: remoteName(plugin.id), entry, exposedModule: plugin.manifest.web?.exposes ?? './extension' };
+  return { name: remoteName(plugin.id), entry, exposedModule: plugin.manifest.web?.exposes ?? './extension', slots: plugin.manifest.web?.slots ?? null };
 }
 
 export function extensionsGraphql(host: PluginHost, maximum: number | null): ModuleGraphql {

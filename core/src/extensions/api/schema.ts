@@ -107,6 +107,8 @@ export const extensionsTypeDefs = /* GraphQL */ `
     name: String!
     entry: String!
     exposedModule: String!
+    "The slots the remote fills: load it only where one is drawn. Null: load it with every workspace page."
+    slots: [String!]
   }
 
   type UserIntegration {

@@ -58,7 +58,7 @@ export function pluginView(plugin: LoadedPlugin, installation: InstallationView 
     problem: isAdmin ? plugin.problem : plugin.problem ? 'Not available yet; ask a workspace admin.' : null,
     permissions: manifest.permissions.map((name) => ({ name, description: permissionText(name) })),
     settingFields: Object.entries(definition.settings).map(([key, f]) => ({ key, kind: f.kind, label: f.label, description: f.description ?? null, required: 'required' in f && f.required === true })),
-    hasWebPart: plugin.webDir !== null || manifest.web !== undefined,
+    hasWebPart: plugin.webDir !== null || manifest.web?.entry !== undefined,
     connection: definition.server.oauth ? (definition.server.oauth.level === 'user' ? 'USER' : 'WORKSPACE') : null,
     webhookPaths: (definition.server.webhooks ?? []).map((h) => h.path),
     installation: isAdmin ? installation : installation && { ...installation, settings: [] },

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '../../api/hooks.ts';
 import { ops, type Plugin } from '../../api/operations.ts';
 import { ErrorAlert } from '../../common/ErrorAlert.tsx';
-import { ExtensionSlot, useExtensions } from '../../extensions/ExtensionsProvider.tsx';
+import { ExtensionSlot, useSlotExtensions } from '../../extensions/ExtensionsProvider.tsx';
 import { useServices } from '../../session/SessionProvider.tsx';
 import { useWorkspace } from '../../session/WorkspaceProvider.tsx';
 import { draftFrom, missingRequired, settingsInput, type SettingsDraft } from './settings-input.ts';
@@ -24,9 +24,9 @@ function ProjectField({ label, description, required, value, onChange }: { label
 export function PluginSettingsForm({ plugin, opened, onClose, onSaved }: { plugin: Plugin; opened: boolean; onClose(): void; onSaved(): void }) {
   const { client } = useServices();
   const { workspace } = useWorkspace();
-  // Only this plugin's own part belongs on its settings view.
-  const own = useExtensions().extensions.filter((e) => e.id === plugin.id);
   const installed = plugin.installation !== null;
+  // Only this plugin's own part belongs on its settings view; remotes load once the view opens.
+  const own = useSlotExtensions('integration.settings.page/v1', !opened || !installed).extensions.filter((e) => e.id === plugin.id);
   const stored = plugin.installation?.settings ?? [];
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFrom(plugin.settingFields, stored));
   const [busy, setBusy] = useState(false);

@@ -61,7 +61,7 @@ export function ProjectExtensionsPage() {
   const { workspace } = useWorkspace();
   const project = useQuery<{ project: ProjectInfo | null }>(PROJECT, { id: projectId });
   const plugins = useQuery<{ projectPlugins: ProjectPlugin[] }>(ops.projectPlugins, { projectId });
-  const remotes = usePluginRemotes(projectId);
+  const remotes = usePluginRemotes(projectId, 'project.settings.panel/v1');
   const info = project.data?.project;
   const canManage = info?.myAccess.level === 'full';
   const list = plugins.data?.projectPlugins ?? [];
