@@ -8,6 +8,17 @@ const require = createRequire(import.meta.url);
 const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
 
 /**
+ * What the app's shared router offers plugins: the browser router's components and hooks. The
+ * app ships only these (the whole package is 3 times larger, with server rendering and data
+ * APIs the app does not use), so they are the router API a plugin's web part may use.
+ */
+const ROUTER_EXPORTS = [
+  'Link', 'NavLink', 'Navigate', 'Outlet', 'RouterProvider', 'createBrowserRouter', 'createSearchParams', 'generatePath',
+  'isRouteErrorResponse', 'matchPath', 'useBlocker', 'useHref', 'useInRouterContext', 'useLocation', 'useMatch', 'useNavigate',
+  'useNavigation', 'useOutletContext', 'useParams', 'useResolvedPath', 'useRouteError', 'useSearchParams',
+];
+
+/**
  * The Fieldbook web app. It is a Module Federation host: plugin remotes are registered at run
  * time from the server's list, and they get React, the router and the SDK's web part from here
  * (singletons, so hooks and contexts are shared).
@@ -32,8 +43,9 @@ export default defineConfig({
   performance: {
     chunkSplit: {
       strategy: 'split-by-experience',
-      // Mantine is used by every page: one vendor file, cached across releases of the app's code.
-      forceSplitting: { 'lib-mantine': /node_modules[\\/]@mantine[\\/]/ },
+      // Popover positioning (menus, selects, tooltips) in a file of its own, apart from what
+      // every page needs.
+      forceSplitting: { 'lib-floating-ui': /node_modules[\\/]@floating-ui[\\/]/ },
     },
   },
   plugins: [
@@ -47,7 +59,7 @@ export default defineConfig({
         react: { singleton: true, requiredVersion: `^${versionOf('react')}` },
         'react-dom': { singleton: true, requiredVersion: `^${versionOf('react-dom')}` },
         'react/jsx-runtime': { singleton: true, requiredVersion: `^${versionOf('react')}` },
-        'react-router': { singleton: true, requiredVersion: `^${versionOf('react-router')}` },
+        'react-router': { singleton: true, requiredVersion: `^${versionOf('react-router')}`, treeShaking: { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS } },
         '@fieldbook/extensions-sdk/web': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
       },
     }),

@@ -1,42 +1,33 @@
 import { Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { Navigate, Outlet, createBrowserRouter, matchPath, useLocation, useRouteError, type RouteObject } from 'react-router';
-import { AcceptInvitePage } from '../auth/AcceptInvitePage.tsx';
-import { CreateWorkspacePage } from '../auth/CreateWorkspacePage.tsx';
-import { FindWorkspacePage } from '../auth/FindWorkspacePage.tsx';
-import { ConfirmEmailPage, LogoutPage, MagicLoginPage, ResetPasswordPage, UnlockPage } from '../auth/LinkPages.tsx';
-import { LoginPage } from '../auth/LoginPage.tsx';
-import { SignupPage } from '../auth/SignupPage.tsx';
-import { TeamRedirect } from '../auth/TeamRedirect.tsx';
-import { JoinWorkspacePage, WorkspacesPage } from '../auth/WorkspacesPage.tsx';
 import { FullPageLoader } from '../common/Loading.tsx';
 import { MessagePage } from '../common/MessagePage.tsx';
 import { NotFoundContent, NotFoundPage } from '../common/NotFound.tsx';
-import { ExtensionsProvider, useExtensions } from '../extensions/ExtensionsProvider.tsx';
+import { useExtensions } from '../extensions/ExtensionsProvider.tsx';
 import { moduleExtensions } from '../extensions/modules.ts';
-import { WorkspaceLayout } from '../layout/WorkspaceLayout.tsx';
-import { AccountPage } from '../settings/AccountPage.tsx';
-import { ExtensionsPage } from '../settings/extensions/ExtensionsPage.tsx';
-import { AuthorizeIntegrationPage, IntegrationConfirmPage } from '../settings/extensions/IntegrationFlowPages.tsx';
-import { IntegrationsPage, MyIntegrationsPage } from '../settings/extensions/IntegrationsPage.tsx';
-import { ProjectExtensionsPage } from '../settings/extensions/ProjectExtensionsPage.tsx';
-import { GroupsPage } from '../settings/GroupsPage.tsx';
-import { SecurityPage } from '../settings/SecurityPage.tsx';
-import { UsersPage } from '../settings/UsersPage.tsx';
 import { RequireSignedIn, SessionReady } from '../session/guards.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { WorkspaceProvider, useWorkspace } from '../session/WorkspaceProvider.tsx';
-import { AuditLogPage } from '../workspace/AuditLogPage.tsx';
-import { HomePage } from '../workspace/HomePage.tsx';
-import { OnboardingPage } from '../workspace/OnboardingPage.tsx';
 import { ConnectionIndicator, ReleaseBanner } from './ConnectionIndicator.tsx';
+
+/*
+ * Every page is loaded when a route that shows it is matched (react-router runs the `lazy` of all
+ * matched routes at once), so the sign-in page does not carry the workspace app and the
+ * workspace home does not carry settings screens or the editor.
+ */
+const WorkspaceShell = lazy(() => import('../layout/WorkspaceShell.tsx').then((m) => ({ default: m.WorkspaceShell })));
 
 function Root() {
   return (
     <>
       <ReleaseBanner />
       <ConnectionIndicator />
-      <Outlet />
+      {/* Pages of modules are lazy components: they suspend while their code loads. */}
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
@@ -80,11 +71,9 @@ function CatchAll() {
   if (session.status !== 'signedIn' || !session.workspaceId) return <NotFoundPage />;
   return (
     <WorkspaceProvider>
-      <ExtensionsProvider>
-        <WorkspaceLayout>
-          <ExtensionRouteOrNotFound />
-        </WorkspaceLayout>
-      </ExtensionsProvider>
+      <WorkspaceShell>
+        <ExtensionRouteOrNotFound />
+      </WorkspaceShell>
     </WorkspaceProvider>
   );
 }
@@ -97,6 +86,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // Shown while the first page's code loads.
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       { path: '/', element: <IndexRedirect /> },
       {
@@ -104,27 +95,27 @@ export const routes: RouteObject[] = [
         element: <SessionReady />,
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'signup', element: <SignupPage /> },
-          { path: 'confirm-email', element: <ConfirmEmailPage /> },
-          { path: 'magic-login', element: <MagicLoginPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'unlock', element: <UnlockPage /> },
-          { path: 'find-workspace', element: <FindWorkspacePage /> },
-          { path: 'accept-invite', element: <AcceptInvitePage /> },
-          { path: 'logout', element: <LogoutPage /> },
+          { path: 'login', lazy: () => import('../auth/LoginPage.tsx').then((m) => ({ Component: m.LoginPage })) },
+          { path: 'signup', lazy: () => import('../auth/SignupPage.tsx').then((m) => ({ Component: m.SignupPage })) },
+          { path: 'confirm-email', lazy: () => import('../auth/LinkPages.tsx').then((m) => ({ Component: m.ConfirmEmailPage })) },
+          { path: 'magic-login', lazy: () => import('../auth/LinkPages.tsx').then((m) => ({ Component: m.MagicLoginPage })) },
+          { path: 'reset-password', lazy: () => import('../auth/LinkPages.tsx').then((m) => ({ Component: m.ResetPasswordPage })) },
+          { path: 'unlock', lazy: () => import('../auth/LinkPages.tsx').then((m) => ({ Component: m.UnlockPage })) },
+          { path: 'find-workspace', lazy: () => import('../auth/FindWorkspacePage.tsx').then((m) => ({ Component: m.FindWorkspacePage })) },
+          { path: 'accept-invite', lazy: () => import('../auth/AcceptInvitePage.tsx').then((m) => ({ Component: m.AcceptInvitePage })) },
+          { path: 'logout', lazy: () => import('../auth/LinkPages.tsx').then((m) => ({ Component: m.LogoutPage })) },
           {
             element: <RequireSignedIn />,
             children: [
-              { path: 'create-workspace', element: <CreateWorkspacePage /> },
-              { path: 'workspaces', element: <WorkspacesPage /> },
-              { path: 'join-workspace', element: <JoinWorkspacePage /> },
+              { path: 'create-workspace', lazy: () => import('../auth/CreateWorkspacePage.tsx').then((m) => ({ Component: m.CreateWorkspacePage })) },
+              { path: 'workspaces', lazy: () => import('../auth/WorkspacesPage.tsx').then((m) => ({ Component: m.WorkspacesPage })) },
+              { path: 'join-workspace', lazy: () => import('../auth/WorkspacesPage.tsx').then((m) => ({ Component: m.JoinWorkspacePage })) },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '/team-redirect/:teamId/*', element: <TeamRedirect /> },
+      { path: '/team-redirect/:teamId/*', lazy: () => import('../auth/TeamRedirect.tsx').then((m) => ({ Component: m.TeamRedirect })) },
       ...publicModuleRoutes,
       {
         element: <RequireSignedIn />,
@@ -132,27 +123,23 @@ export const routes: RouteObject[] = [
           {
             element: <WorkspaceProvider />,
             children: [
-              { path: '/onboarding', element: <OnboardingPage /> },
+              { path: '/onboarding', lazy: () => import('../workspace/OnboardingPage.tsx').then((m) => ({ Component: m.OnboardingPage })) },
               {
-                element: (
-                  <ExtensionsProvider>
-                    <WorkspaceLayout />
-                  </ExtensionsProvider>
-                ),
+                lazy: () => import('../layout/WorkspaceShell.tsx').then((m) => ({ Component: m.WorkspaceShell })),
                 children: [
-                  { path: '/home', element: <HomePage /> },
+                  { path: '/home', lazy: () => import('../workspace/HomePage.tsx').then((m) => ({ Component: m.HomePage })) },
                   { path: '/settings', element: <Navigate to="/settings/user/account" replace /> },
-                  { path: '/settings/users', element: <UsersPage /> },
-                  { path: '/settings/groups', element: <GroupsPage /> },
-                  { path: '/settings/security', element: <SecurityPage /> },
-                  { path: '/settings/user/account', element: <AccountPage /> },
-                  { path: '/settings/extensions', element: <ExtensionsPage /> },
-                  { path: '/settings/integrations', element: <IntegrationsPage /> },
-                  { path: '/settings/user/integrations', element: <MyIntegrationsPage /> },
-                  { path: '/account/integration/oauth/:integration/confirm', element: <IntegrationConfirmPage /> },
-                  { path: '/integrations/authorize', element: <AuthorizeIntegrationPage /> },
-                  { path: '/projects/:projectId/settings/extensions', element: <ProjectExtensionsPage /> },
-                  { path: '/audit-log', element: <AuditLogPage /> },
+                  { path: '/settings/users', lazy: () => import('../settings/UsersPage.tsx').then((m) => ({ Component: m.UsersPage })) },
+                  { path: '/settings/groups', lazy: () => import('../settings/GroupsPage.tsx').then((m) => ({ Component: m.GroupsPage })) },
+                  { path: '/settings/security', lazy: () => import('../settings/SecurityPage.tsx').then((m) => ({ Component: m.SecurityPage })) },
+                  { path: '/settings/user/account', lazy: () => import('../settings/AccountPage.tsx').then((m) => ({ Component: m.AccountPage })) },
+                  { path: '/settings/extensions', lazy: () => import('../settings/extensions/ExtensionsPage.tsx').then((m) => ({ Component: m.ExtensionsPage })) },
+                  { path: '/settings/integrations', lazy: () => import('../settings/extensions/IntegrationsPage.tsx').then((m) => ({ Component: m.IntegrationsPage })) },
+                  { path: '/settings/user/integrations', lazy: () => import('../settings/extensions/IntegrationsPage.tsx').then((m) => ({ Component: m.MyIntegrationsPage })) },
+                  { path: '/account/integration/oauth/:integration/confirm', lazy: () => import('../settings/extensions/IntegrationFlowPages.tsx').then((m) => ({ Component: m.IntegrationConfirmPage })) },
+                  { path: '/integrations/authorize', lazy: () => import('../settings/extensions/IntegrationFlowPages.tsx').then((m) => ({ Component: m.AuthorizeIntegrationPage })) },
+                  { path: '/projects/:projectId/settings/extensions', lazy: () => import('../settings/extensions/ProjectExtensionsPage.tsx').then((m) => ({ Component: m.ProjectExtensionsPage })) },
+                  { path: '/audit-log', lazy: () => import('../workspace/AuditLogPage.tsx').then((m) => ({ Component: m.AuditLogPage })) },
                   ...moduleRoutes,
                 ],
               },

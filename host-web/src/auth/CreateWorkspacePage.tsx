@@ -5,15 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { ops, type Region, type Workspace } from '../api/operations.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
+import { REGIONS } from './regions.ts';
 import { useServices, useSession } from '../session/SessionProvider.tsx';
 
-/** Regions of 002 §3; US_B is the default. */
-export const REGIONS: Array<{ value: Region; label: string; group: string }> = [
-  { value: 'US_A', label: 'North Virginia (us-east-1)', group: 'United States' },
-  { value: 'US_B', label: 'Ohio (us-east-2)', group: 'United States' },
-  { value: 'EU_A', label: 'Ireland (eu-west-1)', group: 'Europe' },
-  { value: 'AU_A', label: 'Sydney (ap-southeast-2)', group: 'Australia' },
-];
 
 const regionData = ['United States', 'Europe', 'Australia'].map((group) => ({
   group,

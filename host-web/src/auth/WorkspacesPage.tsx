@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,14 +8,7 @@ import { ErrorAlert } from '../common/ErrorAlert.tsx';
 import { SectionLoader } from '../common/Loading.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { useServices, useSession } from '../session/SessionProvider.tsx';
-
-export function TeamAvatar({ team, size = 40 }: { team: Pick<AvailableTeam, 'name' | 'logoUrl' | 'primaryColor'>; size?: number }) {
-  return (
-    <Avatar src={team.logoUrl} size={size} radius="md" color="indigo" variant="filled" aria-hidden style={team.primaryColor ? { background: team.primaryColor } : undefined}>
-      {team.name.slice(0, 2).toUpperCase()}
-    </Avatar>
-  );
-}
+import { TeamAvatar } from './TeamAvatar.tsx';
 
 /** One row per workspace, with what the person can do about it. */
 export function TeamList({ teams, onChanged }: { teams: AvailableTeam[]; onChanged?: () => void }) {

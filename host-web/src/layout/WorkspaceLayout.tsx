@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -17,7 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LAYOUT } from '../app/theme.ts';
-import { TeamAvatar } from '../auth/WorkspacesPage.tsx';
+import { TeamAvatar } from '../auth/TeamAvatar.tsx';
 import { Logo } from '../common/Logo.tsx';
 import { useExtensions } from '../extensions/ExtensionsProvider.tsx';
 import { roleLabel } from '../settings/roles.ts';
@@ -171,13 +171,14 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
-        <ScrollArea type="never" style={{ flex: 1 }}>
+        {/* The browser's own scrolling, scrollbar hidden: Mantine's ScrollArea brings popover code along. */}
+        <Box style={{ flex: 1, overflowY: 'auto', scrollbarWidth: 'none' }}>
           <Stack gap={2}>
             <NavSection items={main} onNavigate={close} />
             <NavSection title="Workspace" items={settings} onNavigate={close} />
             <NavSection title="You" items={personal} onNavigate={close} />
           </Stack>
-        </ScrollArea>
+        </Box>
       </AppShell.Navbar>
       <AppShell.Main id="main" bg="#f7f8fb">
         {children ?? <Outlet />}

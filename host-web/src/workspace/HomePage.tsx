@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBulb, IconCircleCheck, IconCircleDashed, IconUsersPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { REGIONS } from '../auth/CreateWorkspacePage.tsx';
+import { REGIONS } from '../auth/regions.ts';
 import { ExtensionSlot } from '../extensions/ExtensionsProvider.tsx';
 import { Page } from '../layout/Page.tsx';
 import { roleLabel } from '../settings/roles.ts';

@@ -1,17 +1,22 @@
 import type { WebNavItem, WebRoute } from '@fieldbook/extensions-sdk/web';
 import { IconFolders, IconHistory, IconTrash, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import { createElement } from 'react';
-import { FolderPage } from './folders/FolderPage.tsx';
-import { HomeResearchCard, RecentPage } from './home/RecentPage.tsx';
-import { ContactsPage } from './people/ContactsPage.tsx';
-import { PersonPage } from './people/PersonPage.tsx';
-import { ProjectPage, ProjectTabRedirect } from './project/ProjectPage.tsx';
-import { PROJECT_TABS, ProjectsPage } from './projects/ProjectsPage.tsx';
-import { ProjectSettingsPage } from './settings/ProjectSettingsPage.tsx';
-import { TagPage } from './tags/TagPage.tsx';
-import { TrashPage } from './trash/TrashPage.tsx';
-import { ViewPage } from './views/ViewPage.tsx';
+import { createElement, lazy } from 'react';
+import { PROJECT_TABS } from './projects/tabs.ts';
+
+// Each page's code loads when it is opened, not with the workspace app.
+const FolderPage = lazy(() => import('./folders/FolderPage.tsx').then((m) => ({ default: m.FolderPage })));
+const RecentPage = lazy(() => import('./home/RecentPage.tsx').then((m) => ({ default: m.RecentPage })));
+const HomeResearchCard = lazy(() => import('./home/RecentPage.tsx').then((m) => ({ default: m.HomeResearchCard })));
+const ContactsPage = lazy(() => import('./people/ContactsPage.tsx').then((m) => ({ default: m.ContactsPage })));
+const PersonPage = lazy(() => import('./people/PersonPage.tsx').then((m) => ({ default: m.PersonPage })));
+const ProjectPage = lazy(() => import('./project/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })));
+const ProjectTabRedirect = lazy(() => import('./project/ProjectPage.tsx').then((m) => ({ default: m.ProjectTabRedirect })));
+const ProjectsPage = lazy(() => import('./projects/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
+const ProjectSettingsPage = lazy(() => import('./settings/ProjectSettingsPage.tsx').then((m) => ({ default: m.ProjectSettingsPage })));
+const TagPage = lazy(() => import('./tags/TagPage.tsx').then((m) => ({ default: m.TagPage })));
+const TrashPage = lazy(() => import('./trash/TrashPage.tsx').then((m) => ({ default: m.TrashPage })));
+const ViewPage = lazy(() => import('./views/ViewPage.tsx').then((m) => ({ default: m.ViewPage })));
 
 const to = (path: string) => () => createElement(Navigate, { to: path, replace: true });
 

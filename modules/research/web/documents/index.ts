@@ -1,8 +1,10 @@
 import type { WebNavItem, WebRoute } from '@fieldbook/extensions-sdk/web';
-import { createElement } from 'react';
-import { DocumentRoute } from './DocumentPage.tsx';
-import { EmbedHighlightPage } from './public/EmbedHighlightPage.tsx';
-import { PublicSharePage } from './public/PublicPage.tsx';
+import { createElement, lazy } from 'react';
+
+// The editor (TipTap, ProseMirror) loads only with the pages that show a document.
+const DocumentRoute = lazy(() => import('./DocumentPage.tsx').then((m) => ({ default: m.DocumentRoute })));
+const EmbedHighlightPage = lazy(() => import('./public/EmbedHighlightPage.tsx').then((m) => ({ default: m.EmbedHighlightPage })));
+const PublicSharePage = lazy(() => import('./public/PublicPage.tsx').then((m) => ({ default: m.PublicSharePage })));
 
 const NotePage = () => createElement(DocumentRoute, { kind: 'note' });
 const InsightPage = () => createElement(DocumentRoute, { kind: 'insight' });

@@ -1,7 +1,7 @@
 import { Button, Group, Tabs, Tooltip, ActionIcon } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconBulb, IconFilePlus, IconSettings } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { q } from '../api.ts';
 import { isNotFound } from '../ui/errors.ts';
@@ -9,10 +9,12 @@ import { useCan } from '../ui/hooks.ts';
 import { ErrorNote, NotFoundPanel, PageFrame, SectionLoader, notifyError, usePageTitle } from '../ui/layout.tsx';
 import { DocumentList, HighlightList } from './DocumentList.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
-import { Readme } from './Readme.tsx';
 import { TagBoardPanel } from './TagBoardPanel.tsx';
 import { useProject } from './useProject.ts';
 import { ViewLinks } from '../views/ViewPage.tsx';
+
+// The readme's editor (TipTap, ProseMirror) loads when the tab is opened, not with the project.
+const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
 
 const TABS = ['notes', 'insights', 'highlights', 'readme', 'tags'] as const;
 type Tab = (typeof TABS)[number];
@@ -108,7 +110,11 @@ export function ProjectPage() {
             {tab === t && t === 'notes' && <DocumentList projectId={projectId} kind="note" canCreate={canNote} onCreate={() => void create('note')} creating={creating === 'note'} />}
             {tab === t && t === 'insights' && <DocumentList projectId={projectId} kind="insight" canCreate={canInsight} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
             {tab === t && t === 'highlights' && <HighlightList projectId={projectId} />}
-            {tab === t && t === 'readme' && <Readme project={project} onChanged={() => void state.reload()} />}
+            {tab === t && t === 'readme' && (
+              <Suspense fallback={<SectionLoader />}>
+                <Readme project={project} onChanged={() => void state.reload()} />
+              </Suspense>
+            )}
             {tab === t && t === 'tags' && <TagBoardPanel project={project} boardId={tagBoardId} />}
           </Tabs.Panel>
         ))}

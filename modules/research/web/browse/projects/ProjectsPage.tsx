@@ -12,14 +12,8 @@ import { NewProjectDialog } from './NewProjectDialog.tsx';
 import { ProjectCard, ReorderHandle } from './ProjectCard.tsx';
 import { useReorder } from './useReorder.ts';
 import type { Move } from './reorder.ts';
+import { PROJECT_TABS } from './tabs.ts';
 
-export const PROJECT_TABS = [
-  { value: 'all-projects', label: 'All projects' },
-  { value: 'your-projects', label: 'Your projects' },
-  { value: 'shared-with-you', label: 'Shared with you' },
-  { value: 'folders', label: 'Folders' },
-  { value: 'list', label: 'List' },
-] as const;
 type Tab = (typeof PROJECT_TABS)[number]['value'];
 
 type StatusFilter = ProjectStatus | 'ALL';
