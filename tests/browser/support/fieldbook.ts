@@ -39,6 +39,8 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
       EMBEDDED_PG_PORT: String(await freePort()),
       LOG_LEVEL: 'silent',
       RELEASE: 'browser-test',
+      // `FIELDBOOK_PLUGIN_SANDBOX=off npx playwright test ...` runs the plugins in-process, to tell the sandbox's part in a failure.
+      FIELDBOOK_PLUGIN_SANDBOX: process.env.FIELDBOOK_PLUGIN_SANDBOX,
       SLACK_CLIENT_ID: '1111.2222',
       SLACK_CLIENT_SECRET: 'fake-client-secret',
       SLACK_SIGNING_SECRET: 'fake-signing-secret',
