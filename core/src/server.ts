@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type Koa from 'koa';
 import type { Config } from './config.ts';
 import { grantJobQueueAccess } from './db/connections.ts';
@@ -96,12 +97,16 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     env: config.plugins.env,
     projectRoot: config.projectRoot,
     logger,
-    isolation: config.plugins.isolation,
+    // Sandboxed plugins' bundles are kept in the data folder, so a start with unchanged plugins skips bundling.
+    isolation: config.plugins.isolation && { ...config.plugins.isolation, bundleDir: join(config.dataDir, 'plugin-bundles') },
   });
   const modules = [...coreModules.map((m) => (m === extensionsModule ? createExtensionsModule(catalog, { onPluginRequest: opts.onPluginRequest }) : m)), ...(opts.modules ?? [])];
   sortModules(modules); // a cycle or a missing module fails here, before anything is opened
   const pluginsMs = lap();
-  const db = await openDatabases(config, logger, { migrate: opts.migrate ?? true });
+  const db = await openDatabases(config, logger, { migrate: opts.migrate ?? true }).catch((err: unknown) => {
+    catalog.close();
+    throw err;
+  });
   lap();
   // "The database is away" is said once per interval for the whole process, whoever meets it.
   const outage = createOutageLog(logger);
@@ -109,6 +114,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   try {
     jobs = await startJobSystem({ connectionString: db.ownerUrl, logger, outage, ...opts.jobs });
   } catch (err) {
+    catalog.close();
     await db.destroy();
     throw err;
   }
@@ -206,6 +212,8 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
       const httpClosed = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
       jobsRunning = false;
       await Promise.all([invalidations.close(), availability.close(), jobs.stop({ graceful: false }), httpClosed]);
+      // No request or job calls a plugin any more: its sandbox's memory goes back.
+      catalog.close();
       await db.destroy();
     },
   };

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkSdkRange, parsePluginManifest, type ConfigDeclaration, type PluginDefinition, type PluginManifest } from '@fieldbook/extensions-sdk/server';
 import type { Logger } from '../../logger.ts';
-import { loadSandboxedPlugin, type SandboxLimits } from '../sandbox/index.ts';
+import { loadSandboxedPlugin, type PluginIsolate, type SandboxLimits } from '../sandbox/index.ts';
 
 /** `ready` plugins may be installed; the others are listed with the reason they are not. */
 export type PluginState = 'ready' | 'not-configured' | 'failed';
@@ -37,6 +37,8 @@ export interface PluginCatalog {
   broken: readonly BrokenPlugin[];
   get(id: string): LoadedPlugin | undefined;
   ready(id: string): LoadedPlugin | undefined;
+  /** Frees every plugin sandbox (the server is closing); their plugins' calls are refused from then on. */
+  close(): void;
 }
 
 /** Where a plugin package says its parts are: `"fieldbook": { "server": "./server/index.ts", "web": "./web/dist" }`. */
@@ -64,6 +66,8 @@ export interface PluginIsolation {
   /** Folder names of bundled plugins (in `dir`) the operator trusts to run in-process; npm packages never are. */
   trusted: readonly string[];
   limits?: Partial<SandboxLimits>;
+  /** Where sandboxed plugins' bundles are kept between starts (FIELDBOOK_DATA_DIR/plugin-bundles). */
+  bundleDir?: string;
 }
 
 interface PackageDir {
@@ -91,9 +95,10 @@ function runsInSandbox(isolation: PluginIsolation | undefined, pkg: PackageDir):
 }
 
 /** Imports a plugin's server entry: into a sandbox of its own, or into this process when trusted. */
-async function importServer(pkg: PackageDir, serverEntry: string, sources: CatalogSources): Promise<{ definition: unknown; isolation: LoadedPlugin['isolation'] }> {
+async function importServer(pkg: PackageDir, serverEntry: string, sources: CatalogSources, isolates: PluginIsolate[]): Promise<{ definition: unknown; isolation: LoadedPlugin['isolation'] }> {
   if (runsInSandbox(sources.isolation, pkg)) {
-    const loaded = await loadSandboxedPlugin({ packageDir: pkg.dir, serverEntry, logger: sources.logger, limits: sources.isolation?.limits });
+    const loaded = await loadSandboxedPlugin({ packageDir: pkg.dir, serverEntry, logger: sources.logger, limits: sources.isolation?.limits, bundleDir: sources.isolation?.bundleDir });
+    isolates.push(loaded.isolate);
     return { definition: loaded.definition, isolation: 'sandbox' };
   }
   const mod = (await import(pathToFileURL(resolve(pkg.dir, serverEntry)).href)) as { default?: unknown };
@@ -146,11 +151,13 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
   // Definitions given directly are already in this process: they run there.
   const definitions: Array<{ definition: PluginDefinition; webDir: string | null; isolation: LoadedPlugin['isolation'] }> = (sources.definitions ?? []).map((definition) => ({ definition, webDir: null, isolation: 'in-process' }));
   const broken: BrokenPlugin[] = [];
+  // Every sandbox made, listed or not (a plugin found invalid after loading still has one), so close frees them all.
+  const isolates: PluginIsolate[] = [];
   const load = async (found: PackageDir) => {
     const pkg = JSON.parse(readFileSync(join(found.dir, 'package.json'), 'utf8')) as PackageFields;
     const serverEntry = pkg.fieldbook?.server;
     if (!serverEntry) return null; // a package without a Fieldbook server part is not a plugin
-    const { definition, isolation } = await importServer(found, serverEntry, sources);
+    const { definition, isolation } = await importServer(found, serverEntry, sources, isolates);
     if (!isDefinition(definition)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
     const web = pkg.fieldbook?.web ? resolve(found.dir, pkg.fieldbook.web) : null;
     return { definition, webDir: web && existsSync(web) ? web : null, isolation };
@@ -196,14 +203,17 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
       isolation,
     });
   }
-  return catalogOf(plugins, broken);
+  return catalogOf(plugins, broken, isolates);
 }
 
-export function catalogOf(plugins: readonly LoadedPlugin[], broken: readonly BrokenPlugin[] = []): PluginCatalog {
+export function catalogOf(plugins: readonly LoadedPlugin[], broken: readonly BrokenPlugin[] = [], isolates: readonly PluginIsolate[] = []): PluginCatalog {
   const byId = new Map(plugins.map((p) => [p.id, p]));
   return {
     plugins,
     broken,
+    close: () => {
+      for (const isolate of isolates) isolate.dispose();
+    },
     get: (id) => byId.get(id),
     ready: (id) => {
       const p = byId.get(id);

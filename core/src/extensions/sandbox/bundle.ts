@@ -1,6 +1,8 @@
 import { builtinModules } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import type { Logger } from '../../logger.ts';
+import { keepBundle, readKeptBundle } from './bundle-cache.ts';
 
 const INSIDE = join(import.meta.dirname, 'inside');
 
@@ -36,11 +38,22 @@ const nodeModules: Plugin = {
   },
 };
 
+export interface PluginBundle {
+  code: string;
+  /** Whether the bundle kept on disk was used, rather than bundling again. */
+  reused: boolean;
+}
+
 /**
  * Bundles a plugin's server entry, its npm packages and the isolate's runtime into one script
- * (TypeScript compiled on the way, as the SDK's developer experience promises).
+ * (TypeScript compiled on the way, as the SDK's developer experience promises). With `keepIn`, a
+ * bundle kept there from an earlier start is used while nothing it was made from has changed.
  */
-export async function bundlePlugin(packageDir: string, serverEntry: string): Promise<string> {
+export async function bundlePlugin(packageDir: string, serverEntry: string, options: { keepIn?: string; logger?: Logger } = {}): Promise<PluginBundle> {
+  if (options.keepIn) {
+    const kept = readKeptBundle(options.keepIn, packageDir, serverEntry);
+    if (kept !== null) return { code: kept, reused: true };
+  }
   const entry = resolve(packageDir, serverEntry);
   const result = await build({
     stdin: {
@@ -49,8 +62,11 @@ export async function bundlePlugin(packageDir: string, serverEntry: string): Pro
       sourcefile: 'fieldbook-sandbox-entry.ts',
       loader: 'ts',
     },
+    // Paths in the bundle and its list of inputs are the plugin's own, whatever the server's folder.
+    absWorkingDir: resolve(packageDir),
     bundle: true,
     write: false,
+    metafile: true,
     format: 'iife',
     platform: 'neutral',
     mainFields: ['module', 'main'],
@@ -61,5 +77,15 @@ export async function bundlePlugin(packageDir: string, serverEntry: string): Pro
     logLevel: 'silent',
     legalComments: 'none',
   });
-  return result.outputFiles[0]!.text;
+  const code = result.outputFiles[0]!.text;
+  if (options.keepIn) {
+    const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(packageDir, input));
+    try {
+      keepBundle(options.keepIn, packageDir, serverEntry, code, inputs);
+    } catch (err) {
+      // Only the next start's speed depends on it: the plugin runs from the bundle in memory.
+      options.logger?.warn({ dir: options.keepIn, err: err instanceof Error ? err.message : String(err) }, 'a plugin bundle could not be kept on disk; it is bundled again at the next start');
+    }
+  }
+  return { code, reused: false };
 }

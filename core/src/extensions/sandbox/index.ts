@@ -23,7 +23,8 @@
  * URL, TextEncoder and Response so that plugins and their npm packages read as usual. A plugin is
  * bundled with esbuild when it loads (TypeScript and pure-JavaScript npm packages work as in
  * development); importing a Node module other than `crypto` and `buffer` fails the load with a
- * reason.
+ * reason. The bundle is kept in the data folder and reused by later starts until something it was
+ * made from changes (bundle-cache.ts), since bundling is most of a sandboxed plugin's load time.
  *
  * Limits, per call (limits.ts): CPU time (the isolate's CPU clock, sampled while calls run; a
  * synchronous call is stopped by isolated-vm's own timeout), memory (the isolate's heap limit) and
@@ -39,17 +40,16 @@ import { sandboxedDefinition } from './definition.ts';
 import { PluginIsolate } from './isolate.ts';
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './limits.ts';
 
+export type { PluginIsolate } from './isolate.ts';
 export { DEFAULT_SANDBOX_LIMITS, SandboxLimitError, type SandboxLimitKind, type SandboxLimits } from './limits.ts';
 
 export interface SandboxedPlugin {
   definition: PluginDefinition;
   isolate: PluginIsolate;
+  /** Whether its bundle was kept from an earlier start (see bundle-cache.ts). */
+  bundle: { reused: boolean };
 }
 
-/**
- * Loads a plugin package's server entry into a sandbox of its own and answers its definition, whose
- * every function runs in the sandbox. Throws when the bundle cannot be built or its code fails.
- */
 let snapshotWarned = false;
 
 /** isolated-vm's isolates can crash a Node started with its startup snapshot (V8's shared heap). */
@@ -60,9 +60,20 @@ function warnOfNodeSnapshot(logger: Logger): void {
   logger.warn('plugin sandboxes are safest with Node started with --no-node-snapshot; without it an isolate may crash the process');
 }
 
-export async function loadSandboxedPlugin(options: { packageDir: string; serverEntry: string; logger: Logger; limits?: Partial<SandboxLimits> }): Promise<SandboxedPlugin> {
+/**
+ * Loads a plugin package's server entry into a sandbox of its own and answers its definition, whose
+ * every function runs in the sandbox. Throws when the bundle cannot be built or its code fails.
+ */
+export async function loadSandboxedPlugin(options: {
+  packageDir: string;
+  serverEntry: string;
+  logger: Logger;
+  limits?: Partial<SandboxLimits>;
+  /** Where bundles are kept between starts (FIELDBOOK_DATA_DIR/plugin-bundles); unset, every load bundles. */
+  bundleDir?: string;
+}): Promise<SandboxedPlugin> {
   warnOfNodeSnapshot(options.logger);
-  const code = await bundlePlugin(options.packageDir, options.serverEntry);
+  const { code, reused } = await bundlePlugin(options.packageDir, options.serverEntry, { keepIn: options.bundleDir, logger: options.logger });
   const limits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
   // Until its manifest names it, a plugin goes by its package's folder.
   const isolate = new PluginIsolate(basename(options.packageDir), code, limits, options.logger);
@@ -77,5 +88,5 @@ export async function loadSandboxedPlugin(options: { packageDir: string; serverE
   }
   // Errors and logs name the plugin by its id once its manifest told it.
   if (id) isolate.pluginId = id;
-  return { definition, isolate };
+  return { definition, isolate, bundle: { reused } };
 }

@@ -32,6 +32,7 @@ export class PluginIsolate {
   private readonly calls = new Map<string, Call>();
   private watchdog: NodeJS.Timeout | null = null;
   private stopping: SandboxLimitKind | null = null;
+  private closed = false;
   /** V8's compiled code of the bundle, so a restart skips the compiling. */
   private compiled: ivm.ExternalCopy<ArrayBuffer> | undefined;
 
@@ -49,6 +50,7 @@ export class PluginIsolate {
   }
 
   private start(): Running {
+    if (this.closed) throw this.closedError();
     if (this.running && !this.running.isolate.isDisposed) return this.running;
     const isolate = new ivm.Isolate({ memoryLimit: this.limits.memoryMb });
     const context = isolate.createContextSync();
@@ -126,11 +128,20 @@ export class PluginIsolate {
     return heap.used_heap_size + heap.externally_allocated_size;
   }
 
-  /** Frees the isolate (the catalog closes with the server). */
+  /**
+   * Frees the isolate for good (the catalog closes with the server): calls still running end with
+   * an error saying so, and later ones are refused rather than starting a new isolate.
+   */
   dispose(): void {
+    this.closed = true;
     this.unwatch();
+    for (const call of this.calls.values()) call.fail(this.closedError());
     if (this.running && !this.running.isolate.isDisposed) this.running.isolate.dispose();
     this.running = null;
+  }
+
+  private closedError(): Error {
+    return new Error(`The plugin ${this.pluginId} has been closed with the server.`);
   }
 
   private unwrap(outcome: Outcome, call: Call): unknown {
@@ -146,7 +157,7 @@ export class PluginIsolate {
       if (!isolate.isDisposed) isolate.dispose();
       return new SandboxLimitError(this.pluginId, 'cpu', this.limits);
     }
-    if (isolate.isDisposed) return new SandboxLimitError(this.pluginId, this.stopping ?? 'memory', this.limits);
+    if (isolate.isDisposed) return this.closed ? this.closedError() : new SandboxLimitError(this.pluginId, this.stopping ?? 'memory', this.limits);
     return err;
   }
 
