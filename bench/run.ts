@@ -17,6 +17,7 @@ import { measure, startBareKoa, type LoadResult } from './load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
+import { benchSandbox, type SandboxBench } from './sandbox.ts';
 import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
 import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
@@ -40,6 +41,7 @@ interface Results {
   webhooks: WebhookBench | null;
   remoteLoad: RemoteLoadBench | null;
   webSize: WebSizeBench | null;
+  sandbox: SandboxBench | null;
   notes: string[];
 }
 
@@ -60,6 +62,7 @@ const results: Results = {
   webhooks: null,
   remoteLoad: null,
   webSize: null,
+  sandbox: null,
   notes: [],
 };
 
@@ -236,6 +239,12 @@ async function chooseGraphqlTarget(
   return { label: '{ release }', query: '{ release }', headers: {} };
 }
 
+log('plugin sandbox: the same calls in-process and in an isolate, and a plugin\'s load ...');
+results.sandbox = await benchSandbox().catch((err: unknown) => {
+  results.notes.push(`plugin sandbox not measured: ${(err as Error).message}`);
+  return null;
+});
+
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
 const m = results.machine;
@@ -304,6 +313,15 @@ if (results.remoteLoad) {
 }
 if (results.webSize) {
   lines.push(...describeWebSize(results.webSize));
+  lines.push('');
+}
+if (results.sandbox) {
+  const s = results.sandbox;
+  const ratio = (c: SandboxBench['action']) => round(c.sandboxUs.p50 / c.inProcessUs.p50, 0);
+  lines.push(`Plugin sandbox (${s.calls} calls each, in-process vs isolate, p50)`);
+  lines.push(`  action  ${s.action.inProcessUs.p50} vs ${s.action.sandboxUs.p50} µs (${ratio(s.action)}×, +${s.action.overheadUs} µs)`);
+  lines.push(`  webhook ${s.webhook.inProcessUs.p50} vs ${s.webhook.sandboxUs.p50} µs (${ratio(s.webhook)}×, +${s.webhook.overheadUs} µs)`);
+  lines.push(`  load ${s.loadMs} ms, ${s.warmLoadMs} ms with its bundle kept; isolate heap ${s.heapMb} MB`);
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);

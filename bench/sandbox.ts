@@ -2,9 +2,12 @@
  * What the plugin sandbox costs: the same plugin's automation action and webhook (verify, ids,
  * handle) called in-process and in its isolate, against an in-memory context, so the figures are
  * the boundary's own cost and not the database's. Also the load of a plugin into a sandbox (bundle
- * and first run) and its isolate's heap. Run alone with `npx tsx bench/sandbox.ts`.
+ * and first run, cold and with its bundle kept from before) and its isolate's heap. Run alone with
+ * `npx tsx --no-node-snapshot bench/sandbox.ts`.
  */
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InstallationContext, PluginDefinition } from '../extensions-sdk/src/server/index.ts';
 import { loadSandboxedPlugin } from '../core/src/extensions/sandbox/index.ts';
@@ -26,7 +29,9 @@ export interface SandboxBench {
   calls: number;
   action: SandboxCallCost;
   webhook: SandboxCallCost;
+  /** Bundling and first run; then the same with the bundle kept from that load (a warm start). */
   loadMs: number;
+  warmLoadMs: number;
   heapMb: number;
 }
 
@@ -79,15 +84,24 @@ const cost = (inProcessUs: SandboxCallCost['inProcessUs'], sandboxUs: SandboxCal
 
 export async function benchSandbox(): Promise<SandboxBench> {
   const trusted = ((await import(join(RELAY, 'server.ts'))) as { default: PluginDefinition }).default;
-  const started = performance.now();
-  const sandboxed = await loadSandboxedPlugin({ packageDir: RELAY, serverEntry: './server.ts', logger: createLogger('silent') });
-  const loadMs = round(performance.now() - started, 0);
+  const bundleDir = mkdtempSync(join(tmpdir(), 'fieldbook-bench-bundles-'));
+  const load = async () => {
+    const started = performance.now();
+    const loaded = await loadSandboxedPlugin({ packageDir: RELAY, serverEntry: './server.ts', logger: createLogger('silent'), bundleDir });
+    return { loaded, ms: round(performance.now() - started, 0) };
+  };
+  const cold = await load();
+  cold.loaded.isolate.dispose();
+  const { loaded: sandboxed, ms: warmLoadMs } = await load();
+  if (!sandboxed.bundle.reused) throw new Error('the second load bundled again');
+  rmSync(bundleDir, { recursive: true, force: true });
+  const loadMs = cold.ms;
   const ctx = memoryContext();
   try {
     const action = (definition: PluginDefinition) => () => definition.server.actions![0]!.execute(ctx, { label: 'Enabled' }, { event: 'bench', payload: {} });
     const actionCost = cost(await time(action(trusted)), await time(action(sandboxed.definition)));
     const webhookCost = cost(await time(webhookRun(trusted, ctx)), await time(webhookRun(sandboxed.definition, ctx)));
-    return { calls: CALLS, action: actionCost, webhook: webhookCost, loadMs, heapMb: round(sandboxed.isolate.heapBytes() / 2 ** 20, 1) };
+    return { calls: CALLS, action: actionCost, webhook: webhookCost, loadMs, warmLoadMs, heapMb: round(sandboxed.isolate.heapBytes() / 2 ** 20, 1) };
   } finally {
     sandboxed.isolate.dispose();
   }
