@@ -63,10 +63,13 @@ test('shows when Fieldbook cannot be reached, and when it is back', async ({ pag
   await createWorkspaceByApi(env, token, 'Offline Research');
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/home$/);
+  // The workspace has loaded before the connection goes (its pages load on demand).
+  const members = page.getByRole('link', { name: 'Members' });
+  await expect(members).toBeVisible();
 
   await page.route('**/api/graphql', (route) => route.abort('connectionrefused'));
   await page.route('**/ping', (route) => route.abort('connectionrefused'));
-  await page.getByRole('link', { name: 'Members' }).click();
+  await members.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Connection problem' })).toContainText('Check your internet connection');
   await expect(page.getByText('Reconnecting…')).toBeVisible();
   await shot(page, 'reconnecting');

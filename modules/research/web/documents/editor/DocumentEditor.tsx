@@ -24,6 +24,8 @@ export interface DocumentEditorProps {
 export function DocumentEditor({ content, editable, placeholder, label, highlights = [], onChange, onHighlight, onReady, linkNotes }: DocumentEditorProps) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const editableRef = useRef(editable);
+  editableRef.current = editable;
   const frame = useRef<HTMLDivElement>(null);
   const [action, setAction] = useState<{ top: number; left: number; start: number; end: number } | null>(null);
 
@@ -32,13 +34,15 @@ export function DocumentEditor({ content, editable, placeholder, label, highligh
     content: content ?? { type: 'doc', content: [{ type: 'paragraph' }] },
     editable,
     editorProps: {
-      attributes: {
+      // A function, so the view recomputes it whenever the editor's state or options change:
+      // aria-readonly follows `editable` without touching the view before it is mounted.
+      attributes: () => ({
         class: 'fb-editor',
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
-        ...(editable ? {} : { 'aria-readonly': 'true' }),
-      },
+        'aria-readonly': editableRef.current ? 'false' : 'true',
+      }),
     },
     onUpdate: ({ editor: e }) => onChangeRef.current?.(e.getJSON(), e),
   });
@@ -48,9 +52,8 @@ export function DocumentEditor({ content, editable, placeholder, label, highligh
   }, [editor, onReady]);
 
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     editor.setEditable(editable, false);
-    editor.view.dom.setAttribute('aria-readonly', editable ? 'false' : 'true');
   }, [editor, editable]);
 
   useEffect(() => {
