@@ -43,6 +43,9 @@ export function ProjectPage() {
   const { graphql } = useFieldbook();
   const can = useCan();
   const [creating, setCreating] = useState<'note' | 'insight' | null>(null);
+  // Bumped by every create: the document page loads on demand, so a person who goes back before it
+  // appears returns to this same page, still mounted, whose lists must then show what they made.
+  const [created, setCreated] = useState(0);
   usePageTitle(project?.title ?? 'Project');
 
   const seg = pathname.split('/')[3];
@@ -60,9 +63,11 @@ export function ProjectPage() {
     try {
       if (kind === 'note') {
         const res = await graphql<{ createNote: { id: string } }>(q.createNote, { input: { projectId } });
+        setCreated((n) => n + 1);
         navigate(`/data/${res.createNote.id}`);
       } else {
         const res = await graphql<{ createInsight: { id: string } }>(q.createInsight, { input: { projectId } });
+        setCreated((n) => n + 1);
         navigate(`/insights/${res.createInsight.id}`);
       }
     } catch (err) {
@@ -107,8 +112,8 @@ export function ProjectPage() {
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t} value={t}>
-            {tab === t && t === 'notes' && <DocumentList projectId={projectId} kind="note" canCreate={canNote} onCreate={() => void create('note')} creating={creating === 'note'} />}
-            {tab === t && t === 'insights' && <DocumentList projectId={projectId} kind="insight" canCreate={canInsight} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
+            {tab === t && t === 'notes' && <DocumentList key={created} projectId={projectId} kind="note" canCreate={canNote} onCreate={() => void create('note')} creating={creating === 'note'} />}
+            {tab === t && t === 'insights' && <DocumentList key={created} projectId={projectId} kind="insight" canCreate={canInsight} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
             {tab === t && t === 'highlights' && <HighlightList projectId={projectId} />}
             {tab === t && t === 'readme' && (
               <Suspense fallback={<SectionLoader />}>
