@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
-import { createOutageLog, type OutageLog } from './unavailable.ts';
+import { createOutageLog, hangUp, type OutageLog } from './unavailable.ts';
 
 /**
  * Whether PostgreSQL is reachable right now, known without asking it on every request: one
@@ -28,9 +28,7 @@ export function watchDatabase(opts: { connectionString: string; logger: Logger; 
     const c = new pg.Client({ connectionString: opts.connectionString, application_name: 'fieldbook-health', connectionTimeoutMillis: 5000, keepAlive: true });
     const lost = (err?: Error) => {
       if (sentinel === c) sentinel = null;
-      c.removeAllListeners();
-      c.on('error', () => undefined);
-      void c.end().catch(() => undefined);
+      void hangUp(c);
       if (closed) return;
       if (up) outage('database', err ?? new Error('the connection to PostgreSQL ended'));
       up = false;
@@ -73,11 +71,7 @@ export function watchDatabase(opts: { connectionString: string; logger: Logger; 
       if (retry) clearTimeout(retry);
       const c = sentinel;
       sentinel = null;
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => undefined);
-        await c.end().catch(() => undefined);
-      }
+      if (c) await hangUp(c);
     },
   };
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.ts';
-import { isDatabaseUnavailable, type OutageLog } from './unavailable.ts';
+import { hangUp, isDatabaseUnavailable, type OutageLog } from './unavailable.ts';
 
 /** PostgreSQL channel names are identifiers; ours are fixed and namespaced. */
 const CHANNEL = 'fieldbook_invalidate';
@@ -48,9 +48,7 @@ export function createInvalidations(opts: { db: Knex; connectionString: string; 
       if (err && opts.outage && isDatabaseUnavailable(err)) opts.outage('invalidations', err);
       else if (err) opts.logger.warn({ err }, 'invalidation listener lost its connection; reconnecting');
       if (client === c) client = null;
-      c.removeAllListeners();
-      c.on('error', () => undefined); // a dying connection may say more; nothing listens any longer
-      void c.end().catch(() => undefined);
+      void hangUp(c);
       forgetEverything();
       if (!closed && !retry) retry = setTimeout(() => ((retry = null), void listen()), 1000);
     };
@@ -98,11 +96,7 @@ export function createInvalidations(opts: { db: Knex; connectionString: string; 
       if (retry) clearTimeout(retry);
       const c = client;
       client = null;
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => undefined); // the server may be shutting down as we hang up
-        await c.end().catch(() => undefined);
-      }
+      if (c) await hangUp(c);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -54,4 +55,14 @@ export function createOutageLog(logger: Logger, intervalMs = 10_000): OutageLog 
     logger.warn({ source, reason: message, alsoFailedMeanwhile: suppressed }, 'the database is unavailable; Fieldbook keeps reconnecting');
     suppressed = 0;
   };
+}
+
+/**
+ * Hangs up a dedicated client without caring how: a dying connection may still emit errors
+ * (nothing listens to it any longer) and its end may fail while the server is going away.
+ */
+export function hangUp(c: pg.Client): Promise<void> {
+  c.removeAllListeners();
+  c.on('error', () => undefined);
+  return c.end().catch(() => undefined);
 }
