@@ -86,3 +86,37 @@ describe('saving a feed scoped to projects and folders', () => {
     ok(await a.contributor.gql(UPDATE_FEED, { id: feed.id, input: { title: 'Still mine' } }));
   });
 });
+
+describe('saving a feed whose filter names objects', () => {
+  const tagsFilter = (ids: string[]) => ({ combinator: 'and', forms: [{ id: 'f1', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: ids } } }] });
+  const peopleFilter = (ids: string[]) => ({ combinator: 'and', forms: [{ id: 'f1', field: 'People', operator: 'oneOf', values: { People: { personMultiselect: ids } } }] });
+  const tagIn = async (gql: ContentFixture['admin'], projectId: string, title: string) => {
+    const board = ok(await gql<{ createTagBoard: { id: string } }>('mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Board" }) { id } }', { p: projectId })).createTagBoard.id;
+    return ok(await gql<{ createTag: { id: string } }>('mutation($b: ID!, $t: String!) { createTag(input: { boardId: $b, title: $t }) { id } }', { b: board, t: title })).createTag.id;
+  };
+
+  it("refuses another workspace's tags and people in the filter, naming the filter, and stores nothing", async () => {
+    const theirTag = await tagIn(b.admin, (await createProject(b.admin, 'Beta tags')).id, 'Pricing');
+    const theirPerson = ok(await b.admin<{ createPerson: { id: string } }>('mutation { createPerson(input: { name: "Ola Beta" }) { id } }')).createPerson.id;
+    const myTag = await tagIn(a.admin, (await createProject(a.admin, 'Alpha tags')).id, 'Pricing');
+
+    const tag = failure(await a.admin(CREATE_FEED, { input: { title: 'Smuggled tag', filter: tagsFilter([myTag, theirTag]) } }));
+    expect(tag.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.filter' });
+    const person = failure(await a.admin(CREATE_FEED, { input: { title: 'Smuggled person', filter: peopleFilter([theirPerson]) } }));
+    expect(person.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.filter' });
+    expect(await server.fieldbook.db.owner('saved_feeds').where({ workspace_id: a.ws.id }).whereLike('title', 'Smuggled%')).toEqual([]);
+
+    const feed = ok(await a.admin<{ createSavedFeed: { id: string } }>(CREATE_FEED, { input: { title: 'Pricing tag', filter: tagsFilter([myTag]) } })).createSavedFeed;
+    const updated = failure(await a.admin(UPDATE_FEED, { id: feed.id, input: { filter: tagsFilter([theirTag]) } }));
+    expect(updated.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.filter' });
+  });
+
+  it('refuses a tag of a project the person cannot read', async () => {
+    const restricted = await createProject(a.admin, 'Tags for admins');
+    ok(await a.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', { id: restricted.id, m: { groups: { markup: 'none' } } }));
+    const hidden = await tagIn(a.admin, restricted.id, 'Hidden');
+    const refused = failure(await a.contributor.gql(CREATE_FEED, { input: { title: 'Peek at tags', filter: tagsFilter([hidden]) } }));
+    expect(refused.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.filter' });
+    ok(await a.admin(CREATE_FEED, { input: { title: 'Admin sees tags', filter: tagsFilter([hidden]) } }));
+  });
+});

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { badInput, forbidden, notFound, type Membership, type RequestContext } from '@fieldbook/core';
 import { searchAccess } from '../engine/access.ts';
 import { isUuid, type FilterForm, type SearchResultType } from '../filters/index.ts';
+import { assertFilterIdsReadable } from './filter-ids.ts';
 import { applyFeedInput, FEED_LIMITS, parseRank, sent, type FeedValues } from './input.ts';
 
 /**
@@ -61,13 +62,15 @@ function callerOf(ctx: RequestContext): Caller {
 }
 
 /**
- * The projects and folders a feed is scoped to must be ones the caller can read in this workspace.
+ * The projects and folders a feed is scoped to, and every object its filter names, must be ones
+ * the caller can read in this workspace.
  * Ids are checked when they are sent, so a feed whose project was later restricted can still be
  * renamed. Nothing would leak through a foreign id (searches apply access), but none is stored.
  */
 async function assertScopeReadable(trx: Knex.Transaction, caller: Caller, raw: Record<string, unknown>, values: FeedValues): Promise<void> {
+  const access = await searchAccess(trx, caller.workspaceId, caller.userId, caller.membership);
+  if (sent(raw, 'filter')) await assertFilterIdsReadable(trx, caller.workspaceId, access, values.filter);
   if (sent(raw, 'projectIds') && values.projectIds.length > 0) {
-    const access = await searchAccess(trx, caller.workspaceId, caller.userId, caller.membership);
     const found = (await trx('projects').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').whereIn('id', values.projectIds).pluck('id')) as string[];
     const readable = new Set(found.filter((id) => access.allProjects || access.projectIds.includes(id)));
     if (!values.projectIds.every((id) => readable.has(id))) throw badInput('input.projectIds', 'projectIds must name projects of this workspace that you can read.');
