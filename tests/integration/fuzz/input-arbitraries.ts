@@ -148,7 +148,7 @@ export function argumentsArb(field: GraphQLField<unknown, unknown>, pool: IdPool
 }
 
 /** `mutation($a: T!) { field(a: $a) { …scalars } }`: every argument a variable, scalar fields selected one level down. */
-export function operationFor(field: GraphQLField<unknown, unknown>): string {
+export function operationFor(field: GraphQLField<unknown, unknown>, kind: 'query' | 'mutation' = 'mutation'): string {
   const defs = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
   const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
   const named = getNamedType(field.type);
@@ -158,5 +158,5 @@ export function operationFor(field: GraphQLField<unknown, unknown>): string {
     const scalars = subfields.filter((f) => f.args.every((a) => !isNonNullType(a.type)) && (isScalarType(getNamedType(f.type)) || isEnumType(getNamedType(f.type))));
     selection = ` { __typename ${scalars.map((f) => f.name).join(' ')} }`;
   }
-  return `mutation${defs ? `(${defs})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;
+  return `${kind}${defs ? `(${defs})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;
 }

@@ -9,9 +9,9 @@ import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { argumentsArb, operationFor, serialize, type IdPool } from './input-arbitraries.ts';
 
 /**
- * Property: no input, however malformed, makes any mutation answer INTERNAL_SERVER_ERROR. Every
- * Mutation field of the assembled schema is called as a signed-in workspace admin with arguments
- * generated from its input types. The seed is fixed so a failure replays: set FUZZ_SEED to try
+ * Property: no input, however malformed, makes any mutation or query answer INTERNAL_SERVER_ERROR.
+ * Every Mutation field, and every Query field that takes arguments, of the assembled schema is
+ * called as a signed-in workspace admin with arguments generated from its input types. The seed is fixed so a failure replays: set FUZZ_SEED to try
  * another, FUZZ_RUNS for more runs per mutation.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_125);
@@ -24,6 +24,7 @@ let server: TestServer;
 let mail: TestMailServer;
 let ws: WorkspaceFixture;
 let mutations: Array<GraphQLField<unknown, unknown>>;
+let queries: Array<GraphQLField<unknown, unknown>>;
 const pool: { ids: string[] } = { ids: [] };
 
 beforeAll(async () => {
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const admin = gqlAs(server, ws.admin.accessToken, ws.id);
   const schema = buildClientSchema((await admin<IntrospectionQuery>(getIntrospectionQuery())).data!);
   mutations = Object.values(schema.getMutationType()!.getFields()).filter((f) => !LEFT_OUT.test(f.name));
+  queries = Object.values(schema.getQueryType()!.getFields()).filter((f) => f.args.length > 0);
   await seedWorkspace(admin, pool);
 }, 120_000);
 
@@ -81,29 +83,47 @@ describe('mutations refuse malformed input with a clear error', () => {
   });
 
   it('never answers INTERNAL_SERVER_ERROR', async () => {
-    const failures: string[] = [];
-    const tally = new Map<string, number>();
-    const ids: IdPool = pool;
-    for (const field of mutations) {
-      const query = operationFor(field);
-      const result = await fc.check(
-        fc.asyncProperty(argumentsArb(field, ids), async (variables) => {
-          const res = await post(serialize(query, variables));
-          const text = await res.text();
-          const code = /"errorCode":"([A-Z_]+)"/.exec(text)?.[1] ?? (res.status === 200 ? 'answered' : String(res.status));
-          tally.set(code, (tally.get(code) ?? 0) + 1);
-          const internal = res.status >= 500 || text.includes('"INTERNAL_SERVER_ERROR"');
-          if (internal) throw new Error(`${field.name} answered ${res.status}: ${text.slice(0, 300)}`);
-        }),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
-      );
-      if (result.failed) {
-        const example = JSON.stringify(result.counterexample?.[0]).slice(0, 400);
-        failures.push(`${field.name} (seed ${SEED}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 400)}\n  variables: ${example}`);
-      }
-    }
-    // How far the inputs got: answered, or refused with which code (most should be refused, some answered).
-    console.info(Object.fromEntries([...tally].sort((a, b) => b[1] - a[1])));
+    const failures = await fuzz(mutations, 'mutation');
     expect(failures, failures.join('\n')).toEqual([]);
   }, 240_000);
 });
+
+describe('queries refuse malformed arguments with a clear error', () => {
+  it('has queries with arguments to call', () => {
+    expect(queries.length).toBeGreaterThan(20);
+    console.info(`fuzzing ${queries.length} queries, ${RUNS} runs each, seed ${SEED} (FUZZ_SEED to change)`);
+  });
+
+  it('never answers INTERNAL_SERVER_ERROR', async () => {
+    const failures = await fuzz(queries, 'query');
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 240_000);
+});
+
+/** Calls each field RUNS times with generated arguments; the failures, each with its replay. */
+async function fuzz(fields: Array<GraphQLField<unknown, unknown>>, kind: 'query' | 'mutation'): Promise<string[]> {
+  const failures: string[] = [];
+  const tally = new Map<string, number>();
+  const ids: IdPool = pool;
+  for (const field of fields) {
+    const query = operationFor(field, kind);
+    const result = await fc.check(
+      fc.asyncProperty(argumentsArb(field, ids), async (variables) => {
+        const res = await post(serialize(query, variables));
+        const text = await res.text();
+        const code = /"errorCode":"([A-Z_]+)"/.exec(text)?.[1] ?? (res.status === 200 ? 'answered' : String(res.status));
+        tally.set(code, (tally.get(code) ?? 0) + 1);
+        const internal = res.status >= 500 || text.includes('"INTERNAL_SERVER_ERROR"');
+        if (internal) throw new Error(`${field.name} answered ${res.status}: ${text.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+    if (result.failed) {
+      const example = JSON.stringify(result.counterexample?.[0]).slice(0, 400);
+      failures.push(`${field.name} (seed ${SEED}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 400)}\n  variables: ${example}`);
+    }
+  }
+  // How far the inputs got: answered, or refused with which code (most should be refused, some answered).
+  console.info(kind, Object.fromEntries([...tally].sort((a, b) => b[1] - a[1])));
+  return failures;
+}
