@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READABLE_WITHOUT_ROW_SECURITY } from '../../core/src/db/privileges.ts';
 import { withTenant } from '../../core/src/db/tenancy.ts';
+import { once } from '../../core/src/jobs/queue.ts';
 import { WEBHOOK_QUEUE } from '../../core/src/extensions/webhooks/intake.ts';
 import { definePlugin } from '../../extensions-sdk/src/server/index.ts';
 import research from '../../modules/research/src/index.ts';
@@ -193,6 +194,20 @@ describe('jobs the request role queues', () => {
     );
     expect(state).toBe('completed');
     expect(handled.filter((h) => h.workspaceId === a.id)).toEqual([]);
+  });
+
+  it("cannot claim another workspace's job effect ahead of its job, which still applies it once", async () => {
+    const key = `project-export:${randomUUID()}`;
+    // As workspace A, try to record the effect that workspace B's job will look for.
+    await withTenant(app(), { workspaceId: a.id }, (trx) => once(trx, key, 'test.effects', async () => undefined));
+    let applied = 0;
+    const run = () => withTenant(app(), { workspaceId: b.id }, (trx) => once(trx, key, 'test.effects', async () => void applied++));
+    expect(await run()).toEqual({ applied: true });
+    expect(await run()).toEqual({ applied: false });
+    expect(applied).toBe(1);
+    // Neither workspace sees the other's record.
+    const seen = await withTenant(app(), { workspaceId: a.id }, (trx) => trx('job_effects').where({ key }).select('workspace_id'));
+    expect(seen).toEqual([{ workspace_id: a.id }]);
   });
 });
 

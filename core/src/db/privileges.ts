@@ -17,7 +17,6 @@ export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
   email_challenges: 'emailed links and codes: whom they were sent to, their purpose and expiry; their hashes are write-only',
   sign_in_limits: 'attempt counters of sign-in limits',
   workspaces: 'the registry of workspaces, read before any workspace scope exists (subdomains, sign-in rules)',
-  job_effects: 'keys of job effects already done, so a retried job does not repeat them; no content',
   search_outbox_switch: 'when the search outbox was switched on; a single timestamp',
   plugin_webhook_events: 'ids and routing of inbound deliveries, to store each once; bodies and headers are write-only',
 };

@@ -221,8 +221,9 @@ export async function once<T>(
   queue: string,
   effect: () => Promise<T>,
 ): Promise<{ applied: boolean }> {
-  const inserted = await trx('job_effects').insert({ key, queue }).onConflict('key').ignore().returning('key');
-  if (!inserted.length) return { applied: false };
+  // The record takes the transaction's workspace (a column default); the key is unique within it.
+  const { rows } = await trx.raw<{ rows: unknown[] }>('insert into job_effects (key, queue) values (?, ?) on conflict do nothing returning key', [key, queue]);
+  if (!rows.length) return { applied: false };
   await effect();
   return { applied: true };
 }
