@@ -109,8 +109,12 @@ export interface OAuthFlow<Base = PluginContext> {
 export type PluginResolver<Ctx> = (args: Record<string, unknown>, ctx: Ctx & { viewer: { userId: string } }) => unknown;
 
 /**
- * GraphQL the plugin adds. Its `typeDefs` may only `extend type Query` and `extend type Mutation`
- * with fields whose names start with the plugin's id in camelCase (`slackChannels`).
+ * GraphQL the plugin adds. Its `typeDefs` may `extend type Query` and `extend type Mutation` with
+ * fields whose names start with the plugin's id in camelCase (`slackChannels`), and declare `type`,
+ * `input` and `enum` definitions whose names start with it in PascalCase (`SlackChannel`). No
+ * other type may be declared, extended or named, and no directive used; every field needs its
+ * resolver. The plugin's own types resolve from the JSON its resolvers return, field by field.
+ * A plugin breaking a rule fails to load, with the reason.
  */
 export interface PluginGraphql<Ctx> {
   typeDefs: string;
