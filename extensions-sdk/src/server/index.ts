@@ -4,9 +4,10 @@
  */
 export type { PluginManifest, PluginPermission } from '../index.ts';
 export { SDK_VERSION, parsePluginManifest, remoteName } from '../index.ts';
-export { definePlugin, checkSdkRange } from './plugin.ts';
+export { definePlugin, defineAction, checkSdkRange } from './plugin.ts';
 export type {
   AutomationAction,
+  AutomationActions,
   AutomationTrigger,
   InboundWebhook,
   OAuthFlow,

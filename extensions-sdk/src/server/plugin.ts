@@ -67,7 +67,22 @@ export interface AutomationAction<Ctx, Params extends z.ZodType = z.ZodType> {
   title: string;
   description?: string;
   parameters: Params;
-  execute(ctx: Ctx, params: z.infer<Params>, trigger: AutomationTrigger): Promise<{ summary?: string } | void>;
+  /** A property, not a method, so that an action needing a scope cannot go into a plugin without it. */
+  execute: (ctx: Ctx, params: z.output<Params>, trigger: AutomationTrigger) => Promise<{ summary?: string } | void>;
+}
+
+/**
+ * A plugin's actions, each typed from its own `parameters`: written inside `definePlugin`, an
+ * action's `execute` receives `params` as its schema's output with no annotation.
+ */
+export type AutomationActions<Ctx, Params extends readonly z.ZodType[] = readonly z.ZodType[]> = { readonly [K in keyof Params]: AutomationAction<Ctx, Params[K]> };
+
+/**
+ * Types an action written outside `definePlugin` (in a file of its own): `params` follows
+ * `parameters`, and the context is the one `execute` names, e.g. `InstallationContext<'notes:write'>`.
+ */
+export function defineAction<Ctx, Params extends z.ZodType>(action: AutomationAction<Ctx, Params>): AutomationAction<Ctx, Params> {
+  return action;
 }
 
 /** What an OAuth exchange gives back: the provider account and its tokens. */
@@ -94,8 +109,12 @@ export interface OAuthFlow<Base = PluginContext> {
 export type PluginResolver<Ctx> = (args: Record<string, unknown>, ctx: Ctx & { viewer: { userId: string } }) => unknown;
 
 /**
- * GraphQL the plugin adds. Its `typeDefs` may only `extend type Query` and `extend type Mutation`
- * with fields whose names start with the plugin's id in camelCase (`slackChannels`).
+ * GraphQL the plugin adds. Its `typeDefs` may `extend type Query` and `extend type Mutation` with
+ * fields whose names start with the plugin's id in camelCase (`slackChannels`), and declare `type`,
+ * `input` and `enum` definitions whose names start with it in PascalCase (`SlackChannel`). No
+ * other type may be declared, extended or named, and no directive used; every field needs its
+ * resolver. The plugin's own types resolve from the JSON its resolvers return, field by field.
+ * A plugin breaking a rule fails to load, with the reason.
  */
 export interface PluginGraphql<Ctx> {
   typeDefs: string;
@@ -103,10 +122,10 @@ export interface PluginGraphql<Ctx> {
   mutation?: Record<string, PluginResolver<Ctx>>;
 }
 
-export interface PluginServer<Ctx, Base = PluginContext> {
+export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly z.ZodType[] = readonly z.ZodType[]> {
   webhooks?: readonly InboundWebhook<Ctx, Base>[];
   jobs?: Readonly<Record<string, PluginJob<Ctx>>>;
-  actions?: readonly AutomationAction<Ctx>[];
+  actions?: AutomationActions<Ctx, Params>;
   oauth?: OAuthFlow<Base>;
   graphql?: PluginGraphql<Ctx>;
   /** Runs once when the plugin loads; a throw disables the plugin and leaves the app running. */
@@ -116,13 +135,14 @@ export interface PluginServer<Ctx, Base = PluginContext> {
 type ScopesOf<Perms extends readonly string[]> = Extract<Perms[number], PluginScope>;
 
 /** The shape a plugin is declared in: manifest, settings, configuration and contributions. */
-export interface PluginDeclaration<Perms extends readonly string[], S extends SettingsDeclaration, C extends ConfigDeclaration> extends Omit<PluginManifest, 'permissions'> {
+export interface PluginDeclaration<Perms extends readonly string[], S extends SettingsDeclaration, C extends ConfigDeclaration, A extends readonly z.ZodType[] = readonly z.ZodType[]>
+  extends Omit<PluginManifest, 'permissions'> {
   permissions: Perms;
   /** Per-installation settings, filled in by workspace admins. */
   settings?: S;
   /** Operator configuration read from the environment. */
   config?: C;
-  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>, PluginContext<C>>;
+  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>, PluginContext<C>, A>;
 }
 
 /** A validated plugin, as the host loads it. */
@@ -137,8 +157,14 @@ export interface PluginDefinition {
  * Declares a plugin. The manifest part is validated at once, so a mistake shows when the plugin
  * loads; the context every handler receives is typed from `permissions`, `settings` and `config`.
  */
-export function definePlugin<const Perms extends readonly string[], const S extends SettingsDeclaration = {}, const C extends ConfigDeclaration = {}>(
-  declaration: PluginDeclaration<Perms, S, C>,
+export function definePlugin<
+  const Perms extends readonly string[],
+  const S extends SettingsDeclaration = {},
+  const C extends ConfigDeclaration = {},
+  // Each action's schema, inferred one by one, so that each `execute` gets its own `params` type.
+  const A extends readonly z.ZodType[] = [],
+>(
+  declaration: PluginDeclaration<Perms, S, C, A>,
 ): PluginDefinition {
   const { server, settings, config, ...manifest } = declaration;
   const parsed = parsePluginManifest(manifest);
@@ -148,7 +174,7 @@ export function definePlugin<const Perms extends readonly string[], const S exte
     settings: settings ?? {},
     config: config ?? {},
     // The handlers were checked against the narrower context; the host builds exactly that one.
-    server: (server ?? {}) as PluginServer<InstallationContext<string>>,
+    server: (server ?? {}) as unknown as PluginServer<InstallationContext<string>>,
   };
 }
 

@@ -62,7 +62,7 @@ export default definePlugin({
         title: 'Send to Slack',
         description: 'Posts a message to one or more Slack channels.',
         parameters: sendToSlackParameters,
-        async execute(ctx, params: z.infer<typeof sendToSlackParameters>) {
+        async execute(ctx, params) {
           const token = botToken(ctx);
           if (!token) throw new Error('Slack is not connected to this workspace.');
           const client = slackClient(ctx);
