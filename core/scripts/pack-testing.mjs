@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Run by npm around `npm pack` of core: `publish` bundles the plugin test host into
+// Core as published: the plugin test host. `publish` (npm's prepack) bundles it into
 // dist/testing.js (core, the research and search modules and the migrations, with their npm
 // packages left as dependencies) and writes the published package.json, which exports only
-// `./testing`; `restore` puts the repository's package.json back. In the repository core stays
-// TypeScript run directly, so nothing there needs this build.
+// `./testing`; `restore` (npm's postpack) puts the repository's package.json back; `stage <folder>`
+// writes the published package into <folder> and touches nothing here, for `npm pack <folder>`
+// while other processes read core. In the repository core stays TypeScript run directly, so
+// nothing there needs this build.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -16,12 +18,15 @@ const manifest = join(core, 'package.json');
 const kept = join(core, 'package.json.repo');
 const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-if (process.argv[2] === 'restore') {
+const [mode, folder] = process.argv.slice(2);
+if (mode === 'restore') {
   if (existsSync(kept)) renameSync(kept, manifest);
   process.exit(0);
 }
-if (existsSync(kept)) renameSync(kept, manifest);
+if (mode !== 'publish' && !(mode === 'stage' && folder)) throw new Error('Usage: pack-testing.mjs publish | restore | stage <folder>');
+if (mode === 'publish' && existsSync(kept)) renameSync(kept, manifest);
 const pkg = read(manifest);
+const out = mode === 'stage' ? resolve(folder) : core;
 const sdk = read(join(root, 'extensions-sdk', 'package.json'));
 
 // Where each npm package the bundle leaves out is declared, with the range the repository uses.
@@ -32,7 +37,7 @@ for (const file of ['modules/search/package.json', 'modules/research/package.jso
 const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
-const dist = join(core, 'dist');
+const dist = join(out, 'dist');
 rmSync(dist, { recursive: true, force: true });
 const result = await build({
   entryPoints: { testing: join(core, 'scripts', 'testing-entry.ts') },
@@ -75,7 +80,7 @@ for (const output of Object.values(result.metafile.outputs)) {
   }
 }
 
-writeFileSync(kept, readFileSync(manifest));
+if (mode === 'publish') writeFileSync(kept, readFileSync(manifest));
 const published = {
   name: pkg.name,
   version: pkg.version,
@@ -87,5 +92,5 @@ const published = {
   files: ['dist'],
   dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => a.localeCompare(b))),
 };
-writeFileSync(manifest, `${JSON.stringify(published, null, 2)}\n`);
+writeFileSync(join(out, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
 console.log(`Bundled the test host into ${join(dist, 'testing.js')} with ${Object.keys(dependencies).length} npm dependencies`);
