@@ -72,6 +72,7 @@ function standalonePackage() {
     files: ['server/index.ts', 'web/dist'],
     scripts: {
       test: 'vitest run',
+      typecheck: 'tsc -p tsconfig.json',
       build: 'rsbuild build',
       prepack: 'rsbuild build',
     },
@@ -86,6 +87,7 @@ function standalonePackage() {
       react: peer.react,
       'react-dom': peer['react-dom'],
       'react-router': peer['react-router'],
+      typescript: '^5.9.0',
       vitest: '^4.0.0',
     },
     // The test host's packages that set themselves up when installed: the embedded PostgreSQL's
@@ -120,6 +122,7 @@ A Fieldbook plugin: turns JSON messages posted to \`/${id}/webhook\` into notes.
 - \`npm install\`
 - \`npm test\`: starts a real Fieldbook with only this plugin on an embedded PostgreSQL of its own
   (the SDK's testing kit, \`@fieldbook/core\`), sends it signed messages and checks the notes.
+- \`npm run typecheck\`: TypeScript over the server, web part and configuration.
 - \`npm run build\`: builds the web part (a Module Federation remote) into \`web/dist\`.
 - \`npm pack\` (or \`npm publish\`) builds it too, and packs \`server/index.ts\` and \`web/dist\`.
 
