@@ -22,10 +22,10 @@ function outsideEnv(): NodeJS.ProcessEnv {
 /** How long each step took, printed at the end: the test's time is mostly npm's and PostgreSQL's. */
 const steps: string[] = [];
 
-async function sh(cmd: string, args: string[], cwd: string): Promise<string> {
+async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   const started = performance.now();
   try {
-    const { stdout, stderr } = await run(cmd, args, { cwd, env: outsideEnv(), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(cmd, args, { cwd, env: { ...outsideEnv(), ...env }, maxBuffer: 64 * 1024 * 1024 });
     steps.push(`${((performance.now() - started) / 1000).toFixed(1)} s  ${cmd === process.execPath ? 'node' : cmd} ${args.filter((a) => !a.startsWith('/')).join(' ')}`);
     return `${stdout}\n${stderr}`;
   } catch (err) {
@@ -34,10 +34,9 @@ async function sh(cmd: string, args: string[], cwd: string): Promise<string> {
   }
 }
 
-const embeddedFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith('fieldbook-plugin-test-')).length;
 
 describe('a plugin in a repository of its own', () => {
-  const work = mkdtempSync(join(tmpdir(), 'fieldbook-outside-'));
+  const work = mkdtempSync(join(tmpdir(), 'fieldbook-plugin-repo-'));
   // Run as root, the embedded PostgreSQL runs as the `postgres` user, who must reach its binaries here.
   chmodSync(work, 0o755);
   afterAll(() => {
@@ -69,12 +68,14 @@ describe('a plugin in a repository of its own', () => {
     // not saved: the plugin keeps depending on the SDK by version, as it would once published.
     const sdkTarball = join(work, 'fieldbook-extensions-sdk-1.0.0.tgz');
     await sh('npm', ['install', '--no-save', sdkTarball, join(work, 'fieldbook-core-0.1.0.tgz'), '--prefer-offline', '--no-audit', '--no-fund'], plugin);
-    const before = embeddedFolders();
-    const tested = await sh('npm', ['test'], plugin);
+    // A temporary folder of its own, so what its embedded PostgreSQL leaves behind is seen here alone.
+    const temp = join(work, 'tmp');
+    mkdirSync(temp);
+    const tested = await sh('npm', ['test'], plugin, { TMPDIR: temp });
     // eslint-disable-next-line no-control-regex -- vitest colours its summary
     expect(tested.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+1 passed \(1\)/);
     // Its embedded PostgreSQL was stopped and its folder removed.
-    expect(embeddedFolders()).toBe(before);
+    expect(readdirSync(temp).filter((n) => n.startsWith('fieldbook-plugin-test-'))).toEqual([]);
 
     // The SDK's declarations as a TypeScript user meets them, beside the web part's build.
     const typecheck = sh('npm', ['run', 'typecheck'], plugin);
