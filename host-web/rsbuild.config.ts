@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { SDK_VERSION } from '@fieldbook/extensions-sdk';
 import { pluginPrecompress } from '@fieldbook/extensions-sdk/rsbuild';
 
 const require = createRequire(import.meta.url);
@@ -60,7 +61,7 @@ export default defineConfig({
         'react-dom': { singleton: true, requiredVersion: `^${versionOf('react-dom')}` },
         'react/jsx-runtime': { singleton: true, requiredVersion: `^${versionOf('react')}` },
         'react-router': { singleton: true, requiredVersion: `^${versionOf('react-router')}`, treeShaking: { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS } },
-        '@fieldbook/extensions-sdk/web': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+        '@fieldbook/extensions-sdk/web': { singleton: true, requiredVersion: `^${SDK_VERSION}`, version: SDK_VERSION },
       },
     }),
   ],

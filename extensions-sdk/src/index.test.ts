@@ -26,3 +26,19 @@ describe('plugin manifest', () => {
     expect(() => parsePluginManifest({ ...valid, web: { slots: ['Project settings'] } })).toThrow(/web\.slots\.0: A slot is named like/);
   });
 });
+
+describe('the SDK version', () => {
+  it('is one version: the package, SDK_VERSION, and what the app, core, modules and plugins depend on', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { SDK_VERSION } = await import('./index.ts');
+    const root = join(import.meta.dirname, '..', '..');
+    const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+    expect(read('extensions-sdk/package.json').version).toBe(SDK_VERSION);
+    const dependents = ['core', 'host-web', ...readdirSync(join(root, 'modules')).map((m) => `modules/${m}`), ...readdirSync(join(root, 'plugins')).map((p) => `plugins/${p}`)];
+    for (const dir of dependents) {
+      const range = read(`${dir}/package.json`).dependencies?.['@fieldbook/extensions-sdk'];
+      if (range) expect(range, dir).toBe(SDK_VERSION);
+    }
+  });
+});

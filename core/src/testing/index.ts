@@ -3,9 +3,15 @@
  * plugins under test, its mail kept in memory. Plugins never import this; the kit loads it.
  */
 import { randomBytes } from 'node:crypto';
-import type { CoreTesting, SentMail, TestFieldbook, TestFieldbookOptions } from '@fieldbook/extensions-sdk/testing';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CoreTesting, SentMail, TestDatabase, TestFieldbook, TestFieldbookOptions } from '@fieldbook/extensions-sdk/testing';
 import { loadConfig } from '../config.ts';
-import { createKnex } from '../db/connections.ts';
+import { appRolePassword, createKnex, ensureAppRole } from '../db/connections.ts';
+import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { migrateLatest } from '../db/migrate.ts';
 import type { ExtensionsServices } from '../extensions/module.ts';
 import { WEBHOOK_QUEUE } from '../extensions/webhooks/intake.ts';
 import { JOB_SCHEMA } from '../jobs/queue.ts';
@@ -32,19 +38,87 @@ export async function createDatabaseFromTemplate(superUrl: string, template: str
   return withDatabase(superUrl, name);
 }
 
+const TEMPLATE = 'fieldbook_template';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * An embedded PostgreSQL of its own in a temporary folder, with a template database migrated to
+ * this Fieldbook's schema: what a plugin's tests run on when nothing gave them a database.
+ * `stop` ends the server and removes the folder.
+ */
+export async function startTestDatabase(secretKey: string): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldbook-plugin-test-'));
+  chmodSync(dir, 0o755); // run as root, the embedded server runs as the `postgres` user, who must reach it
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+  try {
+    pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), password: randomBytes(12).toString('hex'), logger: createLogger('silent') });
+  } catch (err) {
+    removeDir();
+    throw err;
+  }
+  try {
+    const admin = createKnex(pg.url, 1);
+    await admin.raw(`create database ${TEMPLATE}`).finally(() => admin.destroy());
+    const owner = createKnex(withDatabase(pg.url, TEMPLATE), 2);
+    try {
+      await migrateLatest(owner);
+      await ensureAppRole(owner, appRolePassword({ secretKey }));
+    } finally {
+      await owner.destroy();
+    }
+  } catch (err) {
+    await pg.stop().catch(() => undefined);
+    removeDir();
+    throw err;
+  }
+  return {
+    superUrl: pg.url,
+    template: TEMPLATE,
+    async stop() {
+      try {
+        await pg.stop();
+      } finally {
+        removeDir();
+      }
+    },
+  };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startTestFieldbook(options: TestFieldbookOptions): Promise<TestFieldbook> {
-  // Loaded by name at run time: research builds on core, so core cannot depend on it statically.
+// Loaded by name at run time: research builds on core, so core cannot depend on it statically.
+// The packaged test host (scripts/build-testing.mjs) hands its bundled copy in instead.
+let testModules = async (): Promise<LoadedModule[]> => {
   const researchSpecifier = '@fieldbook/research';
-  const research = ((await import(researchSpecifier)) as { default: LoadedModule }).default;
+  return [((await import(researchSpecifier)) as { default: LoadedModule }).default];
+};
+
+/** The modules every test Fieldbook runs besides core; for the packaged test host, which bundles them. */
+export function setTestModules(modules: readonly LoadedModule[]): void {
+  testModules = async () => [...modules];
+}
+
+export async function startTestFieldbook(options: TestFieldbookOptions): Promise<TestFieldbook> {
+  const modules = await testModules();
   const mails: SentMail[] = [];
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...options.env }, { secretKey: options.secretKey, databaseUrl: options.databaseUrl });
   const fieldbook = await createFieldbook({
     config,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     migrate: false,
-    modules: [research],
+    modules,
     plugins: options.plugins,
     discoverPlugins: false,
     onPluginRequest: options.onPluginRequest,
@@ -86,4 +160,4 @@ export async function startTestFieldbook(options: TestFieldbookOptions): Promise
   };
 }
 
-export const coreTesting: CoreTesting = { startTestFieldbook, createDatabaseFromTemplate };
+export const coreTesting: CoreTesting = { startTestFieldbook, createDatabaseFromTemplate, startTestDatabase };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { remoteName } from '../index.ts';
+import { remoteName, SDK_VERSION } from '../index.ts';
 import { pluginPrecompress } from './precompress.ts';
 
 export { pluginPrecompress, precompressDir, type PrecompressResult } from './precompress.ts';
@@ -56,7 +56,8 @@ export function pluginWebConfig({ id, root, entry = './web/index.tsx' }: PluginW
           'react-dom': { ...shared, requiredVersion: `^${versionOf('react-dom')}` },
           'react/jsx-runtime': { ...shared, requiredVersion: `^${versionOf('react')}` },
           'react-router': { ...shared, requiredVersion: `^${versionOf('react-router')}` },
-          '@fieldbook/extensions-sdk/web': { ...shared, requiredVersion: '^0.1.0' },
+          // The app provides its SDK's web part; a plugin built against this SDK asks for the same major.
+          '@fieldbook/extensions-sdk/web': { ...shared, requiredVersion: `^${SDK_VERSION}` },
         },
       }),
     ],

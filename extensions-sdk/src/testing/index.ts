@@ -49,10 +49,20 @@ export interface TestFieldbookOptions {
   onPluginRequest(request: OutboundRequest): void;
 }
 
+/** A PostgreSQL the kit started itself, with a template database migrated to Fieldbook's schema. */
+export interface TestDatabase {
+  superUrl: string;
+  template: string;
+  /** Stops the server and removes its files. */
+  stop(): Promise<void>;
+}
+
 /** The shape of `@fieldbook/core/testing`, which the kit loads at run time. */
 export interface CoreTesting {
   startTestFieldbook(options: TestFieldbookOptions): Promise<TestFieldbook>;
   createDatabaseFromTemplate(superUrl: string, template: string): Promise<string>;
+  /** Starts an embedded PostgreSQL in a temporary folder and migrates a template database. */
+  startTestDatabase(secretKey: string): Promise<TestDatabase>;
 }
 
 export interface GqlAnswer<T> {
@@ -101,22 +111,59 @@ export interface TestHost {
 export interface TestHostOptions {
   plugins: readonly PluginDefinition[];
   env?: Readonly<Record<string, string | undefined>>;
-  /** A database the host may use; otherwise FIELDBOOK_TEST_DATABASE_URL, or a fresh one from the test run's template. */
+  /**
+   * A database the host may use; otherwise FIELDBOOK_TEST_DATABASE_URL, or a fresh one from the
+   * template FIELDBOOK_TEST_PG_URL and FIELDBOOK_TEST_TEMPLATE name, or else a fresh one from an
+   * embedded PostgreSQL the kit starts itself (in a temporary folder, removed once the last host
+   * of the process has closed).
+   */
   databaseUrl?: string;
 }
 
 const PASSWORD = 'Plugin-Test-Horse-42';
 let people = 0;
 
-async function databaseFor(options: TestHostOptions, core: CoreTesting): Promise<string> {
-  if (options.databaseUrl) return options.databaseUrl;
-  if (process.env.FIELDBOOK_TEST_DATABASE_URL) return process.env.FIELDBOOK_TEST_DATABASE_URL;
+const DEFAULT_SECRET = 'plugin-test-secret-key-that-is-long-enough-0123456789';
+const secretKey = () => process.env.FIELDBOOK_TEST_SECRET ?? DEFAULT_SECRET;
+
+/**
+ * The embedded PostgreSQL the kit started, shared by the hosts of this process: starting and
+ * migrating one takes seconds, copying its template into a fresh database per host does not.
+ * It stops when its last host closes.
+ */
+let embedded: { database: Promise<TestDatabase>; hosts: number } | null = null;
+
+async function databaseFor(options: TestHostOptions, core: CoreTesting): Promise<{ url: string; release(): Promise<void> }> {
+  const nothing = async () => undefined;
+  if (options.databaseUrl) return { url: options.databaseUrl, release: nothing };
+  if (process.env.FIELDBOOK_TEST_DATABASE_URL) return { url: process.env.FIELDBOOK_TEST_DATABASE_URL, release: nothing };
   const superUrl = process.env.FIELDBOOK_TEST_PG_URL;
   const template = process.env.FIELDBOOK_TEST_TEMPLATE;
-  if (!superUrl || !template) {
-    throw new Error('createTestHost needs a database: pass databaseUrl, or set FIELDBOOK_TEST_DATABASE_URL, or FIELDBOOK_TEST_PG_URL and FIELDBOOK_TEST_TEMPLATE.');
+  if (superUrl && template) return { url: await core.createDatabaseFromTemplate(superUrl, template), release: nothing };
+  if (!embedded) {
+    const database = core.startTestDatabase(secretKey());
+    embedded = { database, hosts: 0 };
+    // A failed start is not kept: the next host tries again.
+    database.catch(() => {
+      if (embedded?.database === database) embedded = null;
+    });
   }
-  return core.createDatabaseFromTemplate(superUrl, template);
+  const shared = embedded;
+  shared.hosts += 1;
+  const release = async () => {
+    shared.hosts -= 1;
+    if (shared.hosts > 0) return;
+    if (embedded === shared) embedded = null;
+    await (await shared.database).stop();
+  };
+  try {
+    const db = await shared.database;
+    return { url: await core.createDatabaseFromTemplate(db.superUrl, db.template), release };
+  } catch (err) {
+    shared.hosts -= 1;
+    if (shared.hosts === 0 && embedded === shared) embedded = null;
+    throw err;
+  }
 }
 
 function check<T>(answer: GqlAnswer<T>, what: string): T {
@@ -128,15 +175,24 @@ function check<T>(answer: GqlAnswer<T>, what: string): T {
 export async function createTestHost(options: TestHostOptions): Promise<TestHost> {
   // A variable specifier keeps core out of the SDK's types; the shape is checked by CoreTesting.
   const specifier = '@fieldbook/core/testing';
-  const core = (await import(specifier)) as CoreTesting;
+  const core = (await import(specifier).catch((err: unknown) => {
+    throw new Error('createTestHost runs Fieldbook from the package @fieldbook/core: add it to your devDependencies (npm install --save-dev @fieldbook/core).', { cause: err });
+  })) as CoreTesting;
   const outbound: OutboundRequest[] = [];
-  const app = await core.startTestFieldbook({
-    plugins: options.plugins,
-    env: options.env ?? {},
-    databaseUrl: await databaseFor(options, core),
-    secretKey: process.env.FIELDBOOK_TEST_SECRET ?? 'plugin-test-secret-key-that-is-long-enough-0123456789',
-    onPluginRequest: (request) => outbound.push(request),
-  });
+  const database = await databaseFor(options, core);
+  let app: TestFieldbook;
+  try {
+    app = await core.startTestFieldbook({
+      plugins: options.plugins,
+      env: options.env ?? {},
+      databaseUrl: database.url,
+      secretKey: secretKey(),
+      onPluginRequest: (request) => outbound.push(request),
+    });
+  } catch (err) {
+    await database.release();
+    throw err;
+  }
   let defaultAdmin: TestAdmin | null = null;
   const adminOf = (as: TestAdmin | undefined): TestAdmin => {
     const admin = as ?? defaultAdmin;
@@ -234,7 +290,13 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     },
     storedEvents: (pluginId) => app.storedEvents(pluginId),
     drainJobs: (timeoutMs) => app.drainJobs(timeoutMs),
-    close: () => app.close(),
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await database.release();
+      }
+    },
   };
   return host;
 }

@@ -126,6 +126,21 @@ export interface PluginRemote {
 }
 
 export type PluginState = 'READY' | 'NOT_CONFIGURED' | 'FAILED';
+
+/** Where a plugin came from; `path` only for workspace admins. */
+export interface PluginOrigin {
+  kind: 'BUNDLED' | 'NPM' | 'BUILT_IN';
+  packageName: string | null;
+  packageVersion: string | null;
+  path: string | null;
+}
+
+/** A plugin package the server could not load. */
+export interface PluginLoadFailure {
+  name: string;
+  origin: PluginOrigin;
+  problem: string;
+}
 export type PluginSettingKind = 'text' | 'secret' | 'boolean' | 'project';
 
 export interface PluginSettingField {
@@ -159,6 +174,7 @@ export interface Plugin {
   id: string;
   name: string;
   version: string;
+  origin: PluginOrigin;
   description: string | null;
   state: PluginState;
   problem: string | null;
@@ -196,7 +212,7 @@ const TEAM = 'id subdomain name logoUrl primaryColor type inviteId invitedBy';
 const AUTH = `accessToken expiresAt teamId user { ${USER} } availableTeams { ${TEAM} }`;
 const WORKSPACE = 'id name subdomain region logoUrl primaryColor allowedDomains publicLinksDisabled memberCount createdAt url';
 const MEMBERSHIP = 'role workspaceAdmin effectiveRole permissions';
-const PLUGIN = `id name version description state problem hasWebPart connection permissions { name description }
+const PLUGIN = `id name version origin { kind packageName packageVersion path } description state problem hasWebPart connection permissions { name description }
   settingFields { key kind label description required }
   installation { id installedAt enabledProjectCount settings { key text flag isSet } connectedAccount { externalId label } }`;
 
@@ -249,6 +265,7 @@ export const ops = {
     auditLog(first: $first, after: $after) { endCursor nodes { id kind subjectType subjectId metadata createdAt actor { id name email } } } }`,
   pluginRemotes: `query PluginRemotes($projectId: ID) { pluginRemotes(projectId: $projectId) { name entry exposedModule slots } }`,
   plugins: `query Plugins { plugins { ${PLUGIN} } extensionLimits { installed maximum } }`,
+  pluginLoadFailures: `query PluginLoadFailures { pluginLoadFailures { name problem origin { kind packageName packageVersion path } } }`,
   projectPlugins: `query ProjectPlugins($projectId: ID!) { projectPlugins(projectId: $projectId) { projectId enabled plugin { ${PLUGIN} } } }`,
   myIntegrations: `query MyIntegrations { myIntegrations { plugin { ${PLUGIN} } connectedAccount { externalId label } } }`,
   installPlugin: `mutation InstallPlugin($pluginId: ID!, $settings: [PluginSettingInput!]) { installPlugin(pluginId: $pluginId, settings: $settings) { ${PLUGIN} } }`,

@@ -25,7 +25,7 @@ export interface BrowserEnvironment {
  * A real Fieldbook for browser tests: a fresh embedded PostgreSQL in a temporary folder (created,
  * migrated), a real SMTP server that keeps what it receives, and the built web app.
  */
-export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
+export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, string>> = {}): Promise<BrowserEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-browser-'));
   chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
   const mail = await startMailServer();
@@ -46,6 +46,7 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
       SLACK_SIGNING_SECRET: 'fake-signing-secret',
       SLACK_API_URL: slack.apiUrl,
       SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      ...extraEnv,
     },
     { secretKey: TEST_SECRET, smtpUrl: mail.url },
   );

@@ -87,7 +87,7 @@ describe('the catalog', () => {
       ['escape-artist', 'ready', 'sandbox'],
       ['notes-relay', 'ready', 'in-process'],
     ]);
-    expect(catalog.broken).toEqual([
+    expect(catalog.broken.map(({ source, problem }) => ({ source, problem }))).toEqual([
       { source: join(fixtures, 'file-reader'), problem: expect.stringMatching(/cannot use node:fs/) },
       { source: join(fixtures, 'route-taker'), problem: 'The webhook path /api/graphql must start with /route-taker/.' },
     ]);

@@ -18,7 +18,7 @@ import {
 import { installations, type InstallationRow } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
 import { extensionsTypeDefs } from './schema.ts';
-import { installationView, pluginView, type PluginView } from './views.ts';
+import { installationView, loadFailureView, pluginView, type PluginView } from './views.ts';
 
 const isAdmin = (ctx: RequestContext) => ctx.membership?.workspaceAdmin === true || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN';
 
@@ -113,6 +113,11 @@ export function extensionsGraphql(host: PluginHost, maximum: number | null): Mod
         projectPlugins,
         pluginRemotes: (ctx, args) => pluginRemotes(ctx, args as { projectId?: string | null }),
         myIntegrations: (ctx) => myIntegrations(ctx),
+        pluginLoadFailures: (ctx) => {
+          // The permission installing needs: what failed and why is for those who install (and names server folders).
+          ctx.authorize('workspace:admin');
+          return host.catalog.broken.map(loadFailureView);
+        },
       }),
       Mutation: operations({
         installPlugin: async (ctx, args) => viewOf(ctx, (await installPlugin(host, maximum, ctx, args)).plugin_id),

@@ -10,6 +10,8 @@ export const extensionsTypeDefs = /* GraphQL */ `
     pluginRemotes(projectId: ID): [PluginRemote!]!
     "The signed-in person's own connected accounts, one row per plugin that offers them."
     myIntegrations: [UserIntegration!]!
+    "Plugin packages that failed to load (not installed, changed since install, invalid, ...), with why; for workspace admins."
+    pluginLoadFailures: [PluginLoadFailure!]!
   }
 
   extend type Mutation {
@@ -34,10 +36,39 @@ export const extensionsTypeDefs = /* GraphQL */ `
     USER
   }
 
+  enum PluginOriginKind {
+    "A folder of the server's plugins folder."
+    BUNDLED
+    "An npm package named in FIELDBOOK_PLUGINS."
+    NPM
+    "Part of Fieldbook's own code."
+    BUILT_IN
+  }
+
+  "Where a plugin came from."
+  type PluginOrigin {
+    kind: PluginOriginKind!
+    packageName: String
+    packageVersion: String
+    "The package's folder on the server; for workspace admins."
+    path: String
+    "The tarball integrity an npm package was checked against; for workspace admins."
+    integrity: String
+  }
+
+  "A plugin package that could not be loaded: it cannot be installed until its problem is fixed."
+  type PluginLoadFailure {
+    "Its name, id, package name or folder name, whichever is known."
+    name: String!
+    origin: PluginOrigin!
+    problem: String!
+  }
+
   type Plugin {
     id: ID!
     name: String!
     version: String!
+    origin: PluginOrigin!
     description: String
     state: PluginState!
     "Why the plugin cannot be used, for admins; null when ready."

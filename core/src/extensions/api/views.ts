@@ -1,5 +1,5 @@
 import { PLUGIN_SCOPES, isPluginScope } from '@fieldbook/extensions-sdk/server';
-import type { LoadedPlugin } from '../catalog/catalog.ts';
+import type { BrokenPlugin, LoadedPlugin, PluginOrigin } from '../catalog/catalog.ts';
 import type { InstallationRow } from '../installations/store.ts';
 import type { SecretBox } from '../runtime/secret-box.ts';
 
@@ -7,6 +7,7 @@ export interface PluginView {
   id: string;
   name: string;
   version: string;
+  origin: OriginView;
   description: string | null;
   state: 'READY' | 'NOT_CONFIGURED' | 'FAILED';
   problem: string | null;
@@ -16,6 +17,29 @@ export interface PluginView {
   connection: 'WORKSPACE' | 'USER' | null;
   webhookPaths: string[];
   installation: InstallationView | null;
+}
+
+export interface OriginView {
+  kind: 'BUNDLED' | 'NPM' | 'BUILT_IN';
+  packageName: string | null;
+  packageVersion: string | null;
+  path: string | null;
+  integrity: string | null;
+}
+
+/** Where a plugin came from; its folder and integrity are the server's business, shown to admins only. */
+export function originView(origin: PluginOrigin, isAdmin: boolean): OriginView {
+  return {
+    kind: origin.kind === 'npm' ? 'NPM' : origin.kind === 'bundled' ? 'BUNDLED' : 'BUILT_IN',
+    packageName: origin.packageName,
+    packageVersion: origin.packageVersion,
+    path: isAdmin ? origin.path : null,
+    integrity: isAdmin ? origin.integrity : null,
+  };
+}
+
+export function loadFailureView(broken: BrokenPlugin) {
+  return { name: broken.name, origin: originView(broken.origin, true), problem: broken.problem };
 }
 
 export interface InstallationView {
@@ -53,6 +77,7 @@ export function pluginView(plugin: LoadedPlugin, installation: InstallationView 
     id: plugin.id,
     name: manifest.name,
     version: manifest.version,
+    origin: originView(plugin.origin, isAdmin),
     description: manifest.description ?? null,
     state: plugin.state === 'ready' ? 'READY' : plugin.state === 'failed' ? 'FAILED' : 'NOT_CONFIGURED',
     problem: isAdmin ? plugin.problem : plugin.problem ? 'Not available yet; ask a workspace admin.' : null,

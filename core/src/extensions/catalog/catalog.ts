@@ -1,13 +1,29 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkSdkRange, parsePluginManifest, type ConfigDeclaration, type PluginDefinition, type PluginManifest } from '@fieldbook/extensions-sdk/server';
 import type { Logger } from '../../logger.ts';
 import { loadSandboxedPlugin, type PluginIsolate, type SandboxLimits } from '../sandbox/index.ts';
+import { verifyPackageIntegrity, type IntegrityOptions } from './integrity.ts';
 
 /** `ready` plugins may be installed; the others are listed with the reason they are not. */
 export type PluginState = 'ready' | 'not-configured' | 'failed';
+
+/** Where a plugin came from, as the admin screen shows it. */
+export interface PluginOrigin {
+  /** `bundled`: a folder of the plugins folder; `npm`: a package named in FIELDBOOK_PLUGINS; `built-in`: handed to Fieldbook in code (its tests, the SDK's test host). */
+  kind: 'bundled' | 'npm' | 'built-in';
+  /** The package's name, or the name FIELDBOOK_PLUGINS gives when it cannot be found. */
+  packageName: string | null;
+  packageVersion: string | null;
+  /** The package's folder on the server. */
+  path: string | null;
+  /** The tarball integrity an npm package was checked against. */
+  integrity: string | null;
+}
+
+const BUILT_IN: PluginOrigin = { kind: 'built-in', packageName: null, packageVersion: null, path: null, integrity: null };
 
 export interface LoadedPlugin {
   id: string;
@@ -24,12 +40,17 @@ export interface LoadedPlugin {
   webDir: string | null;
   /** Where its server code runs: its own sandbox, or the server process (trusted). */
   isolation: 'sandbox' | 'in-process';
+  origin: PluginOrigin;
 }
 
 /** A plugin package that could not be loaded at all: shown to operators, never installable. */
 export interface BrokenPlugin {
+  /** Its folder, or its id when it loaded but was found invalid. */
   source: string;
   problem: string;
+  /** What to call it on the admin screen: its name, id, package name or folder name, whichever is known. */
+  name: string;
+  origin: PluginOrigin;
 }
 
 export interface PluginCatalog {
@@ -43,6 +64,8 @@ export interface PluginCatalog {
 
 /** Where a plugin package says its parts are: `"fieldbook": { "server": "./server/index.ts", "web": "./web/dist" }`. */
 interface PackageFields {
+  name?: string;
+  version?: string;
   fieldbook?: { server?: string; web?: string };
 }
 
@@ -58,6 +81,8 @@ export interface CatalogSources {
   logger: Logger;
   /** Where plugin packages' server code runs; without it, every plugin runs in-process. */
   isolation?: PluginIsolation;
+  /** How npm plugin packages are checked before they load (pinned integrities, npm's cache). */
+  integrity?: Omit<IntegrityOptions, 'projectRoot'>;
 }
 
 export interface PluginIsolation {
@@ -74,6 +99,25 @@ interface PackageDir {
   dir: string;
   /** Bundled (in `plugins/`) under this folder name, which the operator may trust; null for npm packages. */
   bundledAs: string | null;
+  /** The name FIELDBOOK_PLUGINS gives an npm package; null for bundled ones. */
+  npmName: string | null;
+  /** Why the package cannot even be found; it is then listed as failed. */
+  missing?: string;
+}
+
+const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/**
+ * The folder of an installed npm package, looked up as Node would (node_modules of the project
+ * and its parents) but without resolving through its `exports`, which need not list package.json.
+ */
+function findNpmPackage(name: string, projectRoot: string): string | null {
+  const require = createRequire(join(projectRoot, 'package.json'));
+  for (const base of require.resolve.paths(name) ?? []) {
+    const dir = join(base, name);
+    if (existsSync(join(dir, 'package.json'))) return dir;
+  }
+  return null;
 }
 
 function packageDirs(sources: CatalogSources): PackageDir[] {
@@ -81,12 +125,28 @@ function packageDirs(sources: CatalogSources): PackageDir[] {
   if (sources.dir && existsSync(sources.dir)) {
     for (const entry of readdirSync(sources.dir, { withFileTypes: true })) {
       const dir = join(sources.dir, entry.name);
-      if (entry.isDirectory() && existsSync(join(dir, 'package.json'))) dirs.push({ dir, bundledAs: entry.name });
+      if (entry.isDirectory() && existsSync(join(dir, 'package.json'))) dirs.push({ dir, bundledAs: entry.name, npmName: null });
     }
   }
-  const require = createRequire(join(sources.projectRoot, 'package.json'));
-  for (const name of sources.packages) dirs.push({ dir: dirname(require.resolve(`${name}/package.json`)), bundledAs: null });
+  for (const name of sources.packages) {
+    if (!NPM_NAME.test(name) || name.length > 214) {
+      dirs.push({ dir: name, bundledAs: null, npmName: name, missing: `FIELDBOOK_PLUGINS names "${name}", which is not an npm package name.` });
+      continue;
+    }
+    const dir = findNpmPackage(name, sources.projectRoot);
+    dirs.push(dir ? { dir, bundledAs: null, npmName: name } : { dir: name, bundledAs: null, npmName: name, missing: `The npm package ${name} is not installed: run npm install ${name} in ${sources.projectRoot}, or remove it from FIELDBOOK_PLUGINS.` });
+  }
   return dirs.sort((a, b) => a.dir.localeCompare(b.dir));
+}
+
+function originOf(found: PackageDir, pkg: PackageFields | null, integrity: string | null): PluginOrigin {
+  return {
+    kind: found.bundledAs === null ? 'npm' : 'bundled',
+    packageName: pkg?.name ?? found.npmName,
+    packageVersion: pkg?.version ?? null,
+    path: found.missing ? null : found.dir,
+    integrity,
+  };
 }
 
 function runsInSandbox(isolation: PluginIsolation | undefined, pkg: PackageDir): boolean {
@@ -149,36 +209,59 @@ function isDefinition(value: unknown): value is PluginDefinition {
  */
 export async function loadPluginCatalog(sources: CatalogSources): Promise<PluginCatalog> {
   // Definitions given directly are already in this process: they run there.
-  const definitions: Array<{ definition: PluginDefinition; webDir: string | null; isolation: LoadedPlugin['isolation'] }> = (sources.definitions ?? []).map((definition) => ({ definition, webDir: null, isolation: 'in-process' }));
+  const definitions: Array<{ definition: PluginDefinition; webDir: string | null; isolation: LoadedPlugin['isolation']; origin: PluginOrigin }> = (sources.definitions ?? []).map((definition) => ({
+    definition,
+    webDir: null,
+    isolation: 'in-process',
+    origin: BUILT_IN,
+  }));
   const broken: BrokenPlugin[] = [];
   // Every sandbox made, listed or not (a plugin found invalid after loading still has one), so close frees them all.
   const isolates: PluginIsolate[] = [];
+  // What is known of each package so far, for the listing of one that fails.
+  const known = new Map<PackageDir, PluginOrigin>();
   const load = async (found: PackageDir) => {
-    const pkg = JSON.parse(readFileSync(join(found.dir, 'package.json'), 'utf8')) as PackageFields;
+    known.set(found, originOf(found, null, null));
+    if (found.missing) throw new Error(found.missing);
+    let pkg: PackageFields;
+    try {
+      pkg = JSON.parse(readFileSync(join(found.dir, 'package.json'), 'utf8')) as PackageFields;
+    } catch (err) {
+      throw new Error(`Its package.json cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    known.set(found, originOf(found, pkg, null));
     const serverEntry = pkg.fieldbook?.server;
-    if (!serverEntry) return null; // a package without a Fieldbook server part is not a plugin
+    if (!serverEntry) {
+      if (found.npmName) throw new Error(`${found.npmName} is not a Fieldbook plugin: its package.json has no "fieldbook": { "server": … } entry.`);
+      return null; // a folder without a Fieldbook server part is not a plugin
+    }
+    // Checked before any of its code is read, so a changed package never runs.
+    const integrity = found.npmName ? verifyPackageIntegrity(found.npmName, found.dir, { projectRoot: sources.projectRoot, ...sources.integrity }).integrity : null;
+    const origin = originOf(found, pkg, integrity);
+    known.set(found, origin);
     const { definition, isolation } = await importServer(found, serverEntry, sources, isolates);
     if (!isDefinition(definition)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
     const web = pkg.fieldbook?.web ? resolve(found.dir, pkg.fieldbook.web) : null;
-    return { definition, webDir: web && existsSync(web) ? web : null, isolation };
+    return { definition, webDir: web && existsSync(web) ? web : null, isolation, origin };
   };
   // Bundling sandboxed plugins takes a while each: they load side by side, and are listed in order.
   const found = packageDirs(sources);
   const outcomes = await Promise.allSettled(found.map(load));
   outcomes.forEach((outcome, i) => {
-    const { dir } = found[i]!;
+    const pkg = found[i]!;
     if (outcome.status === 'fulfilled') {
       if (outcome.value) definitions.push(outcome.value);
       return;
     }
     const problem = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
-    sources.logger.error({ plugin: dir, err: problem }, 'a plugin failed to load and is disabled');
-    broken.push({ source: dir, problem });
+    sources.logger.error({ plugin: pkg.dir, err: problem }, 'a plugin failed to load and is disabled');
+    const origin = known.get(pkg) ?? originOf(pkg, null, null);
+    broken.push({ source: pkg.dir, problem, name: origin.packageName ?? pkg.bundledAs ?? pkg.dir, origin });
   });
 
   const plugins: LoadedPlugin[] = [];
   const takenPaths = new Map<string, string>();
-  for (const { definition, webDir, isolation } of definitions) {
+  for (const { definition, webDir, isolation, origin } of definitions) {
     const id = definition.manifest.id;
     try {
       if (plugins.some((p) => p.id === id)) throw new Error(`Another plugin already has the id ${id}.`);
@@ -186,7 +269,8 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
     } catch (err) {
       const problem = err instanceof Error ? err.message : String(err);
       sources.logger.error({ plugin: id, err: problem }, 'a plugin is invalid and is disabled');
-      broken.push({ source: id, problem });
+      const named = [definition.manifest.name, id, origin.packageName].find((n): n is string => typeof n === 'string' && n.trim() !== '');
+      broken.push({ source: typeof id === 'string' ? id : (origin.path ?? 'unknown'), problem, name: named ?? origin.path ?? 'A plugin', origin });
       continue;
     }
     for (const hook of definition.server.webhooks ?? []) takenPaths.set(hook.path, id);
@@ -201,6 +285,7 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
       trustedOrigins,
       webDir,
       isolation,
+      origin,
     });
   }
   return catalogOf(plugins, broken, isolates);

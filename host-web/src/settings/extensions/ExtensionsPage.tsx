@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPlugConnected, IconPuzzle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from '../../api/hooks.ts';
-import { ops, type ExtensionLimits, type Plugin } from '../../api/operations.ts';
+import { ops, type ExtensionLimits, type Plugin, type PluginLoadFailure, type PluginOrigin } from '../../api/operations.ts';
 import { ErrorAlert } from '../../common/ErrorAlert.tsx';
 import { SectionLoader } from '../../common/Loading.tsx';
 import { NeedsAdmin } from '../../common/NoAccess.tsx';
@@ -18,6 +18,48 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function limitText(limits: ExtensionLimits): string {
   return limits.maximum === null ? `${plural(limits.installed, 'extension', 'extensions')} installed` : `${limits.installed} of ${limits.maximum} extensions installed`;
+}
+
+/** Where a plugin came from, in the words an admin would look it up by. */
+export function originText(origin: PluginOrigin): string {
+  const version = origin.packageVersion ? ` ${origin.packageVersion}` : '';
+  const where = origin.kind === 'NPM' ? `npm package ${origin.packageName ?? ''}${version}` : origin.kind === 'BUNDLED' ? `Bundled${origin.packageName ? ` (${origin.packageName}${version})` : ''}` : 'Built into Fieldbook';
+  return origin.path ? `${where} · ${origin.path}` : where;
+}
+
+function OriginLine({ origin }: { origin: PluginOrigin }) {
+  return (
+    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      {originText(origin)}
+    </Text>
+  );
+}
+
+/** A plugin package the server could not load: listed so an admin sees it and why, never installable. */
+function FailureCard({ failure, index }: { failure: PluginLoadFailure; index: number }) {
+  const id = `plugin-failure-${index}`;
+  return (
+    <Paper withBorder p="lg" component="article" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={2}>
+            <Title order={2} fz="lg" id={id} style={{ overflowWrap: 'anywhere' }}>
+              {failure.name}
+            </Title>
+            <OriginLine origin={failure.origin} />
+          </Stack>
+          <Badge color="red" variant="light">
+            Failed
+          </Badge>
+        </Group>
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This plugin failed to load">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {failure.problem}
+          </Text>
+        </Alert>
+      </Stack>
+    </Paper>
+  );
 }
 
 function StateBadge({ plugin }: { plugin: Plugin }) {
@@ -79,6 +121,7 @@ function PluginCard({ plugin, atLimit, onChanged }: { plugin: Plugin; atLimit: b
                 {plugin.version}
               </Text>
             </Group>
+            <OriginLine origin={plugin.origin} />
             {plugin.description && <Text size="sm">{plugin.description}</Text>}
           </Stack>
           <StateBadge plugin={plugin} />
@@ -163,7 +206,7 @@ function EmptyState() {
           No plugins are available
         </Title>
         <Text size="sm">
-          Plugins are added by whoever runs this Fieldbook server: each one is a package in the server’s <Code>plugins/</Code> folder, loaded when the server starts. Once one is there, you can
+          Plugins are added by whoever runs this Fieldbook server: each one is a package in the server’s <Code>plugins/</Code> folder or an npm package named in <Code>FIELDBOOK_PLUGINS</Code>, loaded when the server starts. Once one is there, you can
           install it here.
         </Text>
         <Anchor href={PLUGIN_DOCS_URL} target="_blank" rel="noreferrer" size="sm">
@@ -177,10 +220,12 @@ function EmptyState() {
 /** /settings/extensions: every plugin this Fieldbook has, installed or not. Workspace admins only. */
 export function ExtensionsPage() {
   const { isAdmin } = useWorkspace();
-  const { failures, reloadRemotes } = useExtensions();
+  const { failures: webFailures, reloadRemotes } = useExtensions();
   const q = useQuery<{ plugins: Plugin[]; extensionLimits: ExtensionLimits }>(ops.plugins, {}, { skip: !isAdmin });
+  const failed = useQuery<{ pluginLoadFailures: PluginLoadFailure[] }>(ops.pluginLoadFailures, {}, { skip: !isAdmin });
   if (!isAdmin) return <NeedsAdmin what="install and set up extensions" />;
   const plugins = q.data?.plugins ?? [];
+  const failures = failed.data?.pluginLoadFailures ?? [];
   const limits = q.data?.extensionLimits;
   const atLimit = limits?.maximum != null && limits.installed >= limits.maximum;
   return (
@@ -200,15 +245,32 @@ export function ExtensionsPage() {
     >
       <Stack gap="lg">
         <ErrorAlert error={q.error} onRetry={() => void q.reload()} />
-        {failures.map((f) => (
+        {webFailures.map((f) => (
           <Alert key={f.name} color="red" variant="light" title={`The web part of “${f.name}” could not be loaded`}>
             <Text size="sm">{f.error}</Text>
           </Alert>
         ))}
-        {q.loading && !q.data ? <SectionLoader label="Loading extensions" /> : q.data && plugins.length === 0 ? <EmptyState /> : plugins.map((p) => <PluginCard key={p.id} plugin={p} atLimit={atLimit} onChanged={() => {
+        <ErrorAlert error={failed.error} onRetry={() => void failed.reload()} />
+        {q.loading && !q.data ? (
+          <SectionLoader label="Loading extensions" />
+        ) : q.data && plugins.length === 0 && failures.length === 0 ? (
+          <EmptyState />
+        ) : (
+          plugins.map((p) => (
+            <PluginCard
+              key={p.id}
+              plugin={p}
+              atLimit={atLimit}
+              onChanged={() => {
                 void q.reload();
                 reloadRemotes();
-              }} />)}
+              }}
+            />
+          ))
+        )}
+        {failures.map((f, i) => (
+          <FailureCard key={`${f.name}-${i}`} failure={f} index={i} />
+        ))}
       </Stack>
     </Page>
   );
