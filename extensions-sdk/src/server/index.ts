@@ -9,6 +9,7 @@ export type {
   AutomationAction,
   AutomationTrigger,
   InboundWebhook,
+  InstallationWebhook,
   OAuthFlow,
   OAuthGrant,
   PluginDeclaration,

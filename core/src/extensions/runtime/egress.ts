@@ -42,6 +42,19 @@ export function isInternalAddress(address: string): boolean {
   return internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+const isLocalName = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost');
+
+/** A plugin's request to the host's own networks: refused whatever the plugin declared. */
+export class InternalAddressError extends Error {
+  constructor(
+    readonly pluginId: string,
+    readonly host: string,
+  ) {
+    super(`${host} is an internal address and can never be reached.`);
+    this.name = 'InternalAddressError';
+  }
+}
+
 export interface EgressPolicy {
   pluginId: string;
   /** Hosts from `egress:` permissions; each also allows its subdomains. */
@@ -109,7 +122,11 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
     if (policy.trustedOrigins.includes(url.origin)) return null;
     const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PluginPermissionError(policy.pluginId, `egress:${host} (${url.protocol} is not allowed)`);
-    if (!declared.some((d) => host === d || host.endsWith(`.${d}`))) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
+    const isDeclared = declared.some((d) => host === d || host.endsWith(`.${d}`));
+    // No permission could make these reachable, so saying one is missing would send the plugin's
+    // author after the wrong fix. (A declared name is resolved and checked below like any other.)
+    if (isInternalAddress(host) || (!isDeclared && isLocalName(host))) throw new InternalAddressError(policy.pluginId, host);
+    if (!isDeclared) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
     const addresses = await resolve(host);
     if (addresses.length === 0 || addresses.some(isInternalAddress)) {
       throw new PluginPermissionError(policy.pluginId, `egress:${host} (it resolves to an internal address)`);
