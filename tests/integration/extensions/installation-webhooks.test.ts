@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PluginDefinition } from '../../../extensions-sdk/src/server/index.ts';
 import { createTestHost, type TestAdmin, type TestHost } from '../../../extensions-sdk/src/testing/index.ts';
 import { loadSandboxedPlugin, type SandboxedPlugin } from '../../../core/src/extensions/sandbox/index.ts';
 import { createLogger } from '../../../core/src/logger.ts';
@@ -14,7 +15,6 @@ interface Workspace {
   secret: string;
 }
 
-let linear: SandboxedPlugin;
 let host: TestHost;
 let first: Workspace;
 let second: Workspace;
@@ -44,19 +44,30 @@ async function workspace(secret: string): Promise<Workspace> {
   return { admin, projectId, secret };
 }
 
-beforeAll(async () => {
-  linear = await loadSandboxedPlugin({ packageDir: join(import.meta.dirname, 'fixtures', 'installation-webhooks', PLUGIN), serverEntry: './server.ts', logger });
-  host = await createTestHost({ plugins: [linear.definition] });
-  first = await workspace('first-workspace-signing-secret');
-  second = await workspace('second-workspace-signing-secret');
-});
+const FIXTURE = join(import.meta.dirname, 'fixtures', 'installation-webhooks', PLUGIN);
 
-afterAll(async () => {
-  await host?.close();
-  linear?.isolate.dispose();
-});
+// Sandboxed is how plugin packages run by default; in-process is how the operator's trusted ones do.
+describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at each installation's own URL", (mode) => {
+  let sandboxed: SandboxedPlugin | null = null;
 
-describe("a sandboxed plugin's webhook at each installation's own URL", () => {
+  beforeAll(async () => {
+    let definition: PluginDefinition;
+    if (mode === 'sandboxed') {
+      sandboxed = await loadSandboxedPlugin({ packageDir: FIXTURE, serverEntry: './server.ts', logger });
+      definition = sandboxed.definition;
+    } else {
+      definition = ((await import(join(FIXTURE, 'server.ts'))) as { default: PluginDefinition }).default;
+    }
+    host = await createTestHost({ plugins: [definition] });
+    first = await workspace('first-workspace-signing-secret');
+    second = await workspace('second-workspace-signing-secret');
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    sandboxed?.isolate.dispose();
+  });
+
   it('gives each installation an unguessable URL under the public address', async () => {
     const url = await webhookUrl(first.admin);
     expect(url).toMatch(new RegExp(`^http://localhost:3000/hooks/${PLUGIN}/[A-Za-z0-9_-]{43}$`));
@@ -166,7 +177,7 @@ describe("a sandboxed plugin's webhook at each installation's own URL", () => {
     expect(unknown.errors?.[0]?.extensions?.errorCode).toBe('NOT_FOUND');
   });
 
-  it('tells a sandboxed plugin that an internal address can never be reached, not that a permission is missing', async () => {
+  it('tells the plugin that an internal address can never be reached, not that a permission is missing', async () => {
     for (const [url, host_] of [['http://127.0.0.1:5432/', '127.0.0.1'], ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'], ['http://localhost:3000/', 'localhost']]) {
       const answer = await host.gql<{ linearLikeReach: string }>('query($u: String!) { linearLikeReach(url: $u) }', { u: url }, first.admin);
       expect(answer.data?.linearLikeReach, url).toBe(`${host_} is an internal address and can never be reached.`);
