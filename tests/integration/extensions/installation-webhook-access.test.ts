@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import linearLike from './fixtures/installation-webhooks/linear-like/server.ts';
+import { definePlugin } from '../../../extensions-sdk/src/server/index.ts';
+import { loadPluginCatalog } from '../../../core/src/extensions/catalog/catalog.ts';
 import research from '../../../modules/research/src/index.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
@@ -78,5 +80,23 @@ describe('who sees and rotates an installation’s webhook URL, and what a refus
     expect(JSON.stringify(lines)).not.toContain(new URL(url).pathname.split('/').pop()!);
     const [stored] = await server.fieldbook.db.owner('plugin_webhook_events').where({ plugin_id: 'linear-like' }).count<Array<{ count: string | number }>>('* as count');
     expect(Number(stored!.count)).toBe(0);
+  });
+});
+
+describe('the /hooks/ paths', () => {
+  it('are refused to fixed-path webhooks, which could otherwise catch installations’ deliveries', async () => {
+    const hooks = definePlugin({
+      id: 'hooks',
+      name: 'Hooks',
+      version: '1.0.0',
+      sdk: '^1',
+      permissions: [],
+      server: {
+        webhooks: [{ path: '/hooks/:plugin/:key', verify: () => ({ ok: true }), eventId: () => 'x', externalId: () => null, handle: async () => undefined }],
+      },
+    });
+    const catalog = await loadPluginCatalog({ dir: null, packages: [], definitions: [hooks, linearLike], env: {}, projectRoot: process.cwd(), logger: pino({ level: 'silent' }) });
+    expect(catalog.plugins.map((p) => p.id)).toEqual(['linear-like']);
+    expect(catalog.broken).toEqual([{ source: 'hooks', problem: "The webhook path /hooks/:plugin/:key is under /hooks/, where installations' own webhook URLs are." }]);
   });
 });
