@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { internalHostProblem } from './internal-hosts.ts';
 import { PLUGIN_SCOPES } from './server/scopes.ts';
 
-export { internalHostProblem } from './internal-hosts.ts';
+export { INTERNAL_IPV4_RANGES, internalHostProblem } from './internal-hosts.ts';
 
 /** The SDK version plugins declare compatibility with in `sdk` (a semver range such as `^1`). */
 export const SDK_VERSION = '1.0.0';

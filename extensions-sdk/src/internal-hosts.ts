@@ -5,8 +5,8 @@
  * loads, with the reason, rather than at its first request.
  */
 
-/** IPv4 ranges that are never the public internet: [first octets as a number, prefix length]. */
-const INTERNAL_V4: ReadonlyArray<readonly [string, number]> = [
+/** IPv4 ranges that are never the public internet, as [network, prefix length]; the host's egress policy blocks the same. */
+export const INTERNAL_IPV4_RANGES: ReadonlyArray<readonly [string, number]> = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -35,7 +35,7 @@ export function internalHostProblem(host: string): string | null {
   const name = host.toLowerCase().replace(/\.$/, '');
   const n = v4Number(name);
   if (n !== null) {
-    const inside = INTERNAL_V4.some(([net, prefix]) => {
+    const inside = INTERNAL_IPV4_RANGES.some(([net, prefix]) => {
       const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
       return ((n & mask) >>> 0) === ((v4Number(net)! & mask) >>> 0);
     });

@@ -4,7 +4,7 @@ import type { WebhookRequest } from '@fieldbook/extensions-sdk/server';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { installations } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
-import { headersOf, readRaw, refuse, storedHeaders, verdictOf, WEBHOOK_QUEUE, type WebhookJob } from './intake.ts';
+import { headersOf, readRaw, storedHeaders, verifyDelivery, WEBHOOK_QUEUE, type WebhookJob } from './intake.ts';
 import { hashWebhookKey, installationHookPath, looksLikeWebhookKey } from './keys.ts';
 
 const MAX_EVENT_ID = 500;
@@ -40,19 +40,7 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
   }
   const request: WebhookRequest = { headers: headersOf(ctx), rawBody };
   const ictx = host.installationContext(plugin, row);
-  const verdict = await verdictOf(() => hook.verify(request, ictx));
-  if (!verdict.ok) {
-    // The only trace an unverified request leaves is this line: no body, no headers.
-    logger.warn({ plugin: plugin.id, installation: row.id, reason: verdict.reason }, 'webhook refused: signature not verified');
-    refuse(ctx);
-    return;
-  }
-  const answer = await hook.respond?.(request, ictx);
-  if (answer) {
-    ctx.status = answer.status ?? 200;
-    ctx.body = answer.body ?? '';
-    return;
-  }
+  if (!(await verifyDelivery(ctx, logger, { plugin: plugin.id, installation: row.id }, hook, request, ictx))) return;
   const eventId = String(hook.eventId(request) ?? '').slice(0, MAX_EVENT_ID);
   if (!eventId) {
     logger.warn({ plugin: plugin.id, installation: row.id }, 'webhook refused: the plugin found no event id in a verified delivery');

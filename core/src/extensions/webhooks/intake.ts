@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { InboundWebhook, InstallationContext, WebhookEvent, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { InboundWebhook, InstallationContext, WebhookAnswer, WebhookEvent, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { Logger } from '../../logger.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { installations } from '../installations/store.ts';
@@ -52,7 +53,7 @@ export function storedHeaders(headers: Record<string, string | undefined>): Reco
 }
 
 /** The plugin's verdict; a verifier that throws or answers nonsense refuses the request. */
-export async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVerdict>): Promise<WebhookVerdict> {
+async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVerdict>): Promise<WebhookVerdict> {
   try {
     const verdict = await verify();
     if (verdict && typeof verdict === 'object' && verdict.ok === true) return verdict;
@@ -62,10 +63,31 @@ export async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVe
   }
 }
 
-/** The answer to a request whose signature did not verify; nothing of it is kept or echoed. */
-export function refuse(ctx: Koa.Context): void {
-  ctx.status = 401;
-  ctx.body = { error: 'The request signature could not be verified.' };
+/**
+ * Verifies a delivery and gives the plugin its chance to answer at once (challenges). True when
+ * the delivery is to be stored; otherwise the answer is set: 401 for an unverified request, whose
+ * only trace is one log line naming `where` (never its body or headers), or the plugin's answer.
+ */
+export async function verifyDelivery<C>(
+  ctx: Koa.Context,
+  logger: Logger,
+  where: Record<string, string>,
+  hook: { verify(request: WebhookRequest, c: C): WebhookVerdict | Promise<WebhookVerdict>; respond?(request: WebhookRequest, c: C): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined> },
+  request: WebhookRequest,
+  context: C,
+): Promise<boolean> {
+  const verdict = await verdictOf(() => hook.verify(request, context));
+  if (!verdict.ok) {
+    logger.warn({ ...where, reason: verdict.reason }, 'webhook refused: signature not verified');
+    ctx.status = 401;
+    ctx.body = { error: 'The request signature could not be verified.' };
+    return false;
+  }
+  const answer = await hook.respond?.(request, context);
+  if (!answer) return true;
+  ctx.status = answer.status ?? 200;
+  ctx.body = answer.body ?? '';
+  return false;
 }
 
 async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin, hook: InboundWebhook<InstallationContext<string>>): Promise<void> {
@@ -81,19 +103,7 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
   }
   const request: WebhookRequest = { headers: headersOf(ctx), rawBody };
   const pctx = host.pluginContext(plugin);
-  const verdict = await verdictOf(() => hook.verify(request, pctx));
-  if (!verdict.ok) {
-    // The only trace an unverified request leaves is this line.
-    logger.warn({ plugin: plugin.id, path: hook.path, reason: verdict.reason }, 'webhook refused: signature not verified');
-    refuse(ctx);
-    return;
-  }
-  const answer = await hook.respond?.(request, pctx);
-  if (answer) {
-    ctx.status = answer.status ?? 200;
-    ctx.body = answer.body ?? '';
-    return;
-  }
+  if (!(await verifyDelivery(ctx, logger, { plugin: plugin.id, path: hook.path }, hook, request, pctx))) return;
   const eventId = hook.eventId(request);
   const externalId = hook.externalId(request);
   const target = externalId
