@@ -41,9 +41,15 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
   const request: WebhookRequest = { headers: headersOf(ctx), rawBody };
   const ictx = host.installationContext(plugin, row);
   if (!(await verifyDelivery(ctx, logger, { plugin: plugin.id, installation: row.id }, hook, request, ictx))) return;
-  const eventId = String(hook.eventId(request) ?? '').slice(0, MAX_EVENT_ID);
+  let eventId = '';
+  let problem = 'none found';
+  try {
+    eventId = String(hook.eventId(request) ?? '').slice(0, MAX_EVENT_ID);
+  } catch (err) {
+    problem = err instanceof Error ? err.message : String(err);
+  }
   if (!eventId) {
-    logger.warn({ plugin: plugin.id, installation: row.id }, 'webhook refused: the plugin found no event id in a verified delivery');
+    logger.warn({ plugin: plugin.id, installation: row.id, reason: problem }, 'webhook refused: the plugin found no event id in a verified delivery');
     ctx.status = 400;
     ctx.body = { error: 'The delivery carries no event id.' };
     return;
