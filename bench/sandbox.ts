@@ -73,8 +73,8 @@ function webhookRun(definition: PluginDefinition, ctx: InstallationContext<strin
   return async () => {
     const body = JSON.stringify({ id: `m-${n++}`, account: 'inst-1', text: `Customers ask for SSO\n${'They mention it in every call. '.repeat(30)}` });
     const request = { headers: { 'x-relay-signature': createHmac('sha256', SECRET).update(body).digest('hex') }, rawBody: Buffer.from(body) };
-    if (!hook.verify(request, ctx).ok) throw new Error('the bench webhook did not verify');
-    hook.respond?.(request, ctx);
+    if (!(await hook.verify(request, ctx)).ok) throw new Error('the bench webhook did not verify');
+    await hook.respond?.(request, ctx);
     await hook.handle(ctx, { eventId: hook.eventId(request), headers: request.headers, body });
     hook.externalId(request);
   };

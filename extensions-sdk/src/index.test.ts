@@ -19,6 +19,15 @@ describe('plugin manifest', () => {
     expect(() => parsePluginManifest({ ...valid, web: { entry: 'https://x/mf-manifest.json', exposes: 'extension' } })).toThrow(/web\.exposes/);
   });
 
+  it('refuses egress to internal addresses and local names, saying they can never be reached', () => {
+    for (const host of ['127.0.0.1', '10.0.0.5', '172.20.1.1', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'localhost', 'api.localhost', 'printer.local', 'metadata.google.internal']) {
+      expect(() => parsePluginManifest({ ...valid, permissions: [`egress:${host}`] }), host).toThrow(new RegExp(`permissions\\.0: ${host.replace(/\./g, '\\.')} (is an internal address|names this machine)[^\\n]*can never be reached`));
+    }
+    for (const host of ['8.8.8.8', '172.32.0.1', 'api.linear.app', 'local.example.com']) {
+      expect(parsePluginManifest({ ...valid, permissions: [`egress:${host}`] }).permissions, host).toEqual([`egress:${host}`]);
+    }
+  });
+
   it('lets a web part say which slots it fills, so the app loads it only where one is drawn', () => {
     const web = parsePluginManifest({ ...valid, web: { slots: ['project.settings.panel/v1', 'note.toolbar.action/v1'] } }).web;
     expect(web?.slots).toEqual(['project.settings.panel/v1', 'note.toolbar.action/v1']);

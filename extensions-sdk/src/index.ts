@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { internalHostProblem } from './internal-hosts.ts';
 import { PLUGIN_SCOPES } from './server/scopes.ts';
+
+export { INTERNAL_IPV4_RANGES, internalHostProblem } from './internal-hosts.ts';
 
 /** The SDK version plugins declare compatibility with in `sdk` (a semver range such as `^1`). */
 export const SDK_VERSION = '1.0.0';
@@ -13,14 +16,18 @@ export const pluginIdSchema = z
 
 /**
  * A capability a plugin asks for: a data scope (`notes:write`, see PLUGIN_SCOPES in the server
- * entry) or an outbound host it may call (`egress:slack.com`). The context a plugin receives holds
- * only these.
+ * entry) or an outbound host it may call (`egress:slack.com`), never an internal one (loopback,
+ * private ranges, link-local, `localhost`). The context a plugin receives holds only these.
  */
 export const pluginPermissionSchema = z
   .string()
   .regex(/^(egress:[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z][a-zA-Z]*:[a-z][a-zA-Z]*)$/, 'A permission is `area:action` (e.g. `notes:write`) or `egress:host.name`.')
   .refine((p) => p.startsWith('egress:') || Object.hasOwn(PLUGIN_SCOPES, p), {
     message: `Unknown permission; use one of ${Object.keys(PLUGIN_SCOPES).join(', ')} or egress:host.name.`,
+  })
+  .superRefine((p, ctx) => {
+    const problem = p.startsWith('egress:') ? internalHostProblem(p.slice('egress:'.length)) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: `${problem} Declare the public host the plugin calls instead.` });
   });
 
 /** Where a plugin's web part is served from, which module the host loads, and where it shows. */

@@ -137,3 +137,50 @@ test('project settings link to the project’s extensions, which only its manage
   for (const s of await other.getByRole('switch').all()) await expect(s).toBeDisabled();
   await viewerContext.close();
 });
+
+test('an admin sees an installation’s own webhook URL, copies it, and rotates it', async ({ page, context, env }) => {
+  const adminEmail = uniqueEmail('admin');
+  const admin = await signUpByApi(env, adminEmail, 'Ada Admin');
+  const workspace = await createWorkspaceByApi(env, admin, 'Webhook URLs');
+  const as = { token: admin, workspace: workspace.id };
+  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Issues' } }, as);
+  const installed = await gql<{ installPlugin: { installation: { webhookUrl: string } } }>(
+    env,
+    'mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "linear-like", settings: $s) { installation { webhookUrl } } }',
+    { s: [{ key: 'signingSecret', text: 'linear-signing-secret' }, { key: 'projectId', text: createProject.id }] },
+    as,
+  );
+  const first = installed.installPlugin.installation.webhookUrl;
+  // Built from the public address the app's links use.
+  expect(first).toMatch(new RegExp(`^${env.url}/hooks/linear-like/[A-Za-z0-9_-]{43}$`));
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
+  await signInWithPassword(page, adminEmail);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/settings/extensions');
+  await settled(page);
+  const card = page.getByRole('article', { name: 'Linear-like issues' });
+  const field = card.getByRole('textbox', { name: 'Webhook URL' });
+  await expect(field).toHaveValue(first);
+  await expect(field).toHaveAttribute('readonly', '');
+
+  await card.getByRole('button', { name: 'Copy the webhook URL of Linear-like issues' }).click();
+  await expect(card.getByRole('button', { name: 'Copied the webhook URL of Linear-like issues' })).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+  await shot(page, 'extensions-webhook-url');
+  expect(await seriousViolations(page), 'axe on the webhook URL').toEqual([]);
+
+  await card.getByRole('button', { name: 'Rotate URL of Linear-like issues' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rotate the webhook URL of Linear-like issues' });
+  await expect(dialog).toContainText('stops working at once');
+  await shot(page, 'extensions-webhook-rotate');
+  expect(await seriousViolations(page), 'axe on the rotate dialog').toEqual([]);
+  await dialog.getByRole('button', { name: 'Rotate URL' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(field).not.toHaveValue(first);
+  const second = await field.inputValue();
+  expect(second).toMatch(/\/hooks\/linear-like\/[A-Za-z0-9_-]{43}$/);
+  // The old URL finds nothing from now on; the new one reaches the plugin (an unsigned body is refused by it).
+  expect((await page.request.post(first, { data: '{}' })).status()).toBe(404);
+  expect((await page.request.post(second, { data: '{}' })).status()).toBe(401);
+});

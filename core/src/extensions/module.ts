@@ -14,6 +14,7 @@ import type { PluginRequestHook } from './runtime/egress.ts';
 import { PluginHost } from './runtime/host.ts';
 import { pluginJobs } from './runtime/plugin-jobs.ts';
 import { SecretBox } from './runtime/secret-box.ts';
+import { installationWebhookRoutes } from './webhooks/installation-intake.ts';
 import { webhookJobs, webhookRoutes } from './webhooks/intake.ts';
 
 export interface ExtensionsServices {
@@ -70,6 +71,7 @@ export function createExtensionsModule(catalog: PluginCatalog, opts: { onPluginR
     routes: (router: Router) => {
       const h = hostOf();
       webhookRoutes(router, h);
+      installationWebhookRoutes(router, h);
       oauthRoutes(router, h);
       // Built plugin web parts (Module Federation remotes), for the app to load at run time.
       router.get('/plugins/:pluginId/web/*file', async (ctx) => {

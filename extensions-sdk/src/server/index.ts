@@ -3,13 +3,14 @@
  * package, never Fieldbook's core or modules; the host hands them everything else.
  */
 export type { PluginManifest, PluginPermission } from '../index.ts';
-export { SDK_VERSION, parsePluginManifest, remoteName } from '../index.ts';
+export { SDK_VERSION, INTERNAL_IPV4_RANGES, internalHostProblem, parsePluginManifest, remoteName } from '../index.ts';
 export { definePlugin, defineAction, checkSdkRange } from './plugin.ts';
 export type {
   AutomationAction,
   AutomationActions,
   AutomationTrigger,
   InboundWebhook,
+  InstallationWebhook,
   OAuthFlow,
   OAuthGrant,
   PluginDeclaration,

@@ -29,9 +29,10 @@ export interface WebhookEvent {
 export interface InboundWebhook<Ctx, Base = PluginContext> {
   /** The path, e.g. `/slack/webhook`; unique across plugins. */
   path: `/${string}`;
-  verify(request: WebhookRequest, ctx: Base): WebhookVerdict;
+  /** Checks the signature with the operator's configuration; may be async. */
+  verify(request: WebhookRequest, ctx: Base): WebhookVerdict | Promise<WebhookVerdict>;
   /** Answers without storing anything (challenges, validations); null or undefined to go on. */
-  respond?(request: WebhookRequest, ctx: Base): WebhookAnswer | null | undefined;
+  respond?(request: WebhookRequest, ctx: Base): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
   /** The provider's id of the event; the same event delivered twice has the same id. */
   eventId(request: WebhookRequest): string;
   /**
@@ -40,6 +41,27 @@ export interface InboundWebhook<Ctx, Base = PluginContext> {
    * settings). Null to accept and ignore the event.
    */
   externalId(request: WebhookRequest): string | null;
+  /** Does the work, in a job after the answer; it may run more than once for one event. */
+  handle(ctx: Ctx, event: WebhookEvent): Promise<void>;
+}
+
+/**
+ * A webhook each installation receives at its own URL, /hooks/{pluginId}/{installationKey}, for
+ * providers that give every account its own signing secret (Linear, GitHub, Zendesk, Intercom,
+ * HubSpot, Front, Jira). The URL alone names the installation, so providers that cannot send
+ * custom headers work. The host bounds the body's size, then calls `verify` with the
+ * installation's context (its settings and secrets): 401 and nothing stored when it fails. Only a
+ * verified delivery is stored, deduplicated on (installation, `eventId`), and `handle` queued, in
+ * one transaction; so a forged delivery that reuses a genuine event id cannot block the genuine one.
+ * Workspace admins see the URL in the plugin's settings and can rotate it (the old one stops at once).
+ */
+export interface InstallationWebhook<Ctx> {
+  /** Runs before anything is stored; sees the installation's settings and secrets. */
+  verify(request: WebhookRequest, ctx: Ctx): WebhookVerdict | Promise<WebhookVerdict>;
+  /** Answers without storing anything (challenges, validations); null or undefined to go on. */
+  respond?(request: WebhookRequest, ctx: Ctx): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
+  /** The provider's id of the event, taken only after verification passed. */
+  eventId(request: WebhookRequest): string;
   /** Does the work, in a job after the answer; it may run more than once for one event. */
   handle(ctx: Ctx, event: WebhookEvent): Promise<void>;
 }
@@ -122,8 +144,12 @@ export interface PluginGraphql<Ctx> {
   mutation?: Record<string, PluginResolver<Ctx>>;
 }
 
+/** What a plugin's server part contributes; every member is optional. */
 export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly z.ZodType[] = readonly z.ZodType[]> {
+  /** Webhooks at fixed paths, for app-level providers that sign with one secret (Slack, Zoom). */
   webhooks?: readonly InboundWebhook<Ctx, Base>[];
+  /** A webhook at a URL of each installation's own, verified with that installation's secrets. */
+  installationWebhook?: InstallationWebhook<Ctx>;
   jobs?: Readonly<Record<string, PluginJob<Ctx>>>;
   actions?: AutomationActions<Ctx, Params>;
   oauth?: OAuthFlow<Base>;

@@ -188,6 +188,8 @@ export interface Plugin {
     settings: PluginSettingValue[];
     connectedAccount: ConnectedAccount | null;
     enabledProjectCount: number;
+    /** Where the provider sends this installation's webhooks; null when the plugin has none. */
+    webhookUrl: string | null;
   } | null;
 }
 
@@ -214,7 +216,7 @@ const WORKSPACE = 'id name subdomain region logoUrl primaryColor allowedDomains 
 const MEMBERSHIP = 'role workspaceAdmin effectiveRole permissions';
 const PLUGIN = `id name version origin { kind packageName packageVersion path } description state problem hasWebPart connection permissions { name description }
   settingFields { key kind label description required }
-  installation { id installedAt enabledProjectCount settings { key text flag isSet } connectedAccount { externalId label } }`;
+  installation { id installedAt enabledProjectCount webhookUrl settings { key text flag isSet } connectedAccount { externalId label } }`;
 
 export const ops = {
   me: `query Me { me { ${USER} } }`,
@@ -278,4 +280,5 @@ export const ops = {
     startIntegrationAuthorization(pluginId: $pluginId, source: $source, origin: $origin) }`,
   disconnectIntegration: `mutation DisconnectIntegration($pluginId: ID!) { disconnectIntegration(pluginId: $pluginId) { id } }`,
   disconnectMyIntegration: `mutation DisconnectMyIntegration($pluginId: ID!) { disconnectMyIntegration(pluginId: $pluginId) }`,
+  rotatePluginWebhookKey: `mutation RotatePluginWebhookKey($pluginId: ID!) { rotatePluginWebhookKey(pluginId: $pluginId) { id installation { id webhookUrl } } }`,
 } as const;

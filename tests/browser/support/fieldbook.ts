@@ -8,6 +8,18 @@ import { createFieldbook, type Fieldbook } from '../../../core/src/server.ts';
 import { freePort } from '../../support/ports.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { startFakeSlack, type FakeSlack } from '../../../plugins/slack/testing/fake-slack.ts';
+import type { PluginDefinition } from '../../../extensions-sdk/src/server/index.ts';
+import { loadSandboxedPlugin, type PluginIsolate } from '../../../core/src/extensions/sandbox/index.ts';
+
+/** A plugin whose installations each receive webhooks at their own URL (Linear-style signatures). */
+const LINEAR_LIKE = join(import.meta.dirname, '..', '..', 'integration', 'extensions', 'fixtures', 'installation-webhooks', 'linear-like');
+
+/** Loads it sandboxed, as plugin packages run, unless FIELDBOOK_PLUGIN_SANDBOX=off asks for in-process. */
+async function linearLike(): Promise<{ definition: PluginDefinition; isolate: PluginIsolate | null }> {
+  if (process.env.FIELDBOOK_PLUGIN_SANDBOX === 'off') return { definition: ((await import(join(LINEAR_LIKE, 'server.ts'))) as { default: PluginDefinition }).default, isolate: null };
+  const loaded = await loadSandboxedPlugin({ packageDir: LINEAR_LIKE, serverEntry: './server.ts', logger: createLogger('silent') });
+  return { definition: loaded.definition, isolate: loaded.isolate };
+}
 
 export const TEST_SECRET = 'browser-test-secret-key-that-is-long-enough-0123456789';
 
@@ -51,8 +63,10 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
     { secretKey: TEST_SECRET, smtpUrl: mail.url },
   );
   let fieldbook: Fieldbook;
+  const extra = await linearLike();
   try {
     fieldbook = await createFieldbook({
+      plugins: [extra.definition],
       config,
       logger: createLogger((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent'),
       jobs: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
@@ -63,6 +77,7 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
   } catch (err) {
     await mail.close();
     await slack.close();
+    extra.isolate?.dispose();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -75,6 +90,7 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
       await fieldbook.close();
       await mail.close();
       await slack.close();
+      extra.isolate?.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -11,14 +11,16 @@ import {
   disconnectIntegration,
   disconnectMyIntegration,
   installPlugin,
+  rotatePluginWebhookKey,
   setProjectPluginEnabled,
   uninstallPlugin,
   updatePluginSettings,
 } from '../installations/service.ts';
 import { installations, type InstallationRow } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
+import { ensureWebhookKeys } from '../webhooks/keys.ts';
 import { extensionsTypeDefs } from './schema.ts';
-import { installationView, loadFailureView, pluginView, type PluginView } from './views.ts';
+import { installationView as viewOfInstallation, loadFailureView, pluginView, type PluginView } from './views.ts';
 
 const isAdmin = (ctx: RequestContext) => ctx.membership?.workspaceAdmin === true || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN';
 
@@ -33,11 +35,12 @@ function remoteOf(plugin: LoadedPlugin) {
 }
 
 export function extensionsGraphql(host: PluginHost, maximum: number | null): ModuleGraphql {
-  const { box } = host.deps;
+  const { box, publicUrl } = host.deps;
+  const installationView = (plugin: LoadedPlugin, row: InstallationRow, b: typeof box, enabled: number) => viewOfInstallation(plugin, row, b, enabled, publicUrl);
 
   async function installed(ctx: RequestContext): Promise<Array<{ row: InstallationRow; enabled: number }>> {
     return ctx.tx(async (trx) => {
-      const rows = await installations(trx).select('*');
+      const rows = await ensureWebhookKeys(trx, await installations(trx).select('*'), (id) => host.catalog.get(id), box);
       const counts = await trx('plugin_project_enablements').select('plugin_id').count<Array<{ plugin_id: string; count: number }>>('* as count').groupBy('plugin_id');
       const byPlugin = new Map(counts.map((c) => [c.plugin_id, Number(c.count)]));
       return rows.map((row) => ({ row, enabled: byPlugin.get(row.plugin_id) ?? 0 }));
@@ -133,6 +136,7 @@ export function extensionsGraphql(host: PluginHost, maximum: number | null): Mod
           return viewOf(ctx, String(args.pluginId));
         },
         disconnectMyIntegration: (ctx, args) => disconnectMyIntegration(ctx, args),
+        rotatePluginWebhookKey: async (ctx, args) => viewOf(ctx, (await rotatePluginWebhookKey(host, ctx, args)).plugin_id),
       }),
     },
   };

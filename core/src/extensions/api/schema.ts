@@ -23,6 +23,8 @@ export const extensionsTypeDefs = /* GraphQL */ `
     startIntegrationAuthorization(pluginId: ID!, source: String!, origin: String): String!
     disconnectIntegration(pluginId: ID!): Plugin!
     disconnectMyIntegration(pluginId: ID!): Boolean!
+    "Gives the installation a new webhook URL (workspace admins); the old one stops working at once."
+    rotatePluginWebhookKey(pluginId: ID!): Plugin!
   }
 
   enum PluginState {
@@ -116,6 +118,8 @@ export const extensionsTypeDefs = /* GraphQL */ `
     "The provider account the workspace connected, if any."
     connectedAccount: ConnectedAccount
     enabledProjectCount: Int!
+    "Where the provider sends this installation's webhooks, for plugins with one; admins only."
+    webhookUrl: String
   }
 
   type ConnectedAccount {

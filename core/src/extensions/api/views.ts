@@ -2,6 +2,7 @@ import { PLUGIN_SCOPES, isPluginScope } from '@fieldbook/extensions-sdk/server';
 import type { BrokenPlugin, LoadedPlugin, PluginOrigin } from '../catalog/catalog.ts';
 import type { InstallationRow } from '../installations/store.ts';
 import type { SecretBox } from '../runtime/secret-box.ts';
+import { installationWebhookUrl } from '../webhooks/keys.ts';
 
 export interface PluginView {
   id: string;
@@ -48,6 +49,8 @@ export interface InstallationView {
   settings: Array<{ key: string; text: string | null; flag: boolean | null; isSet: boolean }>;
   connectedAccount: { externalId: string | null; label: string | null } | null;
   enabledProjectCount: number;
+  /** The installation's own webhook URL (admins only); null when the plugin has none. */
+  webhookUrl: string | null;
 }
 
 function permissionText(name: string): string {
@@ -56,7 +59,7 @@ function permissionText(name: string): string {
 }
 
 /** What the browser may know of an installation: values, and for secrets only whether they are set. */
-export function installationView(plugin: LoadedPlugin, row: InstallationRow, box: SecretBox, enabledProjectCount: number): InstallationView {
+export function installationView(plugin: LoadedPlugin, row: InstallationRow, box: SecretBox, enabledProjectCount: number, publicUrl: string): InstallationView {
   const secrets = box.open(row.secrets);
   return {
     id: row.id,
@@ -68,6 +71,7 @@ export function installationView(plugin: LoadedPlugin, row: InstallationRow, box
     }),
     connectedAccount: row.external_id || row.connection_tokens ? { externalId: row.external_id, label: row.connection_label } : null,
     enabledProjectCount,
+    webhookUrl: installationWebhookUrl(publicUrl, plugin, row, box),
   };
 }
 
@@ -86,6 +90,7 @@ export function pluginView(plugin: LoadedPlugin, installation: InstallationView 
     hasWebPart: plugin.webDir !== null || manifest.web?.entry !== undefined,
     connection: definition.server.oauth ? (definition.server.oauth.level === 'user' ? 'USER' : 'WORKSPACE') : null,
     webhookPaths: (definition.server.webhooks ?? []).map((h) => h.path),
-    installation: isAdmin ? installation : installation && { ...installation, settings: [] },
+    // The webhook URL is a credential of sorts (anyone holding it can knock): admins only.
+    installation: isAdmin ? installation : installation && { ...installation, settings: [], webhookUrl: null },
   };
 }

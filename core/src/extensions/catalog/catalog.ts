@@ -190,6 +190,8 @@ function checkDefinition(definition: PluginDefinition, takenPaths: Map<string, s
   const manifest = parsePluginManifest(definition.manifest);
   checkSdkRange(manifest);
   for (const hook of definition.server.webhooks ?? []) {
+    // /hooks/{pluginId}/{key} are installations' own URLs; a fixed path there could catch their deliveries.
+    if (hook.path === '/hooks' || hook.path.startsWith('/hooks/')) throw new Error(`The webhook path ${hook.path} is under /hooks/, where installations' own webhook URLs are.`);
     const owner = takenPaths.get(hook.path);
     if (owner) throw new Error(`The webhook path ${hook.path} is already taken by ${owner}.`);
   }

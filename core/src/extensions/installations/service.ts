@@ -6,6 +6,7 @@ import type { RequestContext } from '../../kernel/request-context.ts';
 import { atLeast } from '../../permissions/levels.ts';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import type { PluginHost } from '../runtime/host.ts';
+import { hasInstallationWebhook, newWebhookKey } from '../webhooks/keys.ts';
 import { findInstallation, installations, mergeSettings, type InstallationRow } from './store.ts';
 
 const pluginIdArgs = z.object({ pluginId: z.string().min(1).max(50) });
@@ -62,7 +63,14 @@ export async function installPlugin(host: PluginHost, maximum: number | null, ct
       }
     }
     const [row] = await installations(trx)
-      .insert({ workspace_id: workspace.id, plugin_id: pluginId, settings: merged.settings, secrets: merged.secrets, installed_by: viewer.userId })
+      .insert({
+        workspace_id: workspace.id,
+        plugin_id: pluginId,
+        settings: merged.settings,
+        secrets: merged.secrets,
+        installed_by: viewer.userId,
+        ...(hasInstallationWebhook(plugin) ? newWebhookKey(host.deps.box) : {}),
+      })
       .returning('*');
     await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'INTEGRATION_CHANGE', subjectType: 'plugin', subjectId: pluginId, metadata: { action: 'installed' } });
     return row!;
@@ -80,6 +88,25 @@ export async function updatePluginSettings(host: PluginHost, ctx: RequestContext
     await assertProjectsReadable(host, ctx, plugin, settingsInput(settings));
     const [row] = await installations(trx).where({ id: stored.id }).update({ settings: merged.settings, secrets: merged.secrets, updated_at: new Date() }).returning('*');
     await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'INTEGRATION_CHANGE', subjectType: 'plugin', subjectId: pluginId, metadata: { action: 'settings changed', keys: Object.keys(settingsInput(settings)) } });
+    return row!;
+  });
+}
+
+/**
+ * Workspace admins give the installation a new webhook URL, e.g. when the old one leaked: the old
+ * key's hash is replaced in the same statement, so it finds nothing from the moment this commits.
+ */
+export async function rotatePluginWebhookKey(host: PluginHost, ctx: RequestContext, args: unknown): Promise<InstallationRow> {
+  const { pluginId } = validate(pluginIdArgs, args);
+  const { viewer, workspace } = ctx.authorize('workspace:admin');
+  const plugin = host.catalog.get(pluginId);
+  if (!plugin) throw notFound('That plugin');
+  if (!hasInstallationWebhook(plugin)) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} receives no webhooks at a URL of its own.`, { field: 'pluginId' });
+  return ctx.tx(async (trx) => {
+    const stored = await findInstallation(trx, pluginId);
+    if (!stored) throw notFound(`${plugin.manifest.name}’s installation`);
+    const [row] = await installations(trx).where({ id: stored.id }).update({ ...newWebhookKey(host.deps.box), updated_at: new Date() }).returning('*');
+    await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'INTEGRATION_CHANGE', subjectType: 'plugin', subjectId: pluginId, metadata: { action: 'webhook URL rotated' } });
     return row!;
   });
 }

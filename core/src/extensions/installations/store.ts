@@ -13,6 +13,10 @@ export interface InstallationRow {
   connection_label: string | null;
   connection_tokens: string | null;
   installed_by: string | null;
+  /** SHA-256 of the installation's webhook URL key (see webhooks/keys.ts); null without one. */
+  webhook_key_hash: string | null;
+  /** The key sealed with the server secret, to show the URL to admins. */
+  webhook_key: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -22,6 +22,17 @@ describe('outbound requests of plugins', () => {
     await expect(http.fetch('file:///etc/passwd')).rejects.toThrow(PluginPermissionError);
   });
 
+  it('says an internal address can never be reached, rather than that a permission is missing', async () => {
+    const http = guardedHttp({ pluginId: 'p', declaredHosts: ['slack.com'], trustedOrigins: [], resolve: async () => ['93.184.216.34'] });
+    for (const url of ['http://127.0.0.1:8080/admin', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://localhost:5432/', 'http://10.0.0.5/']) {
+      const err = await http.fetch(url).then(() => null, (e: unknown) => e);
+      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+      expect(err, url).toBeInstanceOf(Error);
+      expect((err as Error).message, url).toBe(`${host} is an internal address and can never be reached.`);
+      expect((err as Error).message, url).not.toMatch(/did not declare/);
+    }
+  });
+
   it('connects to the address it checked, even when the name resolves elsewhere a moment later', async () => {
     const { createServer } = await import('node:http');
     let reached = 0;
@@ -73,7 +84,7 @@ describe('outbound requests of plugins', () => {
     try {
       const http = guardedHttp({ pluginId: 'p', declaredHosts: [], trustedOrigins: [origin] });
       expect(await (await http.fetch(`${origin}/fine`)).text()).toBe('ok');
-      await expect(http.fetch(`${origin}/hop`)).rejects.toThrow(/egress:127.0.0.2/);
+      await expect(http.fetch(`${origin}/hop`)).rejects.toThrow('127.0.0.2 is an internal address and can never be reached.');
     } finally {
       server.close();
     }

@@ -1,25 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent } from 'undici';
-import { PluginPermissionError, type PluginHttp } from '@fieldbook/extensions-sdk/server';
+import { INTERNAL_IPV4_RANGES, PluginPermissionError, type PluginHttp } from '@fieldbook/extensions-sdk/server';
 
 /** Addresses no plugin may reach unless the operator configured them: the host's own networks. */
 const internal = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  internal.addSubnet(net, prefix, 'ipv4');
-}
+// The same IPv4 ranges the SDK refuses in a manifest's `egress:` hosts.
+for (const [net, prefix] of INTERNAL_IPV4_RANGES) internal.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
@@ -40,6 +27,19 @@ export function isInternalAddress(address: string): boolean {
   const mapped = family === 6 && address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : null;
   if (mapped && isIP(mapped) === 4) return internal.check(mapped, 'ipv4');
   return internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+const isLocalName = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost');
+
+/** A plugin's request to the host's own networks: refused whatever the plugin declared. */
+export class InternalAddressError extends Error {
+  constructor(
+    readonly pluginId: string,
+    readonly host: string,
+  ) {
+    super(`${host} is an internal address and can never be reached.`);
+    this.name = 'InternalAddressError';
+  }
 }
 
 export interface EgressPolicy {
@@ -109,7 +109,11 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
     if (policy.trustedOrigins.includes(url.origin)) return null;
     const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PluginPermissionError(policy.pluginId, `egress:${host} (${url.protocol} is not allowed)`);
-    if (!declared.some((d) => host === d || host.endsWith(`.${d}`))) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
+    const isDeclared = declared.some((d) => host === d || host.endsWith(`.${d}`));
+    // No permission could make these reachable, so saying one is missing would send the plugin's
+    // author after the wrong fix. (A declared name is resolved and checked below like any other.)
+    if (isInternalAddress(host) || (!isDeclared && isLocalName(host))) throw new InternalAddressError(policy.pluginId, host);
+    if (!isDeclared) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
     const addresses = await resolve(host);
     if (addresses.length === 0 || addresses.some(isInternalAddress)) {
       throw new PluginPermissionError(policy.pluginId, `egress:${host} (it resolves to an internal address)`);

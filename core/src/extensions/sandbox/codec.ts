@@ -68,6 +68,8 @@ export interface PluginDescription {
   settings: unknown;
   config: unknown;
   webhooks: Array<{ path: string; respond: boolean }>;
+  /** The webhook at each installation's own URL, if the plugin has one. */
+  installationWebhook: { respond: boolean } | null;
   jobs: Array<{ name: string; retryLimit?: number }>;
   actions: Array<{ key: string; title: string; description?: string }>;
   oauth: { level: 'workspace' | 'user' } | null;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AutomationAction, InboundWebhook, InstallationContext, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { AutomationAction, InboundWebhook, InstallationContext, InstallationWebhook, WebhookAnswer, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
 import type { ConfigDeclaration, PluginManifest, SettingsDeclaration } from '@fieldbook/extensions-sdk/server';
 import type { PluginDescription } from './codec.ts';
 import type { HostContext } from './host-calls.ts';
@@ -28,8 +28,9 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
   const webhooks = d.webhooks.map(
     (hook, i): InboundWebhook<Ctx> => ({
       path: String(hook.path) as `/${string}`,
-      verify: (request: WebhookRequest, ctx) => sandbox.invokeSync(`webhook.${i}.verify`, [request], ctx as HostContext, 1) as WebhookVerdict,
-      respond: hook.respond ? (request, ctx) => sandbox.invokeSync(`webhook.${i}.respond`, [request], ctx as HostContext, 1) as ReturnType<NonNullable<InboundWebhook<Ctx>['respond']>> : undefined,
+      // Verification and answers may be async (a plugin may look something up first): awaited calls.
+      verify: async (request: WebhookRequest, ctx) => (await sandbox.invoke(`webhook.${i}.verify`, [request], ctx as HostContext, 1)) as WebhookVerdict,
+      respond: hook.respond ? async (request, ctx) => (await sandbox.invoke(`webhook.${i}.respond`, [request], ctx as HostContext, 1)) as WebhookAnswer | null | undefined : undefined,
       eventId: (request) => String(sandbox.invokeSync(`webhook.${i}.eventId`, [request], null)),
       externalId: (request) => {
         const id = sandbox.invokeSync(`webhook.${i}.externalId`, [request], null);
@@ -40,6 +41,17 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
       },
     }),
   );
+  const hook = d.installationWebhook;
+  const installationWebhook: InstallationWebhook<Ctx> | undefined = hook
+    ? {
+        verify: async (request, ctx) => (await sandbox.invoke('installationWebhook.verify', [request], ctx, 1)) as WebhookVerdict,
+        respond: hook.respond ? async (request, ctx) => (await sandbox.invoke('installationWebhook.respond', [request], ctx, 1)) as WebhookAnswer | null | undefined : undefined,
+        eventId: (request) => String(sandbox.invokeSync('installationWebhook.eventId', [request], null) ?? ''),
+        handle: async (ctx, event) => {
+          await sandbox.invoke('installationWebhook.handle', [event], ctx, 0);
+        },
+      }
+    : undefined;
   const jobs = Object.fromEntries(
     d.jobs.map(({ name, retryLimit }): [string, PluginJob<Ctx>] => [
       name,
@@ -62,6 +74,7 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
     Object.fromEntries(names.map((name): [string, PluginResolver<Ctx>] => [name, (args, ctx) => sandbox.invoke(`${kind}.${name}`, [args], ctx as HostContext, 1)]));
   const server: PluginServer<Ctx> = {
     webhooks,
+    installationWebhook,
     jobs,
     actions,
     oauth: d.oauth

@@ -13,7 +13,8 @@
  * as well, but runs plugin code in an interpreter many times slower than V8.
  *
  * What crosses the boundary: the SDK's context contract and nothing else. The host calls a
- * contribution by path (`action.0.execute`, `webhook.0.verify`) with its arguments as JSON (bytes
+ * contribution by path (`action.0.execute`, `webhook.0.verify`, `installationWebhook.verify`; a
+ * webhook's verify and respond are awaited, as they may be async) with its arguments as JSON (bytes
  * as base64); the plugin's context inside is rebuilt from a copy of its data (plugin, config,
  * installation, viewer), and each of its methods (`http.fetch`, `notes.create`, `jobs.send`, ...)
  * is a call back to the host, which runs it on the very context object a trusted plugin would get,

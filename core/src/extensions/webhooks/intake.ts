@@ -1,10 +1,12 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { InboundWebhook, InstallationContext, WebhookRequest } from '@fieldbook/extensions-sdk/server';
+import type { InboundWebhook, InstallationContext, WebhookAnswer, WebhookEvent, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { Logger } from '../../logger.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { installations } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
+import { installationHookPath } from './keys.ts';
 
 /** Providers' webhook bodies are small; this bounds what an unauthenticated caller can make us read. */
 const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
@@ -13,7 +15,7 @@ export const WEBHOOK_PRUNE_QUEUE = 'extensions.webhook-prune';
 /** How long handled deliveries are kept, so a late retry by the provider is still recognised. */
 const KEEP_DAYS = 7;
 
-interface WebhookJob {
+export interface WebhookJob {
   eventRowId: number;
   workspaceId: string;
   installationId: string;
@@ -21,7 +23,7 @@ interface WebhookJob {
   byAccount: boolean;
 }
 
-function readRaw(ctx: Koa.Context): Promise<Buffer | null> {
+export function readRaw(ctx: Koa.Context): Promise<Buffer | null> {
   if (Number(ctx.get('content-length') || 0) > MAX_WEBHOOK_BYTES) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -35,19 +37,57 @@ function readRaw(ctx: Koa.Context): Promise<Buffer | null> {
   });
 }
 
-function headersOf(ctx: Koa.Context): Record<string, string | undefined> {
+export function headersOf(ctx: Koa.Context): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(ctx.headers)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
 /** The headers kept with a stored event: what handlers may need, never credentials. */
-function storedHeaders(headers: Record<string, string | undefined>): Record<string, string> {
+export function storedHeaders(headers: Record<string, string | undefined>): Record<string, string> {
   const keep: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     if (v !== undefined && k !== 'authorization' && k !== 'cookie') keep[k] = v;
   }
   return keep;
+}
+
+/** The plugin's verdict; a verifier that throws or answers nonsense refuses the request. */
+async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVerdict>): Promise<WebhookVerdict> {
+  try {
+    const verdict = await verify();
+    if (verdict && typeof verdict === 'object' && verdict.ok === true) return verdict;
+    return { ok: false, reason: verdict && typeof verdict === 'object' && !verdict.ok ? verdict.reason : 'the verifier gave no verdict' };
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : 'verifier threw' };
+  }
+}
+
+/**
+ * Verifies a delivery and gives the plugin its chance to answer at once (challenges). True when
+ * the delivery is to be stored; otherwise the answer is set: 401 for an unverified request, whose
+ * only trace is one log line naming `where` (never its body or headers), or the plugin's answer.
+ */
+export async function verifyDelivery<C>(
+  ctx: Koa.Context,
+  logger: Logger,
+  where: Record<string, string>,
+  hook: { verify(request: WebhookRequest, c: C): WebhookVerdict | Promise<WebhookVerdict>; respond?(request: WebhookRequest, c: C): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined> },
+  request: WebhookRequest,
+  context: C,
+): Promise<boolean> {
+  const verdict = await verdictOf(() => hook.verify(request, context));
+  if (!verdict.ok) {
+    logger.warn({ ...where, reason: verdict.reason }, 'webhook refused: signature not verified');
+    ctx.status = 401;
+    ctx.body = { error: 'The request signature could not be verified.' };
+    return false;
+  }
+  const answer = await hook.respond?.(request, context);
+  if (!answer) return true;
+  ctx.status = answer.status ?? 200;
+  ctx.body = answer.body ?? '';
+  return false;
 }
 
 async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin, hook: InboundWebhook<InstallationContext<string>>): Promise<void> {
@@ -63,25 +103,7 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
   }
   const request: WebhookRequest = { headers: headersOf(ctx), rawBody };
   const pctx = host.pluginContext(plugin);
-  let verdict;
-  try {
-    verdict = hook.verify(request, pctx);
-  } catch (err) {
-    verdict = { ok: false as const, reason: err instanceof Error ? err.message : 'verifier threw' };
-  }
-  if (!verdict.ok) {
-    // The only trace an unverified request leaves is this line.
-    logger.warn({ plugin: plugin.id, path: hook.path, reason: verdict.reason }, 'webhook refused: signature not verified');
-    ctx.status = 401;
-    ctx.body = { error: 'The request signature could not be verified.' };
-    return;
-  }
-  const answer = hook.respond?.(request, pctx);
-  if (answer) {
-    ctx.status = answer.status ?? 200;
-    ctx.body = answer.body ?? '';
-    return;
-  }
+  if (!(await verifyDelivery(ctx, logger, { plugin: plugin.id, path: hook.path }, hook, request, pctx))) return;
   const eventId = hook.eventId(request);
   const externalId = hook.externalId(request);
   const target = externalId
@@ -91,8 +113,8 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
   // stops at the unique key.
   const queued = await app.transaction(async (trx) => {
     const inserted = await trx('plugin_webhook_events')
-      .insert({ plugin_id: plugin.id, event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: target?.id ?? null })
-      .onConflict(['plugin_id', 'event_id'])
+      .insert({ plugin_id: plugin.id, scope: '', event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: target?.id ?? null })
+      .onConflict(['plugin_id', 'scope', 'event_id'])
       .ignore()
       .returning<Array<{ id: number }>>('id');
     const row = inserted[0];
@@ -136,7 +158,9 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
         return;
       }
       const plugin = host.catalog.ready(event.plugin_id);
-      const hook = plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
+      // An installation's own URL is recorded under /hooks/{pluginId}; fixed paths as they are.
+      const hook: { handle(ctx: InstallationContext<string>, event: WebhookEvent): Promise<void> } | undefined =
+        plugin && event.path === installationHookPath(plugin.id) ? plugin.definition.server.installationWebhook : plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
       const row = await host.inWorkspace(job.data.workspaceId, (trx) => installations(trx).where({ id: job.data.installationId }).first());
       // Uninstalled, or the account disconnected since the event arrived: nothing more is imported for it.
       const connected = row && (!job.data.byAccount || row.external_id !== null);

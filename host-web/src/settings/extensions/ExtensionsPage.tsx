@@ -13,6 +13,7 @@ import { useServices } from '../../session/SessionProvider.tsx';
 import { useWorkspace } from '../../session/WorkspaceProvider.tsx';
 import { PLUGIN_DOCS_URL } from './docs.ts';
 import { PluginSettingsForm } from './PluginSettingsForm.tsx';
+import { WebhookUrl } from './WebhookUrl.tsx';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -155,6 +156,7 @@ function PluginCard({ plugin, atLimit, onChanged }: { plugin: Plugin; atLimit: b
             {installed.connectedAccount?.label ? ` · Connected to ${installed.connectedAccount.label}` : ''}
           </Text>
         )}
+        {installed?.webhookUrl && <WebhookUrl plugin={plugin} url={installed.webhookUrl} onRotated={onChanged} />}
         <ErrorAlert error={error} />
         <Group gap="sm">
           {installed ? (

@@ -2,7 +2,8 @@
  * What the host calls inside a plugin's isolate. The bundle imports this first (the globals must
  * exist before any of the plugin's modules run), then the plugin, and hands the plugin's
  * definition to `__fieldbookPlugin`. The host reaches contributions by path: `action.0.execute`,
- * `webhook.1.verify`, `job.sync.handler`, `query.slackChannels`, `oauth.exchange`, `setup`.
+ * `webhook.1.verify`, `installationWebhook.verify`, `job.sync.handler`, `query.slackChannels`,
+ * `oauth.exchange`, `setup`.
  */
 import './bridge.ts';
 import './globals.ts';
@@ -40,6 +41,8 @@ function target(path: string): Handler {
       return bound(server, 'setup');
     case 'webhook':
       return bound(server.webhooks?.[Number(key)], member);
+    case 'installationWebhook':
+      return bound(server.installationWebhook, key);
     case 'job':
       return bound(server.jobs?.[key], 'handler');
     case 'action': {
@@ -100,6 +103,7 @@ scope.__fieldbookDescribe = (): string => {
     settings: plugin.settings,
     config: plugin.config,
     webhooks: (server.webhooks ?? []).map((h) => ({ path: h.path, respond: typeof h.respond === 'function' })),
+    installationWebhook: server.installationWebhook ? { respond: typeof server.installationWebhook.respond === 'function' } : null,
     jobs: Object.entries(server.jobs ?? {}).map(([name, job]) => ({ name, retryLimit: job.retryLimit })),
     actions: (server.actions ?? []).map((a) => ({ key: a.key, title: a.title, description: a.description })),
     oauth: server.oauth ? { level: server.oauth.level } : null,
