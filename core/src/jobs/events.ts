@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import { fromKnex } from 'pg-boss';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { parseEventPayload, triggerEvent } from '../events/catalog.ts';
 import type { Job } from './queue.ts';
@@ -13,6 +14,20 @@ export interface DomainEvent<T = Record<string, unknown>> {
   workspaceId: string | null;
   payload: T;
   occurredAt: string;
+  /** Set when the change was made by an automation: which ones led to it, so none loops. */
+  cause?: EventCause;
+}
+
+/** The automations whose actions, one inside the other, published an event. */
+export interface EventCause {
+  automationIds: string[];
+}
+
+const causes = new AsyncLocalStorage<EventCause>();
+
+/** Runs `fn` so that every event it publishes carries `cause`. */
+export function withEventCause<T>(cause: EventCause, fn: () => Promise<T>): Promise<T> {
+  return causes.run(cause, fn);
 }
 
 export type EventHandler = (event: DomainEvent, job: Job<DomainEvent>) => Promise<void>;
@@ -35,7 +50,8 @@ export function createEventBus(boss: PgBoss): EventBus {
   return {
     async publish(event, workspaceId, payload, trx) {
       const checked = isCatalogued(event) ? parseEventPayload(event, payload) : payload;
-      const message: DomainEvent = { id: randomUUID(), event, workspaceId, payload: checked, occurredAt: new Date().toISOString() };
+      const cause = causes.getStore();
+      const message: DomainEvent = { id: randomUUID(), event, workspaceId, payload: checked, occurredAt: new Date().toISOString(), ...(cause ? { cause } : {}) };
       await boss.publish(event, message, trx ? { db: fromKnex(trx) } : undefined);
       return message.id;
     },

@@ -5,19 +5,23 @@ import { pluginActions } from './actions/registry.ts';
 import type { AgentsPort, ChannelsPort } from './actions/types.ts';
 import { automationGraphql } from './api/resolvers.ts';
 import { DEFAULT_OPTIONS, RUN_QUEUE, SWEEP_QUEUE, type AutomationDeps, type AutomationOptions } from './deps.ts';
-import { dispatchEvent } from './runs/dispatch.ts';
+import { dispatchEvent, type DispatchResult } from './runs/dispatch.ts';
 import { executeRun, type RunJobData } from './runs/execute.ts';
 import { sweepSchedules } from './triggers/sweep.ts';
 
 export type { AgentsPort, ChannelsPort, ActionOutput, ActionTrigger } from './actions/types.ts';
 export type { AutomationOptions } from './deps.ts';
-export { dispatchEvent } from './runs/dispatch.ts';
+export type { DispatchResult } from './runs/dispatch.ts';
 
 export interface AutomationServices {
   /** The agents module fills this in; until then invokeAgent is refused on save. */
   provideAgents(port: AgentsPort): void;
   /** The channels module fills this in; until then channel-scoped automations are refused. */
   provideChannels(port: ChannelsPort): void;
+  /** Fires every due schedule now (the minute job calls this; so may tests and the bench). */
+  sweepSchedules(now?: Date): Promise<number>;
+  /** Evaluates one event against the workspace's automations, as its subscription does. */
+  dispatch(event: DomainEvent): Promise<DispatchResult>;
 }
 
 /** Subscriber name of automation's queues (`event.note:created.automation`). */
@@ -56,9 +60,11 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
   return defineModule({
     name: 'automation',
     dependsOn: [workspacesModule, extensionsModule, researchModule],
-    services: (): AutomationServices => ({
+    services: (ctx): AutomationServices => ({
       provideAgents: (port) => void (agents = port),
       provideChannels: (port) => void (channels = port),
+      sweepSchedules: (now) => sweepSchedules(depsOf(ctx), now),
+      dispatch: (event) => dispatchEvent(depsOf(ctx), event),
     }),
     graphql: (ctx) => automationGraphql(depsOf(ctx)),
     events: (ctx) =>

@@ -10,6 +10,9 @@ export function triggerKeysOf(event: string): string[] {
   return [event, ...Object.entries(COMPOSITE_TRIGGERS).filter(([, members]) => members.includes(event)).map(([key]) => key)];
 }
 
+/** Automations leading to automations no deeper than this: a chain longer is a loop in the making. */
+export const MAX_CHAIN = 5;
+
 /** Events addressed to one automation (a manual run, a schedule's occurrence) name it. */
 const TARGETED = new Set(['manual', 'userSchedule']);
 
@@ -26,9 +29,15 @@ export interface DispatchResult {
 export async function dispatchEvent(deps: AutomationDeps, event: DomainEvent): Promise<DispatchResult> {
   if (!event.workspaceId) return { matched: 0, queued: 0 };
   const workspaceId = event.workspaceId;
+  // An automation never reacts to what it (or an automation it set off) did.
+  const chain = event.cause?.automationIds ?? [];
+  if (chain.length >= MAX_CHAIN) return { matched: 0, queued: 0 };
   return withTenant(deps.app, { workspaceId }, async (trx) => {
     const q = trx('automations').where({ workspace_id: workspaceId, enabled: true }).whereIn('event_key', triggerKeysOf(event.event));
     if (TARGETED.has(event.event)) q.where({ id: String(event.payload.automationId ?? '') });
+    if (chain.length) q.whereNotIn('id', chain);
+    // An automation handles what happens after it exists, not a backlog from before.
+    q.where('created_at', '<=', new Date(event.occurredAt));
     const candidates = ((await q) as AutomationRow[]).filter((a) =>
       Object.entries(a.trigger.configure ?? {}).every(([path, value]) => String(valueAt(event.payload, path) ?? '').toLowerCase() === value),
     );
@@ -79,6 +88,6 @@ async function recordRuns(
     ordered(byId.get(run.automation_id)!.actions).map((action, position) => ({ workspace_id: workspaceId, run_id: run.id, position, action_type: action.actionType })),
   );
   if (actionRows.length) await trx('automation_run_actions').insert(actionRows);
-  await deps.jobs.insert(RUN_QUEUE, started.map((run) => ({ runId: run.id, workspaceId })), { trx });
+  await deps.jobs.insert(RUN_QUEUE, started.map((run) => ({ runId: run.id, workspaceId, chain: [...(event.cause?.automationIds ?? []), run.automation_id] })), { trx });
   return { matched: evaluated.length, queued: started.length };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { AppError, notifications, withTenant, type Job, type RequestContext } from '@fieldbook/core';
+import { AppError, notifications, withEventCause, withTenant, type Job, type RequestContext } from '@fieldbook/core';
 import type { JsonObject } from '@fieldbook/extensions-sdk/server';
 import { fillParameters } from '../actions/placeholders.ts';
 import { findAction } from '../actions/registry.ts';
@@ -10,6 +10,8 @@ import type { AutomationDeps } from '../deps.ts';
 export interface RunJobData {
   runId: string;
   workspaceId: string;
+  /** The automations that led to this run, itself last: events its actions publish carry it. */
+  chain?: string[];
 }
 
 /** An error that no retry can fix: the run fails at once. */
@@ -73,8 +75,10 @@ export async function executeRun(deps: AutomationDeps, job: Job<RunJobData>): Pr
       const params = fillParameters(step.parameters, run.payload);
       const t0 = Date.now();
       try {
-        const output = await withTimeout(deps.options.actionTimeoutMs, type.title, () => runAction(deps, member, workspaceId, runId, row, type.transactional, (ctx) => type.execute(ctx, params, trigger)));
-        void output;
+        const chain = job.data.chain ?? [automation.id];
+        await withTimeout(deps.options.actionTimeoutMs, type.title, () =>
+          withEventCause({ automationIds: chain }, () => runAction(deps, member, workspaceId, runId, row, type.transactional, (ctx) => type.execute(ctx, params, trigger))),
+        );
       } catch (err) {
         await mark(deps, workspaceId, runId, row.position, { status: 'failed', error: messageOf(err), duration_ms: Date.now() - t0, finished_at: new Date() });
         if (err instanceof AppError && (err.errorCode === 'BAD_USER_INPUT' || err.errorCode === 'NOT_FOUND' || err.errorCode === 'FORBIDDEN')) throw new Permanent(`${type.title}: ${err.message}`);
