@@ -8,6 +8,7 @@ import { enableTenantRls } from './lib/rls.ts';
  * - automations: a trigger (an event with rules, or a schedule), ordered actions, the member it acts
  *   as (owner_id), the project it is scoped to (null: workspace-wide), and why it stopped when the
  *   system disabled it. next_run_at is the next due occurrence of a schedule.
+ * - automation_events: each event automations saw, its payload stored once for all their runs.
  * - automation_runs: one per automation and event (unique: a redelivered event runs nothing twice),
  *   with the rule result, status, error and timing; dry runs are kept too, flagged.
  * - automation_run_actions: each action of a run, its attempts, output or error.
@@ -51,13 +52,21 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create index automations_due on automations (next_run_at) where enabled and trigger_type = 'Schedule'`);
   await enableTenantRls(knex, 'automations');
 
+  await knex.schema.createTable('automation_events', (t) => {
+    t.text('id').primary();
+    workspace(t);
+    t.text('event_key').notNullable();
+    t.jsonb('payload').notNullable();
+    t.timestamp('occurred_at', { useTz: true }).notNullable();
+  });
+  await enableTenantRls(knex, 'automation_events');
+
   await knex.schema.createTable('automation_runs', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     workspace(t);
     t.uuid('automation_id').notNullable().references('automations.id').onDelete('CASCADE');
-    t.text('event_id').notNullable();
+    t.text('event_id').notNullable().references('automation_events.id').onDelete('CASCADE');
     t.text('event_key').notNullable();
-    t.jsonb('payload').notNullable();
     t.boolean('rule_result').notNullable();
     t.text('status').notNullable();
     t.text('error');
@@ -109,7 +118,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['automation_rate', 'automation_settings', 'automation_run_actions', 'automation_runs', 'automations', 'note_tags']) {
+  for (const table of ['automation_rate', 'automation_settings', 'automation_run_actions', 'automation_runs', 'automation_events', 'automations', 'note_tags']) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -71,6 +71,9 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
       TRIGGER_EVENTS.filter((e) => e.key !== 'userSchedule').map((e) => ({
         event: e.key,
         name: SUBSCRIBER,
+        // A burst of events is fetched in batches, not one per polling interval.
+        batchSize: 20,
+        concurrency: 2,
         handler: async (event: DomainEvent) => {
           await dispatchEvent(depsOf(ctx), event);
         },

@@ -3,7 +3,7 @@ import { forbidden, notFound, validate, type RequestContext } from '@fieldbook/c
 import type { AutomationDeps } from '../deps.ts';
 import { settingsOf } from '../runs/rate.ts';
 import { nextOccurrence } from '../triggers/schedule.ts';
-import type { AutomationRow, RunActionRow, RunRow, RunStatus } from './rows.ts';
+import { RUN_COLUMNS, type AutomationRow, type RunActionRow, type RunRow, type RunStatus } from './rows.ts';
 import { assertMayAutomate, checkAutomation } from './save.ts';
 
 const idArg = z.object({ id: z.uuid({ error: 'id must be a valid id.' }) });
@@ -134,10 +134,15 @@ export async function listRuns(deps: AutomationDeps, ctx: RequestContext, args: 
   const input = validate(runsArgs, args);
   await automationFor(deps, ctx, input.automationId);
   return ctx.tx(async (trx) => {
-    const q = trx('automation_runs').where({ automation_id: input.automationId, dry_run: false }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]).limit(input.first ?? 50);
-    if (input.status) q.where({ status: input.status as RunStatus });
-    if (input.since) q.where('created_at', '>=', input.since);
-    if (input.until) q.where('created_at', '<', input.until);
+    const q = trx('automation_runs as r')
+      .join('automation_events as e', 'e.id', 'r.event_id')
+      .where({ 'r.automation_id': input.automationId, 'r.dry_run': false })
+      .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id' }])
+      .limit(input.first ?? 50)
+      .select(...RUN_COLUMNS);
+    if (input.status) q.where({ 'r.status': input.status as RunStatus });
+    if (input.since) q.where('r.created_at', '>=', input.since);
+    if (input.until) q.where('r.created_at', '<', input.until);
     const runs = (await q) as RunRow[];
     const actions = runs.length ? ((await trx('automation_run_actions').whereIn('run_id', runs.map((r) => r.id)).orderBy('position')) as RunActionRow[]) : [];
     return runs.map((r) => ({ ...r, actions: actions.filter((a) => a.run_id === r.id) }));
@@ -146,7 +151,11 @@ export async function listRuns(deps: AutomationDeps, ctx: RequestContext, args: 
 
 export async function lastRun(ctx: RequestContext, automationId: string): Promise<RunView | null> {
   return ctx.tx(async (trx) => {
-    const run = (await trx('automation_runs').where({ automation_id: automationId, dry_run: false }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]).first()) as RunRow | undefined;
+    const run = (await trx('automation_runs as r')
+      .join('automation_events as e', 'e.id', 'r.event_id')
+      .where({ 'r.automation_id': automationId, 'r.dry_run': false })
+      .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id' }])
+      .first(...RUN_COLUMNS)) as RunRow | undefined;
     if (!run) return null;
     return { ...run, actions: (await trx('automation_run_actions').where({ run_id: run.id }).orderBy('position')) as RunActionRow[] };
   });

@@ -42,7 +42,9 @@ export async function dispatchEvent(deps: AutomationDeps, event: DomainEvent): P
       Object.entries(a.trigger.configure ?? {}).every(([path, value]) => String(valueAt(event.payload, path) ?? '').toLowerCase() === value),
     );
     if (!candidates.length) return { matched: 0, queued: 0 };
-    const evaluated = candidates.map((a) => ({ a, result: evaluateRules(a.trigger.rules, event.payload, resolveTrigger(a.event_key).fields) }));
+    const fields = new Map<string, ReturnType<typeof resolveTrigger>['fields']>();
+    const fieldsOf = (key: string) => fields.get(key) ?? fields.set(key, resolveTrigger(key).fields).get(key)!;
+    const evaluated = candidates.map((a) => ({ a, result: evaluateRules(a.trigger.rules, event.payload, fieldsOf(a.event_key)) }));
     return recordRuns(deps, trx, workspaceId, event, evaluated);
   });
 }
@@ -54,7 +56,11 @@ async function recordRuns(
   event: DomainEvent,
   evaluated: Array<{ a: AutomationRow; result: boolean }>,
 ): Promise<DispatchResult> {
-  const payload = JSON.stringify(event.payload);
+  // The payload once per event, however many automations evaluated it.
+  await trx('automation_events')
+    .insert({ id: event.id, workspace_id: workspaceId, event_key: event.event, payload: JSON.stringify(event.payload), occurred_at: event.occurredAt })
+    .onConflict('id')
+    .ignore();
   const inserted = (await trx('automation_runs')
     .insert(
       evaluated.map(({ a, result }) => ({
@@ -62,7 +68,6 @@ async function recordRuns(
         automation_id: a.id,
         event_id: event.id,
         event_key: event.event,
-        payload,
         rule_result: result,
         status: result ? 'queued' : 'skipped',
         ...(result ? {} : { finished_at: trx.fn.now(), duration_ms: 0 }),

@@ -1,7 +1,7 @@
 import { badInput, notFound, parseEventPayload, resolveTrigger, type RequestContext } from '@fieldbook/core';
 import { fillParameters } from '../actions/placeholders.ts';
 import { findAction } from '../actions/registry.ts';
-import { ordered, type AutomationRow, type RunRow } from '../automations/rows.ts';
+import { ordered, RUN_COLUMNS, type AutomationRow, type RunRow } from '../automations/rows.ts';
 import type { AutomationDeps } from '../deps.ts';
 import { evaluateRules, valueAt } from '../rules/rules.ts';
 
@@ -32,7 +32,7 @@ export async function dryRun(deps: AutomationDeps, ctx: RequestContext, automati
   let eventKey: string;
   let payload: Record<string, unknown>;
   if (input.runId) {
-    const run = (await ctx.tx((trx) => trx('automation_runs').where({ id: input.runId, automation_id: automation.id }).first())) as RunRow | undefined;
+    const run = (await ctx.tx((trx) => trx('automation_runs as r').join('automation_events as e', 'e.id', 'r.event_id').where({ 'r.id': input.runId, 'r.automation_id': automation.id }).first(...RUN_COLUMNS))) as RunRow | undefined;
     if (!run) throw notFound('That run');
     eventKey = run.event_key;
     payload = run.payload;

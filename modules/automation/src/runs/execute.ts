@@ -4,7 +4,7 @@ import type { JsonObject } from '@fieldbook/extensions-sdk/server';
 import { fillParameters } from '../actions/placeholders.ts';
 import { findAction } from '../actions/registry.ts';
 import type { ActionOutput, ActionTrigger } from '../actions/types.ts';
-import { ordered, type AutomationRow, type RunActionRow, type RunRow } from '../automations/rows.ts';
+import { ordered, RUN_COLUMNS, type AutomationRow, type RunActionRow, type RunRow } from '../automations/rows.ts';
 import type { AutomationDeps } from '../deps.ts';
 
 export interface RunJobData {
@@ -48,7 +48,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 export async function executeRun(deps: AutomationDeps, job: Job<RunJobData>): Promise<void> {
   const { runId, workspaceId } = job.data;
   const loaded = await sys(deps, workspaceId, async (trx) => {
-    const run = (await trx('automation_runs').where({ id: runId, workspace_id: workspaceId }).first()) as RunRow | undefined;
+    const run = (await trx('automation_runs as r').join('automation_events as e', 'e.id', 'r.event_id').where({ 'r.id': runId, 'r.workspace_id': workspaceId }).first(...RUN_COLUMNS)) as RunRow | undefined;
     if (!run || run.status === 'succeeded' || run.status === 'failed' || run.status === 'skipped') return null;
     const automation = (await trx('automations').where({ id: run.automation_id }).first()) as AutomationRow | undefined;
     if (run.status === 'queued') await trx('automation_runs').where({ id: runId }).update({ status: 'running' });

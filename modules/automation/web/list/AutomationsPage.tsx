@@ -4,6 +4,7 @@ import { IconBolt, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorText, Q, STATUS_COLOR, type Automation } from '../api.ts';
+import { SettingsPanel } from './SettingsPanel.tsx';
 
 /** /automation: every automation the person can see, whether it is on, and how its last run went. */
 export function AutomationsPage() {
@@ -115,6 +116,7 @@ export function AutomationsPage() {
           </Table.Tbody>
         </Table>
       )}
+      {host.permissions.includes('workspace:admin') && <SettingsPanel />}
     </Box>
   );
 }
