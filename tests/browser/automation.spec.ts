@@ -10,6 +10,8 @@ async function pick(page: Page, label: string, option: string): Promise<void> {
 }
 
 test('an automation tags each note created in a project, and its run shows in the history', async ({ page, env }) => {
+  // Four screens, each checked by axe, and a run made by a job worker: more than the default minute on a busy machine.
+  test.slow();
   const email = uniqueEmail('automator');
   const token = await signUpByApi(env, email, 'Ava Automator');
   const workspace = await createWorkspaceByApi(env, token, 'Automation Research');

@@ -72,6 +72,9 @@ describe('automations', () => {
       expect((await action({ actionType: 'probe', parameters: { mode: 'ok', text: 'x'.repeat(41) }, executionOrder: 1 })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'actions.0.parameters.text' });
       expect((await action({ actionType: 'createNote', parameters: { projectId: '7b0a4c9e-1f0e-4a55-9a43-6f1d9a7a0001', title: 'x' }, executionOrder: 1 })).extensions).toMatchObject({ errorCode: 'NOT_FOUND' });
       expect((await action({ actionType: 'sendSmoke', parameters: {}, executionOrder: 1 })).message).toContain('There is no action sendSmoke');
+      // Channel events are declared; until a channels module checks channel ids, none can be automated.
+      const channel = { type: 'Event', eventKey: 'Channel', configure: { 'channel.id': '7b0a4c9e-1f0e-4a55-9a43-6f1d9a7a0001' } };
+      expect((await action({ actionType: 'probe', parameters: { mode: 'ok', text: 'x' }, executionOrder: 1 }, channel)).message).toBe('Channels are not available in this workspace.');
     });
 
     it('lets managers of a project automate its events and only admins automate workspace-wide ones', async () => {
@@ -131,6 +134,11 @@ describe('automations', () => {
       await new Promise((r) => setTimeout(r, 2000));
       const runs = await runsOf(f.admin, a.id);
       expect(runs.map((r) => r.id)).toEqual([run!.id]);
+      // History filters by date: nothing since tomorrow, this run until then.
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+      const byDate = (vars: Record<string, string>) => f.admin<{ automationRuns: Array<{ id: string }> }>('query($id: ID!, $since: DateTime, $until: DateTime) { automationRuns(automationId: $id, since: $since, until: $until) { id } }', { id: a.id, ...vars });
+      expect(ok(await byDate({ since: tomorrow })).automationRuns).toEqual([]);
+      expect(ok(await byDate({ until: tomorrow })).automationRuns.map((r) => r.id)).toEqual([run!.id]);
     });
 
     it('retries a failed action, then fails the run with the reason and tells the owner', async () => {
