@@ -95,4 +95,10 @@ test('an automation tags each note created in a project, and its run shows in th
   await expect(row).toContainText('succeeded');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'automation-list');
+
+  // The tag the automation applied shows on the note.
+  await page.goto(`/data/${createNote.id}`);
+  await page.getByRole('tab', { name: 'Tags' }).click();
+  await expect(page.getByRole('list', { name: 'Tags on this note' })).toHaveText('Interview');
+  await shot(page, 'automation-note-tags');
 });
