@@ -77,6 +77,16 @@ describe('automations', () => {
       expect((await action({ actionType: 'probe', parameters: { mode: 'ok', text: 'x' }, executionOrder: 1 }, channel)).message).toBe('Channels are not available in this workspace.');
     });
 
+    it('refuses another workspace’s project and tag as not found', async () => {
+      const other = await contentFixture(server, mail, []);
+      const theirs = (await createProject(other.admin, 'Theirs')).id;
+      const board = ok(await other.admin<{ createTagBoard: { id: string } }>('mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { title: 'Theirs' } })).createTagBoard;
+      const tag = ok(await other.admin<{ createTag: { id: string } }>('mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board.id, title: 'Theirs' } })).createTag.id;
+      expect((await createError(f.admin, { ...base(), trigger: noteTrigger(theirs) })).extensions?.errorCode).toBe('NOT_FOUND');
+      expect((await createError(f.admin, { ...base(), actions: [{ actionType: 'addTag', parameters: { tagIds: [tag] }, executionOrder: 1 }] })).extensions).toMatchObject({ errorCode: 'NOT_FOUND', field: 'actions.0.parameters' });
+      expect((await createError(f.admin, { ...base(), actions: [{ actionType: 'createNote', parameters: { projectId: theirs, title: 'x' }, executionOrder: 1 }] })).extensions?.errorCode).toBe('NOT_FOUND');
+    });
+
     it('lets managers of a project automate its events and only admins automate workspace-wide ones', async () => {
       expect((await createError(f.contributor.gql, base())).extensions?.errorCode).toBe('FORBIDDEN');
       await create(f.manager.gql, base());
@@ -121,6 +131,16 @@ describe('automations', () => {
       // The note the automation made is an event too, but never this automation's own.
       await new Promise((r) => setTimeout(r, 1500));
       expect(await runsOf(f.manager.gql, a.id)).toHaveLength(2);
+    });
+
+    it('runs on an insight when it is published, not when it is created', async () => {
+      const a = await create(f.admin, { title: 'Published', trigger: { type: 'Event', eventKey: 'insight:published', configure: { 'project.id': projectId } }, actions: [{ actionType: 'probe', parameters: { mode: 'ok', text: '{{insight.title}}' }, executionOrder: 1 }] });
+      const insight = ok(await f.admin<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title: 'Exports time out' } })).createInsight;
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await runsOf(f.admin, a.id)).toEqual([]);
+      ok(await f.admin('mutation($id: ID!) { publishInsight(id: $id) { id } }', { id: insight.id }));
+      const [run] = await finishedRun(f.admin, a.id);
+      expect(run!.actions[0]!.output).toMatchObject({ summary: 'probed: Exports time out' });
     });
 
     it('handles a redelivered event once', async () => {
