@@ -23,7 +23,9 @@ test('an automation tags each note created in a project, and its run shows in th
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/automation');
+  // From the sidebar, as people get there (the app keeps its workspace across the navigation).
+  await page.getByRole('link', { name: 'Automation', exact: true }).click();
+  await expect(page).toHaveURL(/\/automation$/);
   await expect(page.getByRole('heading', { name: 'Automation', level: 1 })).toBeVisible();
   await expect(page.getByText('No automations yet')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -56,6 +58,11 @@ test('an automation tags each note created in a project, and its run shows in th
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('action-item').first()).toContainText('1. Tag the note');
   await expect(page.getByTestId('action-item').nth(1)).toContainText('2. Create a note');
+  // Dragged back, then up again from the keyboard.
+  await page.getByTestId('action-item').nth(1).dragTo(page.getByTestId('action-item').first());
+  await expect(page.getByTestId('action-item').first()).toContainText('1. Create a note');
+  await page.getByRole('button', { name: 'Move action 2 up' }).click();
+  await expect(page.getByTestId('action-item').first()).toContainText('1. Tag the note');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'automation-editor');
 
