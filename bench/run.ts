@@ -18,6 +18,7 @@ import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
+import { automationLines, benchAutomation, type AutomationBench } from './automation.ts';
 import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
 import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
@@ -42,6 +43,7 @@ interface Results {
   remoteLoad: RemoteLoadBench | null;
   webSize: WebSizeBench | null;
   sandbox: SandboxBench | null;
+  automation: AutomationBench | null;
   notes: string[];
 }
 
@@ -63,6 +65,7 @@ const results: Results = {
   remoteLoad: null,
   webSize: null,
   sandbox: null,
+  automation: null,
   notes: [],
 };
 
@@ -172,6 +175,11 @@ try {
       // Slack is installed in that workspace, so the home shows whether plugin web parts load there.
       results.webSize = await benchWebSize({ url, email: account.email, password: account.password, log }).catch((err: unknown) => {
         results.notes.push(`web app size not measured: ${(err as Error).message}`);
+        return null;
+      });
+
+      results.automation = await benchAutomation({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
+        results.notes.push(`automation not measured: ${(err as Error).message}`);
         return null;
       });
 
@@ -322,6 +330,10 @@ if (results.sandbox) {
   lines.push(`  action  ${s.action.inProcessUs.p50} vs ${s.action.sandboxUs.p50} µs (${ratio(s.action)}×, +${s.action.overheadUs} µs)`);
   lines.push(`  webhook ${s.webhook.inProcessUs.p50} vs ${s.webhook.sandboxUs.p50} µs (${ratio(s.webhook)}×, +${s.webhook.overheadUs} µs)`);
   lines.push(`  load ${s.loadMs} ms, ${s.warmLoadMs} ms with its bundle kept; isolate heap ${s.heapMb} MB`);
+  lines.push('');
+}
+if (results.automation) {
+  lines.push(...automationLines(results.automation));
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);

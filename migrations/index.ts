@@ -17,6 +17,7 @@ import * as leastPrivilege from './0016_least_privilege.ts';
 import * as signInLimits from './0017_sign_in_limits.ts';
 import * as searchSpeed from './0019_search_speed.ts';
 import * as installationWebhooks from './0020_installation_webhooks.ts';
+import * as automation from './0030_automation.ts';
 import * as jobEffectsScope from './0045_job_effects_scope.ts';
 
 export interface Migration {
@@ -45,5 +46,6 @@ export const migrations: Migration[] = [
   { name: '0017_sign_in_limits', ...signInLimits },
   { name: '0019_search_speed', ...searchSpeed },
   { name: '0020_installation_webhooks', ...installationWebhooks },
+  { name: '0030_automation', ...automation },
   { name: '0045_job_effects_scope', ...jobEffectsScope },
 ];

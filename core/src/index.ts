@@ -9,7 +9,27 @@ export { unstorableText } from './text/unicode.ts';
 export { operations, type Operation } from './graphql/operations.ts';
 export { withTenant, type TenantScope } from './db/tenancy.ts';
 export { once, type Job, type JobDefinition, type JobQueue, type JobSchedule, type QueueSettings } from './jobs/queue.ts';
-export type { DomainEvent, EventBus } from './jobs/events.ts';
+export { withEventCause, type DomainEvent, type EventBus, type EventCause } from './jobs/events.ts';
+export {
+  TRIGGER_EVENTS,
+  COMPOSITE_TRIGGERS,
+  EVENT_OBJECT_KINDS,
+  EVENT_FIELD_TYPES,
+  PROJECT_EVENT_STATUSES,
+  RECURRENCES,
+  triggerEvent,
+  compositeOf,
+  resolveTrigger,
+  parseEventPayload,
+  userActivityPayload,
+  type TriggerEventDefinition,
+  type CompositeTrigger,
+  type EventField,
+  type EventFieldType,
+  type EventObjectKind,
+  type Recurrence,
+} from './events/catalog.ts';
+export { notifications } from './notifications/notifications.ts';
 export type { Permission, Role, ProductRole } from './permissions/roles.ts';
 export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';

@@ -150,6 +150,8 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   // Each event subscription becomes its own queue, subscribed to the event's topic.
   const eventJobs: JobDefinition[] = contributions.events.map((s) => ({
     queue: subscriberQueue(s.event, s.name),
+    ...(s.batchSize ? { batchSize: s.batchSize } : {}),
+    ...(s.concurrency ? { concurrency: s.concurrency } : {}),
     handler: (job) => s.handler(job.data as Parameters<typeof s.handler>[0], job as Parameters<typeof s.handler>[1]),
   }));
   const allJobs = [...contributions.jobs, ...eventJobs];

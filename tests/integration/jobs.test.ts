@@ -170,7 +170,7 @@ describe('jobs', () => {
   });
 
   it('delivers an event published in a committed transaction and never one from a rolled-back one', async () => {
-    const event = 'note:created';
+    const event = 'test:note-saved';
     const queue = subscriberQueue(event, 'jobs-test');
     const received: DomainEvent[] = [];
     const definition = {

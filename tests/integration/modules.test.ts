@@ -43,7 +43,7 @@ const digest = defineModule({
   ],
   events: () => [
     {
-      event: 'insight:published',
+      event: 'digest:requested',
       name: 'digest',
       handler: async (event) => {
         deliveredEvents.push(event);
@@ -118,9 +118,9 @@ describe('modules in a running Fieldbook', () => {
   });
 
   it('delivers the events a module subscribed to', async () => {
-    await digestEvents!.publish('insight:published', null, { insightId: 'ins-1' });
+    await digestEvents!.publish('digest:requested', null, { insightId: 'ins-1' });
     await waitFor('the event', () => deliveredEvents.length > 0);
-    expect(deliveredEvents[0]).toMatchObject({ event: 'insight:published', payload: { insightId: 'ins-1' } });
+    expect(deliveredEvents[0]).toMatchObject({ event: 'digest:requested', payload: { insightId: 'ins-1' } });
   });
 
   it('refuses to start with a module whose dependency is not loaded', async () => {

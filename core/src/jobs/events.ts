@@ -1,14 +1,33 @@
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import { fromKnex } from 'pg-boss';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { parseEventPayload, triggerEvent } from '../events/catalog.ts';
 import type { Job } from './queue.ts';
 
 /** A domain event as delivered to a subscriber. */
 export interface DomainEvent<T = Record<string, unknown>> {
+  /** One id per publish, the same in every subscriber's copy: what handlers deduplicate on. */
+  id: string;
   event: string;
   workspaceId: string | null;
   payload: T;
   occurredAt: string;
+  /** Set when the change was made by an automation: which ones led to it, so none loops. */
+  cause?: EventCause;
+}
+
+/** The automations whose actions, one inside the other, published an event. */
+export interface EventCause {
+  automationIds: string[];
+}
+
+const causes = new AsyncLocalStorage<EventCause>();
+
+/** Runs `fn` so that every event it publishes carries `cause`. */
+export function withEventCause<T>(cause: EventCause, fn: () => Promise<T>): Promise<T> {
+  return causes.run(cause, fn);
 }
 
 export type EventHandler = (event: DomainEvent, job: Job<DomainEvent>) => Promise<void>;
@@ -16,9 +35,11 @@ export type EventHandler = (event: DomainEvent, job: Job<DomainEvent>) => Promis
 export interface EventBus {
   /**
    * Publishes a domain event. Given the transaction that made the change, the event is stored
-   * with it (a transactional outbox): it is delivered if and only if the change commits.
+   * with it (a transactional outbox): it is delivered if and only if the change commits. An event
+   * of the trigger catalog (core/src/events/catalog.ts) must match its payload schema. Answers the
+   * event's id.
    */
-  publish(event: string, workspaceId: string | null, payload: Record<string, unknown>, trx?: Knex.Transaction): Promise<void>;
+  publish(event: string, workspaceId: string | null, payload: Record<string, unknown>, trx?: Knex.Transaction): Promise<string>;
 }
 
 export function subscriberQueue(event: string, name: string): string {
@@ -28,8 +49,20 @@ export function subscriberQueue(event: string, name: string): string {
 export function createEventBus(boss: PgBoss): EventBus {
   return {
     async publish(event, workspaceId, payload, trx) {
-      const message: DomainEvent = { event, workspaceId, payload, occurredAt: new Date().toISOString() };
+      const checked = isCatalogued(event) ? parseEventPayload(event, payload) : payload;
+      const cause = causes.getStore();
+      const message: DomainEvent = { id: randomUUID(), event, workspaceId, payload: checked, occurredAt: new Date().toISOString(), ...(cause ? { cause } : {}) };
       await boss.publish(event, message, trx ? { db: fromKnex(trx) } : undefined);
+      return message.id;
     },
   };
+}
+
+function isCatalogued(event: string): boolean {
+  try {
+    triggerEvent(event);
+    return true;
+  } catch {
+    return false;
+  }
 }

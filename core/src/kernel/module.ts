@@ -55,6 +55,10 @@ export interface EventSubscription {
   /** Names the subscriber's own queue, so one slow subscriber never holds up another. */
   name: string;
   handler: EventHandler;
+  /** Events fetched per poll (default 1); a busy subscriber takes a batch and fetches again at once. */
+  batchSize?: number;
+  /** Workers for the subscriber's queue in each process (default 1). */
+  concurrency?: number;
 }
 
 export interface ModuleDefinition<Name extends string, Deps extends readonly ModuleRef[], Services> {

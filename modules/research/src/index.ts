@@ -1,5 +1,8 @@
 import { defineModule, extensionsModule, workspacesModule, type ModuleContext, type ModuleGraphql } from '@fieldbook/core';
 import { researchPluginData } from './extensions/plugin-data.ts';
+import { researchServices, type ResearchServices } from './services.ts';
+
+export type { ResearchServices } from './services.ts';
 import { projectsPart } from './projects/index.ts';
 import { foldersPart } from './folders/index.ts';
 import { notesPart } from './notes/index.ts';
@@ -43,7 +46,10 @@ const researchModule = defineModule({
   name: 'research',
   dependsOn: [workspacesModule, extensionsModule],
   // Plugins' note and project capabilities are made of research's own rules.
-  services: (ctx) => ctx.deps.extensions.provideData(researchPluginData),
+  services: (ctx): ResearchServices => {
+    ctx.deps.extensions.provideData(researchPluginData(ctx.events));
+    return researchServices(ctx.events);
+  },
   graphql: (ctx) => parts.map((part) => part(ctx)),
   jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), ...transferJobs(ctx)],
   routes: (router, ctx) => transferRoutes(router, ctx),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   PluginPermissionError,
+  type AutomationAction,
   type AutomationTrigger,
   type InstallationContext,
   type JsonObject,
@@ -116,6 +117,18 @@ export class PluginHost {
     const row = await this.inWorkspace(input.workspaceId, (trx) => installations(trx).where({ plugin_id: plugin.id }).first());
     if (!row) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not installed in this workspace.`);
     return action.execute(this.installationContext(plugin, row), parsed.data, input.trigger);
+  }
+
+  /** Every ready plugin's automation actions, for the automation editor and for checks on save. */
+  automationActions(): Array<{ pluginId: string; pluginName: string; key: string; title: string; description?: string; parameters: AutomationAction<unknown>['parameters'] }> {
+    return this.catalog.plugins
+      .filter((p) => p.state === 'ready')
+      .flatMap((p) => (p.definition.server.actions ?? []).map((a) => ({ pluginId: p.id, pluginName: p.manifest.name, key: a.key, title: a.title, description: a.description, parameters: a.parameters })));
+  }
+
+  /** True when the workspace has installed the plugin. */
+  async isInstalled(workspaceId: string, pluginId: string): Promise<boolean> {
+    return Boolean(await this.inWorkspace(workspaceId, (trx) => installations(trx).where({ plugin_id: pluginId }).first()));
   }
 
   /** Runs `fn` scoped to an installation's workspace, as the system (no member). */

@@ -1,4 +1,4 @@
-import { AppError, projectAccess, type PluginDataPort } from '@fieldbook/core';
+import { AppError, projectAccess, type EventBus, type PluginDataPort } from '@fieldbook/core';
 import { callerOf } from '../projects/caller.ts';
 import { readableProjectIds } from '../projects/access.ts';
 import { createDocument, documentFor } from '../notes/documents.ts';
@@ -7,7 +7,7 @@ import { createDocument, documentFor } from '../notes/documents.ts';
  * What plugins may do with research content, for the plugin host: every call runs as the member
  * the plugin acts for, through the same rules as that member's own requests.
  */
-export const researchPluginData: PluginDataPort = {
+export const researchPluginData = (events: EventBus): PluginDataPort => ({
   async projectLevel(ctx, projectId) {
     const caller = callerOf(ctx, 'projects:read');
     const project = await ctx.tx((trx) => trx('projects').where({ id: projectId, workspace_id: caller.workspaceId }).whereNull('deleted_at').first<{ permissions: unknown } | undefined>('permissions'));
@@ -26,7 +26,7 @@ export const researchPluginData: PluginDataPort = {
   },
 
   async createNote(ctx, draft) {
-    const note = await createDocument(ctx, 'notes', { input: { projectId: draft.projectId, title: draft.title, content: draft.content } });
+    const note = await createDocument(ctx, 'notes', { input: { projectId: draft.projectId, title: draft.title, content: draft.content } }, events);
     return { id: note.id, projectId: note.project_id, title: note.title };
   },
 
@@ -40,4 +40,4 @@ export const researchPluginData: PluginDataPort = {
       throw err;
     }
   },
-};
+});

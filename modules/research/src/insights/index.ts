@@ -2,4 +2,4 @@ import type { ModuleContext, ModuleGraphql } from '@fieldbook/core';
 import { insightsResolvers } from './resolvers.ts';
 import { insightsTypeDefs } from './schema.ts';
 
-export const insightsPart = (_ctx: ModuleContext): ModuleGraphql => ({ typeDefs: insightsTypeDefs, resolvers: insightsResolvers() });
+export const insightsPart = (ctx: ModuleContext): ModuleGraphql => ({ typeDefs: insightsTypeDefs, resolvers: insightsResolvers(ctx.events) });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { badInput, forbidden, notFound, validate, type Permission, type RequestContext } from '@fieldbook/core';
+import { badInput, forbidden, notFound, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
+import { publishInsightPublished, publishNoteCreated } from '../events/publish.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
@@ -93,11 +94,12 @@ function assertMayTouchLock(kind: DocumentKind, caller: Caller, locked: boolean 
   if (locked !== undefined && locked !== current) throw forbidden(`Only managers and admins can lock a ${LABEL[kind].one}.`);
 }
 
-export async function createDocument(ctx: RequestContext, kind: DocumentKind, args: unknown): Promise<DocumentView> {
+/** Creates a note or insight; a note's `note:created` is published with it. */
+export async function createDocument(ctx: RequestContext, kind: DocumentKind, args: unknown, events: EventBus): Promise<DocumentView> {
   const caller = callerOf(ctx, LABEL[kind].permissions.create);
   const { input } = validate(z.object({ input: z.object({ projectId: idSchema('projectId'), ...contentFields(kind) }) }), args);
   return ctx.tx(async (trx) => {
-    await projectFor(trx, caller, input.projectId, 'write');
+    const project = await projectFor(trx, caller, input.projectId, 'write');
     if (input.locked) assertMayTouchLock(kind, caller, true, false);
     const rank = await rankForNewItem(trx, listOf(kind, caller.workspaceId, input.projectId));
     const [row] = (await trx(kind)
@@ -112,6 +114,7 @@ export async function createDocument(ctx: RequestContext, kind: DocumentKind, ar
         updated_by: caller.userId,
       })
       .returning('*')) as DocumentRow[];
+    if (kind === 'notes') await publishNoteCreated(events, trx, caller.workspaceId, row!, project);
     return view(kind, caller)(row!);
   });
 }
@@ -140,7 +143,8 @@ export async function moveDocument(ctx: RequestContext, kind: DocumentKind, args
   });
 }
 
-export async function setPublished(ctx: RequestContext, args: unknown, published: boolean): Promise<DocumentView> {
+/** Publishes or unpublishes an insight; `insight:published` goes out when it becomes published. */
+export async function setPublished(ctx: RequestContext, args: unknown, published: boolean, events: EventBus): Promise<DocumentView> {
   const caller = callerOf(ctx, 'insights:update');
   const { id } = validate(z.object({ id: idSchema() }), args);
   return ctx.tx(async (trx) => {
@@ -150,6 +154,10 @@ export async function setPublished(ctx: RequestContext, args: unknown, published
       .where({ id })
       .update({ published_at: published ? (current.published_at ?? trx.fn.now()) : null, updated_by: caller.userId, updated_at: trx.fn.now() })
       .returning('*')) as DocumentRow[];
+    if (published && !current.published_at) {
+      const project = (await trx('projects').where({ id: current.project_id }).first('id', 'title')) as { id: string; title: string };
+      await publishInsightPublished(events, trx, caller.workspaceId, row!, project, caller.userId);
+    }
     return view('insights', caller)(row!);
   });
 }

@@ -2,4 +2,4 @@ import type { ModuleContext, ModuleGraphql } from '@fieldbook/core';
 import { notesResolvers } from './resolvers.ts';
 import { notesTypeDefs } from './schema.ts';
 
-export const notesPart = (_ctx: ModuleContext): ModuleGraphql => ({ typeDefs: notesTypeDefs, resolvers: notesResolvers() });
+export const notesPart = (ctx: ModuleContext): ModuleGraphql => ({ typeDefs: notesTypeDefs, resolvers: notesResolvers(ctx.events) });

@@ -1,19 +1,19 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import type { RequestContext } from '@fieldbook/core';
+import type { EventBus, RequestContext } from '@fieldbook/core';
 import { documentFields } from './document-resolvers.ts';
 import { createDocument, deleteDocument, getDocument, listDocuments, moveDocument, updateDocument, type DocumentView } from './documents.ts';
 import { highlightsOfNote } from '../highlights/highlights.ts';
 
 type Args = Record<string, unknown>;
 
-export function notesResolvers(): IResolvers<unknown, RequestContext> {
+export function notesResolvers(events: EventBus): IResolvers<unknown, RequestContext> {
   return {
     Query: {
       notes: (_p: unknown, args: Args, ctx: RequestContext) => listDocuments(ctx, 'notes', args),
       note: (_p: unknown, args: Args, ctx: RequestContext) => getDocument(ctx, 'notes', args),
     },
     Mutation: {
-      createNote: (_p: unknown, args: Args, ctx: RequestContext) => createDocument(ctx, 'notes', args),
+      createNote: (_p: unknown, args: Args, ctx: RequestContext) => createDocument(ctx, 'notes', args, events),
       updateNote: (_p: unknown, args: Args, ctx: RequestContext) => updateDocument(ctx, 'notes', args),
       moveNote: (_p: unknown, args: Args, ctx: RequestContext) => moveDocument(ctx, 'notes', args),
       deleteNote: (_p: unknown, args: Args, ctx: RequestContext) => deleteDocument(ctx, 'notes', args),

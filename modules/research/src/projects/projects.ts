@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { AppError, badInput, notFound, permissionMapSchema, validate, type RequestContext } from '@fieldbook/core';
+import { AppError, badInput, notFound, permissionMapSchema, validate, type EventBus, type RequestContext } from '@fieldbook/core';
+import { publishProjectCreated } from '../events/publish.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
 import { richTextSchema } from '../notes/rich-text.ts';
 import { isRestricted, parsePermissionMap, projectAccess, projectFor, type Caller, type ProjectRow } from './access.ts';
@@ -66,7 +67,8 @@ export async function getProject(ctx: RequestContext, args: unknown): Promise<Pr
   return ctx.tx(async (trx) => view(caller)(await projectFor(trx, caller, id, 'read')));
 }
 
-export async function createProject(ctx: RequestContext, args: unknown): Promise<ProjectView> {
+/** Creates a project and publishes `project:created` with it. */
+export async function createProject(ctx: RequestContext, args: unknown, events: EventBus): Promise<ProjectView> {
   const caller = callerOf(ctx, 'projects:create');
   const { input } = validate(z.object({ input: createSchema }), args);
   return ctx.tx(async (trx) => {
@@ -91,6 +93,7 @@ export async function createProject(ctx: RequestContext, args: unknown): Promise
         updated_by: caller.userId,
       })
       .returning('*')) as ProjectRow[];
+    await publishProjectCreated(events, trx, row!, []);
     return view(caller)(row!);
   });
 }

@@ -1,5 +1,5 @@
 import type { IResolvers } from '@graphql-tools/utils';
-import { operations, type RequestContext } from '@fieldbook/core';
+import { operations, type EventBus, type RequestContext } from '@fieldbook/core';
 import { isStarred, setStarred } from '../notes/stars.ts';
 import type { FolderRow } from '../folders/folders.ts';
 import { parsePermissionMap } from './access.ts';
@@ -7,10 +7,10 @@ import { createProject, deleteProject, getProject, listProjects, moveProject, my
 
 type Args = Record<string, unknown>;
 
-export function projectsResolvers(): IResolvers<unknown, RequestContext> {
+export function projectsResolvers(events: EventBus): IResolvers<unknown, RequestContext> {
   return {
     Query: operations({ projects: listProjects, project: getProject }),
-    Mutation: operations({ createProject, updateProject, moveProject, updateProjectAccess, deleteProject, setStarred }),
+    Mutation: operations({ createProject: (ctx: RequestContext, args: unknown) => createProject(ctx, args, events), updateProject, moveProject, updateProjectAccess, deleteProject, setStarred }),
     Project: {
       enabledSections: (p: ProjectView) => p.enabled_sections ?? [],
       folderId: (p: ProjectView) => p.category_id,

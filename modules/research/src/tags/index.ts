@@ -7,6 +7,7 @@ import { mergeTags } from './merge.ts';
 import type { TagBoardView, TagGroupView, TagView } from './rows.ts';
 import { tagsTypeDefs } from './schema.ts';
 import { highlightTags, tagHighlight, untagHighlight } from './taggings.ts';
+import { tagNote, tagsOfNote, untagNote } from './note-taggings.ts';
 import { createTag, deleteTag, getTag, moveTag, updateTag } from './tags.ts';
 
 type Args = Record<string, unknown>;
@@ -37,6 +38,8 @@ export function tagsPart(): ModuleGraphql {
     mergeTags: (_p, args, ctx) => mergeTags(ctx, args),
     tagHighlight: (_p, args, ctx) => tagHighlight(ctx, args),
     untagHighlight: (_p, args, ctx) => untagHighlight(ctx, args),
+    tagNote: (_p, args, ctx) => tagNote(ctx, args),
+    untagNote: (_p, args, ctx) => untagNote(ctx, args),
   };
   const TagBoard: Record<string, Resolver<TagBoardView>> = {
     groups: (board, _a, ctx) => tagLoaders(ctx).groupsOfBoard.load(board.id),
@@ -50,5 +53,9 @@ export function tagsPart(): ModuleGraphql {
     highlightCount: (tag, _a, ctx) => tagLoaders(ctx).highlightCount.load(tag.id),
     highlightColor: (tag) => highlightFill(tag.color),
   };
-  return { typeDefs: tagsTypeDefs, resolvers: { Query, Mutation, TagBoard, TagGroup, Tag } };
+  // A note's tags; the note itself was already checked readable when it was loaded.
+  const Note: Record<string, Resolver<{ id: string }>> = {
+    tags: (note, _a, ctx) => ctx.tx((trx) => tagsOfNote(trx, note.id)),
+  };
+  return { typeDefs: tagsTypeDefs, resolvers: { Query, Mutation, TagBoard, TagGroup, Tag, Note } };
 }

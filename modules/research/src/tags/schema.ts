@@ -34,6 +34,10 @@ export const tagsTypeDefs = /* GraphQL */ `
     tagHighlight(highlightId: ID!, tagIds: [ID!]!): [Tag!]!
     "Takes tags off a highlight; answers the tags it keeps."
     untagHighlight(highlightId: ID!, tagIds: [ID!]!): [Tag!]!
+    "Tags a note; tags it already has stay. Answers all of the note's tags."
+    tagNote(noteId: ID!, tagIds: [ID!]!): [Tag!]!
+    "Takes tags off a note; answers the tags it keeps."
+    untagNote(noteId: ID!, tagIds: [ID!]!): [Tag!]!
   }
 
   type TagBoard {
@@ -150,5 +154,10 @@ export const tagsTypeDefs = /* GraphQL */ `
     previousId: ID
     "The tag that will come right after it."
     nextId: ID
+  }
+
+  extend type Note {
+    "The note's tags, in the order they were applied."
+    tags: [Tag!]!
   }
 `;

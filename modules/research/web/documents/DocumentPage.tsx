@@ -449,7 +449,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               <CommentsTab objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={initial.id} />
             </Tabs.Panel>
             <Tabs.Panel value="tags">
-              <TagsTab tags={tags} />
+              <TagsTab tags={tags} noteId={kind === 'note' ? initial.id : undefined} />
             </Tabs.Panel>
             <Tabs.Panel value="contacts">
               <ContactsTab kind={kind} noteId={initial.id} people={people} canEdit={access.canEdit} onChange={setPeople} />

@@ -1,0 +1,123 @@
+/**
+ * Automation at size: one workspace with 1,000 automations on `note:created`, each with a rule.
+ * Measures (1) one event's evaluation against all of them, in-process (what the subscriber does
+ * per event: load the automations, evaluate the rules, record a run per automation), and (2)
+ * events per second from publish (the transactional outbox) through the queue to every rule
+ * evaluated and its run recorded. Rules never hold, so no action runs: the figures are the
+ * trigger side's own. Run alone with `npx tsx --no-node-snapshot bench/automation.ts`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Fieldbook } from '../core/src/server.ts';
+import { createEventBus } from '../core/src/jobs/events.ts';
+import type { AutomationServices } from '../modules/automation/src/index.ts';
+import { graphql, percentile, round } from './support.ts';
+
+const AUTOMATIONS = Number(process.env.BENCH_AUTOMATIONS ?? 1000);
+const DISPATCHES = Number(process.env.BENCH_AUTOMATION_DISPATCHES ?? 20);
+const EVENTS = Number(process.env.BENCH_AUTOMATION_EVENTS ?? 50);
+
+export interface AutomationBench {
+  automations: number;
+  dispatch: { events: number; p50Ms: number; p95Ms: number };
+  endToEnd: { events: number; seconds: number; eventsPerSec: number; evaluationsPerSec: number };
+}
+
+export async function benchAutomation(o: { fieldbook: Fieldbook; url: string; token: string; log(line: string): void }): Promise<AutomationBench> {
+  const { fieldbook, url, token, log } = o;
+  const owner = fieldbook.db.owner;
+  const service = fieldbook.services.automation as AutomationServices | undefined;
+  if (!service) throw new Error('the automation module is not loaded');
+  const ws = (
+    await graphql<{ createWorkspace: { workspace: { id: string } } }>(url, 'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }', { input: { method: 'AUTH0', teamName: `Automation bench ${Date.now().toString(36)}` } }, token)
+  ).createWorkspace.workspace.id;
+  const me = (await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token)).me.id;
+  const project = (await graphql<{ createProject: { id: string; title: string } }>(url, 'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id title } }', { input: { title: 'Bench project' } }, token, ws)).createProject;
+
+  log(`automation: ${AUTOMATIONS} automations on note:created ...`);
+  const rows = Array.from({ length: AUTOMATIONS }, (_, i) => ({
+    workspace_id: ws,
+    title: `Bench automation ${i}`,
+    owner_id: me,
+    trigger_type: 'Event',
+    event_key: i % 2 ? 'note:created' : 'Project',
+    trigger: JSON.stringify({ type: 'Event', eventKey: i % 2 ? 'note:created' : 'Project', configure: i % 4 === 1 ? { 'project.id': project.id } : {}, rules: { combinator: i % 3 ? 'AND' : 'OR', conditions: [{ field: 'project.title', operator: 'equal', value: 'Bench project' }, { field: i % 2 ? 'note.title' : 'project.title', operator: 'contains', value: `never-${i}` }].slice(i % 3 ? 0 : 1) }, recurrence: null }),
+    actions: JSON.stringify([{ actionType: 'createNote', pluginId: null, parameters: { projectId: project.id, title: 'never made' }, executionOrder: 1 }]),
+    created_at: new Date(Date.now() - 60_000),
+  }));
+  for (let i = 0; i < rows.length; i += 500) await owner('automations').insert(rows.slice(i, i + 500));
+
+  const event = (title: string) => ({ note: { id: randomUUID(), title }, project: { id: project.id, title: project.title }, createdBy: me });
+  const runs = async () => Number((await owner('automation_runs').where({ workspace_id: ws }).count({ n: '*' }))[0]!.n);
+
+  log(`automation: ${DISPATCHES} events evaluated in-process ...`);
+  const times: number[] = [];
+  for (let i = 0; i < DISPATCHES; i++) {
+    const t = performance.now();
+    const r = await service.dispatch({ id: randomUUID(), event: 'note:created', workspaceId: ws, payload: event(`direct ${i}`), occurredAt: new Date().toISOString() });
+    times.push(performance.now() - t);
+    if (r.matched !== AUTOMATIONS || r.queued !== 0) throw new Error(`expected ${AUTOMATIONS} evaluated and none queued, got ${JSON.stringify(r)}`);
+  }
+
+  log(`automation: ${EVENTS} events published and delivered through the queue ...`);
+  const before = await runs();
+  const bus = createEventBus(fieldbook.jobs.boss);
+  const t0 = performance.now();
+  for (let i = 0; i < EVENTS; i++) await owner.transaction((trx) => bus.publish('note:created', ws, event(`queued ${i}`), trx));
+  const target = before + EVENTS * AUTOMATIONS;
+  const deadline = Date.now() + 600_000;
+  while ((await runs()) < target) {
+    if (Date.now() > deadline) throw new Error('the events were not all evaluated within 10 minutes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    automations: AUTOMATIONS,
+    dispatch: { events: DISPATCHES, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) },
+    endToEnd: { events: EVENTS, seconds: round(seconds, 2), eventsPerSec: round(EVENTS / seconds, 2), evaluationsPerSec: Math.round((EVENTS * AUTOMATIONS) / seconds) },
+  };
+}
+
+export const automationLines = (a: AutomationBench): string[] => [
+  `Automation (${a.automations} automations with rules on note:created in one workspace; no rule holds)`,
+  `  one event evaluated in-process: p50 ${a.dispatch.p50Ms} ms, p95 ${a.dispatch.p95Ms} ms (${a.dispatch.events} events)`,
+  `  publish to every rule evaluated and recorded: ${a.endToEnd.eventsPerSec} events/s, ${a.endToEnd.evaluationsPerSec} evaluations/s (${a.endToEnd.events} events in ${a.endToEnd.seconds} s)`,
+];
+
+/** `npx tsx --no-node-snapshot bench/automation.ts`: this part alone, on a new database. */
+async function main(): Promise<void> {
+  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { loadConfig } = await import('../core/src/config.ts');
+  const { discoverModules } = await import('../core/src/kernel/discover.ts');
+  const { createLogger } = await import('../core/src/logger.ts');
+  const { createFieldbook } = await import('../core/src/server.ts');
+  const { freePort } = await import('./support.ts');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-automation-bench-'));
+  chmodSync(dataDir, 0o755);
+  const mailbox: Array<{ to: string; text: string }> = [];
+  const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
+  const fieldbook = await createFieldbook({
+    config,
+    logger: createLogger('warn'),
+    modules: await discoverModules(join(import.meta.dirname, '..')),
+    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
+    discoverPlugins: false,
+  });
+  try {
+    const url = await fieldbook.listen(0, '127.0.0.1');
+    const email = `bench-automation-${Date.now()}@example.com`;
+    const password = 'Bench-password-2026!';
+    await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Automator' } });
+    const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
+    if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
+    const token = (await graphql<{ signIn: { accessToken: string } }>(url, 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }', { email, password })).signIn.accessToken;
+    for (const line of automationLines(await benchAutomation({ fieldbook, url, token, log }))) console.log(line);
+  } finally {
+    await fieldbook.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/automation.ts')) await main();

@@ -1,0 +1,102 @@
+import { defineModule, extensionsModule, TRIGGER_EVENTS, workspacesModule, type DomainEvent, type Job, type ModuleContext } from '@fieldbook/core';
+import researchModule from '@fieldbook/research';
+import { builtinActions } from './actions/builtins.ts';
+import { pluginActions } from './actions/registry.ts';
+import type { AgentsPort, ChannelsPort } from './actions/types.ts';
+import { automationGraphql } from './api/resolvers.ts';
+import { DEFAULT_OPTIONS, RUN_QUEUE, SWEEP_QUEUE, type AutomationDeps, type AutomationOptions } from './deps.ts';
+import { dispatchEvent, type DispatchResult } from './runs/dispatch.ts';
+import { executeRun, type RunJobData } from './runs/execute.ts';
+import { sweepSchedules } from './triggers/sweep.ts';
+
+export type { AgentsPort, ChannelsPort, ActionOutput, ActionTrigger } from './actions/types.ts';
+export type { AutomationOptions } from './deps.ts';
+export type { DispatchResult } from './runs/dispatch.ts';
+
+export interface AutomationServices {
+  /** The agents module fills this in; until then invokeAgent is refused on save. */
+  provideAgents(port: AgentsPort): void;
+  /** The channels module fills this in; until then channel-scoped automations are refused. */
+  provideChannels(port: ChannelsPort): void;
+  /** Fires every due schedule now (the minute job calls this; so may tests and the bench). */
+  sweepSchedules(now?: Date): Promise<number>;
+  /** Evaluates one event against the workspace's automations, as its subscription does. */
+  dispatch(event: DomainEvent): Promise<DispatchResult>;
+}
+
+/** Subscriber name of automation's queues (`event.note:created.automation`). */
+export const SUBSCRIBER = 'automation';
+
+/**
+ * Automation: on a domain event or a schedule, rules decide and ordered actions run as the
+ * automation's owner (001 §3.1, §3.2, §5). Every catalogued event is subscribed to; each
+ * automation handles an event once (one run per automation and event id).
+ */
+export function createAutomationModule(options: Partial<AutomationOptions> = {}) {
+  const opts: AutomationOptions = { ...DEFAULT_OPTIONS, ...options };
+  let agents: AgentsPort | null = null;
+  let channels: ChannelsPort | null = null;
+  const cache = new WeakMap<object, AutomationDeps>();
+  const depsOf = (ctx: ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule]>): AutomationDeps => {
+    let deps = cache.get(ctx.deps);
+    if (!deps) {
+      const builtins = builtinActions({ research: ctx.deps.research, mailer: ctx.mailer, app: ctx.db.app, agents: () => agents, memberContext: ctx.memberContext });
+      deps = {
+        app: ctx.db.app,
+        owner: ctx.db.owner,
+        jobs: ctx.jobs,
+        events: ctx.events,
+        logger: ctx.logger,
+        research: ctx.deps.research,
+        actionTypes: () => [...builtins, ...pluginActions(ctx.deps.extensions.host)],
+        channels: () => channels,
+        memberContext: ctx.memberContext,
+        options: opts,
+      };
+      cache.set(ctx.deps, deps);
+    }
+    return deps;
+  };
+  return defineModule({
+    name: 'automation',
+    dependsOn: [workspacesModule, extensionsModule, researchModule],
+    services: (ctx): AutomationServices => ({
+      provideAgents: (port) => void (agents = port),
+      provideChannels: (port) => void (channels = port),
+      sweepSchedules: (now) => sweepSchedules(depsOf(ctx), now),
+      dispatch: (event) => dispatchEvent(depsOf(ctx), event),
+    }),
+    graphql: (ctx) => automationGraphql(depsOf(ctx)),
+    events: (ctx) =>
+      TRIGGER_EVENTS.filter((e) => e.key !== 'userSchedule').map((e) => ({
+        event: e.key,
+        name: SUBSCRIBER,
+        // A burst of events is fetched in batches, not one per polling interval.
+        batchSize: 20,
+        concurrency: 2,
+        handler: async (event: DomainEvent) => {
+          await dispatchEvent(depsOf(ctx), event);
+        },
+      })),
+    jobs: (ctx) => [
+      {
+        queue: RUN_QUEUE,
+        // A hanging action is cut off by its own timeout; expiry is the backstop for a run as a whole.
+        settings: { retryLimit: opts.retryLimit, retryDelaySeconds: opts.retryDelaySeconds, expireInSeconds: Math.max(60, Math.ceil((opts.actionTimeoutMs * 25) / 1000)) },
+        concurrency: 4,
+        handler: (job: Job<unknown>) => executeRun(depsOf(ctx), job as Job<RunJobData>),
+      },
+      {
+        queue: SWEEP_QUEUE,
+        settings: { retryLimit: 0, deadLetter: false },
+        schedule: { cron: '* * * * *' },
+        handler: async () => {
+          await sweepSchedules(depsOf(ctx));
+        },
+      },
+    ],
+  });
+}
+
+const automationModule = createAutomationModule();
+export default automationModule;

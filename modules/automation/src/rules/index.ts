@@ -1,0 +1,2 @@
+export * from './operators.ts';
+export * from './rules.ts';

@@ -1,0 +1,122 @@
+import { useFieldbook } from '@fieldbook/extensions-sdk/web';
+import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconBolt, IconPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { errorText, Q, STATUS_COLOR, type Automation } from '../api.ts';
+import { SettingsPanel } from './SettingsPanel.tsx';
+
+/** /automation: every automation the person can see, whether it is on, and how its last run went. */
+export function AutomationsPage() {
+  const host = useFieldbook();
+  const [items, setItems] = useState<Automation[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setItems((await host.graphql<{ automations: Automation[] }>(Q.list)).automations);
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [host]);
+  useEffect(() => {
+    document.title = 'Automation · Fieldbook';
+    void load();
+  }, [load]);
+
+  const toggle = async (a: Automation, enabled: boolean) => {
+    try {
+      const next = (await host.graphql<{ setAutomationEnabled: Automation }>(Q.enable, { id: a.id, enabled })).setAutomationEnabled;
+      setItems((list) => list?.map((x) => (x.id === a.id ? next : x)) ?? null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <Box maw={1084} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-end" mb="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            Automation
+          </Title>
+          <Text size="sm" c="dimmed">
+            When something happens in a project, or on a schedule, Fieldbook does the work for you.
+          </Text>
+        </Stack>
+        <Button component={Link} to="/automation/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          New automation
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert" mb="md">
+          {error}
+        </Alert>
+      )}
+      {items === null && !error && <Loader aria-label="Loading automations" />}
+      {items?.length === 0 && (
+        <Paper withBorder p="xl" ta="center" radius="md">
+          <IconBolt size={28} aria-hidden />
+          <Text fw={600} mt="xs">
+            No automations yet
+          </Text>
+          <Text size="sm" c="dimmed">
+            Tag new notes, post published insights to Slack, or send a digest every Monday.
+          </Text>
+        </Paper>
+      )}
+      {items && items.length > 0 && (
+        <Table highlightOnHover verticalSpacing="sm" aria-label="Automations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Automation</Table.Th>
+              <Table.Th>Trigger</Table.Th>
+              <Table.Th>Last run</Table.Th>
+              <Table.Th>On</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((a) => (
+              <Table.Tr key={a.id} data-testid="automation-row">
+                <Table.Td>
+                  <Anchor component={Link} to={`/automation/${a.id}`} fw={600}>
+                    {a.title}
+                  </Anchor>
+                  {a.disabledReason && (
+                    <Text size="xs" c="red.8">
+                      Stopped: {a.disabledReason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{a.trigger.type === 'Schedule' ? `${a.trigger.recurrence?.frequency ?? ''} at ${a.trigger.recurrence?.time ?? ''}` : a.trigger.eventKey}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {a.lastRun ? (
+                    <Group gap="xs">
+                      <Badge color={STATUS_COLOR[a.lastRun.status]} variant="light">
+                        {a.lastRun.status}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {new Date(a.lastRun.createdAt).toLocaleString()}
+                      </Text>
+                    </Group>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      Never run
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Switch checked={a.enabled} onChange={(e) => void toggle(a, e.currentTarget.checked)} aria-label={`${a.title} is ${a.enabled ? 'on' : 'off'}`} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {host.permissions.includes('workspace:admin') && <SettingsPanel />}
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+import type { EventBus } from '@fieldbook/core';
+import type { ProjectRow } from '../projects/access.ts';
+
+/**
+ * The domain events research publishes (001 §3.1), each inside the transaction of its change, so
+ * an event exists exactly when the change committed. Payloads carry the ids of the event's context
+ * objects and the values of its configure fields (`project.id`).
+ */
+export interface DocumentRef {
+  id: string;
+  title: string;
+  created_by?: string | null;
+}
+
+export const publishNoteCreated = (events: EventBus, trx: Knex.Transaction, workspaceId: string, note: DocumentRef, project: Pick<ProjectRow, 'id' | 'title'>) =>
+  events.publish(
+    'note:created',
+    workspaceId,
+    { note: { id: note.id, title: note.title }, project: { id: project.id, title: project.title }, createdBy: note.created_by ?? null },
+    trx,
+  );
+
+export const publishInsightPublished = (events: EventBus, trx: Knex.Transaction, workspaceId: string, insight: DocumentRef, project: Pick<ProjectRow, 'id' | 'title'>, by: string) =>
+  events.publish('insight:published', workspaceId, { insight: { id: insight.id, title: insight.title }, project: { id: project.id, title: project.title }, publishedBy: by }, trx);
+
+/** Statuses are stored upper-case; the event carries them as 001 §4 names them. */
+export const publishProjectCreated = (events: EventBus, trx: Knex.Transaction, project: Pick<ProjectRow, 'id' | 'title' | 'status' | 'workspace_id' | 'created_by'>, tags: readonly string[]) =>
+  events.publish(
+    'project:created',
+    project.workspace_id,
+    { project: { id: project.id }, tags: [...tags], status: project.status.toLowerCase(), title: project.title, createdBy: project.created_by },
+    trx,
+  );

@@ -1,0 +1,62 @@
+import { projectAccess, type EventBus, type PermissionLevel, type RequestContext } from '@fieldbook/core';
+import { callerOf } from './projects/caller.ts';
+import { createDocument, documentFor } from './notes/documents.ts';
+import { tagsFor } from './tags/access.ts';
+import { applyNoteTags } from './tags/note-taggings.ts';
+
+/**
+ * What other modules may ask of research (automation's built-in actions). Every call runs as the
+ * member in `ctx`, under the same rules as that member's own requests.
+ */
+export interface ResearchServices {
+  /** The member's level on a project; null when it does not exist or they cannot see it. */
+  projectLevel(ctx: RequestContext, projectId: string): Promise<PermissionLevel | null>;
+  /** Throws NOT_FOUND naming the first tag the member cannot read. */
+  assertTagsReadable(ctx: RequestContext, tagIds: readonly string[]): Promise<void>;
+  createNote(ctx: RequestContext, draft: { projectId: string; title: string; text: string }): Promise<{ id: string; projectId: string; title: string }>;
+  /** Tags a note; answers the titles of all its tags. */
+  tagNote(ctx: RequestContext, noteId: string, tagIds: readonly string[]): Promise<string[]>;
+  /** The note if the member may read it. */
+  note(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string } | null>;
+}
+
+export function researchServices(events: EventBus): ResearchServices {
+  return {
+    async projectLevel(ctx, projectId) {
+      const caller = callerOf(ctx, 'projects:read');
+      const project = await ctx.tx((trx) => trx('projects').where({ id: projectId, workspace_id: caller.workspaceId }).whereNull('deleted_at').first<{ permissions: unknown } | undefined>('permissions'));
+      if (!project) return null;
+      const { level } = projectAccess(caller.membership, caller.userId, project.permissions);
+      return level === 'none' ? null : level;
+    },
+    async assertTagsReadable(ctx, tagIds) {
+      const caller = callerOf(ctx, 'tags:read');
+      await ctx.tx((trx) => tagsFor(trx, caller, tagIds, 'read'));
+    },
+    async createNote(ctx, draft) {
+      const note = await createDocument(ctx, 'notes', { input: { projectId: draft.projectId, title: draft.title, content: textToDocument(draft.text) } }, events);
+      return { id: note.id, projectId: note.project_id, title: note.title };
+    },
+    async tagNote(ctx, noteId, tagIds) {
+      const caller = callerOf(ctx, 'tags:update');
+      const tags = await ctx.tx((trx) => applyNoteTags(trx, caller, noteId, tagIds));
+      return tags.map((t) => t.title);
+    },
+    async note(ctx, noteId) {
+      const caller = callerOf(ctx, 'notes:read');
+      try {
+        const row = await ctx.tx((trx) => documentFor(trx, 'notes', caller, noteId, 'read'));
+        return { id: row.id, projectId: row.project_id, title: row.title };
+      } catch (err) {
+        if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
+  };
+}
+
+/** Plain text as a rich-text document: one paragraph per line. */
+function textToDocument(text: string) {
+  const lines = text.split('\n');
+  return { type: 'doc', content: lines.map((line) => (line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' })) };
+}
