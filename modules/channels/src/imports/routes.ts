@@ -134,13 +134,15 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
     await rc.tx((trx) => channelFor(trx, caller, channelId));
     const text = await bodyText(koa, CHANNEL_LIMITS.csvBytes, 'A CSV file');
     if (!text.trim()) throw badInput('body', 'Send the CSV file as the request body.');
+    let clean: string;
     try {
-      cleanCsv(text, parsed.ignoreNul);
+      // PostgreSQL text cannot hold NUL: a file whose NULs are to be ignored is kept without them.
+      clean = cleanCsv(text, parsed.ignoreNul);
     } catch (error) {
       if (error instanceof InvalidCsvCharacter) throw new AppError('BAD_USER_INPUT', error.message, { field: 'body' });
       throw error;
     }
-    const headers = headersOf(text.replaceAll('\0', ''));
+    const headers = headersOf(clean);
     for (const [key, label] of [['analyzeColumnLabel', parsed.analyzeColumnLabel], ['timestampColumnLabel', parsed.timestampColumnLabel], ['emailFieldPath', parsed.emailFieldPath], ['externalIdColumnLabel', parsed.externalIdColumnLabel]] as const) {
       if (label && !headers.includes(label)) throw badInput(`settings.${key}`, `The file has no column "${label}" (${key}).`);
     }
@@ -150,7 +152,7 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
       await channelFor(trx, caller, channelId);
       const dataset = await createDataset(trx, ctx.events, { workspaceId: caller.workspaceId, channelId, userId: caller.userId, source: 'CSV', name, settings: stored });
       const [run] = (await trx('channel_imports')
-        .insert({ workspace_id: caller.workspaceId, channel_id: channelId, dataset_id: dataset.id, file: text, created_by: caller.userId })
+        .insert({ workspace_id: caller.workspaceId, channel_id: channelId, dataset_id: dataset.id, file: clean, created_by: caller.userId })
         .returning('id')) as Array<{ id: string }>;
       const job: ChannelImportJob = { importId: run!.id, workspaceId: caller.workspaceId, userId: caller.userId };
       await ctx.jobs.send(CHANNEL_IMPORT_QUEUE, job, { trx });
