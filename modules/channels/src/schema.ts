@@ -4,8 +4,8 @@ export const channelsTypeDefs = /* GraphQL */ `
     "The workspace's channels by name; with trashed, those in the trash (manager and above)."
     channels(trashed: Boolean): [Channel!]!
     channel(id: ID!): Channel!
-    "A channel's data points, newest first; from and to (ISO 8601) bound when the feedback was given."
-    channelDataPoints(channelId: ID!, first: Int, after: String, from: String, to: String): ChannelDataPointConnection!
+    "A channel's data points, newest first; from and to (ISO 8601) bound when the feedback was given; search matches their text."
+    channelDataPoints(channelId: ID!, first: Int, after: String, search: String, from: String, to: String): ChannelDataPointConnection!
     channelDataPoint(id: ID!): ChannelDataPoint!
     "Data points over time: one bucket per aggregationPeriods intervals (1 to 5, default 2), oldest first."
     channelDataPointSeries(channelId: ID!, interval: ChannelInterval, aggregationPeriods: Int, from: String, to: String): [ChannelSeriesPoint!]!

@@ -59,14 +59,17 @@ const listArgs = z.object({
   channelId: idSchema('channelId'),
   first: z.number().int().min(1, 'first must be at least 1.').max(CHANNEL_LIMITS.pageSize, `A page can have at most ${CHANNEL_LIMITS.pageSize} data points (first).`).nullish(),
   after: z.string().max(200, 'after must be a cursor this list gave.').nullish(),
+  search: z.string().trim().max(2000, 'search can be at most 2000 characters long.').nullish(),
   ...range,
 });
+
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A channel's data points, newest first (by when the feedback was given), a page at a time. */
 export async function listDataPoints(ctx: RequestContext, args: unknown): Promise<{ nodes: DataPointRow[]; endCursor: string | null; hasNextPage: boolean; totalCount: number }> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const raw = (args ?? {}) as { to?: string | null };
-  const { channelId, first, after, from, to } = validate(listArgs, args);
+  const { channelId, first, after, search, from, to } = validate(listArgs, args);
   const until = untilOf(to, raw.to);
   const size = first ?? CHANNEL_LIMITS.defaultDatumCount;
   return ctx.tx(async (trx) => {
@@ -75,6 +78,7 @@ export async function listDataPoints(ctx: RequestContext, args: unknown): Promis
       const q = trx('channel_datapoints').where({ workspace_id: caller.workspaceId, channel_id: channelId });
       if (from) q.where('created_at', '>=', from);
       if (until) q.where('created_at', '<=', until);
+      if (search) q.whereRaw('content ilike ?', [likePattern(search)]);
       return q;
     };
     const page = base().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(size + 1);
