@@ -85,7 +85,7 @@ export function DataPointPage() {
               {p.raw.kind === 'ticket' ? (
                 <Paper withBorder p="md">
                   {p.raw.name && <Text fw={600}>{p.raw.name}</Text>}
-                  {p.raw.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{p.raw.description}</Text>}
+                  {p.raw.description && p.raw.description !== p.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{p.raw.description}</Text>}
                   <Group gap="xs" mt="xs">
                     {p.raw.tags.map((t) => (
                       <Badge key={t} variant="outline" color="gray">
