@@ -18,6 +18,7 @@ import * as signInLimits from './0017_sign_in_limits.ts';
 import * as searchSpeed from './0019_search_speed.ts';
 import * as jobEffectsScope from './0045_job_effects_scope.ts';
 import * as channels from './0050_channels.ts';
+import * as channelsSearch from './0051_channels_search.ts';
 
 export interface Migration {
   name: string;
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   { name: '0019_search_speed', ...searchSpeed },
   { name: '0045_job_effects_scope', ...jobEffectsScope },
   { name: '0050_channels', ...channels },
+  { name: '0051_channels_search', ...channelsSearch },
 ];

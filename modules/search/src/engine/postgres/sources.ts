@@ -284,9 +284,25 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     },
     valuesOf: 'PERSON',
   },
+  // Channels of the channels module (its migration gives them a search vector). They live outside
+  // projects and folders, so every member sees them, and a folder filter matches none yet.
+  CHANNEL: {
+    type: 'CHANNEL',
+    from: 'channels t left join projects p on false',
+    live: 't.deleted_at is null',
+    projectId: 'null::uuid',
+    parentId: 'null::uuid',
+    outsideProjects: true,
+    title: 't.name',
+    content: 't.description',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.name)'],
+    attributes: { ...stamps, id: id('t.id', 't.id'), title: text('t.name'), content: text('t.description'), folderIds: ids('select null::text where false', 'false') },
+    valuesOf: null,
+  },
 };
 
-/** The source of a result type; channels and themes have no tables yet, so nothing to search. */
+/** The source of a result type; themes have no tables yet, so nothing to search. */
 export const sourceFor = (type: SearchResultType): Source | undefined => SOURCES[type];
 
 /** The type's own table: every `from` starts with it, as `t`. */

@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+
+/**
+ * Channels in universal search (000 §3: result type CHANNEL), as 0011 does it for the research
+ * tables: a stored generated vector of the name (weight A) and description (B) with a GIN index,
+ * and a trigram index on the name for "contains" filters and typo-tolerant matches.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`alter table channels add column search_vector tsvector generated always as (
+    setweight(to_tsvector('fb_search'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('fb_search'::regconfig, coalesce(description, '')), 'B')
+  ) stored`);
+  await knex.raw('create index channels_search_vector on channels using gin (search_vector)');
+  await knex.raw('create index channels_name_search_trgm on channels using gin (fb_search_text(name) gin_trgm_ops)');
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop index if exists channels_name_search_trgm');
+  await knex.raw('drop index if exists channels_search_vector');
+  await knex.raw('alter table channels drop column if exists search_vector');
+}
