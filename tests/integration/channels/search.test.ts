@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, ok, type ContentFixture } from '../research/content-support.ts';
 import { searchOk } from '../search/support.ts';
-import { createChannel } from './support.ts';
+import { apiToken, createChannel, post } from './support.ts';
 
 let server: TestServer;
 let mail: TestMailServer;
@@ -21,6 +21,12 @@ beforeAll(async () => {
   a = await contentFixture(server, mail, ['VIEWER']);
   churn = (await createChannel(a.admin, 'Churn interviews')).id;
   reviews = (await createChannel(a.admin, 'App store reviews')).id;
+  const token = await apiToken(server, a.ws.admin.accessToken, a.ws.id);
+  const pushed = await post(server, `/api/channels/${reviews}/datapoints`, JSON.stringify({ dataPoints: [
+    { externalId: 'r1', content: 'The onboarding checklist is confusing', person: { email: 'kim@example.com' } },
+    { externalId: 'r2', content: 'Great exports, very fast' },
+  ] }), { token });
+  expect(pushed.json.created).toBe(2);
   const b = await createWorkspaceWithAdmin(server, mail);
   await createChannel(gqlAs(server, b.admin.accessToken, b.id), 'Churn elsewhere');
 });
@@ -39,6 +45,20 @@ describe('channels in search', () => {
     expect(counts?.count).toBe(1);
   });
 
+  it('finds data points by their text under the Data points tab, linked to their channel', async () => {
+    const results = await searchOk(a.viewer.gql, { query: 'onboarding checklist', resultTypes: ['CHANNEL_DATAPOINT'] });
+    expect(results.hits.map((h) => [h.type, h.title, h.parentId])).toEqual([['CHANNEL_DATAPOINT', 'The onboarding checklist is confusing', reviews]]);
+    expect(results.hits[0]!.snippet).toContain('<mark>onboarding</mark>');
+    const everything = await searchOk(a.viewer.gql, { query: 'exports' });
+    expect(everything.countsByType.find((c) => c.type === 'CHANNEL_DATAPOINT')?.count).toBe(1);
+    // Held to projects, data points are left out: they live in channels.
+    const scoped = await searchOk(a.viewer.gql, { query: 'exports', projectIds: ['00000000-0000-4000-8000-000000000000'] });
+    expect(scoped.countsByType.find((c) => c.type === 'CHANNEL_DATAPOINT')?.count ?? 0).toBe(0);
+    const person = await server.fieldbook.db.owner('people').where({ workspace_id: a.ws.id, email: 'kim@example.com' }).first('id');
+    const byPerson = await searchOk(a.viewer.gql, { resultTypes: ['CHANNEL_DATAPOINT'], filter: { combinator: 'and', forms: [{ id: 'p', field: 'People', operator: 'oneOf', values: { People: { personMultiselect: [person.id] } } }] } });
+    expect(byPerson.hits.map((h) => h.title)).toEqual(['The onboarding checklist is confusing']);
+  });
+
   it('filters channels with the Channel field and leaves trashed ones out', async () => {
     const form = { id: 'c', field: 'Channel', operator: 'oneOf', values: { Channel: { channelMultiselect: [reviews] } } };
     const filtered = await searchOk(a.viewer.gql, { resultTypes: ['CHANNEL'], filter: { combinator: 'and', forms: [form] } });
@@ -46,5 +66,10 @@ describe('channels in search', () => {
     ok(await a.admin('mutation($id: ID!) { deleteChannel(id: $id) }', { id: churn }));
     expect((await searchOk(a.viewer.gql, { query: 'churn', resultTypes: ['CHANNEL'] })).hits).toEqual([]);
     expect((await searchOk(a.viewer.gql, { resultTypes: ['CHANNEL'] })).hits.map((h) => h.id)).toEqual([reviews]);
+    // A trashed channel's data points go with it.
+    const channelForm = { id: 'c', field: 'Channel', operator: 'oneOf', values: { Channel: { channelMultiselect: [reviews] } } };
+    expect((await searchOk(a.viewer.gql, { resultTypes: ['CHANNEL_DATAPOINT'], filter: { combinator: 'and', forms: [channelForm] } })).totalCount).toBe(2);
+    ok(await a.admin('mutation($id: ID!) { deleteChannel(id: $id) }', { id: reviews }));
+    expect((await searchOk(a.viewer.gql, { query: 'exports', resultTypes: ['CHANNEL_DATAPOINT'] })).hits).toEqual([]);
   });
 });
