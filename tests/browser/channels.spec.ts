@@ -13,6 +13,8 @@ async function expectAccessible(page: Page, where: string) {
 const CSV = ['Feedback;Date;Email;NPS', 'Exports time out on big projects;2026-01-12;dana@example.com;3', '"Search is fast; love it";2026-01-20;lee@example.com;9', 'Bad row;yesterday;;5', 'Tagging is confusing;2026-02-03;;6'].join('\n');
 
 test('a person creates a channel, imports a CSV file through the wizard, and reads its data points', async ({ page, env }) => {
+  // One long story across six screens: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const email = uniqueEmail('channels');
   const token = await signUpByApi(env, email, 'Casey Channels');
   await createWorkspaceByApi(env, token, 'Feedback Team');
@@ -85,4 +87,22 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   await expect(row).toContainText('3');
   await expectAccessible(page, 'the channels list');
   await shot(page, 'channels-list');
+
+  // Search: the data point under the Data points tab opens on its channel.
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: 'Search text' }).fill('tagging');
+  await page.getByRole('tab', { name: /^Data points/ }).click();
+  await page.getByRole('link', { name: /Tagging is confusing/ }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/channels/${UUID}/data/${UUID}$`));
+
+  // A manager moves the channel to the trash and brings it back from the channels page.
+  await page.goto(channelUrl);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete channel' }).click();
+  await expect(page).toHaveURL(/\/channels$/);
+  await expect(page.getByText('No channels yet')).toBeVisible();
+  await expectAccessible(page, 'the channels trash');
+  await shot(page, 'channels-trash');
+  await page.getByRole('button', { name: 'Restore Support tickets' }).click();
+  await expect(page.getByRole('table', { name: 'Channels' }).getByRole('row', { name: /Support tickets/ })).toBeVisible();
 });

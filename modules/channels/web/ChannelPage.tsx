@@ -40,6 +40,13 @@ export function ChannelPage() {
   const [points, setPoints] = useState<{ nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number } | null>(null);
   const [pointsError, setPointsError] = useState<string | null>(null);
   const canImport = host.permissions.includes('imports:dataFile');
+  const canDelete = host.permissions.includes('projects:delete');
+  const navigate = useNavigate();
+  async function trashChannel() {
+    if (!window.confirm('Move this channel and its data points to the trash? A manager can restore it from the channels page.')) return;
+    await host.graphql(Q.deleteChannel, { id: channelId });
+    navigate('/channels');
+  }
 
   const load = useCallback(
     async (after: string | null) => {
@@ -82,11 +89,18 @@ export function ChannelPage() {
       </Anchor>
       <Group justify="space-between" mb="md" mt={4}>
         <Title order={1}>{channel.data?.channel.name ?? 'Channel'}</Title>
-        {canImport && (
-          <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
-            Import CSV
-          </Button>
-        )}
+        <Group gap="xs">
+          {canDelete && (
+            <Button variant="default" color="red" onClick={() => void trashChannel()}>
+              Delete channel
+            </Button>
+          )}
+          {canImport && (
+            <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+          )}
+        </Group>
       </Group>
       {channel.error && <Alert color="red">{channel.error.message}</Alert>}
 

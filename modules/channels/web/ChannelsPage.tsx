@@ -6,6 +6,42 @@ import { Link, useNavigate } from 'react-router';
 import { Q, type ChannelSummary } from './api.ts';
 import { Sparkline } from './charts.tsx';
 
+/** Managers see channels in the trash here and bring them back. */
+function ChannelTrash({ onRestored }: { onRestored: () => void }) {
+  const host = useFieldbook();
+  const trash = useGraphQL<{ channels: ChannelSummary[] }>(Q.trashedChannels);
+  const [error, setError] = useState<string | null>(null);
+  if (!trash.data?.channels.length) return null;
+  async function restore(id: string) {
+    try {
+      await host.graphql(Q.restoreChannel, { id });
+      setError(null);
+      await trash.refetch();
+      onRestored();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+  return (
+    <section aria-labelledby="channel-trash">
+      <Title order={2} size="h4" id="channel-trash" mt="xl" mb="xs">
+        In the trash
+      </Title>
+      {error && <Alert color="red" mb="xs">{error}</Alert>}
+      <Stack gap="xs">
+        {trash.data.channels.map((c) => (
+          <Group key={c.id} justify="space-between">
+            <Text>{c.name}</Text>
+            <Button size="xs" variant="default" onClick={() => void restore(c.id)} aria-label={`Restore ${c.name}`}>
+              Restore
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
 /** /channels: every channel with its data point count and points per week. */
 export function ChannelsPage() {
   const host = useFieldbook();
@@ -15,6 +51,7 @@ export function ChannelsPage() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const canCreate = host.permissions.includes('projects:create');
+  const canManage = host.permissions.includes('projects:delete');
 
   async function create() {
     if (!name.trim()) return setError('Give the channel a name.');
@@ -77,6 +114,7 @@ export function ChannelsPage() {
           </Table.Tbody>
         </Table>
       )}
+      {canManage && <ChannelTrash onRestored={() => void list.refetch()} />}
       <Modal opened={open} onClose={() => setOpen(false)} title="New channel">
         <Stack>
           <TextInput label="Name" value={name} onChange={(e) => { setName(e.currentTarget.value); setError(null); }} error={error} data-autofocus maxLength={200} />

@@ -72,6 +72,9 @@ const IMPORT = 'id status recordsRead recordsCreated recordsUpdated recordsSkipp
 export const Q = {
   channels: `query Channels { channels { ${CHANNEL} } }`,
   channel: `query Channel($id: ID!) { channel(id: $id) { ${CHANNEL} } }`,
+  trashedChannels: `query TrashedChannels { channels(trashed: true) { ${CHANNEL} } }`,
+  deleteChannel: `mutation DeleteChannel($id: ID!) { deleteChannel(id: $id) }`,
+  restoreChannel: `mutation RestoreChannel($id: ID!) { restoreChannel(id: $id) { id } }`,
   createChannel: `mutation CreateChannel($input: CreateChannelInput!) { createChannel(input: $input) { ${CHANNEL} } }`,
   points: `query ChannelPoints($channelId: ID!, $first: Int, $after: String, $search: String, $from: String, $to: String) {
     channelDataPoints(channelId: $channelId, first: $first, after: $after, search: $search, from: $from, to: $to) { totalCount hasNextPage endCursor nodes { ${POINT} } }
