@@ -59,6 +59,24 @@ describe('channels in search', () => {
     expect(byPerson.hits.map((h) => h.title)).toEqual(['The onboarding checklist is confusing']);
   });
 
+  it('names changed channels and data points in the search outbox while an external index is on', async () => {
+    const owner = server.fieldbook.db.owner;
+    await owner.raw('insert into search_outbox_switch default values on conflict do nothing');
+    try {
+      const channelId = (await createChannel(a.admin, 'Outbox check')).id;
+      const token = await apiToken(server, a.ws.admin.accessToken, a.ws.id);
+      const pushed = await post(server, `/api/channels/${channelId}/datapoints`, JSON.stringify({ dataPoints: [{ externalId: 'o1', content: 'Outbox' }] }), { token });
+      const pointId = (pushed.json.dataPoints as Array<{ id: string }>)[0]!.id;
+      ok(await a.admin('mutation($id: ID!) { deleteChannel(id: $id) }', { id: channelId }));
+      const changes = (await owner('search_changes').where({ workspace_id: a.ws.id }).whereIn('object_id', [channelId, pointId]).select('object_type', 'object_id')) as Array<{ object_type: string; object_id: string }>;
+      // Created, then the point, then the trash: the channel twice, the point twice (pushed, and moved with its channel).
+      expect(changes.filter((c) => c.object_type === 'CHANNEL' && c.object_id === channelId).length).toBeGreaterThanOrEqual(2);
+      expect(changes.filter((c) => c.object_type === 'CHANNEL_DATAPOINT' && c.object_id === pointId)).toHaveLength(2);
+    } finally {
+      await owner('search_outbox_switch').delete();
+    }
+  });
+
   it('filters channels with the Channel field and leaves trashed ones out', async () => {
     const form = { id: 'c', field: 'Channel', operator: 'oneOf', values: { Channel: { channelMultiselect: [reviews] } } };
     const filtered = await searchOk(a.viewer.gql, { resultTypes: ['CHANNEL'], filter: { combinator: 'and', forms: [form] } });
