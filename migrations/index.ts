@@ -19,6 +19,9 @@ import * as searchSpeed from './0019_search_speed.ts';
 import * as installationWebhooks from './0020_installation_webhooks.ts';
 import * as automation from './0030_automation.ts';
 import * as jobEffectsScope from './0045_job_effects_scope.ts';
+import * as channels from './0050_channels.ts';
+import * as channelsSearch from './0051_channels_search.ts';
+import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
 
 export interface Migration {
   name: string;
@@ -48,4 +51,7 @@ export const migrations: Migration[] = [
   { name: '0020_installation_webhooks', ...installationWebhooks },
   { name: '0030_automation', ...automation },
   { name: '0045_job_effects_scope', ...jobEffectsScope },
+  { name: '0050_channels', ...channels },
+  { name: '0051_channels_search', ...channelsSearch },
+  { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
 ];

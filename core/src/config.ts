@@ -72,6 +72,10 @@ const EnvSchema = z.object({
   FIELDBOOK_NPM_CACHE: z.string().optional(),
   /** The most plugins one workspace may have installed (maximumExtensions, 001 §3.9); unset is no cap. */
   MAXIMUM_EXTENSIONS: z.coerce.number().int().min(0).optional(),
+  /** The most channels one workspace may have (maximumChannels, 001 §3.9); unset is no cap. */
+  MAXIMUM_CHANNELS: z.coerce.number().int().min(0).optional(),
+  /** The most channel data points one workspace may hold (maximumChannelsDataPoints, 001 §3.9); unset is no cap. */
+  MAXIMUM_CHANNELS_DATA_POINTS: z.coerce.number().int().min(0).optional(),
   /** Lets anonymous requests introspect the schema; unset, only in development (NODE_ENV=development). */
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   NODE_ENV: z.string().optional(),
@@ -134,6 +138,8 @@ export interface Config {
   };
   /** Whether requests without a signed-in person may introspect the GraphQL schema. */
   anonymousIntrospection: boolean;
+  /** Channel limits of the plan (001 §3.9); null is no cap. */
+  channels: { maximumChannels: number | null; maximumChannelsDataPoints: number | null };
   projectRoot: string;
 }
 
@@ -194,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       integrity: { pinned: e.FIELDBOOK_PLUGIN_INTEGRITY, npmCache: e.FIELDBOOK_NPM_CACHE ? resolve(e.FIELDBOOK_NPM_CACHE) : defaultNpmCache(env) },
     },
     anonymousIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV === 'development',
+    channels: { maximumChannels: e.MAXIMUM_CHANNELS ?? null, maximumChannelsDataPoints: e.MAXIMUM_CHANNELS_DATA_POINTS ?? null },
     projectRoot,
     ...overrides,
   };

@@ -16,8 +16,7 @@ export interface SearchState {
 /**
  * The tabs of 000 §2 and the result types they show. Data and Notes name the same notes, and
  * Contacts and People the same people; the app calls them Notes and Contacts, so those are the
- * tabs. Channels and themes are tabs once such results exist; data points are searched on their
- * channel's pages.
+ * tabs. Channels, themes and data points are tabs once such results exist.
  */
 export const TABS = [
   { key: 'everything', label: 'Everything', type: null },
@@ -30,10 +29,11 @@ export const TABS = [
   { key: 'tags', label: 'Tags', type: 'TAG' },
   { key: 'channels', label: 'Channels', type: 'CHANNEL' },
   { key: 'themes', label: 'Themes', type: 'THEME' },
+  { key: 'datapoints', label: 'Data points', type: 'CHANNEL_DATAPOINT' },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; type: SearchResultType | null }>;
 export type TabKey = (typeof TABS)[number]['key'];
 /** Shown only when the workspace has such results. */
-export const OPTIONAL_TABS: readonly TabKey[] = ['channels', 'themes'];
+export const OPTIONAL_TABS: readonly TabKey[] = ['channels', 'themes', 'datapoints'];
 /** Older links name these tabs by their other names. */
 const TAB_ALIASES: Record<string, TabKey> = { data: 'notes', people: 'contacts' };
 

@@ -3,6 +3,7 @@ import { buildClientSchema, getIntrospectionQuery, type GraphQLField, type Intro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import search from '../../../modules/search/src/index.ts';
 import research from '../../../modules/research/src/index.ts';
+import channels from '../../../modules/channels/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../../support/factories.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
@@ -29,7 +30,7 @@ const pool: { ids: string[] } = { ids: [] };
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search] });
+  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search, channels] });
   ws = await createWorkspaceWithAdmin(server, mail);
   const admin = gqlAs(server, ws.admin.accessToken, ws.id);
   const schema = buildClientSchema((await admin<IntrospectionQuery>(getIntrospectionQuery())).data!);
@@ -54,6 +55,7 @@ async function seedWorkspace(admin: ReturnType<typeof gqlAs>, into: { ids: strin
   add((await admin<{ createNote: { id: string } }>('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId: project, title: 'Interview', content: doc } })).data?.createNote.id);
   add((await admin<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId: project, title: 'Insight', content: doc } })).data?.createInsight.id);
   add((await admin<{ createFolder: { id: string } }>('mutation { createFolder(title: "Folder") { id } }')).data?.createFolder.id);
+  add((await admin<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "Channel" }) { id } }')).data?.createChannel.id);
   add(ws.id);
 }
 

@@ -98,7 +98,7 @@ describe('counts per type and paging', () => {
     // the project "Secret pricing roadmap".
     expect(counts).toMatchObject({ INSIGHT: 0, HIGHLIGHT: 2, TAG: 1, NOTE: 3, PROJECT: 1, PERSON: 0, PROJECT_CATEGORY: 0 });
     expect(all.totalCount).toBe(7);
-    expect(all.countsByType.map((c) => c.type)).toEqual(['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY']);
+    expect(all.countsByType.map((c) => c.type)).toEqual(['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY', 'CHANNEL_DATAPOINT']);
     expect(all.hits.map((h) => h.type)).toEqual(['HIGHLIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'NOTE', 'NOTE', 'PROJECT']);
 
     // Counts only (limit 0), as the search screen asks for its tabs: the same counts, no hits.

@@ -50,11 +50,11 @@ const titles = (r: SearchResults) => r.hits.map((h) => h.title).sort();
 describe('Typesense engine', () => {
   it('creates one collection per result type, idempotently', async () => {
     expect([...fake.collections.keys()].sort()).toEqual(
-      ['channel', 'highlight', 'insight', 'note', 'person', 'project', 'project_category', 'tag', 'theme'].map((t) => `test_${t}`),
+      ['channel', 'channel_datapoint', 'highlight', 'insight', 'note', 'person', 'project', 'project_category', 'tag', 'theme'].map((t) => `test_${t}`),
     );
     const again = new TypesenseEngine({ client: typesenseClient({ url: fake.url, apiKey: fake.apiKey }), db: server.fieldbook.db.app, collectionPrefix: 'test_' });
     await again.ensureCollections();
-    expect(fake.collections.size).toBe(9);
+    expect(fake.collections.size).toBe(10);
     const note = fake.collections.get('test_note')!;
     expect(note.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['workspaceId', 'projectId', 'filledAttributes', 'tagIds', 'cf_.*_l']));
   });

@@ -15,6 +15,7 @@ export const searchTypeDefs = /* GraphQL */ `
     THEME
     PERSON
     PROJECT_CATEGORY
+    CHANNEL_DATAPOINT
   }
 
   enum SearchSortDirection {

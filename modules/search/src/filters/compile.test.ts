@@ -18,7 +18,7 @@ const ctx: CompileContext = { now: NOW, userId: ME };
 const [A, B, C] = [uuid(1), uuid(2), uuid(3)];
 
 const TRUE: Predicate = { kind: 'and', predicates: [] };
-const ALL_TYPES: SearchResultType[] = ['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY'];
+const ALL_TYPES: SearchResultType[] = ['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY', 'CHANNEL_DATAPOINT'];
 
 function form(field: FilterField, operator: Operator, values?: OperandValues, id = 'f'): FieldForm {
   const key = typeof field === 'string' ? field : field.id;
@@ -130,6 +130,7 @@ describe('text search (000 §7, §5)', () => {
       THEME: ['title', 'content'],
       PERSON: ['name'],
       PROJECT_CATEGORY: ['title'],
+      CHANNEL_DATAPOINT: ['content'],
     });
     expect(compiled.searches[0]!.text).toEqual({
       query: '"too expensive" churn',
@@ -204,6 +205,7 @@ describe('system field forms per result type', () => {
         THEME: TRUE,
         PERSON: TRUE,
         PROJECT_CATEGORY: TRUE,
+        CHANNEL_DATAPOINT: TRUE,
       },
     ],
     [
@@ -253,6 +255,7 @@ describe('system field forms per result type', () => {
         THEME: TRUE,
         PERSON: TRUE,
         PROJECT_CATEGORY: TRUE,
+        CHANNEL_DATAPOINT: TRUE,
       },
     ],
     [
@@ -315,7 +318,7 @@ describe('system field forms per result type', () => {
     [
       'Channel one of',
       form('Channel', 'oneOf', { channelMultiselect: [C] }),
-      { CHANNEL: { kind: 'in', attribute: 'id', values: [C] }, THEME: { kind: 'in', attribute: 'channelId', values: [C] } },
+      { CHANNEL: { kind: 'in', attribute: 'id', values: [C] }, THEME: { kind: 'in', attribute: 'channelId', values: [C] }, CHANNEL_DATAPOINT: { kind: 'in', attribute: 'channelId', values: [C] } },
     ],
     [
       'Folder one of',
@@ -343,6 +346,7 @@ describe('system field forms per result type', () => {
         HIGHLIGHT: { kind: 'overlaps', attribute: 'personIds', values: [A] },
         NOTE: { kind: 'overlaps', attribute: 'personIds', values: [A] },
         PERSON: { kind: 'in', attribute: 'id', values: [A] },
+        CHANNEL_DATAPOINT: { kind: 'overlaps', attribute: 'personIds', values: [A] },
       },
     ],
     [

@@ -75,9 +75,9 @@ describe('search parameters (000 §3, 002 §5)', () => {
     ['a wordy query', { query: 'w '.repeat(61) }, 'query', 'The search query can be at most 60 words long.'],
     [
       'an unknown result type',
-      { resultTypes: ['CHANNEL_DATAPOINT'] },
+      { resultTypes: ['DATASET'] },
       'resultTypes',
-      'CHANNEL_DATAPOINT is not a result type; use one of INSIGHT, HIGHLIGHT, TAG, NOTE, PROJECT, CHANNEL, THEME, PERSON, PROJECT_CATEGORY.',
+      'DATASET is not a result type; use one of INSIGHT, HIGHLIGHT, TAG, NOTE, PROJECT, CHANNEL, THEME, PERSON, PROJECT_CATEGORY, CHANNEL_DATAPOINT.',
     ],
     ['result types that are not a list', { resultTypes: 'NOTE' }, 'resultTypes', 'resultTypes must be a list of result types.'],
     ['an invalid project id', { projectIds: ['abc'] }, 'projectIds', 'projectIds must hold valid ids; "abc" is not one.'],

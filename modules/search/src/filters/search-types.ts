@@ -28,8 +28,8 @@ export const SEARCH_OBJECT_LABELS: Readonly<Record<SearchObjectType, string>> = 
 
 /**
  * The types a search compiles filters for (000 §7), in the default result order: insight,
- * highlight, tag, note, project, channel, theme, person, folder. Data points are searched on
- * their channel's pages, not here.
+ * highlight, tag, note, project, channel, theme, person, folder; data points, which that order
+ * leaves out, come last (the Data points tab, 000 §2).
  */
 export const SEARCH_RESULT_TYPES = [
   'INSIGHT',
@@ -41,8 +41,9 @@ export const SEARCH_RESULT_TYPES = [
   'THEME',
   'PERSON',
   'PROJECT_CATEGORY',
+  'CHANNEL_DATAPOINT',
 ] as const satisfies readonly SearchObjectType[];
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
 /** Result types a project scope leaves out (000 §7): they do not live inside projects. */
-export const OUTSIDE_PROJECTS: readonly SearchResultType[] = ['PROJECT_CATEGORY', 'CHANNEL', 'THEME', 'PERSON'];
+export const OUTSIDE_PROJECTS: readonly SearchResultType[] = ['PROJECT_CATEGORY', 'CHANNEL', 'THEME', 'PERSON', 'CHANNEL_DATAPOINT'];

@@ -14,6 +14,7 @@ const TYPE_COLOR: Record<string, string> = {
   PROJECT_CATEGORY: 'gray',
   CHANNEL: 'orange',
   THEME: 'grape',
+  CHANNEL_DATAPOINT: 'orange',
 };
 
 /**
@@ -39,6 +40,8 @@ export function hitPath(hit: SearchHit): string | null {
       return hit.parentId ? `/data/${hit.parentId}` : hit.projectId ? `/projects/${hit.projectId}/highlights` : null;
     case 'CHANNEL':
       return `/channels/${hit.id}`;
+    case 'CHANNEL_DATAPOINT':
+      return hit.parentId ? `/channels/${hit.parentId}/data/${hit.id}` : null;
     case 'THEME':
       return null;
   }

@@ -284,9 +284,47 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     },
     valuesOf: 'PERSON',
   },
+  // Channels of the channels module (its migration gives them a search vector). They live outside
+  // projects and folders, so every member sees them, and a folder filter matches none yet.
+  CHANNEL: {
+    type: 'CHANNEL',
+    from: 'channels t left join projects p on false',
+    live: 't.deleted_at is null',
+    projectId: 'null::uuid',
+    parentId: 'null::uuid',
+    outsideProjects: true,
+    title: 't.name',
+    content: 't.description',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.name)'],
+    attributes: { ...stamps, id: id('t.id', 't.id'), title: text('t.name'), content: text('t.description'), folderIds: ids('select null::text where false', 'false') },
+    valuesOf: null,
+  },
+  // Data points of live channels. Their hit's title is the start of their text; the channel is
+  // the item a hit belongs under. Typo-tolerant matching compares their first 50 characters (002 §9).
+  CHANNEL_DATAPOINT: {
+    type: 'CHANNEL_DATAPOINT',
+    from: 'channel_datapoints t join channels c on c.id = t.channel_id left join projects p on false',
+    live: 'c.deleted_at is null',
+    projectId: 'null::uuid',
+    parentId: 't.channel_id',
+    outsideProjects: true,
+    title: 'left(t.content, 200)',
+    content: 't.content',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(left(t.content, 50))'],
+    attributes: {
+      ...stamps,
+      id: id('t.id', 't.id'),
+      content: text('t.content'),
+      channelId: id('t.channel_id', 't.channel_id'),
+      personIds: ids('select t.person_id::text where t.person_id is not null', 'coalesce(t.person_id = any(:ids), false)'),
+    },
+    valuesOf: null,
+  },
 };
 
-/** The source of a result type; channels and themes have no tables yet, so nothing to search. */
+/** The source of a result type; themes have no tables yet, so nothing to search. */
 export const sourceFor = (type: SearchResultType): Source | undefined => SOURCES[type];
 
 /** The type's own table: every `from` starts with it, as `t`. */

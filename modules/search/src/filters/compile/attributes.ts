@@ -69,6 +69,12 @@ export const RESULT_SCHEMAS: Readonly<Record<SearchResultType, ResultSchema>> = 
     customFieldsOf: [],
     text: ['title'],
   },
+  // A data point has no title: its text is its content, and it belongs to its channel.
+  CHANNEL_DATAPOINT: {
+    system: { ...dates, Content: one('content'), Channel: one('channelId'), People: many('personIds') },
+    customFieldsOf: [],
+    text: ['content'],
+  },
   THEME: {
     system: { ...dates, Title: one('title'), Content: one('content'), Channel: one('channelId'), AiGenerated: one('aiGenerated') },
     customFieldsOf: [],

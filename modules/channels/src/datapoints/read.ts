@@ -1,0 +1,182 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { badInput, notFound, validate, type RequestContext } from '@fieldbook/core';
+import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
+import { channelFor, idSchema } from '../channels/channels.ts';
+import { parseDate } from '../fields/types.ts';
+import { CHANNEL_LIMITS } from '../limits.ts';
+
+export interface DataPointRow {
+  id: string;
+  workspace_id: string;
+  channel_id: string;
+  dataset_id: string;
+  external_id: string;
+  external_url: string | null;
+  import_url: string | null;
+  source: string;
+  content: string;
+  created_at: Date;
+  raw: unknown;
+  person_id: string | null;
+  sentiment: string | null;
+  fields: Record<string, string | boolean>;
+  imported_at: Date;
+  updated_at: Date;
+}
+
+const dateArg = (key: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((s, c) => {
+      if (!s) return null;
+      const at = parseDate(s);
+      if (!at) {
+        c.addIssue({ code: 'custom', message: `${key} must be a date in ISO 8601 form, such as 2026-03-01.` });
+        return z.NEVER;
+      }
+      return at;
+    });
+
+const range = { from: dateArg('from'), to: dateArg('to') };
+
+/** A date alone as `to` includes that whole day. */
+const untilOf = (to: Date | null, text: string | null | undefined): Date | null => (to && text && /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(to.getTime() + 86_400_000 - 1) : to);
+
+const encodeCursor = (row: { created_at: Date; id: string }): string => Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+function decodeCursor(after: string): [string, string] {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as [string, string];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && /^[0-9a-f-]{36}$/i.test(id)) return [at, id];
+  } catch {
+    // Falls through to the error below.
+  }
+  throw badInput('after', 'after must be a cursor this list gave.');
+}
+
+const listArgs = z.object({
+  channelId: idSchema('channelId'),
+  first: z.number().int().min(1, 'first must be at least 1.').max(CHANNEL_LIMITS.pageSize, `A page can have at most ${CHANNEL_LIMITS.pageSize} data points (first).`).nullish(),
+  after: z.string().max(200, 'after must be a cursor this list gave.').nullish(),
+  search: z.string().trim().max(2000, 'search can be at most 2000 characters long.').nullish(),
+  ...range,
+});
+
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A channel's data points, newest first (by when the feedback was given), a page at a time. */
+export async function listDataPoints(ctx: RequestContext, args: unknown): Promise<{ nodes: DataPointRow[]; endCursor: string | null; hasNextPage: boolean; totalCount: number }> {
+  const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
+  const raw = (args ?? {}) as { to?: string | null };
+  const { channelId, first, after, search, from, to } = validate(listArgs, args);
+  const until = untilOf(to, raw.to);
+  const size = first ?? CHANNEL_LIMITS.defaultDatumCount;
+  return ctx.tx(async (trx) => {
+    await channelFor(trx, caller, channelId);
+    const base = () => {
+      const q = trx('channel_datapoints').where({ workspace_id: caller.workspaceId, channel_id: channelId });
+      if (from) q.where('created_at', '>=', from);
+      if (until) q.where('created_at', '<=', until);
+      if (search) q.whereRaw('content ilike ?', [likePattern(search)]);
+      return q;
+    };
+    const page = base().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(size + 1);
+    if (after) {
+      const [at, id] = decodeCursor(after);
+      page.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [at, id]);
+    }
+    const rows = (await page) as DataPointRow[];
+    const [{ count }] = (await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }];
+    const nodes = rows.slice(0, size);
+    return { nodes, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: rows.length > size, totalCount: Number(count) };
+  });
+}
+
+/** One data point of a live channel the caller can read. */
+export async function getDataPoint(ctx: RequestContext, args: unknown): Promise<DataPointRow> {
+  const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
+  const { id } = validate(z.object({ id: idSchema() }), args);
+  return ctx.tx(async (trx) => {
+    const row = (await trx('channel_datapoints as d')
+      .join('channels as c', 'c.id', 'd.channel_id')
+      .where({ 'd.id': id, 'd.workspace_id': caller.workspaceId })
+      .whereNull('c.deleted_at')
+      .first('d.*')) as DataPointRow | undefined;
+    if (!row) throw notFound('That data point');
+    return row;
+  });
+}
+
+export const INTERVALS = ['DAY', 'WEEK', 'MONTH'] as const;
+
+const seriesArgs = z.object({
+  channelId: idSchema('channelId'),
+  interval: z.enum(INTERVALS).nullish(),
+  aggregationPeriods: z
+    .number()
+    .int()
+    .min(CHANNEL_LIMITS.aggregationPeriods.min, `aggregationPeriods must be from ${CHANNEL_LIMITS.aggregationPeriods.min} to ${CHANNEL_LIMITS.aggregationPeriods.max}.`)
+    .max(CHANNEL_LIMITS.aggregationPeriods.max, `aggregationPeriods must be from ${CHANNEL_LIMITS.aggregationPeriods.min} to ${CHANNEL_LIMITS.aggregationPeriods.max}.`)
+    .nullish(),
+  ...range,
+});
+
+/**
+ * Data points over time: counted per interval, each bucket spanning `aggregationPeriods`
+ * intervals (002 §9: 1 to 5, default 2), oldest first, empty buckets included.
+ */
+export async function dataPointSeries(ctx: RequestContext, args: unknown): Promise<Array<{ start: Date; count: number }>> {
+  const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
+  const raw = (args ?? {}) as { to?: string | null };
+  const { channelId, interval, aggregationPeriods, from, to } = validate(seriesArgs, args);
+  const unit = (interval ?? 'WEEK').toLowerCase();
+  const periods = aggregationPeriods ?? CHANNEL_LIMITS.aggregationPeriods.default;
+  const until = untilOf(to, raw.to);
+  return ctx.tx(async (trx) => {
+    await channelFor(trx, caller, channelId);
+    const bounds = (await trx('channel_datapoints')
+      .where({ workspace_id: caller.workspaceId, channel_id: channelId })
+      .modify((q) => {
+        if (from) q.where('created_at', '>=', from);
+        if (until) q.where('created_at', '<=', until);
+      })
+      .first(trx.raw('min(created_at) as lo'), trx.raw('max(created_at) as hi'))) as { lo: Date | null; hi: Date | null };
+    const lo = from ?? bounds.lo;
+    const hi = until ?? bounds.hi;
+    if (!lo || !hi) return [];
+    const step = `${periods} ${unit}`;
+    const { rows } = await trx.raw<{ rows: Array<{ start: Date; count: string }> }>(
+      `with buckets as (
+         select generate_series(date_trunc(?, ?::timestamptz at time zone 'UTC'), ?::timestamptz at time zone 'UTC', ?::interval) as start
+       )
+       select (b.start at time zone 'UTC') as start, count(d.id) as count
+       from buckets b
+       left join channel_datapoints d
+         on d.workspace_id = ? and d.channel_id = ?
+        and d.created_at at time zone 'UTC' >= b.start and d.created_at at time zone 'UTC' < b.start + ?::interval
+        and d.created_at >= ? and d.created_at <= ?
+       group by b.start order by b.start
+       limit 1000`,
+      [unit, lo, hi, step, caller.workspaceId, channelId, step, lo, hi],
+    );
+    return rows.map((r) => ({ start: r.start, count: Number(r.count) }));
+  });
+}
+
+/** Data point counts of channels, and points per week over the last 12 weeks (for sparklines). */
+export async function channelStats(trx: Knex.Transaction, workspaceId: string, channelIds: readonly string[]): Promise<Map<string, { count: number; weekly: number[] }>> {
+  const stats = new Map(channelIds.map((id) => [id, { count: 0, weekly: new Array<number>(12).fill(0) }]));
+  if (!channelIds.length) return stats;
+  const counts = (await trx('channel_datapoints').where({ workspace_id: workspaceId }).whereIn('channel_id', channelIds).groupBy('channel_id').select('channel_id', trx.raw('count(*) as count'))) as Array<{ channel_id: string; count: string }>;
+  for (const c of counts) stats.get(c.channel_id)!.count = Number(c.count);
+  const { rows } = await trx.raw<{ rows: Array<{ channel_id: string; week: number; count: string }> }>(
+    `select channel_id, (11 - floor(extract(epoch from (date_trunc('week', now()) - date_trunc('week', created_at))) / 604800))::int as week, count(*) as count
+     from channel_datapoints
+     where workspace_id = ? and channel_id = any(?) and created_at >= date_trunc('week', now()) - interval '11 weeks'
+     group by 1, 2`,
+    [workspaceId, [...channelIds]],
+  );
+  for (const r of rows) if (r.week >= 0 && r.week < 12) stats.get(r.channel_id)!.weekly[r.week] = Number(r.count);
+  return stats;
+}

@@ -1,0 +1,129 @@
+import type { Knex } from 'knex';
+import { withTenant, type Job, type JobDefinition, type ModuleContext } from '@fieldbook/core';
+import type { DatasetRow } from '../datasets/datasets.ts';
+import { writeRecords, type WriteTarget } from '../datapoints/write.ts';
+import { CHANNEL_LIMITS } from '../limits.ts';
+import { sourceOf, type ImportedRecord, type Json, type SourcePage } from '../sources/index.ts';
+import { CHANNEL_IMPORT_QUEUE, type ChannelImportJob, type ChannelImportRow, type ImportFailure } from './records.ts';
+
+/** Retries after the first failure; a run resumes from its last saved cursor each time. */
+export const IMPORT_RETRY_LIMIT = 3;
+
+const finished = (run: ChannelImportRow): boolean => run.status === 'COMPLETED' || run.status === 'FAILED';
+
+/**
+ * Writes one page and moves the run's cursor past it in the same transaction: after a crash the
+ * run resumes after the last page that committed, and no page is counted twice.
+ */
+async function keepPage(trx: Knex.Transaction, run: ChannelImportRow, target: WriteTarget, page: SourcePage): Promise<void> {
+  const records: ImportedRecord[] = [];
+  const failures: ImportFailure[] = [];
+  let skipped = 0;
+  const lines: Array<number | undefined> = [];
+  for (const item of page.items) {
+    if ('record' in item) {
+      records.push(item.record);
+      lines.push(item.line);
+    } else if ('rejected' in item) failures.push(item.rejected);
+    else skipped++;
+  }
+  const outcomes = await writeRecords(trx, target, records);
+  let created = 0;
+  let updated = 0;
+  outcomes.forEach((o, i) => {
+    if (o.status === 'created') created++;
+    else if (o.status === 'updated') updated++;
+    if (o.status === 'failed') {
+      const line = lines[i];
+      failures.push({ ...(line === undefined ? {} : { line }), externalId: records[i]!.externalId, reason: o.reason });
+    }
+  });
+  const kept = Math.max(0, CHANNEL_LIMITS.keptFailures - run.failures.length);
+  await trx.raw(
+    `update channel_imports set
+       records_read = records_read + ?, records_created = records_created + ?, records_updated = records_updated + ?,
+       records_skipped = records_skipped + ?, records_failed = records_failed + ?,
+       failures = failures || ?::jsonb, cursor = ?::jsonb, updated_at = now()
+     where id = ?`,
+    [page.items.length, created, updated, skipped, failures.length, JSON.stringify(failures.slice(0, kept)), JSON.stringify(page.cursor), run.id],
+  );
+  run.failures = [...run.failures, ...failures.slice(0, kept)];
+}
+
+async function finish(app: Knex, job: ChannelImportJob, patch: Record<string, unknown>, datasetCursor?: Json): Promise<void> {
+  await withTenant(app, { workspaceId: job.workspaceId, userId: job.userId }, async (trx) => {
+    const [run] = (await trx('channel_imports')
+      .where({ id: job.importId })
+      .update({ ...patch, file: null, updated_at: trx.fn.now(), completed_at: trx.fn.now() })
+      .returning(['dataset_id'])) as Array<{ dataset_id: string }>;
+    if (run && datasetCursor !== undefined) await trx('channel_datasets').where({ id: run.dataset_id }).update({ cursor: JSON.stringify(datasetCursor), updated_at: trx.fn.now() });
+  });
+}
+
+/** Runs an import: the source lists records from the run's cursor, page by page. */
+export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImportJob>): Promise<void> {
+  const scope = { workspaceId: job.data.workspaceId, userId: job.data.userId };
+  const loaded = await withTenant(ctx.db.app, scope, async (trx) => {
+    const run = (await trx('channel_imports').where({ id: job.data.importId }).first()) as ChannelImportRow | undefined;
+    if (!run || finished(run)) return null;
+    const dataset = (await trx('channel_datasets').where({ id: run.dataset_id }).first()) as DatasetRow;
+    await trx('channel_imports').where({ id: run.id }).update({ status: 'RUNNING', updated_at: trx.fn.now() });
+    return { run, dataset };
+  });
+  if (!loaded) return;
+  const { run, dataset } = loaded;
+  const source = sourceOf(dataset.source);
+  if (!source) {
+    await finish(ctx.db.app, job.data, { status: 'FAILED', error: `Imports from ${dataset.source} are not available on this installation.` });
+    return;
+  }
+  const target: WriteTarget = {
+    workspaceId: run.workspace_id,
+    channelId: run.channel_id,
+    datasetId: run.dataset_id,
+    source: dataset.source,
+    userId: job.data.userId,
+    fieldTypes: {},
+    maximumDataPoints: ctx.config.channels.maximumChannelsDataPoints,
+  };
+  let cursor: Json = run.cursor ?? dataset.cursor ?? null;
+  let pages: AsyncIterator<SourcePage>;
+  try {
+    target.fieldTypes = source.fieldTypes(dataset.settings);
+    pages = source.list({ settings: dataset.settings, cursor, file: run.file, pageSize: CHANNEL_LIMITS.importBatch })[Symbol.asyncIterator]();
+  } catch (error) {
+    await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message });
+    return;
+  }
+  try {
+    for (;;) {
+      let next: IteratorResult<SourcePage>;
+      try {
+        next = await pages.next();
+      } catch (error) {
+        // What a source throws is about its data or settings (a NUL character, a missing column).
+        await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message });
+        return;
+      }
+      if (next.done) break;
+      await withTenant(ctx.db.app, scope, (trx) => keepPage(trx, run, target, next.value));
+      cursor = next.value.cursor;
+    }
+  } catch (error) {
+    ctx.logger.error({ err: error, importId: run.id }, 'channel import failed');
+    if (job.retryCount >= IMPORT_RETRY_LIMIT) {
+      await finish(ctx.db.app, job.data, { status: 'FAILED', error: 'The import failed because of an error on our side. Please try again.' });
+      return;
+    }
+    throw error;
+  }
+  await finish(ctx.db.app, job.data, { status: 'COMPLETED', error: null }, cursor);
+}
+
+export function channelImportJob(ctx: ModuleContext): JobDefinition<ChannelImportJob> {
+  return {
+    queue: CHANNEL_IMPORT_QUEUE,
+    settings: { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 2, expireInSeconds: 60 * 60 },
+    handler: (job) => runChannelImport(ctx, job),
+  };
+}

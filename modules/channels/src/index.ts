@@ -1,0 +1,18 @@
+import { defineModule, workspacesModule } from '@fieldbook/core';
+import { mountChannelRoutes } from './imports/routes.ts';
+import { channelImportJob } from './imports/job.ts';
+import { channelsGraphql } from './resolvers.ts';
+
+/**
+ * Channels of customer feedback (000 §2, 001 §3.4): channels hold datasets of data points that
+ * import sources bring in (a CSV file, the REST API, and provider sources from plugins).
+ */
+const channelsModule = defineModule({
+  name: 'channels',
+  dependsOn: [workspacesModule],
+  graphql: (ctx) => channelsGraphql(ctx),
+  jobs: (ctx) => [channelImportJob(ctx)],
+  routes: (router, ctx) => mountChannelRoutes(router, ctx),
+});
+
+export default channelsModule;

@@ -1,0 +1,124 @@
+import { parseDate } from '../../fields/types.ts';
+import type { ImportSource, ImportedRecord, Json, SourceItem } from '../contract.ts';
+import { csvSettingsSchema, type CsvSettings } from './settings.ts';
+import { detectDelimiter, firstNulLine, readCsv } from './parse.ts';
+
+/** A file with a NUL character is refused unless the person chose to drop such characters (002 §5). */
+export class InvalidCsvCharacter extends Error {
+  constructor(readonly line: number) {
+    super(`Line ${line} of the file contains a NUL character, which a CSV file cannot hold. Remove it, or choose to ignore such characters.`);
+  }
+}
+
+export function readSettings(settings: { [key: string]: Json }): CsvSettings {
+  const parsed = csvSettingsSchema.safeParse(settings);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(issue.message);
+  }
+  const s = parsed.data;
+  if (s.minDate && s.maxDate && Date.parse(s.minDate) > Date.parse(s.maxDate)) throw new Error('minDate must not be after maxDate.');
+  return s;
+}
+
+/** The file as it will be read: NULs dropped when the person chose so, refused otherwise. */
+export function cleanCsv(text: string, ignoreNul: boolean): string {
+  const nul = firstNulLine(text);
+  if (nul === null) return text;
+  if (!ignoreNul) throw new InvalidCsvCharacter(nul);
+  return text.replaceAll('\0', '');
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function mapRow(s: CsvSettings, headers: string[], line: number, cells: string[], importedAt: string): SourceItem {
+  if (cells.length !== headers.length) return { rejected: { line, reason: `The row has ${cells.length} values where the header has ${headers.length} columns.` } };
+  const cell = (label: string | null | undefined) => (label ? (cells[headers.indexOf(label)] ?? '').trim() : '');
+  const content = cell(s.analyzeColumnLabel);
+  if (!content) return { rejected: { line, reason: `The column "${s.analyzeColumnLabel}" is empty.` } };
+  let createdAt = importedAt;
+  if (s.timestampColumnLabel) {
+    const at = parseDate(cell(s.timestampColumnLabel));
+    if (!at) return { rejected: { line, reason: `"${cell(s.timestampColumnLabel)}" in the column "${s.timestampColumnLabel}" is not an ISO 8601 date.` } };
+    // minDate and maxDate keep the rows of the period chosen; the others are skipped, not failed.
+    if (s.minDate && at.getTime() < Date.parse(s.minDate)) return { skipped: true };
+    if (s.maxDate && at.getTime() > endOfDay(s.maxDate)) return { skipped: true };
+    createdAt = at.toISOString();
+  }
+  const email = cell(s.emailFieldPath);
+  if (email && !EMAIL.test(email)) return { rejected: { line, reason: `"${email}" in the column "${s.emailFieldPath}" is not an email address.` } };
+  const special = new Set([s.analyzeColumnLabel, s.timestampColumnLabel, s.emailFieldPath, s.externalIdColumnLabel, ...s.unselectedHeaders]);
+  const fields: Record<string, string> = {};
+  const remoteFields: Record<string, string> = {};
+  headers.forEach((h, i) => {
+    remoteFields[h] = cells[i] ?? '';
+    const value = (cells[i] ?? '').trim();
+    if (!special.has(h) && value) fields[h] = value;
+  });
+  const externalId = s.externalIdColumnLabel ? cell(s.externalIdColumnLabel) : `line-${line}`;
+  if (!externalId) return { rejected: { line, reason: `The column "${s.externalIdColumnLabel}" is empty.` } };
+  const record: ImportedRecord = {
+    externalId,
+    content,
+    createdAt,
+    raw: { kind: 'ticket', createdAt, name: null, description: content, tags: [], creator: email || null, remoteFields },
+    person: email ? { email } : null,
+    fields,
+  };
+  return { record, line };
+}
+
+/** A date alone as maxDate includes that whole day. */
+const endOfDay = (date: string): number => (/^\d{4}-\d{2}-\d{2}$/.test(date.trim()) ? Date.parse(date) + 86_400_000 - 1 : Date.parse(date));
+
+/** The columns of a CSV file, checked against the settings' column labels. */
+export function headersOf(text: string): string[] {
+  const first = readCsv(text, detectDelimiter(text)).next();
+  return first.done ? [] : first.value.cells.map((h) => h.trim());
+}
+
+/** CSV files uploaded by a person: the cursor is the last line whose row was kept. */
+export const csvSource: ImportSource = {
+  kind: 'CSV',
+  label: 'CSV file',
+  settings: [
+    { key: 'analyzeColumnLabel', label: 'Feedback column', type: 'string', required: true },
+    { key: 'timestampColumnLabel', label: 'Date column', type: 'string' },
+    { key: 'emailFieldPath', label: 'Customer email column', type: 'string' },
+    { key: 'unselectedHeaders', label: 'Columns left out', type: 'string[]' },
+    { key: 'minDate', label: 'From', type: 'date' },
+    { key: 'maxDate', label: 'Until', type: 'date' },
+  ],
+  fieldTypes: (settings) => {
+    const s = readSettings(settings);
+    return { ...s.fieldTypes };
+  },
+  checkSettings: (settings) => {
+    readSettings(settings);
+  },
+  async *list({ settings, cursor, file, pageSize }) {
+    const s = readSettings(settings);
+    const text = cleanCsv(file ?? '', s.ignoreNul);
+    const after = typeof cursor === 'object' && cursor && !Array.isArray(cursor) && typeof cursor.line === 'number' ? cursor.line : 0;
+    const importedAt = typeof settings.importedAt === 'string' ? settings.importedAt : new Date().toISOString();
+    const rows = readCsv(text, detectDelimiter(text));
+    const header = rows.next();
+    if (header.done) return;
+    const headers = header.value.cells.map((h) => h.trim());
+    for (const label of [s.analyzeColumnLabel, s.timestampColumnLabel, s.emailFieldPath, s.externalIdColumnLabel]) {
+      if (label && !headers.includes(label)) throw new Error(`The file has no column "${label}".`);
+    }
+    let items: SourceItem[] = [];
+    let last = after;
+    for (const row of rows) {
+      if (row.line <= after) continue;
+      items.push(row.error ? { rejected: { line: row.line, reason: `The row cannot be read: ${row.error}.` } } : mapRow(s, headers, row.line, row.cells, importedAt));
+      last = row.line;
+      if (items.length >= pageSize) {
+        yield { items, cursor: { line: last } };
+        items = [];
+      }
+    }
+    if (items.length) yield { items, cursor: { line: last } };
+  },
+};

@@ -1,0 +1,197 @@
+import { Alert, Anchor, Badge, Button, Container, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
+import { IconUpload } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Q, type ChannelSummary, type DataPoint } from './api.ts';
+import { TimeChart, type SeriesPoint } from './charts.tsx';
+import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESETS, rangeOf, type ChannelHashState, type ChartType, type Preset } from './hash.ts';
+import { ImportWizard } from './ImportWizard.tsx';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PAGE = 25;
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const SENTIMENT_COLOR = { positive: 'teal', negative: 'red', mixed: 'yellow' } as const;
+
+/** The channel view's hash state, kept in the URL as people change it. */
+function useHashState(): [ChannelHashState, (patch: Partial<ChannelHashState>) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = parseChannelHash(location.hash);
+  const set = useCallback(
+    (patch: Partial<ChannelHashState>) => navigate({ pathname: location.pathname, search: location.search, hash: formatChannelHash({ ...state, ...patch }) }, { replace: true }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [location.pathname, location.search, location.hash, navigate],
+  );
+  return [state, set];
+}
+
+/** /channels/{channelId} and /channels/{channelId}/data: the chart and the data points, newest first. */
+export function ChannelPage() {
+  const { channelId = '' } = useParams();
+  const host = useFieldbook();
+  const [state, setState] = useHashState();
+  const range = rangeOf(state);
+  const [periods, setPeriods] = useState(2);
+  const [importing, setImporting] = useState(false);
+  const [filterText, setFilterText] = useState(state.filter);
+  const channel = useGraphQL<{ channel: ChannelSummary }>(Q.channel, { id: channelId });
+  const series = useGraphQL<{ channelDataPointSeries: SeriesPoint[] }>(Q.series, { channelId, interval: 'WEEK', aggregationPeriods: periods, from: range.from, to: range.to });
+  const [points, setPoints] = useState<{ nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number } | null>(null);
+  const [pointsError, setPointsError] = useState<string | null>(null);
+  const canImport = host.permissions.includes('imports:dataFile');
+  const canDelete = host.permissions.includes('projects:delete');
+  const navigate = useNavigate();
+  async function trashChannel() {
+    if (!window.confirm('Move this channel and its data points to the trash? A manager can restore it from the channels page.')) return;
+    await host.graphql(Q.deleteChannel, { id: channelId });
+    navigate('/channels');
+  }
+
+  const load = useCallback(
+    async (after: string | null) => {
+      try {
+        const { channelDataPoints } = await host.graphql<{ channelDataPoints: { nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number } }>(Q.points, {
+          channelId,
+          first: PAGE,
+          after,
+          search: state.filter || null,
+          from: range.from,
+          to: range.to,
+        });
+        setPoints((prev) => (after && prev ? { ...channelDataPoints, nodes: [...prev.nodes, ...channelDataPoints.nodes] } : channelDataPoints));
+        setPointsError(null);
+      } catch (e) {
+        setPointsError((e as Error).message);
+      }
+    },
+    [host, channelId, state.filter, range.from, range.to],
+  );
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  if (!UUID.test(channelId) || channel.error?.message.includes('not found') || channel.error?.message.includes('That channel')) {
+    return (
+      <Container size={864} py="xl">
+        <Title order={1}>This channel could not be found</Title>
+        <Anchor component={Link} to="/channels">
+          Go to channels
+        </Anchor>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size={1084} py="lg">
+      <Anchor component={Link} to="/channels" size="sm">
+        Channels
+      </Anchor>
+      <Group justify="space-between" mb="md" mt={4}>
+        <Title order={1}>{channel.data?.channel.name ?? 'Channel'}</Title>
+        <Group gap="xs">
+          {canDelete && (
+            <Button variant="default" color="red" onClick={() => void trashChannel()}>
+              Delete channel
+            </Button>
+          )}
+          {canImport && (
+            <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {channel.error && <Alert color="red">{channel.error.message}</Alert>}
+
+      <Paper withBorder p="md" mb="md">
+        <Group align="flex-end" wrap="wrap" mb="sm">
+          <Select
+            label="Dates"
+            data={PRESETS.filter((p) => p !== 'custom' || state.preset === 'custom').map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
+            value={state.preset}
+            onChange={(v) => setState({ preset: (v ?? 'all') as Preset, from: null, to: null })}
+            allowDeselect={false}
+            w={170}
+          />
+          <TextInput label="From" type="date" value={range.from ?? ''} onChange={(e) => setState({ preset: 'custom', from: e.currentTarget.value || null, to: range.to ?? e.currentTarget.value })} w={160} />
+          <TextInput label="To" type="date" value={range.to ?? ''} onChange={(e) => setState({ preset: 'custom', to: e.currentTarget.value || null, from: range.from ?? e.currentTarget.value })} w={160} />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="chart-type-label">
+              Chart
+            </Text>
+            <SegmentedControl aria-labelledby="chart-type-label" data={CHART_TYPES.map((c) => ({ value: c, label: c === 'none' ? 'None' : c === 'bar' ? 'Bar' : 'Line' }))} value={state.chart} onChange={(v) => setState({ chart: v as ChartType })} />
+          </div>
+          <NumberInput label="Weeks per period" min={1} max={5} value={periods} onChange={(v) => setPeriods(Math.min(5, Math.max(1, Number(v) || 2)))} w={140} />
+        </Group>
+        {state.chart !== 'none' && series.data && (series.data.channelDataPointSeries.length ? <TimeChart series={series.data.channelDataPointSeries} type={state.chart} /> : <Text c="dimmed">No data points in these dates.</Text>)}
+      </Paper>
+
+      <Group align="flex-end" mb="sm">
+        <TextInput
+          label="Filter"
+          placeholder="Words in the feedback"
+          value={filterText}
+          onChange={(e) => setFilterText(e.currentTarget.value)}
+          onKeyDown={(e) => e.key === 'Enter' && setState({ filter: filterText })}
+          onBlur={() => filterText !== state.filter && setState({ filter: filterText })}
+          w={320}
+        />
+        {points && (
+          <Text c="dimmed" size="sm">
+            {points.totalCount.toLocaleString()} data points
+          </Text>
+        )}
+      </Group>
+      {pointsError && <Alert color="red">{pointsError}</Alert>}
+      {points && !points.nodes.length && (
+        <Paper withBorder p="xl">
+          <Text fw={600}>No data points yet</Text>
+          <Text c="dimmed">Import a CSV file or push data points with the API.</Text>
+        </Paper>
+      )}
+      <Stack gap="xs" component="ul" aria-label="Data points" style={{ listStyle: 'none', padding: 0 }}>
+        {points?.nodes.map((p) => (
+          <Paper component="li" key={p.id} withBorder p="sm">
+            <Anchor component={Link} to={`/channels/${channelId}/data/${p.id}`} c="inherit" underline="never">
+              <Text lineClamp={3}>{p.content}</Text>
+            </Anchor>
+            <Group gap="xs" mt={6}>
+              <Text size="xs" c="dimmed">
+                {when(p.createdAt)}
+              </Text>
+              {p.person && (
+                <Text size="xs" c="dimmed">
+                  · {p.person.name}
+                </Text>
+              )}
+              <Badge size="xs" variant="light" color="gray">
+                {p.source}
+              </Badge>
+              {p.sentiment && (
+                <Badge size="xs" variant="light" color={SENTIMENT_COLOR[p.sentiment]}>
+                  {p.sentiment}
+                </Badge>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      {points?.hasNextPage && (
+        <Button variant="default" mt="md" onClick={() => void load(points.endCursor)}>
+          Show more
+        </Button>
+      )}
+      {importing && (
+        <ImportWizard
+          channelId={channelId}
+          onClose={() => {
+            setImporting(false);
+            void load(null);
+            void series.refetch();
+          }}
+        />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,232 @@
+import { Alert, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stepper, Table, Text, TextInput } from '@mantine/core';
+import { useFieldbook } from '@fieldbook/extensions-sdk/web';
+import { useEffect, useState } from 'react';
+import { Q, restError, type ChannelImport, type CsvPreview } from './api.ts';
+
+const FIELD_TYPES = ['TEXT', 'NUMBER', 'NPS', 'CSAT', 'RATING', 'ARR', 'BOOLEAN', 'DATETIME', 'EMAIL', 'PHONE', 'URL', 'SELECT', 'PERSON'] as const;
+type Role = 'feedback' | 'date' | 'email' | 'externalId' | 'skip' | `field:${(typeof FIELD_TYPES)[number]}`;
+
+const ROLE_OPTIONS: Array<{ value: Role; label: string }> = [
+  { value: 'feedback', label: 'Feedback text' },
+  { value: 'date', label: 'Date' },
+  { value: 'email', label: 'Customer email' },
+  { value: 'externalId', label: 'External id' },
+  { value: 'skip', label: 'Leave out' },
+  ...FIELD_TYPES.map((t) => ({ value: `field:${t}` as Role, label: `Field (${t.toLowerCase()})` })),
+];
+
+/** First guesses of what each column is, by its label. */
+function guessRoles(headers: readonly string[]): Role[] {
+  const roles: Role[] = headers.map(() => 'field:TEXT');
+  const pick = (pattern: RegExp, role: Role) => {
+    const i = headers.findIndex((h, k) => pattern.test(h) && roles[k] === 'field:TEXT');
+    if (i >= 0) roles[i] = role;
+  };
+  pick(/comment|feedback|text|content|message|review|answer/i, 'feedback');
+  pick(/date|time|created/i, 'date');
+  pick(/e-?mail/i, 'email');
+  if (!roles.includes('feedback') && roles.length) roles[0] = 'feedback';
+  return roles;
+}
+
+const labelOf = (headers: readonly string[], roles: readonly Role[], role: Role): string | null => {
+  const i = roles.indexOf(role);
+  return i >= 0 ? headers[i]! : null;
+};
+
+/** Upload a CSV file, map its columns on a preview, import it with live progress, then see what failed. */
+export function ImportWizard({ channelId, onClose }: { channelId: string; onClose: () => void }) {
+  const host = useFieldbook();
+  const [step, setStep] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [text, setText] = useState('');
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [minDate, setMinDate] = useState('');
+  const [maxDate, setMaxDate] = useState('');
+  const [ignoreNul, setIgnoreNul] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [importId, setImportId] = useState<string | null>(null);
+  const [run, setRun] = useState<ChannelImport | null>(null);
+
+  const send = (path: string, body: string) => {
+    if (!host.fetch) throw new Error('This version of Fieldbook cannot upload files.');
+    return host.fetch(path, { method: 'POST', headers: { 'content-type': 'text/csv' }, body });
+  };
+
+  async function choose(picked: File | null) {
+    setFile(picked);
+    setError(null);
+    if (!picked) return;
+    const content = await picked.text();
+    const res = await send(`/api/channels/${channelId}/csv/preview`, content);
+    if (!res.ok) return setError(await restError(res));
+    const answer = (await res.json()) as CsvPreview;
+    setText(content);
+    setPreview(answer);
+    setRoles(guessRoles(answer.headers));
+    setStep(1);
+  }
+
+  async function start() {
+    if (!preview) return;
+    const analyze = labelOf(preview.headers, roles, 'feedback');
+    if (!analyze) return setError('Choose the column that holds the feedback text.');
+    const fieldTypes: Record<string, string> = {};
+    preview.headers.forEach((h, i) => {
+      const role = roles[i]!;
+      if (role.startsWith('field:')) fieldTypes[h] = role.slice(6);
+    });
+    const settings = {
+      analyzeColumnLabel: analyze,
+      timestampColumnLabel: labelOf(preview.headers, roles, 'date'),
+      emailFieldPath: labelOf(preview.headers, roles, 'email'),
+      externalIdColumnLabel: labelOf(preview.headers, roles, 'externalId'),
+      unselectedHeaders: preview.headers.filter((_, i) => roles[i] === 'skip'),
+      minDate: minDate || null,
+      maxDate: maxDate || null,
+      fieldTypes,
+      ignoreNul,
+    };
+    const query = new URLSearchParams({ name: file?.name ?? 'CSV import', settings: JSON.stringify(settings) });
+    const res = await send(`/api/channels/${channelId}/imports?${query}`, text);
+    if (!res.ok) return setError(await restError(res));
+    const { importId: id } = (await res.json()) as { importId: string };
+    setImportId(id);
+    setError(null);
+    setStep(2);
+  }
+
+  // Live progress: the run's counts as its batches commit.
+  useEffect(() => {
+    if (!importId) return;
+    let stopped = false;
+    const poll = async () => {
+      try {
+        const { channelImport } = await host.graphql<{ channelImport: ChannelImport }>(Q.import, { id: importId });
+        if (stopped) return;
+        setRun(channelImport);
+        if (channelImport.status === 'COMPLETED' || channelImport.status === 'FAILED') return setStep(3);
+      } catch (e) {
+        if (!stopped) setError((e as Error).message);
+      }
+      if (!stopped) setTimeout(() => void poll(), 500);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+    };
+  }, [host, importId]);
+
+  const total = preview?.rowCount ?? 0;
+  return (
+    <Modal opened onClose={onClose} title="Import a CSV file" size="xl">
+      <Stepper active={step} size="sm" mb="md">
+        <Stepper.Step label="Upload" />
+        <Stepper.Step label="Map columns" />
+        <Stepper.Step label="Import" />
+        <Stepper.Step label="Result" />
+      </Stepper>
+      {error && (
+        <Alert color="red" mb="md" role="alert">
+          {error}
+        </Alert>
+      )}
+      {step === 0 && <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} />}
+      {step === 1 && preview && (
+        <>
+          <Text size="sm" c="dimmed" mb="xs">
+            {preview.rowCount.toLocaleString()} rows, separated by {preview.delimiter === ';' ? 'semicolons' : 'commas'}. The first {preview.rows.length} are shown.
+          </Text>
+          {preview.nulLine !== null && (
+            <Alert color="yellow" mb="sm">
+              Line {preview.nulLine} contains a NUL character, which a CSV file cannot hold.
+              <Checkbox mt="xs" label="Ignore NUL characters" checked={ignoreNul} onChange={(e) => setIgnoreNul(e.currentTarget.checked)} />
+            </Alert>
+          )}
+          <ScrollArea mb="md">
+            <Table aria-label="Column mapping" withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  {preview.headers.map((h, i) => (
+                    <Table.Th key={`${h}-${i}`} miw={170}>
+                      <Text fw={600} size="sm">
+                        {h}
+                      </Text>
+                      <Select aria-label={`Column ${h}`} data={ROLE_OPTIONS} value={roles[i]} allowDeselect={false} onChange={(v) => setRoles((r) => r.map((x, k) => (k === i ? ((v ?? 'skip') as Role) : x)))} size="xs" />
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.rows.map((row) => (
+                  <Table.Tr key={row.line}>
+                    {preview.headers.map((h, i) => (
+                      <Table.Td key={`${h}-${i}`}>
+                        <Text size="sm" lineClamp={2}>
+                          {row.cells[i] ?? ''}
+                        </Text>
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          <SimpleGrid cols={2} mb="md">
+            <TextInput label="Only from" type="date" value={minDate} onChange={(e) => setMinDate(e.currentTarget.value)} />
+            <TextInput label="Only until" type="date" value={maxDate} onChange={(e) => setMaxDate(e.currentTarget.value)} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStep(0)}>
+              Back
+            </Button>
+            <Button onClick={() => void start()}>Import {preview.rowCount.toLocaleString()} rows</Button>
+          </Group>
+        </>
+      )}
+      {step >= 2 && (
+        <>
+          <Progress value={run && total ? Math.min(100, (100 * run.recordsRead) / total) : 5} animated={step === 2} aria-label="Import progress" mb="sm" />
+          <Text aria-live="polite">
+            {run ? `${run.recordsRead} of ${total} read: ${run.recordsCreated} created, ${run.recordsUpdated} updated, ${run.recordsSkipped} outside the dates, ${run.recordsFailed} failed` : 'Waiting for the import to start…'}
+          </Text>
+        </>
+      )}
+      {step === 3 && run && (
+        <>
+          {run.status === 'FAILED' ? (
+            <Alert color="red" mt="md" title="The import failed">
+              {run.error}
+            </Alert>
+          ) : (
+            <Alert color="teal" mt="md" title="Import complete">
+              {run.recordsCreated} data points created and {run.recordsUpdated} updated.
+            </Alert>
+          )}
+          {!!run.failures.length && (
+            <Table aria-label="Failed rows" mt="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Line</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {run.failures.map((f, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{f.line ?? f.externalId}</Table.Td>
+                    <Table.Td>{f.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Group justify="flex-end" mt="md">
+            <Button onClick={onClose}>Done</Button>
+          </Group>
+        </>
+      )}
+    </Modal>
+  );
+}

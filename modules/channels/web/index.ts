@@ -1,0 +1,20 @@
+import { defineWebExtension } from '@fieldbook/extensions-sdk/web';
+import { IconMessages } from '@tabler/icons-react';
+import { lazy } from 'react';
+
+// Each page's code loads when it is opened, not with the workspace app.
+const ChannelsPage = lazy(() => import('./ChannelsPage.tsx').then((m) => ({ default: m.ChannelsPage })));
+const ChannelPage = lazy(() => import('./ChannelPage.tsx').then((m) => ({ default: m.ChannelPage })));
+const DataPointPage = lazy(() => import('./DataPointPage.tsx').then((m) => ({ default: m.DataPointPage })));
+
+/** The channels module's web part (000 §2): /channels, a channel's view and its data points. */
+export default defineWebExtension({
+  id: 'channels',
+  routes: [
+    { path: '/channels', component: ChannelsPage, permission: 'projects:read' },
+    { path: '/channels/:channelId', component: ChannelPage, permission: 'projects:read' },
+    { path: '/channels/:channelId/data', component: ChannelPage, permission: 'projects:read' },
+    { path: '/channels/:channelId/data/:datumData', component: DataPointPage, permission: 'projects:read' },
+  ],
+  navigation: [{ label: 'Channels', to: '/channels', permission: 'projects:read', icon: IconMessages }],
+});

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import channels from '../../../modules/channels/src/index.ts';
+import { CHANNEL_IMPORT_QUEUE } from '../../../modules/channels/src/imports/records.ts';
+import research from '../../../modules/research/src/index.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
+import { createChannel, post } from '../channels/support.ts';
+import { contentFixture, type ContentFixture } from '../research/content-support.ts';
+import { killHard, waitFor } from './app-process.ts';
+
+const HEARTBEAT_SECONDS = 10;
+const ROWS = 3000;
+
+function spawnWorker(databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(import.meta.dirname, 'channels-worker-process.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY: inject('secretKey'), HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
+    child.on('exit', (code) => reject(new Error(`worker exited early (${code}): ${stderr}`)));
+  });
+}
+
+/**
+ * A CSV import whose worker is killed between batches: another worker takes the job over and
+ * resumes after the last batch that committed, so every row is counted and stored once.
+ */
+describe('a channel import whose worker dies', () => {
+  let server: TestServer;
+  let mail: TestMailServer;
+  let a: ContentFixture;
+  let owner: Knex;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    mail = await startMailServer();
+    server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, channels], role: 'web' });
+    owner = server.fieldbook.db.owner;
+    a = await contentFixture(server, mail, []);
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await server?.close();
+    await mail?.close();
+  });
+
+  it('resumes from its last committed batch and stores every row once', async () => {
+    const channelId = (await createChannel(a.admin, 'Survey')).id;
+    const doomed = await spawnWorker(server.fieldbook.db.ownerUrl);
+    children.push(doomed);
+    const csv = ['Answer,Date', ...Array.from({ length: ROWS }, (_, i) => `Answer number ${i},2026-06-${String((i % 28) + 1).padStart(2, '0')}`)].join('\n');
+    const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Answer', timestampColumnLabel: 'Date' }));
+    const started = await post(server, `/api/channels/${channelId}/imports?settings=${settings}`, csv, { token: a.ws.admin.accessToken, workspace: a.ws.id, type: 'text/csv' });
+    expect(started.status).toBe(202);
+    const importId = started.json.importId as string;
+
+    // Once a batch has committed, hold the run's row: the next batch stops before it commits.
+    await waitFor('a first batch', async () => ((await owner('channel_imports').where({ id: importId }).first('records_read')).records_read > 0 ? true : undefined), 30_000);
+    const hold = await owner.transaction();
+    let readAtKill: number;
+    try {
+      const row = await hold('channel_imports').where({ id: importId }).forUpdate().first('records_read', 'status');
+      readAtKill = row.records_read;
+      expect(row.status).toBe('RUNNING');
+      expect(readAtKill).toBeLessThan(ROWS);
+      await waitFor(
+        'the worker to wait on the held row',
+        async () => ((await owner.raw(`select 1 from pg_locks where not granted and locktype = 'transactionid'`)).rows.length ? true : undefined),
+        30_000,
+      );
+      await killHard(doomed);
+    } finally {
+      await hold.rollback();
+    }
+    // The batch in flight died with the worker.
+    expect(Number((await owner('channel_datapoints').where({ channel_id: channelId }).count({ n: '*' }))[0]!.n)).toBe(readAtKill);
+
+    children.push(await spawnWorker(server.fieldbook.db.ownerUrl));
+    const done = await waitFor(
+      'another worker to finish the import',
+      async () => {
+        const row = await owner('channel_imports').where({ id: importId }).first();
+        return row.status === 'COMPLETED' || row.status === 'FAILED' ? row : undefined;
+      },
+      90_000,
+    );
+    expect(done).toMatchObject({ status: 'COMPLETED', records_read: ROWS, records_created: ROWS, records_updated: 0, records_failed: 0, file: null });
+    const stored = await owner('channel_datapoints').where({ channel_id: channelId }).countDistinct({ n: 'external_id' }).count({ all: '*' });
+    expect(stored.map((r) => [Number(r.n), Number(r.all)])).toEqual([[ROWS, ROWS]]);
+    const { rows } = await owner.raw(`select retry_count from pgboss.job where name = ? and data->>'importId' = ?`, [CHANNEL_IMPORT_QUEUE, importId]);
+    expect((rows[0] as { retry_count: number }).retry_count).toBe(1);
+  }, 150_000);
+});
