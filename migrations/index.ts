@@ -17,6 +17,7 @@ import * as leastPrivilege from './0016_least_privilege.ts';
 import * as signInLimits from './0017_sign_in_limits.ts';
 import * as searchSpeed from './0019_search_speed.ts';
 import * as jobEffectsScope from './0045_job_effects_scope.ts';
+import * as ai from './0060_ai.ts';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   { name: '0017_sign_in_limits', ...signInLimits },
   { name: '0019_search_speed', ...searchSpeed },
   { name: '0045_job_effects_scope', ...jobEffectsScope },
+  { name: '0060_ai', ...ai },
 ];
