@@ -19,7 +19,7 @@ const searchOf = (ctx: ModuleContext<readonly [typeof search]>): SearchServices 
 const aiModule = defineModule({
   name: 'ai',
   dependsOn: [workspacesModule, search],
-  graphql: (ctx) => [settingsPart(ctx.ai), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx))],
+  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx))],
   jobs: (ctx) => embeddingJobs(ctx.db.app, ctx.ai),
   routes: (router, ctx) => {
     summaryRoutes(router, ctx);

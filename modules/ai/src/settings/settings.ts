@@ -9,9 +9,11 @@ import {
   writeAiSettings,
   type AiService,
   type AiSettings,
+  type JobQueue,
   type ModuleGraphql,
   type RequestContext,
 } from '@fieldbook/core';
+import { EMBEDDING_BACKFILL_QUEUE } from '../embeddings/embeddings.ts';
 
 /** The largest monthly cap one can set: a billion tokens; leave it empty for no cap. */
 export const MAX_TOKEN_CAP = 1_000_000_000;
@@ -33,6 +35,8 @@ export const settingsTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "Workspace admins turn AI and its features on or off, choose automation modes and set the monthly token cap."
     updateAiSettings(input: UpdateAiSettingsInput!): AiSettings!
+    "Workspace admins (re)build the embeddings Ask retrieves by meaning with, in the background; false when no embedding model is configured."
+    rebuildAiEmbeddings: Boolean!
   }
   enum AiMode {
     On
@@ -103,7 +107,7 @@ async function view(ai: AiService, workspaceId: string, settings?: AiSettings) {
   };
 }
 
-export function settingsPart(ai: AiService): ModuleGraphql {
+export function settingsPart(ai: AiService, jobs: JobQueue): ModuleGraphql {
   return {
     typeDefs: settingsTypeDefs,
     resolvers: {
@@ -114,6 +118,13 @@ export function settingsPart(ai: AiService): ModuleGraphql {
         },
       },
       Mutation: {
+        rebuildAiEmbeddings: async (_: unknown, __: unknown, ctx: RequestContext) => {
+          const { workspace } = ctx.authorize('aiConfig:manage');
+          if (!ai.model?.embeddingModel) return false;
+          await ai.ensureAllowed({ workspaceId: workspace.id, userId: null, feature: 'ask' });
+          await jobs.send(EMBEDDING_BACKFILL_QUEUE, { workspaceId: workspace.id }, { singletonKey: `ai-embeddings:${workspace.id}` });
+          return true;
+        },
         updateAiSettings: async (_: unknown, args: { input: unknown }, ctx: RequestContext) => {
           const { viewer, workspace } = ctx.authorize('aiConfig:manage');
           const input = validate(updateInput, args.input);
