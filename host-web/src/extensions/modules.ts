@@ -1,6 +1,7 @@
 import type { WebExtension } from '@fieldbook/extensions-sdk/web';
+import ai from '@fieldbook/ai/web';
 import research from '@fieldbook/research/web';
 import search from '@fieldbook/search/web';
 
 /** Web parts of the domain modules, mounted at build time (plugins come at run time). */
-export const moduleExtensions: readonly WebExtension[] = [search, research];
+export const moduleExtensions: readonly WebExtension[] = [search, research, ai];

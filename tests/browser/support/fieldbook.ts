@@ -8,6 +8,7 @@ import { createFieldbook, type Fieldbook } from '../../../core/src/server.ts';
 import { freePort } from '../../support/ports.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { startFakeSlack, type FakeSlack } from '../../../plugins/slack/testing/fake-slack.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
 
 export const TEST_SECRET = 'browser-test-secret-key-that-is-long-enough-0123456789';
 
@@ -17,6 +18,8 @@ export interface BrowserEnvironment {
   mail: TestMailServer;
   /** A local Slack the Slack plugin is configured against (its API and its consent page). */
   slack: FakeSlack;
+  /** A local OpenAI-compatible server the AI features call; each test scripts its answers. */
+  ai: FakeOpenAI;
   fieldbook: Fieldbook;
   stop(): Promise<void>;
 }
@@ -30,6 +33,7 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
   chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
   const mail = await startMailServer();
   const slack = await startFakeSlack();
+  const ai = await startFakeOpenAI();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
@@ -46,6 +50,9 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
       SLACK_SIGNING_SECRET: 'fake-signing-secret',
       SLACK_API_URL: slack.apiUrl,
       SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      OPENAI_BASE_URL: ai.url,
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_CHAT_MODEL: 'fake-chat',
     },
     { secretKey: TEST_SECRET, smtpUrl: mail.url },
   );
@@ -62,6 +69,7 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
   } catch (err) {
     await mail.close();
     await slack.close();
+    await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -69,11 +77,13 @@ export async function startBrowserEnvironment(): Promise<BrowserEnvironment> {
     url,
     mail,
     slack,
+    ai,
     fieldbook,
     async stop() {
       await fieldbook.close();
       await mail.close();
       await slack.close();
+      await ai.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
