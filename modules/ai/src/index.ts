@@ -4,6 +4,7 @@ import { askPart, askRoutes } from './ask/index.ts';
 import { embeddingJobs } from './embeddings/embeddings.ts';
 import { settingsPart } from './settings/settings.ts';
 import { summariesPart, summaryRoutes } from './summaries/index.ts';
+import { translationPart } from './translation/translate.ts';
 
 export { EMBEDDING_BACKFILL_QUEUE, backfillEmbeddings } from './embeddings/embeddings.ts';
 export { suggestedQuestions, SUGGESTED_QUESTIONS } from './ask/suggested.ts';
@@ -19,7 +20,7 @@ const searchOf = (ctx: ModuleContext<readonly [typeof search]>): SearchServices 
 const aiModule = defineModule({
   name: 'ai',
   dependsOn: [workspacesModule, search],
-  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx))],
+  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx)), translationPart(ctx.ai)],
   jobs: (ctx) => embeddingJobs(ctx.db.app, ctx.ai),
   routes: (router, ctx) => {
     summaryRoutes(router, ctx);
