@@ -50,9 +50,12 @@ export async function retrieve(trx: Knex.Transaction, caller: Caller, search: Se
       else prev.score += score;
     }
   };
+  // Each word quoted: matched exactly, so a question whose words never meet in one item does not
+  // fall back to the engine's close-spelling search, which costs a scan of every text.
+  const exact = (words: readonly string[]) => words.map((w) => `"${w}"`).join(' ');
   if (keywords.length > 0) {
-    await run(keywords.join(' '), 3);
-    if (found.size < limit && keywords.length > 1) for (const k of [...keywords].sort((a, b) => b.length - a.length).slice(0, 5)) await run(k, 1);
+    await run(exact(keywords), 3);
+    if (found.size < limit && keywords.length > 1) for (const k of [...keywords].sort((a, b) => b.length - a.length).slice(0, 4)) await run(exact([k]), 1);
   }
   if (ai.model?.embeddingModel) {
     for (const n of await nearestByEmbedding(trx, caller, ai, question, limit)) {
@@ -70,23 +73,30 @@ export async function loadSources(trx: Knex.Transaction, caller: Caller, refs: R
   const projects = await readableProjects(trx, caller);
   const ids = (t: SourceType) => refs.filter((r) => r.type === t).map((r) => r.id);
   const ws = caller.workspaceId;
-  const [highlights, notes, insights] = await Promise.all([
-    trx('highlights as h')
-      .leftJoin('notes as n', 'n.id', 'h.note_id')
-      .leftJoin('insights as i', 'i.id', 'h.insight_id')
-      .where('h.workspace_id', ws)
-      .whereIn('h.id', ids('highlight'))
-      .whereNull('h.deleted_at')
-      .select('h.id', 'h.text', 'h.project_id', 'h.note_id', 'h.insight_id', trx.raw('coalesce(n.title, i.title) as parent_title')) as Promise<
-      Array<{ id: string; text: string; project_id: string; note_id: string | null; insight_id: string | null; parent_title: string | null }>
-    >,
-    trx('notes').where('workspace_id', ws).whereIn('id', ids('note')).whereNull('deleted_at').select('id', 'title', 'content_text', 'project_id') as Promise<
-      Array<{ id: string; title: string; content_text: string; project_id: string }>
-    >,
-    trx('insights').where('workspace_id', ws).whereIn('id', ids('insight')).whereNull('deleted_at').select('id', 'title', 'content_text', 'project_id') as Promise<
-      Array<{ id: string; title: string; content_text: string; project_id: string }>
-    >,
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const highlights = (await trx('highlights as h')
+    .leftJoin('notes as n', 'n.id', 'h.note_id')
+    .leftJoin('insights as i', 'i.id', 'h.insight_id')
+    .where('h.workspace_id', ws)
+    .whereIn('h.id', ids('highlight'))
+    .whereNull('h.deleted_at')
+    .select('h.id', 'h.text', 'h.project_id', 'h.note_id', 'h.insight_id', trx.raw('coalesce(n.title, i.title) as parent_title'))) as Array<{
+    id: string;
+    text: string;
+    project_id: string;
+    note_id: string | null;
+    insight_id: string | null;
+    parent_title: string | null;
+  }>;
+  const docs = async (table: 'notes' | 'insights', type: SourceType) =>
+    (await trx(table).where('workspace_id', ws).whereIn('id', ids(type)).whereNull('deleted_at').select('id', 'title', 'content_text', 'project_id')) as Array<{
+      id: string;
+      title: string;
+      content_text: string;
+      project_id: string;
+    }>;
+  const notes = await docs('notes', 'note');
+  const insights = await docs('insights', 'insight');
   const byKey = new Map<string, Omit<AskSource, 'ref'>>();
   for (const h of highlights) {
     const parentId = h.note_id ?? h.insight_id;
