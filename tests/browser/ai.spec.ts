@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { promptSources, summarySources, type ChatBody } from '../support/openai-fake.ts';
-import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
+import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
@@ -25,7 +25,7 @@ async function setUp(env: Parameters<Parameters<typeof test>[2]>[0]['env'], labe
   const { createNote } = await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
     input: { projectId: createProject.id, title: 'Interview with Priya', content: doc(...INTERVIEW) },
   }, as);
-  return { email, noteId: createNote.id };
+  return { email, noteId: createNote.id, token, workspaceId: workspace.id };
 }
 
 test('the Summary tab streams a summary in, showing only quotes found in the note, and says which model wrote it', async ({ page, env }) => {
@@ -118,4 +118,20 @@ test('workspace admins set AI features, automation modes and the monthly cap', a
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Tokens per month' })).toHaveValue('250,000');
   await expect(page.getByRole('switch', { name: 'Translation' })).not.toBeChecked();
+});
+
+test('a viewer sees why the summary button is disabled', async ({ page, env }) => {
+  const { noteId, token, workspaceId } = await setUp(env, 'viewer');
+  const viewerEmail = uniqueEmail('viewer');
+  await addMemberByApi(env, { token, workspaceId }, viewerEmail, 'VIEWER');
+  await signInWithPassword(page, viewerEmail);
+  await page.waitForURL(/\/(home|auth\/workspaces)/);
+  await page.goto(`/data/${noteId}`);
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const panel = page.getByTestId('ai-summary');
+  await expect(panel.getByRole('button', { name: 'Summarize' })).toBeDisabled();
+  await panel.getByLabel('Viewers cannot generate summaries').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Viewers cannot generate summaries');
+  await shot(page, 'ai-summary-viewer');
+  await expectAccessible(page, 'the Summary tab for a viewer');
 });
