@@ -16,6 +16,8 @@ import { timeStart, type StartPhases } from './cold-start.ts';
 import { measure, startBareKoa, type LoadResult } from './load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
+import { aiTable, benchAi, type AiBench } from './ai.ts';
+import { startFakeOpenAI } from '../tests/support/openai-fake.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
 import { automationLines, benchAutomation, type AutomationBench } from './automation.ts';
@@ -39,6 +41,7 @@ interface Results {
   research: ResearchResults | null;
   search: SearchShapeResult[] | null;
   searchReindex: ReindexResult | null;
+  ai: AiBench | null;
   webhooks: WebhookBench | null;
   remoteLoad: RemoteLoadBench | null;
   webSize: WebSizeBench | null;
@@ -61,6 +64,7 @@ const results: Results = {
   research: null,
   search: null,
   searchReindex: null,
+  ai: null,
   webhooks: null,
   remoteLoad: null,
   webSize: null,
@@ -90,11 +94,16 @@ try {
 
   // The Slack plugin, configured against a local Slack (it answers the shortcuts' response URLs).
   const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET });
+  // A local OpenAI-compatible server answering at once, so the AI bench measures Fieldbook's part.
+  const aiFake = await startFakeOpenAI();
   const config = loadConfig({
     FIELDBOOK_DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'warn',
+    OPENAI_BASE_URL: aiFake.url,
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_CHAT_MODEL: 'fake-chat',
     ...BENCH_SLACK_ENV,
     SLACK_API_URL: slack.apiUrl,
     SLACK_AUTHORIZE_URL: slack.authorizeUrl,
@@ -190,12 +199,17 @@ try {
         const searched = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token: account.token, workspaceId: results.research.workspaceId, log });
         results.search = searched.shapes;
         results.searchReindex = searched.reindex;
+        results.ai = await benchAi({ app: fieldbook.db.app, owner: fieldbook.db.owner, config, url, token: account.token, workspaceId: results.research.workspaceId, fake: aiFake, log }).catch((err: unknown) => {
+          results.notes.push(`AI not measured: ${(err as Error).message}`);
+          return null;
+        });
       }
     }
   } finally {
     await bare.close();
     await fieldbook.close();
     await slack.close();
+    await aiFake.close();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -295,6 +309,10 @@ if (results.research) {
 if (results.search) {
   lines.push(`Search, PostgreSQL engine, on that workspace (p50 / p95 ms; API beside hand-written SQL; aim: p95 < 50 ms, API within 1.5x)`);
   lines.push(...searchTable(results.search));
+  lines.push('');
+}
+if (results.ai) {
+  lines.push(...aiTable(results.ai));
   lines.push('');
 }
 if (results.searchReindex) {

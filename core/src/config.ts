@@ -79,6 +79,17 @@ const EnvSchema = z.object({
   /** Lets anonymous requests introspect the schema; unset, only in development (NODE_ENV=development). */
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   NODE_ENV: z.string().optional(),
+  /** Any OpenAI-compatible server (OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp), e.g. http://localhost:11434/v1. Unset: no AI model. */
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  /** The chat model answers and summaries are written with. */
+  OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  /** The embedding model for semantic retrieval; unset, Ask retrieves lexically only. */
+  OPENAI_EMBEDDING_MODEL: z.string().optional(),
+  /** Seconds one model call may take before it is abandoned (and retried). */
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().min(1).default(60),
+  /** Retries of a call answered 429 or 5xx (Retry-After honoured), or that timed out. */
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -140,6 +151,17 @@ export interface Config {
   anonymousIntrospection: boolean;
   /** Channel limits of the plan (001 §3.9); null is no cap. */
   channels: { maximumChannels: number | null; maximumChannelsDataPoints: number | null };
+  /** The OpenAI-compatible endpoint; `baseUrl` undefined means no AI model (local features only). */
+  ai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    chatModel: string;
+    embeddingModel: string | undefined;
+    timeoutMs: number;
+    maxRetries: number;
+    /** First backoff before a retry without Retry-After; doubles each time. */
+    retryBaseMs: number;
+  };
   projectRoot: string;
 }
 
@@ -201,6 +223,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     anonymousIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV === 'development',
     channels: { maximumChannels: e.MAXIMUM_CHANNELS ?? null, maximumChannelsDataPoints: e.MAXIMUM_CHANNELS_DATA_POINTS ?? null },
+    ai: {
+      // OPENAI_API_KEY alone means OpenAI itself.
+      baseUrl: e.OPENAI_BASE_URL ?? (e.OPENAI_API_KEY ? 'https://api.openai.com/v1' : undefined),
+      apiKey: e.OPENAI_API_KEY,
+      chatModel: e.OPENAI_CHAT_MODEL,
+      embeddingModel: e.OPENAI_EMBEDDING_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
+      maxRetries: e.OPENAI_MAX_RETRIES,
+      retryBaseMs: 500,
+    },
     projectRoot,
     ...overrides,
   };

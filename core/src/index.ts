@@ -41,3 +41,4 @@ export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL
 export { atLeast, maxLevel, minLevel, PERMISSION_LEVELS, type PermissionLevel } from './permissions/levels.ts';
 export { accessRoleForLevel, levelAllowedFor, type AccessRole } from './permissions/access-roles.ts';
 export { projectAccess, parsePermissionMap, isRestricted, type ProjectAccess } from './permissions/project-access.ts';
+export * from './ai/index.ts';

@@ -11,6 +11,7 @@ import { openDatabases, type OpenedDatabases } from './db/open.ts';
 import { assembleSchema } from './graphql/schema.ts';
 import { graphqlRoute } from './graphql/route.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
+import { createAiService } from './ai/provider.ts';
 import { createHttpApp } from './http/app.ts';
 import { buildMemberContext, buildRequestContext, type ContextDeps } from './http/request-context.ts';
 import { serveWebApp } from './http/static.ts';
@@ -139,6 +140,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     events,
     mailer,
     invalidations,
+    ai: createAiService({ config, db: db.app, logger }),
     requestContext,
     memberContext: (workspaceId, userId) => {
       if (!contextDeps) throw new Error('work for a member started before Fieldbook finished starting');

@@ -14,6 +14,10 @@ export const AUDIT_KINDS = [
   'USER_GROUP',
   'DOMAINS',
   'WORKSPACE',
+  /** A note translated (source and target object id and language). */
+  'TRANSLATION',
+  /** The workspace's AI model region or settings changed (source, target). */
+  'AI_MODEL_REGION',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { IResolvers } from '@graphql-tools/utils';
+import type { AiService } from '../ai/provider.ts';
 import type { Config } from '../config.ts';
 import type { Databases } from '../db/connections.ts';
 import type { Invalidations } from '../db/invalidations.ts';
@@ -41,6 +42,8 @@ export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly Modu
   requestContext(koa: Koa.Context): Promise<RequestContext>;
   /** The context of a member acting outside a request (null when they are not a member). */
   memberContext(workspaceId: string, userId: string): Promise<RequestContext | null>;
+  /** The one AI provider: channels, agents, automation and summaries all call models through it. */
+  ai: AiService;
   deps: DependencyServices<Deps>;
 }
 

@@ -7,6 +7,7 @@ import type { EventBus } from '../jobs/events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { createLogger } from '../logger.ts';
 import { defineModule, type ModuleContext } from './module.ts';
+import type { AiService } from '../ai/provider.ts';
 import { loadModules, sortModules, type LoadedModule } from './registry.ts';
 
 // The registry only hands these on; it never calls them.
@@ -18,6 +19,7 @@ const base: Omit<ModuleContext, 'deps'> = {
   events: {} as EventBus,
   mailer: {} as Mailer,
   invalidations: {} as Invalidations,
+  ai: {} as AiService,
   requestContext: () => Promise.reject(new Error('no requests here')),
   memberContext: () => Promise.reject(new Error('no members here')),
 };

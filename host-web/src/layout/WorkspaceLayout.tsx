@@ -9,6 +9,7 @@ import {
   IconPlugConnected,
   IconPuzzle,
   IconShieldLock,
+  IconSparkles,
   IconSwitchHorizontal,
   IconUser,
   IconUsers,
@@ -86,6 +87,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
     { label: 'Groups', to: '/settings/groups', icon: <IconUsersGroup size={18} aria-hidden />, show: isAdmin },
     { label: 'Security', to: '/settings/security', icon: <IconShieldLock size={18} aria-hidden />, show: isAdmin },
     { label: 'Extensions', to: '/settings/extensions', icon: <IconPuzzle size={18} aria-hidden />, show: isAdmin },
+    { label: 'AI', to: '/settings/ai', icon: <IconSparkles size={18} aria-hidden />, show: can('aiConfig:manage') },
     { label: 'Integrations', to: '/settings/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: isAdmin },
     { label: 'Audit log', to: '/audit-log', icon: <IconClipboardList size={18} aria-hidden />, show: can('auditLogs:read') },
   ];

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBulb, IconCircleCheck, IconCircleDashed, IconUsersPlus } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { REGIONS } from '../auth/regions.ts';
 import { ExtensionSlot } from '../extensions/ExtensionsProvider.tsx';
@@ -7,6 +8,9 @@ import { Page } from '../layout/Page.tsx';
 import { roleLabel } from '../settings/roles.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
+
+// Ask loads after the home page itself, so the home stays as light as it was.
+const AskBox = lazy(() => import('@fieldbook/ai/web/ask').then((m) => ({ default: m.AskBox })));
 
 function greeting(): string {
   const h = new Date().getHours();
@@ -26,6 +30,13 @@ export function HomePage() {
 
   return (
     <Page title={`${greeting()}, ${firstName}`} description={`Welcome to ${workspace.name}.`} width="wide">
+      {can('projects:read') && (
+        <Suspense fallback={null}>
+          <Stack mb="lg">
+            <AskBox />
+          </Stack>
+        </Suspense>
+      )}
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Card withBorder padding="lg" style={{ gridColumn: 'span 2' }}>
           <Group justify="space-between" mb="sm">

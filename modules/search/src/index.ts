@@ -1,4 +1,6 @@
-import { defineModule, workspacesModule } from '@fieldbook/core';
+import { defineModule, workspacesModule, type ModuleContext } from '@fieldbook/core';
+import { searchAccess } from './engine/access.ts';
+import type { SearchEngine } from './engine/engine.ts';
 import { searchPart } from './api/index.ts';
 import { feedsPart } from './feeds/index.ts';
 import { ensureIndexableMatches } from './engine/postgres/indexable-matches.ts';
@@ -9,20 +11,39 @@ import { reindexPart } from './reindex/index.ts';
 export type { SearchEngine, SearchAccess, SearchDocument, SearchDocumentRef, SearchHit, SearchRequest, SearchResults, SearchTypeCount, ReindexProgress } from './engine/engine.ts';
 export type { SearchBounds } from './engine/postgres/bounds.ts';
 export { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
+export { searchAccess } from './engine/access.ts';
+export { compileSearch, parseSearchParams } from './filters/index.ts';
 
 /**
  * Universal search: the filter form model and its compiler live in `./filters` (shared with the
  * web app); the engine answers compiled searches, and the GraphQL part exposes them. PostgreSQL
  * is the engine unless another is configured.
  */
+/** One engine per Fieldbook, shared by the search API and other modules' retrieval (Ask). */
+const engines = new WeakMap<object, SearchEngine>();
+function engineOf(ctx: ModuleContext): SearchEngine {
+  let engine = engines.get(ctx.db);
+  if (!engine) {
+    engine = typesenseEngineFor(ctx) ?? new PostgresSearchEngine(ctx.db.app, ctx.config.search);
+    engines.set(ctx.db, engine);
+  }
+  return engine;
+}
+
+/** What other modules use of search: its engine, and the rule for what a person may read. */
+export interface SearchServices {
+  engine: SearchEngine;
+  access: typeof searchAccess;
+}
+
 const searchModule = defineModule({
   name: 'search',
   dependsOn: [workspacesModule],
+  services: (ctx): SearchServices => ({ engine: engineOf(ctx), access: searchAccess }),
   graphql: (ctx) => {
-    const typesense = typesenseEngineFor(ctx);
     // Searches themselves (PostgreSQL engine) and filters on reads (Typesense reindex) both match text.
     void ensureIndexableMatches(ctx.db.owner, ctx.logger).catch((err: unknown) => ctx.logger.error({ err }, 'could not prepare text matching for search'));
-    const engine = typesense ?? new PostgresSearchEngine(ctx.db.app, ctx.config.search);
+    const engine = engineOf(ctx);
     return [searchPart(ctx, engine), feedsPart(ctx), reindexPart(engine, ctx.jobs)];
   },
   jobs: (ctx) => {

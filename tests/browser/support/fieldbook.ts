@@ -20,6 +20,7 @@ async function linearLike(): Promise<{ definition: PluginDefinition; isolate: Pl
   const loaded = await loadSandboxedPlugin({ packageDir: LINEAR_LIKE, serverEntry: './server.ts', logger: createLogger('silent') });
   return { definition: loaded.definition, isolate: loaded.isolate };
 }
+import { startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
 
 export const TEST_SECRET = 'browser-test-secret-key-that-is-long-enough-0123456789';
 
@@ -29,6 +30,8 @@ export interface BrowserEnvironment {
   mail: TestMailServer;
   /** A local Slack the Slack plugin is configured against (its API and its consent page). */
   slack: FakeSlack;
+  /** A local OpenAI-compatible server the AI features call; each test scripts its answers. */
+  ai: FakeOpenAI;
   fieldbook: Fieldbook;
   stop(): Promise<void>;
 }
@@ -42,6 +45,7 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
   chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
   const mail = await startMailServer();
   const slack = await startFakeSlack();
+  const ai = await startFakeOpenAI();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
@@ -58,6 +62,9 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
       SLACK_SIGNING_SECRET: 'fake-signing-secret',
       SLACK_API_URL: slack.apiUrl,
       SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      OPENAI_BASE_URL: ai.url,
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_CHAT_MODEL: 'fake-chat',
       ...extraEnv,
     },
     { secretKey: TEST_SECRET, smtpUrl: mail.url },
@@ -78,6 +85,7 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
     await mail.close();
     await slack.close();
     extra.isolate?.dispose();
+    await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -85,12 +93,14 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
     url,
     mail,
     slack,
+    ai,
     fieldbook,
     async stop() {
       await fieldbook.close();
       await mail.close();
       await slack.close();
       extra.isolate?.dispose();
+      await ai.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

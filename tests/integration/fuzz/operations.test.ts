@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { buildClientSchema, getIntrospectionQuery, type GraphQLField, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ai from '../../../modules/ai/src/index.ts';
 import search from '../../../modules/search/src/index.ts';
 import research from '../../../modules/research/src/index.ts';
 import channels from '../../../modules/channels/src/index.ts';
@@ -30,7 +31,7 @@ const pool: { ids: string[] } = { ids: [] };
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search, channels] });
+  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search, channels, ai] });
   ws = await createWorkspaceWithAdmin(server, mail);
   const admin = gqlAs(server, ws.admin.accessToken, ws.id);
   const schema = buildClientSchema((await admin<IntrospectionQuery>(getIntrospectionQuery())).data!);

@@ -426,7 +426,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               <Tabs.Tab value="contacts">Contacts</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="summary">
-              <SummaryTab kind={kind} summary={initial.summary} />
+              <SummaryTab kind={kind} id={initial.id} summary={initial.summary} />
             </Tabs.Panel>
             <Tabs.Panel value="highlights">
               <HighlightsTab

@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Divider, Stack, Text } from '@mantine/core';
+import { AiSummaryPanel } from '@fieldbook/ai/web/summary';
 import type { RichDoc } from '../api.ts';
 import { EmptyState } from './EmptyState.tsx';
 
@@ -9,8 +10,19 @@ const textOf = (node: RichDoc | null | undefined): string => {
   return node.type === 'doc' ? inner.filter(Boolean).join('\n\n') : inner.join('');
 };
 
+/** The AI summary (written, streamed and checked by the AI module), then the document's own summary. */
+export function SummaryTab({ summary, kind, id }: { summary: RichDoc | null | undefined; kind: 'note' | 'insight'; id: string }) {
+  return (
+    <Stack gap="md">
+      <AiSummaryPanel objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={id} />
+      <Divider />
+      <WrittenSummary summary={summary} kind={kind} />
+    </Stack>
+  );
+}
+
 /** The document's summary, when it has one. */
-export function SummaryTab({ summary, kind }: { summary: RichDoc | null | undefined; kind: 'note' | 'insight' }) {
+function WrittenSummary({ summary, kind }: { summary: RichDoc | null | undefined; kind: 'note' | 'insight' }) {
   const text = textOf(summary).trim();
   if (!text) {
     return (

@@ -1,0 +1,18 @@
+export { createAiService, type AiService, type AiCallScope, type AiModelInfo, type ChatMessage, type ChatRequest, type ChatResult, type ChatTool, type ToolCall } from './provider.ts';
+export { isVerbatimQuote, normalizeForQuote, quoteKey, verifyQuotes, type QuoteCandidate, type VerifiedQuotes } from './quotes.ts';
+export { keySentences, sentences, sentencesMatching, words } from './extractive.ts';
+export {
+  AI_FEATURES,
+  AI_MODES,
+  AI_MODE_STEPS,
+  DEFAULT_AI_MODES,
+  DEFAULT_AI_SETTINGS,
+  readAiSettings,
+  writeAiSettings,
+  type AiFeature,
+  type AiMode,
+  type AiModeStep,
+  type AiSettings,
+} from './settings.ts';
+export { readUsage, monthOf, type MonthlyUsage } from './usage.ts';
+export { provenanceLabel, readProvenance, recordProvenance, type Provenance } from './provenance.ts';

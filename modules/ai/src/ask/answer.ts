@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { AppError, isVerbatimQuote, sentencesMatching, validate, type AiService, type RequestContext } from '@fieldbook/core';
+import type { SearchServices } from '@fieldbook/search';
+import { callerOf } from '../access.ts';
+import { JsonLines, str } from '../jsonl.ts';
+import { ASK_PROMPT_VERSION, askMessages } from './prompt.ts';
+import { retrieve, type AskSource, type SourceType } from './retrieve.ts';
+
+export const MAX_QUESTION_CHARS = 500;
+export const askInput = z.object({
+  question: z.string().trim().min(1, 'question must not be empty.').max(MAX_QUESTION_CHARS, `question can be at most ${MAX_QUESTION_CHARS} characters.`),
+});
+
+/** A citation (000 §3): the source as the person may open it, and a quote verified in it. */
+export interface Citation {
+  id: string;
+  type: SourceType;
+  parentId: string | null;
+  title: string;
+  projectTitle: string;
+  text: string;
+  quote: string;
+  citationReferenceId: string;
+  url: string;
+}
+
+export type AnswerBlock = { type: 'heading'; level: 1 | 2 | 3; content: string } | { type: 'text'; content: string; citations: Citation[] };
+
+export interface AnswerSummary {
+  summary: string;
+  citations: Citation[];
+  numProjects: number;
+  numHighlights: number;
+  numChannels: number;
+  numItems: number;
+  isQuestion: boolean;
+}
+
+export interface AiAnswer {
+  question: string;
+  blocks: AnswerBlock[];
+  summary: AnswerSummary;
+  /** Quotes the model wrote that were not found in their source (or cited a source it was not given): never shown. */
+  droppedQuotes: number;
+  /** True when no model is configured and the answer is sentences cut from the sources. */
+  local: boolean;
+  /** "Written by AI (model) from 8 sources" or the local label. */
+  label: string;
+  model: string;
+  promptVersion: string;
+}
+
+export type AskEvent = { event: 'sources'; data: { numItems: number } } | { event: 'block'; data: AnswerBlock };
+
+const QUESTION_START = /^(who|what|when|where|why|how|which|whose|whom|is|are|do|does|did|can|could|should|would|will|was|were|has|have)\b/i;
+export const isQuestion = (text: string) => text.trim().endsWith('?') || QUESTION_START.test(text.trim());
+
+/** Snippet of a source shown beside its citation. */
+const snippet = (s: AskSource) => (s.text.length > 280 ? `${s.text.slice(0, 277)}…` : s.text);
+
+/**
+ * Answers a question from what the asker may read. Each block is emitted as soon as its line is
+ * complete and its citations verified: a citation survives only if its quote is found verbatim in
+ * the source it names, and that source was retrieved for this asker.
+ */
+export async function ask(ctx: RequestContext, ai: AiService, search: SearchServices, rawInput: unknown, emit: (e: AskEvent) => void = () => {}, signal?: AbortSignal): Promise<AiAnswer> {
+  const caller = callerOf(ctx, 'projects:read');
+  const { question } = validate(askInput, rawInput);
+  const settings = await ai.settings(caller.workspaceId);
+  if (!settings.enabled || !settings.features.ask) {
+    throw new AppError('FORBIDDEN', 'Ask is turned off in this workspace. A workspace admin can turn it on in Settings → AI.');
+  }
+  if (ai.model) await ai.ensureAllowed({ workspaceId: caller.workspaceId, userId: caller.userId, feature: 'ask' });
+  const sources = await ctx.tx((trx) => retrieve(trx, caller, search, ai, question));
+  emit({ event: 'sources', data: { numItems: sources.length } });
+  const byRef = new Map(sources.map((s) => [s.ref, s]));
+  const blocks: AnswerBlock[] = [];
+  let dropped = 0;
+
+  const cite = (ref: string, quote: string): Citation | null => {
+    const s = byRef.get(ref);
+    if (!s || !isVerbatimQuote(quote, s.text)) {
+      dropped += 1;
+      return null;
+    }
+    return { id: s.id, type: s.type, parentId: s.parentId, title: s.title, projectTitle: s.projectTitle, text: snippet(s), quote: quote.trim().replace(/^["'\u201C\u2018]+|["'\u201D\u2019]+$/g, ''), citationReferenceId: s.ref, url: s.url };
+  };
+  const push = (b: AnswerBlock) => {
+    blocks.push(b);
+    emit({ event: 'block', data: b });
+  };
+
+  let model = 'local';
+  let label: string;
+  if (!ai.model) {
+    label = `Local answer (no AI model configured) from ${sources.length} source${sources.length === 1 ? '' : 's'}`;
+    if (sources.length === 0) push({ type: 'text', content: 'Nothing you can open in this workspace matches this question.', citations: [] });
+    else push({ type: 'heading', level: 2, content: 'What your research says' });
+    for (const s of sources.slice(0, 6)) {
+      const sentence = sentencesMatching(s.text, question, 1)[0] ?? s.text.split('\n').find((l) => l.trim())?.trim() ?? '';
+      const c = sentence ? cite(s.ref, sentence) : null;
+      if (c) push({ type: 'text', content: `${s.title} (${s.projectTitle})`, citations: [c] });
+    }
+  } else if (sources.length === 0) {
+    label = 'No sources found';
+    push({ type: 'text', content: 'Nothing you can open in this workspace matches this question.', citations: [] });
+  } else {
+    const lines = new JsonLines();
+    const take = (objects: Record<string, unknown>[]) => {
+      for (const o of objects) {
+        const content = str(o.content);
+        if (!content) continue;
+        if (o.type === 'heading') {
+          const level = o.level === 1 || o.level === 3 ? o.level : 2;
+          push({ type: 'heading', level, content });
+        } else if (o.type === 'text') {
+          const raw = Array.isArray(o.citations) ? (o.citations as unknown[]) : [];
+          const citations = raw.flatMap((c) => {
+            const r = c && typeof c === 'object' ? (c as Record<string, unknown>) : {};
+            const ref = str(r.ref) ?? str(r.citationReferenceId) ?? '';
+            const quote = str(r.quote) ?? '';
+            const ok = cite(ref, quote);
+            return ok ? [ok] : [];
+          });
+          push({ type: 'text', content, citations });
+        }
+      }
+    };
+    const result = await ai.chat(
+      { workspaceId: caller.workspaceId, userId: caller.userId, feature: 'ask' },
+      { messages: askMessages(question, sources), temperature: 0.1 },
+      { onDelta: (t) => take(lines.push(t)), signal },
+    );
+    take(lines.end());
+    model = result.model;
+    label = `Written by AI (${result.model}) from ${sources.length} source${sources.length === 1 ? '' : 's'}`;
+  }
+
+  const citations = blocks.flatMap((b) => (b.type === 'text' ? b.citations : []));
+  const cited = new Set(citations.map((c) => c.id));
+  const used = sources.filter((s) => cited.has(s.id));
+  return {
+    question,
+    blocks,
+    summary: {
+      summary: blocks.flatMap((b) => (b.type === 'text' ? [b.content] : [])).join('\n\n'),
+      citations,
+      numProjects: new Set(used.map((s) => s.projectId)).size,
+      numHighlights: used.filter((s) => s.type === 'highlight').length,
+      numChannels: 0,
+      numItems: used.length,
+      isQuestion: isQuestion(question),
+    },
+    droppedQuotes: dropped,
+    local: !ai.model,
+    label,
+    model,
+    promptVersion: ASK_PROMPT_VERSION,
+  };
+}

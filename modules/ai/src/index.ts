@@ -1,0 +1,31 @@
+import { defineModule, workspacesModule, type ModuleContext } from '@fieldbook/core';
+import search, { type SearchServices } from '@fieldbook/search';
+import { askPart, askRoutes } from './ask/index.ts';
+import { embeddingJobs } from './embeddings/embeddings.ts';
+import { settingsPart } from './settings/settings.ts';
+import { summariesPart, summaryRoutes } from './summaries/index.ts';
+import { translationPart } from './translation/translate.ts';
+
+export { EMBEDDING_BACKFILL_QUEUE, backfillEmbeddings } from './embeddings/embeddings.ts';
+export { suggestedQuestions, SUGGESTED_QUESTIONS } from './ask/suggested.ts';
+export { NOT_ENOUGH_CONTENT, VIEWERS_CANNOT_SUMMARIZE } from './summaries/summarize.ts';
+
+const searchOf = (ctx: ModuleContext<readonly [typeof search]>): SearchServices => ctx.deps.search;
+
+/**
+ * AI you can check: summaries of notes and insights and Ask, on core's one provider. Every quote
+ * is verified in its source before anyone sees it; every AI-made object records what made it.
+ * With no model configured both work locally (quoted sentences, lexical retrieval).
+ */
+const aiModule = defineModule({
+  name: 'ai',
+  dependsOn: [workspacesModule, search],
+  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx)), translationPart(ctx.ai)],
+  jobs: (ctx) => embeddingJobs(ctx.db.app, ctx.ai),
+  routes: (router, ctx) => {
+    summaryRoutes(router, ctx);
+    askRoutes(router, ctx, searchOf(ctx));
+  },
+});
+
+export default aiModule;

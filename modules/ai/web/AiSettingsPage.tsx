@@ -1,0 +1,154 @@
+import { Alert, Button, Code, Group, NumberInput, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
+import { useEffect, useState } from 'react';
+
+interface Settings {
+  enabled: boolean;
+  features: { summaries: boolean; ask: boolean; translation: boolean };
+  modes: Record<'summarize' | 'highlights' | 'tags' | 'redact' | 'insights', 'On' | 'Suggest' | 'Off'>;
+  monthlyTokenCap: number | null;
+  usage: { month: string; promptTokens: number; completionTokens: number; calls: number };
+  model: { configured: boolean; chatModel: string | null; embeddingModel: string | null; endpointHost: string | null };
+}
+const FIELDS = `enabled features { summaries ask translation } modes { summarize highlights tags redact insights } monthlyTokenCap usage { month promptTokens completionTokens calls } model { configured chatModel embeddingModel endpointHost }`;
+const STEPS: Array<{ key: keyof Settings['modes']; label: string }> = [
+  { key: 'summarize', label: 'Summarize' },
+  { key: 'highlights', label: 'Highlights' },
+  { key: 'tags', label: 'Tags' },
+  { key: 'redact', label: 'Redact' },
+  { key: 'insights', label: 'Insights' },
+];
+const number = new Intl.NumberFormat('en-US');
+
+/** /settings/ai: workspace admins turn AI on or off, pick features and automation modes, and cap its monthly tokens. */
+export function AiSettingsPage() {
+  const host = useFieldbook();
+  const loaded = useGraphQL<{ aiSettings: Settings }>(`{ aiSettings { ${FIELDS} } }`);
+  const [s, setS] = useState<Settings | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => setS(loaded.data?.aiSettings ?? null), [loaded.data]);
+  if (!s) return loaded.error ? <Alert color="red">{loaded.error.message}</Alert> : <Text>Loading…</Text>;
+
+  async function save() {
+    if (!s) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const res = await host.graphql<{ updateAiSettings: Settings }>(`mutation($input: UpdateAiSettingsInput!) { updateAiSettings(input: $input) { ${FIELDS} } }`, {
+        input: { enabled: s.enabled, features: s.features, modes: s.modes, monthlyTokenCap: s.monthlyTokenCap },
+      });
+      setS(res.updateAiSettings);
+      setMessage({ ok: true, text: 'AI settings saved.' });
+    } catch (err) {
+      setMessage({ ok: false, text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+  async function rebuild() {
+    const res = await host.graphql<{ rebuildAiEmbeddings: boolean }>(`mutation { rebuildAiEmbeddings }`);
+    setMessage({ ok: res.rebuildAiEmbeddings, text: res.rebuildAiEmbeddings ? 'Embeddings are being rebuilt in the background.' : 'No embedding model is configured (OPENAI_EMBEDDING_MODEL).' });
+  }
+  const used = s.usage.promptTokens + s.usage.completionTokens;
+
+  return (
+    <Stack maw={760} p="md" gap="md">
+      <div>
+        <Title order={1} fz="xl">
+          AI
+        </Title>
+        <Text size="sm" c="dimmed">
+          Summaries and Ask quote only words found in their sources, and say which model wrote them.
+        </Text>
+      </div>
+      <Paper withBorder p="lg" component="section" aria-labelledby="ai-model">
+        <Title order={2} fz="lg" id="ai-model">
+          Model
+        </Title>
+        {s.model.configured ? (
+          <Text size="sm" mt="xs">
+            Chat model <Code>{s.model.chatModel}</Code> at <Code>{s.model.endpointHost}</Code>
+            {s.model.embeddingModel ? (
+              <>
+                , embeddings with <Code>{s.model.embeddingModel}</Code>
+              </>
+            ) : (
+              ', no embedding model (Ask retrieves by words only)'
+            )}
+            .
+          </Text>
+        ) : (
+          <Text size="sm" mt="xs">
+            No AI model is configured: summaries quote key sentences and Ask answers with sentences from matching items (“Local summary (no AI model configured)”). Set <Code>OPENAI_BASE_URL</Code>, <Code>OPENAI_API_KEY</Code> and{' '}
+            <Code>OPENAI_CHAT_MODEL</Code> for any OpenAI-compatible server.
+          </Text>
+        )}
+        {s.model.embeddingModel && (
+          <Button size="xs" variant="light" mt="sm" onClick={() => void rebuild()}>
+            Rebuild embeddings
+          </Button>
+        )}
+      </Paper>
+      <Paper withBorder p="lg" component="section" aria-labelledby="ai-features">
+        <Title order={2} fz="lg" id="ai-features">
+          Features
+        </Title>
+        <Stack gap="xs" mt="sm">
+          <Switch label="AI in this workspace" checked={s.enabled} onChange={(e) => setS({ ...s, enabled: e.currentTarget.checked })} />
+          <Switch label="Summaries" disabled={!s.enabled} checked={s.features.summaries} onChange={(e) => setS({ ...s, features: { ...s.features, summaries: e.currentTarget.checked } })} />
+          <Switch label="Ask" disabled={!s.enabled} checked={s.features.ask} onChange={(e) => setS({ ...s, features: { ...s.features, ask: e.currentTarget.checked } })} />
+          <Switch label="Translation" disabled={!s.enabled} checked={s.features.translation} onChange={(e) => setS({ ...s, features: { ...s.features, translation: e.currentTarget.checked } })} />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="lg" component="section" aria-labelledby="ai-modes">
+        <Title order={2} fz="lg" id="ai-modes">
+          Automation
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          What AI does by itself at each step: On, Suggest (a person accepts it) or Off.
+        </Text>
+        <Group gap="sm">
+          {STEPS.map((step) => (
+            <Select
+              key={step.key}
+              label={step.label}
+              w={130}
+              data={['On', 'Suggest', 'Off']}
+              value={s.modes[step.key]}
+              allowDeselect={false}
+              onChange={(v) => v && setS({ ...s, modes: { ...s.modes, [step.key]: v as 'On' | 'Suggest' | 'Off' } })}
+            />
+          ))}
+        </Group>
+      </Paper>
+      <Paper withBorder p="lg" component="section" aria-labelledby="ai-cap">
+        <Title order={2} fz="lg" id="ai-cap">
+          Monthly cap
+        </Title>
+        <Text size="sm" mt="xs">
+          This month: {number.format(used)} tokens in {number.format(s.usage.calls)} calls
+          {s.monthlyTokenCap !== null ? ` of ${number.format(s.monthlyTokenCap)}` : ''}.
+        </Text>
+        <NumberInput
+          mt="sm"
+          maw={260}
+          label="Tokens per month"
+          description="Empty for no cap; at most 1,000,000,000."
+          min={0}
+          max={1_000_000_000}
+          thousandSeparator=","
+          allowDecimal={false}
+          value={s.monthlyTokenCap ?? ''}
+          onChange={(v) => setS({ ...s, monthlyTokenCap: v === '' ? null : Number(v) })}
+        />
+      </Paper>
+      {message && <Alert color={message.ok ? 'green' : 'red'}>{message.text}</Alert>}
+      <Group>
+        <Button onClick={() => void save()} loading={saving}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

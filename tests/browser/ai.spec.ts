@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import { promptSources, summarySources, type ChatBody } from '../support/openai-fake.ts';
+import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { shot } from './support/shots.ts';
+
+const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const INTERVIEW = [
+  'Priya leads research at a travel startup with forty people.',
+  'She said the onboarding flow took far too long and her team nearly gave up.',
+  'Exports to spreadsheets were the feature her managers asked about most.',
+];
+
+async function expectAccessible(page: Page, where: string) {
+  expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+}
+
+async function setUp(env: Parameters<Parameters<typeof test>[2]>[0]['env'], label: string) {
+  const email = uniqueEmail(label);
+  const token = await signUpByApi(env, email, 'Ada Analyst');
+  const workspace = await createWorkspaceByApi(env, token, `AI ${label}`);
+  const as = { token, workspace: workspace.id };
+  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Travel interviews' } }, as);
+  const { createNote } = await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
+    input: { projectId: createProject.id, title: 'Interview with Priya', content: doc(...INTERVIEW) },
+  }, as);
+  return { email, noteId: createNote.id, token, workspaceId: workspace.id };
+}
+
+test('the Summary tab streams a summary in, showing only quotes found in the note, and says which model wrote it', async ({ page, env }) => {
+  const { email, noteId } = await setUp(env, 'summary');
+  env.ai.onChat = (body: ChatBody) => {
+    const [note] = summarySources(body);
+    return {
+      content: [
+        JSON.stringify({ type: 'text', text: 'Priya’s team found onboarding slow; exports matter most to her managers.' }),
+        JSON.stringify({ type: 'quote', itemId: note!.id, text: 'the onboarding flow took far too long' }),
+        JSON.stringify({ type: 'quote', itemId: note!.id, text: 'We would pay twice as much for exports' }),
+      ].join('\n'),
+      chunkChars: 6,
+      delayMs: 60,
+    };
+  };
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/data/${noteId}`);
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const panel = page.getByTestId('ai-summary');
+  await expect(panel.getByRole('textbox', { name: 'Framework' })).toHaveValue('Summary');
+  await panel.getByRole('textbox', { name: 'Framework' }).click();
+  // The default list comes first: chronological, summary, by topics, customer call, usability test, sales SPICED.
+  await expect(page.getByRole('option').first()).toHaveText('Chronological');
+  await expect(page.getByRole('option').nth(5)).toHaveText('Sales SPICED');
+  await page.getByRole('option', { name: 'Customer call' }).click();
+  await panel.getByRole('button', { name: 'Summarize' }).click();
+
+  // The first paragraph shows while the model is still writing.
+  await expect(panel.getByText('Priya’s team found onboarding slow')).toBeVisible();
+  await expect(panel.getByLabel('Writing the summary')).toBeVisible();
+  await shot(page, 'ai-summary-streaming');
+  await expect(panel.getByTestId('ai-provenance')).toHaveText('Written by AI (fake-chat) from 1 note · 1 quote not found in the source removed');
+  await expect(panel.getByText('“the onboarding flow took far too long”')).toBeVisible();
+  await expect(panel.getByText(/pay twice as much/)).toHaveCount(0);
+  await shot(page, 'ai-summary-done');
+  await expectAccessible(page, 'the Summary tab');
+
+  // Stored: it is there when the note is opened again.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  await expect(page.getByTestId('ai-provenance')).toContainText('Written by AI (fake-chat) from 1 note');
+});
+
+test('the Ask box on search answers with verified citations that open their sources', async ({ page, env }) => {
+  const { email, noteId } = await setUp(env, 'ask');
+  env.ai.onChat = (body: ChatBody) => {
+    const [s] = promptSources(body);
+    return {
+      content: [
+        JSON.stringify({ type: 'heading', level: 2, content: 'Onboarding takes too long' }),
+        JSON.stringify({ type: 'text', content: 'Teams nearly give up during onboarding.', citations: [{ ref: s!.ref, quote: 'the onboarding flow took far too long' }, { ref: s!.ref, quote: 'onboarding was a delight' }] }),
+      ].join('\n'),
+      delayMs: 10,
+    };
+  };
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Ask your research' })).toBeVisible();
+  await page.goto('/search');
+  const ask = page.getByRole('region', { name: 'Ask your research' });
+  await expect(ask.getByRole('group', { name: 'Suggested questions' }).getByRole('button')).toHaveCount(4);
+  await ask.getByRole('textbox', { name: 'Question' }).fill('Why do teams struggle with onboarding?');
+  await ask.getByRole('button', { name: 'Ask' }).click();
+  await expect(ask.getByRole('heading', { name: 'Onboarding takes too long' })).toBeVisible();
+  await expect(ask.getByText('“the onboarding flow took far too long”')).toBeVisible();
+  await expect(ask.getByText(/a delight/)).toHaveCount(0);
+  await expect(ask.getByTestId('ask-label')).toHaveText(/^Written by AI \(fake-chat\) from \d+ sources? · 1 quote not found in its source removed$/);
+  await shot(page, 'ai-ask-answer');
+  await expectAccessible(page, 'Ask on /search');
+  await ask.getByRole('link', { name: 'Interview with Priya' }).click();
+  await expect(page).toHaveURL(new RegExp(`/data/${noteId}`));
+});
+
+test('workspace admins set AI features, automation modes and the monthly cap', async ({ page, env }) => {
+  const { email } = await setUp(env, 'settings');
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'AI', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/ai$/);
+  await expect(page.getByText('Chat model fake-chat')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Highlights' })).toHaveValue('Suggest');
+  await page.getByRole('textbox', { name: 'Tokens per month' }).fill('250000');
+  await page.getByRole('switch', { name: 'Translation' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('AI settings saved.')).toBeVisible();
+  await shot(page, 'ai-settings');
+  await expectAccessible(page, '/settings/ai');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Tokens per month' })).toHaveValue('250,000');
+  await expect(page.getByRole('switch', { name: 'Translation' })).not.toBeChecked();
+});
+
+test('a viewer sees why the summary button is disabled', async ({ page, env }) => {
+  const { noteId, token, workspaceId } = await setUp(env, 'viewer');
+  const viewerEmail = uniqueEmail('viewer');
+  await addMemberByApi(env, { token, workspaceId }, viewerEmail, 'VIEWER');
+  await signInWithPassword(page, viewerEmail);
+  await page.waitForURL(/\/(home|auth\/workspaces)/);
+  await page.goto(`/data/${noteId}`);
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const panel = page.getByTestId('ai-summary');
+  await expect(panel.getByRole('button', { name: 'Summarize' })).toBeDisabled();
+  await panel.getByLabel('Viewers cannot generate summaries').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Viewers cannot generate summaries');
+  await shot(page, 'ai-summary-viewer');
+  await expectAccessible(page, 'the Summary tab for a viewer');
+});
