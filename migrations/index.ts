@@ -16,6 +16,7 @@ import * as extensions from './0015_extensions.ts';
 import * as leastPrivilege from './0016_least_privilege.ts';
 import * as signInLimits from './0017_sign_in_limits.ts';
 import * as searchSpeed from './0019_search_speed.ts';
+import * as membershipInvalidations from './0035_membership_invalidations.ts';
 
 export interface Migration {
   name: string;
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   { name: '0016_least_privilege', ...leastPrivilege },
   { name: '0017_sign_in_limits', ...signInLimits },
   { name: '0019_search_speed', ...searchSpeed },
+  { name: '0035_membership_invalidations', ...membershipInvalidations },
 ];
