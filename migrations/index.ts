@@ -17,6 +17,7 @@ import * as leastPrivilege from './0016_least_privilege.ts';
 import * as signInLimits from './0017_sign_in_limits.ts';
 import * as searchSpeed from './0019_search_speed.ts';
 import * as membershipInvalidations from './0035_membership_invalidations.ts';
+import * as searchPlanRows from './0036_search_plan_rows.ts';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   { name: '0017_sign_in_limits', ...signInLimits },
   { name: '0019_search_speed', ...searchSpeed },
   { name: '0035_membership_invalidations', ...membershipInvalidations },
+  { name: '0036_search_plan_rows', ...searchPlanRows },
 ];
