@@ -36,7 +36,9 @@ export default defineConfig({
     meta: { description: 'Fieldbook: your team’s customer research, in one place.' },
   },
   output: {
-    distPath: { root: 'dist' },
+    // build-if-stale.mjs builds into a folder beside dist and swaps it in when done, so a running
+    // Fieldbook serves the previous build meanwhile instead of an emptied folder.
+    distPath: { root: process.env.FIELDBOOK_WEB_BUILD_DIR ?? 'dist' },
     cleanDistPath: true,
     sourceMap: { js: 'source-map' },
   },
@@ -45,7 +47,12 @@ export default defineConfig({
       strategy: 'split-by-experience',
       // Popover positioning (menus, selects, tooltips) in a file of its own, apart from what
       // every page needs.
-      forceSplitting: { 'lib-floating-ui': /node_modules[\\/]@floating-ui[\\/]/ },
+      forceSplitting: {
+        'lib-floating-ui': /node_modules[\\/]@floating-ui[\\/]/,
+        // Scroll locking (modals, drawers, the notifications container): otherwise grouped with the
+        // small Mantine helpers every page's shell needs, and so loaded with the workspace home.
+        'lib-remove-scroll': /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/,
+      },
     },
   },
   plugins: [
@@ -55,6 +62,8 @@ export default defineConfig({
     pluginModuleFederation({
       name: 'fieldbook',
       dts: false,
+      // The runtime without its Node.js code: this host only ever runs in a browser.
+      experiments: { optimization: { target: 'web' } },
       shared: {
         react: { singleton: true, requiredVersion: `^${versionOf('react')}` },
         'react-dom': { singleton: true, requiredVersion: `^${versionOf('react-dom')}` },
