@@ -47,12 +47,7 @@ export default defineConfig({
       strategy: 'split-by-experience',
       // Popover positioning (menus, selects, tooltips) in a file of its own, apart from what
       // every page needs.
-      forceSplitting: {
-        'lib-floating-ui': /node_modules[\\/]@floating-ui[\\/]/,
-        // Scroll locking (modals, drawers, the notifications container): otherwise grouped with the
-        // small Mantine helpers every page's shell needs, and so loaded with the workspace home.
-        'lib-remove-scroll': /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/,
-      },
+      forceSplitting: { 'lib-floating-ui': /node_modules[\\/]@floating-ui[\\/]/ },
     },
   },
   plugins: [
