@@ -46,15 +46,23 @@ describe('memberships and workspaces kept in memory', () => {
     const member = await addMember(a, mail, ws, 'VIEWER');
     const as = gqlAs(a, member.accessToken, ws.id);
     expect((await as<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.effectiveRole).toBe('VIEWER');
-    const queries: string[] = [];
-    const listen = (q: { sql: string }) => queries.push(q.sql);
-    a.fieldbook.db.app.on('query', listen);
-    try {
-      for (let i = 0; i < 5; i++) expect((await as<{ members: { totalCount: number } }>(MEMBERS)).data?.members.totalCount).toBe(2);
-    } finally {
-      a.fieldbook.db.app.off('query', listen);
-    }
-    expect(queries.filter((sql) => sql.includes('app_membership') || /from "workspaces"/.test(sql))).toEqual([]);
+    /** The statements of five requests in a row. */
+    const fiveRequests = async () => {
+      const queries: string[] = [];
+      const listen = (q: { sql: string }) => queries.push(q.sql);
+      a.fieldbook.db.app.on('query', listen);
+      try {
+        for (let i = 0; i < 5; i++) expect((await as<{ members: { totalCount: number } }>(MEMBERS)).data?.members.totalCount).toBe(2);
+      } finally {
+        a.fieldbook.db.app.off('query', listen);
+      }
+      return queries;
+    };
+    const lookups = (queries: string[]) => queries.filter((sql) => sql.includes('app_membership') || /from "workspaces"/.test(sql));
+    // The database's notice of the join itself may arrive after the first request kept the
+    // membership, and evict it once; after that the requests answer from memory.
+    const queries = await eventually(fiveRequests, (q) => lookups(q).length === 0);
+    expect(lookups(queries)).toEqual([]);
     // One transaction per request: its begin, its scope, the query, its commit.
     expect(queries.filter((sql) => /^begin/i.test(sql))).toHaveLength(5);
   });
