@@ -10,6 +10,8 @@ export interface LoadResult {
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  /** Requests answered during the measured run. */
+  requests: number;
   /** Responses that were not 2xx, and socket errors: a run with either measured something else. */
   non2xx: number;
   errors: number;
@@ -35,7 +37,7 @@ export async function measure(target: LoadTarget, opts: { connections: number; s
   return autocannon(target, opts);
 }
 
-function autocannon(target: LoadTarget, opts: { connections: number; seconds: number }): Promise<LoadResult> {
+export function autocannon(target: LoadTarget, opts: { connections: number; seconds: number }): Promise<LoadResult> {
   const args = [join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(opts.connections), '-d', String(opts.seconds)];
   if (target.method) args.push('-m', target.method);
   for (const [k, v] of Object.entries(target.headers ?? {})) args.push('-H', `${k}=${v}`);
@@ -50,7 +52,7 @@ function autocannon(target: LoadTarget, opts: { connections: number; seconds: nu
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err.slice(-1000)}`));
       const r = JSON.parse(out) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p50: number; p99: number };
         non2xx: number;
         errors: number;
@@ -60,6 +62,7 @@ function autocannon(target: LoadTarget, opts: { connections: number; seconds: nu
         reqPerSec: round(r.requests.average, 0),
         p50Ms: r.latency.p50,
         p99Ms: r.latency.p99,
+        requests: r.requests.total,
         non2xx: r.non2xx,
         errors: r.errors,
       });

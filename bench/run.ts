@@ -14,6 +14,7 @@ import { createLogger } from '../core/src/logger.ts';
 import { createFieldbook } from '../core/src/server.ts';
 import { timeStart, type StartPhases } from './cold-start.ts';
 import { measure, startBareKoa, type LoadResult } from './load.ts';
+import { benchNoteListLoad, describeNoteListLoad, type NoteListLoadResult } from './note-list-load.ts';
 import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
 import { aiTable, benchAi, type AiBench } from './ai.ts';
@@ -38,6 +39,7 @@ interface Results {
   startup: { firstStartMs: number; warmStartMs: number; warmStartPhases: StartPhases | null } | null;
   http: { connections: number; seconds: number; runs: LoadResult[]; graphqlToBareRatio: number | null; graphqlToBarePostRatio: number | null; graphqlOperation: string } | null;
   signIn: { count: number; p50Ms: number; p95Ms: number } | null;
+  noteListLoad: NoteListLoadResult | null;
   research: ResearchResults | null;
   search: SearchShapeResult[] | null;
   searchReindex: ReindexResult | null;
@@ -61,6 +63,7 @@ const results: Results = {
   startup: null,
   http: null,
   signIn: null,
+  noteListLoad: null,
   research: null,
   search: null,
   searchReindex: null,
@@ -168,6 +171,9 @@ try {
       }
       results.signIn = { count: SIGN_INS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
 
+      const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
+      results.noteListLoad = await benchNoteListLoad({ url, owner: fieldbook.db.owner, token: account.token, userId: me.me.id, seconds, log });
+
       // Plugins: webhook intake through the Slack plugin, and what one plugin slot costs a page.
       const created = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
         url,
@@ -194,7 +200,6 @@ try {
 
       const scale = Number(process.env.BENCH_RESEARCH_SCALE ?? 1);
       if (scale > 0) {
-        const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
         results.research = await benchResearch({ owner: fieldbook.db.owner, url, token: account.token, userId: me.me.id, scale, log });
         const searched = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token: account.token, workspaceId: results.research.workspaceId, log });
         results.search = searched.shapes;
@@ -296,6 +301,11 @@ if (results.http) {
 if (results.signIn) {
   lines.push(`Sign-in (${results.signIn.count} signIn mutations, one after another)`);
   lines.push(`  p50 ${results.signIn.p50Ms} ms, p95 ${results.signIn.p95Ms} ms`);
+  lines.push('');
+}
+if (results.noteListLoad) {
+  lines.push(`Project page note list under load (${results.noteListLoad.connections} connections, ${results.noteListLoad.seconds} s)`);
+  lines.push(describeNoteListLoad(results.noteListLoad));
   lines.push('');
 }
 if (results.research) {

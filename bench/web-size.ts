@@ -27,6 +27,8 @@ export interface PageScripts {
   encodings: Record<string, number>;
   /** The largest file: its path and wire size in KB. */
   largest: { path: string; transferKB: number } | null;
+  /** Every file with its wire size in KB, largest first, to tell which part grew. */
+  byFile: Array<{ path: string; transferKB: number }>;
 }
 
 export interface WebSizeBench {
@@ -67,6 +69,7 @@ async function scriptsOf(page: Page, url: string, path: string, ready: (p: Page)
       decodedKB: round(seen.reduce((n, s) => n + s.decoded, 0) / 1000),
       encodings,
       largest: largest ? { path: largest.path, transferKB: round(largest.transfer / 1000) } : null,
+      byFile: [...seen].sort((a, b) => b.transfer - a.transfer).map((s) => ({ path: s.path, transferKB: round(s.transfer / 1000) })),
     },
     paths: seen.map((s) => s.path),
   };

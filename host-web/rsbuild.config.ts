@@ -37,7 +37,9 @@ export default defineConfig({
     meta: { description: 'Fieldbook: your team’s customer research, in one place.' },
   },
   output: {
-    distPath: { root: 'dist' },
+    // build-if-stale.mjs builds into a folder beside dist and swaps it in when done, so a running
+    // Fieldbook serves the previous build meanwhile instead of an emptied folder.
+    distPath: { root: process.env.FIELDBOOK_WEB_BUILD_DIR ?? 'dist' },
     cleanDistPath: true,
     sourceMap: { js: 'source-map' },
   },
@@ -56,6 +58,8 @@ export default defineConfig({
     pluginModuleFederation({
       name: 'fieldbook',
       dts: false,
+      // The runtime without its Node.js code: this host only ever runs in a browser.
+      experiments: { optimization: { target: 'web' } },
       shared: {
         react: { singleton: true, requiredVersion: `^${versionOf('react')}` },
         'react-dom': { singleton: true, requiredVersion: `^${versionOf('react-dom')}` },

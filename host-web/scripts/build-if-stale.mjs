@@ -4,7 +4,7 @@
 // `npm start` and `npm test` call it, so a fresh checkout gets a build and a current one starts fast.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,8 +71,13 @@ const rsbuildPkg = require.resolve('@rsbuild/core/package.json');
 const rsbuildBin = JSON.parse(readFileSync(rsbuildPkg, 'utf8')).bin;
 const cli = join(dirname(rsbuildPkg), typeof rsbuildBin === 'string' ? rsbuildBin : rsbuildBin.rsbuild);
 
-/** Builds one Rsbuild project when its sources' hash differs from the stamp in its output. */
-function buildIfStale({ label, cwd, args, files, out, expect }) {
+/**
+ * Builds one Rsbuild project when its sources' hash differs from the stamp in its output. With
+ * `outEnv`, the build writes into a folder beside `out` (named to it by that environment variable)
+ * and replaces `out` only once it succeeded: a server reading `out` meanwhile keeps answering from
+ * the previous build, where building in place would empty it for the whole build.
+ */
+function buildIfStale({ label, cwd, args, files, out, expect, outEnv }) {
   const started = Date.now();
   const stampPath = join(out, '.build-stamp');
   const stamp = hashOf(files);
@@ -82,20 +87,31 @@ function buildIfStale({ label, cwd, args, files, out, expect }) {
     return;
   }
   console.log(built ? `${label} sources changed: rebuilding` : `building ${label}`);
-  const res = spawnSync(process.execPath, [cli, 'build', ...args], { cwd, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const target = outEnv ? `${out}.next` : out;
+  if (outEnv) rmSync(target, { recursive: true, force: true });
+  const env = { ...process.env, NODE_ENV: 'production', ...(outEnv ? { [outEnv]: target } : {}) };
+  const res = spawnSync(process.execPath, [cli, 'build', ...args], { cwd, stdio: 'inherit', env });
   if (res.status !== 0) {
     console.error(`${label} build failed (exit code ${res.status ?? res.signal})`);
     process.exit(res.status || 1);
   }
-  if (!existsSync(join(out, expect)) || !statSync(join(out, expect)).isFile()) {
+  if (!existsSync(join(target, expect)) || !statSync(join(target, expect)).isFile()) {
     console.error(`${label} build wrote no ${expect}`);
     process.exit(1);
   }
-  writeFileSync(stampPath, `${stamp}\n`);
+  writeFileSync(join(target, '.build-stamp'), `${stamp}\n`);
+  if (outEnv) {
+    // Two renames: the folder is missing only between them, not for the whole build.
+    const previous = `${out}.previous`;
+    rmSync(previous, { recursive: true, force: true });
+    if (existsSync(out)) renameSync(out, previous);
+    renameSync(target, out);
+    rmSync(previous, { recursive: true, force: true });
+  }
   console.log(`${label} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-buildIfStale({ label: 'web app', cwd: hostWeb, args: [], files: sources(), out: dist, expect: 'index.html' });
+buildIfStale({ label: 'web app', cwd: hostWeb, args: [], files: sources(), out: dist, expect: 'index.html', outEnv: 'FIELDBOOK_WEB_BUILD_DIR' });
 
 // Each plugin with a web part is a Module Federation remote of its own, served from its folder.
 const pluginsDir = join(root, 'plugins');

@@ -1,6 +1,8 @@
 import type { Page, Response } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { shot } from './support/shots.ts';
 
 /** Every script response of the page from now on. */
 function recordScripts(page: Page): Response[] {
@@ -69,4 +71,52 @@ test('the editor loads with a note, not with the project it is in', async ({ pag
   await page.goto(`/data/${createNote.id}`);
   await expect(page.locator('.ProseMirror').first()).toBeVisible();
   expect(await hasEditor()).toBe(true);
+});
+
+test('the header menus load on first use and the first click opens them; notifications load with the first one', async ({ page, env }) => {
+  const email = uniqueEmail('web-menus');
+  const token = await signUpByApi(env, email, 'Mia Menus');
+  await createWorkspaceByApi(env, token, 'Menu Research');
+
+  // Mantine names its components in its code: a script that has these carries them.
+  const bodies: Array<Promise<string>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  });
+  const loaded = async (marker: string) => (await Promise.all(bodies)).some((text) => text.includes(marker));
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/^Good (morning|afternoon|evening)/);
+  await page.waitForLoadState('networkidle');
+  expect(await loaded('"@mantine/core/Menu"')).toBe(false);
+  expect(await loaded('"@mantine/notifications/Notifications"')).toBe(false);
+
+  // One click, and the menu is open: the click that loads its code is not lost.
+  const account = page.getByRole('button', { name: /Open account menu/ });
+  await expect(account).toHaveAttribute('aria-haspopup', 'menu');
+  await account.click();
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  expect(await loaded('"@mantine/core/Menu"')).toBe(true);
+  await shot(page, 'header-account-menu');
+  expect(await seriousViolations(page), 'axe with the account menu open').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeHidden();
+
+  // The other menu, from the keyboard: its first Enter opens it too.
+  const workspaceMenu = page.getByRole('button', { name: 'Menu Research workspace menu' });
+  await workspaceMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Switch workspace' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A fresh page, the account menu's first click again, and then a notification.
+  await page.goto('/settings/user/account');
+  await page.getByRole('button', { name: /Open account menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Account settings' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Mia Menus-Lee');
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await expect(page.getByText('Your name was saved.')).toBeVisible();
+  expect(await loaded('"@mantine/notifications/Notifications"')).toBe(true);
+  await shot(page, 'notification-after-first-save');
 });

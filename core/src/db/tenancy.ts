@@ -16,11 +16,14 @@ export async function withTenant<T>(
   db: Knex,
   scope: TenantScope,
   fn: (trx: Knex.Transaction) => Promise<T>,
+  /** More settings for this transaction (planner settings, say), set in the same round trip. */
+  settings: Readonly<Record<string, string>> = {},
 ): Promise<T> {
+  const extra = Object.entries(settings);
   return db.transaction(async (trx) => {
     await trx.raw(
-      "select set_config('app.workspace_id', ?, true), set_config('app.user_id', ?, true), set_config('app.email', ?, true)",
-      [scope.workspaceId ?? '', scope.userId ?? '', scope.email?.toLowerCase() ?? ''],
+      `select set_config('app.workspace_id', ?, true), set_config('app.user_id', ?, true), set_config('app.email', ?, true)${extra.map(() => ', set_config(?, ?, true)').join('')}`,
+      [scope.workspaceId ?? '', scope.userId ?? '', scope.email?.toLowerCase() ?? '', ...extra.flat()],
     );
     return fn(trx);
   });

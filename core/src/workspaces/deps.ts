@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
+import type { Invalidations } from '../db/invalidations.ts';
 import type { IdentityServices } from '../identity/module.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Logger } from '../logger.ts';
@@ -12,4 +13,6 @@ export interface WorkspacesDeps {
   mailer: Mailer;
   logger: Logger;
   identity: Pick<IdentityServices, 'recheckPassword'>;
+  /** Tells every process that a cached membership or workspace changed. */
+  invalidations: Invalidations;
 }

@@ -6,6 +6,8 @@ import { validate } from '../errors/validate.ts';
 import { uuidSchema } from '../identity/inputs.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import { effectiveRole, PRODUCT_ROLES, type ProductRole, type Role } from '../permissions/roles.ts';
+import type { WorkspacesDeps } from './deps.ts';
+import { membershipChanged } from './directory.ts';
 import { decodeOffset, encodeOffset } from './cursor.ts';
 import { WORKSPACE_LIMITS } from './limits.ts';
 import { adminCount } from './membership-changes.ts';
@@ -88,7 +90,7 @@ const roleSchema = z.object({
 });
 
 /** Changes a member's role and admin flag (workspace admins); the last admin stays an admin. */
-export async function updateMemberRole(ctx: RequestContext, args: unknown): Promise<MemberView> {
+export async function updateMemberRole(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<MemberView> {
   const { viewer, workspace } = ctx.authorize('members:manage');
   const valid = validate(roleSchema, args);
   return ctx.tx(async (trx) => {
@@ -99,6 +101,7 @@ export async function updateMemberRole(ctx: RequestContext, args: unknown): Prom
     await WorkspaceMember.query(trx)
       .where({ workspace_id: workspace.id, user_id: valid.userId })
       .patch({ role: valid.role, workspaceAdmin: valid.workspaceAdmin });
+    await membershipChanged(deps.invalidations, trx, workspace.id, [valid.userId]);
     await recordAudit(trx, {
       workspaceId: workspace.id,
       actorUserId: viewer.userId,
@@ -118,7 +121,7 @@ export async function updateMemberRole(ctx: RequestContext, args: unknown): Prom
  * Removes a member (workspace admins), or lets a member leave. Their group memberships and API
  * tokens in the workspace go with them; the last admin cannot be removed.
  */
-export async function removeMember(ctx: RequestContext, args: unknown): Promise<boolean> {
+export async function removeMember(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<boolean> {
   const { userId } = validate(z.object({ userId: uuidSchema }), args);
   const leaving = ctx.viewer?.userId === userId;
   const { viewer, workspace } = ctx.authorize(leaving ? 'profile:update' : 'members:manage');
@@ -132,6 +135,7 @@ export async function removeMember(ctx: RequestContext, args: unknown): Promise<
     await UserGroupMember.query(trx).where({ workspace_id: workspace.id, user_id: userId }).delete();
     await trx('api_tokens').where({ workspace_id: workspace.id, user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), updated_at: trx.fn.now() });
     await WorkspaceMember.query(trx).where({ workspace_id: workspace.id, user_id: userId }).delete();
+    await membershipChanged(deps.invalidations, trx, workspace.id, [userId]);
     await recordAudit(trx, {
       workspaceId: workspace.id,
       actorUserId: viewer.userId,

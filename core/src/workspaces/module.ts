@@ -17,13 +17,14 @@ const depsOf = (ctx: ModuleContext<readonly [typeof identityModule]>): Workspace
   mailer: ctx.mailer,
   logger: ctx.logger,
   identity: ctx.deps.identity,
+  invalidations: ctx.invalidations,
 });
 
 /** Workspaces, members, groups, invites, domains, roles and the audit log. */
 export const workspacesModule = defineModule({
   name: 'workspaces',
   dependsOn: [identityModule],
-  services: (ctx): WorkspacesServices => ({ directory: createWorkspaceDirectory(ctx.db.app) }),
+  services: (ctx): WorkspacesServices => ({ directory: createWorkspaceDirectory(ctx.db.app, ctx.invalidations) }),
   graphql: (ctx) => ({ typeDefs: workspacesTypeDefs, resolvers: workspacesResolvers(depsOf(ctx)) }),
   routes: (router, ctx) => mountTeamRedirect(router, depsOf(ctx)),
 });

@@ -40,12 +40,12 @@ export function workspacesResolvers(deps: WorkspacesDeps): IResolvers<unknown, R
     inviteMembers: async (_p, args, ctx) => inviteMembers(deps, ctx, args),
     revokeInvite: async (_p, args, ctx) => revokeInvite(ctx, args),
     acceptInvite: async (_p, args, ctx) => acceptInvite(deps, ctx, args),
-    updateMemberRole: async (_p, args, ctx) => updateMemberRole(ctx, args),
-    removeMember: async (_p, args, ctx) => removeMember(ctx, args),
+    updateMemberRole: async (_p, args, ctx) => updateMemberRole(deps, ctx, args),
+    removeMember: async (_p, args, ctx) => removeMember(deps, ctx, args),
     createUserGroup: async (_p, args, ctx) => createUserGroup(ctx, args),
     renameUserGroup: async (_p, args, ctx) => renameUserGroup(ctx, args),
-    deleteUserGroup: async (_p, args, ctx) => deleteUserGroup(ctx, args),
-    setUserGroupMembers: async (_p, args, ctx) => setUserGroupMembers(ctx, args),
+    deleteUserGroup: async (_p, args, ctx) => deleteUserGroup(deps, ctx, args),
+    setUserGroupMembers: async (_p, args, ctx) => setUserGroupMembers(deps, ctx, args),
   };
 
   return { Query, Mutation };

@@ -5,6 +5,8 @@ import { badInput, notFound } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import { uuidSchema } from '../identity/inputs.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
+import type { WorkspacesDeps } from './deps.ts';
+import { membershipChanged } from './directory.ts';
 import { WORKSPACE_LIMITS } from './limits.ts';
 import { UserGroup, UserGroupMember, WorkspaceMember } from './models/index.ts';
 import { usersById, type UserView } from './views.ts';
@@ -81,12 +83,14 @@ export async function renameUserGroup(ctx: RequestContext, args: unknown): Promi
   });
 }
 
-export async function deleteUserGroup(ctx: RequestContext, args: unknown): Promise<boolean> {
+export async function deleteUserGroup(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<boolean> {
   const { viewer, workspace } = ctx.authorize('userGroups:manage');
   const { id } = validate(z.object({ id: uuidSchema }), args);
   return ctx.tx(async (trx) => {
     const group = await groupOf(trx, workspace.id, id);
+    const members = (await UserGroupMember.query(trx).where({ group_id: id }).select('user_id')).map((m) => m.userId);
     await UserGroup.query(trx).deleteById(id);
+    await membershipChanged(deps.invalidations, trx, workspace.id, members);
     await audit(trx, workspace.id, viewer.userId, id, { action: 'deleted', name: group.name });
     return true;
   });
@@ -98,7 +102,7 @@ const membersSchema = z.object({
 });
 
 /** Sets who is in a group: at most 200 people (000 §9), each a member of the workspace. */
-export async function setUserGroupMembers(ctx: RequestContext, args: unknown): Promise<UserGroupView> {
+export async function setUserGroupMembers(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<UserGroupView> {
   const { viewer, workspace } = ctx.authorize('userGroups:manage');
   const valid = validate(membersSchema, args);
   const userIds = [...new Set(valid.userIds.map((u) => u.toLowerCase()))];
@@ -118,6 +122,7 @@ export async function setUserGroupMembers(ctx: RequestContext, args: unknown): P
     if (added.length) {
       await UserGroupMember.query(trx).insert(added.map((userId) => ({ workspaceId: workspace.id, groupId: group.id, userId })));
     }
+    await membershipChanged(deps.invalidations, trx, workspace.id, [...added, ...removed]);
     await audit(trx, workspace.id, viewer.userId, group.id, { action: 'members', added, removed });
     return (await groupViews(trx, [group]))[0]!;
   });

@@ -4,6 +4,7 @@ import { notFound } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
 import type { WorkspacesDeps } from './deps.ts';
+import { workspaceChanged } from './directory.ts';
 import { WORKSPACE_LIMITS } from './limits.ts';
 import { Workspace } from './models/index.ts';
 import { membershipView, workspaceView, type MembershipView, type WorkspaceView } from './views.ts';
@@ -63,6 +64,7 @@ export async function updateWorkspace(deps: WorkspacesDeps, ctx: RequestContext,
     const before = await Workspace.query(trx).findById(workspace.id);
     if (!before) throw notFound('That workspace');
     const after = Object.keys(patch).length ? await Workspace.query(trx).patchAndFetchById(workspace.id, patch) : before;
+    if (patch.name !== undefined) await workspaceChanged(deps.invalidations, trx, workspace.id);
     const changes = Object.fromEntries(
       Object.keys(patch).map((k) => [k, { old: before[k as keyof typeof patch], new: after[k as keyof typeof patch] }]),
     );

@@ -1,16 +1,13 @@
-import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChevronDown,
   IconClipboardList,
   IconHome,
-  IconLogout,
-  IconPlus,
   IconPlugConnected,
   IconPuzzle,
   IconShieldLock,
   IconSparkles,
-  IconSwitchHorizontal,
   IconUser,
   IconUsers,
   IconUsersGroup,
@@ -24,6 +21,7 @@ import { useExtensions } from '../extensions/ExtensionsProvider.tsx';
 import { roleLabel } from '../settings/roles.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
+import { LazyMenu } from './LazyMenu.tsx';
 
 interface NavItem {
   label: string;
@@ -120,8 +118,8 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
             <Text c="gray.4" aria-hidden visibleFrom="sm">
               /
             </Text>
-            <Menu position="bottom-start" width={260} shadow="md">
-              <Menu.Target>
+            <LazyMenu
+              trigger={
                 <UnstyledButton px={6} py={4} style={{ borderRadius: 8 }}>
                   <Group gap={8} wrap="nowrap">
                     <TeamAvatar team={workspace} size={26} />
@@ -132,44 +130,22 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
                     <IconChevronDown size={14} aria-hidden />
                   </Group>
                 </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{workspace.subdomain}</Menu.Label>
-                <Menu.Item component={Link} to="/auth/workspaces" leftSection={<IconSwitchHorizontal size={16} aria-hidden />}>
-                  Switch workspace
-                </Menu.Item>
-                <Menu.Item component={Link} to="/auth/create-workspace" leftSection={<IconPlus size={16} aria-hidden />}>
-                  Create a workspace
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+              }
+              render={(menus, trigger, opened) => <menus.WorkspaceMenu trigger={trigger} opened={opened} subdomain={workspace.subdomain} />}
+            />
           </Group>
-          <Menu position="bottom-end" width={240} shadow="md">
-            <Menu.Target>
+          <LazyMenu
+            trigger={
               <UnstyledButton aria-label={`Account: ${user.name || user.email}. Open account menu`} style={{ borderRadius: 999 }}>
                 <Avatar color="indigo" radius="xl" size={34} aria-hidden>
                   {(user.name || user.email).slice(0, 1).toUpperCase()}
                 </Avatar>
               </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Box px="sm" py={6}>
-                <Text size="sm" fw={600} truncate>
-                  {user.name || user.email}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {user.email} · {roleLabel(membership.effectiveRole)}
-                </Text>
-              </Box>
-              <Menu.Divider />
-              <Menu.Item component={Link} to="/settings/user/account" leftSection={<IconUser size={16} aria-hidden />}>
-                Account settings
-              </Menu.Item>
-              <Menu.Item component={Link} to="/auth/logout" leftSection={<IconLogout size={16} aria-hidden />}>
-                Sign out
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            }
+            render={(menus, trigger, opened) => (
+              <menus.AccountMenu trigger={trigger} opened={opened} name={user.name || user.email} detail={`${user.email} · ${roleLabel(membership.effectiveRole)}`} />
+            )}
+          />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">

@@ -13,9 +13,15 @@ export interface AppProcess {
   exited: Promise<number | null>;
 }
 
-/** Node's flags as `npm start` gives them (plugin sandboxes need Node without its startup snapshot). */
+/**
+ * Node's flags as `npm start` gives them: plugin sandboxes need Node without its startup snapshot,
+ * and Node runs the TypeScript itself (its type stripping, which also turns parameter properties
+ * into plain JavaScript), no loader in between.
+ */
+export const START_FLAGS = ['--no-node-snapshot', '--experimental-transform-types', '--disable-warning=ExperimentalWarning'];
+
 export function startApp(env: Record<string, string>, args: string[] = []): AppProcess {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(root, 'core/src/bin/fieldbook.ts'), ...args], {
+  const child = spawn(process.execPath, [...START_FLAGS, join(root, 'core/src/bin/fieldbook.ts'), ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

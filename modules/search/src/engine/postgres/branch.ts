@@ -124,7 +124,7 @@ export interface BranchOptions {
  * which the most recent are ranked when that is every match, the first in table order otherwise.
  * Rows carry the type's count (`type_count`, null when not counted) and whether it is every
  * match (`counted_all`). In any other order the matches are sorted whole (an index or a top-N
- * sort serves it), and counting is left to `countSql`.
+ * sort serves it), and counted up to `exactCountLimit` + 1 beside them.
  */
 export function branchSql(source: Source, search: ResultSearch, opts: BranchOptions): Sql {
   const { from, where, score } = matchingSql(source, search, opts.request, opts.mode);
@@ -158,8 +158,21 @@ export function branchSql(source: Source, search: ResultSearch, opts: BranchOpti
   } else {
     // `offset 0` keeps the matches' own query apart, so sort keys are computed as each match is read.
     const matches = sql`select ${columns} from ${from} where ${where} offset 0`;
-    inner = sql`select ${kept('x')}, null::bigint as type_count, false as counted_all
-      from (${matches}) x order by ${join(innerOrder, ', ')} limit ${wanted}::int`;
+    // The type's count comes in the same statement (one round trip fewer): up to the exact limit,
+    // past which the caller estimates it.
+    const limit = Number.isFinite(bounds.exactCountLimit) ? bounds.exactCountLimit : null;
+    // A scalar subquery, so the planner runs it once on its own and plans the page apart from it.
+    const counted =
+      limit === null
+        ? sql`(select count(*) from ${from} where ${where})`
+        : sql`(select count(*) from (select 1 from ${from} where ${where} limit ${limit + 1}::int) c)`;
+    const page =
+      search.text === null && sorts.length === 0
+        ? // Newest first, nothing to compute per match (no text, so no score): the planner may walk
+          // the recency index and stop at the page's end, instead of reading every match to sort them.
+          sql`select ${columns}, ${counted} as type_count from ${from} where ${where} order by t.updated_at desc, t.id asc limit ${wanted}::int`
+        : sql`select ${kept('x')}, ${counted} as type_count from (${matches}) x order by ${join(innerOrder, ', ')} limit ${wanted}::int`;
+    inner = sql`select ${kept('pg')}, pg.type_count, ${limit === null ? raw('true') : sql`pg.type_count <= ${limit}::int`} as counted_all from (${page}) pg`;
   }
   const outer = [
     sql`${search.type}::text as type`,
@@ -171,13 +184,4 @@ export function branchSql(source: Source, search: ResultSearch, opts: BranchOpti
     raw(`${source.parentId} as parent_id`),
   ];
   return sql`select ${join(outer, ', ')} from ${raw(source.from)} join (${inner}) m on m.id = t.id`;
-}
-
-/** A type's matches counted up to `exactCountLimit` + 1 (all of them when the limit is Infinity). */
-export function countSql(source: Source, search: ResultSearch, request: SearchRequest, mode: Mode, bounds: SearchBounds): Sql {
-  const { from, where } = matchingSql(source, search, request, mode);
-  const counted = Number.isFinite(bounds.exactCountLimit)
-    ? sql`select count(*) from (select 1 from ${from} where ${where} limit ${bounds.exactCountLimit + 1}::int) n`
-    : sql`select count(*) from ${from} where ${where}`;
-  return sql`select ${search.type}::text as type, (${counted}) as count`;
 }

@@ -28,6 +28,7 @@ export async function estimateCounts(
   request: SearchRequest,
   mode: Mode,
   bounds: SearchBounds,
+  sizes: TableSizes,
 ): Promise<Map<SearchResultType, Estimate>> {
   const out = new Map<SearchResultType, Estimate>();
   const sampled = searches.flatMap(({ search, atLeast }) => {
@@ -35,12 +36,7 @@ export async function estimateCounts(
     return source ? [{ search, source, atLeast, table: tableOf(source) }] : [];
   });
   if (sampled.length === 0) return out;
-  const sizes = await query<{ table: string; rows: number }>(
-    trx,
-    sql`select c.relname as table, c.reltuples::float8 as rows from pg_class c
-        where c.oid = any(array(select to_regclass(name) from unnest(${sampled.map((s) => s.table)}::text[]) name))`,
-  );
-  const rowsOf = new Map(sizes.map((s) => [s.table, Number(s.rows)]));
+  const rowsOf = await sizes.of(trx, sampled.map((s) => s.table));
   const parts = sampled.map(({ search, source, table }) => {
     const rows = rowsOf.get(table) ?? -1;
     // Never analyzed (-1) or small: read it whole.
@@ -56,4 +52,26 @@ export async function estimateCounts(
     out.set(row.type, whole ? { count: Number(row.found), isEstimate: false } : { count: roundedEstimate(Math.max(scaled, atLeast), bounds.exactCountLimit), isEstimate: true });
   }
   return out;
+}
+
+/**
+ * Tables' sizes as the statistics have them (pg_class.reltuples, which only ANALYZE and VACUUM
+ * change), kept a minute, so an estimate is one statement, not two.
+ */
+export class TableSizes {
+  private readonly known = new Map<string, { rows: number; until: number }>();
+
+  async of(trx: Knex.Transaction, tables: readonly string[]): Promise<Map<string, number>> {
+    const now = Date.now();
+    const missing = tables.filter((t) => (this.known.get(t)?.until ?? 0) <= now);
+    if (missing.length > 0) {
+      const rows = await query<{ table: string; rows: number }>(
+        trx,
+        sql`select c.relname as table, c.reltuples::float8 as rows from pg_class c
+            where c.oid = any(array(select to_regclass(name) from unnest(${missing}::text[]) name))`,
+      );
+      for (const table of missing) this.known.set(table, { rows: Number(rows.find((r) => r.table === table)?.rows ?? -1), until: now + 60_000 });
+    }
+    return new Map(tables.map((t) => [t, this.known.get(t)!.rows]));
+  }
 }

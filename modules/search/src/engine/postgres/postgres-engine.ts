@@ -3,13 +3,13 @@ import { withTenant } from '@fieldbook/core';
 import type { ResultSearch, SearchResultType, SearchSort } from '../../filters/index.ts';
 import type { ReindexProgress, SearchEngine, SearchHit, SearchRequest, SearchResults } from '../engine.ts';
 import { DEFAULT_SEARCH_BOUNDS, type SearchBounds } from './bounds.ts';
-import { branchSql, candidatesFor, countSql, ranksByRelevance, sortKind, type Mode } from './branch.ts';
+import { branchSql, candidatesFor, ranksByRelevance, sortKind, type Mode } from './branch.ts';
 import { likelyCommon } from './density.ts';
-import { estimateCounts } from './estimate.ts';
+import { estimateCounts, TableSizes } from './estimate.ts';
 import { MARK_END, MARK_START, snippetHtml } from './snippet.ts';
-import { throughIndexes } from './planner.ts';
+import { holdToIndexes } from './planner.ts';
 import { sourceFor } from './sources.ts';
-import { join, query, raw, sql } from './sql.ts';
+import { join, query, raw, sql, type Sql } from './sql.ts';
 import { fuzzyWords, tsquerySql } from './text-query.ts';
 
 interface HitRow {
@@ -38,6 +38,7 @@ const HEADLINE_SOURCE_CHARS = 100_000;
  */
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = 'postgres';
+  private readonly sizes = new TableSizes();
 
   constructor(
     private readonly db: Knex,
@@ -45,14 +46,13 @@ export class PostgresSearchEngine implements SearchEngine {
   ) {}
 
   async search(request: SearchRequest): Promise<SearchResults> {
+    // Set with the transaction's scope, in its first round trip: a filter's link-table lookups (a
+    // tag's highlights, then each by its key) are priced as the cached, solid-state reads they are,
+    // rather than as disk seeks that make scanning every highlight look cheaper; a common word's
+    // text index bitmap stays exact in memory; and one process, so matches come in table order,
+    // the same from page to page.
+    const planner = { random_page_cost: '1.1', work_mem: '32MB', max_parallel_workers_per_gather: '0' };
     return withTenant(this.db, { workspaceId: request.workspaceId, userId: request.userId }, async (trx) => {
-      // For this transaction: a filter's link-table lookups (a tag's highlights, then each by its
-      // key) are priced as the cached, solid-state reads they are, rather than as disk seeks that
-      // make scanning every highlight look cheaper; a common word's text index bitmap stays exact
-      // in memory; and one process, so matches come in table order, the same from page to page.
-      await trx.raw(
-        `select set_config('random_page_cost', '1.1', true), set_config('work_mem', '32MB', true), set_config('max_parallel_workers_per_gather', '0', true)`,
-      );
       const first = await this.run(trx, request, 'words');
       const typed = request.compiled.searches[0]?.text ?? null;
       // Nothing matched word for word: try close spellings before answering with nothing.
@@ -60,7 +60,7 @@ export class PostgresSearchEngine implements SearchEngine {
       // pg_trgm's default (0.6) misses one wrong letter in a seven-letter word; for this transaction only.
       await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', '${FUZZY_THRESHOLD}', true)`);
       return this.run(trx, request, 'fuzzy');
-    });
+    }, planner);
   }
 
   /** The tables are the index. */
@@ -113,7 +113,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const common = new Set<SearchResultType>();
     let newest: HitRow[] = [];
     if (compiled.searches.some((s) => ranksByRelevance(s, sorts)) && sorts.length <= 1 && Number.isFinite(bounds.rankCandidates)) {
-      const likely = await likelyCommon(trx, searched, mode, candidates);
+      const likely = await likelyCommon(trx, searched, mode, candidates, Math.max(bounds.exactCountLimit, candidates));
       const tried = searched.filter(({ search }) => likely.has(search.type));
       newest = tried.length === 0 ? [] : await query<HitRow>(trx, statement(tried, true));
       for (const row of newest) if (Number(row.type_count) >= candidates) common.add(row.type);
@@ -126,37 +126,23 @@ export class PostgresSearchEngine implements SearchEngine {
     // With a filter the planner has selective conditions to start from, and is left to choose.
     const texted = compiled.searches.some((s) => s.text !== null);
     const unfiltered = compiled.searches.every((s) => s.where.kind === 'and' && s.where.predicates.length === 0);
-    const others = rest.length === 0 ? [] : await (texted && unfiltered ? throughIndexes(trx, () => query<HitRow>(trx, statement(rest, false))) : query<HitRow>(trx, statement(rest, false)));
+    if (texted && unfiltered && rest.length > 0) await holdToIndexes(trx);
+    // Sorted otherwise than by relevance, each row carries its type's count up to the exact limit.
+    const others = rest.length === 0 ? [] : await query<HitRow>(trx, statement(rest, false));
     const rows = newest.length === 0 ? others : [...newest, ...others].sort(byRelevance(sorts));
 
     const counts = new Map<SearchResultType, { count: number; isEstimate: boolean }>();
     // Types to estimate, with what is known of their count; the floors do not depend on the page,
     // so neither does the count.
     const uncounted: Array<{ search: ResultSearch; atLeast: number }> = [];
-    const toCount: ResultSearch[] = [];
     for (const { search } of searched) {
       const row = rows.find((r) => r.type === search.type);
       if (!row || row.counted_all) counts.set(search.type, { count: row ? Number(row.type_count) : 0, isEstimate: false });
       else if (common.has(search.type)) uncounted.push({ search, atLeast: bounds.rankCandidates });
-      else if (row.type_count !== null) uncounted.push({ search, atLeast: bounds.exactCountLimit + 1 });
-      else toCount.push(search);
-    }
-    // Sorted otherwise than by relevance: counted up to the exact limit, estimated past it.
-    if (toCount.length > 0) {
-      const countsStatement = join(
-        toCount.map((search) => sql`(${countSql(sourceFor(search.type)!, search, request, mode, bounds)})`),
-        ' union all ',
-      );
-      const counting = () => query<{ type: SearchResultType; count: string }>(trx, countsStatement);
-      const counted = await (texted && unfiltered ? throughIndexes(trx, counting) : counting());
-      for (const { type, count } of counted) {
-        const n = Number(count);
-        if (n <= bounds.exactCountLimit) counts.set(type, { count: n, isEstimate: false });
-        else uncounted.push({ search: toCount.find((s) => s.type === type)!, atLeast: n });
-      }
+      else uncounted.push({ search, atLeast: Math.max(Number(row.type_count), bounds.exactCountLimit + 1) });
     }
     const over = uncounted.filter((u) => !counts.has(u.search.type));
-    const estimates = await estimateCounts(trx, over, request, mode, bounds);
+    const estimates = await estimateCounts(trx, over, request, mode, bounds, this.sizes);
     for (const [type, estimate] of estimates) counts.set(type, estimate);
 
     const countsByType = compiled.order.map((type) => ({ type, count: counts.get(type)?.count ?? 0, isEstimate: counts.get(type)?.isEstimate ?? false }));
@@ -181,9 +167,13 @@ export class PostgresSearchEngine implements SearchEngine {
     };
   }
 
-  /** Headlines only for the page shown: ts_headline reads the whole text, so it is the costly part. */
+  /**
+   * Headlines only for the page shown: ts_headline reads the whole text, so it is the costly part.
+   * Every type's in one statement.
+   */
   private async snippets(trx: Knex.Transaction, request: SearchRequest, mode: Mode, rows: readonly HitRow[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
+    const parts: Sql[] = [];
     for (const search of request.compiled.searches) {
       const source = sourceFor(search.type);
       const ids = rows.filter((r) => r.type === search.type).map((r) => r.id);
@@ -197,9 +187,12 @@ export class PostgresSearchEngine implements SearchEngine {
           : sql`case when ${raw(content)} is null or ts_filter(${raw(source.vector)}, '{a}') @@ tq.q and not ts_filter(${raw(source.vector)}, '{b}') @@ tq.q
                   then ts_headline('fb_search', ${title}, tq.q, ${HEADLINE_OPTIONS})
                   else ts_headline('fb_search', ${doc}, tq.q, ${HEADLINE_OPTIONS}) end`;
-      const statement = sql`select t.id, ${headline} as headline from ${raw(source.from)} cross join (select ${tsquerySql(search.text)} as q) tq
-        where t.id = any(${ids}::uuid[])`;
-      for (const row of await query<{ id: string; headline: string | null }>(trx, statement)) if (row.headline) out.set(`${search.type}:${row.id}`, snippetHtml(row.headline));
+      parts.push(sql`(select ${search.type}::text as type, t.id, ${headline} as headline from ${raw(source.from)} cross join (select ${tsquerySql(search.text)} as q) tq
+        where t.id = any(${ids}::uuid[]))`);
+    }
+    if (parts.length === 0) return out;
+    for (const row of await query<{ type: string; id: string; headline: string | null }>(trx, join(parts, ' union all '))) {
+      if (row.headline) out.set(`${row.type}:${row.id}`, snippetHtml(row.headline));
     }
     return out;
   }
