@@ -76,3 +76,102 @@ test('the home shows published insights, the latest published first', async ({ p
   await list.getByRole('link', { name: 'Teams compare plans by seats' }).click();
   await expect(page).toHaveURL(new RegExp(`/insights/${first}$`));
 });
+
+test('notes are listed with what people scan for, sorted, and moved to the trash one or several at a time, with undo', async ({ page, env }) => {
+  const { email, as } = await researcher(env, 'lister', 'Lists Research');
+  const projectId = await project(env, as, 'Churn study');
+  const first = await note(env, as, projectId, 'Interview with Ada', 'Ada cancelled because the export was slow.', 'She would come back for a faster export.');
+  const second = await note(env, as, projectId, 'Interview with Bo', 'Bo never found the settings page.');
+  const third = await note(env, as, projectId, 'Interview with Cy', 'Cy loves the tags.');
+  await gql(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId: first, startOffset: 0, endOffset: 13 } }, as);
+  await gql(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId: first, startOffset: 14, endOffset: 30 } }, as);
+  const person = (await gql<{ createPerson: { id: string } }>(env, 'mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }', { input: { name: 'Ada Lovelace' } }, as)).createPerson.id;
+  await gql(env, 'mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', { n: first, p: person }, as);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/projects/${projectId}`);
+  const list = page.getByRole('list', { name: 'Notes' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  // Newest first by default; the oldest first on request.
+  await expect(list.getByRole('link', { name: /^Interview/ })).toHaveText(['Interview with Cy', 'Interview with Bo', 'Interview with Ada']);
+  const ada = list.getByRole('listitem').filter({ hasText: 'Interview with Ada' });
+  await expect(ada).toContainText('Ada cancelled because the export was slow. She would come back for a faster export.');
+  await expect(ada).toContainText('Ada Lovelace');
+  await expect(ada).toContainText('2 highlights');
+  await page.getByLabel('Sort').selectOption({ label: 'Oldest first' });
+  await expect(list.getByRole('link', { name: /^Interview/ })).toHaveText(['Interview with Ada', 'Interview with Bo', 'Interview with Cy']);
+  await expectAccessible(page, 'the notes list');
+  await shot(page, 'everyday-notes-list');
+
+  // Two at once: both go to the trash, and Undo brings them back.
+  await page.getByRole('checkbox', { name: 'Select “Interview with Ada”' }).check();
+  await page.getByRole('checkbox', { name: 'Select “Interview with Bo”' }).check();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await shot(page, 'everyday-notes-selected');
+  await page.getByRole('region', { name: 'Select notes' }).getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByText('2 notes moved to the trash.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  const trashed = await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: NOTE) { id } }', {}, as);
+  expect(trashed.trash.map((t) => t.id).sort()).toEqual([first, second].sort());
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('2 notes restored.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  expect((await gql<{ trash: unknown[] }>(env, 'query { trash(type: NOTE) { id } }', {}, as)).trash).toEqual([]);
+
+  // One from its row's menu.
+  await page.getByRole('button', { name: 'Actions for “Interview with Cy”' }).click();
+  await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+  await expect(page.getByText('1 note moved to the trash.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  expect((await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: NOTE) { id } }', {}, as)).trash.map((t) => t.id)).toEqual([third]);
+});
+
+test('a note is moved to the trash from its own page and restored from the trash; highlights are tagged and trashed in bulk', async ({ page, env }) => {
+  const { email, as } = await researcher(env, 'trasher', 'Trash Research');
+  const projectId = await project(env, as, 'Support study');
+  const text = 'Refunds take too long and the form loses my text.';
+  const noteId = await note(env, as, projectId, 'Ticket review', text);
+  const mk = async (words: string) => (await gql<{ createHighlight: { id: string } }>(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId, startOffset: text.indexOf(words), endOffset: text.indexOf(words) + words.length } }, as)).createHighlight.id;
+  const h1 = await mk('Refunds');
+  const h2 = await mk('loses my text.');
+  const h3 = await mk('take too long');
+  const board = (await gql<{ createTagBoard: { id: string } }>(env, 'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { projectId, title: 'Tags' } }, as)).createTagBoard.id;
+  const tagId = (await gql<{ createTag: { id: string } }>(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Frustration' } }, as)).createTag.id;
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/projects/${projectId}?tab=highlights`);
+  const list = page.getByRole('list', { name: 'Highlights' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select highlight “Refunds”' }).check();
+  await page.getByRole('checkbox', { name: 'Select highlight “loses my text.”' }).check();
+  await page.getByRole('button', { name: 'Tag', exact: true }).click();
+  const tagBox = page.getByRole('textbox', { name: 'Tag to apply' });
+  await tagBox.fill('frustration');
+  await tagBox.press('Enter');
+  await expect(page.getByText('2 highlights tagged “Frustration”.')).toBeVisible();
+  for (const [id, expected] of [[h1, [tagId]], [h2, [tagId]], [h3, []]] as const) {
+    const { highlightTags } = await gql<{ highlightTags: Array<{ id: string }> }>(env, 'query($id: ID!) { highlightTags(highlightId: $id) { id } }', { id }, as);
+    expect(highlightTags.map((t) => t.id)).toEqual(expected);
+  }
+  await expect(list.getByRole('listitem').filter({ hasText: 'Refunds' })).toContainText('Frustration');
+  await expectAccessible(page, 'the highlights list');
+  await shot(page, 'everyday-highlights-tagged');
+  await page.getByRole('region', { name: 'Select highlights' }).getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByText('2 highlights moved to the trash.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  // The note itself, from its page: to the trash, then back from the trash page.
+  await page.goto(`/data/${noteId}`);
+  await page.getByRole('button', { name: 'More actions for this note' }).click();
+  await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
+  await expect(page.getByText('1 note moved to the trash.')).toBeVisible();
+  await expect(page.getByText('No notes yet')).toBeVisible();
+  await page.goto('/settings/trash');
+  await page.getByRole('button', { name: 'Restore Ticket review' }).click();
+  await expect(page.getByRole('button', { name: 'Restore Ticket review' })).toHaveCount(0);
+  await page.goto(`/projects/${projectId}`);
+  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: 'Ticket review' })).toBeVisible();
+});

@@ -75,6 +75,17 @@ describe('recent work and tag highlights', () => {
     expect(updated.indexOf(older)).toBeLessThan(updated.indexOf(newer));
   });
 
+  it('gives lists a one-line preview of a note’s text, cut at 240 characters', async () => {
+    const p = await createProject(f.contributor.gql, 'Previews');
+    const long = 'word '.repeat(100).trim();
+    const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'First   line' }] }, { type: 'paragraph', content: [{ type: 'text', text: long }] }] };
+    const id = ok(await f.contributor.gql<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, content: $c }) { id } }', { p: p.id, c: content })).createNote.id;
+    const { note } = ok(await f.viewer.gql<{ note: { preview: string } }>('query($id: ID!) { note(id: $id) { preview } }', { id }));
+    expect(note.preview.startsWith('First line word word')).toBe(true);
+    expect(note.preview).toHaveLength(240);
+    expect(note.preview.endsWith('…')).toBe(true);
+  });
+
   it('lists the highlights carrying a tag with their notes, and hides a tag of an unreadable project', async () => {
     const p = await createProject(f.contributor.gql, 'Tagged study');
     const noteId = ok(

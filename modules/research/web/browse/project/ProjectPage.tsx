@@ -7,7 +7,8 @@ import { q } from '../api.ts';
 import { isNotFound } from '../ui/errors.ts';
 import { useCan } from '../ui/hooks.ts';
 import { ErrorNote, NotFoundPanel, PageFrame, SectionLoader, notifyError, usePageTitle } from '../ui/layout.tsx';
-import { DocumentList, HighlightList } from './DocumentList.tsx';
+import { HighlightList } from './ProjectHighlights.tsx';
+import { DocumentList } from './ProjectDocuments.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { TagBoardPanel } from './TagBoardPanel.tsx';
 import { useProject } from './useProject.ts';
@@ -112,9 +113,9 @@ export function ProjectPage() {
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t} value={t}>
-            {tab === t && t === 'notes' && <DocumentList key={created} projectId={projectId} kind="note" canCreate={canNote} onCreate={() => void create('note')} creating={creating === 'note'} />}
-            {tab === t && t === 'insights' && <DocumentList key={created} projectId={projectId} kind="insight" canCreate={canInsight} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
-            {tab === t && t === 'highlights' && <HighlightList projectId={projectId} />}
+            {tab === t && t === 'notes' && <DocumentList key={created} projectId={projectId} kind="note" canCreate={canNote} canEdit={project.myAccess.canEdit} onCreate={() => void create('note')} creating={creating === 'note'} />}
+            {tab === t && t === 'insights' && <DocumentList key={created} projectId={projectId} kind="insight" canCreate={canInsight} canEdit={project.myAccess.canEdit} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
+            {tab === t && t === 'highlights' && <HighlightList projectId={projectId} canEdit={project.myAccess.canEdit} />}
             {tab === t && t === 'readme' && (
               <Suspense fallback={<SectionLoader />}>
                 <Readme project={project} onChanged={() => void state.reload()} />
