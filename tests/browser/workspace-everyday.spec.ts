@@ -175,3 +175,57 @@ test('a note is moved to the trash from its own page and restored from the trash
   await page.goto(`/projects/${projectId}`);
   await expect(page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: 'Ticket review' })).toBeVisible();
 });
+
+async function finishedExport(env: Parameters<typeof signUpByApi>[0], as: As, projectId: string): Promise<{ id: string; downloadUrl: string }> {
+  const { exportProject } = await gql<{ exportProject: { id: string } }>(env, 'mutation($p: ID!) { exportProject(projectId: $p) { id } }', { p: projectId }, as);
+  for (let i = 0; i < 60; i++) {
+    const { projectTransfer } = await gql<{ projectTransfer: { status: string; downloadUrl: string | null } }>(env, 'query($id: ID!) { projectTransfer(id: $id) { status downloadUrl } }', { id: exportProject.id }, as);
+    if (projectTransfer.status === 'COMPLETED') return { id: exportProject.id, downloadUrl: projectTransfer.downloadUrl! };
+    if (projectTransfer.status === 'FAILED') throw new Error('The export failed');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The export did not finish');
+}
+
+test('a project is imported from an export or an uploaded archive under the title the person gives it, with live progress', async ({ page, env }) => {
+  const { email, as } = await researcher(env, 'importer', 'Import Research');
+  const projectId = await project(env, as, 'Pricing study');
+  await note(env, as, projectId, 'Call with Dee', 'Dee pays yearly.');
+  const exported = await finishedExport(env, as, projectId);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/projects');
+  await page.getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(page).toHaveURL(/\/projects\/import$/);
+  await page.getByText('From an export').click();
+  await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Pricing study' });
+  await expect(page.getByLabel('Export', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'New project’s title' })).toHaveValue('Pricing study (imported)');
+  await expectAccessible(page, 'the import screen');
+  await shot(page, 'everyday-import-form');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const progress = page.getByRole('region', { name: 'Import progress' });
+  await expect(progress.getByRole('progressbar')).toBeVisible();
+  await expect(progress).toContainText('“Pricing study (imported)” is imported', { timeout: 30_000 });
+  await shot(page, 'everyday-import-done');
+  await progress.getByRole('link', { name: 'Open the project' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Pricing study (imported)');
+  await expect(page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: 'Call with Dee' })).toBeVisible();
+
+  // An archive downloaded earlier, uploaded under a title of the person's own.
+  const archive = await fetch(`${env.url}${exported.downloadUrl}`, { headers: { authorization: `Bearer ${as.token}`, 'x-fieldbook-workspace': as.workspace } });
+  expect(archive.status).toBe(200);
+  await page.goto('/projects/import');
+  await page.getByLabel('Export archive (.tar)').setInputFiles({ name: 'Pricing-study.tar', mimeType: 'application/x-tar', buffer: Buffer.from(await archive.arrayBuffer()) });
+  const title = page.getByRole('textbox', { name: 'New project’s title' });
+  await expect(title).toHaveValue('Pricing study (imported)');
+  await title.fill('x'.repeat(201));
+  await expect(page.getByText('A project title can be at most 200 characters long.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await title.fill('Pricing, second copy');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Import progress' })).toContainText('“Pricing, second copy” is imported', { timeout: 30_000 });
+  const { projects } = await gql<{ projects: Array<{ title: string }> }>(env, '{ projects { title } }', {}, as);
+  expect(projects.map((p) => p.title).sort()).toEqual(['Pricing study', 'Pricing study (imported)', 'Pricing, second copy']);
+});
