@@ -229,3 +229,83 @@ test('a project is imported from an export or an uploaded archive under the titl
   const { projects } = await gql<{ projects: Array<{ title: string }> }>(env, '{ projects { title } }', {}, as);
   expect(projects.map((p) => p.title).sort()).toEqual(['Pricing study', 'Pricing study (imported)', 'Pricing, second copy']);
 });
+
+test('folders are renamed, moved and trashed, projects starred, and views added, rearranged and deleted from the web app', async ({ page, env }) => {
+  const { email, as } = await researcher(env, 'organiser', 'Organising Research');
+  const projectId = await project(env, as, 'Mobile study');
+  const folder = (await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "Discovery") { id } }', {}, as)).createFolder.id;
+  const parent = (await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "2026") { id } }', {}, as)).createFolder.id;
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/folders/${folder}`);
+  await page.getByRole('button', { name: 'Folder actions' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('textbox', { name: 'Folder name' }).fill('Discovery interviews');
+  await page.getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discovery interviews');
+  await page.getByRole('button', { name: 'Folder actions' }).click();
+  await page.getByRole('menuitem', { name: 'Move to…' }).click();
+  await page.getByLabel('Put it in').selectOption({ label: '2026' });
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText('2026 / Discovery interviews')).toBeVisible();
+  const moved = await gql<{ folder: { parentId: string; title: string } }>(env, 'query($id: ID!) { folder(id: $id) { parentId title } }', { id: folder }, as);
+  expect(moved.folder).toEqual({ parentId: parent, title: 'Discovery interviews' });
+  // Its sections have loaded (a loader's label is not what axe should judge).
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expectAccessible(page, 'the folder page');
+  await page.getByRole('button', { name: 'Folder actions' }).click();
+  await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+  await expect(page).toHaveURL(/\/projects\/folders$/);
+  expect((await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: FOLDER) { id } }', {}, as)).trash.map((t) => t.id)).toEqual([folder]);
+
+  // Star the project.
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('button', { name: 'Star this project' }).click();
+  await expect(page.getByRole('button', { name: 'Unstar this project' })).toHaveAttribute('aria-pressed', 'true');
+  expect((await gql<{ project: { starred: boolean } }>(env, 'query($id: ID!) { project(id: $id) { starred } }', { id: projectId }, as)).project.starred).toBe(true);
+
+  // Two views: added from the project, the second moved before the first, then deleted.
+  for (const [title, layout] of [['Interview board', 'Board'], ['Quote canvas', 'Canvas']] as const) {
+    await page.goto(`/projects/${projectId}`);
+    await page.getByRole('navigation', { name: 'Project views' }).getByRole('button', { name: 'Add view' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page.getByLabel('Layout').selectOption({ label: layout });
+    await shot(page, 'everyday-add-view');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add view' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  }
+  const views = async () => (await gql<{ projectViews: Array<{ title: string; layout: string }> }>(env, 'query($p: ID!) { projectViews(projectId: $p) { title layout } }', { p: projectId }, as)).projectViews;
+  expect(await views()).toEqual([
+    { title: 'Interview board', layout: 'BOARD' },
+    { title: 'Quote canvas', layout: 'CANVAS' },
+  ]);
+  // On the canvas: a text is added, moved, hidden and shown again, then removed.
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await page.getByRole('textbox', { name: 'Text' }).fill('Pricing comes up in every call');
+  await page.getByRole('button', { name: 'Add to canvas' }).click();
+  const menu = page.getByRole('button', { name: 'Actions for text “Pricing comes up in every call”' });
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Move right' }).click();
+  await expect(page.getByText('1 item on the canvas')).toBeVisible();
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Hide' }).click();
+  await expect(page.getByText('0 items on the canvas')).toBeVisible();
+  await page.getByRole('button', { name: 'Show 1 hidden item' }).click();
+  await expect(page.getByText('1 item on the canvas')).toBeVisible();
+  await expectAccessible(page, 'a canvas view with its item menu');
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Remove from canvas' }).click();
+  await expect(page.getByText('0 items on the canvas')).toBeVisible();
+
+  await page.getByRole('button', { name: 'View actions' }).click();
+  await page.getByRole('menuitem', { name: 'Move earlier' }).click();
+  await expect.poll(async () => (await views()).map((v) => v.title)).toEqual(['Quote canvas', 'Interview board']);
+  await page.getByRole('button', { name: 'View actions' }).click();
+  await page.getByRole('menuitem', { name: 'Show as table' }).click();
+  await expect.poll(async () => (await views())[0]!.layout).toBe('TABLE');
+  await page.getByRole('button', { name: 'View actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete view' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
+  expect((await views()).map((v) => v.title)).toEqual(['Interview board']);
+});

@@ -13,6 +13,7 @@ import { ProjectHeader } from './ProjectHeader.tsx';
 import { TagBoardPanel } from './TagBoardPanel.tsx';
 import { useProject } from './useProject.ts';
 import { ViewLinks } from '../views/ViewPage.tsx';
+import { StarButton } from '../ui/StarButton.tsx';
 
 // The readme's editor (TipTap, ProseMirror) loads when the tab is opened, not with the project.
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
@@ -90,6 +91,7 @@ export function ProjectPage() {
           New note
         </Button>
       )}
+      <StarButton type="PROJECT" id={projectId} starred={project.starred} what="project" />
       <Tooltip label="Project settings">
         <ActionIcon component={Link} to={`/projects/${projectId}/settings`} variant="default" size="lg" aria-label="Project settings">
           <IconSettings size={18} aria-hidden />
@@ -102,7 +104,7 @@ export function ProjectPage() {
 
   return (
     <PageFrame title={project.title} heading={<ProjectHeader project={project} onChanged={() => void state.reload()} />} crumbs={crumbs} actions={actions}>
-      <ViewLinks projectId={projectId} />
+      <ViewLinks projectId={projectId} canAdd={project.myAccess.canEdit && can('projects:update')} />
       <Tabs value={tab} onChange={(v) => v && navigate(tabPath(projectId, v as Tab))}>
         <Tabs.List aria-label="Project sections" mb="lg">
           {TABS.map((t) => (
