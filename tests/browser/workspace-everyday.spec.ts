@@ -309,3 +309,34 @@ test('folders are renamed, moved and trashed, projects starred, and views added,
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
   expect((await views()).map((v) => v.title)).toEqual(['Interview board']);
 });
+
+test('notifications are read from the header’s bell and their settings changed on the account page', async ({ page, env }) => {
+  const { email, as } = await researcher(env, 'notified', 'Notified Research');
+  const projectId = await project(env, as, 'Retention study');
+  await finishedExport(env, as, projectId);
+  await finishedExport(env, as, projectId);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
+  await bell.click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /The export of “Retention study” is ready/ })).toHaveCount(2);
+  await expectAccessible(page, 'the notification menu');
+  await shot(page, 'everyday-notifications');
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  const { notifications } = await gql<{ notifications: Array<{ read: boolean }> }>(env, '{ notifications { read } }', {}, as);
+  expect(notifications.map((n) => n.read)).toEqual([true, true]);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/settings/user/account');
+  const noEmail = page.getByRole('switch', { name: 'No email' });
+  await expect(noEmail).not.toBeChecked();
+  await noEmail.click();
+  await expect(noEmail).toBeChecked();
+  await expect.poll(async () => (await gql<{ notificationSettings: { emailNotificationsDisabled: boolean } }>(env, '{ notificationSettings { emailNotificationsDisabled } }', {}, as)).notificationSettings.emailNotificationsDisabled).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'No email' })).toBeChecked();
+  await expectAccessible(page, 'the account page with notification settings');
+  await shot(page, 'everyday-notification-settings');
+});

@@ -23,6 +23,7 @@ import { useExtensions } from '../extensions/ExtensionsProvider.tsx';
 import { roleLabel } from '../settings/roles.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
+import { NotificationMenu } from './NotificationMenu.tsx';
 
 interface NavItem {
   label: string;
@@ -142,6 +143,8 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
               </Menu.Dropdown>
             </Menu>
           </Group>
+          <Group gap="xs" wrap="nowrap">
+          <NotificationMenu />
           <Menu position="bottom-end" width={240} shadow="md">
             <Menu.Target>
               <UnstyledButton aria-label={`Account: ${user.name || user.email}. Open account menu`} style={{ borderRadius: 999 }}>
@@ -168,6 +171,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
