@@ -340,3 +340,83 @@ test('notifications are read from the header’s bell and their settings changed
   await expectAccessible(page, 'the account page with notification settings');
   await shot(page, 'everyday-notification-settings');
 });
+
+test('tags, groups and boards, field names and options, and people are changed and removed from their screens', async ({ page, env }) => {
+  const { email, as } = await researcher(env, 'curator', 'Curating Research');
+  const projectId = await project(env, as, 'Billing study');
+  const noteId = await note(env, as, projectId, 'Call with Eve', 'Eve wants invoices in euros.');
+  const highlightId = (await gql<{ createHighlight: { id: string } }>(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId, startOffset: 0, endOffset: 3 } }, as)).createHighlight.id;
+  const eve = (await gql<{ createPerson: { id: string } }>(env, 'mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }', { input: { name: 'Eve Euro' } }, as)).createPerson.id;
+  await gql(env, 'mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', { n: noteId, p: eve }, as);
+  const board = (await gql<{ createTagBoard: { id: string } }>(env, 'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { projectId, title: 'Tags' } }, as)).createTagBoard.id;
+  const needs = (await gql<{ createTagGroup: { id: string } }>(env, 'mutation($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }', { input: { boardId: board, title: 'Needs' } }, as)).createTagGroup.id;
+  await gql(env, 'mutation($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }', { input: { boardId: board, title: 'Pains' } }, as);
+  const currency = (await gql<{ createTag: { id: string } }>(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Currency' } }, as)).createTag.id;
+  await gql(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Obsolete' } }, as);
+  await gql(env, 'mutation($input: CreateFieldInput!) { createField(input: $input) { id } }', { input: { objectType: 'NOTE', projectId, type: 'SELECT', label: 'Plan', options: [{ label: 'Free' }, { label: 'Tema' }, { label: 'Old' }] } }, as);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Tags: one moved into a group, one deleted, the groups reordered, the board renamed.
+  await page.goto(`/projects/${projectId}/tags`);
+  await page.getByRole('button', { name: 'Actions for tag Currency' }).click();
+  await page.getByRole('menuitem', { name: 'Move to Needs' }).click();
+  await expect(page.getByRole('region', { name: 'Needs' }).getByRole('link', { name: 'Currency' })).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for tag Obsolete' }).click();
+  await page.getByRole('menuitem', { name: 'Delete tag' }).click();
+  await expect(page.getByRole('link', { name: 'Obsolete' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Actions for group Pains' }).click();
+  await page.getByRole('menuitem', { name: 'Move up' }).click();
+  await expect(page.getByRole('region').filter({ has: page.getByText(/^(Needs|Pains)$/) }).first()).toHaveAccessibleName('Pains');
+  await page.getByRole('button', { name: 'Actions for board Tags' }).click();
+  await page.getByRole('menuitem', { name: 'Rename board' }).click();
+  await page.getByRole('dialog', { name: 'Rename board' }).getByRole('textbox', { name: 'Name' }).fill('Billing tags');
+  await page.getByRole('dialog', { name: 'Rename board' }).getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing tags' })).toBeVisible();
+  await expectAccessible(page, 'the tag board with its menus');
+  await shot(page, 'everyday-tag-board');
+  const boards = await gql<{ tagBoards: Array<{ title: string; groups: Array<{ id: string; title: string; tags: Array<{ id: string }> }>; ungroupedTags: unknown[] }> }>(
+    env,
+    'query($p: ID) { tagBoards(projectId: $p) { title groups { id title tags { id } } ungroupedTags { id } } }',
+    { p: projectId },
+    as,
+  );
+  expect(boards.tagBoards[0]!.title).toBe('Billing tags');
+  expect(boards.tagBoards[0]!.groups.map((g) => g.title)).toEqual(['Pains', 'Needs']);
+  expect(boards.tagBoards[0]!.groups.find((g) => g.id === needs)!.tags.map((t) => t.id)).toEqual([currency]);
+  expect(boards.tagBoards[0]!.ungroupedTags).toEqual([]);
+  await page.getByRole('button', { name: 'Actions for group Pains' }).click();
+  await page.getByRole('menuitem', { name: 'Delete group' }).click();
+  await expect(page.getByRole('region', { name: 'Pains' })).toHaveCount(0);
+
+  // Fields: the field renamed, an option renamed and another deleted.
+  await page.goto(`/projects/${projectId}/settings/note-fields`);
+  await page.getByRole('button', { name: 'Rename field Plan' }).click();
+  await page.getByRole('textbox', { name: 'Field name' }).fill('Pricing plan');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Pricing plan', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Option Tema: rename or delete' }).click();
+  await page.getByRole('menuitem', { name: 'Rename option' }).click();
+  await page.getByRole('textbox', { name: 'Option name' }).fill('Team');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Option Old: rename or delete' }).click();
+  await page.getByRole('menuitem', { name: 'Delete option' }).click();
+  await expect(page.getByRole('button', { name: 'Option Old: rename or delete' })).toHaveCount(0);
+  await expectAccessible(page, 'the note fields with their menus');
+  const { fieldSet } = await gql<{ fieldSet: Array<{ label: string; options: Array<{ label: string }> }> }>(env, 'query($p: ID) { fieldSet(objectType: NOTE, projectId: $p) { label options { label } } }', { p: projectId }, as);
+  expect(fieldSet.map((f) => [f.label, f.options.map((o) => o.label)])).toEqual([['Pricing plan', ['Free', 'Team']]]);
+
+  // The highlight says who said it, then the person goes to the trash.
+  await page.goto(`/data/${noteId}`);
+  await page.getByRole('button', { name: 'People of highlight “Eve”' }).click();
+  await page.getByRole('checkbox', { name: 'Eve Euro' }).check();
+  await expect.poll(async () => (await gql<{ personHighlights: { nodes: Array<{ id: string }> } }>(env, 'query($p: ID!) { personHighlights(personId: $p) { nodes { id } } }', { p: eve }, as)).personHighlights.nodes.map((h) => h.id)).toEqual([highlightId]);
+  await page.getByRole('checkbox', { name: 'Eve Euro' }).uncheck();
+  await expect.poll(async () => (await gql<{ personHighlights: { nodes: unknown[] } }>(env, 'query($p: ID!) { personHighlights(personId: $p) { nodes { id } } }', { p: eve }, as)).personHighlights.nodes).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.goto(`/contacts/${eve}`);
+  await page.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  expect((await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: PERSON) { id } }', {}, as)).trash.map((t) => t.id)).toEqual([eve]);
+});

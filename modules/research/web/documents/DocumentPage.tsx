@@ -468,6 +468,8 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                 onFocus={focusHighlight}
                 onShare={kind === 'note' && canShare ? setSharedHighlight : undefined}
                 fillOf={fillOf}
+                noteId={kind === 'note' ? initial.id : undefined}
+                notePeople={people}
               />
             </Tabs.Panel>
             <Tabs.Panel value="fields">
