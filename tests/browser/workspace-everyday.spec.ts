@@ -420,3 +420,48 @@ test('tags, groups and boards, field names and options, and people are changed a
   await expect(page).toHaveURL(/\/contacts$/);
   expect((await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: PERSON) { id } }', {}, as)).trash.map((t) => t.id)).toEqual([eve]);
 });
+
+test('Ctrl+K finds pages, actions and notes and opens them from the keyboard; / goes to search; ? lists the shortcuts', async ({ page, env }) => {
+  const { email, as } = await researcher(env, 'keyboard', 'Keyboard Research');
+  const projectId = await project(env, as, 'Onboarding study');
+  const noteId = await note(env, as, projectId, 'Interview with Quentin', 'Quentin found the wizard slow.');
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  // The workspace app (which listens for the shortcut) is drawn.
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('combobox', { name: 'Find a page, action, note, insight, project, tag or person' });
+  await expect(box).toBeFocused();
+  await box.fill('import');
+  await expect(page.getByRole('option', { name: /Import a project/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/import$/);
+
+  // A note found by search, chosen with the arrow keys.
+  await page.keyboard.press('Control+k');
+  await box.fill('quentin');
+  const found = page.getByRole('option', { name: /Interview with Quentin/ });
+  await expect(found).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page, 'the command palette');
+  await shot(page, 'everyday-command-palette');
+  const options = page.getByRole('option');
+  const index = (await options.allTextContents()).findIndex((t) => t.includes('Interview with Quentin'));
+  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+  await expect(found).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/data/${noteId}$`));
+
+  // Typing in the note is not a shortcut; outside a text box, / goes to search and ? shows the list.
+  await page.getByRole('textbox', { name: 'Note title' }).press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await shot(page, 'everyday-shortcuts');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('/');
+  await expect(page).toHaveURL(/\/search/);
+  await expect(page.getByRole('searchbox', { name: 'Search text' })).toBeFocused();
+});

@@ -23,6 +23,7 @@ import { useExtensions } from '../extensions/ExtensionsProvider.tsx';
 import { roleLabel } from '../settings/roles.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
+import { CommandPalette } from './CommandPalette.tsx';
 import { NotificationMenu } from './NotificationMenu.tsx';
 
 interface NavItem {
@@ -184,6 +185,19 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
           </Stack>
         </Box>
       </AppShell.Navbar>
+      <CommandPalette
+        actions={[
+          ...[...main, ...settings, ...personal].filter((i) => i.show).map((i) => ({ id: `go:${i.to}`, label: i.label, hint: 'Go to', to: i.to })),
+          ...(can('projects:create')
+            ? [
+                { id: 'do:new-project', label: 'New project', hint: 'Action', to: '/projects/new' },
+                { id: 'do:import-project', label: 'Import a project', hint: 'Action', to: '/projects/import' },
+              ]
+            : []),
+          { id: 'do:search', label: 'Search everything', hint: 'Action', to: '/search' },
+          { id: 'do:shortcuts', label: 'Keyboard shortcuts', hint: 'Help', to: '#shortcuts' },
+        ]}
+      />
       <AppShell.Main id="main" bg="#f7f8fb">
         {children ?? <Outlet />}
       </AppShell.Main>
