@@ -9,7 +9,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** Public origin of the root-domain app, e.g. https://fieldbook.example.com. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  // Unset: http://localhost on the port Fieldbook listens on (loadConfig, and listen for PORT=0).
+  PUBLIC_URL: z.string().url().optional(),
   /** Where Fieldbook keeps its embedded database and generated secret. */
   FIELDBOOK_DATA_DIR: z.string().default('.data'),
   /** Owner connection (migrations, job queue). Unset: the embedded PostgreSQL. */
@@ -98,6 +99,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: URL;
+  /** PUBLIC_URL was not set: publicUrl is localhost on the listening port, and follows it when that port is only known once listening (PORT=0). */
+  publicUrlFromPort?: boolean;
   /** Host (with port) of the root-domain app; workspace apps live on `{subdomain}.{rootHost}`. */
   rootHost: string;
   dataDir: string;
@@ -176,11 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const dataDir = resolve(projectRoot, e.FIELDBOOK_DATA_DIR);
-  const publicUrl = new URL(e.PUBLIC_URL);
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    publicUrlFromPort: !e.PUBLIC_URL,
     rootHost: publicUrl.host,
     dataDir,
     databaseUrl: e.DATABASE_URL,

@@ -206,6 +206,13 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
       return new Promise((resolve, reject) => {
         server = http.listen(port, host, () => {
           const addr = server!.address() as AddressInfo;
+          // Links in emails and shares point where Fieldbook really listens when no PUBLIC_URL
+          // says otherwise; the URL is changed in place, so everything holding it follows.
+          if (config.publicUrlFromPort && config.publicUrl.port !== String(addr.port)) {
+            config.publicUrl.port = String(addr.port);
+            config.rootHost = config.publicUrl.host;
+            if (contextDeps) contextDeps.rootHost = config.rootHost;
+          }
           resolve(`http://${host === '0.0.0.0' ? 'localhost' : host}:${addr.port}`);
         });
         server.on('error', reject);

@@ -20,8 +20,18 @@ export const WRONG_CREDENTIALS = 'The email or password is not right.';
  * instead, and the work done (a hash, a mail) is the same, so neither the answer nor its timing
  * tells who has an account.
  */
+// Invite tokens are opaque to sign-up: accepting one later checks it is for the confirmed email.
+const signUpSchema = passwordSignUpSchema.extend({ inviteToken: z.string().max(500, 'inviteToken is not a valid invitation.').regex(/^[\w.~-]+$/, 'inviteToken is not a valid invitation.').nullish() });
+
+/** The confirmation link, carrying the invitation the person signed up from. */
+function confirmLink(publicUrl: URL, token: string, inviteToken: string | null | undefined): string {
+  const url = new URL(authLink(publicUrl, 'confirm-email', token));
+  if (inviteToken) url.searchParams.set('invite', inviteToken);
+  return url.toString();
+}
+
 export async function signUp(deps: IdentityDeps, ctx: RequestContext, input: unknown): Promise<{ outcome: 'EMAIL_SENT'; user: UserView }> {
-  const valid = validate(passwordSignUpSchema, input);
+  const valid = validate(signUpSchema, input);
   const passwordHash = await deps.hasher.hash(valid.password, ctx);
   const created = await deps.app.transaction(async (trx) => {
     if (await findUserRowByEmail(trx, valid.email)) return null;
@@ -29,7 +39,7 @@ export async function signUp(deps: IdentityDeps, ctx: RequestContext, input: unk
     if (!user) return null; // created by another request a moment ago
     const token = await deps.challenges.createLink('confirm_email', user.email, { userId: user.id, keepPassword: true }, trx);
     // Sent before commit: if the mail cannot go out, no account is left behind waiting for it.
-    await sendMail(deps, identityMails.confirmEmail(user.email, authLink(deps.config.publicUrl, 'confirm-email', token)));
+    await sendMail(deps, identityMails.confirmEmail(user.email, confirmLink(deps.config.publicUrl, token, valid.inviteToken)));
     return user;
   });
   if (created) return { outcome: 'EMAIL_SENT', user: toUserView(created) };

@@ -94,6 +94,8 @@ export const identityTypeDefs = /* GraphQL */ `
     email: String!
     password: String!
     name: String!
+    "The invitation the person signs up from: the confirmation link carries it, so confirming joins that workspace."
+    inviteToken: String
   }
 
   type SignUpResult {

@@ -112,7 +112,7 @@ export function AcceptInvitePage() {
         <Text size="sm" fw={600}>
           Create your account to join
         </Text>
-        <SignupForm lockedEmail={preview.email} onSent={setSentTo} />
+        <SignupForm lockedEmail={preview.email} inviteToken={token} onSent={setSentTo} />
         <Divider label="Already have an account?" labelPosition="center" />
         <Button component={Link} to={`/auth/login?next=${encodeURIComponent(next)}&email=${encodeURIComponent(preview.email)}`} variant="default" fullWidth>
           Sign in to accept

@@ -1,14 +1,33 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { GraphQLClient } from '../api/graphql-client.ts';
 import { ops, type AuthPayload } from '../api/operations.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { useServices, useSession } from '../session/SessionProvider.tsx';
+import { pendingInvite, rememberPendingInvite } from '../session/workspace-choice.ts';
 import { destinationAfterSignIn } from './after-sign-in.ts';
 import { NewPasswordField } from './PasswordField.tsx';
 import { passwordProblems } from './password-rules.ts';
 import { SignInWithTokenPage } from './TokenPage.tsx';
+
+/**
+ * Someone who signed up from an invitation (the confirmation link carries it, or this browser
+ * remembers it) joins that workspace as they confirm, and lands in it. An invitation that no
+ * longer works leaves them where confirming would have (the invite page tells them why).
+ */
+async function joinInvitedWorkspace(client: GraphQLClient, params: URLSearchParams): Promise<string | null> {
+  const invite = params.get('invite') ?? pendingInvite();
+  if (!invite) return null;
+  try {
+    const { acceptInvite } = await client.request<{ acceptInvite: { workspace: { id: string } } }>(ops.acceptInvite, { token: invite }, { workspace: false });
+    rememberPendingInvite(null);
+    return `/team-redirect/${acceptInvite.workspace.id}/home`;
+  } catch {
+    return `/auth/accept-invite?token=${encodeURIComponent(invite)}`;
+  }
+}
 
 export function ConfirmEmailPage() {
   const { client } = useServices();
@@ -20,6 +39,7 @@ export function ConfirmEmailPage() {
       exchange={async (token) =>
         (await client.request<{ confirmEmail: AuthPayload }>(ops.confirmEmail, { input: { method: 'EMAIL', token } }, { workspace: false })).confirmEmail
       }
+      afterSignIn={joinInvitedWorkspace}
     />
   );
 }

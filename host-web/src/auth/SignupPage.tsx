@@ -10,7 +10,7 @@ import { NewPasswordField } from './PasswordField.tsx';
 import { passwordProblems } from './password-rules.ts';
 
 /** Sign-up by name, email and password; the account starts once the emailed link is opened. */
-export function SignupForm({ lockedEmail, onSent }: { lockedEmail?: string; onSent: (email: string) => void }) {
+export function SignupForm({ lockedEmail, inviteToken, onSent }: { lockedEmail?: string; inviteToken?: string; onSent: (email: string) => void }) {
   const { client } = useServices();
   const [params] = useSearchParams();
   const [name, setName] = useState('');
@@ -28,7 +28,7 @@ export function SignupForm({ lockedEmail, onSent }: { lockedEmail?: string; onSe
     setBusy(true);
     setError(null);
     try {
-      await client.request(ops.signUp, { input: { name: name.trim(), email: email.trim(), password } }, { workspace: false });
+      await client.request(ops.signUp, { input: { name: name.trim(), email: email.trim(), password, ...(inviteToken ? { inviteToken } : {}) } }, { workspace: false });
       onSent(email.trim());
     } catch (err) {
       setError(err);

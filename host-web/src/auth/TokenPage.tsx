@@ -1,10 +1,11 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { GraphQLClient } from '../api/graphql-client.ts';
 import type { AuthPayload } from '../api/operations.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
-import { useSession } from '../session/SessionProvider.tsx';
+import { useServices, useSession } from '../session/SessionProvider.tsx';
 import { destinationAfterSignIn } from './after-sign-in.ts';
 
 /**
@@ -16,15 +17,19 @@ export function SignInWithTokenPage({
   working,
   exchange,
   failedHint,
+  afterSignIn,
 }: {
   title: string;
   working: string;
   exchange: (token: string) => Promise<AuthPayload>;
   failedHint: string;
+  /** Runs once signed in; a path it gives replaces the usual destination. */
+  afterSignIn?: (client: GraphQLClient, params: URLSearchParams) => Promise<string | null>;
 }) {
   const [params] = useSearchParams();
   const token = params.get('token');
   const session = useSession();
+  const { client } = useServices();
   const navigate = useNavigate();
   const [error, setError] = useState<unknown>(null);
   const sent = useRef(false);
@@ -33,9 +38,10 @@ export function SignInWithTokenPage({
     if (!token || sent.current) return;
     sent.current = true;
     exchange(token)
-      .then((payload) => {
+      .then(async (payload) => {
         session.signedIn(payload);
-        navigate(destinationAfterSignIn(payload, params.get('next'), session.workspaceId), { replace: true });
+        const instead = afterSignIn ? await afterSignIn(client, params) : null;
+        navigate(instead ?? destinationAfterSignIn(payload, params.get('next'), session.workspaceId), { replace: true });
       })
       .catch(setError);
   }, [token]); // eslint-disable-line react-hooks/exhaustive-deps

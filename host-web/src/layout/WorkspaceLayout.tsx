@@ -22,6 +22,8 @@ import { roleLabel } from '../settings/roles.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
 import { LazyMenu } from './LazyMenu.tsx';
+import { CommandPalette } from './CommandPalette.tsx';
+import { NotificationMenu } from './NotificationMenu.tsx';
 
 interface NavItem {
   label: string;
@@ -134,6 +136,8 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
               render={(menus, trigger, opened) => <menus.WorkspaceMenu trigger={trigger} opened={opened} subdomain={workspace.subdomain} />}
             />
           </Group>
+          <Group gap="xs" wrap="nowrap">
+          <NotificationMenu />
           <LazyMenu
             trigger={
               <UnstyledButton aria-label={`Account: ${user.name || user.email}. Open account menu`} style={{ borderRadius: 999 }}>
@@ -146,6 +150,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
               <menus.AccountMenu trigger={trigger} opened={opened} name={user.name || user.email} detail={`${user.email} · ${roleLabel(membership.effectiveRole)}`} />
             )}
           />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
@@ -158,6 +163,19 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
           </Stack>
         </Box>
       </AppShell.Navbar>
+      <CommandPalette
+        actions={[
+          ...[...main, ...settings, ...personal].filter((i) => i.show).map((i) => ({ id: `go:${i.to}`, label: i.label, hint: 'Go to', to: i.to })),
+          ...(can('projects:create')
+            ? [
+                { id: 'do:new-project', label: 'New project', hint: 'Action', to: '/projects/new' },
+                { id: 'do:import-project', label: 'Import a project', hint: 'Action', to: '/projects/import' },
+              ]
+            : []),
+          { id: 'do:search', label: 'Search everything', hint: 'Action', to: '/search' },
+          { id: 'do:shortcuts', label: 'Keyboard shortcuts', hint: 'Help', to: '#shortcuts' },
+        ]}
+      />
       <AppShell.Main id="main" bg="#f7f8fb">
         {children ?? <Outlet />}
       </AppShell.Main>

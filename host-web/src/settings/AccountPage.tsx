@@ -6,6 +6,7 @@ import { NewPasswordField } from '../auth/PasswordField.tsx';
 import { passwordProblems } from '../auth/password-rules.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
 import { Page } from '../layout/Page.tsx';
+import { NotificationSettingsCard } from './NotificationSettingsCard.tsx';
 import { useServices, useSession } from '../session/SessionProvider.tsx';
 
 function ProfileForm() {
@@ -122,6 +123,7 @@ export function AccountPage() {
       <Stack gap="lg">
         <ProfileForm />
         <PasswordForm />
+        <NotificationSettingsCard />
       </Stack>
     </Page>
   );

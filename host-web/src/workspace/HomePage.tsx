@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconBulb, IconCircleCheck, IconCircleDashed, IconUsersPlus } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconUsersPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { REGIONS } from '../auth/regions.ts';
 import { ExtensionSlot } from '../extensions/ExtensionsProvider.tsx';
 import { Page } from '../layout/Page.tsx';
+import { DiscoverInsights } from './DiscoverInsights.tsx';
 import { roleLabel } from '../settings/roles.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
@@ -109,15 +110,7 @@ export function HomePage() {
       <Title order={2} fz="lg" mt={40} mb="sm">
         Discover new insights
       </Title>
-      <Paper withBorder p="xl" ta="center">
-        <ThemeIcon size={44} radius="xl" variant="light" color="indigo" mx="auto" mb="sm" aria-hidden>
-          <IconBulb size={24} />
-        </ThemeIcon>
-        <Text fw={600}>No published insights yet</Text>
-        <Text size="sm" c="dimmed" maw={420} mx="auto" mt={4}>
-          When your team publishes insights, the newest appear here so everyone can learn from them.
-        </Text>
-      </Paper>
+      {can('insights:read') ? <DiscoverInsights /> : <Text size="sm" c="dimmed">Your role does not include reading insights.</Text>}
 
       <Stack mt="xl" gap="lg">
         <ExtensionSlot name="home.card/v1" props={{ workspace: { id: workspace.id, name: workspace.name, subdomain: workspace.subdomain } }} />

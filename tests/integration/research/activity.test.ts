@@ -59,6 +59,33 @@ describe('recent work and tag highlights', () => {
     expect(drafts).not.toContain(b);
   });
 
+  it('lists published insights by when they were published, newest first, whatever was edited since', async () => {
+    const p = await createProject(f.contributor.gql, 'Publishing order');
+    const make = async (title: string) => ok(await f.contributor.gql<{ createInsight: { id: string } }>('mutation($p: ID!, $t: String) { createInsight(input: { projectId: $p, title: $t }) { id } }', { p: p.id, t: title })).createInsight.id;
+    const older = await make('Published first');
+    const newer = await make('Published second');
+    ok(await f.contributor.gql('mutation($id: ID!) { publishInsight(id: $id) { id } }', { id: older }));
+    ok(await f.contributor.gql('mutation($id: ID!) { publishInsight(id: $id) { id } }', { id: newer }));
+    // Editing the older one makes it the most recently updated, not the most recently published.
+    ok(await f.contributor.gql('mutation($id: ID!) { updateInsight(id: $id, input: { title: "Published first, edited" }) { id } }', { id: older }));
+    const published = ok(await f.viewer.gql<{ recentInsights: Array<{ id: string }> }>(RECENT_INSIGHTS, { published: true })).recentInsights.map((i) => i.id);
+    expect(published.indexOf(newer)).toBeGreaterThanOrEqual(0);
+    expect(published.indexOf(newer)).toBeLessThan(published.indexOf(older));
+    const updated = ok(await f.viewer.gql<{ recentInsights: Array<{ id: string }> }>(RECENT_INSIGHTS)).recentInsights.map((i) => i.id);
+    expect(updated.indexOf(older)).toBeLessThan(updated.indexOf(newer));
+  });
+
+  it('gives lists a one-line preview of a note’s text, cut at 240 characters', async () => {
+    const p = await createProject(f.contributor.gql, 'Previews');
+    const long = 'word '.repeat(100).trim();
+    const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'First   line' }] }, { type: 'paragraph', content: [{ type: 'text', text: long }] }] };
+    const id = ok(await f.contributor.gql<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, content: $c }) { id } }', { p: p.id, c: content })).createNote.id;
+    const { note } = ok(await f.viewer.gql<{ note: { preview: string } }>('query($id: ID!) { note(id: $id) { preview } }', { id }));
+    expect(note.preview.startsWith('First line word word')).toBe(true);
+    expect(note.preview).toHaveLength(240);
+    expect(note.preview.endsWith('…')).toBe(true);
+  });
+
   it('lists the highlights carrying a tag with their notes, and hides a tag of an unreadable project', async () => {
     const p = await createProject(f.contributor.gql, 'Tagged study');
     const noteId = ok(

@@ -287,6 +287,22 @@ describe('project export and import', () => {
     expect(citedAgain[0].citedHighlightIds).toEqual([newHighlightId]);
   });
 
+  it('names the imported project as the importer chose, and refuses a title over 200 characters naming the field', async () => {
+    const started = ok(await adminB<{ importProject: Transfer }>(IMPORT, { input: { exportId: exported.id, title: '  Onboarding study (imported)  ' } })).importProject;
+    const done = await waitFor(adminB, started.id);
+    expect(done.status).toBe('COMPLETED');
+    expect(done.projectTitle).toBe('Onboarding study (imported)');
+    const { project } = ok(await adminB<{ project: { title: string } }>('query($id: ID!) { project(id: $id) { title } }', { id: done.projectId }));
+    expect(project.title).toBe('Onboarding study (imported)');
+
+    const long = failure(await adminB(IMPORT, { input: { exportId: exported.id, title: 'x'.repeat(201) } }));
+    expect(long.extensions?.errorCode).toBe('BAD_USER_INPUT');
+    expect(long.extensions?.field).toBe('input.title');
+    expect(long.message).toContain('200');
+    const blank = failure(await adminB(IMPORT, { input: { exportId: exported.id, title: '   ' } }));
+    expect(blank.extensions?.errorCode).toBe('BAD_USER_INPUT');
+  });
+
   it('notifies the requester when a transfer completes', async () => {
     const notes = ok(await a.admin<{ notifications: Array<{ type: string; payload: { transferId: string } }> }>(NOTIFICATIONS)).notifications;
     expect(notes.filter((n) => n.type === 'project_export_completed' && n.payload.transferId === exported.id)).toHaveLength(1);

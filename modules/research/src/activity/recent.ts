@@ -35,7 +35,9 @@ export async function recentDocuments(ctx: RequestContext, kind: DocumentKind, a
       .whereIn('d.project_id', projectIds)
       .whereNull('d.deleted_at')
       .whereNull('p.deleted_at')
-      .orderBy([{ column: 'd.updated_at', order: 'desc' }, { column: 'd.id', order: 'desc' }])
+      // Published insights are listed by when they were published (the home's "Discover new
+      // insights"): a later edit to an old one does not make it new.
+      .orderBy(kind === 'insights' && input.published ? [{ column: 'd.published_at', order: 'desc' }, { column: 'd.id', order: 'desc' }] : [{ column: 'd.updated_at', order: 'desc' }, { column: 'd.id', order: 'desc' }])
       .limit(input.first)
       .select('d.*');
     if (input.createdByMe) q.where('d.created_by', caller.userId);

@@ -40,6 +40,8 @@ export const insightsTypeDefs = /* GraphQL */ `
     title: String!
     content: JSON
     contentText: String!
+    "The first 240 characters of contentText on one line, for lists."
+    preview: String!
     summary: JSON
     archived: Boolean!
     locked: Boolean!

@@ -5,12 +5,21 @@ import type { DocumentView } from './documents.ts';
 
 type Args = Record<string, unknown>;
 
+export const PREVIEW_LENGTH = 240;
+
+/** The start of a document's text on one line, for lists that show what a note says without its whole text. */
+export function documentPreview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= PREVIEW_LENGTH ? flat : `${flat.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…`;
+}
+
 /** Field resolvers shared by Note and Insight. */
 export const documentFields = {
   projectId: (d: DocumentView) => d.project_id,
   project: (d: DocumentView, _a: Args, ctx: RequestContext) =>
     ctx.tx(async (trx) => ({ ...((await trx('projects').where({ id: d.project_id }).first()) as ProjectRow), caller: d.caller })),
   contentText: (d: DocumentView) => d.content_text,
+  preview: (d: DocumentView) => documentPreview(d.content_text),
   starred: (d: DocumentView, _a: Args, ctx: RequestContext) =>
     ctx.tx((trx) => isStarred(trx, d.caller.workspaceId, d.caller.userId, d.kind === 'notes' ? 'NOTE' : 'INSIGHT', d.id)),
   createdById: (d: DocumentView) => d.created_by,

@@ -42,6 +42,8 @@ export const notesTypeDefs = /* GraphQL */ `
     content: JSON
     "The plain text of the content; highlight offsets point into it."
     contentText: String!
+    "The first 240 characters of contentText on one line, for lists."
+    preview: String!
     archived: Boolean!
     locked: Boolean!
     rank: Float!

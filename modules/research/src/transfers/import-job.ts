@@ -123,7 +123,7 @@ async function importFolders(state: ImportState, dir: string): Promise<void> {
   }
 }
 
-async function importProjectRecord(state: ImportState, dir: string, isManager: boolean): Promise<string> {
+async function importProjectRecord(state: ImportState, dir: string, isManager: boolean, chosenTitle: string | null): Promise<string> {
   const { trx, workspaceId } = state;
   let title = '';
   let seen = 0;
@@ -140,11 +140,12 @@ async function importProjectRecord(state: ImportState, dir: string, isManager: b
     }
     // As with a project created here: whoever imports it may manage who else sees it.
     if (!isManager) users[state.importerId] = 'full';
-    title = p.title;
+    // The title the importer chose (the export's own when they kept it), else the archive's.
+    title = chosenTitle || p.title;
     await trx('projects').insert({
       id: state.projectId,
       workspace_id: workspaceId,
-      title: p.title,
+      title,
       status: p.status,
       color: p.color,
       icon: p.icon,
@@ -496,7 +497,7 @@ async function runImport(ctx: ModuleContext, job: TransferJob, transfer: Transfe
           counts: {},
         };
         await importFolders(state, dir);
-        const title = await importProjectRecord(state, dir, membership.workspace_admin || membership.role === 'MANAGER');
+        const title = await importProjectRecord(state, dir, membership.workspace_admin || membership.role === 'MANAGER', transfer.title);
         await importTags(state, dir);
         await importFields(state, dir);
         await importViews(state, dir);

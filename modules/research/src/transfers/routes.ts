@@ -6,11 +6,12 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import { AppError, badInput, notFound, type JobQueue, type RequestContext } from '@fieldbook/core';
+import { z } from 'zod';
+import { AppError, badInput, notFound, validate, type JobQueue, type RequestContext } from '@fieldbook/core';
 import { projectFor } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { exportDir, importDir, isTransferArchive, UPLOAD_NAME, type TransferRow } from './records.ts';
-import { assertUploadSize, importUpload, transferFor } from './transfers.ts';
+import { assertUploadSize, importTitleSchema, importUpload, transferFor } from './transfers.ts';
 
 /** The largest archive POST /api/imports accepts. */
 export const MAX_IMPORT_BYTES = 500 * 1024 * 1024;
@@ -60,6 +61,8 @@ export function mountTransferRoutes(router: Router, deps: TransferRouteDeps): vo
   router.post('/api/imports', async (koa) => {
     const ctx = await deps.context(koa);
     callerOf(ctx, 'projects:create');
+    // ?title= names the new project; without it the archive's own title is kept.
+    const { title } = validate(z.object({ title: importTitleSchema }), { title: typeof koa.query.title === 'string' ? koa.query.title : null });
     const limit = deps.maxImportBytes ?? MAX_IMPORT_BYTES;
     const declared = Number(koa.get('content-length') || 0);
     assertUploadSize(declared, limit);
@@ -79,7 +82,7 @@ export function mountTransferRoutes(router: Router, deps: TransferRouteDeps): vo
     try {
       await pipeline(koa.req, counter, createWriteStream(path));
       if (!size) throw badInput('body', 'Send the export archive (a .tar file) as the request body.');
-      const row = await importUpload(ctx, deps.jobs, transferId, path, size);
+      const row = await importUpload(ctx, deps.jobs, transferId, path, size, title ?? null);
       koa.status = 202;
       koa.body = { id: row.id, status: row.status };
     } catch (error) {

@@ -24,6 +24,8 @@ export const transfersTypeDefs = /* GraphQL */ `
   input ImportProjectInput {
     "The id of a COMPLETED export."
     exportId: ID!
+    "The new project's title, 1..200 characters; the exported project's title when left out."
+    title: String
   }
 
   enum ProjectTransferKind { EXPORT IMPORT }

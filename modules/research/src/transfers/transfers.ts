@@ -5,7 +5,7 @@ import { AppError, badInput, notFound, validate, withTenant, type JobQueue, type
 import { membersReading } from '../comments/notify.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
-import { idSchema } from '../projects/inputs.ts';
+import { idSchema, requiredTitle } from '../projects/inputs.ts';
 import { ID_MAPPING_KINDS } from './format.ts';
 import { EXPORT_QUEUE, IMPORT_QUEUE, isTransferArchive, transferById, type TransferJob, type TransferKind, type TransferRow } from './records.ts';
 
@@ -36,9 +36,9 @@ export async function exportProject(ctx: RequestContext, jobs: JobQueue, args: u
 }
 
 /** Starts the import of an archive already stored for this transfer (an upload). */
-export async function importUpload(ctx: RequestContext, jobs: JobQueue, transferId: string, filePath: string, size: number): Promise<TransferRow> {
+export async function importUpload(ctx: RequestContext, jobs: JobQueue, transferId: string, filePath: string, size: number, title: string | null = null): Promise<TransferRow> {
   const caller = callerOf(ctx, 'projects:create');
-  return ctx.tx((trx) => startTransfer(trx, jobs, caller, 'IMPORT', { id: transferId, file_path: filePath, file_size: size }));
+  return ctx.tx((trx) => startTransfer(trx, jobs, caller, 'IMPORT', { id: transferId, file_path: filePath, file_size: size, ...(title ? { title } : {}) }));
 }
 
 /** The workspaces the person belongs to, this one first. */
@@ -66,7 +66,10 @@ async function readableExport(app: Knex, caller: Caller, exportId: string): Prom
   throw notFound('That export');
 }
 
-const importArgs = z.object({ input: z.object({ exportId: idSchema('input.exportId') }) });
+/** The new project's title an import may be given; left out, the archive's own title is kept. */
+export const importTitleSchema = requiredTitle('project').nullish();
+
+const importArgs = z.object({ input: z.object({ exportId: idSchema('input.exportId'), title: importTitleSchema }) });
 
 /**
  * Imports a finished export, of this or another workspace the caller belongs to, as a new
@@ -81,7 +84,7 @@ export async function importProject(ctx: RequestContext, moduleCtx: ModuleContex
   if (!archive || !existsSync(archive)) throw new AppError('INVALID_OPERATION', 'That export’s archive is no longer available. Export the project again.', { field: 'input.exportId' });
   return ctx.tx(async (trx) =>
     view(caller)(
-      await startTransfer(trx, moduleCtx.jobs, caller, 'IMPORT', { title: source.title, file_path: source.file_path, file_size: source.file_size, source_transfer_id: source.id }),
+      await startTransfer(trx, moduleCtx.jobs, caller, 'IMPORT', { title: input.title ?? source.title, file_path: source.file_path, file_size: source.file_size, source_transfer_id: source.id }),
     ),
   );
 }

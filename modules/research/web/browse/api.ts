@@ -58,7 +58,13 @@ export interface DocumentSummary {
   updatedAt: string;
   published?: boolean;
   project?: { id: string; title: string; color: string | null };
+  /** The start of the text, on one line (lists only). */
+  preview?: string;
+  people?: Array<{ id: string; name: string }>;
+  highlights?: Array<{ id: string }>;
 }
+
+export type ListOrder = 'CREATED_DESC' | 'CREATED_ASC' | 'RANK';
 
 export interface Connection<T> {
   nodes: T[];
@@ -129,8 +135,18 @@ export const q = {
   createFolder: `mutation BrowseCreateFolder($title: String!, $parentId: ID) { createFolder(title: $title, parentId: $parentId) { id title parentId path rank } }`,
   folder: `query BrowseFolder($id: ID!) { folder(id: $id) { id title path pathSegments ancestry parentId parent { id title } children { id title path }
     projects { ${PROJECT_FIELDS} } } }`,
-  notes: `query BrowseNotes($projectId: ID!, $after: String, $first: Int) { notes(projectId: $projectId, first: $first, after: $after, orderBy: CREATED_DESC) { nodes { ${DOC_FIELDS} } endCursor hasNextPage } }`,
-  insights: `query BrowseInsights($projectId: ID!, $after: String, $first: Int, $published: Boolean) { insights(projectId: $projectId, first: $first, after: $after, orderBy: CREATED_DESC, published: $published) { nodes { ${DOC_FIELDS} published } endCursor hasNextPage } }`,
+  notes: `query BrowseNotes($projectId: ID!, $after: String, $first: Int, $orderBy: ContentOrder) { notes(projectId: $projectId, first: $first, after: $after, orderBy: $orderBy) {
+    nodes { ${DOC_FIELDS} preview people { id name } highlights { id } } endCursor hasNextPage } }`,
+  insights: `query BrowseInsights($projectId: ID!, $after: String, $first: Int, $published: Boolean, $orderBy: ContentOrder) { insights(projectId: $projectId, first: $first, after: $after, orderBy: $orderBy, published: $published) {
+    nodes { ${DOC_FIELDS} published preview highlights { id } } endCursor hasNextPage } }`,
+  updateNote: `mutation BrowseUpdateNote($id: ID!, $input: UpdateNoteInput!) { updateNote(id: $id, input: $input) { id archived } }`,
+  updateInsight: `mutation BrowseUpdateInsight($id: ID!, $input: UpdateInsightInput!) { updateInsight(id: $id, input: $input) { id archived } }`,
+  deleteNote: `mutation BrowseDeleteNote($id: ID!) { deleteNote(id: $id) }`,
+  deleteInsight: `mutation BrowseDeleteInsight($id: ID!) { deleteInsight(id: $id) }`,
+  moveNote: `mutation BrowseMoveNote($id: ID!, $previousId: ID, $nextId: ID) { moveNote(id: $id, previousId: $previousId, nextId: $nextId) { id } }`,
+  moveInsight: `mutation BrowseMoveInsight($id: ID!, $previousId: ID, $nextId: ID) { moveInsight(id: $id, previousId: $previousId, nextId: $nextId) { id } }`,
+  deleteHighlight: `mutation BrowseDeleteHighlight($id: ID!) { deleteHighlight(id: $id) }`,
+  tagHighlight: `mutation BrowseTagHighlight($highlightId: ID!, $tagIds: [ID!]!) { tagHighlight(highlightId: $highlightId, tagIds: $tagIds) { id } }`,
   createNote: `mutation BrowseCreateNote($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
   createInsight: `mutation BrowseCreateInsight($input: CreateInsightInput!) { createInsight(input: $input) { id } }`,
   recentNotes: `query BrowseRecentNotes($first: Int, $createdByMe: Boolean) { recentNotes(first: $first, createdByMe: $createdByMe) { ${DOC_FIELDS} project { id title color } } }`,
@@ -141,6 +157,12 @@ export const q = {
   createTagGroup: `mutation BrowseCreateTagGroup($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }`,
   createTag: `mutation BrowseCreateTag($input: CreateTagInput!) { createTag(input: $input) { id } }`,
   updateTag: `mutation BrowseUpdateTag($input: UpdateTagInput!) { updateTag(input: $input) { id title } }`,
+  updateTagBoard: `mutation BrowseUpdateTagBoard($input: UpdateTagBoardInput!) { updateTagBoard(input: $input) { id title } }`,
+  deleteTagBoard: `mutation BrowseDeleteTagBoard($id: ID!) { deleteTagBoard(id: $id) }`,
+  moveTagGroup: `mutation BrowseMoveTagGroup($input: MoveTagGroupInput!) { moveTagGroup(input: $input) { id } }`,
+  deleteTagGroup: `mutation BrowseDeleteTagGroup($id: ID!) { deleteTagGroup(id: $id) }`,
+  moveTag: `mutation BrowseMoveTag($input: MoveTagInput!) { moveTag(input: $input) { id } }`,
+  deleteTag: `mutation BrowseDeleteTag($id: ID!) { deleteTag(id: $id) }`,
   updateTagGroup: `mutation BrowseUpdateTagGroup($input: UpdateTagGroupInput!) { updateTagGroup(input: $input) { id title } }`,
   mergeTags: `mutation BrowseMergeTags($sourceIds: [ID!]!, $targetId: ID!) { mergeTags(sourceIds: $sourceIds, targetId: $targetId) { id } }`,
   tag: `query BrowseTag($id: ID!) { tag(id: $id) { ${TAG_FIELDS} createdAt } tagHighlights(tagId: $id, first: 100) { id text displayColor createdAt noteId note { id title project { id title } } } }`,
@@ -150,6 +172,7 @@ export const q = {
     personNotes(personId: $id, first: 50) { nodes { ${DOC_FIELDS} project { id title color } } endCursor hasNextPage }
     personHighlights(personId: $id, first: 50) { nodes { id text displayColor createdAt noteId note { id title project { id title } } } endCursor hasNextPage } }`,
   createPerson: `mutation BrowseCreatePerson($input: CreatePersonInput!) { createPerson(input: $input) { id name } }`,
+  deletePerson: `mutation BrowseDeletePerson($id: ID!) { deletePerson(id: $id) }`,
   updatePerson: `mutation BrowseUpdatePerson($id: ID!, $input: UpdatePersonInput!) { updatePerson(id: $id, input: $input) { id name email company title avatarUrl createdAt } }`,
   members: `query BrowseMembers { members(first: 100) { nodes { user { id name email } effectiveRole } } }`,
   userGroups: `query BrowseUserGroups { userGroups { id name memberCount } }`,

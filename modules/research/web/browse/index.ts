@@ -5,6 +5,7 @@ import { createElement, lazy } from 'react';
 import { PROJECT_TABS } from './projects/tabs.ts';
 
 // Each page's code loads when it is opened, not with the workspace app.
+const ImportPage = lazy(() => import('./imports/ImportPage.tsx').then((m) => ({ default: m.ImportPage })));
 const FolderPage = lazy(() => import('./folders/FolderPage.tsx').then((m) => ({ default: m.FolderPage })));
 const RecentPage = lazy(() => import('./home/RecentPage.tsx').then((m) => ({ default: m.RecentPage })));
 const HomeResearchCard = lazy(() => import('./home/RecentPage.tsx').then((m) => ({ default: m.HomeResearchCard })));
@@ -26,6 +27,7 @@ const SETTINGS_SECTIONS = ['fields', 'note-fields', 'insight-fields', 'access', 
 export const browseRoutes: WebRoute[] = [
   { path: '/projects', component: ProjectsPage, permission: 'projects:read' },
   { path: '/projects/new', component: ProjectsPage, permission: 'projects:read' },
+  { path: '/projects/import', component: ImportPage, permission: 'projects:create' },
   ...PROJECT_TABS.map((t) => ({ path: `/projects/${t.value}`, component: ProjectsPage, permission: 'projects:read' })),
   { path: '/browse', component: to('/projects'), permission: 'projects:read' },
   { path: '/browse/folders', component: to('/projects/folders'), permission: 'projects:read' },

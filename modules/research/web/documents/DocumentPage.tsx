@@ -1,13 +1,16 @@
-import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Group, Loader, Paper, Popover, Stack, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Group, Loader, Menu, Paper, Popover, Stack, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
 import { Slot, useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
-import { IconLock, IconLockOpen, IconQuote, IconShare, IconWorld, IconWorldOff } from '@tabler/icons-react';
+import { IconDots, IconLock, IconLockOpen, IconQuote, IconShare, IconTrash, IconWorld, IconWorldOff } from '@tabler/icons-react';
 import type { Editor, JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { announceTrashed } from '../browse/bulk/trash-actions.tsx';
 import {
   CITE_HIGHLIGHT,
   CREATE_HIGHLIGHT,
   DELETE_HIGHLIGHT,
+  DELETE_INSIGHT,
+  DELETE_NOTE,
   INSIGHT_QUERY,
   NOTE_QUERY,
   PUBLISH_INSIGHT,
@@ -134,6 +137,8 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const canEdit = access.canEdit && (!locked || isManager);
   const canHighlight = kind === 'note' && access.canEdit && host.permissions.includes('notes:update');
   const canShare = host.permissions.includes('acl:write');
+  const canDelete = access.canEdit && host.permissions.includes(kind === 'note' ? 'notes:delete' : 'insights:delete');
+  const navigate = useNavigate();
 
   const [title, setTitle] = useState(initial.title);
   const [highlights, setHighlights] = useState<Highlight[]>(initial.highlights);
@@ -268,6 +273,15 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
       setPublished(Boolean((r.publishInsight ?? r.unpublishInsight)?.published));
     });
 
+  const moveToTrash = () =>
+    attempt(async () => {
+      await autosave.flush();
+      await host.graphql(kind === 'note' ? DELETE_NOTE : DELETE_INSIGHT, { id: initial.id });
+      const back = `/projects/${initial.project.id}${kind === 'insight' ? '?tab=insights' : ''}`;
+      announceTrashed(kind === 'note' ? 'NOTE' : 'INSIGHT', { done: [initial.id], failed: [] }, host.permissions.includes('projects:delete') ? { graphql: host.graphql, onRestored: () => navigate(kind === 'note' ? `/data/${initial.id}` : `/insights/${initial.id}`) } : undefined);
+      navigate(back);
+    });
+
   const cited = useMemo(() => new Set(highlights.map((h) => h.id)), [highlights]);
   const onReady = useCallback((e: Editor) => {
     editorRef.current = e;
@@ -326,6 +340,20 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                 <Button variant="default" size="sm" leftSection={<IconShare size={16} aria-hidden />} onClick={() => setShareOpen(true)}>
                   Share
                 </Button>
+              )}
+              {canDelete && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="default" size="lg" aria-label={`More actions for this ${label.one}`}>
+                      <IconDots size={16} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void moveToTrash()}>
+                      Move to trash
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
               )}
               {kind === 'note' && host.workspace && <Slot name="note.toolbar.action/v1" props={{ workspace: host.workspace, noteId: initial.id, projectId: initial.projectId }} />}
             </Group>
@@ -440,6 +468,8 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                 onFocus={focusHighlight}
                 onShare={kind === 'note' && canShare ? setSharedHighlight : undefined}
                 fillOf={fillOf}
+                noteId={kind === 'note' ? initial.id : undefined}
+                notePeople={people}
               />
             </Tabs.Panel>
             <Tabs.Panel value="fields">

@@ -23,7 +23,14 @@ export function TagPicker({ projectId, highlightId, applied, onChange, canEdit }
     () => (boards.data?.tagBoards ?? []).map((b) => ({ ...b, tags: b.tags.filter((t) => !q || t.title.toLowerCase().includes(q)) })).filter((b) => b.tags.length),
     [boards.data, q],
   );
-  const exact = (boards.data?.tagBoards ?? []).some((b) => b.tags.some((t) => t.title.toLowerCase() === q));
+  // A name on both the project's board and a workspace board picks the project's tag.
+  const exactTag = q
+    ? [...(boards.data?.tagBoards ?? [])]
+        .sort((a, b) => Number(b.projectId === projectId) - Number(a.projectId === projectId))
+        .flatMap((b) => b.tags)
+        .find((t) => t.title.toLowerCase() === q)
+    : undefined;
+  const exact = Boolean(exactTag);
 
   const run = async (fn: () => Promise<void>) => {
     setBusy(true);
@@ -73,10 +80,15 @@ export function TagPicker({ projectId, highlightId, applied, onChange, canEdit }
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && q && !exact && canEdit) {
-            e.preventDefault();
-            void create();
-          }
+          if (e.key !== 'Enter' || !q || !canEdit || busy) return;
+          e.preventDefault();
+          // Enter applies the tag whose name was typed (or the only one left by the filter), and
+          // creates a tag only when no existing one matches.
+          const match = exactTag ?? (visible.length === 1 && visible[0]!.tags.length === 1 ? visible[0]!.tags[0]! : undefined);
+          if (match) {
+            if (!appliedIds.has(match.id)) void toggle(match).then(() => setSearch(''));
+            else setSearch('');
+          } else if (!exact) void create();
         }}
         maxLength={200}
         data-autofocus

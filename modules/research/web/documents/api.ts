@@ -73,6 +73,8 @@ export const UNPUBLISH_INSIGHT = `mutation UnpublishInsight($id: ID!) { unpublis
 
 export const NOTE_HIGHLIGHTS = `query NoteHighlights($id: ID!) { note(id: $id) { id highlights { ${HIGHLIGHT} } } }`;
 export const CREATE_HIGHLIGHT = `mutation CreateHighlight($input: CreateHighlightInput!) { createHighlight(input: $input) { ${HIGHLIGHT} } }`;
+export const DELETE_NOTE = `mutation DocumentDeleteNote($id: ID!) { deleteNote(id: $id) }`;
+export const DELETE_INSIGHT = `mutation DocumentDeleteInsight($id: ID!) { deleteInsight(id: $id) }`;
 export const DELETE_HIGHLIGHT = `mutation DeleteHighlight($id: ID!) { deleteHighlight(id: $id) }`;
 export const PROJECT_HIGHLIGHTS = `query ProjectHighlights($projectId: ID!, $after: String) {
   highlights(projectId: $projectId, first: 200, after: $after) { nodes { ${HIGHLIGHT} note { id title } } endCursor hasNextPage }

@@ -9,6 +9,7 @@ import { UUID, useLoad } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader } from '../ui/layout.tsx';
 import { DocumentRow } from '../project/DocumentList.tsx';
 import { ProjectCard } from '../projects/ProjectCard.tsx';
+import { FolderActions } from './FolderActions.tsx';
 
 interface Folder {
   id: string;
@@ -33,7 +34,8 @@ const TABS = [
 function usePublishedInsights(projects: ProjectSummary[] | undefined) {
   const { graphql } = useFieldbook();
   const [state, setState] = useState<{ items: DocumentSummary[] | null; error: unknown }>({ items: null, error: null });
-  const ids = (projects ?? []).map((p) => p.id).join(',');
+  // null until the folder is loaded, so an empty folder ('') still runs the effect once it is.
+  const ids = projects ? projects.map((p) => p.id).join(',') : null;
   useEffect(() => {
     if (!projects) return;
     let stale = false;
@@ -123,6 +125,7 @@ export function FolderPage() {
           <span title={f.ancestry.join(' / ')}>{f.path}</span>
         </Group>
       }
+      actions={<FolderActions folder={f} onChanged={() => void folder.reload()} />}
     >
       <Tabs value={tab} onChange={(v) => v && navigate(`/folders/${folderId}${v === 'all' ? '' : `/${TABS.find((t) => t.value === v)!.path}`}`)}>
         <Tabs.List aria-label="Folder contents" mb="lg">

@@ -1,12 +1,12 @@
 import { Anchor, Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconFileText, IconHighlight, IconPencil } from '@tabler/icons-react';
+import { IconFileText, IconHighlight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { q, type Connection, type DocumentSummary, type HighlightSummary, type Person } from '../api.ts';
 import { isNotFound } from '../ui/errors.ts';
 import { UUID, useAction, useCan, useLoad } from '../ui/hooks.ts';
-import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader, notifyDone } from '../ui/layout.tsx';
+import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader, notifyDone, notifyError } from '../ui/layout.tsx';
 import { DocumentRow, HighlightRow } from '../project/DocumentList.tsx';
 import { initials } from './ContactsPage.tsx';
 import { PersonDialog, type PersonInput } from './PersonDialog.tsx';
@@ -22,6 +22,21 @@ export function PersonPage() {
   const save = useAction((input: PersonInput) =>
     graphql(q.updatePerson, { id: personId, input: { name: input.name, email: input.email || null, company: input.company || null, title: input.title || null } }),
   );
+
+  const navigate = useNavigate();
+  const [removing, setRemoving] = useState(false);
+  // To the trash, from where a manager can restore the person with their fields and links.
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      await graphql(q.deletePerson, { id: personId });
+      notifyDone(`${data.data?.person.name ?? 'The person'} was moved to the trash.`);
+      navigate('/contacts');
+    } catch (err) {
+      notifyError(err, 'The person was not moved to the trash');
+      setRemoving(false);
+    }
+  };
 
   if (!valid || isNotFound(data.error)) return <NotFoundPanel what="This person" back={{ label: 'Go to contacts', to: '/contacts' }} />;
   if (data.error && !data.data) return <ErrorNote error={data.error} title="The person could not be loaded" onRetry={() => void data.reload()} />;
@@ -56,18 +71,25 @@ export function PersonPage() {
         </Group>
       }
       actions={
-        can('people:update') && (
-          <Button
-            variant="default"
-            leftSection={<IconPencil size={16} aria-hidden />}
-            onClick={() => {
-              save.reset();
-              setEditing(true);
-            }}
-          >
-            Edit
-          </Button>
-        )
+        <Group gap="xs">
+          {can('people:update') && (
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => {
+                save.reset();
+                setEditing(true);
+              }}
+            >
+              Edit
+            </Button>
+          )}
+          {can('people:manage') && (
+            <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} loading={removing} onClick={() => void remove()}>
+              Move to trash
+            </Button>
+          )}
+        </Group>
       }
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

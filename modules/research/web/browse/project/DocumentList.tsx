@@ -1,16 +1,15 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconBulb, IconFileText, IconHighlight, IconLock } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { IconBulb, IconFileText, IconLock, IconUser } from '@tabler/icons-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { q, type Connection, type DocumentSummary, type HighlightSummary } from '../api.ts';
-import { timeAgo } from '../ui/hooks.ts';
-import { EmptyState, ErrorNote, SectionLoader } from '../ui/layout.tsx';
+import type { Connection, DocumentSummary, HighlightSummary } from '../api.ts';
+import { formatDate, timeAgo } from '../ui/hooks.ts';
 
 const PAGE = 25;
 
 /** A cursor-paginated list: the first page, then "Load more" appends the next. */
-function usePages<T>(query: string, field: string, variables: Record<string, unknown>) {
+export function usePages<T>(query: string, field: string, variables: Record<string, unknown>) {
   const { graphql } = useFieldbook();
   const [items, setItems] = useState<T[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
@@ -43,10 +42,10 @@ function usePages<T>(query: string, field: string, variables: Record<string, unk
     void load(null);
   }, [load]);
 
-  return { items, more, loading, error, loadMore: () => void load(cursor), reload: () => void load(null) };
+  return { items, more, loading, error, loadMore: () => void load(cursor), reload: () => void load(null), remove: (ids: readonly string[]) => setItems((prev) => prev && prev.filter((i) => !ids.includes((i as { id: string }).id))) };
 }
 
-function LoadMore({ more, loading, onClick, what }: { more: boolean; loading: boolean; onClick(): void; what: string }) {
+export function LoadMore({ more, loading, onClick, what }: { more: boolean; loading: boolean; onClick(): void; what: string }) {
   if (!more) return null;
   return (
     <Group justify="center" mt="md">
@@ -57,22 +56,49 @@ function LoadMore({ more, loading, onClick, what }: { more: boolean; loading: bo
   );
 }
 
-export function DocumentRow({ doc, kind, showProject }: { doc: DocumentSummary; kind: 'note' | 'insight'; showProject?: boolean }) {
+export interface RowSelection {
+  checked: boolean;
+  onToggle(): void;
+}
+
+export function DocumentRow({ doc, kind, showProject, selection, menu }: { doc: DocumentSummary; kind: 'note' | 'insight'; showProject?: boolean; selection?: RowSelection; menu?: ReactNode }) {
   const to = kind === 'note' ? `/data/${doc.id}` : `/insights/${doc.id}`;
   const Icon = kind === 'note' ? IconFileText : IconBulb;
+  const title = doc.title || (kind === 'note' ? 'Untitled note' : 'Untitled insight');
+  const highlightCount = doc.highlights?.length;
   return (
-    <Paper withBorder px="md" py="sm" component="li">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Icon size={18} aria-hidden color="#5c6370" style={{ flexShrink: 0 }} />
+    <Paper withBorder px="md" py="sm" component="li" bg={selection?.checked ? 'indigo.0' : undefined}>
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
+          {selection && <Checkbox mt={2} checked={selection.checked} onChange={selection.onToggle} aria-label={`Select “${title}”`} />}
+          <Icon size={18} aria-hidden color="#5c6370" style={{ flexShrink: 0, marginTop: 2 }} />
           <div style={{ minWidth: 0 }}>
             <Anchor component={Link} to={to} fw={500} c="dark" truncate display="block">
-              {doc.title || (kind === 'note' ? 'Untitled note' : 'Untitled insight')}
+              {title}
             </Anchor>
             {showProject && doc.project && (
               <Text size="xs" c="dimmed" truncate>
                 in {doc.project.title}
               </Text>
+            )}
+            {doc.preview ? (
+              <Text size="sm" c="gray.7" lineClamp={2} mt={2}>
+                {doc.preview}
+              </Text>
+            ) : null}
+            {(doc.people?.length || highlightCount !== undefined) && (
+              <Group gap={6} mt={4}>
+                {doc.people?.map((p) => (
+                  <Badge key={p.id} variant="light" color="gray" radius="sm" size="sm" tt="none" leftSection={<IconUser size={10} aria-hidden />}>
+                    {p.name}
+                  </Badge>
+                ))}
+                {highlightCount !== undefined && (
+                  <Text size="xs" c="dimmed">
+                    {kind === 'note' ? `${highlightCount} ${highlightCount === 1 ? 'highlight' : 'highlights'}` : `${highlightCount} cited ${highlightCount === 1 ? 'highlight' : 'highlights'}`} · created {formatDate(doc.createdAt)}
+                  </Text>
+                )}
+              </Group>
             )}
           </div>
         </Group>
@@ -91,88 +117,43 @@ export function DocumentRow({ doc, kind, showProject }: { doc: DocumentSummary; 
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {timeAgo(doc.updatedAt)}
           </Text>
+          {menu}
         </Group>
       </Group>
     </Paper>
   );
 }
 
-export function DocumentList({ projectId, kind, canCreate, onCreate, creating }: { projectId: string; kind: 'note' | 'insight'; canCreate: boolean; onCreate(): void; creating: boolean }) {
-  const pages = usePages<DocumentSummary>(kind === 'note' ? q.notes : q.insights, kind === 'note' ? 'notes' : 'insights', { projectId });
-  const plural = kind === 'note' ? 'notes' : 'insights';
-  if (pages.error && !pages.items) return <ErrorNote error={pages.error} title={`The ${plural} could not be loaded`} onRetry={pages.reload} />;
-  if (!pages.items) return <SectionLoader label={`Loading ${plural}…`} />;
-  if (!pages.items.length) {
-    return (
-      <EmptyState
-        icon={kind === 'note' ? <IconFileText size={24} /> : <IconBulb size={24} />}
-        title={kind === 'note' ? 'No notes yet' : 'No insights yet'}
-        action={
-          canCreate ? (
-            <Button onClick={onCreate} loading={creating}>
-              {kind === 'note' ? 'New note' : 'New insight'}
-            </Button>
-          ) : undefined
-        }
-      >
-        {kind === 'note' ? 'Notes hold interview transcripts, observations and feedback. Highlight what matters and tag it.' : 'Insights sum up what you learned, citing the evidence. Publish them for your team.'}
-      </EmptyState>
-    );
-  }
+export function HighlightRow({ h, selection, tags, menu }: { h: HighlightSummary; selection?: RowSelection; tags?: ReadonlyArray<{ id: string; title: string; color: string }>; menu?: ReactNode }) {
   return (
-    <>
-      <Stack gap={6} component="ul" aria-label={kind === 'note' ? 'Notes' : 'Insights'} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {pages.items.map((d) => (
-          <DocumentRow key={d.id} doc={d} kind={kind} />
-        ))}
-      </Stack>
-      {pages.error ? <ErrorNote error={pages.error} onRetry={pages.loadMore} /> : null}
-      <LoadMore more={pages.more} loading={pages.loading} onClick={pages.loadMore} what={plural} />
-    </>
-  );
-}
-
-export function HighlightRow({ h }: { h: HighlightSummary }) {
-  return (
-    <Paper withBorder p="md" component="li">
-      <Text size="sm" style={{ borderLeft: `3px solid ${h.displayColor ?? 'rgba(250, 176, 5, 0.6)'}`, paddingLeft: 10 }}>
-        “{h.text}”
-      </Text>
-      {h.note && (
-        <Text size="xs" c="dimmed" mt={6}>
-          From{' '}
-          <Anchor component={Link} to={`/data/${h.note.id}`} size="xs">
-            {h.note.title || 'Untitled note'}
-          </Anchor>
-          {h.note.project && <> · {h.note.project.title}</>} · {timeAgo(h.createdAt)}
-        </Text>
-      )}
+    <Paper withBorder p="md" component="li" bg={selection?.checked ? 'indigo.0' : undefined}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {selection && <Checkbox mt={2} checked={selection.checked} onChange={selection.onToggle} aria-label={`Select highlight “${h.text.slice(0, 40)}”`} />}
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" style={{ borderLeft: `3px solid ${h.displayColor ?? 'rgba(250, 176, 5, 0.6)'}`, paddingLeft: 10 }}>
+            “{h.text}”
+          </Text>
+          {tags && tags.length > 0 && (
+            <Group gap={4} mt={6}>
+              {tags.map((t) => (
+                <Badge key={t.id} size="sm" radius="sm" variant="light" color="gray" tt="none" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }} />}>
+                  {t.title}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          {h.note && (
+            <Text size="xs" c="gray.7" mt={6}>
+              From{' '}
+              <Anchor component={Link} to={`/data/${h.note.id}`} size="xs" underline="always" c="indigo.8">
+                {h.note.title || 'Untitled note'}
+              </Anchor>
+              {h.note.project && <> · {h.note.project.title}</>} · {timeAgo(h.createdAt)}
+            </Text>
+          )}
+        </div>
+        {menu}
+      </Group>
     </Paper>
-  );
-}
-
-const HIGHLIGHTS = `query BrowseProjectHighlights($projectId: ID!, $first: Int, $after: String) { highlights(projectId: $projectId, first: $first, after: $after) {
-  nodes { id text displayColor createdAt noteId note { id title project { id title } } } endCursor hasNextPage } }`;
-
-export function HighlightList({ projectId }: { projectId: string }) {
-  const pages = usePages<HighlightSummary>(HIGHLIGHTS, 'highlights', { projectId });
-  if (pages.error && !pages.items) return <ErrorNote error={pages.error} title="The highlights could not be loaded" onRetry={pages.reload} />;
-  if (!pages.items) return <SectionLoader label="Loading highlights…" />;
-  if (!pages.items.length) {
-    return (
-      <EmptyState icon={<IconHighlight size={24} />} title="No highlights yet">
-        Select text in a note to highlight it; highlights of this project’s notes appear here, newest first.
-      </EmptyState>
-    );
-  }
-  return (
-    <>
-      <Stack gap={6} component="ul" aria-label="Highlights" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {pages.items.map((h) => (
-          <HighlightRow key={h.id} h={h} />
-        ))}
-      </Stack>
-      <LoadMore more={pages.more} loading={pages.loading} onClick={pages.loadMore} what="highlights" />
-    </>
   );
 }

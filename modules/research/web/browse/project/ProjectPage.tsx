@@ -7,11 +7,13 @@ import { q } from '../api.ts';
 import { isNotFound } from '../ui/errors.ts';
 import { useCan } from '../ui/hooks.ts';
 import { ErrorNote, NotFoundPanel, PageFrame, SectionLoader, notifyError, usePageTitle } from '../ui/layout.tsx';
-import { DocumentList, HighlightList } from './DocumentList.tsx';
+import { HighlightList } from './ProjectHighlights.tsx';
+import { DocumentList } from './ProjectDocuments.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
 import { TagBoardPanel } from './TagBoardPanel.tsx';
 import { useProject } from './useProject.ts';
 import { ViewLinks } from '../views/ViewPage.tsx';
+import { StarButton } from '../ui/StarButton.tsx';
 
 // The readme's editor (TipTap, ProseMirror) loads when the tab is opened, not with the project.
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
@@ -89,6 +91,7 @@ export function ProjectPage() {
           New note
         </Button>
       )}
+      <StarButton type="PROJECT" id={projectId} starred={project.starred} what="project" />
       <Tooltip label="Project settings">
         <ActionIcon component={Link} to={`/projects/${projectId}/settings`} variant="default" size="lg" aria-label="Project settings">
           <IconSettings size={18} aria-hidden />
@@ -101,7 +104,7 @@ export function ProjectPage() {
 
   return (
     <PageFrame title={project.title} heading={<ProjectHeader project={project} onChanged={() => void state.reload()} />} crumbs={crumbs} actions={actions}>
-      <ViewLinks projectId={projectId} />
+      <ViewLinks projectId={projectId} canAdd={project.myAccess.canEdit && can('projects:update')} />
       <Tabs value={tab} onChange={(v) => v && navigate(tabPath(projectId, v as Tab))}>
         <Tabs.List aria-label="Project sections" mb="lg">
           {TABS.map((t) => (
@@ -112,9 +115,9 @@ export function ProjectPage() {
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t} value={t}>
-            {tab === t && t === 'notes' && <DocumentList key={created} projectId={projectId} kind="note" canCreate={canNote} onCreate={() => void create('note')} creating={creating === 'note'} />}
-            {tab === t && t === 'insights' && <DocumentList key={created} projectId={projectId} kind="insight" canCreate={canInsight} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
-            {tab === t && t === 'highlights' && <HighlightList projectId={projectId} />}
+            {tab === t && t === 'notes' && <DocumentList key={created} projectId={projectId} kind="note" canCreate={canNote} canEdit={project.myAccess.canEdit} onCreate={() => void create('note')} creating={creating === 'note'} />}
+            {tab === t && t === 'insights' && <DocumentList key={created} projectId={projectId} kind="insight" canCreate={canInsight} canEdit={project.myAccess.canEdit} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
+            {tab === t && t === 'highlights' && <HighlightList projectId={projectId} canEdit={project.myAccess.canEdit} />}
             {tab === t && t === 'readme' && (
               <Suspense fallback={<SectionLoader />}>
                 <Readme project={project} onChanged={() => void state.reload()} />

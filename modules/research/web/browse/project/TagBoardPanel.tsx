@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Menu, Modal, MultiSelect, Paper, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Modal, MultiSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconDots, IconGitMerge, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { q, type Project, type Tag, type TagBoard, type TagGroup } from '../api.ts';
 import { errorLine } from '../ui/errors.ts';
 import { useAction, useCan, useLoad } from '../ui/hooks.ts';
-import { EmptyState, ErrorNote, SectionLoader, notifyDone } from '../ui/layout.tsx';
+import { EmptyState, ErrorNote, SectionLoader, notifyDone, notifyError } from '../ui/layout.tsx';
 
 const BOARD_TITLE_MAX = 50;
 const TAG_TITLE_MAX = 200;
@@ -72,6 +72,8 @@ function BoardCard({ board, editable, canManage, onChanged }: { board: TagBoard;
   const [groupTitle, setGroupTitle] = useState('');
   const addGroup = useAction((t: string) => graphql(q.createTagGroup, { input: { boardId: board.id, title: t } }));
   const allTags = [...board.groups.flatMap((g) => g.tags), ...board.ungroupedTags];
+  const [renamingBoard, setRenamingBoard] = useState<RenameTarget | null>(null);
+  const act = useTagAction(onChanged);
 
   return (
     <Paper withBorder p="lg">
@@ -84,17 +86,36 @@ function BoardCard({ board, editable, canManage, onChanged }: { board: TagBoard;
             {allTags.length === 1 ? '1 tag' : `${allTags.length} tags`} in {board.groups.length === 1 ? '1 group' : `${board.groups.length} groups`}
           </Text>
         </div>
-        {canManage && allTags.length > 1 && (
-          <Button variant="default" leftSection={<IconGitMerge size={16} aria-hidden />} onClick={() => setMerging(true)}>
-            Merge tags
-          </Button>
-        )}
+        <Group gap="xs">
+          {canManage && allTags.length > 1 && (
+            <Button variant="default" leftSection={<IconGitMerge size={16} aria-hidden />} onClick={() => setMerging(true)}>
+              Merge tags
+            </Button>
+          )}
+          {editable && (
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label={`Actions for board ${board.title}`}>
+                  <IconDots size={16} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setRenamingBoard({ kind: 'board', id: board.id, title: board.title })}>Rename board</Menu.Item>
+                {canManage && (
+                  <Menu.Item color="red" onClick={() => void act(q.deleteTagBoard, { id: board.id }, `The board “${board.title}” was deleted with its groups and tags.`, 'The board was not deleted')}>
+                    Delete board
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
       </Group>
       <Stack gap="md">
         {board.groups.map((g) => (
-          <GroupSection key={g.id} boardId={board.id} group={g} editable={editable} onChanged={onChanged} />
+          <GroupSection key={g.id} boardId={board.id} group={g} groups={board.groups} editable={editable} canManage={canManage} onChanged={onChanged} />
         ))}
-        <GroupSection boardId={board.id} group={null} tags={board.ungroupedTags} editable={editable} onChanged={onChanged} />
+        <GroupSection boardId={board.id} group={null} groups={board.groups} tags={board.ungroupedTags} editable={editable} canManage={canManage} onChanged={onChanged} />
         {editable && (
           <form
             onSubmit={async (e) => {
@@ -121,14 +142,17 @@ function BoardCard({ board, editable, canManage, onChanged }: { board: TagBoard;
         )}
       </Stack>
       <MergeDialog opened={merging} onClose={() => setMerging(false)} tags={allTags} onMerged={onChanged} />
+      <RenameDialog target={renamingBoard} onClose={() => setRenamingBoard(null)} onDone={onChanged} />
     </Paper>
   );
 }
 
-function GroupSection({ boardId, group, tags, editable, onChanged }: { boardId: string; group: TagGroup | null; tags?: Tag[]; editable: boolean; onChanged(): void }) {
+function GroupSection({ boardId, group, groups, tags, editable, canManage, onChanged }: { boardId: string; group: TagGroup | null; groups: TagGroup[]; tags?: Tag[]; editable: boolean; canManage: boolean; onChanged(): void }) {
   const { graphql } = useFieldbook();
   const [title, setTitle] = useState('');
-  const [renaming, setRenaming] = useState<{ kind: 'tag' | 'group'; id: string; title: string } | null>(null);
+  const [renaming, setRenaming] = useState<RenameTarget | null>(null);
+  const act = useTagAction(onChanged);
+  const groupIndex = group ? groups.findIndex((g) => g.id === group.id) : -1;
   const add = useAction((t: string) => graphql(q.createTag, { input: { boardId, groupId: group?.id ?? null, title: t } }));
   const list = group ? group.tags : (tags ?? []);
   const name = group ? group.title : 'Ungrouped';
@@ -142,11 +166,31 @@ function GroupSection({ boardId, group, tags, editable, onChanged }: { boardId: 
           {name}
         </Text>
         {group && editable && (
-          <Tooltip label="Rename group">
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Rename group ${group.title}`} onClick={() => setRenaming({ kind: 'group', id: group.id, title: group.title })}>
-              <IconDots size={14} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <Menu position="bottom-start" shadow="md">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for group ${group.title}`}>
+                <IconDots size={14} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => setRenaming({ kind: 'group', id: group.id, title: group.title })}>Rename group</Menu.Item>
+              {groupIndex > 0 && (
+                <Menu.Item onClick={() => void act(q.moveTagGroup, { input: { id: group.id, previousId: groups[groupIndex - 2]?.id ?? null, nextId: groups[groupIndex - 1]!.id } }, null, 'The group was not moved')}>
+                  Move up
+                </Menu.Item>
+              )}
+              {groupIndex < groups.length - 1 && (
+                <Menu.Item onClick={() => void act(q.moveTagGroup, { input: { id: group.id, previousId: groups[groupIndex + 1]!.id, nextId: groups[groupIndex + 2]?.id ?? null } }, null, 'The group was not moved')}>
+                  Move down
+                </Menu.Item>
+              )}
+              {canManage && (
+                <Menu.Item color="red" onClick={() => void act(q.deleteTagGroup, { id: group.id }, `The group “${group.title}” was deleted.`, 'The group was not deleted')}>
+                  Delete group
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
         )}
       </Group>
       <Group gap={6}>
@@ -171,6 +215,16 @@ function GroupSection({ boardId, group, tags, editable, onChanged }: { boardId: 
                   <Menu.Item component={Link} to={`/tags/${t.id}`}>
                     Open highlights
                   </Menu.Item>
+                  {[...groups.filter((g) => g.id !== group?.id).map((g) => ({ id: g.id as string | null, title: g.title })), ...(group ? [{ id: null, title: 'Ungrouped' }] : [])].map((target) => (
+                    <Menu.Item key={target.id ?? 'none'} onClick={() => void act(q.moveTag, { input: { id: t.id, groupId: target.id } }, null, 'The tag was not moved')}>
+                      Move to {target.title}
+                    </Menu.Item>
+                  ))}
+                  {canManage && (
+                    <Menu.Item color="red" onClick={() => void act(q.deleteTag, { id: t.id }, `The tag “${t.title}” was deleted; its highlights stay.`, 'The tag was not deleted')}>
+                      Delete tag
+                    </Menu.Item>
+                  )}
                 </Menu.Dropdown>
               </Menu>
             )}
@@ -212,7 +266,23 @@ function GroupSection({ boardId, group, tags, editable, onChanged }: { boardId: 
   );
 }
 
-function RenameDialog({ target, onClose, onDone }: { target: { kind: 'tag' | 'group'; id: string; title: string } | null; onClose(): void; onDone(): void }) {
+type RenameTarget = { kind: 'tag' | 'group' | 'board'; id: string; title: string };
+
+/** Runs a tag, group or board change, says so when asked, and reloads the boards. */
+function useTagAction(onChanged: () => void) {
+  const { graphql } = useFieldbook();
+  return async (query: string, variables: Record<string, unknown>, done: string | null, failure: string) => {
+    try {
+      await graphql(query, variables);
+      if (done) notifyDone(done);
+      onChanged();
+    } catch (err) {
+      notifyError(err, failure);
+    }
+  };
+}
+
+function RenameDialog({ target, onClose, onDone }: { target: RenameTarget | null; onClose(): void; onDone(): void }) {
   const { graphql } = useFieldbook();
   const [title, setTitle] = useState('');
   const [shownFor, setShownFor] = useState<string | null>(null);
@@ -220,10 +290,10 @@ function RenameDialog({ target, onClose, onDone }: { target: { kind: 'tag' | 'gr
     setShownFor(target.id);
     setTitle(target.title);
   }
-  const save = useAction((t: string) => graphql(target?.kind === 'group' ? q.updateTagGroup : q.updateTag, { input: { id: target!.id, title: t } }));
-  const max = target?.kind === 'group' ? BOARD_TITLE_MAX : TAG_TITLE_MAX;
+  const save = useAction((t: string) => graphql(target?.kind === 'board' ? q.updateTagBoard : target?.kind === 'group' ? q.updateTagGroup : q.updateTag, { input: { id: target!.id, title: t } }));
+  const max = target?.kind === 'tag' ? TAG_TITLE_MAX : BOARD_TITLE_MAX;
   return (
-    <Modal opened={Boolean(target)} onClose={onClose} title={target?.kind === 'group' ? 'Rename group' : 'Rename tag'}>
+    <Modal opened={Boolean(target)} onClose={onClose} title={target?.kind === 'board' ? 'Rename board' : target?.kind === 'group' ? 'Rename group' : 'Rename tag'}>
       <form
         onSubmit={async (e) => {
           e.preventDefault();

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconFolder, IconFolderPlus, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconFolder, IconFolderPlus, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { q, type FolderSummary, type ProjectStatus, type ProjectSummary } from '../api.ts';
@@ -58,6 +58,11 @@ export function ProjectsPage() {
   const header = (
     <Group gap="sm">
       {can('categories:update') && <NewFolderButton onCreated={() => void folders.reload()} />}
+      {canCreate && (
+        <Button variant="default" component={Link} to="/projects/import" leftSection={<IconFileImport size={16} aria-hidden />}>
+          Import
+        </Button>
+      )}
       {canCreate && (
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => navigate('/projects/new')}>
           New project

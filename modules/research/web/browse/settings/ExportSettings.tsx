@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconDatabaseExport, IconDownload } from '@tabler/icons-react';
+import { IconDatabaseExport, IconDownload, IconFileImport } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
 import type { Project } from '../api.ts';
 import { timeAgo, useAction, useCan, useLoad } from '../ui/hooks.ts';
@@ -39,6 +40,21 @@ export function formatBytes(n: number): string {
 }
 
 const fileName = (title: string | null) => `${(title ?? 'project').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'project'}.tar`;
+
+/** A finished export: download it, or import a copy of the project from it (contributors and above). */
+function ExportActions({ transfer, projectId }: { transfer: Transfer; projectId: string }) {
+  const can = useCan();
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <DownloadButton transfer={transfer} />
+      {transfer.kind === 'EXPORT' && can('projects:create') && (
+        <Button component={Link} to={`/projects/import?project=${projectId}&export=${transfer.id}`} size="compact-sm" variant="subtle" leftSection={<IconFileImport size={14} aria-hidden />}>
+          Import a copy
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 /** Downloads with the session (the export route wants the bearer token), falling back to a plain link. */
 function DownloadButton({ transfer }: { transfer: Transfer }) {
@@ -188,7 +204,7 @@ export function ExportSettings({ project }: { project: Project }) {
                       {STATUS[t.status].label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td ta="right">{t.status === 'COMPLETED' ? <DownloadButton transfer={t} /> : t.status === 'FAILED' ? <Text size="xs" c="dimmed">{t.error}</Text> : `${t.progress}%`}</Table.Td>
+                  <Table.Td ta="right">{t.status === 'COMPLETED' ? <ExportActions transfer={t} projectId={project.id} /> : t.status === 'FAILED' ? <Text size="xs" c="dimmed">{t.error}</Text> : `${t.progress}%`}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { q, type Project } from '../api.ts';
 import { errorLine } from '../ui/errors.ts';
 import { useAction, useCan, useLoad } from '../ui/hooks.ts';
+import { FieldLabel, OptionBadge } from './FieldEditing.tsx';
 import { EmptyState, ErrorNote, SectionLoader, notifyDone, notifyError } from '../ui/layout.tsx';
 
 /** The custom field types (000 §3) with how they are described to people. */
@@ -112,9 +113,7 @@ export function FieldSettings({ project, objectType }: { project: Project; objec
               {fields.data.fieldSet.map((f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {f.label}
-                    </Text>
+                    <FieldLabel field={f} editable={editable} onChanged={() => void fields.reload()} />
                   </Table.Td>
                   <Table.Td>
                     <Badge variant="light" color="gray" radius="sm">
@@ -126,9 +125,7 @@ export function FieldSettings({ project, objectType }: { project: Project; objec
                       <Stack gap={6}>
                         <Group gap={4}>
                           {f.options.map((o) => (
-                            <Badge key={o.id} variant="outline" radius="sm" color="gray" leftSection={<span aria-hidden style={{ width: 8, height: 8, borderRadius: 99, background: o.color, display: 'inline-block' }} />}>
-                              {o.label}
-                            </Badge>
+                            <OptionBadge key={o.id} option={o} editable={editable} canDelete={canDelete} onChanged={() => void fields.reload()} />
                           ))}
                           {!f.options.length && (
                             <Text size="xs" c="dimmed">

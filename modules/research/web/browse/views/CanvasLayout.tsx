@@ -1,10 +1,10 @@
-import { Anchor, Box, Button, Group, Paper, Popover, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Menu, Paper, Popover, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconBulb, IconFileText, IconHighlight, IconPlus } from '@tabler/icons-react';
+import { IconBulb, IconDots, IconEye, IconEyeOff, IconFileText, IconHighlight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAction } from '../ui/hooks.ts';
-import { ErrorNote, notifyDone } from '../ui/layout.tsx';
+import { ErrorNote, notifyDone, notifyError } from '../ui/layout.tsx';
 import { ADD_CANVAS_ITEM, type CanvasItem, type ProjectViewData } from './data.ts';
 
 const REFERENCE_SIZE = { width: 240, height: 96 };
@@ -146,9 +146,62 @@ function AddText({ view, at, onAdded }: { view: ProjectViewData; at: () => { x: 
  * CANVAS: the view's rectangles, text, groups and references where they were put (x and y are
  * canvas coordinates, negative ones too), in a scrollable area; items drawn in the view's order.
  */
+const UPDATE_ITEM = `mutation BrowseUpdateCanvasItem($id: ID!, $input: UpdateCanvasItemInput!) { updateCanvasItem(id: $id, input: $input) { id } }`;
+const REMOVE_ITEM = `mutation BrowseRemoveCanvasItem($id: ID!) { removeCanvasItem(id: $id) }`;
+const STEP = 40;
+
+const itemName = (item: CanvasItem): string =>
+  item.kind === 'TEXT' ? `text “${item.text.slice(0, 30)}”` : item.kind === 'GROUP' ? `group “${item.title}”` : item.kind === 'REFERENCE' ? REF_LABEL[item.objectType].toLowerCase() : 'rectangle';
+
+/** An item's menu: nudge it by a grid step (keyboard-friendly moving), hide it, or take it off the canvas. */
+function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) {
+  const { graphql } = useFieldbook();
+  const call = async (query: string, variables: Record<string, unknown>) => {
+    try {
+      await graphql(query, variables);
+      onChanged();
+    } catch (err) {
+      notifyError(err, 'The canvas was not changed');
+    }
+  };
+  const nudge = (dx: number, dy: number) => void call(UPDATE_ITEM, { id: item.id, input: { x: item.x + dx, y: item.y + dy } });
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon size="sm" variant="white" color="gray" aria-label={`Actions for ${itemName(item)}`} style={{ position: 'absolute', top: 2, right: 2, zIndex: 1 }}>
+          <IconDots size={14} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => nudge(-STEP, 0)}>Move left</Menu.Item>
+        <Menu.Item onClick={() => nudge(STEP, 0)}>Move right</Menu.Item>
+        <Menu.Item onClick={() => nudge(0, -STEP)}>Move up</Menu.Item>
+        <Menu.Item onClick={() => nudge(0, STEP)}>Move down</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={() => void call(UPDATE_ITEM, { id: item.id, input: { hidden: true } })}>
+          Hide
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void call(REMOVE_ITEM, { id: item.id })}>
+          Remove from canvas
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onChanged(): void }) {
+  const { graphql } = useFieldbook();
   const refs = useReferences(view);
   const items = view.canvasItems.filter((i) => !i.hidden);
+  const hidden = view.canvasItems.filter((i) => i.hidden);
+  const showHidden = async () => {
+    try {
+      for (const item of hidden) await graphql(UPDATE_ITEM, { id: item.id, input: { hidden: false } });
+    } catch (err) {
+      notifyError(err, 'Not every hidden item is shown again');
+    }
+    onChanged();
+  };
   const minX = Math.min(0, ...items.map((i) => i.x));
   const minY = Math.min(0, ...items.map((i) => i.y));
   const maxX = Math.max(0, ...items.map((i) => i.x + sizeOf(i).width));
@@ -168,7 +221,14 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
         <Text size="sm" c="dimmed">
           {items.length === 1 ? '1 item' : `${items.length} items`} on the canvas
         </Text>
-        {view.canEdit && <AddText view={view} at={next} onAdded={onChanged} />}
+        <Group gap="xs">
+          {view.canEdit && hidden.length > 0 && (
+            <Button variant="subtle" size="compact-sm" leftSection={<IconEye size={14} aria-hidden />} onClick={() => void showHidden()}>
+              Show {hidden.length === 1 ? '1 hidden item' : `${hidden.length} hidden items`}
+            </Button>
+          )}
+          {view.canEdit && <AddText view={view} at={next} onAdded={onChanged} />}
+        </Group>
       </Group>
       <Box
         ref={scroller}
@@ -181,6 +241,7 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
           {items.map((item) => (
             <Box key={item.id} pos="absolute" style={{ left: item.x - minX + PADDING, top: item.y - minY + PADDING, width: sizeOf(item).width, height: sizeOf(item).height }} data-canvas-item={item.kind}>
               <CanvasShape item={item} refs={refs} />
+              {view.canEdit && <ItemMenu item={item} onChanged={onChanged} />}
             </Box>
           ))}
           {!items.length && (

@@ -10,6 +10,7 @@ import { CanvasLayout } from './CanvasLayout.tsx';
 import { VIEW, VIEWS, sortItems, useViewItems, type ProjectViewData, type ViewItem, type ViewLayout, type ViewObjectType } from './data.ts';
 import { ItemCard } from './ItemCard.tsx';
 import { TableLayout } from './TableLayout.tsx';
+import { AddViewButton, ViewMenu } from './ViewActions.tsx';
 
 export { VIEWS };
 
@@ -30,10 +31,10 @@ const LAYOUT: Record<ViewLayout, { label: string; Icon: ComponentType<{ size?: n
 const PLURAL: Record<ViewObjectType, string> = { HIGHLIGHT: 'highlights', INSIGHT: 'insights', NOTE: 'notes' };
 
 /** The project's views as links, shown above its sections. */
-export function ViewLinks({ projectId }: { projectId: string }) {
+export function ViewLinks({ projectId, canAdd }: { projectId: string; canAdd: boolean }) {
   const views = useLoad<{ projectViews: ProjectViewSummary[] }>(VIEWS, { projectId });
   const list = views.data?.projectViews ?? [];
-  if (!list.length) return null;
+  if (!list.length && !canAdd) return null;
   return (
     <Group gap="xs" mb="md" component="nav" aria-label="Project views">
       <Text size="sm" c="dimmed">
@@ -47,6 +48,7 @@ export function ViewLinks({ projectId }: { projectId: string }) {
           </Button>
         );
       })}
+      {canAdd && <AddViewButton projectId={projectId} />}
     </Group>
   );
 }
@@ -87,6 +89,7 @@ export function ViewPage() {
   const view = useLoad<{ projectView: ProjectViewData }>(VIEW, { id: viewId }, { skip: !valid });
   const v = view.data?.projectView ?? null;
   const loaded = useViewItems(v && v.layout !== 'CANVAS' ? v : null);
+  const siblings = useLoad<{ projectViews: ProjectViewSummary[] }>(VIEWS, { projectId }, { skip: !valid });
 
   if (!valid || isNotFound(view.error)) return <NotFoundPanel what="This view" back={{ label: 'Back to the project', to: `/projects/${projectId}` }} />;
   if (view.error && !v) return <ErrorNote error={view.error} title="The view could not be loaded" onRetry={() => void view.reload()} />;
@@ -132,6 +135,7 @@ export function ViewPage() {
           </span>
         </Group>
       }
+      actions={v.canEdit ? <ViewMenu view={{ id: v.id, title: v.title, layout: v.layout, projectId }} siblings={siblings.data?.projectViews ?? []} onChanged={() => void Promise.all([view.reload(), siblings.reload()])} /> : undefined}
     >
       {body}
     </PageFrame>

@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Box, Button, Group, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconShare, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Highlight, Tag } from '../api.ts';
+import type { Highlight, Person, Tag } from '../api.ts';
+import { HighlightPeople } from './HighlightPeople.tsx';
 import { TagPicker } from '../TagPicker.tsx';
 import { EmptyState } from './EmptyState.tsx';
 
@@ -17,6 +18,8 @@ export function HighlightsTab({
   onFocus,
   onShare,
   fillOf,
+  noteId,
+  notePeople,
 }: {
   kind: 'note' | 'insight';
   projectId: string;
@@ -30,6 +33,9 @@ export function HighlightsTab({
   onShare?: (highlight: Highlight) => void;
   /** The colour the highlight is painted in. */
   fillOf: (highlight: Highlight) => string;
+  /** A note's id and people: its highlights can say which of them they are about. */
+  noteId?: string;
+  notePeople?: readonly Person[];
 }) {
   if (!highlights.length) {
     return (
@@ -83,6 +89,7 @@ export function HighlightsTab({
                     </Popover.Dropdown>
                   </Popover>
                 )}
+                {kind === 'note' && canEdit && noteId && <HighlightPeople noteId={noteId} highlightId={h.id} label={h.text.slice(0, 40)} people={notePeople ?? []} />}
                 {kind === 'note' && onShare && (
                   <Button size="compact-xs" variant="subtle" leftSection={<IconShare size={14} aria-hidden />} onClick={() => onShare(h)} aria-label={`Share highlight “${h.text.slice(0, 40)}”`}>
                     Share
