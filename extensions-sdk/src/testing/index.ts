@@ -99,6 +99,18 @@ export interface TestHost {
   enable(pluginId: string, projectId: string, as?: TestAdmin): Promise<void>;
   /** A raw POST to the app, e.g. to a plugin's webhook path. */
   sendWebhook(path: string, body: string, headers?: Record<string, string>): Promise<Response>;
+  /**
+   * The webhook URL of the admin's workspace's installation of the plugin (`installationWebhook`),
+   * as Settings → Extensions shows it to paste into the provider: under Fieldbook's public address,
+   * `{PUBLIC_URL}/hooks/{pluginId}/{key}`. Throws when the plugin is not installed there or has no
+   * such webhook.
+   */
+  installationWebhookUrl(pluginId: string, as?: TestAdmin): Promise<string>;
+  /**
+   * POSTs `body` to that installation's webhook URL on this test host, as the provider would:
+   * verified with the installation's settings (401 when refused, nothing stored), then handled in a job.
+   */
+  deliverToInstallation(pluginId: string, body: string, headers?: Record<string, string>, as?: TestAdmin): Promise<Response>;
   notes(projectId: string, as?: TestAdmin): Promise<TestNote[]>;
   /** Starts the plugin's OAuth flow as the admin: the provider URL, and the cookie binding it to this "browser". */
   startAuthorization(pluginId: string, as?: TestAdmin): Promise<{ authorizeUrl: URL; cookie: string }>;
@@ -215,6 +227,18 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     return { status: res.status, data: json.data ?? null, errors: json.errors, headers: res.headers };
   };
 
+  const installationWebhookUrl = async (pluginId: string, as?: TestAdmin): Promise<string> => {
+    const data = check(
+      await gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>('{ plugins { id installation { webhookUrl } } }', {}, adminOf(as)),
+      'plugins',
+    );
+    const plugin = data.plugins.find((p) => p.id === pluginId);
+    if (!plugin) throw new Error(`No plugin ${pluginId} is loaded.`);
+    if (!plugin.installation) throw new Error(`${pluginId} is not installed in the workspace ${adminOf(as).workspaceId}: call install() first.`);
+    if (!plugin.installation.webhookUrl) throw new Error(`${pluginId} declares no installationWebhook, so its installations have no webhook URL.`);
+    return plugin.installation.webhookUrl;
+  };
+
   const host: TestHost = {
     url: app.url,
     outbound,
@@ -264,6 +288,12 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     },
     sendWebhook(path, body, headers = {}) {
       return fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    },
+    installationWebhookUrl: (pluginId, as) => installationWebhookUrl(pluginId, as),
+    async deliverToInstallation(pluginId, body, headers = {}, as) {
+      // The URL names the public address; the delivery goes to this host under the same path.
+      const { pathname } = new URL(await installationWebhookUrl(pluginId, as));
+      return host.sendWebhook(pathname, body, headers);
     },
     async notes(projectId, as) {
       const data = check(
