@@ -5,6 +5,8 @@
  * The kit holds no Fieldbook code itself: it loads `@fieldbook/core/testing` when a host starts, so
  * plugins depend on the SDK alone and the SDK's types never reach into core.
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { JsonObject, PluginDefinition } from '../server/index.ts';
 
 export * from './signers.ts';
@@ -42,6 +44,12 @@ export interface TestFieldbook {
 
 export interface TestFieldbookOptions {
   plugins: readonly PluginDefinition[];
+  /**
+   * Plugin package folders (absolute paths), loaded as Fieldbook loads a plugin package: its
+   * `fieldbook.server` entry bundled into a sandbox of its own, with the same limits; its server
+   * code never runs in the test's process.
+   */
+  pluginFolders?: readonly string[];
   /** What the plugins' `config` declarations read, e.g. `SLACK_SIGNING_SECRET`. */
   env: Readonly<Record<string, string | undefined>>;
   databaseUrl: string;
@@ -121,7 +129,15 @@ export interface TestHost {
 }
 
 export interface TestHostOptions {
+  /** Plugin definitions (`import plugin from './index.ts'`), run in the test's own process. */
   plugins: readonly PluginDefinition[];
+  /**
+   * Plugin package folders, each the folder holding a plugin's package.json, as a path or a `file:`
+   * URL (`new URL('..', import.meta.url)` from a test in `server/`). Each loads exactly as Fieldbook
+   * loads an installed plugin: its `fieldbook.server` entry bundled into a sandbox of its own, with
+   * the same limits. One that fails to load fails `createTestHost` with Fieldbook's reason.
+   */
+  pluginFolders?: ReadonlyArray<string | URL>;
   env?: Readonly<Record<string, string | undefined>>;
   /**
    * A database the host may use; otherwise FIELDBOOK_TEST_DATABASE_URL, or a fresh one from the
@@ -178,6 +194,12 @@ async function databaseFor(options: TestHostOptions, core: CoreTesting): Promise
   }
 }
 
+/** A folder given as a path or a `file:` URL (`new URL('..', import.meta.url)` ends in a slash). */
+function folderPath(folder: string | URL): string {
+  const path = folder instanceof URL || folder.startsWith('file:') ? fileURLToPath(folder) : folder;
+  return resolve(path);
+}
+
 function check<T>(answer: GqlAnswer<T>, what: string): T {
   if (answer.errors?.length || !answer.data) throw new Error(`${what} failed: ${JSON.stringify(answer.errors)}`);
   return answer.data;
@@ -196,6 +218,7 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
   try {
     app = await core.startTestFieldbook({
       plugins: options.plugins,
+      pluginFolders: (options.pluginFolders ?? []).map(folderPath),
       env: options.env ?? {},
       databaseUrl: database.url,
       secretKey: secretKey(),
