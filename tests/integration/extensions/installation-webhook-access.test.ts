@@ -97,6 +97,6 @@ describe('the /hooks/ paths', () => {
     });
     const catalog = await loadPluginCatalog({ dir: null, packages: [], definitions: [hooks, linearLike], env: {}, projectRoot: process.cwd(), logger: pino({ level: 'silent' }) });
     expect(catalog.plugins.map((p) => p.id)).toEqual(['linear-like']);
-    expect(catalog.broken).toEqual([{ source: 'hooks', problem: "The webhook path /hooks/:plugin/:key is under /hooks/, where installations' own webhook URLs are." }]);
+    expect(catalog.broken).toEqual([{ source: 'hooks', name: 'Hooks', origin: { kind: 'built-in', packageName: null, packageVersion: null, path: null, integrity: null }, problem: "The webhook path /hooks/:plugin/:key is under /hooks/, where installations' own webhook URLs are." }]);
   });
 });
