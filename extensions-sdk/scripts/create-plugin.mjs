@@ -126,8 +126,9 @@ each delivery verified with that installation's signing secret before anything i
 ## Develop
 - \`npm install\`
 - \`npm test\`: starts a real Fieldbook with only this plugin on an embedded PostgreSQL of its own
-  (the SDK's testing kit, \`@fieldbook/core\`), sends signed and forged messages to an installation's
-  webhook URL (\`host.deliverToInstallation\`) and checks the notes.
+  (the SDK's testing kit, \`@fieldbook/core\`), the plugin loaded from this folder and sandboxed as
+  Fieldbook runs it once installed, sends signed and forged messages to an installation's webhook URL
+  (\`host.deliverToInstallation\`) and checks the notes.
 - \`npm run typecheck\`: TypeScript over the server, web part and configuration.
 - \`npm run build\`: builds the web part (a Module Federation remote) into \`web/dist\`.
 - \`npm pack\` (or \`npm publish\`) builds it too, and packs \`server/index.ts\` and \`web/dist\`.
@@ -203,7 +204,6 @@ export default definePlugin({
   'server/plugin.test.ts': `import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHost, type TestHost } from '@fieldbook/extensions-sdk/testing';
-import plugin from './index.ts';
 
 const SECRET = 'a-secret-for-tests-only';
 const sign = (body: string, secret: string) => ({ 'content-type': 'application/json', '${header}': createHmac('sha256', secret).update(body).digest('hex') });
@@ -211,7 +211,8 @@ const sign = (body: string, secret: string) => ({ 'content-type': 'application/j
 describe('${name}', () => {
   let host: TestHost;
   beforeAll(async () => {
-    host = await createTestHost({ plugins: [plugin] });
+    // This package's folder, loaded as Fieldbook loads the installed plugin: sandboxed, no Node modules.
+    host = await createTestHost({ plugins: [], pluginFolders: [new URL('..', import.meta.url)] });
   });
   afterAll(() => host?.close());
 
