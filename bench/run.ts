@@ -357,6 +357,7 @@ if (results.sandbox) {
   lines.push(`Plugin sandbox (${s.calls} calls each, in-process vs isolate, p50)`);
   lines.push(`  action  ${s.action.inProcessUs.p50} vs ${s.action.sandboxUs.p50} µs (${ratio(s.action)}×, +${s.action.overheadUs} µs)`);
   lines.push(`  webhook ${s.webhook.inProcessUs.p50} vs ${s.webhook.sandboxUs.p50} µs (${ratio(s.webhook)}×, +${s.webhook.overheadUs} µs)`);
+  lines.push(`  installation webhook ${s.installationWebhook.inProcessUs.p50} vs ${s.installationWebhook.sandboxUs.p50} µs (${ratio(s.installationWebhook)}×, +${s.installationWebhook.overheadUs} µs)`);
   lines.push(`  load ${s.loadMs} ms, ${s.warmLoadMs} ms with its bundle kept; isolate heap ${s.heapMb} MB`);
   lines.push('');
 }

@@ -1,6 +1,7 @@
 /**
  * What the plugin sandbox costs: the same plugin's automation action and webhook (verify, ids,
- * handle) called in-process and in its isolate, against an in-memory context, so the figures are
+ * handle), and an installation's own webhook (verified with the installation's secret), called
+ * in-process and in its isolate, against an in-memory context, so the figures are
  * the boundary's own cost and not the database's. Also the load of a plugin into a sandbox (bundle
  * and first run, cold and with its bundle kept from before) and its isolate's heap. Run alone with
  * `npx tsx --no-node-snapshot bench/sandbox.ts`.
@@ -15,7 +16,10 @@ import { createLogger } from '../core/src/logger.ts';
 import { percentile, round } from './support.ts';
 
 const CALLS = Number(process.env.BENCH_SANDBOX_CALLS ?? 2000);
-const RELAY = join(import.meta.dirname, '..', 'tests', 'integration', 'extensions', 'fixtures', 'sandboxed', 'notes-relay');
+const FIXTURES = join(import.meta.dirname, '..', 'tests', 'integration', 'extensions', 'fixtures');
+const RELAY = join(FIXTURES, 'sandboxed', 'notes-relay');
+/** A plugin whose installations each have their own URL and signing secret (Linear's scheme). */
+const LINEAR_LIKE = join(FIXTURES, 'installation-webhooks', 'linear-like');
 const SECRET = 'bench-secret';
 
 export interface SandboxCallCost {
@@ -29,6 +33,8 @@ export interface SandboxBench {
   calls: number;
   action: SandboxCallCost;
   webhook: SandboxCallCost;
+  /** An installation's own webhook URL: async verify with the installation's secret, reply check, id, handle. */
+  installationWebhook: SandboxCallCost;
   /** Bundling and first run; then the same with the bundle kept from that load (a warm start). */
   loadMs: number;
   warmLoadMs: number;
@@ -36,14 +42,14 @@ export interface SandboxBench {
 }
 
 /** A context as the host would hand it, answering from memory. */
-function memoryContext(): InstallationContext<string> {
+function memoryContext(settings: Record<string, string> = { projectId: 'p-1' }): InstallationContext<string> {
   const ctx = {
     plugin: { id: 'notes-relay', version: '1.0.0' },
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     config: { signingSecret: SECRET },
     http: { fetch: () => Promise.reject(new Error('no network in the bench')) },
     publicUrl: 'http://localhost:3000',
-    installation: { id: 'inst-1', workspaceId: 'ws-1', settings: { projectId: 'p-1' }, connection: null },
+    installation: { id: 'inst-1', workspaceId: 'ws-1', settings, connection: null },
     jobs: { send: async () => undefined },
     saveConnectionTokens: async () => undefined,
     userConnection: async () => null,
@@ -80,6 +86,18 @@ function webhookRun(definition: PluginDefinition, ctx: InstallationContext<strin
   };
 }
 
+function installationWebhookRun(definition: PluginDefinition, ctx: InstallationContext<string>): () => Promise<void> {
+  const hook = definition.server.installationWebhook!;
+  let n = 0;
+  return async () => {
+    const body = JSON.stringify({ action: 'create', type: 'Issue', data: { id: `ISS-${n}`, title: 'Exports time out', description: 'Reported by three customers. '.repeat(30) } });
+    const request = { headers: { 'linear-delivery': `d-${n++}`, 'linear-signature': createHmac('sha256', SECRET).update(body).digest('hex') }, rawBody: Buffer.from(body) };
+    if (!(await hook.verify(request, ctx)).ok) throw new Error('the bench installation webhook did not verify');
+    await hook.respond?.(request, ctx);
+    await hook.handle(ctx, { eventId: hook.eventId(request), headers: request.headers, body });
+  };
+}
+
 const cost = (inProcessUs: SandboxCallCost['inProcessUs'], sandboxUs: SandboxCallCost['sandboxUs']): SandboxCallCost => ({ inProcessUs, sandboxUs, overheadUs: round(sandboxUs.p50 - inProcessUs.p50, 1) });
 
 export async function benchSandbox(): Promise<SandboxBench> {
@@ -101,7 +119,16 @@ export async function benchSandbox(): Promise<SandboxBench> {
     const action = (definition: PluginDefinition) => () => definition.server.actions![0]!.execute(ctx, { label: 'Enabled' }, { event: 'bench', payload: {} });
     const actionCost = cost(await time(action(trusted)), await time(action(sandboxed.definition)));
     const webhookCost = cost(await time(webhookRun(trusted, ctx)), await time(webhookRun(sandboxed.definition, ctx)));
-    return { calls: CALLS, action: actionCost, webhook: webhookCost, loadMs, warmLoadMs, heapMb: round(sandboxed.isolate.heapBytes() / 2 ** 20, 1) };
+    const linearLike = ((await import(join(LINEAR_LIKE, 'server.ts'))) as { default: PluginDefinition }).default;
+    const linearSandboxed = await loadSandboxedPlugin({ packageDir: LINEAR_LIKE, serverEntry: './server.ts', logger: createLogger('silent') });
+    let installationWebhook: SandboxCallCost;
+    try {
+      const installationCtx = memoryContext({ projectId: 'p-1', signingSecret: SECRET });
+      installationWebhook = cost(await time(installationWebhookRun(linearLike, installationCtx)), await time(installationWebhookRun(linearSandboxed.definition, installationCtx)));
+    } finally {
+      linearSandboxed.isolate.dispose();
+    }
+    return { calls: CALLS, action: actionCost, webhook: webhookCost, installationWebhook, loadMs, warmLoadMs, heapMb: round(sandboxed.isolate.heapBytes() / 2 ** 20, 1) };
   } finally {
     sandboxed.isolate.dispose();
   }

@@ -6,7 +6,7 @@
 // writes the published package into <folder> and touches nothing here, for `npm pack <folder>`
 // while other processes read core. In the repository core stays TypeScript run directly, so
 // nothing there needs this build.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,8 +68,13 @@ const result = await build({
 // Files the bundled code reads next to itself.
 mkdirSync(dist, { recursive: true });
 copyFileSync(join(core, 'src', 'identity', 'common-passwords', 'list.txt'), join(dist, 'list.txt'));
-
-const dependencies = {};
+// The plugin sandbox's runtime is bundled with each plugin when it loads, from source next to the
+// bundle (dist/inside, importing ../codec.ts): so plugin folders given to the test host run sandboxed.
+const sandbox = join(core, 'src', 'extensions', 'sandbox');
+cpSync(join(sandbox, 'inside'), join(dist, 'inside'), { recursive: true });
+copyFileSync(join(sandbox, 'codec.ts'), join(dist, 'codec.ts'));
+// What that runtime imports, resolved from dist/inside when a plugin is bundled.
+const dependencies = { buffer: ranges.get('buffer'), 'whatwg-url': ranges.get('whatwg-url') };
 for (const output of Object.values(result.metafile.outputs)) {
   for (const imported of output.imports) {
     if (!imported.external || builtins.has(imported.path)) continue;

@@ -44,6 +44,8 @@ export interface FieldbookOptions {
    * packages load besides them unless `discoverPlugins` is false.
    */
   plugins?: readonly PluginDefinition[];
+  /** Plugin package folders, loaded as the plugins folder's are (sandboxed unless trusted), besides the others. */
+  pluginFolders?: readonly string[];
   discoverPlugins?: boolean;
   /** Sees every outbound request plugins make, after the egress checks (the SDK's test host records them). */
   onPluginRequest?: PluginRequestHook;
@@ -95,6 +97,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     dir: opts.discoverPlugins === false ? null : config.plugins.dir,
     packages: opts.discoverPlugins === false ? [] : config.plugins.packages,
     definitions: opts.plugins ?? [],
+    folders: opts.pluginFolders ?? [],
     env: config.plugins.env,
     projectRoot: config.projectRoot,
     logger,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Writes a working plugin: a signed webhook that turns messages into notes, its settings, a web part
-// for project settings, a test on the SDK's testing kit, and a README with the steps from here to an
+// Writes a working plugin: a webhook URL of each installation's own, whose deliveries are signed with
+// that installation's secret and become notes, its settings, a web part for project settings, a test on the SDK's testing kit, and a README with the steps from here to an
 // enabled plugin.
 //
 // In the Fieldbook repository (`npm run create-plugin -- <id>`) it goes to plugins/<id> and uses the
@@ -37,13 +37,16 @@ if (existsSync(target)) {
 const standalone = !repoRoot || !(target + sep).startsWith(repoRoot + sep);
 
 const name = id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
-const envPrefix = id.toUpperCase().replace(/-/g, '_');
 const header = `x-${id}-signature`;
-const installationHeader = `x-${id}-installation`;
 
-const sendMessage = `\`POST /${id}/webhook\` with headers \`${header}: <hex HMAC-SHA256 of the body>\` and
-   \`${installationHeader}: <the installation id shown in the plugin's settings>\`, body
-   \`{"id": "m-1", "title": "…", "text": "…"}\`.`;
+// Most providers give each account its own signing secret and each endpoint its own URL: so does the
+// scaffold, which is the shape most plugins start from.
+const whereUrl = `**Settings → Extensions** shows each installation's own webhook URL under ${name}, with
+   **Copy** (paste it into the sender's webhook settings) and **Rotate URL** (a new URL; the old one
+   answers 404 at once). Only workspace admins see it.`;
+const sendMessage = `\`POST <the installation's webhook URL>\` with header \`${header}: <hex HMAC-SHA256 of the
+   raw body with the installation's signing secret>\`, body \`{"id": "m-1", "title": "…", "text": "…"}\`.
+   A delivery signed otherwise is answered 401 and nothing of it is stored.`;
 
 function repoPackage() {
   return {
@@ -99,13 +102,14 @@ function standalonePackage() {
 function repoReadme() {
   return `# ${name}
 
-Turns JSON messages posted to \`/${id}/webhook\` into Fieldbook notes.
+Turns JSON messages posted to each installation's own webhook URL into Fieldbook notes, each
+delivery verified with that installation's signing secret before anything is stored.
 
 ## From here to an enabled plugin
 1. \`npm install\` (links this package into the workspace).
-2. Set \`${envPrefix}_SIGNING_SECRET\` in Fieldbook's environment; without it the plugin is listed as not configured.
-3. \`npm start\` (builds this plugin's web part with the app), then as a workspace admin open
-   **Settings → Extensions**, install ${name} and choose the project for new notes.
+2. \`npm start\` (builds this plugin's web part with the app), then as a workspace admin open
+   **Settings → Extensions**, install ${name}, set its signing secret and choose the project for new notes.
+3. ${whereUrl}
 4. A manager of that project enables it under **Project settings → Extensions**.
 5. Send a message: ${sendMessage}
 
@@ -116,12 +120,15 @@ Turns JSON messages posted to \`/${id}/webhook\` into Fieldbook notes.
 function standaloneReadme() {
   return `# ${name}
 
-A Fieldbook plugin: turns JSON messages posted to \`/${id}/webhook\` into notes.
+A Fieldbook plugin: turns JSON messages posted to each installation's own webhook URL into notes,
+each delivery verified with that installation's signing secret before anything is stored.
 
 ## Develop
 - \`npm install\`
 - \`npm test\`: starts a real Fieldbook with only this plugin on an embedded PostgreSQL of its own
-  (the SDK's testing kit, \`@fieldbook/core\`), sends it signed messages and checks the notes.
+  (the SDK's testing kit, \`@fieldbook/core\`), the plugin loaded from this folder and sandboxed as
+  Fieldbook runs it once installed, sends signed and forged messages to an installation's webhook URL
+  (\`host.deliverToInstallation\`) and checks the notes.
 - \`npm run typecheck\`: TypeScript over the server, web part and configuration.
 - \`npm run build\`: builds the web part (a Module Federation remote) into \`web/dist\`.
 - \`npm pack\` (or \`npm publish\`) builds it too, and packs \`server/index.ts\` and \`web/dist\`.
@@ -129,11 +136,14 @@ A Fieldbook plugin: turns JSON messages posted to \`/${id}/webhook\` into notes.
 ## Install it in Fieldbook
 1. In Fieldbook's folder: \`npm install fieldbook-plugin-${id}\` (or the packed \`.tgz\`), which records
    its integrity in package-lock.json; Fieldbook checks the installed files against it at start.
-2. Set \`FIELDBOOK_PLUGINS=fieldbook-plugin-${id}\` and \`${envPrefix}_SIGNING_SECRET\`, and start Fieldbook.
+2. Set \`FIELDBOOK_PLUGINS=fieldbook-plugin-${id}\` and start Fieldbook. Its server part runs in a sandbox
+   of its own: no files, no processes, and no network but through \`ctx.http\`.
 3. As a workspace admin open **Settings → Extensions**: the plugin is listed with its version and
-   package; install it and choose the project for new notes.
-4. A manager of that project enables it under **Project settings → Extensions**.
-5. Send a message: ${sendMessage}
+   package; install it, set its signing secret (the one the sender signs with) and choose the project
+   for new notes.
+4. ${whereUrl}
+5. A manager of that project enables it under **Project settings → Extensions**.
+6. Send a message: ${sendMessage}
 `;
 }
 
@@ -152,76 +162,75 @@ interface Message {
 const parse = (req: WebhookRequest): Message => JSON.parse(req.rawBody.toString('utf8')) as Message;
 
 /**
- * ${name}: a sender POSTs JSON messages to /${id}/webhook, signed with the shared secret, and each
- * becomes a note in the project an admin chose.
+ * ${name}: a sender POSTs JSON messages to the webhook URL Fieldbook gives each installation,
+ * signed with the secret a workspace admin set there, and each becomes a note in the project they chose.
  */
 export default definePlugin({
   id: '${id}',
   name: '${name}',
   version: '0.1.0',
   sdk: '^${sdk.version.split('.')[0]}',
-  description: 'Turns signed messages posted to /${id}/webhook into notes.',
+  description: 'Turns signed messages posted to its webhook URL into notes.',
   permissions: ['notes:write'],
-  config: {
-    signingSecret: { env: '${envPrefix}_SIGNING_SECRET', description: 'The secret senders sign message bodies with (hex HMAC-SHA256 in ${header}).', required: true },
-  },
   settings: {
+    signingSecret: { kind: 'secret', label: 'Webhook signing secret', description: 'The secret the sender signs message bodies with (hex HMAC-SHA256 in ${header}).', required: true },
     projectId: { kind: 'project', label: 'Project for new notes', required: true },
   },
   server: {
-    webhooks: [
-      {
-        path: '/${id}/webhook',
-        verify(req, ctx) {
-          const given = Buffer.from(req.headers['${header}'] ?? '', 'utf8');
-          const expected = Buffer.from(createHmac('sha256', ctx.config.signingSecret).update(req.rawBody).digest('hex'), 'utf8');
-          return given.length === expected.length && timingSafeEqual(given, expected) ? { ok: true } : { ok: false, reason: 'signature mismatch' };
-        },
-        eventId: (req) => parse(req).id,
-        // No accounts at this sender: the installation's own id, shown in the plugin's settings, routes the message.
-        externalId: (req) => req.headers['${installationHeader}'] ?? null,
-        async handle(ctx, event) {
-          const message = JSON.parse(event.body) as Message;
-          const projectId = ctx.installation.settings.projectId;
-          if (!projectId) {
-            ctx.log.warn('a message arrived before a project was chosen', { eventId: event.eventId });
-            return;
-          }
-          await ctx.notes.create({ projectId, title: message.title, text: message.text, key: \`${id}:\${message.id}\` });
-        },
+    // Each installation has its own URL (Settings → Extensions), so a delivery is verified with its own secret.
+    installationWebhook: {
+      verify(req, ctx) {
+        const secret = ctx.installation.settings.signingSecret;
+        if (!secret) return { ok: false, reason: 'no signing secret set' };
+        const given = Buffer.from(req.headers['${header}'] ?? '', 'utf8');
+        const expected = Buffer.from(createHmac('sha256', secret).update(req.rawBody).digest('hex'), 'utf8');
+        // Constant time, so the answer's timing tells nothing of the expected signature.
+        return given.length === expected.length && timingSafeEqual(given, expected) ? { ok: true } : { ok: false, reason: 'signature mismatch' };
       },
-    ],
+      eventId: (req) => parse(req).id,
+      async handle(ctx, event) {
+        const message = JSON.parse(event.body) as Message;
+        const projectId = ctx.installation.settings.projectId;
+        if (!projectId) {
+          ctx.log.warn('a message arrived before a project was chosen', { eventId: event.eventId });
+          return;
+        }
+        await ctx.notes.create({ projectId, title: message.title, text: message.text, key: \`${id}:\${message.id}\` });
+      },
+    },
   },
 });
 `,
   'server/plugin.test.ts': `import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHost, type TestHost } from '@fieldbook/extensions-sdk/testing';
-import plugin from './index.ts';
 
 const SECRET = 'a-secret-for-tests-only';
+const sign = (body: string, secret: string) => ({ 'content-type': 'application/json', '${header}': createHmac('sha256', secret).update(body).digest('hex') });
 
 describe('${name}', () => {
   let host: TestHost;
   beforeAll(async () => {
-    host = await createTestHost({ plugins: [plugin], env: { ${envPrefix}_SIGNING_SECRET: SECRET } });
+    // This package's folder, loaded as Fieldbook loads the installed plugin: sandboxed, no Node modules.
+    host = await createTestHost({ plugins: [], pluginFolders: [new URL('..', import.meta.url)] });
   });
   afterAll(() => host?.close());
 
-  it('turns a signed message into one note, however often it is delivered', async () => {
+  it('turns a message signed with the installation’s secret into one note, however often it is delivered', async () => {
     const admin = await host.signUpAdmin();
     const projectId = await host.createProject('Inbox', admin);
-    await host.install('${id}', { projectId }, admin);
+    await host.install('${id}', { signingSecret: SECRET, projectId }, admin);
     await host.enable('${id}', projectId, admin);
-    const { data } = await host.gql<{ plugins: Array<{ id: string; installation: { id: string } | null }> }>('{ plugins { id installation { id } } }', {}, admin);
-    const installationId = data!.plugins.find((p) => p.id === '${id}')!.installation!.id;
+    // The URL a workspace admin copies from Settings → Extensions.
+    expect(await host.installationWebhookUrl('${id}', admin)).toMatch(/\\/hooks\\/${id}\\/[A-Za-z0-9_-]+$/);
     const body = JSON.stringify({ id: 'm-1', title: 'Checkout feedback', text: 'The coupon field is hard to find.' });
-    const headers = { 'content-type': 'application/json', '${installationHeader}': installationId, '${header}': createHmac('sha256', SECRET).update(body).digest('hex') };
-    expect((await host.sendWebhook('/${id}/webhook', body, {})).status).toBe(401);
-    expect((await host.sendWebhook('/${id}/webhook', body, headers)).status).toBe(200);
-    expect((await host.sendWebhook('/${id}/webhook', body, headers)).status).toBe(200);
+    expect((await host.deliverToInstallation('${id}', body, {}, admin)).status).toBe(401);
+    expect((await host.deliverToInstallation('${id}', body, sign(body, 'another-secret'), admin)).status).toBe(401);
+    expect((await host.deliverToInstallation('${id}', body, sign(body, SECRET), admin)).status).toBe(200);
+    expect((await host.deliverToInstallation('${id}', body, sign(body, SECRET), admin)).status).toBe(200);
     await host.drainJobs();
     expect((await host.notes(projectId, admin)).map((n) => n.title)).toEqual(['Checkout feedback']);
+    expect(await host.storedEvents('${id}')).toEqual([{ eventId: 'm-1', handled: true }]);
   });
 });
 `,
@@ -240,7 +249,7 @@ export function ProjectPanel({ projectId }: SlotProps['project.settings.panel/v1
   return (
     <section aria-label="${name}" style={{ border: '1px solid var(--mantine-color-gray-3, #dee2e6)', borderRadius: 8, padding: 12 }}>
       <h3 style={{ margin: '0 0 6px', fontSize: 15 }}>${name}</h3>
-      <p style={{ margin: 0, fontSize: 14 }}>Messages sent to /${id}/webhook can become notes in this project ({projectId.slice(0, 8)}…) when an admin chooses it in the plugin’s settings.</p>
+      <p style={{ margin: 0, fontSize: 14 }}>Messages sent to this workspace’s ${name} webhook URL (Settings → Extensions) can become notes in this project ({projectId.slice(0, 8)}…) when an admin chooses it in the plugin’s settings.</p>
     </section>
   );
 }
@@ -299,5 +308,5 @@ console.log(`Created ${relative(process.cwd(), target) || target}: ${Object.keys
 console.log(
   standalone
     ? `Next: cd ${relative(process.cwd(), target) || '.'} && npm install && npm test && npm run build (see its README).`
-    : 'Next: npm install, set the signing secret, npm start, and install it in Settings → Extensions (see its README).',
+    : 'Next: npm install, npm start, then install it in Settings → Extensions, set its signing secret and copy its webhook URL (see its README).',
 );

@@ -120,6 +120,7 @@ export async function startTestFieldbook(options: TestFieldbookOptions): Promise
     migrate: false,
     modules,
     plugins: options.plugins,
+    pluginFolders: options.pluginFolders ?? [],
     discoverPlugins: false,
     onPluginRequest: options.onPluginRequest,
     mailer: {
@@ -129,8 +130,15 @@ export async function startTestFieldbook(options: TestFieldbookOptions): Promise
     },
     jobs: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5 },
   });
-  const url = await fieldbook.listen(0, '127.0.0.1');
   const { host } = fieldbook.services.extensions as ExtensionsServices;
+  // A plugin under test that fails to load fails the test with Fieldbook's reason, rather than
+  // starting a Fieldbook without it.
+  const broken = host.catalog.broken;
+  if (broken.length) {
+    await fieldbook.close();
+    throw new Error(broken.map((b) => `${b.name} (${b.source}) failed to load: ${b.problem}`).join('\n'));
+  }
+  const url = await fieldbook.listen(0, '127.0.0.1');
   const owner = fieldbook.db.owner;
 
   return {

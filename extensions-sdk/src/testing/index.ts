@@ -5,6 +5,8 @@
  * The kit holds no Fieldbook code itself: it loads `@fieldbook/core/testing` when a host starts, so
  * plugins depend on the SDK alone and the SDK's types never reach into core.
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { JsonObject, PluginDefinition } from '../server/index.ts';
 
 export * from './signers.ts';
@@ -42,6 +44,12 @@ export interface TestFieldbook {
 
 export interface TestFieldbookOptions {
   plugins: readonly PluginDefinition[];
+  /**
+   * Plugin package folders (absolute paths), loaded as Fieldbook loads a plugin package: its
+   * `fieldbook.server` entry bundled into a sandbox of its own, with the same limits; its server
+   * code never runs in the test's process.
+   */
+  pluginFolders?: readonly string[];
   /** What the plugins' `config` declarations read, e.g. `SLACK_SIGNING_SECRET`. */
   env: Readonly<Record<string, string | undefined>>;
   databaseUrl: string;
@@ -99,6 +107,18 @@ export interface TestHost {
   enable(pluginId: string, projectId: string, as?: TestAdmin): Promise<void>;
   /** A raw POST to the app, e.g. to a plugin's webhook path. */
   sendWebhook(path: string, body: string, headers?: Record<string, string>): Promise<Response>;
+  /**
+   * The webhook URL of the admin's workspace's installation of the plugin (`installationWebhook`),
+   * as Settings → Extensions shows it to paste into the provider: under Fieldbook's public address,
+   * `{PUBLIC_URL}/hooks/{pluginId}/{key}`. Throws when the plugin is not installed there or has no
+   * such webhook.
+   */
+  installationWebhookUrl(pluginId: string, as?: TestAdmin): Promise<string>;
+  /**
+   * POSTs `body` to that installation's webhook URL on this test host, as the provider would:
+   * verified with the installation's settings (401 when refused, nothing stored), then handled in a job.
+   */
+  deliverToInstallation(pluginId: string, body: string, headers?: Record<string, string>, as?: TestAdmin): Promise<Response>;
   notes(projectId: string, as?: TestAdmin): Promise<TestNote[]>;
   /** Starts the plugin's OAuth flow as the admin: the provider URL, and the cookie binding it to this "browser". */
   startAuthorization(pluginId: string, as?: TestAdmin): Promise<{ authorizeUrl: URL; cookie: string }>;
@@ -109,7 +129,15 @@ export interface TestHost {
 }
 
 export interface TestHostOptions {
+  /** Plugin definitions (`import plugin from './index.ts'`), run in the test's own process. */
   plugins: readonly PluginDefinition[];
+  /**
+   * Plugin package folders, each the folder holding a plugin's package.json, as a path or a `file:`
+   * URL (`new URL('..', import.meta.url)` from a test in `server/`). Each loads exactly as Fieldbook
+   * loads an installed plugin: its `fieldbook.server` entry bundled into a sandbox of its own, with
+   * the same limits. One that fails to load fails `createTestHost` with Fieldbook's reason.
+   */
+  pluginFolders?: ReadonlyArray<string | URL>;
   env?: Readonly<Record<string, string | undefined>>;
   /**
    * A database the host may use; otherwise FIELDBOOK_TEST_DATABASE_URL, or a fresh one from the
@@ -166,6 +194,12 @@ async function databaseFor(options: TestHostOptions, core: CoreTesting): Promise
   }
 }
 
+/** A folder given as a path or a `file:` URL (`new URL('..', import.meta.url)` ends in a slash). */
+function folderPath(folder: string | URL): string {
+  const path = folder instanceof URL || folder.startsWith('file:') ? fileURLToPath(folder) : folder;
+  return resolve(path);
+}
+
 function check<T>(answer: GqlAnswer<T>, what: string): T {
   if (answer.errors?.length || !answer.data) throw new Error(`${what} failed: ${JSON.stringify(answer.errors)}`);
   return answer.data;
@@ -184,6 +218,7 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
   try {
     app = await core.startTestFieldbook({
       plugins: options.plugins,
+      pluginFolders: (options.pluginFolders ?? []).map(folderPath),
       env: options.env ?? {},
       databaseUrl: database.url,
       secretKey: secretKey(),
@@ -213,6 +248,18 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     });
     const json = (await res.json()) as { data?: T; errors?: GqlAnswer<T>['errors'] };
     return { status: res.status, data: json.data ?? null, errors: json.errors, headers: res.headers };
+  };
+
+  const installationWebhookUrl = async (pluginId: string, as?: TestAdmin): Promise<string> => {
+    const data = check(
+      await gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>('{ plugins { id installation { webhookUrl } } }', {}, adminOf(as)),
+      'plugins',
+    );
+    const plugin = data.plugins.find((p) => p.id === pluginId);
+    if (!plugin) throw new Error(`No plugin ${pluginId} is loaded.`);
+    if (!plugin.installation) throw new Error(`${pluginId} is not installed in the workspace ${adminOf(as).workspaceId}: call install() first.`);
+    if (!plugin.installation.webhookUrl) throw new Error(`${pluginId} declares no installationWebhook, so its installations have no webhook URL.`);
+    return plugin.installation.webhookUrl;
   };
 
   const host: TestHost = {
@@ -264,6 +311,12 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     },
     sendWebhook(path, body, headers = {}) {
       return fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    },
+    installationWebhookUrl: (pluginId, as) => installationWebhookUrl(pluginId, as),
+    async deliverToInstallation(pluginId, body, headers = {}, as) {
+      // The URL names the public address; the delivery goes to this host under the same path.
+      const { pathname } = new URL(await installationWebhookUrl(pluginId, as));
+      return host.sendWebhook(pathname, body, headers);
     },
     async notes(projectId, as) {
       const data = check(

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHost, type GqlAnswer, type TestHost } from '@fieldbook/extensions-sdk/testing';
 import { startFakeGoogleDrive, type FakeGoogleDrive } from '../testing/fake-google-drive.ts';
-import googleDrivePlugin from './index.ts';
 
 const DOC_ID = '1DocAbCdEfGhIjKlMnOpQrStUv';
 const SHEET_ID = '1SheetAbCdEfGhIjKlMnOpQr';
@@ -25,8 +24,10 @@ beforeAll(async () => {
       { id: PDF_ID, name: 'Contract.pdf', mimeType: 'application/pdf', content: '%PDF-1.4 not really' },
     ],
   });
+  // This package's folder, loaded as Fieldbook loads an installed plugin: bundled into a sandbox of its own.
   host = await createTestHost({
-    plugins: [googleDrivePlugin],
+    pluginFolders: [new URL('..', import.meta.url)],
+    plugins: [],
     env: {
       GOOGLE_DRIVE_CLIENT_ID: 'drive-client.apps.googleusercontent.com',
       GOOGLE_DRIVE_CLIENT_SECRET: 'drive-client-secret',

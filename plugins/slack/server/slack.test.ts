@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { definePlugin, PluginPermissionError, type NotesWriter } from '@fieldbook/extensions-sdk/server';
 import { createTestHost, signSlackRequest, type TestHost } from '@fieldbook/extensions-sdk/testing';
 import { startFakeSlack, type FakeSlack } from '../testing/fake-slack.ts';
-import slackPlugin from './index.ts';
 
 const SIGNING_SECRET = 'test-signing-secret';
 const MESSAGE_TS = '1700000000.000100';
@@ -46,8 +45,10 @@ beforeAll(async () => {
       { id: 'CPROD', name: 'product' },
     ],
   });
+  // This package's folder, loaded as Fieldbook loads an installed plugin: bundled into a sandbox of its own.
   host = await createTestHost({
-    plugins: [slackPlugin, nosyPlugin],
+    pluginFolders: [new URL('..', import.meta.url)],
+    plugins: [nosyPlugin],
     env: {
       SLACK_CLIENT_ID: '1111.2222',
       SLACK_CLIENT_SECRET: 'client-secret',

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHost, signZoomRequest, type TestHost } from '@fieldbook/extensions-sdk/testing';
 import { startFakeZoom, type FakeZoom, type FakeZoomMeeting } from '../testing/fake-zoom.ts';
-import zoomPlugin from './index.ts';
 
 const SECRET_TOKEN = 'zoom-webhook-secret-token';
 
@@ -69,8 +68,10 @@ let projectId: string;
 
 beforeAll(async () => {
   zoom = await startFakeZoom({ clientId: 'zoom-client-id', clientSecret: 'zoom-client-secret', secretToken: SECRET_TOKEN, codes: ['zoom-code'], meetings: [interview, standup, afterRemoval, withoutToken, nextDay] });
+  // This package's folder, loaded as Fieldbook loads an installed plugin: bundled into a sandbox of its own.
   host = await createTestHost({
-    plugins: [zoomPlugin],
+    pluginFolders: [new URL('..', import.meta.url)],
+    plugins: [],
     env: {
       ZOOM_CLIENT_ID: 'zoom-client-id',
       ZOOM_CLIENT_SECRET: 'zoom-client-secret',

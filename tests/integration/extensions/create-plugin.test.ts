@@ -25,7 +25,7 @@ describe('npm run create-plugin', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
-  it('writes a plugin that loads, installs, and turns a signed message into a note', async () => {
+  it('writes a plugin that loads, installs, and turns a message signed with its installation’s secret, sent to its own URL, into a note', async () => {
     execFileSync(process.execPath, [script, id, '--dir', dir], { stdio: 'pipe' });
     for (const file of ['package.json', 'server/index.ts', 'server/plugin.test.ts', 'web/index.tsx', 'rsbuild.config.ts', 'README.md']) {
       expect(existsSync(join(dir, file)), file).toBe(true);
@@ -36,18 +36,19 @@ describe('npm run create-plugin', () => {
     const plugin = ((await import(pathToFileURL(join(dir, 'server', 'index.ts')).href)) as { default: PluginDefinition }).default;
     expect(plugin.manifest.id).toBe(id);
     const secret = 'scaffold-secret';
-    const env = { [`${id.toUpperCase().replace(/-/g, '_')}_SIGNING_SECRET`]: secret };
-    host = await createTestHost({ plugins: [plugin], env });
+    host = await createTestHost({ plugins: [plugin] });
     const admin = await host.signUpAdmin();
     const projectId = await host.createProject('Feedback', admin);
-    await host.install(id, { projectId }, admin);
+    await host.install(id, { signingSecret: secret, projectId }, admin);
     await host.enable(id, projectId, admin);
-    const { data } = await host.gql<{ plugins: Array<{ id: string; installation: { id: string } | null }> }>('{ plugins { id installation { id } } }', {}, admin);
-    const installationId = data!.plugins.find((p) => p.id === id)!.installation!.id;
+    expect(await host.installationWebhookUrl(id, admin)).toMatch(new RegExp(`^http://localhost:3000/hooks/${id}/[A-Za-z0-9_-]{43}$`));
     const body = JSON.stringify({ id: 'm-1', title: 'Coupon field', text: 'Customers cannot find the coupon field.' });
-    const headers = { 'content-type': 'application/json', [`x-${id}-installation`]: installationId, [`x-${id}-signature`]: createHmac('sha256', secret).update(body).digest('hex') };
-    expect((await host.sendWebhook(`/${id}/webhook`, body, { ...headers, [`x-${id}-signature`]: '00' })).status).toBe(401);
-    expect((await host.sendWebhook(`/${id}/webhook`, body, headers)).status).toBe(200);
+    const headers = { 'content-type': 'application/json', [`x-${id}-signature`]: createHmac('sha256', secret).update(body).digest('hex') };
+    expect((await host.deliverToInstallation(id, body, { ...headers, [`x-${id}-signature`]: '00' }, admin)).status).toBe(401);
+    expect(await host.storedEvents(id)).toEqual([]);
+    expect((await host.deliverToInstallation(id, body, headers, admin)).status).toBe(200);
+    // Fixed paths are not where this plugin listens.
+    expect((await host.sendWebhook(`/${id}/webhook`, body, headers)).status).toBe(404);
     await host.drainJobs();
     expect((await host.notes(projectId, admin)).map((n) => n.title)).toEqual(['Coupon field']);
   });

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkSdkRange, parsePluginManifest, type ConfigDeclaration, type PluginDefinition, type PluginManifest } from '@fieldbook/extensions-sdk/server';
 import type { Logger } from '../../logger.ts';
@@ -76,6 +76,11 @@ export interface CatalogSources {
   packages: readonly string[];
   /** Definitions given directly (tests, the SDK's test host). */
   definitions?: readonly PluginDefinition[];
+  /**
+   * Plugin package folders given directly (the SDK's test host): each loads as a folder of the
+   * plugins folder does, sandboxed unless its folder name is trusted, with the same bundling and limits.
+   */
+  folders?: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   projectRoot: string;
   logger: Logger;
@@ -103,6 +108,8 @@ interface PackageDir {
   npmName: string | null;
   /** Why the package cannot even be found; it is then listed as failed. */
   missing?: string;
+  /** Named as a plugin (CatalogSources.folders), so a folder without a server part is a mistake, not another folder. */
+  given?: boolean;
 }
 
 const NPM_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
@@ -127,6 +134,11 @@ function packageDirs(sources: CatalogSources): PackageDir[] {
       const dir = join(sources.dir, entry.name);
       if (entry.isDirectory() && existsSync(join(dir, 'package.json'))) dirs.push({ dir, bundledAs: entry.name, npmName: null });
     }
+  }
+  for (const folder of sources.folders ?? []) {
+    const dir = resolve(folder);
+    const found: PackageDir = { dir, bundledAs: basename(dir), npmName: null, given: true };
+    dirs.push(existsSync(join(dir, 'package.json')) ? found : { ...found, missing: `${dir} is not a plugin package: it has no package.json.` });
   }
   for (const name of sources.packages) {
     if (!NPM_NAME.test(name) || name.length > 214) {
@@ -235,6 +247,7 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
     const serverEntry = pkg.fieldbook?.server;
     if (!serverEntry) {
       if (found.npmName) throw new Error(`${found.npmName} is not a Fieldbook plugin: its package.json has no "fieldbook": { "server": … } entry.`);
+      if (found.given) throw new Error(`${found.dir} is not a Fieldbook plugin: its package.json has no "fieldbook": { "server": … } entry.`);
       return null; // a folder without a Fieldbook server part is not a plugin
     }
     // Checked before any of its code is read, so a changed package never runs.

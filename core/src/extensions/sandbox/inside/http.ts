@@ -48,6 +48,44 @@ export class Headers {
   }
 }
 
+/** What a plugin reads from `response.body`: a ReadableStream's reading methods over bytes already here. */
+export class BodyStream {
+  private reader: BodyReader | null = null;
+  constructor(private readonly take: () => Buffer) {}
+  get locked(): boolean {
+    return this.reader !== null;
+  }
+  getReader(): BodyReader {
+    if (this.reader) throw new TypeError('The body is already locked to a reader.');
+    this.reader = new BodyReader(this.take());
+    return this.reader;
+  }
+  async cancel(): Promise<void> {
+    if (!this.reader) this.getReader();
+    await this.reader!.cancel();
+  }
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    const reader = this.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) yield part.value;
+  }
+}
+
+export class BodyReader {
+  private chunk: Uint8Array | null;
+  constructor(bytes: Buffer) {
+    this.chunk = bytes.byteLength ? new Uint8Array(bytes) : null;
+  }
+  async read(): Promise<{ done: false; value: Uint8Array } | { done: true; value: undefined }> {
+    const value = this.chunk;
+    this.chunk = null;
+    return value ? { done: false, value } : { done: true, value: undefined };
+  }
+  async cancel(): Promise<void> {
+    this.chunk = null;
+  }
+  releaseLock(): void {}
+}
+
 export class Response {
   readonly status: number;
   readonly statusText: string;
@@ -75,6 +113,16 @@ export class Response {
     if (this.bodyUsed) throw new TypeError('Body has already been consumed.');
     this.bodyUsed = true;
     return this.payload;
+  }
+  private stream: BodyStream | null = null;
+  /**
+   * The body as a one-chunk stream, for plugins that read a download as they would from Node's fetch
+   * (`getReader()`, `for await`, `cancel()`): the bytes already crossed whole, within the sandbox's
+   * response size limit, so there is nothing to stream but the API.
+   */
+  get body(): BodyStream {
+    this.stream ??= new BodyStream(() => this.consume());
+    return this.stream;
   }
   async text(): Promise<string> {
     return this.consume().toString('utf8');
