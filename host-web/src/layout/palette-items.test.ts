@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { hitItem, hitPath, matchActions } from './palette-items.ts';
+import { hitPath } from '@fieldbook/search/web/hit-path';
+import { hitItem, matchActions } from './palette-items.ts';
 
 describe('command palette items', () => {
   it('opens each kind of search hit at its page, a highlight in its note', () => {
-    expect(hitPath({ type: 'NOTE', id: 'n', title: '', parentId: null, projectTitle: null })).toBe('/data/n');
-    expect(hitPath({ type: 'HIGHLIGHT', id: 'h', title: '', parentId: 'n', projectTitle: null })).toBe('/data/n');
-    expect(hitPath({ type: 'THEME', id: 't', title: '', parentId: null, projectTitle: null })).toBeNull();
+    expect(hitPath({ type: 'NOTE', id: 'n', parentId: null })).toBe('/data/n');
+    expect(hitPath({ type: 'HIGHLIGHT', id: 'h', parentId: 'n' })).toBe('/data/n');
+    expect(hitPath({ type: 'THEME', id: 't', parentId: null })).toBeNull();
     expect(hitItem({ type: 'INSIGHT', id: 'i', title: '', parentId: null, projectTitle: 'Study' })).toEqual({ id: 'INSIGHT:i', label: 'Untitled insight', hint: 'Insight · Study', to: '/insights/i' });
   });
 

@@ -1,3 +1,4 @@
+import { hitPath } from '@fieldbook/search/web/hit-path';
 /** One line of the command palette: a page or action, or an object found by search. */
 export interface PaletteItem {
   id: string;
@@ -15,28 +16,6 @@ export interface SearchHitLike {
 }
 
 const TYPE_LABEL: Record<string, string> = { NOTE: 'Note', INSIGHT: 'Insight', HIGHLIGHT: 'Highlight', PROJECT: 'Project', TAG: 'Tag', PERSON: 'Person', PROJECT_CATEGORY: 'Folder' };
-
-/** Where a search hit opens; null for kinds without a page of their own. */
-export function hitPath(hit: SearchHitLike): string | null {
-  switch (hit.type) {
-    case 'NOTE':
-      return `/data/${hit.id}`;
-    case 'INSIGHT':
-      return `/insights/${hit.id}`;
-    case 'PROJECT':
-      return `/projects/${hit.id}`;
-    case 'TAG':
-      return `/tags/${hit.id}`;
-    case 'PERSON':
-      return `/contacts/${hit.id}`;
-    case 'PROJECT_CATEGORY':
-      return `/folders/${hit.id}`;
-    case 'HIGHLIGHT':
-      return hit.parentId ? `/data/${hit.parentId}` : null;
-    default:
-      return null;
-  }
-}
 
 export function hitItem(hit: SearchHitLike): PaletteItem | null {
   const to = hitPath(hit);

@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SEARCH_OBJECT_LABELS } from '../../src/filters/index.ts';
 import type { SearchHit } from '../api.ts';
+import { hitPath } from './hit-path.ts';
 import { parseSnippet } from './snippet.ts';
 
 const TYPE_COLOR: Record<string, string> = {
@@ -16,36 +17,6 @@ const TYPE_COLOR: Record<string, string> = {
   THEME: 'grape',
   CHANNEL_DATAPOINT: 'orange',
 };
-
-/**
- * Where a hit opens. A highlight opens its project's highlights, since hits do not name the note
- * a highlight is in.
- */
-export function hitPath(hit: SearchHit): string | null {
-  switch (hit.type) {
-    case 'NOTE':
-      return `/data/${hit.id}`;
-    case 'INSIGHT':
-      return `/insights/${hit.id}`;
-    case 'PROJECT':
-      return `/projects/${hit.id}`;
-    case 'PROJECT_CATEGORY':
-      return `/folders/${hit.id}`;
-    case 'TAG':
-      return `/tags/${hit.id}`;
-    case 'PERSON':
-      return `/contacts/${hit.id}`;
-    case 'HIGHLIGHT':
-      // A highlight opens in the note it was made in; one without a note, in its project's highlights.
-      return hit.parentId ? `/data/${hit.parentId}` : hit.projectId ? `/projects/${hit.projectId}/highlights` : null;
-    case 'CHANNEL':
-      return `/channels/${hit.id}`;
-    case 'CHANNEL_DATAPOINT':
-      return hit.parentId ? `/channels/${hit.parentId}/data/${hit.id}` : null;
-    case 'THEME':
-      return null;
-  }
-}
 
 /** The snippet with its matches marked, as text and <mark> elements (never as HTML). */
 export function Snippet({ html, lines }: { html: string; lines: number }) {
