@@ -107,6 +107,7 @@ export const Q = {
   update: `mutation($id: ID!, $input: AutomationInput!) { updateAutomation(id: $id, input: $input) { ${AUTOMATION} } }`,
   enable: `mutation($id: ID!, $enabled: Boolean!) { setAutomationEnabled(id: $id, enabled: $enabled) { ${AUTOMATION} } }`,
   remove: 'mutation($id: ID!) { deleteAutomation(id: $id) }',
+  run: 'mutation($id: ID!) { runAutomation(id: $id) }',
   runs: `query($id: ID!, $status: AutomationRunStatus, $since: DateTime, $until: DateTime) { automationRuns(automationId: $id, status: $status, since: $since, until: $until, first: 100) { ${RUN} } }`,
   dryRun: 'mutation($id: ID!, $runId: ID, $eventKey: String, $payload: JSON) { dryRunAutomation(id: $id, runId: $runId, eventKey: $eventKey, payload: $payload) { eventKey payload configureMatches ruleResult steps { position actionType title parameters wouldRun problem } } }',
 } as const;
