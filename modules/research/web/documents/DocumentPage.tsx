@@ -479,7 +479,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               <CommentsTab objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={initial.id} />
             </Tabs.Panel>
             <Tabs.Panel value="tags">
-              <TagsTab tags={tags} noteId={kind === 'note' ? initial.id : undefined} />
+              <TagsTab tags={tags} noteId={kind === 'note' ? initial.id : undefined} projectId={initial.projectId} canEdit={canEdit && host.permissions.includes('tags:update')} />
             </Tabs.Panel>
             <Tabs.Panel value="contacts">
               <ContactsTab kind={kind} noteId={initial.id} people={people} canEdit={access.canEdit} onChange={setPeople} />
