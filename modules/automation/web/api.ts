@@ -82,6 +82,7 @@ export interface Automation {
   disabledReason: string | null;
   projectId: string | null;
   nextRunAt: string | null;
+  viewerCanEdit: boolean;
   trigger: { type: 'Event' | 'Schedule'; eventKey: string; configure: Record<string, string>; rules: Rules | null; recurrence: Recurrence | null };
   actions: ActionSpec[];
   lastRun: Pick<Run, 'status' | 'createdAt'> | null;
@@ -95,7 +96,7 @@ export interface DryRunResult {
   steps: Array<{ position: number; actionType: string; title: string; parameters: Record<string, unknown>; wouldRun: boolean; problem: string | null }>;
 }
 
-const AUTOMATION = 'id title enabled disabledReason projectId nextRunAt trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status createdAt }';
+const AUTOMATION = 'id title enabled disabledReason projectId nextRunAt viewerCanEdit trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status createdAt }';
 const RUN = 'id eventKey payload ruleResult status error createdAt durationMs actions { position actionType status attempts output error durationMs }';
 
 export const Q = {

@@ -101,6 +101,8 @@ export const automationTypeDefs = /* GraphQL */ `
     disabledReason: String
     nextRunAt: DateTime
     lastRun: AutomationRun
+    "Whether the caller may change and run it: managers of its project or channel, workspace admins for workspace-wide events."
+    viewerCanEdit: Boolean!
     createdAt: DateTime!
     updatedAt: DateTime!
   }

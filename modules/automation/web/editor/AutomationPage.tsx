@@ -127,8 +127,8 @@ export function AutomationPage() {
         <Title order={1} fz={26}>
           {saved?.title ?? 'New automation'}
         </Title>
-        {/* Only a manual trigger runs by hand; the server also refuses those who may not automate its project. */}
-        {saved?.trigger.eventKey === 'manual' && (
+        {/* Only a manual trigger runs by hand, and only for those who may edit the automation. */}
+        {saved?.trigger.eventKey === 'manual' && saved.viewerCanEdit && (
           <Button variant="light" onClick={() => void runNow()} loading={running}>
             Run now
           </Button>
