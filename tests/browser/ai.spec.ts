@@ -135,3 +135,36 @@ test('a viewer sees why the summary button is disabled', async ({ page, env }) =
   await shot(page, 'ai-summary-viewer');
   await expectAccessible(page, 'the Summary tab for a viewer');
 });
+
+test('Translate… in the note menu writes a translated note beside it, or says why it could not', async ({ page, env }) => {
+  const { email, noteId } = await setUp(env, 'translate');
+  env.ai.onChat = (body: ChatBody) => {
+    const asked = body.messages.find((m) => m.role === 'system')?.content ?? '';
+    return { content: asked.includes('into de') ? 'Interview mit Priya\nPriya leitet die Forschung bei einem Reise-Startup.' : '' };
+  };
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/data/${noteId}`);
+  await page.getByRole('button', { name: 'More actions for this note' }).click();
+  await page.getByRole('menuitem', { name: 'Translate…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Translate note' });
+  await dialog.getByRole('textbox', { name: 'Translate into' }).click();
+  await page.getByRole('option', { name: 'German', exact: true }).click();
+
+  // The same language on both sides is not a pair translation supports: said in words, no note written.
+  await dialog.getByRole('textbox', { name: 'From (optional)' }).click();
+  await page.getByRole('option', { name: 'German', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Translate' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Translating from German into German is not supported.');
+
+  await dialog.getByRole('textbox', { name: 'From (optional)' }).click();
+  await page.getByRole('option', { name: 'English', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Translate' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Translated into German.');
+  await expectAccessible(page, 'the translate dialog');
+  await shot(page, 'ai-translate');
+  await dialog.getByRole('link', { name: 'Open the translated note' }).click();
+  await expect(page).not.toHaveURL(new RegExp(noteId));
+  await expect(page.getByRole('textbox', { name: 'Note title' })).toHaveValue('Interview mit Priya (de)');
+  await expect(page.getByText('Priya leitet die Forschung bei einem Reise-Startup.')).toBeVisible();
+});

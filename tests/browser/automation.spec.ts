@@ -109,3 +109,27 @@ test('an automation tags each note created in a project, and its run shows in th
   await expect(page.getByRole('list', { name: 'Tags on this note' })).toHaveText('Interview');
   await shot(page, 'automation-note-tags');
 });
+
+test('Run now runs a manual automation and its run appears in the history', async ({ page, env }) => {
+  test.slow();
+  const email = uniqueEmail('runner');
+  const token = await signUpByApi(env, email, 'Rae Runner');
+  const workspace = await createWorkspaceByApi(env, token, 'Manual Runs');
+  const as = { token, workspace: workspace.id };
+  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Weekly digest' } }, as);
+  const input = { title: 'Start a digest', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'createNote', parameters: { projectId: createProject.id, title: 'Digest draft' }, executionOrder: 1 }] };
+  const { createAutomation } = await gql<{ createAutomation: { id: string } }>(env, 'mutation($input: AutomationInput!) { createAutomation(input: $input) { id } }', { input }, as);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/automation/${createAutomation.id}`);
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Run started' })).toHaveText('Run started. It is listed under Run history.');
+  await expect(page.getByRole('tab', { name: 'Run history' })).toHaveAttribute('aria-selected', 'true');
+  const run = page.getByTestId('run').first();
+  await expect(run).toContainText('succeeded', { timeout: 30_000 });
+  await expect(run).toContainText('manual');
+  await expect(run).toContainText('createNote: succeeded');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'automation-run-now');
+});

@@ -64,6 +64,21 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   await expectAccessible(page, 'the channel page');
   await shot(page, 'channels-channel');
 
+  // Rename the channel and describe it; an empty name is refused in words.
+  await page.getByRole('button', { name: 'Edit channel' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit channel' });
+  await editor.getByRole('textbox', { name: 'Name' }).fill('');
+  await editor.getByRole('button', { name: 'Save channel' }).click();
+  await expect(editor).toContainText('Give the channel a name.');
+  await editor.getByRole('textbox', { name: 'Name' }).fill('Support tickets EU');
+  await editor.getByRole('textbox', { name: 'Description' }).fill('Tickets from the EU help desk.');
+  await expectAccessible(page, 'the channel editor');
+  await shot(page, 'channels-edit');
+  await editor.getByRole('button', { name: 'Save channel' }).click();
+  await expect(editor).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Support tickets EU' })).toBeVisible();
+  await expect(page.getByText('Tickets from the EU help desk.')).toBeVisible();
+
   // A data point's page: content, person and fields with the NPS band.
   await list.getByRole('link', { name: /Exports time out/ }).click();
   await expect(page).toHaveURL(new RegExp(`/channels/${UUID}/data/${UUID}$`));

@@ -69,6 +69,21 @@ test('a note is written, highlighted and tagged; an insight cites it, is publish
   expect(highlightTags.map((t) => t.title)).toEqual(['Checkout friction']);
   await page.getByRole('tab', { name: 'Tags' }).click();
   await expect(page.getByRole('list', { name: 'Tags' })).toContainText('Checkout friction');
+  // The note itself is tagged by typing a tag's name and pressing Enter, and the tag is taken off again.
+  const noteTags = page.getByRole('list', { name: 'Tags on this note', exact: true });
+  const ownTags = async () => (await gql<{ note: { tags: Array<{ title: string }> } }>(env, 'query($id: ID!) { note(id: $id) { tags { title } } }', { id: noteId }, as)).note.tags.map((t) => t.title);
+  await page.getByRole('textbox', { name: 'Find or create a tag' }).fill('checkout friction');
+  await page.keyboard.press('Enter');
+  await expect(noteTags).toHaveText('Checkout friction');
+  await page.getByRole('textbox', { name: 'Find or create a tag' }).fill('Pricing');
+  await page.keyboard.press('Enter');
+  await expect(noteTags.getByRole('listitem')).toHaveText(['Checkout friction', 'Pricing']);
+  expect((await ownTags()).sort()).toEqual(['Checkout friction', 'Pricing']);
+  expect(await seriousViolations(page), 'axe on the note tags').toEqual([]);
+  await shot(page, 'note-own-tags');
+  await page.getByRole('button', { name: 'Remove tag Pricing' }).click();
+  await expect(noteTags).toHaveText('Checkout friction');
+  expect(await ownTags()).toEqual(['Checkout friction']);
   await page.getByRole('tab', { name: /Highlights/ }).click();
   await expect(page.getByRole('list', { name: 'Highlights' })).toContainText('asks for my address twice');
   await shot(page, 'note-page');

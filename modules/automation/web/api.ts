@@ -82,6 +82,7 @@ export interface Automation {
   disabledReason: string | null;
   projectId: string | null;
   nextRunAt: string | null;
+  viewerCanEdit: boolean;
   trigger: { type: 'Event' | 'Schedule'; eventKey: string; configure: Record<string, string>; rules: Rules | null; recurrence: Recurrence | null };
   actions: ActionSpec[];
   lastRun: Pick<Run, 'status' | 'createdAt'> | null;
@@ -95,7 +96,7 @@ export interface DryRunResult {
   steps: Array<{ position: number; actionType: string; title: string; parameters: Record<string, unknown>; wouldRun: boolean; problem: string | null }>;
 }
 
-const AUTOMATION = 'id title enabled disabledReason projectId nextRunAt trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status createdAt }';
+const AUTOMATION = 'id title enabled disabledReason projectId nextRunAt viewerCanEdit trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status createdAt }';
 const RUN = 'id eventKey payload ruleResult status error createdAt durationMs actions { position actionType status attempts output error durationMs }';
 
 export const Q = {
@@ -107,6 +108,7 @@ export const Q = {
   update: `mutation($id: ID!, $input: AutomationInput!) { updateAutomation(id: $id, input: $input) { ${AUTOMATION} } }`,
   enable: `mutation($id: ID!, $enabled: Boolean!) { setAutomationEnabled(id: $id, enabled: $enabled) { ${AUTOMATION} } }`,
   remove: 'mutation($id: ID!) { deleteAutomation(id: $id) }',
+  run: 'mutation($id: ID!) { runAutomation(id: $id) }',
   runs: `query($id: ID!, $status: AutomationRunStatus, $since: DateTime, $until: DateTime) { automationRuns(automationId: $id, status: $status, since: $since, until: $until, first: 100) { ${RUN} } }`,
   dryRun: 'mutation($id: ID!, $runId: ID, $eventKey: String, $payload: JSON) { dryRunAutomation(id: $id, runId: $runId, eventKey: $eventKey, payload: $payload) { eventKey payload configureMatches ruleResult steps { position actionType title parameters wouldRun problem } } }',
 } as const;

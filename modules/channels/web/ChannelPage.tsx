@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Q, type ChannelSummary, type DataPoint } from './api.ts';
 import { TimeChart, type SeriesPoint } from './charts.tsx';
 import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESETS, rangeOf, type ChannelHashState, type ChartType, type Preset } from './hash.ts';
+import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,6 +35,7 @@ export function ChannelPage() {
   const range = rangeOf(state);
   const [periods, setPeriods] = useState(2);
   const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [filterText, setFilterText] = useState(state.filter);
   const channel = useGraphQL<{ channel: ChannelSummary }>(Q.channel, { id: channelId });
   const series = useGraphQL<{ channelDataPointSeries: SeriesPoint[] }>(Q.series, { channelId, interval: 'WEEK', aggregationPeriods: periods, from: range.from, to: range.to });
@@ -41,6 +43,7 @@ export function ChannelPage() {
   const [pointsError, setPointsError] = useState<string | null>(null);
   const canImport = host.permissions.includes('imports:dataFile');
   const canDelete = host.permissions.includes('projects:delete');
+  const canEdit = host.permissions.includes('projects:update');
   const navigate = useNavigate();
   async function trashChannel() {
     if (!window.confirm('Move this channel and its data points to the trash? A manager can restore it from the channels page.')) return;
@@ -90,6 +93,11 @@ export function ChannelPage() {
       <Group justify="space-between" mb="md" mt={4}>
         <Title order={1}>{channel.data?.channel.name ?? 'Channel'}</Title>
         <Group gap="xs">
+          {canEdit && channel.data && (
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit channel
+            </Button>
+          )}
           {canDelete && (
             <Button variant="default" color="red" onClick={() => void trashChannel()}>
               Delete channel
@@ -102,7 +110,22 @@ export function ChannelPage() {
           )}
         </Group>
       </Group>
+      {channel.data?.channel.description && (
+        <Text c="dimmed" mt={-8} mb="md" style={{ whiteSpace: 'pre-wrap' }}>
+          {channel.data.channel.description}
+        </Text>
+      )}
       {channel.error && <Alert color="red">{channel.error.message}</Alert>}
+      {editing && channel.data && (
+        <EditChannelModal
+          channel={channel.data.channel}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            void channel.refetch();
+          }}
+        />
+      )}
 
       <Paper withBorder p="md" mb="md">
         <Group align="flex-end" wrap="wrap" mb="sm">

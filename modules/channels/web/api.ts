@@ -75,6 +75,7 @@ export const Q = {
   trashedChannels: `query TrashedChannels { channels(trashed: true) { ${CHANNEL} } }`,
   deleteChannel: `mutation DeleteChannel($id: ID!) { deleteChannel(id: $id) }`,
   restoreChannel: `mutation RestoreChannel($id: ID!) { restoreChannel(id: $id) { id } }`,
+  updateChannel: `mutation UpdateChannel($id: ID!, $input: UpdateChannelInput!) { updateChannel(id: $id, input: $input) { ${CHANNEL} } }`,
   createChannel: `mutation CreateChannel($input: CreateChannelInput!) { createChannel(input: $input) { ${CHANNEL} } }`,
   points: `query ChannelPoints($channelId: ID!, $first: Int, $after: String, $search: String, $from: String, $to: String) {
     channelDataPoints(channelId: $channelId, first: $first, after: $after, search: $search, from: $from, to: $to) { totalCount hasNextPage endCursor nodes { ${POINT} } }

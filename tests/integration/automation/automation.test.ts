@@ -89,7 +89,11 @@ describe('automations', () => {
 
     it('lets managers of a project automate its events and only admins automate workspace-wide ones', async () => {
       expect((await createError(f.contributor.gql, base())).extensions?.errorCode).toBe('FORBIDDEN');
-      await create(f.manager.gql, base());
+      const managed = await create(f.manager.gql, base());
+      // The screens offer editing and Run now from viewerCanEdit: the same rule, answered per person.
+      const canEdit = async (gql: Gql) => ok(await gql<{ automation: { viewerCanEdit: boolean } }>('query($id: ID!) { automation(id: $id) { viewerCanEdit } }', { id: managed.id })).automation.viewerCanEdit;
+      expect(await canEdit(f.manager.gql)).toBe(true);
+      expect(await canEdit(f.contributor.gql)).toBe(false);
       const wide = { ...base(), trigger: { type: 'Event', eventKey: 'project:created' }, actions: [{ actionType: 'notifyPeople', parameters: { userIds: [f.manager.user.id], message: 'New project {{title}}' }, executionOrder: 1 }] };
       expect((await createError(f.manager.gql, wide)).extensions?.errorCode).toBe('FORBIDDEN');
       await create(f.admin, wide);

@@ -101,6 +101,15 @@ export function automationGraphql(deps: AutomationDeps): ModuleGraphql {
         trigger: (a: AutomationRow) => ({ ...a.trigger, configure: a.trigger.configure ?? {} }),
         actions: (a: AutomationRow) => a.actions.map((x) => ({ ...x, pluginId: x.pluginId ?? null })),
         lastRun: (a: AutomationRow, _args: Args, ctx: RequestContext) => lastRun(ctx, a.id),
+        // The same check saving and running make, so the screens offer only what the server allows.
+        viewerCanEdit: (a: AutomationRow, _args: Args, ctx: RequestContext) =>
+          assertMayAutomate(deps, ctx, a.trigger).then(
+            () => true,
+            (err: unknown) => {
+              if (err instanceof AppError) return false;
+              throw err;
+            },
+          ),
       },
       AutomationRun: {
         automationId: (r: RunView) => r.automation_id,

@@ -24,6 +24,7 @@ export const automationTypeDefs = /* GraphQL */ `
     "Runs an automation with a manual trigger now; answers the event id."
     runAutomation(id: ID!, payload: JSON): ID!
     "Publishes a user:activity event (001 §3.1); people may report only their own activity, admins anyone's."
+    # API only, with no screen by design: product analytics systems report the activity of their users to Fieldbook.
     recordUserActivity(payload: JSON!): ID!
     "Workspace admins: the time zone schedules are read in and the runs allowed per minute."
     updateAutomationSettings(timeZone: String, runsPerMinute: Int): AutomationSettings!
@@ -100,6 +101,8 @@ export const automationTypeDefs = /* GraphQL */ `
     disabledReason: String
     nextRunAt: DateTime
     lastRun: AutomationRun
+    "Whether the caller may change and run it: managers of its project or channel, workspace admins for workspace-wide events."
+    viewerCanEdit: Boolean!
     createdAt: DateTime!
     updatedAt: DateTime!
   }

@@ -22,6 +22,8 @@ export function AutomationPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [runs, setRuns] = useState<Run[]>([]);
+  const [tab, setTab] = useState<string | null>('editor');
+  const [running, setRunning] = useState(false);
 
   useEffect(() => {
     document.title = `${automationId ? saved?.title ?? 'Automation' : 'New automation'} · Fieldbook`;
@@ -67,6 +69,23 @@ export function AutomationPage() {
     }
   };
 
+  // A manual run is queued: the history tab shows it as the worker picks it up and finishes it.
+  const runNow = async () => {
+    if (!saved) return;
+    setRunning(true);
+    try {
+      await host.graphql<{ runAutomation: string }>(Q.run, { id: saved.id });
+      setNotice('Run started. It is listed under Run history.');
+      setError(null);
+      setTab('history');
+    } catch (err) {
+      setError(errorText(err));
+      setNotice(null);
+    } finally {
+      setRunning(false);
+    }
+  };
+
   const change = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const editor =
     draft && catalog ? (
@@ -104,9 +123,22 @@ export function AutomationPage() {
       <Anchor component={Link} to="/automation" size="sm">
         All automations
       </Anchor>
-      <Title order={1} fz={26} mb="md" mt="xs">
-        {saved?.title ?? 'New automation'}
-      </Title>
+      <Group justify="space-between" mb="md" mt="xs">
+        <Title order={1} fz={26}>
+          {saved?.title ?? 'New automation'}
+        </Title>
+        {/* Only a manual trigger runs by hand, and only for those who may edit the automation. */}
+        {saved?.trigger.eventKey === 'manual' && saved.viewerCanEdit && (
+          <Button variant="light" onClick={() => void runNow()} loading={running}>
+            Run now
+          </Button>
+        )}
+      </Group>
+      {notice && tab !== 'editor' && (
+        <Text size="sm" c="teal.9" role="status" mb="sm">
+          {notice}
+        </Text>
+      )}
       {saved?.disabledReason && (
         <Alert color="orange" mb="md" title="This automation was stopped">
           {saved.disabledReason} Turn it back on from the list to make it yours and run again.
@@ -118,7 +150,7 @@ export function AutomationPage() {
         </Alert>
       )}
       {saved ? (
-        <Tabs defaultValue="editor" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="editor">Editor</Tabs.Tab>
             <Tabs.Tab value="history">Run history</Tabs.Tab>

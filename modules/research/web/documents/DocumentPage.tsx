@@ -1,6 +1,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Group, Loader, Menu, Paper, Popover, Stack, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
+import { TranslateDialog } from '@fieldbook/ai/web/translate';
 import { Slot, useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
-import { IconDots, IconLock, IconLockOpen, IconQuote, IconShare, IconTrash, IconWorld, IconWorldOff } from '@tabler/icons-react';
+import { IconDots, IconLanguage, IconLock, IconLockOpen, IconQuote, IconShare, IconTrash, IconWorld, IconWorldOff } from '@tabler/icons-react';
 import type { Editor, JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -138,6 +139,9 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const canHighlight = kind === 'note' && access.canEdit && host.permissions.includes('notes:update');
   const canShare = host.permissions.includes('acl:write');
   const canDelete = access.canEdit && host.permissions.includes(kind === 'note' ? 'notes:delete' : 'insights:delete');
+  // Translation writes a new note beside this one: it needs the right to edit this note and to create notes.
+  const canTranslate = kind === 'note' && access.canEdit && host.permissions.includes('notes:create');
+  const [translateOpen, setTranslateOpen] = useState(false);
   const navigate = useNavigate();
 
   const [title, setTitle] = useState(initial.title);
@@ -341,7 +345,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                   Share
                 </Button>
               )}
-              {canDelete && (
+              {(canDelete || canTranslate) && (
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
                     <ActionIcon variant="default" size="lg" aria-label={`More actions for this ${label.one}`}>
@@ -349,9 +353,16 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void moveToTrash()}>
-                      Move to trash
-                    </Menu.Item>
+                    {canTranslate && (
+                      <Menu.Item leftSection={<IconLanguage size={14} aria-hidden />} onClick={() => setTranslateOpen(true)}>
+                        Translate…
+                      </Menu.Item>
+                    )}
+                    {canDelete && (
+                      <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void moveToTrash()}>
+                        Move to trash
+                      </Menu.Item>
+                    )}
                   </Menu.Dropdown>
                 </Menu>
               )}
@@ -479,7 +490,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               <CommentsTab objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={initial.id} />
             </Tabs.Panel>
             <Tabs.Panel value="tags">
-              <TagsTab tags={tags} noteId={kind === 'note' ? initial.id : undefined} />
+              <TagsTab tags={tags} noteId={kind === 'note' ? initial.id : undefined} projectId={initial.projectId} canEdit={canEdit && host.permissions.includes('tags:update')} />
             </Tabs.Panel>
             <Tabs.Panel value="contacts">
               <ContactsTab kind={kind} noteId={initial.id} people={people} canEdit={access.canEdit} onChange={setPeople} />
@@ -487,6 +498,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
           </Tabs>
         </Paper>
       </Group>
+      {canTranslate && translateOpen && <TranslateDialog noteId={initial.id} onClose={() => setTranslateOpen(false)} />}
       {canShare && shareOpen && <ShareDialog opened onClose={() => setShareOpen(false)} objectType={kind} objectId={initial.id} what={label.one} />}
       {canShare && sharedHighlight && (
         <ShareDialog

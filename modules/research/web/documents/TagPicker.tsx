@@ -2,14 +2,28 @@ import { Alert, Box, Button, Checkbox, ColorSwatch, Group, Loader, ScrollArea, S
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
-import { CREATE_TAG, CREATE_TAG_BOARD, TAG_BOARDS, TAG_HIGHLIGHT, UNTAG_HIGHLIGHT, type Tag, type TagBoard } from './api.ts';
+import { CREATE_TAG, CREATE_TAG_BOARD, TAG_BOARDS, TAG_HIGHLIGHT, TAG_NOTE, UNTAG_HIGHLIGHT, UNTAG_NOTE, type Tag, type TagBoard } from './api.ts';
 import { errorMessage } from './errors.ts';
 
+/** What the picker tags: a highlight, or a note itself. */
+export type TagTarget = { highlightId: string } | { noteId: string };
+
+/** Applies or removes tags on the target; answers the tags it has afterwards. */
+async function setTags(host: ReturnType<typeof useFieldbook>, target: TagTarget, tagIds: string[], remove: boolean): Promise<Tag[]> {
+  if ('noteId' in target) {
+    const vars = { noteId: target.noteId, tagIds };
+    return remove ? (await host.graphql<{ untagNote: Tag[] }>(UNTAG_NOTE, vars)).untagNote : (await host.graphql<{ tagNote: Tag[] }>(TAG_NOTE, vars)).tagNote;
+  }
+  const vars = { highlightId: target.highlightId, tagIds };
+  return remove ? (await host.graphql<{ untagHighlight: Tag[] }>(UNTAG_HIGHLIGHT, vars)).untagHighlight : (await host.graphql<{ tagHighlight: Tag[] }>(TAG_HIGHLIGHT, vars)).tagHighlight;
+}
+
 /**
- * Picks the tags of one highlight from the project's and the workspace's tag boards, or creates
+ * Picks the tags of one highlight (or of a note itself) from the project's and the workspace's tag boards, or creates
  * a tag on the project's first board (making the board when the project has none yet).
  */
-export function TagPicker({ projectId, highlightId, applied, onChange, canEdit }: { projectId: string; highlightId: string; applied: readonly Tag[]; onChange: (tags: Tag[]) => void; canEdit: boolean }) {
+export function TagPicker({ projectId, applied, onChange, canEdit, ...rest }: { projectId: string; applied: readonly Tag[]; onChange: (tags: Tag[]) => void; canEdit: boolean } & TagTarget) {
+  const target: TagTarget = 'noteId' in rest ? { noteId: rest.noteId } : { highlightId: rest.highlightId };
   const host = useFieldbook();
   const boards = useGraphQL<{ tagBoards: TagBoard[] }>(TAG_BOARDS, { projectId });
   const [search, setSearch] = useState('');
@@ -46,13 +60,7 @@ export function TagPicker({ projectId, highlightId, applied, onChange, canEdit }
 
   const toggle = (tag: Tag) =>
     run(async () => {
-      if (appliedIds.has(tag.id)) {
-        const r = await host.graphql<{ untagHighlight: Tag[] }>(UNTAG_HIGHLIGHT, { highlightId, tagIds: [tag.id] });
-        onChange(r.untagHighlight);
-      } else {
-        const r = await host.graphql<{ tagHighlight: Tag[] }>(TAG_HIGHLIGHT, { highlightId, tagIds: [tag.id] });
-        onChange(r.tagHighlight);
-      }
+      onChange(await setTags(host, target, [tag.id], appliedIds.has(tag.id)));
     });
 
   const create = () =>
@@ -63,8 +71,7 @@ export function TagPicker({ projectId, highlightId, applied, onChange, canEdit }
         board = (await host.graphql<{ createTagBoard: TagBoard }>(CREATE_TAG_BOARD, { input: { projectId, title: 'Tags' } })).createTagBoard;
       }
       const tag = (await host.graphql<{ createTag: Tag }>(CREATE_TAG, { input: { boardId: board.id, title } })).createTag;
-      const r = await host.graphql<{ tagHighlight: Tag[] }>(TAG_HIGHLIGHT, { highlightId, tagIds: [tag.id] });
-      onChange(r.tagHighlight);
+      onChange(await setTags(host, target, [tag.id], false));
       setSearch('');
       await boards.refetch();
     });

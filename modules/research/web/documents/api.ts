@@ -103,6 +103,8 @@ export const CREATE_TAG = `mutation DocumentCreateTag($input: CreateTagInput!) {
 export const CREATE_TAG_BOARD = `mutation DocumentCreateTagBoard($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id projectId title tags { ${TAG} } } }`;
 export const TAG_HIGHLIGHT = `mutation DocumentTagHighlight($highlightId: ID!, $tagIds: [ID!]!) { tagHighlight(highlightId: $highlightId, tagIds: $tagIds) { ${TAG} } }`;
 export const UNTAG_HIGHLIGHT = `mutation DocumentUntagHighlight($highlightId: ID!, $tagIds: [ID!]!) { untagHighlight(highlightId: $highlightId, tagIds: $tagIds) { ${TAG} } }`;
+export const TAG_NOTE = `mutation DocumentTagNote($noteId: ID!, $tagIds: [ID!]!) { tagNote(noteId: $noteId, tagIds: $tagIds) { ${TAG} } }`;
+export const UNTAG_NOTE = `mutation DocumentUntagNote($noteId: ID!, $tagIds: [ID!]!) { untagNote(noteId: $noteId, tagIds: $tagIds) { ${TAG} } }`;
 
 /** The tags of many highlights in one request: one aliased field per highlight. */
 export function highlightTagsQuery(ids: readonly string[]): string {
