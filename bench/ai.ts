@@ -103,12 +103,12 @@ export function aiTable(r: AiBench): string[] {
 }
 
 async function main(): Promise<void> {
-  const { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { chmodSync, mkdirSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { loadConfig } = await import('../core/src/config.ts');
   const { discoverModules } = await import('../core/src/kernel/discover.ts');
   const { createFieldbook } = await import('../core/src/server.ts');
-  const { benchResearch } = await import('./research.ts');
+  const { keptResearchWorkspace } = await import('./research.ts');
   const { startFakeOpenAI } = await import('../tests/support/openai-fake.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -135,23 +135,8 @@ async function main(): Promise<void> {
   });
   try {
     const url = await fieldbook.listen(0, '127.0.0.1');
-    const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
-    let state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { email: string; password: string; workspaceId: string }) : null;
-    let token: string;
-    if (state) {
-      token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email: state.email, password: state.password })).signIn.accessToken;
-    } else {
-      const email = `bench-ai-${Date.now()}@example.com`;
-      const password = 'Bench-password-2026!';
-      await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Researcher' } });
-      const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
-      if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
-      token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
-      const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
-      const research = await benchResearch({ owner: fieldbook.db.owner, url, token, userId: me.me.id, scale: Number(process.env.BENCH_AI_SCALE ?? 0.1), log });
-      state = { email, password, workspaceId: research.workspaceId };
-      writeFileSync(stateFile, JSON.stringify(state));
-    }
+    const state = await keptResearchWorkspace({ owner: fieldbook.db.owner, url, mailbox, stateFile, prefix: 'bench-ai', scale: Number(process.env.BENCH_AI_SCALE ?? 0.1), log });
+    const { token } = state;
     const r = await benchAi({ app: fieldbook.db.app, owner: fieldbook.db.owner, config, url, token, workspaceId: state.workspaceId, fake, log });
     for (const line of aiTable(r)) console.log(line);
   } finally {

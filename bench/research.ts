@@ -6,8 +6,9 @@
  * The generator writes rows directly, as a bulk import would: the 200-projects-per-workspace
  * rule (000 §9) is an API rule and would stop the 1,000 projects the benchmark asks for.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Knex } from 'knex';
-import { percentile, round } from './support.ts';
+import { graphql, percentile, round } from './support.ts';
 
 export interface ResearchResults {
   /** The generated workspace, for the benchmarks that search it. */
@@ -156,4 +157,38 @@ async function timeExport(target: Target, projectId: string, log: (line: string)
     if (performance.now() - t > 600_000) throw new Error('the export took over 10 minutes');
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * A researcher's workspace filled by benchResearch and kept between runs: signed in again from
+ * `stateFile` when it names one, else signed up (confirmed through `mailbox`), filled and written
+ * there, so a bench on a kept database builds its data once.
+ */
+export async function keptResearchWorkspace(opts: {
+  owner: Knex;
+  url: string;
+  mailbox: ReadonlyArray<{ to: string; text: string }>;
+  stateFile: string;
+  /** Starts the new researcher's email, e.g. `bench-search`. */
+  prefix: string;
+  scale: number;
+  log(line: string): void;
+}): Promise<{ token: string; workspaceId: string }> {
+  const { url } = opts;
+  const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
+  const kept = existsSync(opts.stateFile) ? (JSON.parse(readFileSync(opts.stateFile, 'utf8')) as { email: string; password: string; workspaceId: string }) : null;
+  if (kept) {
+    const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email: kept.email, password: kept.password })).signIn.accessToken;
+    return { token, workspaceId: kept.workspaceId };
+  }
+  const email = `${opts.prefix}-${Date.now()}@example.com`;
+  const password = 'Bench-password-2026!';
+  await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Researcher' } });
+  const link = opts.mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
+  if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
+  const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
+  const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
+  const research = await benchResearch({ owner: opts.owner, url, token, userId: me.me.id, scale: opts.scale, log: opts.log });
+  writeFileSync(opts.stateFile, JSON.stringify({ email, password, workspaceId: research.workspaceId }));
+  return { token, workspaceId: research.workspaceId };
 }

@@ -285,13 +285,13 @@ export function searchTable(shapes: readonly SearchShapeResult[]): string[] {
 
 /** `tsx bench/search.ts`: this benchmark alone, on a database kept between runs. */
 async function main(): Promise<void> {
-  const { existsSync, mkdirSync, chmodSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { mkdirSync, chmodSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { loadConfig } = await import('../core/src/config.ts');
   const { discoverModules } = await import('../core/src/kernel/discover.ts');
   const { createLogger } = await import('../core/src/logger.ts');
   const { createFieldbook } = await import('../core/src/server.ts');
-  const { benchResearch } = await import('./research.ts');
+  const { keptResearchWorkspace } = await import('./research.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
   const dataDir = process.env.BENCH_SEARCH_DIR ?? '/tmp/fieldbook-search-bench';
@@ -317,23 +317,8 @@ async function main(): Promise<void> {
   });
   try {
     const url = await fieldbook.listen(0, '127.0.0.1');
-    const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
-    let state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { email: string; password: string; workspaceId: string }) : null;
-    let token: string;
-    if (state) {
-      token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email: state.email, password: state.password })).signIn.accessToken;
-    } else {
-      const email = `bench-search-${Date.now()}@example.com`;
-      const password = 'Bench-password-2026!';
-      await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Researcher' } });
-      const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
-      if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
-      token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
-      const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
-      const research = await benchResearch({ owner: fieldbook.db.owner, url, token, userId: me.me.id, scale: Number(process.env.BENCH_RESEARCH_SCALE ?? 1), log });
-      state = { email, password, workspaceId: research.workspaceId };
-      writeFileSync(stateFile, JSON.stringify(state));
-    }
+    const state = await keptResearchWorkspace({ owner: fieldbook.db.owner, url, mailbox, stateFile, prefix: 'bench-search', scale: Number(process.env.BENCH_RESEARCH_SCALE ?? 1), log });
+    const { token } = state;
     const { shapes, reindex } = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token, workspaceId: state.workspaceId, log });
     for (const line of searchTable(shapes)) console.log(line);
     if (reindex) console.log(`  full reindex: ${reindex.items} items in ${reindex.seconds} s, ${reindex.itemsPerSecond} items/s (${reindex.server})`);
