@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   const { discoverModules } = await import('../core/src/kernel/discover.ts');
   const { createLogger } = await import('../core/src/logger.ts');
   const { createFieldbook } = await import('../core/src/server.ts');
-  const { freePort } = await import('./support.ts');
+  const { freePort, signUpResearcher } = await import('./support.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-automation-bench-'));
   chmodSync(dataDir, 0o755);
@@ -107,12 +107,7 @@ async function main(): Promise<void> {
   });
   try {
     const url = await fieldbook.listen(0, '127.0.0.1');
-    const email = `bench-automation-${Date.now()}@example.com`;
-    const password = 'Bench-password-2026!';
-    await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Automator' } });
-    const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
-    if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
-    const token = (await graphql<{ signIn: { accessToken: string } }>(url, 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }', { email, password })).signIn.accessToken;
+    const { token } = await signUpResearcher(url, mailbox, 'bench-automation', 'Bench Automator');
     for (const line of automationLines(await benchAutomation({ fieldbook, url, token, log }))) console.log(line);
   } finally {
     await fieldbook.close();

@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const { discoverModules } = await import('../core/src/kernel/discover.ts');
   const { createLogger } = await import('../core/src/logger.ts');
   const { createFieldbook } = await import('../core/src/server.ts');
-  const { freePort } = await import('./support.ts');
+  const { freePort, signUpResearcher } = await import('./support.ts');
   const log = (line: string) => process.stderr.write(`${line}\n`);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-bench-load-'));
@@ -128,13 +128,7 @@ async function main(): Promise<void> {
     });
     try {
       const url = await fieldbook.listen(0, '127.0.0.1');
-      const email = `bench-load-${Date.now()}@example.com`;
-      const password = 'Bench-password-2026!';
-      await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Researcher' } });
-      const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
-      if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
-      const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
-      const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
+      const { token } = await signUpResearcher(url, mailbox, 'bench-load');
       const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
       const result = await benchNoteListLoad({ url, owner: fieldbook.db.owner, token, userId: me.me.id, seconds: Number(process.env.BENCH_SECONDS ?? 10), log });
       console.log('Project page note list, 100 connections');

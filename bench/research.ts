@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Knex } from 'knex';
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, signUpResearcher } from './support.ts';
 
 export interface ResearchResults {
   /** The generated workspace, for the benchmarks that search it. */
@@ -181,12 +181,7 @@ export async function keptResearchWorkspace(opts: {
     const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email: kept.email, password: kept.password })).signIn.accessToken;
     return { token, workspaceId: kept.workspaceId };
   }
-  const email = `${opts.prefix}-${Date.now()}@example.com`;
-  const password = 'Bench-password-2026!';
-  await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Researcher' } });
-  const link = opts.mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
-  if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
-  const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
+  const { email, password, token } = await signUpResearcher(url, opts.mailbox, opts.prefix);
   const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
   const research = await benchResearch({ owner: opts.owner, url, token, userId: me.me.id, scale: opts.scale, log: opts.log });
   writeFileSync(opts.stateFile, JSON.stringify({ email, password, workspaceId: research.workspaceId }));

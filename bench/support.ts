@@ -44,3 +44,23 @@ export async function graphql<T>(
   if (body.errors?.length || !body.data) throw new Error(body.errors?.[0]?.message ?? `HTTP ${res.status}`);
   return body.data;
 }
+
+/**
+ * Signs a new person up, confirms their email from the link in `mailbox` (where the bench's
+ * Fieldbook delivers mail) and signs them in.
+ */
+export async function signUpResearcher(
+  url: string,
+  mailbox: ReadonlyArray<{ to: string; text: string }>,
+  prefix: string,
+  name = 'Bench Researcher',
+): Promise<{ email: string; password: string; token: string }> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const password = 'Bench-password-2026!';
+  await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name } });
+  const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
+  if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
+  const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
+  const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
+  return { email, password, token };
+}
