@@ -15,4 +15,5 @@ export {
   type AiSettings,
 } from './settings.ts';
 export { readUsage, monthOf, type MonthlyUsage } from './usage.ts';
+export type { AgentTool, AgentToolSource, ToolInputSchema, ToolItem, ToolJson, ToolResult } from './tools.ts';
 export { provenanceLabel, readProvenance, recordProvenance, type Provenance } from './provenance.ts';

@@ -25,8 +25,13 @@ export type DependencyServices<Deps extends readonly ModuleRef[]> = {
   [M in Deps[number] as M['name']]: ServicesOf<M>;
 };
 
+/** Services of modules used when present: each key is undefined when that module is not loaded. */
+export type OptionalDependencyServices<Opt extends readonly ModuleRef[]> = {
+  [M in Opt[number] as M['name']]?: ServicesOf<M>;
+};
+
 /** What a module receives from core: exactly the parts it may use. */
-export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly ModuleRef[]> {
+export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly ModuleRef[], Opt extends readonly ModuleRef[] = readonly []> {
   config: Config;
   db: Databases;
   logger: Logger;
@@ -44,7 +49,11 @@ export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly Modu
   memberContext(workspaceId: string, userId: string): Promise<RequestContext | null>;
   /** The one AI provider: channels, agents, automation and summaries all call models through it. */
   ai: AiService;
-  deps: DependencyServices<Deps>;
+  /**
+   * The services of the modules declared in `dependsOn`, and of those in `optionalDependsOn`
+   * that are loaded (the others are undefined: say plainly what is missing, never fail).
+   */
+  deps: DependencyServices<Deps> & OptionalDependencyServices<Opt>;
 }
 
 export interface ModuleGraphql {
@@ -64,21 +73,28 @@ export interface EventSubscription {
   concurrency?: number;
 }
 
-export interface ModuleDefinition<Name extends string, Deps extends readonly ModuleRef[], Services> {
+export interface ModuleDefinition<Name extends string, Deps extends readonly ModuleRef[], Services, Opt extends readonly ModuleRef[] = readonly []> {
   name: Name;
   dependsOn?: Deps;
+  /**
+   * Modules used when they are loaded: they load first, and their services appear in `ctx.deps`.
+   * This lets two modules cooperate (automation runs channel-scoped triggers, agents list themes)
+   * without one requiring the other.
+   */
+  optionalDependsOn?: Opt;
   /** One contribution, or one per part of a larger module (each part keeps its own schema file). */
-  graphql?: (ctx: ModuleContext<Deps>) => ModuleGraphql | readonly ModuleGraphql[];
-  jobs?: (ctx: ModuleContext<Deps>) => readonly JobDefinition[];
-  events?: (ctx: ModuleContext<Deps>) => readonly EventSubscription[];
-  routes?: (router: Router, ctx: ModuleContext<Deps>) => void;
-  services?: (ctx: ModuleContext<Deps>) => Services;
+  graphql?: (ctx: ModuleContext<Deps, Opt>) => ModuleGraphql | readonly ModuleGraphql[];
+  jobs?: (ctx: ModuleContext<Deps, Opt>) => readonly JobDefinition[];
+  events?: (ctx: ModuleContext<Deps, Opt>) => readonly EventSubscription[];
+  routes?: (router: Router, ctx: ModuleContext<Deps, Opt>) => void;
+  services?: (ctx: ModuleContext<Deps, Opt>) => Services;
 }
 
-export interface FieldbookModule<Name extends string, Deps extends readonly ModuleRef[], Services> extends ModuleRef {
+export interface FieldbookModule<Name extends string, Deps extends readonly ModuleRef[], Services, Opt extends readonly ModuleRef[] = readonly []> extends ModuleRef {
   readonly name: Name;
   readonly dependsOn: Deps;
-  readonly definition: ModuleDefinition<Name, Deps, Services>;
+  readonly optionalDependsOn: Opt;
+  readonly definition: ModuleDefinition<Name, Deps, Services, Opt>;
   readonly __services?: Services;
 }
 
@@ -86,8 +102,16 @@ export interface FieldbookModule<Name extends string, Deps extends readonly Modu
  * Declares a module. It does nothing at run time: it exists so the module's context, and the
  * services of the modules it depends on, are typed from its declaration.
  */
-export function defineModule<const Name extends string, const Deps extends readonly ModuleRef[] = [], Services = undefined>(
-  definition: ModuleDefinition<Name, Deps, Services>,
-): FieldbookModule<Name, Deps, Services> {
-  return { name: definition.name, dependsOn: (definition.dependsOn ?? []) as Deps, definition };
+export function defineModule<
+  const Name extends string,
+  const Deps extends readonly ModuleRef[] = [],
+  Services = undefined,
+  const Opt extends readonly ModuleRef[] = [],
+>(definition: ModuleDefinition<Name, Deps, Services, Opt>): FieldbookModule<Name, Deps, Services, Opt> {
+  return {
+    name: definition.name,
+    dependsOn: (definition.dependsOn ?? []) as Deps,
+    optionalDependsOn: (definition.optionalDependsOn ?? []) as Opt,
+    definition,
+  };
 }

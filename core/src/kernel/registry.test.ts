@@ -49,14 +49,14 @@ describe('module registry', () => {
   });
 
   it('fails on a dependency cycle, naming the cycle', () => {
-    const a: LoadedModule = { name: 'a', dependsOn: [{ name: 'b' }], definition: { name: 'a' } };
-    const b: LoadedModule = { name: 'b', dependsOn: [{ name: 'c' }], definition: { name: 'b' } };
-    const c: LoadedModule = { name: 'c', dependsOn: [{ name: 'a' }], definition: { name: 'c' } };
+    const a: LoadedModule = { name: 'a', dependsOn: [{ name: 'b' }], optionalDependsOn: [], definition: { name: 'a' } };
+    const b: LoadedModule = { name: 'b', dependsOn: [{ name: 'c' }], optionalDependsOn: [], definition: { name: 'b' } };
+    const c: LoadedModule = { name: 'c', dependsOn: [{ name: 'a' }], optionalDependsOn: [], definition: { name: 'c' } };
     expect(() => sortModules([a, b, c])).toThrow('Module dependency cycle: a -> b -> c -> a');
   });
 
   it('fails on a module that depends on itself', () => {
-    const self: LoadedModule = { name: 'self', dependsOn: [{ name: 'self' }], definition: { name: 'self' } };
+    const self: LoadedModule = { name: 'self', dependsOn: [{ name: 'self' }], optionalDependsOn: [], definition: { name: 'self' } };
     expect(() => sortModules([self])).toThrow('Module dependency cycle: self -> self');
   });
 
@@ -80,6 +80,19 @@ describe('module registry', () => {
     expect(Object.fromEntries(seen)).toEqual({ people: [], tags: [], notes: ['people', 'tags'], insights: ['notes'] });
     const insightServices = out.services.insights as { fromNotes(): string };
     expect(insightServices.fromNotes()).toBe('3 people, tags pricing');
+  });
+
+  it('loads an optional dependency first when it is there, and leaves it undefined when it is not', () => {
+    const reports = defineModule({
+      name: 'reports',
+      optionalDependsOn: [tags],
+      services: (ctx) => ({ describe: () => (ctx.deps.tags ? `tags ${ctx.deps.tags.tagNames().join(',')}` : 'no tags module') }),
+    });
+    expect(names(sortModules([reports, tags]))).toEqual(['tags', 'reports']);
+    const withTags = loadModules([reports, tags], base).services.reports as { describe(): string };
+    expect(withTags.describe()).toBe('tags pricing');
+    const alone = loadModules([reports], base).services.reports as { describe(): string };
+    expect(alone.describe()).toBe('no tags module');
   });
 
   it('collects every module’s GraphQL, jobs, event subscriptions and routes', () => {

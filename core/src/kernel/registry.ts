@@ -3,7 +3,7 @@ import type { FieldbookModule, ModuleContext, ModuleGraphql, ModuleRef, EventSub
 import type { JobDefinition } from '../jobs/queue.ts';
 
 /** Any declared module, seen from the registry (which never needs its exact types). */
-export type LoadedModule = FieldbookModule<string, readonly ModuleRef[], unknown>;
+export type LoadedModule = FieldbookModule<string, readonly ModuleRef[], unknown, readonly ModuleRef[]>;
 
 export interface ModuleContributions {
   graphql: ModuleGraphql[];
@@ -27,6 +27,11 @@ export function sortModules(modules: readonly LoadedModule[]): LoadedModule[] {
       if (!found) throw new Error(`Module "${m.name}" depends on "${dep.name}", which is not loaded`);
       visit(found, [...path, m.name]);
     }
+    // An optional dependency that is loaded comes first too; one that is not is simply absent.
+    for (const dep of m.optionalDependsOn ?? []) {
+      const found = byName.get(dep.name);
+      if (found) visit(found, [...path, m.name]);
+    }
     state.set(m.name, 'done');
     sorted.push(m);
   };
@@ -36,7 +41,7 @@ export function sortModules(modules: readonly LoadedModule[]): LoadedModule[] {
 
 /**
  * Loads modules in dependency order. Each receives a context whose `deps` holds the services of
- * exactly the modules it declared, and contributes GraphQL, jobs, events and routes.
+ * exactly the modules it declared (optional ones only when loaded), and contributes GraphQL, jobs, events and routes.
  */
 export function loadModules(
   modules: readonly LoadedModule[],
@@ -44,7 +49,9 @@ export function loadModules(
 ): ModuleContributions {
   const out: ModuleContributions = { graphql: [], jobs: [], events: [], routes: [], services: {} };
   for (const m of sortModules(modules)) {
-    const deps = Object.fromEntries(m.dependsOn.map((d) => [d.name, out.services[d.name]]));
+    const deps = Object.fromEntries(
+      [...m.dependsOn, ...(m.optionalDependsOn ?? [])].map((d) => [d.name, out.services[d.name]]),
+    );
     const ctx = { ...base, logger: base.logger.child({ module: m.name }), deps } as ModuleContext<readonly ModuleRef[]>;
     const def = m.definition;
     out.services[m.name] = def.services?.(ctx);
