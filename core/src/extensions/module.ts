@@ -16,6 +16,7 @@ import { pluginJobs } from './runtime/plugin-jobs.ts';
 import { SecretBox } from './runtime/secret-box.ts';
 import { installationWebhookRoutes } from './webhooks/installation-intake.ts';
 import { webhookJobs, webhookRoutes } from './webhooks/intake.ts';
+import { createDeliveryStore } from './webhooks/store.ts';
 
 export interface ExtensionsServices {
   host: PluginHost;
@@ -70,8 +71,10 @@ export function createExtensionsModule(catalog: PluginCatalog, opts: { onPluginR
     jobs: () => [...webhookJobs(hostOf()), ...pluginJobs(hostOf())],
     routes: (router: Router) => {
       const h = hostOf();
-      webhookRoutes(router, h);
-      installationWebhookRoutes(router, h);
+      // One store for both kinds of webhook URL, so their deliveries share commits under load.
+      const deliveries = createDeliveryStore(h.deps.app, h.deps.jobs);
+      webhookRoutes(router, h, deliveries);
+      installationWebhookRoutes(router, h, deliveries);
       oauthRoutes(router, h);
       // Built plugin web parts (Module Federation remotes), for the app to load at run time.
       router.get('/plugins/:pluginId/web/*file', async (ctx) => {

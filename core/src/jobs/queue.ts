@@ -29,6 +29,12 @@ export interface QueueSettings {
   heartbeatSeconds?: number;
   /** Jobs that exhaust their retries move to `<queue>.dead`, where people can inspect them. */
   deadLetter?: boolean;
+  /**
+   * Wake this queue's workers the moment a job is queued (PostgreSQL NOTIFY, sent on commit)
+   * instead of at their next poll: for work a person waits on, such as a webhook delivery
+   * becoming a note. Polling stays on as the backstop.
+   */
+  notify?: boolean;
 }
 
 export interface JobDefinition<T = unknown> {
@@ -113,6 +119,8 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
     // supervise interval: both must be short for a dead worker's job to be taken over soon.
     superviseIntervalSeconds,
     monitorIntervalSeconds: superviseIntervalSeconds,
+    // One listening connection; only queues created with `notify` are woken through it.
+    useListenNotify: true,
   });
   let stopping = false;
   const outage = opts.outage ?? createOutageLog(opts.logger);
@@ -159,6 +167,7 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
           retryBackoff: true,
           expireInSeconds: s.expireInSeconds ?? 900,
           heartbeatSeconds: s.heartbeatSeconds ?? heartbeatSeconds,
+          notify: s.notify ?? false,
           ...(deadLetter ? { deadLetter } : {}),
         };
         const current = existing.get(d.queue);
@@ -177,7 +186,14 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
           d.queue,
           // While fetches come back full there is a backlog: fetch again at once instead of
           // waiting out the polling interval after every batch.
-          { batchSize: d.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, burstWhenBatchFull: true, localConcurrency: d.concurrency ?? 1 },
+          {
+            batchSize: d.batchSize ?? 1,
+            pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1,
+            // While NOTIFY wakes a `notify` queue, polling is only the backstop for a lost notice.
+            notifyPollingIntervalSeconds: Math.max(5, opts.pollingIntervalSeconds ?? 1),
+            burstWhenBatchFull: true,
+            localConcurrency: d.concurrency ?? 1,
+          },
           async (jobs) => {
             for (const j of jobs) {
               const job = { id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 };

@@ -183,4 +183,24 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
       expect(answer.data?.linearLikeReach, url).toBe(`${host_} is an internal address and can never be reached.`);
     }
   });
+
+  it('stores a burst of deliveries sent at once, repeats among them, each exactly once', async () => {
+    // Concurrent deliveries are written together (one commit for many): a repeat inside the same
+    // commit, or across commits, must still be stored and handled once, in its own workspace.
+    const firstUrl = await webhookUrl(first.admin);
+    const secondUrl = await webhookUrl(second.admin);
+    const burst = Array.from({ length: 12 }, (_, i) => ({
+      url: i % 2 ? secondUrl : firstUrl,
+      d: delivery(i % 2 ? second.secret : first.secret, { id: `BURST-${i}`, title: `Burst issue ${i}` }),
+    }));
+    const answers = await Promise.all([...burst, ...burst].map(({ url, d }) => send(url, d)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    await host.drainJobs();
+    const titles = async (w: Workspace) => (await host.notes(w.projectId, w.admin)).map((n) => n.title).filter((t) => t.startsWith('Burst issue')).sort();
+    expect(await titles(first)).toEqual(['Burst issue 0', 'Burst issue 10', 'Burst issue 2', 'Burst issue 4', 'Burst issue 6', 'Burst issue 8']);
+    expect(await titles(second)).toEqual(['Burst issue 1', 'Burst issue 11', 'Burst issue 3', 'Burst issue 5', 'Burst issue 7', 'Burst issue 9']);
+    const stored = (await host.storedEvents(PLUGIN)).filter((e) => burst.some((b) => b.d.deliveryId === e.eventId));
+    expect(stored).toHaveLength(12);
+    expect(stored.every((e) => e.handled)).toBe(true);
+  });
 });

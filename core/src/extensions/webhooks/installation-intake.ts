@@ -4,7 +4,8 @@ import type { WebhookRequest } from '@fieldbook/extensions-sdk/server';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { installations } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
-import { headersOf, readRaw, storedHeaders, verifyDelivery, WEBHOOK_QUEUE, type WebhookJob } from './intake.ts';
+import { headersOf, readRaw, storedHeaders, verifyDelivery } from './intake.ts';
+import type { DeliveryStore } from './store.ts';
 import { hashWebhookKey, installationHookPath, looksLikeWebhookKey } from './keys.ts';
 
 const MAX_EVENT_ID = 500;
@@ -17,8 +18,8 @@ const MAX_EVENT_ID = 500;
  * queued, in one transaction. So an unverified request leaves nothing but a log line, and a forged
  * one carrying a genuine event id takes no place the genuine delivery then needs.
  */
-async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin, key: string): Promise<void> {
-  const { app, logger, jobs } = host.deps;
+async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryStore, plugin: LoadedPlugin, key: string): Promise<void> {
+  const { app, logger } = host.deps;
   const hook = plugin.definition.server.installationWebhook!;
   const found = looksLikeWebhookKey(key)
     ? ((await app.raw<{ rows: Array<{ id: string; workspace_id: string }> }>('select id, workspace_id from plugin_installation_for_webhook_key(?, ?)', [plugin.id, hashWebhookKey(key)])).rows[0] ?? null)
@@ -55,31 +56,23 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
     return;
   }
   // Stored and queued together; a repeat of the same event for this installation stops at the unique key.
-  const queued = await app.transaction(async (trx) => {
-    const inserted = await trx('plugin_webhook_events')
-      .insert({ plugin_id: plugin.id, scope: row.id, event_id: eventId, path: installationHookPath(plugin.id), headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: row.id })
-      .onConflict(['plugin_id', 'scope', 'event_id'])
-      .ignore()
-      .returning<Array<{ id: number }>>('id');
-    const stored = inserted[0];
-    if (!stored) return false;
-    const job: WebhookJob = { eventRowId: stored.id, workspaceId: row.workspace_id, installationId: row.id, byAccount: false };
-    await jobs.send(WEBHOOK_QUEUE, job, { trx });
-    return true;
-  });
+  const queued = await deliveries.store(
+    { plugin_id: plugin.id, scope: row.id, event_id: eventId, path: installationHookPath(plugin.id), headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: row.id },
+    { workspaceId: row.workspace_id, installationId: row.id, byAccount: false },
+  );
   logger.debug({ plugin: plugin.id, installation: row.id, eventId, queued }, 'webhook received');
   ctx.status = 200;
   ctx.body = '';
 }
 
 /** Mounts installations' own webhook URLs; a plugin without an installation webhook, or not ready, answers 404. */
-export function installationWebhookRoutes(router: Router, host: PluginHost): void {
+export function installationWebhookRoutes(router: Router, host: PluginHost, deliveries: DeliveryStore): void {
   router.post('/hooks/:pluginId/:key', async (ctx) => {
     const plugin = host.catalog.ready(ctx.params.pluginId!);
     if (!plugin?.definition.server.installationWebhook) {
       ctx.status = 404;
       return;
     }
-    await receive(ctx, host, plugin, ctx.params.key!);
+    await receive(ctx, host, deliveries, plugin, ctx.params.key!);
   });
 }

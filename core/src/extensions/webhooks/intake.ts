@@ -7,21 +7,14 @@ import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { installations } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
 import { installationHookPath } from './keys.ts';
+import { WEBHOOK_QUEUE, type DeliveryStore, type WebhookJob } from './store.ts';
 
 /** Providers' webhook bodies are small; this bounds what an unauthenticated caller can make us read. */
 const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
-export const WEBHOOK_QUEUE = 'extensions.webhook';
+export { WEBHOOK_QUEUE, type WebhookJob } from './store.ts';
 export const WEBHOOK_PRUNE_QUEUE = 'extensions.webhook-prune';
 /** How long handled deliveries are kept, so a late retry by the provider is still recognised. */
 const KEEP_DAYS = 7;
-
-export interface WebhookJob {
-  eventRowId: number;
-  workspaceId: string;
-  installationId: string;
-  /** Routed by the provider account the installation is connected to (not by its own id). */
-  byAccount: boolean;
-}
 
 export function readRaw(ctx: Koa.Context): Promise<Buffer | null> {
   if (Number(ctx.get('content-length') || 0) > MAX_WEBHOOK_BYTES) return Promise.resolve(null);
@@ -90,8 +83,8 @@ export async function verifyDelivery<C>(
   return false;
 }
 
-async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin, hook: InboundWebhook<InstallationContext<string>>): Promise<void> {
-  const { logger, app, jobs } = host.deps;
+async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryStore, plugin: LoadedPlugin, hook: InboundWebhook<InstallationContext<string>>): Promise<void> {
+  const { logger, app } = host.deps;
   if (host.catalog.ready(plugin.id) === undefined) {
     ctx.status = 404;
     return;
@@ -111,28 +104,20 @@ async function receive(ctx: Koa.Context, host: PluginHost, plugin: LoadedPlugin,
     : null;
   // Stored and queued together: either both happen or neither, and a repeat of the same event id
   // stops at the unique key.
-  const queued = await app.transaction(async (trx) => {
-    const inserted = await trx('plugin_webhook_events')
-      .insert({ plugin_id: plugin.id, scope: '', event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: target?.id ?? null })
-      .onConflict(['plugin_id', 'scope', 'event_id'])
-      .ignore()
-      .returning<Array<{ id: number }>>('id');
-    const row = inserted[0];
-    if (!row || !target) return false;
-    const job: WebhookJob = { eventRowId: row.id, workspaceId: target.workspace_id, installationId: target.id, byAccount: target.by_account };
-    await jobs.send(WEBHOOK_QUEUE, job, { trx });
-    return true;
-  });
+  const queued = await deliveries.store(
+    { plugin_id: plugin.id, scope: '', event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: target?.id ?? null },
+    target ? { workspaceId: target.workspace_id, installationId: target.id, byAccount: target.by_account } : null,
+  );
   logger.debug({ plugin: plugin.id, eventId, queued }, 'webhook received');
   ctx.status = 200;
   ctx.body = '';
 }
 
 /** Mounts every plugin's webhook paths; a plugin that is not ready answers 404 there. */
-export function webhookRoutes(router: Router, host: PluginHost): void {
+export function webhookRoutes(router: Router, host: PluginHost, deliveries: DeliveryStore): void {
   for (const plugin of host.catalog.plugins) {
     for (const hook of plugin.definition.server.webhooks ?? []) {
-      router.post(hook.path, (ctx) => receive(ctx, host, plugin, hook));
+      router.post(hook.path, (ctx) => receive(ctx, host, deliveries, plugin, hook));
     }
   }
 }
@@ -141,10 +126,11 @@ export function webhookRoutes(router: Router, host: PluginHost): void {
 export function webhookJobs(host: PluginHost): JobDefinition[] {
   const handle: JobDefinition<WebhookJob> = {
     queue: WEBHOOK_QUEUE,
-    settings: { retryLimit: 5, retryDelaySeconds: 5, deadLetter: true },
-    // Deliveries wait on the provider's API (a reply, a download) more than on this process;
-    // batches let a backlog drain without a polling pause between jobs.
-    concurrency: 2,
+    // A person who saved a message waits for its note: workers are woken as each delivery commits.
+    settings: { retryLimit: 5, retryDelaySeconds: 5, deadLetter: true, notify: true },
+    // Deliveries wait on the provider's API (a reply, a download) more than on this process, so
+    // several run at once; batches let a backlog drain without a polling pause between jobs.
+    concurrency: 8,
     batchSize: 10,
     async handler(job) {
       // Raw deliveries are read with the owner connection: the application role may add them, never read them.
