@@ -43,11 +43,14 @@ export interface ChatResult {
 }
 
 /** Who a call is for: its tokens count against this workspace, and its feature must be on there. */
+/** The highlights step of 002 §3 set to Off. */
+export const HIGHLIGHTS_OFF = 'AI highlights are turned off in this workspace. A workspace admin can set them to Suggest or On in Settings → AI.';
+
 export interface AiCallScope {
   workspaceId: string;
   userId: string | null;
   /** A feature the workspace can switch off, or work of agents and automation (gated by `enabled` only). */
-  feature: AiFeature | 'agents' | 'automation';
+  feature: AiFeature | 'agents' | 'automation' | 'highlights';
 }
 
 export interface AiModelInfo {
@@ -138,6 +141,7 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
     if ((scope.feature === 'summaries' || scope.feature === 'ask' || scope.feature === 'translation') && !settings.features[scope.feature]) {
       throw new AppError('FORBIDDEN', `AI ${scope.feature} are turned off in this workspace. A workspace admin can turn them on in Settings → AI.`);
     }
+    if (scope.feature === 'highlights' && settings.modes.highlights === 'Off') throw new AppError('FORBIDDEN', HIGHLIGHTS_OFF);
     const cap = settings.monthlyTokenCap;
     if (cap !== null && used.promptTokens + used.completionTokens >= cap) {
       const now = new Date();

@@ -1,5 +1,7 @@
 import { defineModule, workspacesModule, type ModuleContext } from '@fieldbook/core';
+import research from '@fieldbook/research';
 import search, { type SearchServices } from '@fieldbook/search';
+import { suggestionsPart } from './highlights/index.ts';
 import { askPart, askRoutes } from './ask/index.ts';
 import { embeddingJobs } from './embeddings/embeddings.ts';
 import { settingsPart } from './settings/settings.ts';
@@ -19,8 +21,8 @@ const searchOf = (ctx: ModuleContext<readonly [typeof search]>): SearchServices 
  */
 const aiModule = defineModule({
   name: 'ai',
-  dependsOn: [workspacesModule, search],
-  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx)), translationPart(ctx.ai)],
+  dependsOn: [workspacesModule, search, research],
+  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx)), translationPart(ctx.ai), suggestionsPart(ctx.ai, ctx.deps.research)],
   jobs: (ctx) => embeddingJobs(ctx.db.app, ctx.ai),
   routes: (router, ctx) => {
     summaryRoutes(router, ctx);

@@ -1,8 +1,10 @@
+import type { Knex } from 'knex';
 import { projectAccess, type EventBus, type PermissionLevel, type RequestContext } from '@fieldbook/core';
 import { callerOf } from './projects/caller.ts';
 import { createDocument, documentFor } from './notes/documents.ts';
 import { tagsFor } from './tags/access.ts';
 import { applyNoteTags } from './tags/note-taggings.ts';
+import { createHighlight } from './highlights/highlights.ts';
 
 /**
  * What other modules may ask of research (automation's built-in actions). Every call runs as the
@@ -16,6 +18,15 @@ export interface ResearchServices {
   createNote(ctx: RequestContext, draft: { projectId: string; title: string; text: string }): Promise<{ id: string; projectId: string; title: string }>;
   /** Tags a note; answers the titles of all its tags. */
   tagNote(ctx: RequestContext, noteId: string, tagIds: readonly string[]): Promise<string[]>;
+  /**
+   * Highlights a slice of a note the member may edit; `alongside` commits with it (see
+   * highlights.ts). Answers the highlight's id and text.
+   */
+  createHighlight(
+    ctx: RequestContext,
+    input: { noteId: string; startOffset: number; endOffset: number },
+    alongside?: (trx: Knex.Transaction, highlightId: string) => Promise<void>,
+  ): Promise<{ id: string; text: string }>;
   /** The note if the member may read it. */
   note(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string } | null>;
 }
@@ -41,6 +52,10 @@ export function researchServices(events: EventBus): ResearchServices {
       const caller = callerOf(ctx, 'tags:update');
       const tags = await ctx.tx((trx) => applyNoteTags(trx, caller, noteId, tagIds));
       return tags.map((t) => t.title);
+    },
+    async createHighlight(ctx, input, alongside) {
+      const row = await createHighlight(ctx, { input }, alongside);
+      return { id: row.id, text: row.text };
     },
     async note(ctx, noteId) {
       const caller = callerOf(ctx, 'notes:read');

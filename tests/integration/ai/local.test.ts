@@ -60,4 +60,22 @@ describe('with no AI model configured', () => {
     }
     expect(a.droppedQuotes).toBe(0);
   });
+
+  it('suggests the note’s key sentences as highlights, each found in the note and labelled as such', async () => {
+    const made = ok(
+      await c.f.contributor.gql<{ suggestHighlights: { local: boolean; dropped: number; suggestions: Array<{ text: string; startOffset: number; endOffset: number; label: string }> } }>(
+        `mutation($n: ID!) { suggestHighlights(noteId: $n) { local dropped suggestions { text startOffset endOffset label } } }`,
+        { n: c.notes.tom },
+      ),
+    ).suggestHighlights;
+    expect(made).toMatchObject({ local: true, dropped: 0 });
+    expect(made.suggestions.length).toBeGreaterThan(0);
+    // The sentence already highlighted (importing old interviews failed twice) is not offered again.
+    expect(made.suggestions.map((s) => s.text)).not.toContain(TEXTS.interview2[1]);
+    const { note } = ok(await c.f.admin<{ note: { contentText: string } }>(`query($id: ID!) { note(id: $id) { contentText } }`, { id: c.notes.tom }));
+    for (const s of made.suggestions) {
+      expect(note.contentText.slice(s.startOffset, s.endOffset)).toBe(s.text);
+      expect(s.label).toBe('Key sentence (no AI model configured)');
+    }
+  });
 });

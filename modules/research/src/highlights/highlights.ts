@@ -53,7 +53,11 @@ const createSchema = z.object({
  * (as JavaScript strings do), start inclusive and end exclusive; the highlight keeps the text
  * of the span. Highlighting does not change the note, so it is allowed on locked notes.
  */
-export async function createHighlight(ctx: RequestContext, args: unknown): Promise<HighlightView> {
+/**
+ * `alongside` runs in the highlight's own transaction, for what must commit with it (a suggestion
+ * marked accepted, the AI provenance of the highlight).
+ */
+export async function createHighlight(ctx: RequestContext, args: unknown, alongside?: (trx: Knex.Transaction, highlightId: string) => Promise<void>): Promise<HighlightView> {
   const caller = callerOf(ctx, 'notes:update');
   const { input } = validate(createSchema, args);
   return ctx.tx(async (trx) => {
@@ -75,6 +79,7 @@ export async function createHighlight(ctx: RequestContext, args: unknown): Promi
         created_by: caller.userId,
       })
       .returning('*')) as HighlightRow[];
+    await alongside?.(trx, row!.id);
     return view(caller)(row!);
   });
 }
