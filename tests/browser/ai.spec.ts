@@ -71,6 +71,34 @@ test('the Summary tab streams a summary in, showing only quotes found in the not
   await expect(page.getByTestId('ai-provenance')).toContainText('Written by AI (fake-chat) from 1 note');
 });
 
+test('Suggest highlights offers passages found in the note; Accept paints one as a highlight, Reject drops the other', async ({ page, env }) => {
+  const { email, noteId } = await setUp(env, 'suggest');
+  env.ai.onChat = () => ({
+    content: [
+      JSON.stringify({ type: 'highlight', text: 'She said the onboarding flow took far too long and her team nearly gave up.', reason: 'Onboarding is a pain point' }),
+      JSON.stringify({ type: 'highlight', text: 'Exports to spreadsheets were the feature her managers asked about most.', reason: 'Managers want exports' }),
+      JSON.stringify({ type: 'highlight', text: 'Priya loves the new pricing.', reason: 'invented' }),
+    ].join('\n'),
+  });
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/data/${noteId}`);
+  await page.getByRole('tab', { name: /Highlights/ }).click();
+  const panel = page.getByTestId('suggested-highlights');
+  await panel.getByRole('button', { name: 'Suggest highlights' }).click();
+  await expect(panel.getByText('2 passages suggested. 1 passage the model gave was not in the note word for word and was removed.')).toBeVisible();
+  await expect(panel.getByText('Managers want exports')).toBeVisible();
+  await expect(panel.getByText('Suggested by AI (fake-chat)').first()).toBeVisible();
+  await shot(page, 'ai-suggested-highlights');
+  await expectAccessible(page, 'suggested highlights');
+  await panel.getByRole('button', { name: /^Accept: She said the onboarding/ }).click();
+  await expect(page.getByRole('tab', { name: 'Highlights (1)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Highlights' }).getByText('“She said the onboarding flow took far too long and her team nearly gave up.”')).toBeVisible();
+  await panel.getByRole('button', { name: /^Reject: Exports/ }).click();
+  await expect(panel.getByRole('list', { name: 'Suggested highlights' })).toHaveCount(0);
+  await shot(page, 'ai-suggested-highlights-decided');
+});
+
 test('the Ask box on search answers with verified citations that open their sources', async ({ page, env }) => {
   const { email, noteId } = await setUp(env, 'ask');
   env.ai.onChat = (body: ChatBody) => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Group, Loader, Menu, Paper, Popover, Stack, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Divider, Group, Loader, Menu, Paper, Popover, Stack, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
 import { TranslateDialog } from '@fieldbook/ai/web/translate';
 import { Slot, useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconDots, IconLanguage, IconLock, IconLockOpen, IconQuote, IconShare, IconTrash, IconWorld, IconWorldOff } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import {
   DELETE_INSIGHT,
   DELETE_NOTE,
   INSIGHT_QUERY,
+  NOTE_HIGHLIGHTS,
   NOTE_QUERY,
   PUBLISH_INSIGHT,
   UNCITE_HIGHLIGHT,
@@ -35,6 +36,7 @@ import { CommentsTab } from './panel/CommentsTab.tsx';
 import { ContactsTab } from './panel/ContactsTab.tsx';
 import { FieldsTab } from './panel/FieldsTab.tsx';
 import { HighlightsTab } from './panel/HighlightsTab.tsx';
+import { SuggestedHighlights } from '@fieldbook/ai/web/suggestions';
 import { SummaryTab } from './panel/SummaryTab.tsx';
 import { TagsTab } from './panel/TagsTab.tsx';
 import { ShareDialog } from './share/ShareDialog.tsx';
@@ -223,6 +225,13 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
       setHighlights((list) => [...list, h].sort((a, b) => a.startOffset - b.startOffset));
       setJustMade({ highlight: h, anchor: span.anchor });
       setTab('highlights');
+    });
+
+  // An accepted suggestion became a highlight on the server: read the note's highlights again.
+  const reloadHighlights = () =>
+    attempt(async () => {
+      const r = await host.graphql<{ note: { highlights: Highlight[] } }>(NOTE_HIGHLIGHTS, { id: initial.id });
+      setHighlights([...r.note.highlights].sort((a, b) => a.startOffset - b.startOffset));
     });
 
   const removeHighlight = (h: Highlight) =>
@@ -468,6 +477,12 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               <SummaryTab kind={kind} id={initial.id} summary={initial.summary} />
             </Tabs.Panel>
             <Tabs.Panel value="highlights">
+              {kind === 'note' && (
+                <>
+                  <SuggestedHighlights noteId={initial.id} canEdit={canHighlight} beforeSuggest={async () => void (await autosave.flush())} onAccepted={() => void reloadHighlights()} />
+                  <Divider my="sm" />
+                </>
+              )}
               <HighlightsTab
                 kind={kind}
                 projectId={initial.projectId}
