@@ -152,7 +152,15 @@ export function ChannelPage() {
         {state.chart !== 'none' && series.data && (series.data.channelDataPointSeries.length ? <TimeChart series={series.data.channelDataPointSeries} type={state.chart} /> : <Text c="dimmed">No data points in these dates.</Text>)}
       </Paper>
 
-      <DatasetsPanel channelId={channelId} canImport={canImport} version={imported} />
+      <DatasetsPanel
+        channelId={channelId}
+        canImport={canImport}
+        version={imported}
+        onSynced={() => {
+          void load(null);
+          void series.refetch();
+        }}
+      />
 
       <Group align="flex-end" mb="sm">
         <TextInput

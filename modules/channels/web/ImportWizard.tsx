@@ -131,8 +131,8 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
   return (
     <Modal opened onClose={onClose} title={picked ? `Connect ${picked.label}` : 'Import a CSV file'} size="xl">
       <Stepper active={step} size="sm" mb="md">
-        <Stepper.Step label="Upload" />
-        <Stepper.Step label="Map columns" />
+        <Stepper.Step label={picked ? 'Source' : 'Upload'} />
+        <Stepper.Step label={picked ? 'Settings' : 'Map columns'} />
         <Stepper.Step label="Import" />
         <Stepper.Step label="Result" />
       </Stepper>

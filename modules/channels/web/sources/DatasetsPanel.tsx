@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { REFRESH_CHOICES, SQ, TRIGGER_LABEL, type DatasetView, type SyncRun } from './api.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
@@ -126,11 +126,17 @@ function DatasetRow({ dataset, canImport, onChanged }: { dataset: DatasetView; c
 }
 
 /** A channel's datasets: source connections with their last sync, refresh, "Sync now" and history. */
-export function DatasetsPanel({ channelId, canImport, version }: { channelId: string; canImport: boolean; version: number }) {
+export function DatasetsPanel({ channelId, canImport, version, onSynced }: { channelId: string; canImport: boolean; version: number; onSynced?: () => void }) {
   const datasets = useGraphQL<{ channel: { datasets: DatasetView[] } }>(SQ.datasets, { id: channelId, version });
   const list = datasets.data?.channel.datasets ?? [];
   const syncing = list.some((d) => active(d.lastImport));
   const { refetch } = datasets;
+  // When a sync ends, the channel's data points and chart are read again.
+  const wasSyncing = useRef(false);
+  useEffect(() => {
+    if (wasSyncing.current && !syncing) onSynced?.();
+    wasSyncing.current = syncing;
+  }, [syncing, onSynced]);
   // Live progress while a sync runs.
   useEffect(() => {
     if (!syncing) return;

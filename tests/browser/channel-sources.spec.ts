@@ -1,0 +1,68 @@
+import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { shot } from './support/shots.ts';
+
+const day = 86_400_000;
+const ticket = (id: number, subject: string, tags: string[]) => ({
+  id,
+  subject,
+  description: `${subject}. Reported by a customer.`,
+  status: 'open',
+  priority: 'normal',
+  type: 'question',
+  tags,
+  group_id: null,
+  requester_id: null,
+  created_at: new Date(Date.now() - 2 * day).toISOString(),
+});
+
+test('a person connects Zendesk to a channel, watches the first import, syncs again and reads the sync history', async ({ page, env }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('sources');
+  const token = await signUpByApi(env, email, 'Robin Sources');
+  const workspace = await createWorkspaceByApi(env, token, 'Support Insights');
+  const as = { token, workspace: workspace.id };
+  // Ids of their own, so the worker's other tests never see these tickets.
+  const base = 700_000 + Math.floor(Math.random() * 100_000) * 10;
+  env.zendesk.upsert(ticket(base + 1, 'Exports time out on big projects', ['feedback']));
+  env.zendesk.upsert(ticket(base + 2, 'Please add dark mode', ['feedback']));
+  env.zendesk.upsert(ticket(base + 3, 'Invoice address is wrong', ['billing']));
+  await gql(env, 'mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "zendesk", settings: $s) { id } }', { s: [{ key: 'subdomain', text: 'acme' }, { key: 'email', text: 'agent@acme.example' }, { key: 'apiToken', text: 'zendesk-token' }] }, as);
+  const { createChannel } = await gql<{ createChannel: { id: string } }>(env, 'mutation { createChannel(input: { name: "Support tickets" }) { id } }', {}, as);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/channels/${createChannel.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Support tickets' })).toBeVisible();
+
+  // The source picker offers the installed plugin's source beside the CSV file.
+  await page.getByRole('button', { name: 'Import data' }).click();
+  await page.getByRole('dialog', { name: 'Import a CSV file' }).getByRole('textbox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'Zendesk tickets (Zendesk)' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Connect Zendesk tickets' });
+  await wizard.getByRole('textbox', { name: 'Tags' }).fill('feedback');
+  await shot(page, 'channel-source-connect');
+  expect(await seriousViolations(page), 'axe on the connection form').toEqual([]);
+  await wizard.getByRole('button', { name: 'Connect and import' }).click();
+  await expect(wizard.getByText('2 read: 2 created, 0 updated, 0 failed')).toBeVisible({ timeout: 30_000 });
+  await expect(wizard.getByText('Import complete')).toBeVisible();
+  await shot(page, 'channel-source-progress');
+  await wizard.getByRole('button', { name: 'Done' }).click();
+
+  // The channel lists the connection: its last sync, "Sync now" and its history.
+  const sources = page.getByRole('region', { name: 'Sources' });
+  await expect(sources.getByText('Last sync: 2 read, 2 created, 0 updated, 0 failed')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Data points' }).getByText('Exports time out on big projects')).toBeVisible();
+  env.zendesk.upsert(ticket(base + 4, 'Search misses attachments', ['feedback']));
+  await sources.getByRole('button', { name: 'Sync now' }).click();
+  await expect(sources.getByText('Last sync: 1 read, 1 created, 0 updated, 0 failed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Data points' }).getByText('Search misses attachments')).toBeVisible();
+  await sources.getByRole('button', { name: 'Sync history' }).click();
+  const runs = sources.getByRole('table', { name: 'Sync history' });
+  await expect(runs.getByRole('row')).toHaveCount(3);
+  await expect(runs.getByRole('row').nth(1)).toContainText('Sync now');
+  await expect(runs.getByRole('row').nth(2)).toContainText('First import');
+  await shot(page, 'channel-source-history');
+  expect(await seriousViolations(page), 'axe on the channel with its sources').toEqual([]);
+});
