@@ -17,7 +17,9 @@ const ticket = (id: number, subject: string, tags: string[]) => ({
   created_at: new Date(Date.now() - 2 * day).toISOString(),
 });
 
-test('a person connects Zendesk to a channel, watches the first import, syncs again and reads the sync history', async ({ page, env }) => {
+const SURVEY = ['Response ID,Email,What nearly stopped you from signing up?,Plan', 'r1,ana@example.com,The price page was confusing,Team', 'r2,bo@example.com,Nothing,Team', 'r3,,' + 'x'.repeat(20001) + ',Enterprise', 'r4,,Setup took long,Team'].join('\n');
+
+test('a person connects Zendesk to a channel, watches the first import, syncs again and reads the sync history, then imports a survey', async ({ page, env }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('sources');
   const token = await signUpByApi(env, email, 'Robin Sources');
@@ -34,7 +36,8 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/home$/);
   await page.goto(`/channels/${createChannel.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Support tickets' })).toBeVisible();
+  // The channel screen's code loads on first visit: slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Support tickets' })).toBeVisible({ timeout: 30_000 });
 
   // The source picker offers the installed plugin's source beside the CSV file.
   await page.getByRole('button', { name: 'Import data' }).click();
@@ -65,4 +68,19 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   await expect(runs.getByRole('row').nth(2)).toContainText('First import');
   await shot(page, 'channel-source-history');
   expect(await seriousViolations(page), 'axe on the channel with its sources').toEqual([]);
+
+  // A survey export: each column says what it holds, and a response that cannot go in is listed with why.
+  await page.getByRole('button', { name: 'Import data' }).click();
+  await page.getByRole('dialog', { name: 'Import a CSV file' }).getByRole('textbox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'Survey responses (CSV)' }).click();
+  const survey = page.getByRole('dialog', { name: 'Import survey responses' });
+  await survey.locator('input[type="file"]').setInputFiles({ name: 'onboarding.csv', mimeType: 'text/csv', buffer: Buffer.from(SURVEY) });
+  await expect(survey.getByRole('textbox', { name: 'Column Response ID' })).toHaveValue('Response id');
+  await survey.getByRole('textbox', { name: 'Column Plan' }).click();
+  await page.getByRole('option', { name: 'Question: one choice' }).click();
+  await survey.getByRole('button', { name: 'Import 4 responses' }).click();
+  await expect(survey.getByText('3 data points created and 0 updated, as a survey; 1 failed.')).toBeVisible({ timeout: 20_000 });
+  await expect(survey.getByRole('table', { name: 'Failed responses' })).toContainText('A response can be at most 20000 characters long.');
+  await shot(page, 'channel-survey-import');
+  expect(await seriousViolations(page), 'axe on the survey import').toEqual([]);
 });

@@ -4,6 +4,7 @@ import { channelRefreshJob } from './connections/refresh.ts';
 import { mountChannelRoutes } from './imports/routes.ts';
 import { channelImportJob } from './imports/job.ts';
 import { sourceResolver } from './sources/resolve.ts';
+import { surveysGraphql } from './surveys/resolvers.ts';
 import { channelsGraphql } from './resolvers.ts';
 
 /**
@@ -13,7 +14,7 @@ import { channelsGraphql } from './resolvers.ts';
 const channelsModule = defineModule({
   name: 'channels',
   dependsOn: [workspacesModule, extensionsModule],
-  graphql: (ctx) => [channelsGraphql(ctx), connectionsGraphql(ctx.deps.extensions, ctx)],
+  graphql: (ctx) => [channelsGraphql(ctx), connectionsGraphql(ctx.deps.extensions, ctx), surveysGraphql(ctx)],
   jobs: (ctx) => [channelImportJob(ctx, sourceResolver(ctx.deps.extensions)), channelRefreshJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
 });

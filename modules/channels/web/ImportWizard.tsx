@@ -3,6 +3,7 @@ import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useState } from 'react';
 import { Q, restError, type ChannelImport, type CsvPreview } from './api.ts';
 import { ConnectSourceForm } from './sources/ConnectSourceForm.tsx';
+import { SurveyImport } from './sources/SurveyImport.tsx';
 import { SQ, type PluginSource } from './sources/api.ts';
 
 const FIELD_TYPES = ['TEXT', 'NUMBER', 'NPS', 'CSAT', 'RATING', 'ARR', 'BOOLEAN', 'DATETIME', 'EMAIL', 'PHONE', 'URL', 'SELECT', 'PERSON'] as const;
@@ -57,6 +58,7 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
   const [sourceKey, setSourceKey] = useState('CSV');
   const pluginSources = sources.data?.channelPluginSources ?? [];
   const picked = pluginSources.find((s) => `${s.pluginId}:${s.kind}` === sourceKey) ?? null;
+  const survey = sourceKey === 'SURVEY';
 
   const send = (path: string, body: string) => {
     if (!host.fetch) throw new Error('This version of Fieldbook cannot upload files.');
@@ -129,8 +131,8 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
 
   const total = preview?.rowCount ?? 0;
   return (
-    <Modal opened onClose={onClose} title={picked ? `Connect ${picked.label}` : 'Import a CSV file'} size="xl">
-      <Stepper active={step} size="sm" mb="md">
+    <Modal opened onClose={onClose} title={picked ? `Connect ${picked.label}` : survey ? 'Import survey responses' : 'Import a CSV file'} size="xl">
+      <Stepper active={step} size="sm" mb="md" display={survey ? 'none' : undefined}>
         <Stepper.Step label={picked ? 'Source' : 'Upload'} />
         <Stepper.Step label={picked ? 'Settings' : 'Map columns'} />
         <Stepper.Step label="Import" />
@@ -141,17 +143,18 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
           {error}
         </Alert>
       )}
-      {step === 0 && pluginSources.length > 0 && (
+      {step === 0 && (
         <Select
           label="Source"
           mb="md"
-          data={[{ value: 'CSV', label: 'CSV file' }, ...pluginSources.map((s) => ({ value: `${s.pluginId}:${s.kind}`, label: `${s.label} (${s.pluginName})` }))]}
+          data={[{ value: 'CSV', label: 'CSV file' }, { value: 'SURVEY', label: 'Survey responses (CSV)' }, ...pluginSources.map((s) => ({ value: `${s.pluginId}:${s.kind}`, label: `${s.label} (${s.pluginName})` }))]}
           value={sourceKey}
           onChange={(v) => setSourceKey(v ?? 'CSV')}
           allowDeselect={false}
         />
       )}
-      {step === 0 && !picked && <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} />}
+      {step === 0 && survey && <SurveyImport channelId={channelId} onDone={onClose} />}
+      {step === 0 && !picked && !survey && <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} />}
       {step === 0 && picked && (
         <ConnectSourceForm
           key={sourceKey}
