@@ -30,11 +30,22 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   env.zendesk.upsert(ticket(base + 1, 'Exports time out on big projects', ['feedback']));
   env.zendesk.upsert(ticket(base + 2, 'Please add dark mode', ['feedback']));
   env.zendesk.upsert(ticket(base + 3, 'Invoice address is wrong', ['billing']));
-  await gql(env, 'mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "zendesk", settings: $s) { id } }', { s: [{ key: 'subdomain', text: 'acme' }, { key: 'email', text: 'agent@acme.example' }, { key: 'apiToken', text: 'zendesk-token' }] }, as);
   const { createChannel } = await gql<{ createChannel: { id: string } }>(env, 'mutation { createChannel(input: { name: "Support tickets" }) { id } }', {}, as);
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/home$/);
+
+  // The admin installs Zendesk with its credentials on the plugin settings screen.
+  await page.goto('/settings/extensions');
+  const card = page.getByRole('article', { name: 'Zendesk' });
+  await card.getByRole('button', { name: 'Install Zendesk' }).click();
+  const form = page.getByRole('dialog', { name: 'Install Zendesk' });
+  await form.getByLabel('Zendesk subdomain').fill('acme');
+  await form.getByLabel('Agent email address').fill('agent@acme.example');
+  await form.getByLabel('API token').fill('zendesk-token');
+  await shot(page, 'zendesk-install');
+  await form.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(card.getByText('Installed', { exact: true })).toBeVisible();
   await page.goto(`/channels/${createChannel.id}`);
   // The channel screen's code loads on first visit: slow on a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: 'Support tickets' })).toBeVisible({ timeout: 30_000 });
