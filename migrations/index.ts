@@ -24,6 +24,7 @@ import * as jobEffectsScope from './0045_job_effects_scope.ts';
 import * as channels from './0050_channels.ts';
 import * as channelsSearch from './0051_channels_search.ts';
 import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
+import * as channelSourceConnections from './0057_channel_source_connections.ts';
 import * as ai from './0060_ai.ts';
 import * as highlightSuggestions from './0067_highlight_suggestions.ts';
 
@@ -60,6 +61,7 @@ export const migrations: Migration[] = [
   { name: '0050_channels', ...channels },
   { name: '0051_channels_search', ...channelsSearch },
   { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
+  { name: '0057_channel_source_connections', ...channelSourceConnections },
   { name: '0060_ai', ...ai },
   { name: '0067_highlight_suggestions', ...highlightSuggestions },
 ];

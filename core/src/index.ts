@@ -35,6 +35,7 @@ export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';
 export { extensionsModule, type ExtensionsServices } from './extensions/module.ts';
 export type { PluginDataPort } from './extensions/runtime/data-port.ts';
+export { pluginImportSources, checkImportSourceSettings, listImportSource, SourceProblem, type PluginImportSource } from './extensions/runtime/import-sources.ts';
 export type { Mailer, MailMessage } from './email/mailer.ts';
 export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';
 export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL_GROUPS, type PermissionMap, type Grantee } from './permissions/permission-map.ts';

@@ -33,7 +33,7 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   await expect(page.getByText('No data points yet')).toBeVisible();
 
   // Upload -> preview with column mapping -> import with progress -> result with failed rows.
-  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await page.getByRole('button', { name: 'Import data' }).click();
   const wizard = page.getByRole('dialog', { name: 'Import a CSV file' });
   await wizard.locator('input[type="file"]').setInputFiles({ name: 'tickets.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
   await expect(wizard.getByText('4 rows, separated by semicolons')).toBeVisible();

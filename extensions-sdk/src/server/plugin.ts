@@ -4,6 +4,7 @@ import { SDK_VERSION, parsePluginManifest, type PluginManifest } from '../index.
 import type { InstallationContext, JsonObject, PluginContext } from './context.ts';
 import type { PluginScope } from './scopes.ts';
 import type { ConfigDeclaration, SettingsDeclaration } from './settings.ts';
+import type { ImportSourceContribution } from './sources.ts';
 import type { WebhookRequest, WebhookVerdict } from './webhooks/index.ts';
 
 /** An immediate answer to a webhook, e.g. Slack's url_verification challenge. */
@@ -154,6 +155,11 @@ export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly
   actions?: AutomationActions<Ctx, Params>;
   oauth?: OAuthFlow<Base>;
   graphql?: PluginGraphql<Ctx>;
+  /**
+   * Import sources (001 §3.4) people connect to a channel; Fieldbook runs their listings as jobs
+   * in batches, with progress, resumption after a crash, refreshes and a sync history.
+   */
+  importSources?: readonly ImportSourceContribution<Ctx>[];
   /** Runs once when the plugin loads; a throw disables the plugin and leaves the app running. */
   setup?(ctx: Base): void | Promise<void>;
 }

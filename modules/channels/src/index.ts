@@ -1,6 +1,10 @@
-import { defineModule, workspacesModule } from '@fieldbook/core';
+import { defineModule, extensionsModule, workspacesModule } from '@fieldbook/core';
+import { connectionsGraphql } from './connections/resolvers.ts';
+import { channelRefreshJob } from './connections/refresh.ts';
 import { mountChannelRoutes } from './imports/routes.ts';
 import { channelImportJob } from './imports/job.ts';
+import { sourceResolver } from './sources/resolve.ts';
+import { surveysGraphql } from './surveys/resolvers.ts';
 import { channelsGraphql } from './resolvers.ts';
 
 /**
@@ -9,9 +13,9 @@ import { channelsGraphql } from './resolvers.ts';
  */
 const channelsModule = defineModule({
   name: 'channels',
-  dependsOn: [workspacesModule],
-  graphql: (ctx) => channelsGraphql(ctx),
-  jobs: (ctx) => [channelImportJob(ctx)],
+  dependsOn: [workspacesModule, extensionsModule],
+  graphql: (ctx) => [channelsGraphql(ctx), connectionsGraphql(ctx.deps.extensions, ctx), surveysGraphql(ctx)],
+  jobs: (ctx) => [channelImportJob(ctx, sourceResolver(ctx.deps.extensions)), channelRefreshJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
 });
 

@@ -52,7 +52,7 @@ export function channelsGraphql(moduleCtx: ModuleContext): ModuleGraphql {
     dataPointCount: (c) => c.stats.count,
     weeklyDataPoints: (c) => c.stats.weekly,
     datasets: (c, _a, ctx) =>
-      ctx.tx((trx) => trx('channel_datasets').where({ workspace_id: c.workspace_id, channel_id: c.id }).orderBy('created_at', 'desc').limit(1000).select('id', 'source', 'name', 'settings', 'created_at')),
+      ctx.tx((trx) => trx('channel_datasets').where({ workspace_id: c.workspace_id, channel_id: c.id }).orderBy('created_at', 'desc').limit(1000).select('id', 'workspace_id', 'source', 'name', 'settings', 'created_at', 'plugin_id', 'refresh_minutes', 'last_synced_at', 'next_sync_at')),
     fields: (c, _a, ctx) => ctx.tx((trx) => trx('channel_fields').where({ workspace_id: c.workspace_id, channel_id: c.id }).orderBy('label').select('id', 'label', 'type', 'options')),
     createdAt: (c) => c.created_at,
     updatedAt: (c) => c.updated_at,

@@ -8,6 +8,7 @@ import { TimeChart, type SeriesPoint } from './charts.tsx';
 import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESETS, rangeOf, type ChannelHashState, type ChartType, type Preset } from './hash.ts';
 import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
+import { DatasetsPanel } from './sources/DatasetsPanel.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
@@ -35,6 +36,7 @@ export function ChannelPage() {
   const range = rangeOf(state);
   const [periods, setPeriods] = useState(2);
   const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState(0);
   const [editing, setEditing] = useState(false);
   const [filterText, setFilterText] = useState(state.filter);
   const channel = useGraphQL<{ channel: ChannelSummary }>(Q.channel, { id: channelId });
@@ -105,7 +107,7 @@ export function ChannelPage() {
           )}
           {canImport && (
             <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
-              Import CSV
+              Import data
             </Button>
           )}
         </Group>
@@ -149,6 +151,16 @@ export function ChannelPage() {
         </Group>
         {state.chart !== 'none' && series.data && (series.data.channelDataPointSeries.length ? <TimeChart series={series.data.channelDataPointSeries} type={state.chart} /> : <Text c="dimmed">No data points in these dates.</Text>)}
       </Paper>
+
+      <DatasetsPanel
+        channelId={channelId}
+        canImport={canImport}
+        version={imported}
+        onSynced={() => {
+          void load(null);
+          void series.refetch();
+        }}
+      />
 
       <Group align="flex-end" mb="sm">
         <TextInput
@@ -210,6 +222,7 @@ export function ChannelPage() {
           channelId={channelId}
           onClose={() => {
             setImporting(false);
+            setImported((n) => n + 1);
             void load(null);
             void series.refetch();
           }}

@@ -1,7 +1,10 @@
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stepper, Table, Text, TextInput } from '@mantine/core';
-import { useFieldbook } from '@fieldbook/extensions-sdk/web';
+import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useState } from 'react';
 import { Q, restError, type ChannelImport, type CsvPreview } from './api.ts';
+import { ConnectSourceForm } from './sources/ConnectSourceForm.tsx';
+import { SurveyImport } from './sources/SurveyImport.tsx';
+import { SQ, type PluginSource } from './sources/api.ts';
 
 const FIELD_TYPES = ['TEXT', 'NUMBER', 'NPS', 'CSAT', 'RATING', 'ARR', 'BOOLEAN', 'DATETIME', 'EMAIL', 'PHONE', 'URL', 'SELECT', 'PERSON'] as const;
 type Role = 'feedback' | 'date' | 'email' | 'externalId' | 'skip' | `field:${(typeof FIELD_TYPES)[number]}`;
@@ -34,7 +37,10 @@ const labelOf = (headers: readonly string[], roles: readonly Role[], role: Role)
   return i >= 0 ? headers[i]! : null;
 };
 
-/** Upload a CSV file, map its columns on a preview, import it with live progress, then see what failed. */
+/**
+ * Pick a source: a CSV file (upload, map its columns on a preview) or an installed plugin's source
+ * (its settings); then the import runs with live progress, and the result says what failed.
+ */
 export function ImportWizard({ channelId, onClose }: { channelId: string; onClose: () => void }) {
   const host = useFieldbook();
   const [step, setStep] = useState(0);
@@ -48,6 +54,11 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
   const [error, setError] = useState<string | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
   const [run, setRun] = useState<ChannelImport | null>(null);
+  const sources = useGraphQL<{ channelPluginSources: PluginSource[] }>(SQ.sources);
+  const [sourceKey, setSourceKey] = useState('CSV');
+  const pluginSources = sources.data?.channelPluginSources ?? [];
+  const picked = pluginSources.find((s) => `${s.pluginId}:${s.kind}` === sourceKey) ?? null;
+  const survey = sourceKey === 'SURVEY';
 
   const send = (path: string, body: string) => {
     if (!host.fetch) throw new Error('This version of Fieldbook cannot upload files.');
@@ -120,10 +131,10 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
 
   const total = preview?.rowCount ?? 0;
   return (
-    <Modal opened onClose={onClose} title="Import a CSV file" size="xl">
-      <Stepper active={step} size="sm" mb="md">
-        <Stepper.Step label="Upload" />
-        <Stepper.Step label="Map columns" />
+    <Modal opened onClose={onClose} title={picked ? `Connect ${picked.label}` : survey ? 'Import survey responses' : 'Import a CSV file'} size="xl">
+      <Stepper active={step} size="sm" mb="md" display={survey ? 'none' : undefined}>
+        <Stepper.Step label={picked ? 'Source' : 'Upload'} />
+        <Stepper.Step label={picked ? 'Settings' : 'Map columns'} />
         <Stepper.Step label="Import" />
         <Stepper.Step label="Result" />
       </Stepper>
@@ -132,7 +143,30 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
           {error}
         </Alert>
       )}
-      {step === 0 && <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} />}
+      {step === 0 && (
+        <Select
+          label="Source"
+          mb="md"
+          data={[{ value: 'CSV', label: 'CSV file' }, { value: 'SURVEY', label: 'Survey responses (CSV)' }, ...pluginSources.map((s) => ({ value: `${s.pluginId}:${s.kind}`, label: `${s.label} (${s.pluginName})` }))]}
+          value={sourceKey}
+          onChange={(v) => setSourceKey(v ?? 'CSV')}
+          allowDeselect={false}
+        />
+      )}
+      {step === 0 && survey && <SurveyImport channelId={channelId} onDone={onClose} />}
+      {step === 0 && !picked && !survey && <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} />}
+      {step === 0 && picked && (
+        <ConnectSourceForm
+          key={sourceKey}
+          channelId={channelId}
+          source={picked}
+          onError={setError}
+          onStarted={(started) => {
+            setImportId(started.id);
+            setStep(2);
+          }}
+        />
+      )}
       {step === 1 && preview && (
         <>
           <Text size="sm" c="dimmed" mb="xs">
@@ -187,9 +221,13 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
       )}
       {step >= 2 && (
         <>
-          <Progress value={run && total ? Math.min(100, (100 * run.recordsRead) / total) : 5} animated={step === 2} aria-label="Import progress" mb="sm" />
+          <Progress value={run && total ? Math.min(100, (100 * run.recordsRead) / total) : step === 3 ? 100 : 5} animated={step === 2} aria-label="Import progress" mb="sm" />
           <Text aria-live="polite">
-            {run ? `${run.recordsRead} of ${total} read: ${run.recordsCreated} created, ${run.recordsUpdated} updated, ${run.recordsSkipped} outside the dates, ${run.recordsFailed} failed` : 'Waiting for the import to start…'}
+            {run
+              ? picked
+                ? `${run.recordsRead} read: ${run.recordsCreated} created, ${run.recordsUpdated} updated, ${run.recordsFailed} failed`
+                : `${run.recordsRead} of ${total} read: ${run.recordsCreated} created, ${run.recordsUpdated} updated, ${run.recordsSkipped} outside the dates, ${run.recordsFailed} failed`
+              : 'Waiting for the import to start…'}
           </Text>
         </>
       )}
@@ -208,7 +246,7 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
             <Table aria-label="Failed rows" mt="md">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Line</Table.Th>
+                  <Table.Th>{picked ? 'Record' : 'Line'}</Table.Th>
                   <Table.Th>Reason</Table.Th>
                 </Table.Tr>
               </Table.Thead>

@@ -1,5 +1,6 @@
 import { definePlugin } from '@fieldbook/extensions-sdk/server';
 import { z } from 'zod';
+import { slackMessages } from './import-source.ts';
 import { slackOAuth } from './oauth.ts';
 import { saveMessage } from './save-message.ts';
 import { botToken, slackClient } from './slack.ts';
@@ -20,7 +21,7 @@ export default definePlugin({
   name: 'Slack',
   version: '1.0.0',
   sdk: '^1',
-  description: 'Save Slack messages as notes, and post to Slack channels from automations.',
+  description: 'Save Slack messages as notes, post to Slack channels from automations, and import channels’ messages as feedback.',
   permissions: ['notes:write', 'projects:read', 'egress:slack.com'],
   // Where web/index.tsx draws: the app loads the web part only on pages with one of these slots.
   web: { slots: ['project.settings.panel/v1', 'integration.settings.page/v1', 'note.toolbar.action/v1'] },
@@ -36,6 +37,8 @@ export default definePlugin({
   },
   server: {
     oauth: slackOAuth,
+    // Import source SLACK (001 §3.4): the chosen channels' messages come into a channel as data points.
+    importSources: [slackMessages],
     webhooks: [
       {
         path: '/slack/webhook',

@@ -8,6 +8,7 @@ import { createFieldbook, type Fieldbook } from '../../../core/src/server.ts';
 import { freePort } from '../../support/ports.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { startFakeSlack, type FakeSlack } from '../../../plugins/slack/testing/fake-slack.ts';
+import { startFakeZendesk, type FakeZendesk } from '../../../plugins/zendesk/testing/fake-zendesk.ts';
 import type { PluginDefinition } from '../../../extensions-sdk/src/server/index.ts';
 import { loadSandboxedPlugin, type PluginIsolate } from '../../../core/src/extensions/sandbox/index.ts';
 
@@ -30,6 +31,8 @@ export interface BrowserEnvironment {
   mail: TestMailServer;
   /** A local Slack the Slack plugin is configured against (its API and its consent page). */
   slack: FakeSlack;
+  /** A local Zendesk the Zendesk plugin calls (email `agent@acme.example`, API token `zendesk-token`). */
+  zendesk: FakeZendesk;
   /** A local OpenAI-compatible server the AI features call; each test scripts its answers. */
   ai: FakeOpenAI;
   fieldbook: Fieldbook;
@@ -45,6 +48,7 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
   chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
   const mail = await startMailServer();
   const slack = await startFakeSlack();
+  const zendesk = await startFakeZendesk({ email: 'agent@acme.example', apiToken: 'zendesk-token', maxPerPage: 2 });
   const ai = await startFakeOpenAI();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -62,6 +66,7 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
       SLACK_SIGNING_SECRET: 'fake-signing-secret',
       SLACK_API_URL: slack.apiUrl,
       SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      ZENDESK_API_URL: zendesk.url,
       OPENAI_BASE_URL: ai.url,
       OPENAI_API_KEY: 'test-key',
       OPENAI_CHAT_MODEL: 'fake-chat',
@@ -93,12 +98,14 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
     url,
     mail,
     slack,
+    zendesk,
     ai,
     fieldbook,
     async stop() {
       await fieldbook.close();
       await mail.close();
       await slack.close();
+      await zendesk.close();
       extra.isolate?.dispose();
       await ai.close();
       rmSync(dataDir, { recursive: true, force: true });

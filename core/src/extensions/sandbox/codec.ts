@@ -75,6 +75,8 @@ export interface PluginDescription {
   oauth: { level: 'workspace' | 'user' } | null;
   graphql: { typeDefs: string; query: string[]; mutation: string[] } | null;
   setup: boolean;
+  /** Import sources: everything but `settings` (a schema, checked inside) and `list`. */
+  importSources?: Array<{ kind: string; label: string; description?: string; fields: unknown; fieldTypes?: unknown }>;
 }
 
 /** A request init as it crosses: method, header pairs and a body of text or bytes. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AutomationAction, InboundWebhook, InstallationContext, InstallationWebhook, WebhookAnswer, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
-import type { ConfigDeclaration, PluginManifest, SettingsDeclaration } from '@fieldbook/extensions-sdk/server';
+import type { ConfigDeclaration, ImportSourceContribution, PluginManifest, PluginSourceKind, SettingsDeclaration, SourceField, SourcePage } from '@fieldbook/extensions-sdk/server';
 import type { PluginDescription } from './codec.ts';
 import type { HostContext } from './host-calls.ts';
 import type { PluginIsolate } from './isolate.ts';
@@ -10,10 +10,10 @@ type Ctx = InstallationContext<string>;
 /** What an action's parameters answer from inside: zod's result, reduced to what crosses. */
 type ParseAnswer = { success: true; data: unknown } | { success: false; issues: Array<{ message: string; path: string[] }> };
 
-/** The action's parameters as the host checks them: zod's `safeParse`, run inside the isolate. */
-function parametersIn(sandbox: PluginIsolate, index: number): z.ZodType {
+/** The action's parameters (or a source's settings) as the host checks them: zod's `safeParse`, run inside the isolate. */
+function parametersIn(sandbox: PluginIsolate, index: number, path = `action.${index}.parameters`): z.ZodType {
   const safeParse = (value: unknown) => {
-    const answer = sandbox.invokeSync(`action.${index}.parameters`, [value], null) as ParseAnswer;
+    const answer = sandbox.invokeSync(path, [value], null) as ParseAnswer;
     return answer.success ? answer : { success: false, error: { issues: answer.issues } };
   };
   return { safeParse } as unknown as z.ZodType;
@@ -72,7 +72,19 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
   );
   const resolvers = (kind: 'query' | 'mutation', names: readonly string[]) =>
     Object.fromEntries(names.map((name): [string, PluginResolver<Ctx>] => [name, (args, ctx) => sandbox.invoke(`${kind}.${name}`, [args], ctx as HostContext, 1)]));
+  const importSources = (d.importSources ?? []).map(
+    (source, i): ImportSourceContribution<Ctx> => ({
+      kind: source.kind as PluginSourceKind,
+      label: String(source.label),
+      description: source.description === undefined ? undefined : String(source.description),
+      fields: (Array.isArray(source.fields) ? source.fields : []) as SourceField[],
+      fieldTypes: (source.fieldTypes ?? undefined) as ImportSourceContribution<Ctx>['fieldTypes'],
+      settings: parametersIn(sandbox, i, `importSource.${i}.settings`),
+      list: async (ctx, input) => (await sandbox.invoke(`importSource.${i}.list`, [input], ctx, 0)) as SourcePage,
+    }),
+  );
   const server: PluginServer<Ctx> = {
+    importSources,
     webhooks,
     installationWebhook,
     jobs,

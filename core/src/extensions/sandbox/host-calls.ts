@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, sign as signWithKey } from 'node:crypto';
 import { AppError } from '../../errors/app-error.ts';
 import { PluginInputError, PluginPermissionError, type InstallationContext, type JsonObject, type NoteDraft, type NotesReader, type NotesWriter, type PluginContext, type ProjectsReader } from '@fieldbook/extensions-sdk/server';
 import type { ContextDescription, CrossingError, CrossingRequest, CrossingResponse } from './codec.ts';
@@ -76,7 +76,7 @@ export async function runContextCall(ctx: HostContext, path: string, args: unkno
   }
 }
 
-/** The pure functions the isolate borrows: HMAC and hashes for webhook signatures, randomness. */
+/** The pure functions the isolate borrows: HMAC and hashes for webhook signatures, signing with a key it gives, randomness. */
 export function runPureCall(name: string, args: unknown[]): unknown {
   switch (name) {
     case 'crypto.hmac':
@@ -90,6 +90,10 @@ export function runPureCall(name: string, args: unknown[]): unknown {
     }
     case 'crypto.uuid':
       return randomUUID();
+    case 'crypto.sign': {
+      const encoding = args[3] === 'ieee-p1363' ? 'ieee-p1363' : 'der';
+      return signWithKey(args[0] === null ? null : text(args[0], 'The algorithm'), args[2] as Uint8Array, { key: text(args[1], 'The key'), dsaEncoding: encoding });
+    }
     default:
       throw new Error(`No ${name} is lent to plugins.`);
   }

@@ -10,6 +10,12 @@ export interface DatasetRow {
   name: string;
   settings: { [key: string]: Json };
   cursor: Json;
+  /** Source connections (a plugin's source): see migrations/0057_channel_source_connections.ts. */
+  plugin_id?: string | null;
+  refresh_minutes?: number | null;
+  next_sync_at?: Date | null;
+  last_synced_at?: Date | null;
+  since?: Date | null;
   created_by: string | null;
   created_at: Date;
   updated_at: Date;

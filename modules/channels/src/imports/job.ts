@@ -3,7 +3,7 @@ import { withTenant, type Job, type JobDefinition, type ModuleContext } from '@f
 import type { DatasetRow } from '../datasets/datasets.ts';
 import { writeRecords, type WriteTarget } from '../datapoints/write.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
-import { sourceOf, type ImportedRecord, type Json, type SourcePage } from '../sources/index.ts';
+import { sourceOf, type ImportSource, type ImportedRecord, type Json, type SourcePage } from '../sources/index.ts';
 import { CHANNEL_IMPORT_QUEUE, type ChannelImportJob, type ChannelImportRow, type ImportFailure } from './records.ts';
 
 /** Retries after the first failure; a run resumes from its last saved cursor each time. */
@@ -56,12 +56,21 @@ async function finish(app: Knex, job: ChannelImportJob, patch: Record<string, un
       .where({ id: job.importId })
       .update({ ...patch, file: null, updated_at: trx.fn.now(), completed_at: trx.fn.now() })
       .returning(['dataset_id'])) as Array<{ dataset_id: string }>;
-    if (run && datasetCursor !== undefined) await trx('channel_datasets').where({ id: run.dataset_id }).update({ cursor: JSON.stringify(datasetCursor), updated_at: trx.fn.now() });
+    if (run && datasetCursor !== undefined) {
+      // A connection's next refresh lists only what is new since the last page kept.
+      const synced = patch.status === 'COMPLETED' ? { last_synced_at: trx.fn.now() } : {};
+      await trx('channel_datasets').where({ id: run.dataset_id }).update({ cursor: JSON.stringify(datasetCursor), ...synced, updated_at: trx.fn.now() });
+    }
   });
 }
 
+/** Finds the source of a dataset: a built-in one, or a plugin's for a source connection. */
+export type SourceResolver = (dataset: DatasetRow, actingUserId: string) => ImportSource | null;
+
+const builtInSource: SourceResolver = (dataset) => sourceOf(dataset.source);
+
 /** Runs an import: the source lists records from the run's cursor, page by page. */
-export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImportJob>): Promise<void> {
+export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImportJob>, resolve: SourceResolver = builtInSource): Promise<void> {
   const scope = { workspaceId: job.data.workspaceId, userId: job.data.userId };
   const loaded = await withTenant(ctx.db.app, scope, async (trx) => {
     const run = (await trx('channel_imports').where({ id: job.data.importId }).first()) as ChannelImportRow | undefined;
@@ -72,7 +81,7 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
   });
   if (!loaded) return;
   const { run, dataset } = loaded;
-  const source = sourceOf(dataset.source);
+  const source = resolve(dataset, job.data.userId);
   if (!source) {
     await finish(ctx.db.app, job.data, { status: 'FAILED', error: `Imports from ${dataset.source} are not available on this installation.` });
     return;
@@ -101,8 +110,9 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
       try {
         next = await pages.next();
       } catch (error) {
-        // What a source throws is about its data or settings (a NUL character, a missing column).
-        await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message });
+        // What a source throws is about its data or settings (a NUL character, a missing column, a
+        // refused credential). A connection keeps the pages it committed: the next sync goes on from there.
+        await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message }, dataset.plugin_id && cursor !== null ? cursor : undefined);
         return;
       }
       if (next.done) break;
@@ -120,10 +130,10 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
   await finish(ctx.db.app, job.data, { status: 'COMPLETED', error: null }, cursor);
 }
 
-export function channelImportJob(ctx: ModuleContext): JobDefinition<ChannelImportJob> {
+export function channelImportJob(ctx: ModuleContext, resolve: SourceResolver = builtInSource): JobDefinition<ChannelImportJob> {
   return {
     queue: CHANNEL_IMPORT_QUEUE,
     settings: { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 2, expireInSeconds: 60 * 60 },
-    handler: (job) => runChannelImport(ctx, job),
+    handler: (job) => runChannelImport(ctx, job, resolve),
   };
 }

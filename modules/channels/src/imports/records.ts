@@ -24,6 +24,8 @@ export interface ChannelImportRow {
   records_failed: number;
   failures: ImportFailure[];
   error: string | null;
+  /** What started the run: UPLOAD (a file), CONNECT, MANUAL ("sync now") or SCHEDULED (a refresh). */
+  trigger?: string;
   file: string | null;
   created_by: string | null;
   created_at: Date;
@@ -53,6 +55,7 @@ export const IMPORT_COLUMNS = [
   'records_failed',
   'failures',
   'error',
+  'trigger',
   'created_by',
   'created_at',
   'updated_at',

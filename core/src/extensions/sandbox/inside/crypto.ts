@@ -1,5 +1,5 @@
 /**
- * `node:crypto` as a sandboxed plugin sees it: HMACs and hashes (webhook signatures) computed by
+ * `node:crypto` as a sandboxed plugin sees it: HMACs, hashes (webhook signatures) and signatures computed by
  * the host on the bytes handed over, randomness from the host, comparisons in plain JavaScript.
  * Nothing here reads a key the plugin did not pass in.
  */
@@ -49,6 +49,15 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
+/**
+ * Signs `data` with a private key given as PEM (RS256 and ES256 JWTs for providers' service
+ * accounts and API keys), as Node's `crypto.sign` does; the host signs, the key comes from the plugin.
+ */
+export function sign(algorithm: string | null | undefined, data: BinaryLike, key: string | { key: string; dsaEncoding?: 'der' | 'ieee-p1363' }): Buffer {
+  const { key: pem, dsaEncoding } = typeof key === 'string' ? { key, dsaEncoding: undefined } : key;
+  return decode(host.sync('crypto.sign', encode([algorithm ?? null, String(pem), bytes(data), dsaEncoding ?? 'der']))) as Buffer;
+}
+
 export function randomBytes(size: number): Buffer {
   return decode(host.sync('crypto.random', encode([size]))) as Buffer;
 }
@@ -57,4 +66,4 @@ export function randomUUID(): string {
   return decode(host.sync('crypto.uuid', '[]')) as string;
 }
 
-export default { createHmac, createHash, timingSafeEqual, randomBytes, randomUUID };
+export default { createHmac, createHash, timingSafeEqual, randomBytes, randomUUID, sign };

@@ -2,7 +2,7 @@
  * What the host calls inside a plugin's isolate. The bundle imports this first (the globals must
  * exist before any of the plugin's modules run), then the plugin, and hands the plugin's
  * definition to `__fieldbookPlugin`. The host reaches contributions by path: `action.0.execute`,
- * `webhook.1.verify`, `installationWebhook.verify`, `job.sync.handler`, `query.slackChannels`,
+ * `webhook.1.verify`, `installationWebhook.verify`, `job.sync.handler`, `query.slackChannels`, `importSource.0.list`,
  * `oauth.exchange`, `setup`.
  */
 import './bridge.ts';
@@ -55,6 +55,14 @@ function target(path: string): Handler {
     }
     case 'oauth':
       return bound(server.oauth, key);
+    case 'importSource': {
+      const source = server.importSources?.[Number(key)];
+      if (member !== 'settings') return bound(source, 'list');
+      return (value) => {
+        const parsed = source!.settings.safeParse(value);
+        return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })) };
+      };
+    }
     case 'query':
     case 'mutation':
       return bound(server.graphql?.[kind], key);
@@ -109,6 +117,7 @@ scope.__fieldbookDescribe = (): string => {
     oauth: server.oauth ? { level: server.oauth.level } : null,
     graphql: server.graphql ? { typeDefs: server.graphql.typeDefs, query: Object.keys(server.graphql.query ?? {}), mutation: Object.keys(server.graphql.mutation ?? {}) } : null,
     setup: typeof server.setup === 'function',
+    importSources: (server.importSources ?? []).map((s) => ({ kind: s.kind, label: s.label, description: s.description, fields: s.fields, fieldTypes: s.fieldTypes })),
   };
   return encode(description);
 };
