@@ -37,6 +37,8 @@ export { extensionsModule, type ExtensionsServices } from './extensions/module.t
 export type { PluginDataPort } from './extensions/runtime/data-port.ts';
 export type { Mailer, MailMessage } from './email/mailer.ts';
 export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';
+export { AttemptCounters, type Allowance } from './identity/sign-in-limits/attempt-counters.ts';
+export { tooManyRequests, inWords } from './identity/sign-in-limits/too-many-requests.ts';
 export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL_GROUPS, type PermissionMap, type Grantee } from './permissions/permission-map.ts';
 export { atLeast, maxLevel, minLevel, PERMISSION_LEVELS, type PermissionLevel } from './permissions/levels.ts';
 export { accessRoleForLevel, levelAllowedFor, type AccessRole } from './permissions/access-roles.ts';
