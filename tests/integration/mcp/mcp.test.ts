@@ -169,7 +169,7 @@ describe('MCP at /mcp', () => {
     const limited = await list();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await limited.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toMatch(/^Too many MCP requests with this API token \(at most 30 a minute\)/);
+    expect(((await limited.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toMatch(new RegExp(`^Too many MCP requests with this API token \\(at most ${PER_MINUTE} a minute\\)\\. Try again in (\\d+ seconds|1 minute)\\.$`));
     // Another token of the same person has its own allowance.
     const other = await connect(viewerToken);
     expect((await other.listTools()).tools.length).toBeGreaterThan(0);
