@@ -16,6 +16,19 @@ export interface McpToolAnswer {
   isError?: boolean;
 }
 
+/** Where the tools come from: the agents module's services (its own tools, the channels module's and plugins'). */
+export interface McpToolSource {
+  tools(): readonly AgentTool[];
+  /** Runs one tool as the member, checked like any request of theirs. */
+  runTool(member: RequestContext, name: string, input: unknown): Promise<ToolResult>;
+}
+
+/**
+ * Tools that only make sense inside an agent's conversation: an MCP client asks its own user
+ * before a tool changes anything, so there is nobody for `askForConfirmation` to ask.
+ */
+const CONVERSATION_ONLY = new Set(['askForConfirmation']);
+
 /** The tools one MCP request may see and run: read tools always, write tools when the workspace allows changes. */
 export interface McpToolbox {
   tools: AgentTool[];
@@ -35,9 +48,10 @@ const errorAnswer = (message: string): McpToolAnswer => ({ content: [{ type: 'te
  * Errors come back as the product's own message, a BAD_USER_INPUT one naming the field; anything
  * unexpected is logged and answered with a plain sentence, never a stack.
  */
-export async function toolboxFor(member: RequestContext, all: readonly AgentTool[], logger: Logger): Promise<McpToolbox> {
+export async function toolboxFor(member: RequestContext, source: McpToolSource, logger: Logger): Promise<McpToolbox> {
   const { viewer, workspace } = member.authorize('projects:read');
   const settings = await member.tx((trx) => readMcpSettings(trx, workspace.id));
+  const all = source.tools().filter((t) => !CONVERSATION_ONLY.has(t.name));
   const tools = all.filter((t) => t.access === 'read' || settings.allowWrites);
 
   async function audit(tool: string, access: string | null, outcome: string, errorCode?: string) {
@@ -66,7 +80,7 @@ export async function toolboxFor(member: RequestContext, all: readonly AgentTool
         return errorAnswer(WRITES_NOT_ALLOWED);
       }
       try {
-        const result = await tool.run(member, input ?? {});
+        const result = await source.runTool(member, name, input ?? {});
         await audit(name, tool.access, 'ok');
         return { content: [{ type: 'text', text: result.text }], structuredContent: structured(result) };
       } catch (err) {

@@ -1,9 +1,10 @@
+import agentsModule from '@fieldbook/agents';
 import { defineModule, workspacesModule, type ModuleContext } from '@fieldbook/core';
 import { MCP_PATH, mcpRoutes } from './route.ts';
 import { settingsPart } from './settings.ts';
 
 export { MCP_PATH, MCP_REQUESTS_PER_MINUTE, TOKEN_REQUIRED, mcpRoutes } from './route.ts';
-export { WRITES_NOT_ALLOWED, unknownTool, toolboxFor } from './gateway.ts';
+export { WRITES_NOT_ALLOWED, unknownTool, toolboxFor, type McpToolSource } from './gateway.ts';
 export { readMcpSettings, settingsPart, type McpSettings } from './settings.ts';
 
 /** Where MCP clients connect: the root-domain app's /mcp (the API token names the workspace). */
@@ -17,8 +18,10 @@ export const mcpEndpoint = (ctx: Pick<ModuleContext, 'config'>): string => new U
 const mcpModule = defineModule({
   name: 'mcp',
   dependsOn: [workspacesModule],
+  // The tools are the agents module's; without it the server answers with no tools.
+  optionalDependsOn: [agentsModule],
   graphql: (ctx) => settingsPart(() => mcpEndpoint(ctx)),
-  routes: (router, ctx) => mcpRoutes(router, ctx, () => [], ctx.config.release),
+  routes: (router, ctx) => mcpRoutes(router, ctx, () => ctx.deps.agents, ctx.config.release),
 });
 
 export default mcpModule;

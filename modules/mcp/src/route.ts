@@ -1,11 +1,14 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { AppError, AttemptCounters, inWords, tooManyRequests, type AgentTool, type ModuleContext, type RequestContext } from '@fieldbook/core';
-import { toolboxFor } from './gateway.ts';
+import { AppError, AttemptCounters, inWords, tooManyRequests, type ModuleContext, type RequestContext } from '@fieldbook/core';
+import { toolboxFor, type McpToolSource } from './gateway.ts';
 import { mcpServerFor } from './server.ts';
 
 export const MCP_PATH = '/mcp';
+
+/** Without the agents module there are no tools to serve; the server still answers, with none. */
+const NO_TOOLS: McpToolSource = { tools: () => [], runTool: () => Promise.reject(new Error('No tools are loaded.')) };
 export const TOKEN_REQUIRED = 'Send a personal API token as "Authorization: Bearer <token>" (Settings → API tokens).';
 
 /** Requests one API token may make to /mcp per minute; each tool call is one request. */
@@ -57,7 +60,7 @@ function methodNotAllowed(koa: Koa.Context): void {
  * server built for that member alone; GET (a server-sent event stream) and DELETE (ending a
  * session) have nothing to do without sessions and answer 405, as the protocol allows.
  */
-export function mcpRoutes(router: Router, ctx: ModuleContext, tools: () => readonly AgentTool[], version: string, perMinute = MCP_REQUESTS_PER_MINUTE): void {
+export function mcpRoutes(router: Router, ctx: ModuleContext, tools: () => McpToolSource | undefined, version: string, perMinute = MCP_REQUESTS_PER_MINUTE): void {
   const counters = new AttemptCounters(ctx.db.app);
 
   router.post(MCP_PATH, async (koa) => {
@@ -67,7 +70,7 @@ export function mcpRoutes(router: Router, ctx: ModuleContext, tools: () => reado
       koa.set('retry-after', String(refusal.retryAfterSeconds));
       throw tooManyRequests(member, refusal.retryAfterSeconds, `Too many MCP requests with this API token (at most ${perMinute} a minute). Try again ${inWords(refusal.retryAfterSeconds)}.`);
     }
-    const toolbox = await toolboxFor(member, tools(), ctx.logger);
+    const toolbox = await toolboxFor(member, tools() ?? NO_TOOLS, ctx.logger);
     const server = mcpServerFor(toolbox, version);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The transport writes the answer itself; Koa must not write one after it.
