@@ -72,6 +72,7 @@ export function mcpRoutes(router: Router, ctx: ModuleContext, tools: () => McpTo
     }
     const toolbox = await toolboxFor(member, tools() ?? NO_TOOLS, ctx.logger);
     const server = mcpServerFor(toolbox, version);
+    // Bodies over the SDK's 4 MiB are answered 413 before they are parsed; tool inputs are far smaller.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The transport writes the answer itself; Koa must not write one after it.
     koa.respond = false;
