@@ -53,7 +53,7 @@ export function McpSettingsPanel(_: { workspace: HostWorkspace }) {
       </Title>
       <Text size="sm" c="dimmed" mt={4}>
         Claude, ChatGPT and IDEs that speak the Model Context Protocol can search and read this workspace with the tools Fieldbook’s agents use. Each person connects with their own API token
-        (<Anchor href="/settings/security" underline="always">Settings → Security → API tokens</Anchor>) and sees exactly what they may see here.
+        (<Anchor href="/settings/user/api-tokens" underline="always">API tokens</Anchor>, under You in the sidebar) and sees exactly what they may see here.
       </Text>
       {!settings ? (
         loaded.error ? (
