@@ -18,6 +18,7 @@ import { benchNoteListLoad, describeNoteListLoad, type NoteListLoadResult } from
 import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
 import { aiTable, benchAi, type AiBench } from './ai.ts';
+import { benchMcp, mcpTable, type McpBench } from './mcp.ts';
 import { startFakeOpenAI } from '../tests/support/openai-fake.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
@@ -44,6 +45,7 @@ interface Results {
   search: SearchShapeResult[] | null;
   searchReindex: ReindexResult | null;
   ai: AiBench | null;
+  mcp: McpBench | null;
   webhooks: WebhookBench | null;
   remoteLoad: RemoteLoadBench | null;
   webSize: WebSizeBench | null;
@@ -68,6 +70,7 @@ const results: Results = {
   search: null,
   searchReindex: null,
   ai: null,
+  mcp: null,
   webhooks: null,
   remoteLoad: null,
   webSize: null,
@@ -208,6 +211,10 @@ try {
           results.notes.push(`AI not measured: ${(err as Error).message}`);
           return null;
         });
+        results.mcp = await benchMcp({ url, token: account.token, workspaceId: results.research.workspaceId, log }).catch((err: unknown) => {
+          results.notes.push(`MCP not measured: ${(err as Error).message}`);
+          return null;
+        });
       }
     }
   } finally {
@@ -323,6 +330,10 @@ if (results.search) {
 }
 if (results.ai) {
   lines.push(...aiTable(results.ai));
+  lines.push('');
+}
+if (results.mcp) {
+  lines.push(...mcpTable(results.mcp));
   lines.push('');
 }
 if (results.searchReindex) {

@@ -26,6 +26,7 @@ import * as channelsSearch from './0051_channels_search.ts';
 import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
 import * as channelSourceConnections from './0057_channel_source_connections.ts';
 import * as ai from './0060_ai.ts';
+import * as mcp from './0065_mcp.ts';
 import * as highlightSuggestions from './0067_highlight_suggestions.ts';
 
 export interface Migration {
@@ -63,5 +64,6 @@ export const migrations: Migration[] = [
   { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
   { name: '0057_channel_source_connections', ...channelSourceConnections },
   { name: '0060_ai', ...ai },
+  { name: '0065_mcp', ...mcp },
   { name: '0067_highlight_suggestions', ...highlightSuggestions },
 ];

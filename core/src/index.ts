@@ -38,6 +38,8 @@ export type { PluginDataPort } from './extensions/runtime/data-port.ts';
 export { pluginImportSources, checkImportSourceSettings, listImportSource, SourceProblem, type PluginImportSource } from './extensions/runtime/import-sources.ts';
 export type { Mailer, MailMessage } from './email/mailer.ts';
 export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';
+export { AttemptCounters, type Allowance } from './identity/sign-in-limits/attempt-counters.ts';
+export { tooManyRequests, inWords } from './identity/sign-in-limits/too-many-requests.ts';
 export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL_GROUPS, type PermissionMap, type Grantee } from './permissions/permission-map.ts';
 export { atLeast, maxLevel, minLevel, PERMISSION_LEVELS, type PermissionLevel } from './permissions/levels.ts';
 export { accessRoleForLevel, levelAllowedFor, type AccessRole } from './permissions/access-roles.ts';

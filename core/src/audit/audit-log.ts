@@ -18,6 +18,8 @@ export const AUDIT_KINDS = [
   'TRANSLATION',
   /** The workspace's AI model region or settings changed (source, target). */
   'AI_MODEL_REGION',
+  /** An MCP client ran a tool with a member's API token (tool name, token, outcome). */
+  'MCP_TOOL_CALL',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import semver from 'semver';
 import { SDK_VERSION, parsePluginManifest, type PluginManifest } from '../index.ts';
 import type { InstallationContext, JsonObject, PluginContext } from './context.ts';
@@ -108,6 +108,55 @@ export function defineAction<Ctx, Params extends z.ZodType>(action: AutomationAc
   return action;
 }
 
+/** An object a tool's answer names, so the agent can cite it and the conversation can link it. */
+export interface AgentToolResultItem {
+  type: string;
+  id: string;
+  title?: string;
+  /** A path in Fieldbook (`/data/{noteId}`) or a full URL at the provider. */
+  url?: string;
+}
+
+/** What a plugin's agent tool answers: text for the model, and optionally the items it names and structured data. */
+export interface AgentToolAnswer {
+  text: string;
+  items?: AgentToolResultItem[];
+  data?: JsonObject;
+}
+
+/** Who runs a tool: the person who invoked the agent (or the MCP client's person). */
+export interface AgentToolInvocation {
+  userId: string;
+}
+
+/**
+ * A tool AI agents may call (001 §3.3). It runs in the plugin's sandbox for one installation,
+ * acting as the person who invoked the agent: their access bounds what the plugin's capabilities
+ * return. Agents see it as `{pluginId}_{name}`; its input is checked against `input` first.
+ */
+export interface AgentToolDeclaration<Ctx, Input extends z.ZodType = z.ZodType> {
+  /** snake_case, unique within the plugin. */
+  name: string;
+  /** What the model reads to decide when to call it. */
+  description: string;
+  input: Input;
+  /** `write` tools change something; viewers cannot run them. Default `read`. */
+  access?: 'read' | 'write';
+  /** Ask the person before running it: the conversation pauses until they answer. */
+  needsConfirmation?: boolean;
+  execute: (ctx: Ctx, input: z.output<Input>, invocation: AgentToolInvocation) => Promise<AgentToolAnswer | string>;
+}
+
+/** A plugin's tools, each typed from its own `input`, as actions are from their `parameters`. */
+export type AgentToolDeclarations<Ctx, Inputs extends readonly z.ZodType[] = readonly z.ZodType[]> = { readonly [K in keyof Inputs]: AgentToolDeclaration<Ctx, Inputs[K]> };
+
+/** The JSON Schema of a tool's input, as models and MCP clients read it. */
+export function toolInputSchema(input: z.ZodType): JsonObject {
+  const json = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  delete json.$schema;
+  return json;
+}
+
 /** What an OAuth exchange gives back: the provider account and its tokens. */
 export interface OAuthGrant {
   externalId?: string;
@@ -146,13 +195,15 @@ export interface PluginGraphql<Ctx> {
 }
 
 /** What a plugin's server part contributes; every member is optional. */
-export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly z.ZodType[] = readonly z.ZodType[]> {
+export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly z.ZodType[] = readonly z.ZodType[], Inputs extends readonly z.ZodType[] = readonly z.ZodType[]> {
   /** Webhooks at fixed paths, for app-level providers that sign with one secret (Slack, Zoom). */
   webhooks?: readonly InboundWebhook<Ctx, Base>[];
   /** A webhook at a URL of each installation's own, verified with that installation's secrets. */
   installationWebhook?: InstallationWebhook<Ctx>;
   jobs?: Readonly<Record<string, PluginJob<Ctx>>>;
   actions?: AutomationActions<Ctx, Params>;
+  /** Tools AI agents may call, run as the person who invoked the agent. */
+  tools?: AgentToolDeclarations<Ctx, Inputs>;
   oauth?: OAuthFlow<Base>;
   graphql?: PluginGraphql<Ctx>;
   /**
@@ -167,14 +218,20 @@ export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly
 type ScopesOf<Perms extends readonly string[]> = Extract<Perms[number], PluginScope>;
 
 /** The shape a plugin is declared in: manifest, settings, configuration and contributions. */
-export interface PluginDeclaration<Perms extends readonly string[], S extends SettingsDeclaration, C extends ConfigDeclaration, A extends readonly z.ZodType[] = readonly z.ZodType[]>
+export interface PluginDeclaration<
+  Perms extends readonly string[],
+  S extends SettingsDeclaration,
+  C extends ConfigDeclaration,
+  A extends readonly z.ZodType[] = readonly z.ZodType[],
+  T extends readonly z.ZodType[] = readonly z.ZodType[],
+>
   extends Omit<PluginManifest, 'permissions'> {
   permissions: Perms;
   /** Per-installation settings, filled in by workspace admins. */
   settings?: S;
   /** Operator configuration read from the environment. */
   config?: C;
-  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>, PluginContext<C>, A>;
+  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>, PluginContext<C>, A, T>;
 }
 
 /** A validated plugin, as the host loads it. */
@@ -195,8 +252,10 @@ export function definePlugin<
   const C extends ConfigDeclaration = {},
   // Each action's schema, inferred one by one, so that each `execute` gets its own `params` type.
   const A extends readonly z.ZodType[] = [],
+  // Likewise each tool's input, so that each tool's `execute` gets its own `input` type.
+  const T extends readonly z.ZodType[] = [],
 >(
-  declaration: PluginDeclaration<Perms, S, C, A>,
+  declaration: PluginDeclaration<Perms, S, C, A, T>,
 ): PluginDefinition {
   const { server, settings, config, ...manifest } = declaration;
   const parsed = parsePluginManifest(manifest);

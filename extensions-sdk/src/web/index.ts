@@ -84,6 +84,8 @@ export function useGraphQL<T = Record<string, unknown>>(query: string, variables
 export interface SlotProps {
   'home.card/v1': { workspace: HostWorkspace };
   'settings.security.panel/v1': { workspace: HostWorkspace };
+  /** At the end of the workspace's AI settings (admins), e.g. how assistants connect over MCP. */
+  'settings.ai.panel/v1': { workspace: HostWorkspace };
   'project.settings.panel/v1': { workspace: HostWorkspace; projectId: string };
   /** On the plugin's own settings view in the workspace's extensions settings. */
   'integration.settings.page/v1': { workspace: HostWorkspace; pluginId: string };

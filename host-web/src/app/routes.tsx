@@ -135,6 +135,7 @@ export const routes: RouteObject[] = [
                   { path: '/settings/user/account', lazy: () => import('../settings/AccountPage.tsx').then((m) => ({ Component: m.AccountPage })) },
                   { path: '/settings/extensions', lazy: () => import('../settings/extensions/ExtensionsPage.tsx').then((m) => ({ Component: m.ExtensionsPage })) },
                   { path: '/settings/integrations', lazy: () => import('../settings/extensions/IntegrationsPage.tsx').then((m) => ({ Component: m.IntegrationsPage })) },
+                  { path: '/settings/user/api-tokens', lazy: () => import('../settings/ApiTokensPage.tsx').then((m) => ({ Component: m.ApiTokensPage })) },
                   { path: '/settings/user/integrations', lazy: () => import('../settings/extensions/IntegrationsPage.tsx').then((m) => ({ Component: m.MyIntegrationsPage })) },
                   { path: '/account/integration/oauth/:integration/confirm', lazy: () => import('../settings/extensions/IntegrationFlowPages.tsx').then((m) => ({ Component: m.IntegrationConfirmPage })) },
                   { path: '/integrations/authorize', lazy: () => import('../settings/extensions/IntegrationFlowPages.tsx').then((m) => ({ Component: m.AuthorizeIntegrationPage })) },

@@ -4,6 +4,7 @@ import {
   IconChevronDown,
   IconClipboardList,
   IconHome,
+  IconKey,
   IconPlugConnected,
   IconPuzzle,
   IconShieldLock,
@@ -94,6 +95,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
   const personal: NavItem[] = [
     { label: 'Account', to: '/settings/user/account', icon: <IconUser size={18} aria-hidden />, show: true },
     { label: 'Your integrations', to: '/settings/user/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: true },
+    { label: 'API tokens', to: '/settings/user/api-tokens', icon: <IconKey size={18} aria-hidden />, show: true },
   ];
 
   return (

@@ -115,7 +115,8 @@ function PublicLinks() {
   );
 }
 
-function ApiTokens() {
+/** The signed-in person's own tokens in this workspace: also on their API tokens page, for members who are not admins. */
+export function ApiTokens() {
   const { client } = useServices();
   const tokens = useQuery<{ apiTokens: ApiToken[] }>(ops.apiTokens);
   const [name, setName] = useState('');

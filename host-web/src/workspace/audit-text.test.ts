@@ -11,6 +11,8 @@ describe('audit log sentences', () => {
     ).toBe('Changed a member’s role from viewer to manager');
     expect(describeAuditEntry({ kind: 'DOMAINS', metadata: { old: [], new: ['acme.com'] } })).toBe('Set the allowed email domains to acme.com');
     expect(describeAuditEntry({ kind: 'API_TOKEN', metadata: { action: 'revoked', name: 'CI' } })).toBe('Revoked the API token “CI”');
+    expect(describeAuditEntry({ kind: 'MCP_TOOL_CALL', metadata: { tool: 'get_note', access: 'read', outcome: 'ok' } })).toBe('An AI assistant (MCP) ran get_note');
+    expect(describeAuditEntry({ kind: 'MCP_TOOL_CALL', metadata: { tool: 'create_document', access: 'write', outcome: 'refused', errorCode: 'FORBIDDEN' } })).toBe('An AI assistant (MCP) was refused create_document');
   });
 
   it('falls back to the kind for entries it does not know', () => {

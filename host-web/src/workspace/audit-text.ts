@@ -58,6 +58,13 @@ export function describeAuditEntry(entry: Pick<AuditEntry, 'kind' | 'metadata'>)
       return 'Changed a group';
     case 'API_TOKEN':
       return `${action === 'revoked' ? 'Revoked' : 'Created'} the API token${name ? ` “${name}”` : ''}`;
+    case 'MCP_TOOL_CALL': {
+      const tool = str(m.tool) ?? 'a tool';
+      const outcome = str(m.outcome);
+      if (outcome === 'refused') return `An AI assistant (MCP) was refused ${tool}`;
+      if (outcome === 'error') return `An AI assistant (MCP) ran ${tool}, which failed`;
+      return `An AI assistant (MCP) ran ${tool}`;
+    }
     default:
       return action ? `${kindLabel(entry.kind)} ${action}` : kindLabel(entry.kind);
   }

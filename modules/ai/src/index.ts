@@ -8,7 +8,7 @@ import { settingsPart } from './settings/settings.ts';
 import { summariesPart, summaryRoutes } from './summaries/index.ts';
 import { translationPart } from './translation/translate.ts';
 
-export { EMBEDDING_BACKFILL_QUEUE, backfillEmbeddings } from './embeddings/embeddings.ts';
+export { EMBEDDING_BACKFILL_QUEUE, backfillEmbeddings, nearestByEmbedding } from './embeddings/embeddings.ts';
 export { suggestedQuestions, SUGGESTED_QUESTIONS } from './ask/suggested.ts';
 export { NOT_ENOUGH_CONTENT, VIEWERS_CANNOT_SUMMARIZE } from './summaries/summarize.ts';
 

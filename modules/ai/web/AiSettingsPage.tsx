@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, NumberInput, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
+import { Slot, useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useState } from 'react';
 
 interface Settings {
@@ -149,6 +149,7 @@ export function AiSettingsPage() {
           Save
         </Button>
       </Group>
+      {host.workspace && <Slot name="settings.ai.panel/v1" props={{ workspace: host.workspace }} />}
     </Stack>
   );
 }

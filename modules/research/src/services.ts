@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { projectAccess, type EventBus, type PermissionLevel, type RequestContext } from '@fieldbook/core';
 import { callerOf } from './projects/caller.ts';
-import { createDocument, documentFor } from './notes/documents.ts';
+import { createDocument, documentFor, updateDocument } from './notes/documents.ts';
 import { tagsFor } from './tags/access.ts';
 import { applyNoteTags } from './tags/note-taggings.ts';
 import { createHighlight } from './highlights/highlights.ts';
@@ -29,6 +29,8 @@ export interface ResearchServices {
   ): Promise<{ id: string; text: string }>;
   /** The note if the member may read it. */
   note(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string } | null>;
+  /** Edits a note the member may edit: a new title, and text added at its end or replacing it. */
+  editNote(ctx: RequestContext, noteId: string, edit: { title?: string; text?: string; mode: 'append' | 'replace' }): Promise<{ id: string; projectId: string; title: string }>;
 }
 
 export function researchServices(events: EventBus): ResearchServices {
@@ -66,6 +68,21 @@ export function researchServices(events: EventBus): ResearchServices {
         if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
         throw err;
       }
+    },
+    async editNote(ctx, noteId, edit) {
+      const caller = callerOf(ctx, 'notes:update');
+      let content: unknown;
+      if (edit.text !== undefined) {
+        const added = textToDocument(edit.text);
+        if (edit.mode === 'replace') content = added;
+        else {
+          const current = await ctx.tx((trx) => documentFor(trx, 'notes', caller, noteId, 'write'));
+          const doc = current.content as { content?: unknown[] } | null;
+          content = { type: 'doc', content: [...(Array.isArray(doc?.content) ? doc.content : []), ...added.content] };
+        }
+      }
+      const note = await updateDocument(ctx, 'notes', { id: noteId, input: { ...(edit.title !== undefined ? { title: edit.title } : {}), ...(content !== undefined ? { content } : {}) } });
+      return { id: note.id, projectId: note.project_id, title: note.title };
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
   PluginPermissionError,
+  toolInputSchema,
+  type AgentToolAnswer,
   type AutomationAction,
   type AutomationTrigger,
   type InstallationContext,
@@ -124,6 +126,47 @@ export class PluginHost {
     return this.catalog.plugins
       .filter((p) => p.state === 'ready')
       .flatMap((p) => (p.definition.server.actions ?? []).map((a) => ({ pluginId: p.id, pluginName: p.manifest.name, key: a.key, title: a.title, description: a.description, parameters: a.parameters })));
+  }
+
+  /**
+   * Every ready plugin's agent tools, with their input's JSON Schema (worked out inside the
+   * sandbox for sandboxed plugins). The agents module names them `{pluginId}_{name}`.
+   */
+  agentTools(): Array<{ pluginId: string; pluginName: string; name: string; description: string; access: 'read' | 'write'; needsConfirmation: boolean; inputSchema: JsonObject }> {
+    return this.catalog.plugins
+      .filter((p) => p.state === 'ready')
+      .flatMap((p) =>
+        (p.definition.server.tools ?? []).map((t) => ({
+          pluginId: p.id,
+          pluginName: p.manifest.name,
+          name: t.name,
+          description: t.description,
+          access: t.access ?? 'read',
+          needsConfirmation: Boolean(t.needsConfirmation),
+          inputSchema: ((t as { inputSchema?: JsonObject }).inputSchema ?? toolInputSchema(t.input)) as JsonObject,
+        })),
+      );
+  }
+
+  /**
+   * Runs a plugin's agent tool for a person: the input is checked against the tool's schema first
+   * (BAD_USER_INPUT naming the field, nothing run), then it runs for the workspace's installation
+   * acting as that person, so their access bounds what it reads and writes.
+   */
+  async runTool(input: { pluginId: string; workspaceId: string; userId: string; name: string; input: unknown }): Promise<AgentToolAnswer> {
+    const plugin = this.catalog.ready(input.pluginId);
+    const tool = plugin?.definition.server.tools?.find((t) => t.name === input.name);
+    if (!plugin || !tool) throw new AppError('NOT_FOUND', `The tool ${input.name} of ${input.pluginId} is not available.`);
+    const parsed = tool.input.safeParse(input.input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.map(String).join('.') || 'input';
+      throw new AppError('BAD_USER_INPUT', `${field}: ${issue.message}`, { field });
+    }
+    const row = await this.inWorkspace(input.workspaceId, (trx) => installations(trx).where({ plugin_id: plugin.id }).first());
+    if (!row) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not installed in this workspace.`);
+    const answer = await tool.execute(this.installationContext(plugin, row, input.userId), parsed.data, { userId: input.userId });
+    return typeof answer === 'string' ? { text: answer } : answer;
   }
 
   /** True when the workspace has installed the plugin. */

@@ -72,6 +72,8 @@ export interface PluginDescription {
   installationWebhook: { respond: boolean } | null;
   jobs: Array<{ name: string; retryLimit?: number }>;
   actions: Array<{ key: string; title: string; description?: string }>;
+  /** Agent tools, with their input's JSON Schema worked out inside (the zod schema stays there). */
+  tools?: Array<{ name: string; description: string; access?: 'read' | 'write'; needsConfirmation?: boolean; inputSchema: unknown }>;
   oauth: { level: 'workspace' | 'user' } | null;
   graphql: { typeDefs: string; query: string[]; mutation: string[] } | null;
   setup: boolean;

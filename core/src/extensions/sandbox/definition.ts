@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AutomationAction, InboundWebhook, InstallationContext, InstallationWebhook, WebhookAnswer, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { AgentToolDeclaration, AgentToolAnswer, AutomationAction, InboundWebhook, InstallationContext, InstallationWebhook, WebhookAnswer, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
 import type { ConfigDeclaration, ImportSourceContribution, PluginManifest, PluginSourceKind, SettingsDeclaration, SourceField, SourcePage } from '@fieldbook/extensions-sdk/server';
 import type { PluginDescription } from './codec.ts';
 import type { HostContext } from './host-calls.ts';
@@ -10,7 +10,7 @@ type Ctx = InstallationContext<string>;
 /** What an action's parameters answer from inside: zod's result, reduced to what crosses. */
 type ParseAnswer = { success: true; data: unknown } | { success: false; issues: Array<{ message: string; path: string[] }> };
 
-/** The action's parameters (or a source's settings) as the host checks them: zod's `safeParse`, run inside the isolate. */
+/** The action's parameters (a tool's input, a source's settings) as the host checks them: zod's `safeParse`, run inside the isolate. */
 function parametersIn(sandbox: PluginIsolate, index: number, path = `action.${index}.parameters`): z.ZodType {
   const safeParse = (value: unknown) => {
     const answer = sandbox.invokeSync(path, [value], null) as ParseAnswer;
@@ -70,6 +70,13 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
       execute: async (ctx, params, trigger) => (await sandbox.invoke(`action.${i}.execute`, [params, trigger], ctx, 0)) as { summary?: string } | void,
     }),
   );
+  const tools = (d.tools ?? []).map(
+    (tool, i): AgentToolDeclaration<Ctx> & { inputSchema: unknown } => ({
+      ...tool,
+      input: parametersIn(sandbox, i, `tool.${i}.input`),
+      execute: async (ctx, input, invocation) => (await sandbox.invoke(`tool.${i}.execute`, [input, invocation], ctx, 0)) as AgentToolAnswer | string,
+    }),
+  );
   const resolvers = (kind: 'query' | 'mutation', names: readonly string[]) =>
     Object.fromEntries(names.map((name): [string, PluginResolver<Ctx>] => [name, (args, ctx) => sandbox.invoke(`${kind}.${name}`, [args], ctx as HostContext, 1)]));
   const importSources = (d.importSources ?? []).map(
@@ -89,6 +96,7 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
     installationWebhook,
     jobs,
     actions,
+    tools,
     oauth: d.oauth
       ? {
           level: d.oauth.level,

@@ -2,13 +2,13 @@
  * What the host calls inside a plugin's isolate. The bundle imports this first (the globals must
  * exist before any of the plugin's modules run), then the plugin, and hands the plugin's
  * definition to `__fieldbookPlugin`. The host reaches contributions by path: `action.0.execute`,
- * `webhook.1.verify`, `installationWebhook.verify`, `job.sync.handler`, `query.slackChannels`, `importSource.0.list`,
+ * `webhook.1.verify`, `installationWebhook.verify`, `job.sync.handler`, `tool.0.execute`, `query.slackChannels`, `importSource.0.list`,
  * `oauth.exchange`, `setup`.
  */
 import './bridge.ts';
 import './globals.ts';
 import './url.ts';
-import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
+import { toolInputSchema, type PluginDefinition } from '@fieldbook/extensions-sdk/server';
 import { decode, encode, type ContextDescription, type Outcome, type PluginDescription } from '../codec.ts';
 import { contextFrom } from './context.ts';
 import { toHost } from './errors.ts';
@@ -50,6 +50,14 @@ function target(path: string): Handler {
       if (member !== 'parameters') return bound(action, 'execute');
       return (value) => {
         const parsed = action!.parameters.safeParse(value);
+        return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })) };
+      };
+    }
+    case 'tool': {
+      const tool = server.tools?.[Number(key)];
+      if (member !== 'input') return bound(tool, 'execute');
+      return (value) => {
+        const parsed = tool!.input.safeParse(value);
         return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })) };
       };
     }
@@ -114,6 +122,7 @@ scope.__fieldbookDescribe = (): string => {
     installationWebhook: server.installationWebhook ? { respond: typeof server.installationWebhook.respond === 'function' } : null,
     jobs: Object.entries(server.jobs ?? {}).map(([name, job]) => ({ name, retryLimit: job.retryLimit })),
     actions: (server.actions ?? []).map((a) => ({ key: a.key, title: a.title, description: a.description })),
+    tools: (server.tools ?? []).map((t) => ({ name: t.name, description: t.description, access: t.access, needsConfirmation: t.needsConfirmation, inputSchema: toolInputSchema(t.input) })),
     oauth: server.oauth ? { level: server.oauth.level } : null,
     graphql: server.graphql ? { typeDefs: server.graphql.typeDefs, query: Object.keys(server.graphql.query ?? {}), mutation: Object.keys(server.graphql.mutation ?? {}) } : null,
     setup: typeof server.setup === 'function',

@@ -1,0 +1,48 @@
+import { AppError, badInput, type AgentTool, type AgentToolSource, type AiService, type ExtensionsServices, type Mailer, type RequestContext, type ToolResult } from '@fieldbook/core';
+import type { ResearchServices } from '@fieldbook/research';
+import type { SearchServices } from '@fieldbook/search';
+import { memberOf } from './access.ts';
+import { channelTools } from './channels.ts';
+import { messagingTools } from './messaging.ts';
+import { pluginTools } from './plugins.ts';
+import { researchTools } from './research.ts';
+import { searchTools } from './search.ts';
+
+export interface ToolboxDeps {
+  research: ResearchServices;
+  search: SearchServices;
+  ai: AiService;
+  mailer: Mailer;
+  host: ExtensionsServices['host'];
+  /** The channels module's services when it is loaded. */
+  channels(): Partial<AgentToolSource> | undefined;
+}
+
+/** Every tool agents can use, and the one way to run one for a person. */
+export interface AgentToolbox {
+  /** Agents' own tools, the channel tools (the channels module's when loaded), and plugins' tools. */
+  tools(): AgentTool[];
+  /** Runs a tool as `member`: they must be a member, write tools need someone who may change things, input is validated. */
+  runTool(member: RequestContext, name: string, input: unknown): Promise<ToolResult>;
+}
+
+export function createToolbox(deps: ToolboxDeps): AgentToolbox {
+  const own = [...researchTools(deps.research, deps.ai), ...searchTools(deps.search, deps.ai), ...messagingTools({ mailer: deps.mailer, host: deps.host })];
+  const tools = () => [...own, ...channelTools(deps.channels()), ...pluginTools(deps.host)];
+  return {
+    tools,
+    async runTool(member, name, input) {
+      memberOf(member);
+      const tool = tools().find((t) => t.name === name);
+      if (!tool) throw badInput('name', `There is no tool named ${name}.`);
+      if (tool.access === 'write') {
+        try {
+          member.authorize('notes:create');
+        } catch {
+          throw new AppError('FORBIDDEN', `Viewers cannot use ${name}: it changes things in the workspace.`);
+        }
+      }
+      return tool.run(member, input);
+    },
+  };
+}
