@@ -3,6 +3,7 @@ import { callerOf } from './projects/caller.ts';
 import { createDocument, documentFor } from './notes/documents.ts';
 import { tagsFor } from './tags/access.ts';
 import { applyNoteTags } from './tags/note-taggings.ts';
+import { chartFor } from './charts/charts.ts';
 
 /**
  * What other modules may ask of research (automation's built-in actions). Every call runs as the
@@ -18,6 +19,8 @@ export interface ResearchServices {
   tagNote(ctx: RequestContext, noteId: string, tagIds: readonly string[]): Promise<string[]>;
   /** The note if the member may read it. */
   note(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string } | null>;
+  /** The project chart if the member may read it (dashboards collect charts). */
+  projectChart(ctx: RequestContext, chartId: string): Promise<{ id: string; projectId: string; title: string } | null>;
 }
 
 export function researchServices(events: EventBus): ResearchServices {
@@ -47,6 +50,16 @@ export function researchServices(events: EventBus): ResearchServices {
       try {
         const row = await ctx.tx((trx) => documentFor(trx, 'notes', caller, noteId, 'read'));
         return { id: row.id, projectId: row.project_id, title: row.title };
+      } catch (err) {
+        if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
+    async projectChart(ctx, chartId) {
+      const caller = callerOf(ctx, 'projects:read');
+      try {
+        const { chart } = await ctx.tx((trx) => chartFor(trx, caller, chartId, 'read'));
+        return { id: chart.id, projectId: chart.project_id, title: chart.title };
       } catch (err) {
         if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
         throw err;
