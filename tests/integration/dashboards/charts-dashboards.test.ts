@@ -121,6 +121,22 @@ describe('project charts and dashboards', () => {
     expect(failure(await f.contributor.gql(BEHIND, { id: hidden.id, item: tags.Pricing! })).extensions?.errorCode).toBe('NOT_FOUND');
   });
 
+  it('shares a project chart by link with its figures; a hidden chart cannot be shared and a deleted one's link stops working', async () => {
+    const chart = await createChart(f.contributor.gql, { title: 'Shared themes', metric: 'HIGHLIGHT_COUNT', groupBy: 'TAG', type: 'PIE' });
+    const link = ok(await f.contributor.gql<{ createShareLink: { token: string } }>('mutation($id: ID!) { createShareLink(objectType: projectChart, objectId: $id) { token } }', { id: chart.id })).createShareLink;
+    const SHARED = '{ sharedObject { objectType object { ... on PublicProjectChart { title type items { title value } } } } }';
+    const shared = ok(await server.gql<{ sharedObject: { objectType: string; object: { title: string; type: string; items: Array<{ title: string; value: number }> } } }>(SHARED, {}, { headers: { 'x-share-token': link.token } })).sharedObject;
+    expect(shared.objectType).toBe('projectChart');
+    expect(shared.object.title).toBe('Shared themes');
+    expect(Object.fromEntries(shared.object.items.map((i) => [i.title, i.value]))).toEqual({ Pricing: 2, Onboarding: 1, Delight: 1 });
+    // A chart of a project hidden from the caller cannot be shared by them.
+    const secret = await createChart(f.admin, { title: 'Secret', metric: 'NOTE_COUNT', groupBy: 'TAG', type: 'BAR' }, hiddenProjectId);
+    expect(failure(await f.contributor.gql('mutation($id: ID!) { createShareLink(objectType: projectChart, objectId: $id) { token } }', { id: secret.id })).extensions?.errorCode).toBe('NOT_FOUND');
+    // Deleting the chart kills its link.
+    ok(await f.contributor.gql('mutation($id: ID!) { deleteProjectChart(id: $id) }', { id: chart.id }));
+    expect(failure(await server.gql(SHARED, {}, { headers: { 'x-share-token': link.token } })).extensions?.errorCode).toBe('NOT_FOUND');
+  });
+
   it('collects charts of projects and channels on a dashboard, each shown with the viewer’s access', async () => {
     const chart = await createChart(f.contributor.gql, { title: 'Themes', metric: 'HIGHLIGHT_COUNT', groupBy: 'TAG', type: 'BAR' });
     const secret = await createChart(f.admin, { title: 'Secret chart', metric: 'NOTE_COUNT', groupBy: 'TAG', type: 'BAR' }, hiddenProjectId);
