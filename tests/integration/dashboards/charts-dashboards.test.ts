@@ -121,7 +121,7 @@ describe('project charts and dashboards', () => {
     expect(failure(await f.contributor.gql(BEHIND, { id: hidden.id, item: tags.Pricing! })).extensions?.errorCode).toBe('NOT_FOUND');
   });
 
-  it('shares a project chart by link with its figures; a hidden chart cannot be shared and a deleted one's link stops working', async () => {
+  it('shares a project chart by link with its figures; a hidden chart cannot be shared and a deleted chart’s link stops working', async () => {
     const chart = await createChart(f.contributor.gql, { title: 'Shared themes', metric: 'HIGHLIGHT_COUNT', groupBy: 'TAG', type: 'PIE' });
     const link = ok(await f.contributor.gql<{ createShareLink: { token: string } }>('mutation($id: ID!) { createShareLink(objectType: projectChart, objectId: $id) { token } }', { id: chart.id })).createShareLink;
     const SHARED = '{ sharedObject { objectType object { ... on PublicProjectChart { title type items { title value } } } } }';
