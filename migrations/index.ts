@@ -17,6 +17,7 @@ import * as leastPrivilege from './0016_least_privilege.ts';
 import * as signInLimits from './0017_sign_in_limits.ts';
 import * as searchSpeed from './0019_search_speed.ts';
 import * as installationWebhooks from './0020_installation_webhooks.ts';
+import * as chartsDashboards from './0025_charts_dashboards.ts';
 import * as automation from './0030_automation.ts';
 import * as membershipInvalidations from './0035_membership_invalidations.ts';
 import * as searchPlanRows from './0036_search_plan_rows.ts';
@@ -55,6 +56,7 @@ export const migrations: Migration[] = [
   { name: '0017_sign_in_limits', ...signInLimits },
   { name: '0019_search_speed', ...searchSpeed },
   { name: '0020_installation_webhooks', ...installationWebhooks },
+  { name: '0025_charts_dashboards', ...chartsDashboards },
   { name: '0030_automation', ...automation },
   { name: '0035_membership_invalidations', ...membershipInvalidations },
   { name: '0036_search_plan_rows', ...searchPlanRows },

@@ -3,6 +3,7 @@ import { availableTeamsFor, type AvailableTeam } from './available-teams.ts';
 import type { IdentityDeps } from './deps.ts';
 import { setRefreshCookie, type AuthTokens } from './sessions.ts';
 import type { UserRow } from './users.ts';
+import { themeModeOf, type ThemeMode } from './theme.ts';
 
 /** The User type of the API. */
 export interface UserView {
@@ -11,6 +12,8 @@ export interface UserView {
   name: string;
   emailConfirmed: boolean;
   hasPassword: boolean;
+  /** Set for the person's own User only: another person's theme is theirs. */
+  themeMode?: ThemeMode;
   createdAt: Date;
 }
 
@@ -20,6 +23,7 @@ export const toUserView = (row: UserRow): UserView => ({
   name: row.name,
   emailConfirmed: row.email_confirmed_at !== null,
   hasPassword: row.password_hash !== null,
+  themeMode: themeModeOf(row.preferences),
   createdAt: row.created_at,
 });
 

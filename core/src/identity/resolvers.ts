@@ -14,7 +14,8 @@ import { personNameSchema, uuidSchema } from './inputs.ts';
 import type { OidcFlow } from './oidc/flow.ts';
 import { userForProviderIdentity } from './oidc/link.ts';
 import { signIn, signUp } from './password-sign-in.ts';
-import { payloadFor, toUserView } from './payload.ts';
+import { payloadFor, toUserView, type UserView } from './payload.ts';
+import { themeModeSchema } from './theme.ts';
 import { changePassword, requestPasswordReset, requestUnlock, resetPassword, unlockAccount } from './recovery.ts';
 import { clearRefreshCookie, readRefreshCookie } from './sessions.ts';
 import { teamEnvironment } from './team-environment.ts';
@@ -88,6 +89,16 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
       await deps.sessions.personChanged(viewer.userId);
       return toUserView(row);
     },
+    updateThemeMode: async (_p, args, ctx) => {
+      const viewer = ctx.requireViewer();
+      const { mode } = validate(z.object({ mode: themeModeSchema }), args);
+      const [row] = await deps.app('users')
+        .where({ id: viewer.userId })
+        .update({ preferences: deps.app.raw(`preferences || jsonb_build_object('themeMode', ?::text)`, [mode]), updated_at: deps.app.fn.now() })
+        .returning('*');
+      if (!row) throw unauthenticated();
+      return toUserView(row);
+    },
     changePassword: async (_p, args, ctx) => changePassword(deps, ctx, args),
     markNotificationsRead: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
@@ -98,5 +109,8 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     revokeApiToken: async (_p, args, ctx) => revokeApiToken(ctx, args),
   };
 
-  return { Query, Mutation };
+  // Another person's User (a member list) does not carry their theme: it reads as the default.
+  const User = { themeMode: (u: UserView) => u.themeMode ?? 'BROWSER_DEFAULT' };
+
+  return { Query, Mutation, User };
 }

@@ -33,11 +33,15 @@ export const identityTypeDefs = /* GraphQL */ `
     requestUnlock(email: String!): Boolean!
     unlockAccount(token: String!): Boolean!
     updateProfile(name: String!): User!
+    "The caller's theme, kept for them in every workspace (001 §2)."
+    updateThemeMode(mode: ThemeMode!): User!
     changePassword(currentPassword: String!, newPassword: String!): Boolean!
     markNotificationsRead(ids: [ID!]!): Int!
     createApiToken(name: String!): CreatedApiToken!
     revokeApiToken(id: ID!): Boolean!
   }
+
+  enum ThemeMode { BROWSER_DEFAULT LIGHT DARK }
 
   type User {
     id: ID!
@@ -45,6 +49,8 @@ export const identityTypeDefs = /* GraphQL */ `
     name: String!
     emailConfirmed: Boolean!
     hasPassword: Boolean!
+    "The person's own theme; BROWSER_DEFAULT until they pick light or dark (and on other people's User)."
+    themeMode: ThemeMode!
     createdAt: DateTime!
   }
 

@@ -22,6 +22,8 @@ export interface UserRow {
   email_confirmed_at: Date | null;
   failed_login_count: number;
   locked_at: Date | null;
+  /** Per-person settings (theme, seen tours...); every column is read with the row. */
+  preferences?: unknown;
   created_at: Date;
 }
 

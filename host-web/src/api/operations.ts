@@ -10,6 +10,8 @@ export interface User {
   name: string;
   emailConfirmed: boolean;
   hasPassword: boolean;
+  /** The person's theme (absent in answers of older servers). */
+  themeMode?: 'BROWSER_DEFAULT' | 'LIGHT' | 'DARK';
 }
 
 export interface AvailableTeam {
@@ -209,7 +211,7 @@ export interface UserIntegration {
   connectedAccount: ConnectedAccount | null;
 }
 
-const USER = 'id email name emailConfirmed hasPassword';
+const USER = 'id email name emailConfirmed hasPassword themeMode';
 const TEAM = 'id subdomain name logoUrl primaryColor type inviteId invitedBy';
 const AUTH = `accessToken expiresAt teamId user { ${USER} } availableTeams { ${TEAM} }`;
 const WORKSPACE = 'id name subdomain region logoUrl primaryColor allowedDomains publicLinksDisabled memberCount createdAt url';
@@ -236,6 +238,7 @@ export const ops = {
   requestUnlock: `mutation RequestUnlock($email: String!) { requestUnlock(email: $email) }`,
   unlockAccount: `mutation UnlockAccount($token: String!) { unlockAccount(token: $token) }`,
   updateProfile: `mutation UpdateProfile($name: String!) { updateProfile(name: $name) { ${USER} } }`,
+  updateThemeMode: `mutation UpdateThemeMode($mode: ThemeMode!) { updateThemeMode(mode: $mode) { ${USER} } }`,
   changePassword: `mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
     changePassword(currentPassword: $currentPassword, newPassword: $newPassword) }`,
   apiTokens: `query ApiTokens { apiTokens { id name lastFour createdAt lastUsedAt } }`,

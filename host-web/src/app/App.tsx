@@ -9,13 +9,16 @@ import { NotificationsOnDemand } from './NotificationsOnDemand.tsx';
 import { createRouter } from './routes.tsx';
 import type { AppServices } from './services.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { colorSchemeManager } from './color-scheme.ts';
+import { ThemeFromUser } from './ThemeFromUser.tsx';
 
 export function App({ services }: { services: AppServices }) {
   const [router] = useState(createRouter);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <NotificationsOnDemand position="top-right" limit={3} />
       <SessionProvider services={services}>
+        <ThemeFromUser />
         <RouterProvider router={router} />
       </SessionProvider>
     </MantineProvider>

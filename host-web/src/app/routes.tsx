@@ -124,6 +124,9 @@ export const routes: RouteObject[] = [
             element: <WorkspaceProvider />,
             children: [
               { path: '/onboarding', lazy: () => import('../workspace/OnboardingPage.tsx').then((m) => ({ Component: m.OnboardingPage })) },
+              { path: '/onboarding/getting-started', lazy: () => import('../workspace/onboarding/GettingStartedPage.tsx').then((m) => ({ Component: m.GettingStartedPage })) },
+              { path: '/onboarding/setup-workspace', lazy: () => import('../workspace/OnboardingPage.tsx').then((m) => ({ Component: m.OnboardingPage })) },
+              { path: '/onboarding/project-setup', lazy: () => import('../workspace/onboarding/ProjectSetupPage.tsx').then((m) => ({ Component: m.ProjectSetupPage })) },
               {
                 lazy: () => import('../layout/WorkspaceShell.tsx').then((m) => ({ Component: m.WorkspaceShell })),
                 children: [

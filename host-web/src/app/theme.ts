@@ -5,8 +5,8 @@ export const LAYOUT = { content: 864, wide: 1084, max: 1200, sidebar: 248, heade
 
 export const theme = createTheme({
   primaryColor: 'indigo',
-  // Shade 7 keeps white text on filled buttons above the 4.5:1 contrast of WCAG AA.
-  primaryShade: { light: 7, dark: 5 },
+  // Shade 7 keeps white text on filled buttons above the 4.5:1 contrast of WCAG AA, in both themes.
+  primaryShade: { light: 7, dark: 7 },
   autoContrast: true,
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
@@ -37,5 +37,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
         .map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], name === 'yellow' || name === 'orange' || name === 'lime' ? 0.35 : 0.12)]),
     ),
   },
-  dark: {},
+  // Dark surfaces (dark.7, dark.6) need lighter dimmed text than Mantine's for 4.5:1.
+  dark: {
+    '--mantine-color-dimmed': '#a6a7ab',
+    '--mantine-color-placeholder': '#9a9ba0',
+  },
 });

@@ -47,7 +47,7 @@ export function NewPasswordField({
                   </ThemeIcon>
                 }
               >
-                <Text span size="xs" c={met ? 'teal.9' : 'dark.5'}>
+                <Text span size="xs" c={met ? 'var(--fb-success-text)' : 'dimmed'}>
                   {rule.label}
                   <VisuallyHidden>{met ? ' (done)' : ' (missing)'}</VisuallyHidden>
                 </Text>

@@ -9,7 +9,7 @@ export function Logo({ size = 28, withText = true }: { size?: number; withText?:
         <path d="M10 8h12v3.2h-8.4v3.6h7.2V18h-7.2v6H10z" fill="#fff" />
       </svg>
       {withText && (
-        <Text fw={700} fz={size * 0.68} c="dark.8" lh={1} style={{ letterSpacing: '-0.01em' }}>
+        <Text fw={700} fz={size * 0.68} c="var(--fb-logo-text)" lh={1} style={{ letterSpacing: '-0.01em' }}>
           Fieldbook
         </Text>
       )}

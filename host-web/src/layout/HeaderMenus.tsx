@@ -2,6 +2,7 @@ import { Box, Menu, Text } from '@mantine/core';
 import { IconLogout, IconPlus, IconSwitchHorizontal, IconUser } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
+import { ThemeMenuItems } from './ThemeMenuItems.tsx';
 
 /**
  * The header's two menus, loaded on first use (see LazyMenu in WorkspaceLayout): menus bring
@@ -49,6 +50,8 @@ export function AccountMenu({ trigger, opened, name, detail }: HeaderMenuProps &
         <Menu.Item component={Link} to="/settings/user/account" leftSection={<IconUser size={16} aria-hidden />}>
           Account settings
         </Menu.Item>
+        <ThemeMenuItems />
+        <Menu.Divider />
         <Menu.Item component={Link} to="/auth/logout" leftSection={<IconLogout size={16} aria-hidden />}>
           Sign out
         </Menu.Item>

@@ -178,7 +178,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
           { id: 'do:shortcuts', label: 'Keyboard shortcuts', hint: 'Help', to: '#shortcuts' },
         ]}
       />
-      <AppShell.Main id="main" bg="#f7f8fb">
+      <AppShell.Main id="main" bg="var(--fb-page-bg)">
         {children ?? <Outlet />}
       </AppShell.Main>
     </AppShell>

@@ -1,4 +1,6 @@
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { THEME_LABELS, type ThemeMode } from '../app/color-scheme.ts';
+import { useThemeMode } from './useThemeMode.ts';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ops, type User } from '../api/operations.ts';
@@ -117,12 +119,32 @@ function PasswordForm() {
 }
 
 /** /settings/user/account: the person's own name and password. */
+/** Light, dark or the browser's theme (001 §2), kept with the account. */
+function AppearanceCard() {
+  const { mode, choose } = useThemeMode();
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="appearance-heading">
+      <Title order={2} fz="lg" id="appearance-heading" mb="md">
+        Appearance
+      </Title>
+      <Radio.Group label="Theme" value={mode} onChange={(v) => void choose(v as ThemeMode)}>
+        <Group mt="xs">
+          {(Object.keys(THEME_LABELS) as ThemeMode[]).map((m) => (
+            <Radio key={m} value={m} label={THEME_LABELS[m]} />
+          ))}
+        </Group>
+      </Radio.Group>
+    </Paper>
+  );
+}
+
 export function AccountPage() {
   return (
     <Page title="Account" description="Your own profile and sign-in settings. These apply in every workspace.">
       <Stack gap="lg">
         <ProfileForm />
         <PasswordForm />
+        <AppearanceCard />
         <NotificationSettingsCard />
       </Stack>
     </Page>

@@ -71,7 +71,7 @@ export function HomePage() {
               </List.Item>
             ))}
           </List>
-          <Button component={Link} to="/onboarding" variant="light" mt="lg" w="fit-content">
+          <Button component={Link} to="/onboarding/getting-started" variant="light" mt="lg" w="fit-content">
             Open the setup guide
           </Button>
         </Card>

@@ -115,9 +115,14 @@ export function OnboardingPage() {
         <Stepper.Completed>
           <Stack gap="md" mt="md" align="flex-start">
             <Text size="sm">All set. Your workspace is ready for your team’s research.</Text>
-            <Button component={Link} to="/home">
-              Go to home
-            </Button>
+            <Group>
+              <Button component={Link} to="/onboarding/project-setup">
+                Start your first project
+              </Button>
+              <Button component={Link} to="/home" variant="default">
+                Go to home
+              </Button>
+            </Group>
           </Stack>
         </Stepper.Completed>
       </Stepper>

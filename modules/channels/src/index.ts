@@ -6,6 +6,9 @@ import { channelImportJob } from './imports/job.ts';
 import { sourceResolver } from './sources/resolve.ts';
 import { surveysGraphql } from './surveys/resolvers.ts';
 import { channelsGraphql } from './resolvers.ts';
+import { channelsServices } from './services.ts';
+
+export type { ChannelsServices } from './services.ts';
 
 /**
  * Channels of customer feedback (000 §2, 001 §3.4): channels hold datasets of data points that
@@ -14,6 +17,7 @@ import { channelsGraphql } from './resolvers.ts';
 const channelsModule = defineModule({
   name: 'channels',
   dependsOn: [workspacesModule, extensionsModule],
+  services: () => channelsServices(),
   graphql: (ctx) => [channelsGraphql(ctx), connectionsGraphql(ctx.deps.extensions, ctx), surveysGraphql(ctx)],
   jobs: (ctx) => [channelImportJob(ctx, sourceResolver(ctx.deps.extensions)), channelRefreshJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),

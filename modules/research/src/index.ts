@@ -16,6 +16,7 @@ import { peoplePart } from './people/index.ts';
 import { commentsPart, notificationEmailJob } from './comments/index.ts';
 import { activityPart } from './activity/index.ts';
 import { viewsPart } from './views/index.ts';
+import { chartsPart } from './charts/index.ts';
 import { dataRetentionJob, dataRetentionSweepJob, retentionPart } from './retention/index.ts';
 import { transferJobs, transferRoutes, transfersPart } from './transfers/index.ts';
 
@@ -38,6 +39,7 @@ const parts: readonly ResearchPart[] = [
   commentsPart,
   activityPart,
   viewsPart,
+  chartsPart,
   retentionPart,
   transfersPart,
 ];

@@ -5,6 +5,7 @@ import { createDocument, documentFor, updateDocument } from './notes/documents.t
 import { tagsFor } from './tags/access.ts';
 import { applyNoteTags } from './tags/note-taggings.ts';
 import { createHighlight } from './highlights/highlights.ts';
+import { chartFor } from './charts/charts.ts';
 
 /**
  * What other modules may ask of research (automation's built-in actions). Every call runs as the
@@ -31,6 +32,8 @@ export interface ResearchServices {
   note(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string } | null>;
   /** Edits a note the member may edit: a new title, and text added at its end or replacing it. */
   editNote(ctx: RequestContext, noteId: string, edit: { title?: string; text?: string; mode: 'append' | 'replace' }): Promise<{ id: string; projectId: string; title: string }>;
+  /** The project chart if the member may read it (dashboards collect charts). */
+  projectChart(ctx: RequestContext, chartId: string): Promise<{ id: string; projectId: string; title: string } | null>;
 }
 
 export function researchServices(events: EventBus): ResearchServices {
@@ -83,6 +86,16 @@ export function researchServices(events: EventBus): ResearchServices {
       }
       const note = await updateDocument(ctx, 'notes', { id: noteId, input: { ...(edit.title !== undefined ? { title: edit.title } : {}), ...(content !== undefined ? { content } : {}) } });
       return { id: note.id, projectId: note.project_id, title: note.title };
+    },
+    async projectChart(ctx, chartId) {
+      const caller = callerOf(ctx, 'projects:read');
+      try {
+        const { chart } = await ctx.tx((trx) => chartFor(trx, caller, chartId, 'read'));
+        return { id: chart.id, projectId: chart.project_id, title: chart.title };
+      } catch (err) {
+        if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
+        throw err;
+      }
     },
   };
 }

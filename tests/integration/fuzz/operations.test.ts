@@ -5,6 +5,7 @@ import ai from '../../../modules/ai/src/index.ts';
 import search from '../../../modules/search/src/index.ts';
 import research from '../../../modules/research/src/index.ts';
 import channels from '../../../modules/channels/src/index.ts';
+import dashboards from '../../../modules/dashboards/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../../support/factories.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
@@ -31,7 +32,7 @@ const pool: { ids: string[] } = { ids: [] };
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search, channels, ai] });
+  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search, channels, dashboards, ai] });
   ws = await createWorkspaceWithAdmin(server, mail);
   const admin = gqlAs(server, ws.admin.accessToken, ws.id);
   const schema = buildClientSchema((await admin<IntrospectionQuery>(getIntrospectionQuery())).data!);

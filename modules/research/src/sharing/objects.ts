@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, forbidden, notFound } from '@fieldbook/core';
+import { chartFor } from '../charts/charts.ts';
 import { documentFor } from '../notes/documents.ts';
 import { parsePermissionMap, projectFor, type Caller, type ProjectRow } from '../projects/access.ts';
 
@@ -7,7 +8,7 @@ import { parsePermissionMap, projectFor, type Caller, type ProjectRow } from '..
  * The share object types of 000 §3 that exist so far. The others (tags, boards, views, charts,
  * dashboards...) join this list, and the `shares_object_type_check` constraint, as they arrive.
  */
-export const SHARE_OBJECT_TYPES = ['insight', 'note', 'noteHighlight', 'project', 'projectReadme'] as const;
+export const SHARE_OBJECT_TYPES = ['insight', 'note', 'noteHighlight', 'project', 'projectReadme', 'projectChart'] as const;
 export type ShareObjectType = (typeof SHARE_OBJECT_TYPES)[number];
 
 const LABEL: Record<ShareObjectType, string> = {
@@ -16,6 +17,7 @@ const LABEL: Record<ShareObjectType, string> = {
   noteHighlight: 'That highlight',
   project: 'That project',
   projectReadme: 'That project',
+  projectChart: 'That chart',
 };
 
 /** A highlight out of the trash whose note (when it has one) is out of the trash too. */
@@ -50,6 +52,8 @@ export async function readableObjectProject(trx: Knex.Transaction, caller: Calle
       case 'project':
       case 'projectReadme':
         return await projectFor(trx, caller, id, 'read');
+      case 'projectChart':
+        return (await chartFor(trx, caller, id, 'read')).project;
     }
   } catch (error) {
     throw isNotFound(error) ? notFound(LABEL[type]) : error;

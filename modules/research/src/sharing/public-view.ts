@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { AppError, badInput, withTenant, type RequestContext } from '@fieldbook/core';
 import type { ProjectRow } from '../projects/access.ts';
+import type { ChartRow } from '../charts/charts.ts';
+import { chartItems, type ChartItem } from '../charts/data.ts';
 import { publicLinksDisabled, type ShareRow } from './links.ts';
 import { projectAllowsPublicLinks, type ShareObjectType } from './objects.ts';
 import { showsSection, type SharePayload } from './payload.ts';
@@ -53,7 +55,18 @@ export interface PublicProjectReadmeView {
   readme: unknown;
 }
 
-export type PublicView = PublicHighlightView | PublicInsightView | PublicNoteView | PublicProjectView | PublicProjectReadmeView;
+/** A shared chart: its options and figures (tag and group names with their counts), no highlight text. */
+export interface PublicProjectChartView {
+  kind: 'PublicProjectChart';
+  id: string;
+  title: string;
+  metric: string;
+  groupBy: string;
+  type: string;
+  items: ChartItem[];
+}
+
+export type PublicView = PublicHighlightView | PublicInsightView | PublicNoteView | PublicProjectView | PublicProjectReadmeView | PublicProjectChartView;
 
 export interface SharedObjectView {
   objectType: ShareObjectType;
@@ -214,6 +227,11 @@ async function publicObject(trx: Knex.Transaction, share: ShareRow): Promise<Pub
     case 'projectReadme': {
       const project = await openProject(trx, ws, share.object_id);
       return project ? { kind: 'PublicProjectReadme', id: project.id, title: project.title, readme: project.readme ?? null } : null;
+    }
+    case 'projectChart': {
+      const chart = (await trx('project_charts').where({ id: share.object_id, workspace_id: ws }).first()) as ChartRow | undefined;
+      if (!chart || !(await openProject(trx, ws, chart.project_id))) return null;
+      return { kind: 'PublicProjectChart', id: chart.id, title: chart.title, metric: chart.metric, groupBy: chart.group_by, type: chart.chart_type, items: await chartItems(trx, chart) };
     }
   }
 }

@@ -22,7 +22,7 @@ export const sharingTypeDefs = /* GraphQL */ `
   }
 
   "Share object types of 000 §3 that can be shared so far."
-  enum ShareObjectType { insight note noteHighlight project projectReadme }
+  enum ShareObjectType { insight note noteHighlight project projectReadme projectChart }
 
   type ShareLink {
     id: ID!
@@ -49,7 +49,17 @@ export const sharingTypeDefs = /* GraphQL */ `
     object: PublicObject!
   }
 
-  union PublicObject = PublicInsight | PublicNote | PublicHighlight | PublicProject | PublicProjectReadme
+  union PublicObject = PublicInsight | PublicNote | PublicHighlight | PublicProject | PublicProjectReadme | PublicProjectChart
+
+  "A shared project chart: its options and figures."
+  type PublicProjectChart {
+    id: ID!
+    title: String!
+    metric: ChartMetric!
+    groupBy: ChartGroupBy!
+    type: ChartType!
+    items: [ChartItem!]!
+  }
 
   type PublicInsight {
     id: ID!

@@ -18,12 +18,13 @@ import { StarButton } from '../ui/StarButton.tsx';
 // The readme's editor (TipTap, ProseMirror) loads when the tab is opened, not with the project.
 const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readme })));
 
-const TABS = ['notes', 'insights', 'highlights', 'readme', 'tags'] as const;
+const TABS = ['notes', 'insights', 'highlights', 'readme', 'tags', 'charts'] as const;
 type Tab = (typeof TABS)[number];
-const LABELS: Record<Tab, string> = { notes: 'Notes', insights: 'Insights', highlights: 'Highlights', readme: 'Readme', tags: 'Tags' };
+const LABELS: Record<Tab, string> = { notes: 'Notes', insights: 'Insights', highlights: 'Highlights', readme: 'Readme', tags: 'Tags', charts: 'Charts' };
 
 function tabPath(projectId: string, tab: Tab): string {
-  if (tab === 'readme' || tab === 'tags') return `/projects/${projectId}/${tab}`;
+  // Charts are a page of their own (the dashboards module's), opened from this tab.
+  if (tab === 'readme' || tab === 'tags' || tab === 'charts') return `/projects/${projectId}/${tab}`;
   return tab === 'notes' ? `/projects/${projectId}` : `/projects/${projectId}?tab=${tab}`;
 }
 
