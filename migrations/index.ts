@@ -24,6 +24,7 @@ import * as jobEffectsScope from './0045_job_effects_scope.ts';
 import * as channels from './0050_channels.ts';
 import * as channelsSearch from './0051_channels_search.ts';
 import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
+import * as channelThemes from './0053_channel_themes.ts';
 import * as ai from './0060_ai.ts';
 
 export interface Migration {
@@ -59,5 +60,6 @@ export const migrations: Migration[] = [
   { name: '0050_channels', ...channels },
   { name: '0051_channels_search', ...channelsSearch },
   { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
+  { name: '0053_channel_themes', ...channelThemes },
   { name: '0060_ai', ...ai },
 ];
