@@ -8,6 +8,7 @@ import { TimeChart, type SeriesPoint } from './charts.tsx';
 import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESETS, rangeOf, type ChannelHashState, type ChartType, type Preset } from './hash.ts';
 import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
+import { ThemesPanel } from './themes/ThemesPanel.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
@@ -149,6 +150,8 @@ export function ChannelPage() {
         </Group>
         {state.chart !== 'none' && series.data && (series.data.channelDataPointSeries.length ? <TimeChart series={series.data.channelDataPointSeries} type={state.chart} /> : <Text c="dimmed">No data points in these dates.</Text>)}
       </Paper>
+
+      <ThemesPanel channelId={channelId} />
 
       <Group align="flex-end" mb="sm">
         <TextInput
