@@ -25,6 +25,7 @@ import * as channels from './0050_channels.ts';
 import * as channelsSearch from './0051_channels_search.ts';
 import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
 import * as channelThemes from './0053_channel_themes.ts';
+import * as channelThemesSearch from './0054_channel_themes_search.ts';
 import * as ai from './0060_ai.ts';
 
 export interface Migration {
@@ -61,5 +62,6 @@ export const migrations: Migration[] = [
   { name: '0051_channels_search', ...channelsSearch },
   { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
   { name: '0053_channel_themes', ...channelThemes },
+  { name: '0054_channel_themes_search', ...channelThemesSearch },
   { name: '0060_ai', ...ai },
 ];

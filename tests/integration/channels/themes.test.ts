@@ -4,6 +4,8 @@ import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, failure, ok, type ContentFixture, type Gql } from '../research/content-support.ts';
+import search from '../../../modules/search/src/index.ts';
+import { searchOk } from '../search/support.ts';
 import { apiToken, createChannel, post, startChannelsServer } from './support.ts';
 
 const heard: DomainEvent[] = [];
@@ -73,7 +75,7 @@ async function themeAbout(word: string): Promise<Theme> {
 }
 
 beforeAll(async () => {
-  ({ server, mail } = await startChannelsServer({}, [listener]));
+  ({ server, mail } = await startChannelsServer({}, [search, listener]));
   a = await contentFixture(server, mail);
   const b = await createWorkspaceWithAdmin(server, mail);
   other = gqlAs(server, b.admin.accessToken, b.id);
@@ -195,5 +197,22 @@ describe('themes', () => {
     const topics = ok(await a.viewer.gql<{ channelTopics: Array<{ id: string; themes: Array<{ id: string }> }> }>('query($c: ID!) { channelTopics(channelId: $c) { id title themes { id } } }', { c: channelId })).channelTopics;
     const themed = topics.flatMap((t) => t.themes.map((x) => x.id));
     expect(new Set(themed).size).toBe(themed.length);
+  });
+
+  it('finds current themes in search under the Themes tab, linked to their channel, and names changed themes in the search outbox', async () => {
+    const mobile = await themeAbout('mobile');
+    const results = await searchOk(a.viewer.gql, { query: 'crashes', resultTypes: ['THEME'] });
+    expect(results.hits.map((h) => [h.type, h.id, h.parentId])).toContainEqual(['THEME', mobile.id, channelId]);
+    expect((await searchOk(other, { query: 'crashes', resultTypes: ['THEME'] })).hits).toEqual([]);
+    const owner = server.fieldbook.db.owner;
+    await owner.raw('insert into search_outbox_switch default values on conflict do nothing');
+    try {
+      ok(await a.contributor.gql('mutation($id: ID!, $t: String!) { renameChannelTheme(id: $id, title: $t) { id } }', { id: mobile.id, t: 'Crashing apps' }));
+      const changes = await owner('search_changes').where({ workspace_id: a.ws.id, object_type: 'THEME', object_id: mobile.id });
+      expect(changes.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await owner('search_outbox_switch').delete();
+    }
+    expect((await searchOk(a.viewer.gql, { query: 'crashing apps', resultTypes: ['THEME'] })).hits.map((h) => h.title)).toContain('Crashing apps');
   });
 });
