@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule, type DomainEvent } from '../../../core/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
 import type { TestServer } from '../../support/server.ts';
+import type { AgentTool, RequestContext } from '../../../core/src/index.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, failure, ok, type ContentFixture, type Gql } from '../research/content-support.ts';
 import search from '../../../modules/search/src/index.ts';
@@ -18,10 +19,14 @@ const listener = defineModule({
   ],
 });
 
+// Gives the test a member's context, as agents and the MCP server get one to run tools with.
+const members = defineModule({ name: 'member-contexts', services: (ctx) => ({ of: ctx.memberContext }) });
+
 let server: TestServer;
 let mail: TestMailServer;
 let a: ContentFixture;
 let other: Gql;
+let b: Awaited<ReturnType<typeof createWorkspaceWithAdmin>>;
 let channelId: string;
 let token: string;
 
@@ -75,9 +80,9 @@ async function themeAbout(word: string): Promise<Theme> {
 }
 
 beforeAll(async () => {
-  ({ server, mail } = await startChannelsServer({}, [search, listener]));
+  ({ server, mail } = await startChannelsServer({}, [search, listener, members]));
   a = await contentFixture(server, mail);
-  const b = await createWorkspaceWithAdmin(server, mail);
+  b = await createWorkspaceWithAdmin(server, mail);
   other = gqlAs(server, b.admin.accessToken, b.id);
   channelId = (await createChannel(a.contributor.gql, 'Support tickets')).id;
   token = await apiToken(server, a.contributor.accessToken, a.ws.id);
@@ -214,5 +219,35 @@ describe('themes', () => {
       await owner('search_outbox_switch').delete();
     }
     expect((await searchOk(a.viewer.gql, { query: 'crashing apps', resultTypes: ['THEME'] })).hits.map((h) => h.title)).toContain('Crashing apps');
+  });
+
+  it('gives agents the channel tools, each reading as the member it acts for', async () => {
+    const tools = new Map(((server.fieldbook.services.channels as { agentTools(): AgentTool[] }).agentTools()).map((t) => [t.name, t]));
+    expect([...tools.keys()].sort()).toEqual(['datapoints_retrieval', 'datum_search', 'list_channel_datums_by_theme', 'list_channels', 'list_themes', 'list_topics', 'summarize_themes']);
+    const of = (server.fieldbook.services['member-contexts'] as { of(w: string, u: string): Promise<RequestContext | null> }).of;
+    const viewer = (await of(a.ws.id, a.viewer.user.id))!;
+    const run = (name: string, input: unknown, as: RequestContext = viewer) => tools.get(name)!.run(as, input);
+
+    expect(JSON.stringify((await run('list_channels', {})).data)).toContain(channelId);
+    const listed = (await run('list_themes', { channelId })).data as Array<{ id: string; title: string; datumCount: number }>;
+    expect(listed.map((t) => t.id).sort()).toEqual((await themes()).map((t) => t.id).sort());
+    const theme = listed[0]!;
+    const datums = await run('list_channel_datums_by_theme', { channelId, themeId: theme.id, datumCount: 3 });
+    const rows = datums.data as Array<{ id: string; channelId: string; themeId: string; content: string; createdAt: string }>;
+    expect(rows).toHaveLength(Math.min(3, theme.datumCount));
+    expect(rows.every((r) => r.themeId === theme.id && r.channelId === channelId)).toBe(true);
+    expect(datums.items![0]!.url).toBe(`/channels/${channelId}/data/${rows[0]!.id}`);
+    const found = await run('datum_search', { query: 'android', channelId });
+    expect((found.data as Array<{ content: string }>).length).toBeGreaterThan(0);
+    expect((found.data as Array<{ content: string }>).every((r) => r.content.toLowerCase().includes('android'))).toBe(true);
+    expect(((await run('datapoints_retrieval', { channelId, count: 5 })).data as unknown[]).length).toBe(5);
+    const summaries = await run('summarize_themes', { channelId, count: 2 });
+    expect((summaries.data as unknown[]).length).toBe(2);
+    expect(Array.isArray((await run('list_topics', { channelId })).data)).toBe(true);
+
+    // Bad input names the field; another workspace's member reads nothing of this channel.
+    await expect(run('list_channel_datums_by_theme', { channelId, themeId: theme.id, datumCount: 101 })).rejects.toMatchObject({ errorCode: 'BAD_USER_INPUT', message: expect.stringContaining('datumCount') });
+    const outsider = (await of(b.id, b.admin.user.id))!;
+    await expect(run('list_themes', { channelId }, outsider)).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
   });
 });
