@@ -7,6 +7,7 @@ import type { TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, failure, ok, type ContentFixture, type Gql } from '../research/content-support.ts';
 import search from '../../../modules/search/src/index.ts';
 import { searchOk } from '../search/support.ts';
+import { aiConfig, startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
 import { apiToken, createChannel, post, startChannelsServer } from './support.ts';
 
 const heard: DomainEvent[] = [];
@@ -23,6 +24,7 @@ const listener = defineModule({
 const members = defineModule({ name: 'member-contexts', services: (ctx) => ({ of: ctx.memberContext }) });
 
 let server: TestServer;
+let fake: FakeOpenAI;
 let mail: TestMailServer;
 let a: ContentFixture;
 let other: Gql;
@@ -80,7 +82,9 @@ async function themeAbout(word: string): Promise<Theme> {
 }
 
 beforeAll(async () => {
-  ({ server, mail } = await startChannelsServer({}, [search, listener, members]));
+  fake = await startFakeOpenAI();
+  // A chat model only: clustering stays on the offline text model, summaries use the model.
+  ({ server, mail } = await startChannelsServer(aiConfig(fake, { maxRetries: 0 }), [search, listener, members]));
   a = await contentFixture(server, mail);
   b = await createWorkspaceWithAdmin(server, mail);
   other = gqlAs(server, b.admin.accessToken, b.id);
@@ -93,6 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await mail?.close();
+  await fake?.close();
 });
 
 describe('themes', () => {
@@ -186,15 +191,30 @@ describe('themes', () => {
     expect(emerging[0]).toEqual({ theme: { id: mobile.id }, previousCount: 0, currentCount: 1 });
   });
 
-  it('summarizes a theme locally, quoting its points, with provenance, and lists topics and outliers', async () => {
+  it('summarizes a theme with the configured model from its central points, keeping only quotes found in them, with provenance, and lists topics and outliers', async () => {
     const mobile = await themeAbout('mobile');
+    const inTheme = ok(await a.viewer.gql<{ channelThemeDataPoints: { nodes: Array<{ id: string; content: string }> } }>('query($t: ID!) { channelThemeDataPoints(themeId: $t, first: 1) { nodes { id content } } }', { t: mobile.id })).channelThemeDataPoints.nodes[0]!;
+    fake.script({
+      content: JSON.stringify({
+        title: 'Mobile crashes',
+        summary: 'People report the mobile app crashing.',
+        quotes: [
+          { id: inTheme.id, text: inTheme.content.slice(0, 20) },
+          { id: inTheme.id, text: 'the app deleted my account' },
+        ],
+      }),
+    });
     const summary = ok(await a.viewer.gql<{ summarizeChannelTheme: { title: string; summary: string; datumCount: number; model: string | null; label: string } }>('mutation($id: ID!) { summarizeChannelTheme(id: $id) { title summary datumCount model label } }', { id: mobile.id })).summarizeChannelTheme;
-    expect(summary.model).toBeNull();
-    expect(summary.label).toBe('Local summary (no AI model configured)');
+    expect(summary.model).toBe('fake-chat');
     expect(summary.datumCount).toBe(mobile.datumCount);
-    expect(summary.summary.toLowerCase()).toContain('mobile app');
+    expect(summary.summary).toContain('People report the mobile app crashing.');
+    expect(summary.summary).toContain(inTheme.content.slice(0, 20));
+    expect(summary.summary).not.toContain('deleted my account');
+    const prompt = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(prompt).toContain(inTheme.id);
     const prov = await server.fieldbook.db.owner('ai_provenance').where({ workspace_id: a.ws.id, object_type: 'theme', object_id: mobile.id }).first();
-    expect(prov.model).toBe('local');
+    expect(prov.model).toBe('fake-chat');
+    expect(prov.input_ids).toContain(inTheme.id);
     const outliers = ok(await a.viewer.gql<{ channelOutliers: { totalCount: number } }>('query($c: ID!) { channelOutliers(channelId: $c) { totalCount } }', { c: channelId })).channelOutliers;
     const clustering = ok(await a.viewer.gql<{ channelClustering: { outlierCount: number } }>('query($c: ID!) { channelClustering(channelId: $c) { outlierCount } }', { c: channelId })).channelClustering;
     expect(outliers.totalCount).toBeGreaterThanOrEqual(0);

@@ -60,7 +60,8 @@ export interface KMeansOptions {
  */
 function seedCentroids(vecs: readonly SparseVec[], dim: number, k: number, random: () => number): Float32Array[] {
   const n = vecs.length;
-  const trials = 2 + Math.floor(Math.log(k));
+  // Large sets seed with single draws: their groups are big enough that one draw rarely doubles up.
+  const trials = n > 20_000 ? 1 : 2 + Math.floor(Math.log(k));
   const best = new Float32Array(n).fill(-1);
   const centroids: Float32Array[] = [];
   const take = (c: Float32Array) => {
