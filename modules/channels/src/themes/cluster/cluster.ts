@@ -126,7 +126,7 @@ export function clusterTexts(input: ClusterInput): ClusterResult {
     usable.map((i) => vecs[i]!),
     dim,
     kk,
-    { seed: input.seed ?? 7, restarts: usable.length <= 200 ? 30 : usable.length <= 1_000 ? 10 : usable.length <= 5_000 ? 3 : 1, onIteration: (it) => input.onProgress?.(0.1 + Math.min(0.7, (it + 1) * 0.03)) },
+    { seed: input.seed ?? 7, maxIterations: usable.length > 20_000 ? 15 : 30, restarts: usable.length <= 200 ? 30 : usable.length <= 1_000 ? 10 : usable.length <= 5_000 ? 3 : 1, onIteration: (it) => input.onProgress?.(0.1 + Math.min(0.7, (it + 1) * 0.03)) },
   );
 
   // Members per cluster, then the outlier cut by each cluster's own spread.
