@@ -25,6 +25,8 @@ import * as jobEffectsScope from './0045_job_effects_scope.ts';
 import * as channels from './0050_channels.ts';
 import * as channelsSearch from './0051_channels_search.ts';
 import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
+import * as channelThemes from './0053_channel_themes.ts';
+import * as channelThemesSearch from './0054_channel_themes_search.ts';
 import * as channelSourceConnections from './0057_channel_source_connections.ts';
 import * as ai from './0060_ai.ts';
 import * as mcp from './0065_mcp.ts';
@@ -64,6 +66,8 @@ export const migrations: Migration[] = [
   { name: '0050_channels', ...channels },
   { name: '0051_channels_search', ...channelsSearch },
   { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
+  { name: '0053_channel_themes', ...channelThemes },
+  { name: '0054_channel_themes_search', ...channelThemesSearch },
   { name: '0057_channel_source_connections', ...channelSourceConnections },
   { name: '0060_ai', ...ai },
   { name: '0065_mcp', ...mcp },

@@ -6,6 +6,9 @@ import { channelImportJob } from './imports/job.ts';
 import { sourceResolver } from './sources/resolve.ts';
 import { surveysGraphql } from './surveys/resolvers.ts';
 import { channelsGraphql } from './resolvers.ts';
+import { themesGraphql } from './themes/graphql.ts';
+import { clusteringJob } from './themes/run.ts';
+import { placementJob } from './themes/place.ts';
 import { channelsServices } from './services.ts';
 
 export type { ChannelsServices } from './services.ts';
@@ -17,9 +20,9 @@ export type { ChannelsServices } from './services.ts';
 const channelsModule = defineModule({
   name: 'channels',
   dependsOn: [workspacesModule, extensionsModule],
-  services: () => channelsServices(),
-  graphql: (ctx) => [channelsGraphql(ctx), connectionsGraphql(ctx.deps.extensions, ctx), surveysGraphql(ctx)],
-  jobs: (ctx) => [channelImportJob(ctx, sourceResolver(ctx.deps.extensions)), channelRefreshJob(ctx)],
+  services: (ctx) => channelsServices(ctx),
+  graphql: (ctx) => [channelsGraphql(ctx), themesGraphql(ctx), connectionsGraphql(ctx.deps.extensions, ctx), surveysGraphql(ctx)],
+  jobs: (ctx) => [channelImportJob(ctx, sourceResolver(ctx.deps.extensions)), channelRefreshJob(ctx), clusteringJob(ctx), placementJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
 });
 

@@ -9,6 +9,7 @@ import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESET
 import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
 import { DatasetsPanel } from './sources/DatasetsPanel.tsx';
+import { ThemesPanel } from './themes/ThemesPanel.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
@@ -161,6 +162,7 @@ export function ChannelPage() {
           void series.refetch();
         }}
       />
+      <ThemesPanel channelId={channelId} />
 
       <Group align="flex-end" mb="sm">
         <TextInput

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Container, Group, Paper, Stack, Table, Text, Titl
 import { useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { Link, useParams } from 'react-router';
 import { Q, type DataPoint } from './api.ts';
+import { PointTheme } from './themes/PointTheme.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -38,6 +39,7 @@ export function DataPointPage() {
               )}
             </Group>
           </Paper>
+          <PointTheme channelId={channelId} dataPointId={p.id} />
           <section aria-labelledby="person-heading">
             <Title order={2} size="h4" id="person-heading" mb="xs">
               Person

@@ -6,6 +6,9 @@ import { lazy } from 'react';
 const ChannelsPage = lazy(() => import('./ChannelsPage.tsx').then((m) => ({ default: m.ChannelsPage })));
 const ChannelPage = lazy(() => import('./ChannelPage.tsx').then((m) => ({ default: m.ChannelPage })));
 const DataPointPage = lazy(() => import('./DataPointPage.tsx').then((m) => ({ default: m.DataPointPage })));
+const ThemePage = lazy(() => import('./themes/ThemePage.tsx').then((m) => ({ default: m.ThemePage })));
+const OutliersPage = lazy(() => import('./themes/OutliersPage.tsx').then((m) => ({ default: m.OutliersPage })));
+const TopicPage = lazy(() => import('./themes/TopicPage.tsx').then((m) => ({ default: m.TopicPage })));
 
 /** The channels module's web part (000 §2): /channels, a channel's view and its data points. */
 export default defineWebExtension({
@@ -15,6 +18,11 @@ export default defineWebExtension({
     { path: '/channels/:channelId', component: ChannelPage, permission: 'projects:read' },
     { path: '/channels/:channelId/data', component: ChannelPage, permission: 'projects:read' },
     { path: '/channels/:channelId/data/:datumData', component: DataPointPage, permission: 'projects:read' },
+    { path: '/channels/:channelId/themes/:themeId', component: ThemePage, permission: 'projects:read' },
+    { path: '/channels/:channelId/themes/:themeId/data/:datumData', component: DataPointPage, permission: 'projects:read' },
+    { path: '/channels/:channelId/outliers', component: OutliersPage, permission: 'projects:read' },
+    { path: '/channels/:channelId/outliers/:datumData', component: DataPointPage, permission: 'projects:read' },
+    { path: '/t/:topicId', component: TopicPage, permission: 'projects:read' },
   ],
   navigation: [{ label: 'Channels', to: '/channels', permission: 'projects:read', icon: IconMessages }],
 });

@@ -3,6 +3,7 @@ import { withTenant, type Job, type JobDefinition, type ModuleContext } from '@f
 import type { DatasetRow } from '../datasets/datasets.ts';
 import { writeRecords, type WriteTarget } from '../datapoints/write.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
+import { schedulePlacement } from '../themes/place.ts';
 import { sourceOf, type ImportSource, type ImportedRecord, type Json, type SourcePage } from '../sources/index.ts';
 import { CHANNEL_IMPORT_QUEUE, type ChannelImportJob, type ChannelImportRow, type ImportFailure } from './records.ts';
 
@@ -128,6 +129,7 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
     throw error;
   }
   await finish(ctx.db.app, job.data, { status: 'COMPLETED', error: null }, cursor);
+  await schedulePlacement(ctx.jobs, { workspaceId: run.workspace_id, userId: job.data.userId, channelId: run.channel_id });
 }
 
 export function channelImportJob(ctx: ModuleContext, resolve: SourceResolver = builtInSource): JobDefinition<ChannelImportJob> {

@@ -6,6 +6,7 @@ import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import { channelFor } from '../channels/channels.ts';
 import { apiDatasetFor, createDataset } from '../datasets/datasets.ts';
 import { writeRecords } from '../datapoints/write.ts';
+import { schedulePlacement } from '../themes/place.ts';
 import { FIELD_TYPES } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
 import { detectDelimiter, firstNulLine, readCsv } from '../sources/csv/parse.ts';
@@ -219,6 +220,8 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
         return o.status === 'failed' ? { index: i, externalId: r.externalId, status: 'failed', reason: `dataPoints[${i}]: ${o.reason}` } : { index: i, externalId: r.externalId, status: o.status, id: o.id };
       });
     });
+    // New points join the channel's themes shortly after (when it has been clustered).
+    if (answer.some((a) => a.status === 'created')) await schedulePlacement(ctx.jobs, { workspaceId: caller.workspaceId, userId: caller.userId, channelId });
     koa.body = {
       created: answer.filter((a) => a.status === 'created').length,
       updated: answer.filter((a) => a.status === 'updated').length,

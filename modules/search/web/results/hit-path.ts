@@ -28,6 +28,8 @@ export function hitPath(hit: HitRef): string | null {
       return `/channels/${hit.id}`;
     case 'CHANNEL_DATAPOINT':
       return hit.parentId ? `/channels/${hit.parentId}/data/${hit.id}` : null;
+    case 'THEME':
+      return hit.parentId ? `/channels/${hit.parentId}/themes/${hit.id}` : null;
     default:
       return null;
   }

@@ -322,9 +322,32 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     },
     valuesOf: null,
   },
+  // Current themes of live channels (retired ones still open by id, but are not found). A theme
+  // belongs under its channel; its content is its summary, and it is AI-made when a model wrote that.
+  THEME: {
+    type: 'THEME',
+    from: 'channel_themes t join channels c on c.id = t.channel_id left join projects p on false',
+    live: 'c.deleted_at is null and t.retired_at is null',
+    projectId: 'null::uuid',
+    parentId: 't.channel_id',
+    outsideProjects: true,
+    title: 't.title',
+    content: 't.summary',
+    vector: 't.search_vector',
+    fuzzy: ['fb_search_text(t.title)'],
+    attributes: {
+      ...stamps,
+      id: id('t.id', 't.id'),
+      title: text('t.title'),
+      content: text('t.summary'),
+      channelId: id('t.channel_id', 't.channel_id'),
+      aiGenerated: bool('t.summary_model is not null'),
+    },
+    valuesOf: null,
+  },
 };
 
-/** The source of a result type; themes have no tables yet, so nothing to search. */
+/** The source of a result type. */
 export const sourceFor = (type: SearchResultType): Source | undefined => SOURCES[type];
 
 /** The type's own table: every `from` starts with it, as `t`. */
