@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconChevronDown, IconEyeOff, IconPin, IconPinnedOff, IconSortAscending, IconSortDescending, IconTextWrap } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../ui/hooks.ts';
 import { TitleEditor, ValueEditor } from './CellEditor.tsx';
@@ -208,7 +208,7 @@ const Row = memo(function Row({
   it,
   index,
   columns,
-  styleOf,
+  styles,
   fields,
   members,
   canEdit,
@@ -220,7 +220,7 @@ const Row = memo(function Row({
   it: ViewItem;
   index: number;
   columns: ViewColumn[];
-  styleOf(c: ViewColumn, i: number, head: boolean): CSSProperties;
+  styles: CSSProperties[];
   fields: Map<string, FieldInfo>;
   members: Map<string, string>;
   canEdit: boolean;
@@ -249,7 +249,7 @@ const Row = memo(function Row({
         return (
           <td
             key={c.field}
-            style={styleOf(c, i, false)}
+            style={styles[i]}
             data-cell={c.field}
             tabIndex={canEditCell ? 0 : undefined}
             aria-label={canEditCell && editing !== key ? `${c.field === 'Title' ? 'Title' : (field?.label ?? c.field)}: press Enter to edit` : undefined}
@@ -277,33 +277,45 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
   const [editing, setEditing] = useState<string | null>(null);
   // Saved widths replace what was dragged once the view comes back.
   useEffect(() => setWidths({}), [view.columns]);
-  const columns = saved.map((c) => (widths[c.field] ? { ...c, width: widths[c.field]! } : c));
+  const dragged = saved.map((c) => (widths[c.field] ? { ...c, width: widths[c.field]! } : c));
+  const columnsKey = JSON.stringify(dragged);
+  // Stable between scroll frames, so rows already drawn are not drawn again as the table scrolls.
+  const { columns, headStyles, bodyStyles, width } = useMemo(() => {
+    const cols = JSON.parse(columnsKey) as ViewColumn[];
+    const widthOf = (c: ViewColumn) => c.width ?? DEFAULT_WIDTH;
+    const lefts: Array<number | null> = [];
+    let left = 0;
+    for (const c of cols) {
+      lefts.push(c.sticky ? left : null);
+      if (c.sticky) left += widthOf(c);
+    }
+    const wrapped = cols.some((c) => c.wrapped);
+    const styleOf = (c: ViewColumn, i: number, head: boolean): CSSProperties => ({
+      width: widthOf(c),
+      minWidth: widthOf(c),
+      maxWidth: widthOf(c),
+      whiteSpace: c.wrapped ? 'normal' : 'nowrap',
+      overflow: head ? 'visible' : 'hidden',
+      textOverflow: 'ellipsis',
+      verticalAlign: 'top',
+      padding: '10px 12px',
+      borderBottom: '1px solid var(--mantine-color-gray-3)',
+      fontSize: 'var(--mantine-font-size-sm)',
+      height: wrapped ? undefined : ROW_HEIGHT,
+      boxSizing: 'border-box',
+      background: head || lefts[i] !== null ? 'var(--mantine-color-body)' : undefined,
+      ...(head ? { position: 'sticky', top: 0, zIndex: lefts[i] !== null ? 3 : 2, textAlign: 'left', fontWeight: 600 } : {}),
+      ...(lefts[i] !== null ? { position: 'sticky', left: lefts[i]!, zIndex: head ? 3 : 1, boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)' } : {}),
+    });
+    return {
+      columns: cols,
+      headStyles: cols.map((c, i) => styleOf(c, i, true)),
+      bodyStyles: cols.map((c, i) => styleOf(c, i, false)),
+      width: cols.reduce((n, c) => n + widthOf(c), 0),
+    };
+  }, [columnsKey]);
   const widthOf = (c: ViewColumn) => c.width ?? DEFAULT_WIDTH;
-  const lefts: Array<number | null> = [];
-  let left = 0;
-  for (const c of columns) {
-    lefts.push(c.sticky ? left : null);
-    if (c.sticky) left += widthOf(c);
-  }
   const wrapped = columns.some((c) => c.wrapped);
-  const styleOf = (c: ViewColumn, i: number, head: boolean): CSSProperties => ({
-    width: widthOf(c),
-    minWidth: widthOf(c),
-    maxWidth: widthOf(c),
-    whiteSpace: c.wrapped ? 'normal' : 'nowrap',
-    overflow: head ? 'visible' : 'hidden',
-    textOverflow: 'ellipsis',
-    verticalAlign: 'top',
-    padding: '10px 12px',
-    borderBottom: '1px solid var(--mantine-color-gray-3)',
-    fontSize: 'var(--mantine-font-size-sm)',
-    height: wrapped ? undefined : ROW_HEIGHT,
-    boxSizing: 'border-box',
-    background: head || lefts[i] !== null ? 'var(--mantine-color-body)' : undefined,
-    ...(head ? { position: 'sticky', top: 0, zIndex: lefts[i] !== null ? 3 : 2, textAlign: 'left', fontWeight: 600 } : {}),
-    ...(lefts[i] !== null ? { position: 'sticky', left: lefts[i]!, zIndex: head ? 3 : 1, boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)' } : {}),
-  });
-  const width = columns.reduce((n, c) => n + widthOf(c), 0);
 
   const scroller = useRef<HTMLDivElement>(null);
   const rows = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
@@ -316,23 +328,15 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
     void save({ columns: cols.map((c) => ({ field: c.field, width: c.width, sticky: c.sticky, wrapped: c.wrapped })) });
   };
 
-  return (
-    <Paper withBorder>
-      <div
-        ref={scroller}
-        role="region"
-        aria-label={`${view.title}: ${total.toLocaleString()} rows, scroll to see more`}
-        tabIndex={0}
-        data-table-scroller
-        style={{ maxHeight: 'min(70vh, 760px)', overflow: 'auto', position: 'relative' }}
-      >
-        <table style={{ tableLayout: 'fixed', width, borderCollapse: 'separate', borderSpacing: 0 }} aria-label={view.title} aria-rowcount={total + 1}>
+  // The header (with its menus) stays as it is while the rows scroll under it.
+  const head = useMemo(
+    () => (
           <thead>
             <tr aria-rowindex={1}>
               {columns.map((c, i) => {
                 const label = columnLabel(c.field, fields, view.objectType);
                 return (
-                  <th key={c.field} style={styleOf(c, i, true)} data-sticky={c.sticky || undefined} data-wrapped={c.wrapped || undefined} data-column={label} scope="col">
+                  <th key={c.field} style={headStyles[i]} data-sticky={c.sticky || undefined} data-wrapped={c.wrapped || undefined} data-column={label} scope="col">
                     <Group gap={4} wrap="nowrap" justify="space-between">
                       <Text size="sm" fw={600} truncate>
                         {label}
@@ -347,6 +351,23 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
               })}
             </tr>
           </thead>
+    ),
+    // `change` and the dragged widths follow `columns`.
+    [columns, headStyles, view, fields, save],
+  );
+
+  return (
+    <Paper withBorder>
+      <div
+        ref={scroller}
+        role="region"
+        aria-label={`${view.title}: ${total.toLocaleString()} rows, scroll to see more`}
+        tabIndex={0}
+        data-table-scroller
+        style={{ maxHeight: 'min(70vh, 760px)', overflow: 'auto', position: 'relative' }}
+      >
+        <table style={{ tableLayout: 'fixed', width, borderCollapse: 'separate', borderSpacing: 0 }} aria-label={view.title} aria-rowcount={total + 1}>
+          {head}
           <tbody>
             {top > 0 && (
               <tr aria-hidden>
@@ -359,7 +380,7 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
                 it={items[v.index]!}
                 index={v.index}
                 columns={columns}
-                styleOf={styleOf}
+                styles={bodyStyles}
                 fields={fields}
                 members={members}
                 canEdit={view.canEdit}
