@@ -171,6 +171,11 @@ test('a board moves cards between groups by dragging or from the keyboard, and a
   await page.getByRole('textbox', { name: 'Text' }).fill('Why people drop out');
   await page.getByRole('button', { name: 'Add to canvas' }).click();
   await expect(area.getByRole('heading', { name: 'Why people drop out' })).toBeVisible();
+  await area.getByRole('button', { name: 'Actions for text “Why people drop out”' }).click();
+  await page.getByRole('menuitem', { name: 'Edit text' }).click();
+  await page.getByRole('dialog', { name: 'Edit text' }).getByLabel('Text').fill('Why people leave');
+  await page.getByRole('dialog', { name: 'Edit text' }).getByRole('button', { name: 'Save' }).click();
+  await expect(area.getByRole('heading', { name: 'Why people leave' })).toBeVisible();
   await page.getByRole('button', { name: 'Add item' }).click();
   await page.getByRole('textbox', { name: 'Note' }).click();
   await page.getByRole('option', { name: 'Call with Ben' }).click();

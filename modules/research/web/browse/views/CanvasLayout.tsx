@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Box, Button, ColorInput, Group, Menu, NativeSelect, Paper, Popover, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, ColorInput, Group, Menu, Modal, NativeSelect, Paper, Popover, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconBulb, IconDots, IconEye, IconEyeOff, IconFileText, IconHighlight, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBulb, IconDots, IconEye, IconEyeOff, IconFileText, IconHighlight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAction, useLoad } from '../ui/hooks.ts';
@@ -254,6 +254,40 @@ const STEP = 40;
 const itemName = (item: CanvasItem): string =>
   item.kind === 'TEXT' ? `text “${item.text.slice(0, 30)}”` : item.kind === 'GROUP' ? `group “${item.title}”` : item.kind === 'REFERENCE' ? REF_LABEL[item.objectType].toLowerCase() : 'rectangle';
 
+/** Changes a text item's words and format, or a group's title and colour. */
+function EditItem({ item, onClose, onSave }: { item: Extract<CanvasItem, { kind: 'TEXT' | 'GROUP' }>; onClose(): void; onSave(input: Record<string, unknown>): void }) {
+  const [text, setText] = useState(item.kind === 'TEXT' ? item.text : item.title);
+  const [format, setFormat] = useState(item.kind === 'TEXT' ? item.format : 'PARAGRAPH');
+  const [color, setColor] = useState(item.kind === 'GROUP' ? item.color : GROUP_COLORS[0]!);
+  return (
+    <Modal opened onClose={onClose} title={item.kind === 'TEXT' ? 'Edit text' : 'Edit group'}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave(item.kind === 'TEXT' ? { text, format } : { title: text.trim(), color });
+        }}
+      >
+        <Stack gap="sm">
+          {item.kind === 'TEXT' ? (
+            <>
+              <NativeSelect label="Format" data={FORMATS} value={format} onChange={(e) => setFormat(e.currentTarget.value as typeof format)} />
+              <Textarea label="Text" maxLength={10_000} autosize minRows={2} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
+            </>
+          ) : (
+            <>
+              <TextInput label="Title" maxLength={200} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
+              <ColorInput label="Colour" format="hex" swatches={GROUP_COLORS} value={color} onChange={setColor} withEyeDropper={false} />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit">Save</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 /** An item's menu: nudge it by a grid step (keyboard-friendly moving), hide it, or take it off the canvas. */
 function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) {
   const { graphql } = useFieldbook();
@@ -266,7 +300,12 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
     }
   };
   const nudge = (dx: number, dy: number) => void call(UPDATE_ITEM, { id: item.id, input: { x: item.x + dx, y: item.y + dy } });
+  const [editing, setEditing] = useState(false);
   return (
+    <>
+    {editing && (item.kind === 'TEXT' || item.kind === 'GROUP') && (
+      <EditItem item={item} onClose={() => setEditing(false)} onSave={(input) => void call(UPDATE_ITEM, { id: item.id, input }).then(() => setEditing(false))} />
+    )}
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon size="sm" variant="white" color="gray" aria-label={`Actions for ${itemName(item)}`} style={{ position: 'absolute', top: 2, right: 2, zIndex: 1 }}>
@@ -274,6 +313,11 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {(item.kind === 'TEXT' || item.kind === 'GROUP') && (
+          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+            {item.kind === 'TEXT' ? 'Edit text' : 'Edit group'}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={() => nudge(-STEP, 0)}>Move left</Menu.Item>
         <Menu.Item onClick={() => nudge(STEP, 0)}>Move right</Menu.Item>
         <Menu.Item onClick={() => nudge(0, -STEP)}>Move up</Menu.Item>
@@ -287,6 +331,7 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+    </>
   );
 }
 
@@ -313,7 +358,8 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
   const [dragging, setDragging] = useState<{ id: string; dx: number; dy: number } | null>(null);
   // Dragging an item moves it (its menu moves it by a grid step from the keyboard).
   const startDrag = (e: ReactPointerEvent<HTMLDivElement>, item: CanvasItem) => {
-    if ((e.target as HTMLElement).closest('a, button, input, textarea') || e.button !== 0) return;
+    // Only the item itself: its menu's dialogs render elsewhere in the page but bubble here through React.
+    if (!e.currentTarget.contains(e.target as Node) || (e.target as HTMLElement).closest('a, button, input, textarea') || e.button !== 0) return;
     e.preventDefault();
     const el = e.currentTarget;
     const start = { x: e.clientX, y: e.clientY };
