@@ -115,9 +115,6 @@ function FilterControl({ view, save }: { view: ProjectViewData; save: (input: Re
             <FilterBuilder filter={draft} onChange={setDraft} can={can} />
             {view.canEdit && (
               <Group justify="flex-end">
-                <Button variant="default" onClick={() => setDraft(EMPTY_FILTER)}>
-                  Clear
-                </Button>
                 <Button onClick={() => void save({ filter: draft.forms.length ? draft : null }).then((ok) => ok && setOpen(false))}>Apply filter</Button>
               </Group>
             )}
