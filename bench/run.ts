@@ -25,9 +25,10 @@ import { benchSandbox, type SandboxBench } from './sandbox.ts';
 import { automationLines, benchAutomation, type AutomationBench } from './automation.ts';
 import { benchThemes, themesTable, type ThemeBench } from './themes.ts';
 import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
+import { benchViewTable, describeViewTable, type ViewTableBench } from './views.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
 import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
-import { freePort, graphql, percentile, round } from './support.ts';
+import { freePort, graphql, percentile, round, signUpResearcher } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -50,6 +51,7 @@ interface Results {
   webhooks: WebhookBench | null;
   remoteLoad: RemoteLoadBench | null;
   webSize: WebSizeBench | null;
+  viewTable: ViewTableBench | null;
   sandbox: SandboxBench | null;
   automation: AutomationBench | null;
   themes: ThemeBench | null;
@@ -76,6 +78,7 @@ const results: Results = {
   webhooks: null,
   remoteLoad: null,
   webSize: null,
+  viewTable: null,
   sandbox: null,
   automation: null,
   themes: null,
@@ -198,6 +201,16 @@ try {
         results.notes.push(`web app size not measured: ${(err as Error).message}`);
         return null;
       });
+      // A person of their own, so the browser opens the view's workspace and no other.
+      results.viewTable = await signUpResearcher(url, mailbox, 'bench-views')
+        .then(async (viewer) => {
+          const id = (await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, viewer.token)).me.id;
+          return benchViewTable({ url, owner: fieldbook.db.owner, ...viewer, userId: id, log });
+        })
+        .catch((err: unknown) => {
+          results.notes.push(`project table view not measured: ${(err as Error).message}`);
+          return null;
+        });
 
       results.automation = await benchAutomation({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
         results.notes.push(`automation not measured: ${(err as Error).message}`);
@@ -368,6 +381,7 @@ if (results.remoteLoad) {
   lines.push(`  Slack panel shown p50 ${r.withSlotMs.p50} ms, p95 ${r.withSlotMs.p95} ms (+${r.extraMs} ms)`);
   lines.push('');
 }
+if (results.viewTable) lines.push(...describeViewTable(results.viewTable));
 if (results.webSize) {
   lines.push(...describeWebSize(results.webSize));
   lines.push('');

@@ -3,6 +3,7 @@ import { operations, type RequestContext } from '@fieldbook/core';
 import { projectFor } from '../projects/access.ts';
 import { referenceOf, type CanvasItemRow } from './canvas.ts';
 import { addCanvasItem, canvasItemsOf, removeCanvasItem, updateCanvasItem } from './canvas-items.ts';
+import { listViewRows } from './rows.ts';
 import { createView, deleteView, getView, listViews, moveView, updateView, type ProjectViewRecord } from './views.ts';
 
 type Args = Record<string, unknown>;
@@ -17,7 +18,7 @@ const itemFields = {
 
 export function viewsResolvers(): IResolvers<unknown, RequestContext> {
   return {
-    Query: operations({ projectViews: listViews, projectView: getView }),
+    Query: operations({ projectViews: listViews, projectView: getView, projectViewRows: listViewRows }),
     Mutation: operations({ createProjectView: createView, updateProjectView: updateView, moveProjectView: moveView, deleteProjectView: deleteView, addCanvasItem, updateCanvasItem, removeCanvasItem }),
     ProjectView: {
       projectId: (v: ProjectViewRecord) => v.project_id,

@@ -4,6 +4,8 @@ export const viewsTypeDefs = /* GraphQL */ `
     "A project's views in rank order."
     projectViews(projectId: ID!): [ProjectView!]!
     projectView(id: ID!): ProjectView!
+    "The view's notes, insights or highlights, filtered and sorted as it is saved; first is at most 1,000 (200 when left out)."
+    projectViewRows(viewId: ID!, first: Int, after: String): ProjectViewRowPage!
   }
 
   extend type Mutation {
@@ -154,6 +156,36 @@ export const viewsTypeDefs = /* GraphQL */ `
     updatedById: ID
     createdAt: DateTime!
     updatedAt: DateTime!
+  }
+
+  "One note, insight or highlight of a view, with what its columns show."
+  type ProjectViewRow {
+    id: ID!
+    objectType: ProjectViewObjectType!
+    "A note's or insight's title; a highlight's text."
+    title: String!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    createdById: ID
+    "Insights only."
+    published: Boolean
+    archived: Boolean
+    locked: Boolean
+    "Highlights: the note they are from."
+    noteId: ID
+    noteTitle: String
+    color: String
+    tags: [ProjectViewRowTag!]!
+    values: [ProjectViewRowValue!]!
+  }
+  type ProjectViewRowTag { id: ID!, title: String!, color: String! }
+  type ProjectViewRowValue { fieldId: ID!, value: JSON! }
+  type ProjectViewRowPage {
+    rows: [ProjectViewRow!]!
+    "Every row the view's filter keeps."
+    totalCount: Int!
+    endCursor: String
+    hasNextPage: Boolean!
   }
 
   type ViewSort { field: String!, direction: ViewSortDirection! }

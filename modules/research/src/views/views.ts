@@ -5,6 +5,7 @@ import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.t
 import { projectAccess, projectFor, type Caller, type ProjectRow } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema, moveSchema, requiredTitle, sent } from '../projects/inputs.ts';
+import { assertFilterForm } from '@fieldbook/search/item-filter';
 import { canvasStateSchema, mergeCanvas, readCanvas, type CanvasState } from './canvas.ts';
 import {
   VIEW_LAYOUTS,
@@ -123,6 +124,8 @@ function applyCanvas(current: CanvasState, input: SettingsInput, raw: object): C
 async function assertSettings(trx: Knex.Transaction, project: ProjectRow, objectType: ViewObjectType, data: ViewData): Promise<void> {
   const problem = viewDataProblem(objectType, data);
   if (problem) throw badInput(problem.field, problem.message);
+  // The filter is kept as given, but only a form search can read: a bad one is refused when saved.
+  if (data.filter) assertFilterForm(data.filter, 'input.filter');
   const group = data.group;
   if (group?.fieldId) {
     const field = (await trx('fields').where({ id: group.fieldId, workspace_id: project.workspace_id }).first('type', 'project_id')) as

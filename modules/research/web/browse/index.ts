@@ -18,6 +18,8 @@ const ProjectSettingsPage = lazy(() => import('./settings/ProjectSettingsPage.ts
 const TagPage = lazy(() => import('./tags/TagPage.tsx').then((m) => ({ default: m.TagPage })));
 const TrashPage = lazy(() => import('./trash/TrashPage.tsx').then((m) => ({ default: m.TrashPage })));
 const ViewPage = lazy(() => import('./views/ViewPage.tsx').then((m) => ({ default: m.ViewPage })));
+const ViewPresentPage = lazy(() => import('./views/PresentPage.tsx').then((m) => ({ default: m.ViewPresentPage })));
+const InsightsPresentPage = lazy(() => import('./views/PresentPage.tsx').then((m) => ({ default: m.InsightsPresentPage })));
 
 const to = (path: string) => () => createElement(Navigate, { to: path, replace: true });
 
@@ -42,6 +44,10 @@ export const browseRoutes: WebRoute[] = [
   { path: '/projects/:projectId/insights', component: ProjectTabRedirect, permission: 'projects:read' },
   { path: '/projects/:projectId/notes', component: ProjectTabRedirect, permission: 'projects:read' },
   { path: '/projects/:projectId/v/:viewId', component: ViewPage, permission: 'projects:read' },
+  { path: '/projects/:projectId/v/:viewId/present', component: ViewPresentPage, permission: 'projects:read' },
+  { path: '/projects/:projectId/v/:viewId/present/:insightId', component: ViewPresentPage, permission: 'projects:read' },
+  { path: '/projects/:projectId/insights/present', component: InsightsPresentPage, permission: 'projects:read' },
+  { path: '/projects/:projectId/insights/present/:insightId', component: InsightsPresentPage, permission: 'projects:read' },
   { path: '/projects/:projectId/settings', component: ProjectSettingsPage, permission: 'projects:read' },
   ...SETTINGS_SECTIONS.map((s) => ({ path: `/projects/:projectId/settings/${s}`, component: ProjectSettingsPage, permission: 'projects:read' })),
   { path: '/folders/:folderId', component: FolderPage, permission: 'projects:read' },

@@ -1,6 +1,9 @@
-import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import type { FieldInfo, ProjectViewData, ViewItem } from './data.ts';
+import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowsMove } from '@tabler/icons-react';
+import { useState } from 'react';
+import { NO_VALUE, type FieldInfo, type ProjectViewData, type ViewItem } from './data.ts';
 import { ItemCard } from './ItemCard.tsx';
+import { boardKind, canMove, useMoveItem } from './moves.ts';
 
 export interface BoardColumn {
   key: string;
@@ -8,8 +11,6 @@ export interface BoardColumn {
   color: string | null;
   items: ViewItem[];
 }
-
-const NO_VALUE = '__none__';
 
 /**
  * The columns of a board by the view's grouping: published or draft for insights, tags for
@@ -19,7 +20,7 @@ const NO_VALUE = '__none__';
  * by tag, as on the board of a new view.
  */
 export function boardColumns(view: ProjectViewData, items: ViewItem[], fields: Map<string, FieldInfo>, members: Map<string, string>): BoardColumn[] {
-  const kind = view.group?.kind ?? (view.objectType === 'INSIGHT' ? 'PUBLISHED' : view.objectType === 'HIGHLIGHT' ? 'TAG' : null);
+  const kind = boardKind(view);
   const columns = new Map<string, BoardColumn>();
   const add = (key: string, title: string, color: string | null) => {
     if (!columns.has(key)) columns.set(key, { key, title, color, items: [] });
@@ -57,17 +58,89 @@ export function boardColumns(view: ProjectViewData, items: ViewItem[], fields: M
   }
   const hidden = new Set(view.hiddenOptions);
   const out = [...columns.values()].filter((c) => !hidden.has(c.key));
-  if (!view.hideUncategorized || !kind) out.push(none);
+  // Published or draft leaves nothing uncategorized.
+  if ((!view.hideUncategorized && kind !== 'PUBLISHED') || !kind) out.push(none);
   return out;
 }
 
-export function BoardLayout({ view, items, fields, members }: { view: ProjectViewData; items: ViewItem[]; fields: Map<string, FieldInfo>; members: Map<string, string> }) {
-  const columns = boardColumns(view, items, fields, members);
+/** A card's "Move to" menu: the keyboard's way to do what dragging does. */
+function MoveMenu({ item, from, columns, onMove }: { item: ViewItem; from: string; columns: BoardColumn[]; onMove(to: string): void }) {
   return (
-    <Box style={{ overflowX: 'auto' }} pb="sm" tabIndex={0} role="region" aria-label="Board columns, scroll sideways for more">
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Move ${item.kind === 'highlight' ? 'highlight' : `“${item.title}”`} to…`} style={{ position: 'absolute', top: 6, right: 6 }}>
+          <IconArrowsMove size={14} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Move to</Menu.Label>
+        {columns
+          .filter((c) => c.key !== from)
+          .map((c) => (
+            <Menu.Item key={c.key} onClick={() => onMove(c.key)}>
+              {c.title}
+            </Menu.Item>
+          ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const DRAG_TYPE = 'application/x-fieldbook-card';
+
+/**
+ * BOARD: a column per value of the grouping. People who may edit the view drag a card to another
+ * column (or use its "Move to" menu) to change that value; the board then reloads.
+ */
+export function BoardLayout({ view, items, fields, members, onMoved }: { view: ProjectViewData; items: ViewItem[]; fields: Map<string, FieldInfo>; members: Map<string, string>; onMoved(): void }) {
+  const columns = boardColumns(view, items, fields, members);
+  const movable = canMove(view, fields);
+  const moveItem = useMoveItem(view, fields);
+  const [over, setOver] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const byId = new Map(items.map((it) => [it.id, it]));
+  const move = async (item: ViewItem, from: string, to: string) => {
+    setBusy(true);
+    if (await moveItem(item, from, to)) onMoved();
+    setBusy(false);
+  };
+  return (
+    <Box style={{ overflowX: 'auto', opacity: busy ? 0.7 : 1 }} pb="sm" tabIndex={0} role="region" aria-label="Board columns, scroll sideways for more" aria-busy={busy}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         {columns.map((c) => (
-          <Paper key={c.key} component="section" aria-label={`${c.title} column`} bg="gray.0" radius="md" p="sm" w={280} style={{ flex: '0 0 280px' }} data-column={c.title}>
+          <Paper
+            key={c.key}
+            component="section"
+            aria-label={`${c.title} column`}
+            bg={over === c.key ? 'indigo.0' : 'gray.0'}
+            radius="md"
+            p="sm"
+            w={280}
+            style={{ flex: '0 0 280px', outline: over === c.key ? '2px dashed var(--mantine-color-indigo-4)' : undefined }}
+            data-column={c.title}
+            onDragOver={
+              movable
+                ? (e) => {
+                    if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+                    e.preventDefault();
+                    e.dataTransfer.dropEffect = 'move';
+                    setOver(c.key);
+                  }
+                : undefined
+            }
+            onDragLeave={movable ? () => setOver((o) => (o === c.key ? null : o)) : undefined}
+            onDrop={
+              movable
+                ? (e) => {
+                    e.preventDefault();
+                    setOver(null);
+                    const [id, from] = (e.dataTransfer.getData(DRAG_TYPE) || '').split('|');
+                    const item = id ? byId.get(id) : undefined;
+                    if (item && from !== undefined) void move(item, from, c.key);
+                  }
+                : undefined
+            }
+          >
             <Group justify="space-between" mb="sm" wrap="nowrap">
               <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
                 <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, flexShrink: 0, background: c.color ?? '#ced4da' }} />
@@ -81,11 +154,21 @@ export function BoardLayout({ view, items, fields, members }: { view: ProjectVie
             </Group>
             <Stack gap="xs">
               {c.items.map((it) => (
-                <ItemCard key={it.id} item={it} compact />
+                <Box
+                  key={it.id}
+                  pos="relative"
+                  draggable={movable}
+                  onDragStart={movable ? (e) => (e.dataTransfer.setData(DRAG_TYPE, `${it.id}|${c.key}`), (e.dataTransfer.effectAllowed = 'move')) : undefined}
+                  onDragEnd={() => setOver(null)}
+                  style={{ cursor: movable ? 'grab' : undefined }}
+                >
+                  <ItemCard item={it} compact hiddenFields={view.hiddenFields} fields={fields} />
+                  {movable && <MoveMenu item={it} from={c.key} columns={columns} onMove={(to) => void move(it, c.key, to)} />}
+                </Box>
               ))}
               {!c.items.length && (
                 <Text size="xs" c="dimmed" ta="center" py="md">
-                  Nothing here
+                  {movable ? 'Drop cards here' : 'Nothing here'}
                 </Text>
               )}
             </Stack>

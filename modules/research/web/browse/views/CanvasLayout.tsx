@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Box, Button, Group, Menu, Paper, Popover, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, ColorInput, Group, Menu, Modal, NativeSelect, Paper, Popover, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconBulb, IconDots, IconEye, IconEyeOff, IconFileText, IconHighlight, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconBulb, IconDots, IconEye, IconEyeOff, IconFileText, IconHighlight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAction } from '../ui/hooks.ts';
+import { useAction, useLoad } from '../ui/hooks.ts';
 import { ErrorNote, notifyDone, notifyError } from '../ui/layout.tsx';
-import { ADD_CANVAS_ITEM, type CanvasItem, type ProjectViewData } from './data.ts';
+import { ADD_CANVAS_ITEM, type CanvasItem, type ProjectViewData, type ViewObjectType } from './data.ts';
 
 const REFERENCE_SIZE = { width: 240, height: 96 };
 const PADDING = 48;
@@ -102,43 +102,144 @@ function CanvasShape({ item, refs }: { item: CanvasItem; refs: Map<string, Refer
   }
 }
 
-function AddText({ view, at, onAdded }: { view: ProjectViewData; at: () => { x: number; y: number }; onAdded(): void }) {
-  const { graphql } = useFieldbook();
+const FORMATS = [
+  { value: 'PARAGRAPH', label: 'Paragraph' },
+  { value: 'H1', label: 'Heading 1' },
+  { value: 'H2', label: 'Heading 2' },
+  { value: 'H3', label: 'Heading 3' },
+];
+const GROUP_COLORS = ['#7048e8', '#1971c2', '#0c8599', '#2f9e44', '#f08c00', '#e03131', '#868e96'];
+const TEXT_BOX = { PARAGRAPH: { width: 260, height: 80 }, H1: { width: 420, height: 48 }, H2: { width: 380, height: 40 }, H3: { width: 320, height: 32 } } as const;
+
+function AddPopover({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const add = useAction(() => graphql(ADD_CANVAS_ITEM, { viewId: view.id, input: { kind: 'TEXT', ...at(), width: 260, height: 80, text: text.trim(), format: 'PARAGRAPH' } }));
   return (
     <Popover opened={open} onChange={setOpen} position="bottom-end" shadow="md" trapFocus withinPortal>
       <Popover.Target>
         <Button variant="default" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setOpen((o) => !o)}>
-          Add text
+          {label}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
-        <form
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (!text.trim()) return;
-            if (await add.run()) {
-              notifyDone('The text was added to the canvas.');
-              setText('');
-              setOpen(false);
-              onAdded();
-            }
-          }}
-        >
-          <Stack gap="xs" w={280}>
-            <Textarea label="Text" description="At most 10,000 characters." maxLength={10_000} autosize minRows={2} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
-            <ErrorNote error={add.error} title="The text was not added" />
-            <Group justify="flex-end">
-              <Button type="submit" size="compact-sm" loading={add.busy} disabled={!text.trim()}>
-                Add to canvas
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Popover.Dropdown>
+      <Popover.Dropdown>{open && children(() => setOpen(false))}</Popover.Dropdown>
     </Popover>
+  );
+}
+
+function useAdd(view: ProjectViewData, onAdded: () => void) {
+  const { graphql } = useFieldbook();
+  return useAction(async (input: Record<string, unknown>, done: string) => {
+    await graphql(ADD_CANVAS_ITEM, { viewId: view.id, input });
+    notifyDone(done);
+    onAdded();
+    return true;
+  });
+}
+
+/** Text in one of the four formats (paragraph, H1, H2, H3). */
+function TextForm({ view, at, onAdded, close }: { view: ProjectViewData; at: () => { x: number; y: number }; onAdded(): void; close(): void }) {
+  const [text, setText] = useState('');
+  const [format, setFormat] = useState<keyof typeof TEXT_BOX>('PARAGRAPH');
+  const add = useAdd(view, onAdded);
+  return (
+    <form
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!text.trim()) return;
+        if (await add.run({ kind: 'TEXT', ...at(), ...TEXT_BOX[format], text: text.trim(), format }, 'The text was added to the canvas.')) close();
+      }}
+    >
+      <Stack gap="xs" w={280}>
+        <NativeSelect label="Format" data={FORMATS} value={format} onChange={(e) => setFormat(e.currentTarget.value as keyof typeof TEXT_BOX)} />
+        <Textarea label="Text" description="At most 10,000 characters." maxLength={10_000} autosize minRows={2} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
+        <ErrorNote error={add.error} title="The text was not added" />
+        <Group justify="flex-end">
+          <Button type="submit" size="compact-sm" loading={add.busy} disabled={!text.trim()}>
+            Add to canvas
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A group: a titled frame in a colour, to gather items. */
+function GroupForm({ view, at, onAdded, close }: { view: ProjectViewData; at: () => { x: number; y: number }; onAdded(): void; close(): void }) {
+  const [title, setTitle] = useState('');
+  const [color, setColor] = useState(GROUP_COLORS[0]!);
+  const add = useAdd(view, onAdded);
+  return (
+    <form
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (await add.run({ kind: 'GROUP', ...at(), width: 560, height: 320, title: title.trim(), color }, 'The group was added to the canvas.')) close();
+      }}
+    >
+      <Stack gap="xs" w={280}>
+        <TextInput label="Title" maxLength={200} value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-autofocus />
+        <ColorInput label="Colour" format="hex" swatches={GROUP_COLORS} value={color} onChange={setColor} withEyeDropper={false} />
+        <ErrorNote error={add.error} title="The group was not added" />
+        <Group justify="flex-end">
+          <Button type="submit" size="compact-sm" loading={add.busy} disabled={!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color)}>
+            Add group
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const PICK = {
+  NOTE: `query BrowseCanvasPickNotes($projectId: ID!) { list: notes(projectId: $projectId, first: 200, orderBy: CREATED_DESC) { nodes { id title } } }`,
+  INSIGHT: `query BrowseCanvasPickInsights($projectId: ID!) { list: insights(projectId: $projectId, first: 200, orderBy: CREATED_DESC) { nodes { id title } } }`,
+  HIGHLIGHT: `query BrowseCanvasPickHighlights($projectId: ID!) { list: highlights(projectId: $projectId, first: 200) { nodes { id title: text } } }`,
+} as const;
+
+/** The picker: a highlight, insight or note of the project, found by typing, not yet on the canvas. */
+function ReferenceForm({ view, at, onAdded, close }: { view: ProjectViewData; at: () => { x: number; y: number }; onAdded(): void; close(): void }) {
+  const [type, setType] = useState<ViewObjectType>(view.objectType);
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = useLoad<{ list: { nodes: Array<{ id: string; title: string }> } }>(PICK[type], { projectId: view.project.id });
+  const placed = new Set(view.canvasItems.flatMap((i) => (i.kind === 'REFERENCE' ? [i.objectId] : [])));
+  const data = (list.data?.list.nodes ?? []).filter((n) => !placed.has(n.id)).map((n) => ({ value: n.id, label: (n.title || 'Untitled').slice(0, 120) }));
+  const add = useAdd(view, onAdded);
+  return (
+    <form
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!picked) return;
+        if (await add.run({ kind: 'REFERENCE', ...at(), objectType: type, objectId: picked }, `The ${REF_LABEL[type].toLowerCase()} was added to the canvas.`)) close();
+      }}
+    >
+      <Stack gap="xs" w={320}>
+        <NativeSelect
+          label="Kind"
+          data={[
+            { value: 'HIGHLIGHT', label: 'Highlight' },
+            { value: 'INSIGHT', label: 'Insight' },
+            { value: 'NOTE', label: 'Note' },
+          ]}
+          value={type}
+          onChange={(e) => (setType(e.currentTarget.value as ViewObjectType), setPicked(null))}
+        />
+        <Select
+          label={REF_LABEL[type]}
+          placeholder={list.loading ? 'Loading…' : data.length ? 'Type to find one' : `No ${REF_LABEL[type].toLowerCase()}s left to add`}
+          data={data}
+          value={picked}
+          onChange={setPicked}
+          searchable
+          nothingFoundMessage="Nothing matches"
+          comboboxProps={{ withinPortal: false }}
+          data-autofocus
+        />
+        <ErrorNote error={add.error ?? list.error} title="The item was not added" />
+        <Group justify="flex-end">
+          <Button type="submit" size="compact-sm" loading={add.busy} disabled={!picked}>
+            Add to canvas
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -153,6 +254,40 @@ const STEP = 40;
 const itemName = (item: CanvasItem): string =>
   item.kind === 'TEXT' ? `text “${item.text.slice(0, 30)}”` : item.kind === 'GROUP' ? `group “${item.title}”` : item.kind === 'REFERENCE' ? REF_LABEL[item.objectType].toLowerCase() : 'rectangle';
 
+/** Changes a text item's words and format, or a group's title and colour. */
+function EditItem({ item, onClose, onSave }: { item: Extract<CanvasItem, { kind: 'TEXT' | 'GROUP' }>; onClose(): void; onSave(input: Record<string, unknown>): void }) {
+  const [text, setText] = useState(item.kind === 'TEXT' ? item.text : item.title);
+  const [format, setFormat] = useState(item.kind === 'TEXT' ? item.format : 'PARAGRAPH');
+  const [color, setColor] = useState(item.kind === 'GROUP' ? item.color : GROUP_COLORS[0]!);
+  return (
+    <Modal opened onClose={onClose} title={item.kind === 'TEXT' ? 'Edit text' : 'Edit group'}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave(item.kind === 'TEXT' ? { text, format } : { title: text.trim(), color });
+        }}
+      >
+        <Stack gap="sm">
+          {item.kind === 'TEXT' ? (
+            <>
+              <NativeSelect label="Format" data={FORMATS} value={format} onChange={(e) => setFormat(e.currentTarget.value as typeof format)} />
+              <Textarea label="Text" maxLength={10_000} autosize minRows={2} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
+            </>
+          ) : (
+            <>
+              <TextInput label="Title" maxLength={200} value={text} onChange={(e) => setText(e.currentTarget.value)} data-autofocus />
+              <ColorInput label="Colour" format="hex" swatches={GROUP_COLORS} value={color} onChange={setColor} withEyeDropper={false} />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit">Save</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 /** An item's menu: nudge it by a grid step (keyboard-friendly moving), hide it, or take it off the canvas. */
 function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) {
   const { graphql } = useFieldbook();
@@ -165,7 +300,12 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
     }
   };
   const nudge = (dx: number, dy: number) => void call(UPDATE_ITEM, { id: item.id, input: { x: item.x + dx, y: item.y + dy } });
+  const [editing, setEditing] = useState(false);
   return (
+    <>
+    {editing && (item.kind === 'TEXT' || item.kind === 'GROUP') && (
+      <EditItem item={item} onClose={() => setEditing(false)} onSave={(input) => void call(UPDATE_ITEM, { id: item.id, input }).then(() => setEditing(false))} />
+    )}
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon size="sm" variant="white" color="gray" aria-label={`Actions for ${itemName(item)}`} style={{ position: 'absolute', top: 2, right: 2, zIndex: 1 }}>
@@ -173,6 +313,11 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
+        {(item.kind === 'TEXT' || item.kind === 'GROUP') && (
+          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(true)}>
+            {item.kind === 'TEXT' ? 'Edit text' : 'Edit group'}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={() => nudge(-STEP, 0)}>Move left</Menu.Item>
         <Menu.Item onClick={() => nudge(STEP, 0)}>Move right</Menu.Item>
         <Menu.Item onClick={() => nudge(0, -STEP)}>Move up</Menu.Item>
@@ -186,6 +331,7 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+    </>
   );
 }
 
@@ -209,11 +355,38 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
   const width = maxX - minX + PADDING * 2;
   const height = maxY - minY + PADDING * 2;
   const scroller = useRef<HTMLDivElement>(null);
-  // New items go to the staging area when the canvas has one, else to the top left of what is in sight.
+  const [dragging, setDragging] = useState<{ id: string; dx: number; dy: number } | null>(null);
+  // Dragging an item moves it (its menu moves it by a grid step from the keyboard).
+  const startDrag = (e: ReactPointerEvent<HTMLDivElement>, item: CanvasItem) => {
+    // Only the item itself: its menu's dialogs render elsewhere in the page but bubble here through React.
+    if (!e.currentTarget.contains(e.target as Node) || (e.target as HTMLElement).closest('a, button, input, textarea') || e.button !== 0) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    const start = { x: e.clientX, y: e.clientY };
+    el.setPointerCapture(e.pointerId);
+    let delta = { dx: 0, dy: 0 };
+    const move = (ev: PointerEvent) => {
+      delta = { dx: Math.round(ev.clientX - start.x), dy: Math.round(ev.clientY - start.y) };
+      setDragging({ id: item.id, ...delta });
+    };
+    const up = () => {
+      el.removeEventListener('pointermove', move);
+      el.removeEventListener('pointerup', up);
+      if (Math.abs(delta.dx) + Math.abs(delta.dy) < 3) return setDragging(null);
+      void graphql(UPDATE_ITEM, { id: item.id, input: { x: item.x + delta.dx, y: item.y + delta.dy } })
+        .then(onChanged, (err: unknown) => notifyError(err, 'The item was not moved'))
+        .finally(() => setDragging(null));
+    };
+    el.addEventListener('pointermove', move);
+    el.addEventListener('pointerup', up);
+  };
+  // New items go to the staging area when the canvas has one.
   const next = () => {
     if (view.canvas.stagingArea) return view.canvas.stagingArea;
+    if (!items.length) return { x: 0, y: 0 };
+    // Below everything, at the left edge of what is in sight, so nothing new covers older items.
     const el = scroller.current;
-    return { x: Math.round((el?.scrollLeft ?? 0) + minX - PADDING + 24), y: Math.round((el?.scrollTop ?? 0) + minY - PADDING + 24) };
+    return { x: Math.round((el?.scrollLeft ?? 0) + minX), y: Math.round(maxY + 32) };
   };
   return (
     <Stack gap="sm">
@@ -227,7 +400,21 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
               Show {hidden.length === 1 ? '1 hidden item' : `${hidden.length} hidden items`}
             </Button>
           )}
-          {view.canEdit && <AddText view={view} at={next} onAdded={onChanged} />}
+          {view.canEdit && (
+            <>
+              <AddPopover label="Add item">{(close) => <ReferenceForm view={view} at={next} onAdded={onChanged} close={close} />}</AddPopover>
+              <AddPopover label="Add text">{(close) => <TextForm view={view} at={next} onAdded={onChanged} close={close} />}</AddPopover>
+              <AddPopover label="Add group">{(close) => <GroupForm view={view} at={next} onAdded={onChanged} close={close} />}</AddPopover>
+              <Button
+                variant="default"
+                size="compact-sm"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => void graphql(ADD_CANVAS_ITEM, { viewId: view.id, input: { kind: 'RECTANGLE', ...next(), width: 240, height: 160 } }).then(onChanged, (err: unknown) => notifyError(err, 'The rectangle was not added'))}
+              >
+                Add rectangle
+              </Button>
+            </>
+          )}
         </Group>
       </Group>
       <Box
@@ -239,14 +426,27 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
       >
         <Box pos="relative" style={{ width, height, minWidth: '100%', minHeight: '100%' }}>
           {items.map((item) => (
-            <Box key={item.id} pos="absolute" style={{ left: item.x - minX + PADDING, top: item.y - minY + PADDING, width: sizeOf(item).width, height: sizeOf(item).height }} data-canvas-item={item.kind}>
+            <Box
+              key={item.id}
+              pos="absolute"
+              style={{
+                left: item.x - minX + PADDING + (dragging?.id === item.id ? dragging.dx : 0),
+                top: item.y - minY + PADDING + (dragging?.id === item.id ? dragging.dy : 0),
+                width: sizeOf(item).width,
+                height: sizeOf(item).height,
+                cursor: view.canEdit ? 'move' : undefined,
+                zIndex: dragging?.id === item.id ? 5 : undefined,
+              }}
+              data-canvas-item={item.kind}
+              onPointerDown={view.canEdit ? (e) => startDrag(e, item) : undefined}
+            >
               <CanvasShape item={item} refs={refs} />
               {view.canEdit && <ItemMenu item={item} onChanged={onChanged} />}
             </Box>
           ))}
           {!items.length && (
             <Text c="dimmed" size="sm" pos="absolute" top={PADDING} left={PADDING}>
-              This canvas is empty.{view.canEdit ? ' Add text to start laying out your thinking.' : ''}
+              This canvas is empty.{view.canEdit ? ' Add highlights, insights, notes, text and groups to lay out your thinking.' : ''}
             </Text>
           )}
         </Box>

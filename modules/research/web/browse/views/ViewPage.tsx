@@ -1,16 +1,17 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconColumns3, IconLayoutBoard, IconLayoutGrid, IconLayoutList, IconTable } from '@tabler/icons-react';
+import { IconColumns3, IconLayoutBoard, IconLayoutGrid, IconLayoutList, IconPresentation, IconTable } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../ui/errors.ts';
 import { UUID, useLoad } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader } from '../ui/layout.tsx';
-import { BoardLayout } from './BoardLayout.tsx';
+import { BoardLayout, boardColumns } from './BoardLayout.tsx';
 import { CanvasLayout } from './CanvasLayout.tsx';
-import { VIEW, VIEWS, sortItems, useViewItems, type ProjectViewData, type ViewItem, type ViewLayout, type ViewObjectType } from './data.ts';
+import { VIEW, VIEWS, useViewItems, type FieldInfo, type ProjectViewData, type ViewItem, type ViewLayout, type ViewObjectType } from './data.ts';
 import { ItemCard } from './ItemCard.tsx';
 import { TableLayout } from './TableLayout.tsx';
 import { AddViewButton, ViewMenu } from './ViewActions.tsx';
+import { ViewToolbar, useSaveView } from './ViewToolbar.tsx';
 
 export { VIEWS };
 
@@ -21,7 +22,7 @@ export interface ProjectViewSummary {
   objectType: ViewObjectType;
 }
 
-const LAYOUT: Record<ViewLayout, { label: string; Icon: ComponentType<{ size?: number }> }> = {
+export const LAYOUT: Record<ViewLayout, { label: string; Icon: ComponentType<{ size?: number }> }> = {
   BOARD: { label: 'Board', Icon: IconColumns3 },
   CANVAS: { label: 'Canvas', Icon: IconLayoutBoard },
   GRID: { label: 'Grid', Icon: IconLayoutGrid },
@@ -53,35 +54,50 @@ export function ViewLinks({ projectId, canAdd }: { projectId: string; canAdd: bo
   );
 }
 
-function ListLayout({ items }: { items: ViewItem[] }) {
+/** LIST and GRID: cards in rows or a grid; with a grouping, a titled section per group. */
+function CardsLayout({ view, items, fields, members, grid }: { view: ProjectViewData; items: ViewItem[]; fields: Map<string, FieldInfo>; members: Map<string, string>; grid: boolean }) {
+  const sections = view.group ? boardColumns(view, items, fields, members) : [{ key: 'all', title: '', color: null, items }];
+  const list = (its: ViewItem[], label: string) => {
+    const cards = its.map((it) => (
+      <li key={it.id}>
+        <ItemCard item={it} hiddenFields={view.hiddenFields} fields={fields} />
+      </li>
+    ));
+    return grid ? (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {cards}
+      </SimpleGrid>
+    ) : (
+      <Stack gap={6} component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {cards}
+      </Stack>
+    );
+  };
+  if (!view.group) return list(items, 'Items');
   return (
-    <Stack gap={6} component="ul" aria-label="Items" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((it) => (
-        <li key={it.id}>
-          <ItemCard item={it} />
-        </li>
+    <Stack gap="lg">
+      {sections.map((s) => (
+        <section key={s.key} aria-label={s.title}>
+          <Group gap={8} mb="xs">
+            <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: s.color ?? '#ced4da' }} />
+            <Text component="h2" fw={600} size="sm" m={0}>
+              {s.title}
+            </Text>
+            <Badge variant="default" size="sm" radius="sm">
+              {s.items.length}
+            </Badge>
+          </Group>
+          {s.items.length ? list(s.items, s.title) : <Text size="sm" c="dimmed">Nothing here</Text>}
+        </section>
       ))}
     </Stack>
   );
 }
 
-function GridLayout({ items }: { items: ViewItem[] }) {
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" aria-label="Items" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {items.map((it) => (
-        <li key={it.id}>
-          <ItemCard item={it} />
-        </li>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 /**
- * /projects/{projectId}/v/{viewId}: a project view in its layout. BOARD puts cards in columns by
- * the view's grouping, GRID shows cards, LIST rows, TABLE the view's columns, and CANVAS its
- * items where they were placed. Items are the project's newest 100 of the view's object type, in
- * the view's sort.
+ * /projects/{projectId}/v/{viewId}: a project view in its layout, with its settings above it.
+ * BOARD puts cards in columns by the view's grouping, GRID and LIST show cards, TABLE the view's
+ * columns over every row, and CANVAS its items where they were placed.
  */
 export function ViewPage() {
   const { projectId = '', viewId = '' } = useParams();
@@ -90,6 +106,7 @@ export function ViewPage() {
   const v = view.data?.projectView ?? null;
   const loaded = useViewItems(v && v.layout !== 'CANVAS' ? v : null);
   const siblings = useLoad<{ projectViews: ProjectViewSummary[] }>(VIEWS, { projectId }, { skip: !valid });
+  const save = useSaveView(v ?? ({ id: viewId } as ProjectViewData), () => void view.reload());
 
   if (!valid || isNotFound(view.error)) return <NotFoundPanel what="This view" back={{ label: 'Back to the project', to: `/projects/${projectId}` }} />;
   if (view.error && !v) return <ErrorNote error={view.error} title="The view could not be loaded" onRetry={() => void view.reload()} />;
@@ -97,22 +114,21 @@ export function ViewPage() {
 
   const layout = LAYOUT[v.layout];
   const what = PLURAL[v.objectType];
+  const filtered = Boolean(v.filter && Array.isArray((v.filter as { forms?: unknown[] }).forms) && (v.filter as { forms: unknown[] }).forms.length);
   let body;
   if (v.layout === 'CANVAS') body = <CanvasLayout view={v} onChanged={() => void view.reload()} />;
   else if (loaded.error) body = <ErrorNote error={loaded.error} title={`The ${what} could not be loaded`} onRetry={() => void loaded.reload()} />;
   else if (!loaded.items) body = <SectionLoader label={`Loading ${what}…`} />;
-  else if (!loaded.items.length) body = <EmptyState icon={<layout.Icon size={24} />} title={`No ${what} in this project yet`} />;
+  else if (!loaded.items.length) body = <EmptyState icon={<layout.Icon size={24} />} title={filtered ? `No ${what} match this view’s filter` : `No ${what} in this project yet`} />;
   else {
-    const items = sortItems(loaded.items, v.sort);
+    const items = loaded.items;
     body =
       v.layout === 'BOARD' ? (
-        <BoardLayout view={v} items={items} fields={loaded.fields} members={loaded.members} />
+        <BoardLayout view={v} items={items} fields={loaded.fields} members={loaded.members} onMoved={() => void loaded.reload()} />
       ) : v.layout === 'TABLE' ? (
-        <TableLayout view={v} items={items} fields={loaded.fields} members={loaded.members} />
-      ) : v.layout === 'GRID' ? (
-        <GridLayout items={items} />
+        <TableLayout view={v} items={items} total={loaded.total} fields={loaded.fields} members={loaded.members} save={save} patch={loaded.patch} />
       ) : (
-        <ListLayout items={items} />
+        <CardsLayout view={v} items={items} fields={loaded.fields} members={loaded.members} grid={v.layout === 'GRID'} />
       );
   }
 
@@ -131,12 +147,20 @@ export function ViewPage() {
           </Badge>
           <span>
             {v.layout === 'CANVAS' ? `A canvas of ${what}` : `${what[0]!.toUpperCase()}${what.slice(1)} of this project`}
-            {loaded.more && v.layout !== 'CANVAS' ? ', the newest 100' : ''}
+            {v.layout !== 'CANVAS' && loaded.items ? ` · ${loaded.total.toLocaleString()}` : ''}
           </span>
         </Group>
       }
-      actions={v.canEdit ? <ViewMenu view={{ id: v.id, title: v.title, layout: v.layout, projectId }} siblings={siblings.data?.projectViews ?? []} onChanged={() => void Promise.all([view.reload(), siblings.reload()])} /> : undefined}
+      actions={
+        <Group gap="xs">
+          <Button component={Link} to={`/projects/${projectId}/v/${v.id}/present`} variant="default" size="sm" leftSection={<IconPresentation size={16} aria-hidden />}>
+            Present
+          </Button>
+          {v.canEdit && <ViewMenu view={{ id: v.id, title: v.title, layout: v.layout, projectId }} siblings={siblings.data?.projectViews ?? []} onChanged={() => void Promise.all([view.reload(), siblings.reload()])} />}
+        </Group>
+      }
     >
+      <ViewToolbar view={v} fields={loaded.fields} members={loaded.members} items={loaded.items} onSaved={() => void view.reload()} />
       {body}
     </PageFrame>
   );

@@ -1,7 +1,5 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { useEffect, useState } from 'react';
-import type { Connection, DocumentSummary, HighlightSummary } from '../api.ts';
-import { useLoad } from '../ui/hooks.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** A project view as views/schema.ts answers it, with its canvas items. */
 export type ViewLayout = 'BOARD' | 'CANVAS' | 'GRID' | 'LIST' | 'TABLE';
@@ -33,6 +31,7 @@ export interface ProjectViewData {
   objectType: ViewObjectType;
   canEdit: boolean;
   sort: Array<{ field: string; direction: 'ASC' | 'DESC' }>;
+  filter: Record<string, unknown> | null;
   group: { kind: 'SELECT' | 'PERSON' | 'PUBLISHED' | 'TAG'; fieldId: string | null } | null;
   columns: ViewColumn[];
   hiddenFields: string[];
@@ -46,7 +45,7 @@ export interface ProjectViewData {
 export const VIEWS = `query BrowseViews($projectId: ID!) { projectViews(projectId: $projectId) { id title layout objectType } }`;
 
 export const VIEW = `query BrowseView($id: ID!) { projectView(id: $id) {
-  id title layout objectType canEdit sort { field direction } group { kind fieldId } columns { field width sticky wrapped }
+  id title layout objectType canEdit sort { field direction } filter group { kind fieldId } columns { field width sticky wrapped }
   hiddenFields hiddenOptions hideUncategorized canvas { stagingArea { x y } } project { id title }
   canvasItems { id kind x y hidden
     ... on CanvasRectangle { width height }
@@ -55,12 +54,6 @@ export const VIEW = `query BrowseView($id: ID!) { projectView(id: $id) {
     ... on CanvasReference { objectType objectId } } } }`;
 
 export const ADD_CANVAS_ITEM = `mutation BrowseAddCanvasItem($viewId: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $viewId, input: $input) { id } }`;
-
-const DOC = 'id projectId title archived locked createdById createdAt updatedAt';
-const NOTES = `query BrowseViewNotes($projectId: ID!) { notes(projectId: $projectId, first: 100, orderBy: CREATED_DESC) { nodes { ${DOC} } hasNextPage } }`;
-const INSIGHTS = `query BrowseViewInsights($projectId: ID!) { insights(projectId: $projectId, first: 100, orderBy: CREATED_DESC) { nodes { ${DOC} published } hasNextPage } }`;
-const HIGHLIGHTS = `query BrowseViewHighlights($projectId: ID!) { highlights(projectId: $projectId, first: 100) {
-  nodes { id text displayColor createdAt noteId note { id title project { id title } } } hasNextPage } }`;
 
 export interface ItemTag {
   id: string;
@@ -76,6 +69,7 @@ export interface FieldInfo {
   id: string;
   label: string;
   type: string;
+  maxSelectable: number | null;
   options: FieldOption[];
 }
 export interface ItemValue {
@@ -88,6 +82,7 @@ export interface ViewItem {
   id: string;
   kind: 'note' | 'insight' | 'highlight';
   title: string;
+  createdById: string | null;
   href: string;
   createdAt: string;
   updatedAt: string;
@@ -102,137 +97,161 @@ export interface ViewItem {
 }
 
 export const FIELD_PREFIX = 'field.';
-const fieldIdOf = (ref: string) => (ref.startsWith(FIELD_PREFIX) ? ref.slice(FIELD_PREFIX.length) : null);
+/** The board column (and group) of items without a value. */
+export const NO_VALUE = '__none__';
+export const fieldIdOf = (ref: string) => (ref.startsWith(FIELD_PREFIX) ? ref.slice(FIELD_PREFIX.length) : null);
 
-const docItem = (kind: 'note' | 'insight') => (d: DocumentSummary): ViewItem => ({
-  id: d.id,
-  kind,
-  title: d.title || (kind === 'note' ? 'Untitled note' : 'Untitled insight'),
-  href: kind === 'note' ? `/data/${d.id}` : `/insights/${d.id}`,
-  createdAt: d.createdAt,
-  updatedAt: d.updatedAt,
-  published: d.published,
-  archived: d.archived,
-  locked: d.locked,
-  tags: [],
-  values: new Map(),
-});
 
-const highlightItem = (h: HighlightSummary): ViewItem => ({
-  id: h.id,
-  kind: 'highlight',
-  title: h.text,
-  href: h.note ? `/data/${h.note.id}` : '#',
-  createdAt: h.createdAt,
-  updatedAt: h.createdAt,
-  source: h.note ? { title: h.note.title || 'Untitled note', href: `/data/${h.note.id}` } : undefined,
-  fill: h.displayColor,
-  tags: [],
-  values: new Map(),
-});
+const ROWS = `query BrowseViewRows($viewId: ID!, $first: Int, $after: String) { projectViewRows(viewId: $viewId, first: $first, after: $after) {
+  totalCount hasNextPage endCursor rows { id title createdAt updatedAt createdById published archived locked noteId noteTitle color tags { id title color } values { fieldId value } } } }`;
+const FIELD = 'id label type maxSelectable options { id label color }';
+const DETAILS = `query BrowseViewDetails($objectType: FieldObjectType!, $projectId: ID) {
+  own: fieldSet(objectType: $objectType, projectId: $projectId) { ${FIELD} }
+  workspace: fieldSet(objectType: WORKSPACE) { ${FIELD} }
+  members(first: 100) { nodes { user { id name email } } } }`;
 
-/** The fields a view needs to know: its grouping field and the custom fields its columns show. */
-export function fieldsOfView(view: ProjectViewData): string[] {
-  const ids = new Set<string>();
-  if ((view.group?.kind === 'SELECT' || view.group?.kind === 'PERSON') && view.group.fieldId) ids.add(view.group.fieldId);
-  if (view.layout === 'TABLE') for (const c of view.columns) if (fieldIdOf(c.field)) ids.add(fieldIdOf(c.field)!);
-  return [...ids];
+interface RowData {
+  id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  createdById: string | null;
+  published: boolean | null;
+  archived: boolean | null;
+  locked: boolean | null;
+  noteId: string | null;
+  noteTitle: string | null;
+  color: string | null;
+  tags: ItemTag[];
+  values: Array<{ fieldId: string; value: unknown }>;
+}
+interface RowPage {
+  totalCount: number;
+  hasNextPage: boolean;
+  endCursor: string | null;
+  rows: RowData[];
+}
+
+/** The first page is small so rows show at once; the rest come in pages of the most the server gives. */
+export const FIRST_PAGE = 200;
+export const NEXT_PAGE = 1000;
+
+const KIND = { NOTE: 'note', INSIGHT: 'insight', HIGHLIGHT: 'highlight' } as const;
+
+export function itemOfRow(type: ViewObjectType, r: RowData, fields: Map<string, FieldInfo>): ViewItem {
+  const kind = KIND[type];
+  const values = new Map<string, ItemValue>();
+  for (const v of r.values) {
+    const options = fields.get(v.fieldId)?.options ?? [];
+    const ids = Array.isArray(v.value) ? (v.value as string[]) : [];
+    values.set(v.fieldId, { value: v.value, options: ids.flatMap((id) => options.filter((o) => o.id === id)) });
+  }
+  return {
+    id: r.id,
+    kind,
+    title: r.title || (kind === 'note' ? 'Untitled note' : kind === 'insight' ? 'Untitled insight' : ''),
+    createdById: r.createdById,
+    href: kind === 'note' ? `/data/${r.id}` : kind === 'insight' ? `/insights/${r.id}` : r.noteId ? `/data/${r.noteId}` : '#',
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    published: r.published ?? undefined,
+    archived: r.archived ?? undefined,
+    locked: r.locked ?? undefined,
+    source: r.noteId ? { title: r.noteTitle || 'Untitled note', href: `/data/${r.noteId}` } : undefined,
+    fill: r.color,
+    tags: r.tags,
+    values,
+  };
 }
 
 export interface ViewItems {
+  /** Null until the first page is in. */
   items: ViewItem[] | null;
-  more: boolean;
+  /** Every row the view's filter keeps (more than `items` while later pages load). */
+  total: number;
   fields: Map<string, FieldInfo>;
   members: Map<string, string>;
   error: unknown;
   reload(): Promise<void>;
+  /** Changes one item in place after an edit, without reloading ten thousand rows. */
+  patch(id: string, change: (item: ViewItem) => ViewItem): void;
 }
 
 /**
- * The items a view shows (the project's newest 100 of its object type), with what its layout
- * needs on top: the tags of highlights and the values of the fields it groups by or shows. Those
- * come in one request for every item, however many there are.
+ * The rows of a view, filtered and sorted by the server as the view is saved: a first page of
+ * 200 to show at once, then the rest in pages of 1,000. With them the fields a note or insight
+ * can have (the project's and the workspace's) and the workspace's members, for columns, groups
+ * and editing.
  */
 export function useViewItems(view: ProjectViewData | null): ViewItems {
   const { graphql } = useFieldbook();
+  const [state, setState] = useState<{ items: ViewItem[] | null; total: number; error: unknown }>({ items: null, total: 0, error: null });
+  const [details, setDetails] = useState<{ fields: Map<string, FieldInfo>; members: Map<string, string> } | null>(null);
+  const run = useRef(0);
+  const viewId = view?.id;
   const objectType = view?.objectType;
-  const query = objectType === 'HIGHLIGHT' ? HIGHLIGHTS : objectType === 'INSIGHT' ? INSIGHTS : NOTES;
-  const base = useLoad<{ notes?: Connection<DocumentSummary>; insights?: Connection<DocumentSummary>; highlights?: Connection<HighlightSummary> }>(query, { projectId: view?.project.id }, { skip: !view });
-  const [extra, setExtra] = useState<{ key: string; items: ViewItem[]; fields: Map<string, FieldInfo>; members: Map<string, string> } | null>(null);
-  const [extraError, setExtraError] = useState<unknown>(null);
-
-  const fieldIds = view ? fieldsOfView(view) : [];
-  const key = JSON.stringify([objectType, fieldIds, base.data ? Object.values(base.data)[0]?.nodes.map((n) => n.id) : null]);
+  const projectId = view?.project.id;
+  // What changes the rows: the saved sort and filter (and the object type).
+  const key = view ? JSON.stringify([view.id, view.objectType, view.sort, view.filter]) : null;
 
   useEffect(() => {
-    if (!view || !base.data) return;
-    const items =
-      view.objectType === 'HIGHLIGHT'
-        ? (base.data.highlights?.nodes ?? []).map(highlightItem)
-        : view.objectType === 'INSIGHT'
-          ? (base.data.insights?.nodes ?? []).map(docItem('insight'))
-          : (base.data.notes?.nodes ?? []).map(docItem('note'));
-    const ids = fieldsOfView(view);
-    const parts: string[] = [];
-    if (view.objectType === 'HIGHLIGHT') items.forEach((it, i) => parts.push(`t${i}: highlightTags(highlightId: ${JSON.stringify(it.id)}) { id title color }`));
-    else if (ids.length) items.forEach((it, i) => parts.push(`v${i}: fieldValues(objectType: ${view.objectType}, objectId: ${JSON.stringify(it.id)}) { field { id } value options { id label color } }`));
-    ids.forEach((id, i) => parts.push(`f${i}: field(id: ${JSON.stringify(id)}) { id label type options { id label color } }`));
-    const needsMembers = view.group?.kind === 'PERSON' || ids.length > 0;
-    if (needsMembers) parts.push('members(first: 100) { nodes { user { id name email } } }');
+    if (!objectType || !projectId) return;
     let stale = false;
-    const done = (data: Record<string, unknown>) => {
-      if (stale) return;
-      const fields = new Map<string, FieldInfo>();
-      ids.forEach((_, i) => {
-        const f = data[`f${i}`] as FieldInfo | undefined;
-        if (f) fields.set(f.id, f);
-      });
-      const members = new Map<string, string>();
-      for (const m of (data.members as { nodes: Array<{ user: { id: string; name: string | null; email: string } }> } | undefined)?.nodes ?? []) members.set(m.user.id, m.user.name || m.user.email);
-      const enriched = items.map((it, i) => {
-        const tags = (data[`t${i}`] as ItemTag[] | undefined) ?? [];
-        const values = new Map<string, ItemValue>();
-        for (const v of (data[`v${i}`] as Array<{ field: { id: string }; value: unknown; options: FieldOption[] }> | undefined) ?? []) values.set(v.field.id, { value: v.value, options: v.options });
-        return { ...it, tags, values };
-      });
-      setExtra({ key, items: enriched, fields, members });
-    };
-    if (!parts.length) {
-      done({});
-      return;
-    }
-    setExtraError(null);
-    graphql<Record<string, unknown>>(`query BrowseViewDetails { ${parts.join('\n')} }`)
-      .then(done)
-      .catch((err: unknown) => {
-        if (!stale) setExtraError(err);
+    const fieldType = objectType === 'HIGHLIGHT' ? null : objectType;
+    graphql<{ own?: FieldInfo[]; workspace?: FieldInfo[]; members: { nodes: Array<{ user: { id: string; name: string | null; email: string } }> } }>(
+      fieldType ? DETAILS : 'query BrowseViewMembers { members(first: 100) { nodes { user { id name email } } } }',
+      fieldType ? { objectType: fieldType, projectId } : {},
+    )
+      .then((data) => {
+        if (stale) return;
+        const fields = new Map<string, FieldInfo>();
+        for (const f of [...(data.own ?? []), ...(data.workspace ?? [])]) fields.set(f.id, f);
+        const members = new Map<string, string>();
+        for (const m of data.members.nodes) members.set(m.user.id, m.user.name || m.user.email);
+        setDetails({ fields, members });
+      })
+      .catch((error: unknown) => {
+        if (!stale) setState((s) => ({ ...s, error }));
       });
     return () => {
       stale = true;
     };
-    // `key` stands for the view's settings and the loaded ids.
-  }, [key, graphql]);
+  }, [graphql, objectType, projectId]);
 
-  const conn = base.data ? Object.values(base.data)[0] : undefined;
-  return {
-    items: extra && extra.key === key ? extra.items : null,
-    more: Boolean(conn?.hasNextPage),
-    fields: extra?.fields ?? new Map(),
-    members: extra?.members ?? new Map(),
-    error: base.error ?? extraError,
-    reload: base.reload,
-  };
-}
-
-/** Items in the view's saved order (system fields Title, Created and Updated; others keep the list's order). */
-export function sortItems(items: ViewItem[], sort: ProjectViewData['sort']): ViewItem[] {
-  const by = sort.filter((s) => ['Title', 'Created', 'Updated'].includes(s.field));
-  if (!by.length) return items;
-  return [...items].sort((a, b) => {
-    for (const s of by) {
-      const d = s.field === 'Title' ? a.title.localeCompare(b.title) : s.field === 'Created' ? a.createdAt.localeCompare(b.createdAt) : a.updatedAt.localeCompare(b.updatedAt);
-      if (d) return s.direction === 'ASC' ? d : -d;
+  const load = useCallback(async () => {
+    if (!viewId || !objectType || !details) return;
+    const call = ++run.current;
+    let after: string | null = null;
+    let items: ViewItem[] = [];
+    try {
+      do {
+        const page: RowPage = (await graphql<{ projectViewRows: RowPage }>(ROWS, { viewId, first: items.length ? NEXT_PAGE : FIRST_PAGE, after })).projectViewRows;
+        if (call !== run.current) return;
+        items = [...items, ...page.rows.map((r) => itemOfRow(objectType, r, details.fields))];
+        setState({ items, total: page.totalCount, error: null });
+        after = page.endCursor;
+      } while (after);
+    } catch (error) {
+      if (call === run.current) setState((s) => ({ ...s, error }));
     }
-    return 0;
-  });
+    // `key` stands for the settings the rows depend on.
+  }, [graphql, viewId, objectType, details, key]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const patch = useCallback((id: string, change: (item: ViewItem) => ViewItem) => {
+    setState((s) => (s.items ? { ...s, items: s.items.map((it) => (it.id === id ? change(it) : it)) } : s));
+  }, []);
+
+  return {
+    items: details ? state.items : null,
+    total: state.total,
+    fields: details?.fields ?? new Map(),
+    members: details?.members ?? new Map(),
+    error: state.error,
+    reload: load,
+    patch,
+  };
 }

@@ -1,0 +1,179 @@
+/**
+ * A project's table view over many notes (10,000 unless BENCH_VIEW_ROWS says otherwise), as a
+ * person opens it in Chromium: the time from navigation to the first rows drawn and to every row
+ * loaded, then a steady scroll through the table measured two ways: frame times from
+ * requestAnimationFrame in the page, and Chromium's own Performance metrics (layout, style and
+ * script time) over CDP before and after. The rows drawn in the page show the virtualisation.
+ *
+ * `npm run bench` runs it after the web size benchmark. `tsx bench/views.ts` runs it alone on a
+ * new embedded database in a temporary folder. Build the web app first (`npm run build:web`).
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Knex } from 'knex';
+import { chromium } from '@playwright/test';
+import { freePort, graphql, percentile, round } from './support.ts';
+
+export interface ViewTableBench {
+  rows: number;
+  /** Navigation to the first row drawn, ms. */
+  firstRowsMs: number;
+  /** Navigation to every row loaded (pages of 1,000 after a first page of 200), ms. */
+  allRowsMs: number;
+  /** Scrolling: frames measured and their times in ms. */
+  scroll: { frames: number; pixels: number; p50FrameMs: number; p95FrameMs: number; maxFrameMs: number; slowFrames: number };
+  /** Chromium's Performance metrics over the scroll, ms. */
+  chromium: { layoutMs: number; styleMs: number; scriptMs: number; taskMs: number };
+  /** Table rows in the page during the scroll (all rows would be `rows`). */
+  rowsInDom: number;
+}
+
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SCROLL_FRAMES = 180;
+const PIXELS_PER_FRAME = 240;
+
+export async function benchViewTable(opts: { url: string; owner: Knex; email: string; password: string; token: string; userId: string; rows?: number; log(line: string): void }): Promise<ViewTableBench> {
+  const rows = opts.rows ?? Number(process.env.BENCH_VIEW_ROWS ?? 10_000);
+  const { url, log } = opts;
+  const ws = await graphql<{ createWorkspace: { workspace: { id: string } } }>(url, 'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }', { input: { method: 'AUTH0', teamName: `Views bench ${Date.now().toString(36)}` } }, opts.token);
+  const workspaceId = ws.createWorkspace.workspace.id;
+  const call = <T>(query: string, variables: Record<string, unknown>) => graphql<T>(url, query, variables, opts.token, workspaceId);
+  const projectId = (await call<{ createProject: { id: string } }>('mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Support calls' } })).createProject.id;
+  const field = (await call<{ createField: { id: string } }>('mutation ($input: CreateFieldInput!) { createField(input: $input) { id } }', { input: { objectType: 'NOTE', projectId, type: 'TEXT', label: 'Customer' } })).createField.id;
+  log(`view table: ${rows.toLocaleString('en-US')} notes with a text field ...`);
+  await opts.owner.raw(
+    `insert into notes (workspace_id, project_id, title, content_text, rank, created_by, updated_by, created_at)
+     select ?, ?, 'Support call ' || i, 'The customer asked about pricing.', i * 65536.0, ?, ?, now() - (i || ' seconds')::interval
+     from generate_series(1, ?) as i`,
+    [workspaceId, projectId, opts.userId, opts.userId, rows],
+  );
+  await opts.owner.raw(
+    `insert into field_values (workspace_id, field_id, object_type, object_id, value, updated_by)
+     select workspace_id, ?, 'NOTE', id, to_jsonb('Customer ' || (rank / 65536)::int), created_by from notes where project_id = ?`,
+    [field, projectId],
+  );
+  const viewId = (
+    await call<{ createProjectView: { id: string } }>('mutation ($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', {
+      p: projectId,
+      input: {
+        title: 'All calls',
+        layout: 'TABLE',
+        objectType: 'NOTE',
+        columns: [{ field: 'Title', width: 280, sticky: true }, { field: `field.${field}` }, { field: 'Tags' }, { field: 'Created' }, { field: 'Updated' }],
+      },
+    })
+  ).createProjectView.id;
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${url}/auth/login`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(opts.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(opts.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/(home|auth\/workspaces)/);
+    // Open the view's workspace the way the app remembers it, then the view itself, warm (the app's code cached).
+    await page.goto(`${url}/projects/${projectId}/v/${viewId}`);
+    await page.locator('tbody tr[data-row-id]').first().waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      await page.screenshot({ path: join(tmpdir(), 'fieldbook-views-bench.png') });
+      throw new Error(`the view did not show its rows at ${page.url()} (screenshot in ${join(tmpdir(), 'fieldbook-views-bench.png')}): ${(err as Error).message}`);
+    });
+    await page.goto(`${url}/home`);
+    await page.waitForLoadState('networkidle');
+
+    log('view table: opening the view ...');
+    const start = Date.now();
+    await page.goto(`${url}/projects/${projectId}/v/${viewId}`);
+    await page.locator('tbody tr[data-row-id]').first().waitFor({ timeout: 60_000 });
+    const firstRowsMs = Date.now() - start;
+    await page.getByText(/Loading rows…/).waitFor({ state: 'detached', timeout: 120_000 });
+    const allRowsMs = Date.now() - start;
+
+    log('view table: scrolling ...');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
+    const before = await metrics();
+    // Sent as text: the bench's own compiler would add helpers the page does not have.
+    const scroll = (await page.evaluate(`new Promise((resolve) => {
+      const el = document.querySelector('[data-table-scroller]');
+      const times = [];
+      let last = performance.now();
+      let rowsInDom = 0;
+      const tick = () => {
+        const now = performance.now();
+        times.push(now - last);
+        last = now;
+        rowsInDom = Math.max(rowsInDom, el.querySelectorAll('tbody tr[data-row-id]').length);
+        if (times.length >= ${SCROLL_FRAMES}) return resolve({ times: times.slice(1), rowsInDom, pixels: el.scrollTop });
+        el.scrollTop += ${PIXELS_PER_FRAME};
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })`)) as { times: number[]; rowsInDom: number; pixels: number };
+    const after = await metrics();
+    const delta = (name: string) => round(((after[name] ?? 0) - (before[name] ?? 0)) * 1000);
+    await context.close();
+    return {
+      rows,
+      firstRowsMs,
+      allRowsMs,
+      scroll: {
+        frames: scroll.times.length,
+        pixels: Math.round(scroll.pixels),
+        p50FrameMs: round(percentile(scroll.times, 50)),
+        p95FrameMs: round(percentile(scroll.times, 95)),
+        maxFrameMs: round(Math.max(...scroll.times)),
+        slowFrames: scroll.times.filter((t) => t > 50).length,
+      },
+      chromium: { layoutMs: delta('LayoutDuration'), styleMs: delta('RecalcStyleDuration'), scriptMs: delta('ScriptDuration'), taskMs: delta('TaskDuration') },
+      rowsInDom: scroll.rowsInDom,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function describeViewTable(r: ViewTableBench): string[] {
+  return [
+    `Project table view, ${r.rows.toLocaleString('en-US')} notes (Chromium, warm cache)`,
+    `  first rows ${r.firstRowsMs} ms, all rows ${r.allRowsMs} ms (aim: first rows <= 1,500 ms)`,
+    `  scroll ${r.scroll.frames} frames over ${r.scroll.pixels.toLocaleString('en-US')} px: frame p50 ${r.scroll.p50FrameMs} ms, p95 ${r.scroll.p95FrameMs} ms, max ${r.scroll.maxFrameMs} ms, ${r.scroll.slowFrames} over 50 ms (aim: p95 <= 33 ms)`,
+    `  Chromium over the scroll: layout ${r.chromium.layoutMs} ms, style ${r.chromium.styleMs} ms, script ${r.chromium.scriptMs} ms, tasks ${r.chromium.taskMs} ms; ${r.rowsInDom} rows in the page at most`,
+  ];
+}
+
+/** Run alone: a Fieldbook of its own with one person. */
+async function main(): Promise<void> {
+  const [{ loadConfig }, { discoverModules }, { createLogger }, { createFieldbook }, { signUpResearcher }] = await Promise.all([
+    import('../core/src/config.ts'),
+    import('../core/src/kernel/discover.ts'),
+    import('../core/src/logger.ts'),
+    import('../core/src/server.ts'),
+    import('./support.ts'),
+  ]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-views-'));
+  chmodSync(dataDir, 0o755);
+  const mailbox: Array<{ to: string; text: string }> = [];
+  try {
+    const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}) });
+    const fieldbook = await createFieldbook({ config, logger: createLogger('warn'), modules: await discoverModules(join(import.meta.dirname, '..')), mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) } });
+    try {
+      const url = await fieldbook.listen(0, '127.0.0.1');
+      const account = await signUpResearcher(url, mailbox, 'bench-views');
+      const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
+      const result = await benchViewTable({ url, owner: fieldbook.db.owner, ...account, userId: me.me.id, log: (l) => process.stderr.write(`${l}\n`) });
+      console.log(describeViewTable(result).join('\n'));
+      console.log(JSON.stringify(result, null, 2));
+    } finally {
+      await fieldbook.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
