@@ -46,9 +46,13 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     },
     notifications: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
-      const { first } = validate(z.object({ first: z.number().int().min(1, 'Ask for at least 1 notification.').max(200, 'Ask for at most 200 notifications.') }), args);
-      return notifications.list(deps.app, viewer.userId, first);
+      const { first, unreadOnly } = validate(
+        z.object({ first: z.number().int().min(1, 'Ask for at least 1 notification.').max(200, 'Ask for at most 200 notifications.'), unreadOnly: z.boolean().nullish() }),
+        args,
+      );
+      return notifications.list(deps.app, viewer.userId, first, unreadOnly ?? false);
     },
+    unreadNotificationCount: async (_p, _a, ctx) => notifications.unreadCount(deps.app, ctx.requireViewer().userId),
     apiTokens: async (_p, _a, ctx) => listApiTokens(ctx),
     release: async () => deps.config.release,
   };
@@ -94,6 +98,7 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
       const { ids } = validate(z.object({ ids: z.array(uuidSchema).max(500, 'Mark at most 500 notifications at once.') }), args);
       return notifications.markRead(deps.app, viewer.userId, ids);
     },
+    markAllNotificationsRead: async (_p, _a, ctx) => notifications.markAllRead(deps.app, ctx.requireViewer().userId),
     createApiToken: async (_p, args, ctx) => createApiToken(ctx, args),
     revokeApiToken: async (_p, args, ctx) => revokeApiToken(ctx, args),
   };

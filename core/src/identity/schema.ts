@@ -10,8 +10,10 @@ export const identityTypeDefs = /* GraphQL */ `
     teamEnvironment: TeamEnvironment
     "Workspaces the signed-in person may enter: member of, invited to, or allowed by email domain."
     availableTeams: [AvailableTeam!]!
-    "The signed-in person's notifications, newest first."
-    notifications(first: Int = 50): [Notification!]!
+    "The signed-in person's notifications, newest first; unreadOnly leaves out those already read."
+    notifications(first: Int = 50, unreadOnly: Boolean = false): [Notification!]!
+    "How many of the signed-in person's notifications are unread (counted up to 1,000)."
+    unreadNotificationCount: Int!
     "API tokens of the signed-in person in the current workspace."
     apiTokens: [ApiToken!]!
     release: String!
@@ -35,6 +37,8 @@ export const identityTypeDefs = /* GraphQL */ `
     updateProfile(name: String!): User!
     changePassword(currentPassword: String!, newPassword: String!): Boolean!
     markNotificationsRead(ids: [ID!]!): Int!
+    "Marks every unread notification of the signed-in person read; answers how many changed."
+    markAllNotificationsRead: Int!
     createApiToken(name: String!): CreatedApiToken!
     revokeApiToken(id: ID!): Boolean!
   }

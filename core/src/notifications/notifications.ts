@@ -46,17 +46,35 @@ export const notifications = {
     });
   },
 
-  /** Newest first. */
-  async list(app: Knex, userId: string, first: number): Promise<NotificationRecord[]> {
+  /** Newest first; `unreadOnly` leaves out those already read. */
+  async list(app: Knex, userId: string, first: number, unreadOnly = false): Promise<NotificationRecord[]> {
     return withTenant(app, { userId }, async (trx) => {
       const rows = await trx('notifications')
         .where({ user_id: userId })
+        .modify((q) => {
+          if (unreadOnly) q.whereNull('read_at');
+        })
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .limit(first)
         .select<NotificationRow[]>('id', 'workspace_id', 'type', 'payload', 'read_at', 'created_at');
       return rows.map(toRecord);
     });
+  },
+
+  /** How many of the person's notifications are unread, counted up to 1,000 (the bell shows 9+). */
+  async unreadCount(app: Knex, userId: string): Promise<number> {
+    return withTenant(app, { userId }, async (trx) => {
+      const row = (await trx.from(trx('notifications').where({ user_id: userId }).whereNull('read_at').limit(1000).select(trx.raw('1')).as('u')).count<{ n: string }>({ n: '*' }).first()) as
+        | { n: string }
+        | undefined;
+      return Number(row?.n ?? 0);
+    });
+  },
+
+  /** Marks every unread notification of the person read; returns how many changed. */
+  async markAllRead(app: Knex, userId: string): Promise<number> {
+    return withTenant(app, { userId }, (trx) => trx('notifications').where({ user_id: userId }).whereNull('read_at').update({ read_at: trx.fn.now() }));
   },
 
   /** Marks the given notifications read; returns how many changed. Others' ids change nothing. */

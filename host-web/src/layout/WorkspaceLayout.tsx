@@ -23,7 +23,7 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
 import { LazyMenu } from './LazyMenu.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
-import { NotificationMenu } from './NotificationMenu.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 interface NavItem {
   label: string;
@@ -137,7 +137,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
             />
           </Group>
           <Group gap="xs" wrap="nowrap">
-          <NotificationMenu />
+          <NotificationBell />
           <LazyMenu
             trigger={
               <UnstyledButton aria-label={`Account: ${user.name || user.email}. Open account menu`} style={{ borderRadius: 999 }}>
