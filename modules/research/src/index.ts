@@ -15,6 +15,7 @@ import { sharingPart } from './sharing/index.ts';
 import { peoplePart } from './people/index.ts';
 import { commentsPart, notificationEmailJob } from './comments/index.ts';
 import { activityPart } from './activity/index.ts';
+import { followsPart } from './follows/index.ts';
 import { viewsPart } from './views/index.ts';
 import { dataRetentionJob, dataRetentionSweepJob, retentionPart } from './retention/index.ts';
 import { transferJobs, transferRoutes, transfersPart } from './transfers/index.ts';
@@ -36,6 +37,7 @@ const parts: readonly ResearchPart[] = [
   sharingPart,
   peoplePart,
   commentsPart,
+  followsPart,
   activityPart,
   viewsPart,
   retentionPart,
