@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../../core/src/email/mailer.ts';
+import { createLogger } from '../../../core/src/logger.ts';
+import { digestJob } from '../../../modules/research/src/digests/digest-job.ts';
 import { fillWorkspace } from '../../support/factories.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
@@ -108,5 +111,33 @@ describe('following projects, insights and tags', () => {
     const rows = (await server.fieldbook.db.owner('notifications').where({ dedupe_key: `comment:${id}` }).whereIn('user_id', ids).select('user_id')) as Array<{ user_id: string }>;
     expect(new Set(rows.map((r) => r.user_id)).size).toBe(300);
     expect(rows).toHaveLength(300);
+  });
+
+  it('emails a digest of followed activity once per person and period, with a one-click unsubscribe that needs no sign-in', async () => {
+    const insight = ok(await f.admin<{ createInsight: { id: string } }>('mutation($i: CreateInsightInput!) { createInsight(input: $i) { id } }', { i: { projectId, title: 'Onboarding emails' } })).createInsight.id;
+    ok(await f.manager.gql(FOLLOW, { input: { objectType: 'INSIGHT', objectId: insight, frequency: 'DAILY' } }));
+    await comment(f.contributor.gql, 'INSIGHT', insight, 'Day one drop-off is 40%');
+    const today = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()));
+    const job = digestJob({ db: server.fieldbook.db, config: server.fieldbook.config, mailer: createMailer({ smtpUrl: mail.url, from: 'Fieldbook <no-reply@localhost>', logger: createLogger('silent') }) });
+    const run = () => job.handler({ id: randomUUID(), name: 'research.digest', data: { userId: f.manager.user.id, frequency: 'DAILY', periodStart: today.toISOString() } } as never);
+    await run();
+    const digest = await mail.waitForMail(f.manager.user.email, (m) => m.subject.startsWith('Your daily Fieldbook digest'));
+    expect(digest.text).toContain('commented on “Onboarding emails”: “Day one drop-off is 40%”');
+    expect(digest.text).toContain(`http://localhost:3000/insights/${insight}`);
+    expect(digest.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const post = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(digest.raw.replace(/\r?\n[ \t]+/g, ''))![1]!;
+    // Run again (a retried job): the period is already emailed.
+    await run();
+    const sent = (await server.fieldbook.db.owner('notification_digests').where({ user_id: f.manager.user.id, frequency: 'DAILY' }).select('notification_count')) as Array<{ notification_count: number }>;
+    expect(sent).toEqual([{ notification_count: 1 }]);
+
+    // A forged token changes nothing; the real one turns digests off without signing in.
+    const forged = post.replace(/token=([^.]+)\.[^&]+/, 'token=$1.AAAA');
+    expect((await fetch(forged.replace('http://localhost:3000', server.url), { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(400);
+    const res = await fetch(post.replace('http://localhost:3000', server.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ kind: 'digest', label: 'Email digests of what you follow' });
+    const prefs = ok(await f.manager.gql<{ notificationPreferences: Array<{ kind: string; email: boolean }> }>('{ notificationPreferences { kind email } }')).notificationPreferences;
+    expect(prefs.find((p) => p.kind === 'digest')?.email).toBe(false);
   });
 });
