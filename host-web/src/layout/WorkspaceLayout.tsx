@@ -1,6 +1,7 @@
 import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBell,
   IconChevronDown,
   IconClipboardList,
   IconHome,
@@ -93,6 +94,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
   ];
   const personal: NavItem[] = [
     { label: 'Account', to: '/settings/user/account', icon: <IconUser size={18} aria-hidden />, show: true },
+    { label: 'Notifications', to: '/settings/user/notifications', icon: <IconBell size={18} aria-hidden />, show: true },
     { label: 'Your integrations', to: '/settings/user/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: true },
   ];
 
