@@ -22,6 +22,7 @@ import { startFakeOpenAI } from '../tests/support/openai-fake.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
 import { automationLines, benchAutomation, type AutomationBench } from './automation.ts';
+import { benchNotificationFanout, notificationFanoutLines, type NotificationFanoutBench } from './notifications.ts';
 import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
 import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
@@ -49,6 +50,7 @@ interface Results {
   webSize: WebSizeBench | null;
   sandbox: SandboxBench | null;
   automation: AutomationBench | null;
+  notificationFanout: NotificationFanoutBench | null;
   notes: string[];
 }
 
@@ -73,6 +75,7 @@ const results: Results = {
   webSize: null,
   sandbox: null,
   automation: null,
+  notificationFanout: null,
   notes: [],
 };
 
@@ -195,6 +198,10 @@ try {
 
       results.automation = await benchAutomation({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
         results.notes.push(`automation not measured: ${(err as Error).message}`);
+        return null;
+      });
+      results.notificationFanout = await benchNotificationFanout({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
+        results.notes.push(`notification fan-out not measured: ${(err as Error).message}`);
         return null;
       });
 
@@ -363,6 +370,10 @@ if (results.sandbox) {
 }
 if (results.automation) {
   lines.push(...automationLines(results.automation));
+  lines.push('');
+}
+if (results.notificationFanout) {
+  lines.push(...notificationFanoutLines(results.notificationFanout));
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);
