@@ -1,6 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useQuery } from '../api/hooks.ts';
 
 type Centre = typeof import('./NotificationMenu.tsx');
@@ -23,7 +24,9 @@ const COUNT = `query HeaderUnreadNotifications { unreadNotificationCount }`;
  * that loads it opens it.
  */
 export function NotificationBell() {
-  const count = useQuery<{ unreadNotificationCount: number }>(COUNT);
+  // Counted again on each page change: opening a notification or the centre reads some.
+  const { pathname } = useLocation();
+  const count = useQuery<{ unreadNotificationCount: number }>(COUNT, {}, { key: pathname });
   const [centre, setCentre] = useState<Centre | null>(null);
   const unread = count.data?.unreadNotificationCount ?? 0;
   const prefetch = useCallback(() => void loadCentre().catch(() => undefined), []);
