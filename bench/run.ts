@@ -24,6 +24,7 @@ import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
 import { automationLines, benchAutomation, type AutomationBench } from './automation.ts';
 import { benchThemes, themesTable, type ThemeBench } from './themes.ts';
+import { benchNotificationFanout, notificationFanoutLines, type NotificationFanoutBench } from './notifications.ts';
 import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
 import { benchViewTable, describeViewTable, type ViewTableBench } from './views.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
@@ -55,6 +56,7 @@ interface Results {
   sandbox: SandboxBench | null;
   automation: AutomationBench | null;
   themes: ThemeBench | null;
+  notificationFanout: NotificationFanoutBench | null;
   notes: string[];
 }
 
@@ -82,6 +84,7 @@ const results: Results = {
   sandbox: null,
   automation: null,
   themes: null,
+  notificationFanout: null,
   notes: [],
 };
 
@@ -214,6 +217,10 @@ try {
 
       results.automation = await benchAutomation({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
         results.notes.push(`automation not measured: ${(err as Error).message}`);
+        return null;
+      });
+      results.notificationFanout = await benchNotificationFanout({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
+        results.notes.push(`notification fan-out not measured: ${(err as Error).message}`);
         return null;
       });
 
@@ -402,6 +409,10 @@ if (results.automation) {
 }
 if (results.themes) {
   lines.push(...themesTable(results.themes));
+  lines.push('');
+}
+if (results.notificationFanout) {
+  lines.push(...notificationFanoutLines(results.notificationFanout));
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);

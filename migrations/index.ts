@@ -19,6 +19,7 @@ import * as searchSpeed from './0019_search_speed.ts';
 import * as installationWebhooks from './0020_installation_webhooks.ts';
 import * as chartsDashboards from './0025_charts_dashboards.ts';
 import * as automation from './0030_automation.ts';
+import * as followsNotifications from './0031_follows_notifications.ts';
 import * as membershipInvalidations from './0035_membership_invalidations.ts';
 import * as searchPlanRows from './0036_search_plan_rows.ts';
 import * as jobEffectsScope from './0045_job_effects_scope.ts';
@@ -60,6 +61,7 @@ export const migrations: Migration[] = [
   { name: '0020_installation_webhooks', ...installationWebhooks },
   { name: '0025_charts_dashboards', ...chartsDashboards },
   { name: '0030_automation', ...automation },
+  { name: '0031_follows_notifications', ...followsNotifications },
   { name: '0035_membership_invalidations', ...membershipInvalidations },
   { name: '0036_search_plan_rows', ...searchPlanRows },
   { name: '0045_job_effects_scope', ...jobEffectsScope },

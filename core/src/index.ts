@@ -29,7 +29,8 @@ export {
   type EventObjectKind,
   type Recurrence,
 } from './events/catalog.ts';
-export { notifications } from './notifications/notifications.ts';
+export { notifications, notificationPreferences, type NotificationPreference } from './notifications/notifications.ts';
+export { NOTIFICATION_KINDS, DIGEST_KIND, kindOf, type NotificationKind } from './notifications/kinds.ts';
 export type { Permission, Role, ProductRole } from './permissions/roles.ts';
 export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';

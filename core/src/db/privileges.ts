@@ -19,6 +19,7 @@ export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
   workspaces: 'the registry of workspaces, read before any workspace scope exists (subdomains, sign-in rules)',
   search_outbox_switch: 'when the search outbox was switched on; a single timestamp',
   plugin_webhook_events: 'ids and routing of inbound deliveries, to store each once; bodies and headers are write-only',
+  notification_digest_pending: 'who has follow notifications waiting for an email digest of which frequency: user ids only, for the digest sweep',
 };
 
 /**

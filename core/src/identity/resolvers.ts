@@ -5,7 +5,7 @@ import { unauthenticated } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import { selectsOnly } from '../graphql/selection.ts';
 import { httpOf, type RequestContext } from '../kernel/request-context.ts';
-import { notifications } from '../notifications/notifications.ts';
+import { notificationPreferences, notifications } from '../notifications/notifications.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
 import { availableTeamsFor } from './available-teams.ts';
 import type { IdentityDeps } from './deps.ts';
@@ -47,9 +47,14 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     },
     notifications: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
-      const { first } = validate(z.object({ first: z.number().int().min(1, 'Ask for at least 1 notification.').max(200, 'Ask for at most 200 notifications.') }), args);
-      return notifications.list(deps.app, viewer.userId, first);
+      const { first, unreadOnly } = validate(
+        z.object({ first: z.number().int().min(1, 'Ask for at least 1 notification.').max(200, 'Ask for at most 200 notifications.'), unreadOnly: z.boolean().nullish() }),
+        args,
+      );
+      return notifications.list(deps.app, viewer.userId, first, unreadOnly ?? false);
     },
+    unreadNotificationCount: async (_p, _a, ctx) => notifications.unreadCount(deps.app, ctx.requireViewer().userId),
+    notificationPreferences: async (_p, _a, ctx) => notificationPreferences.list(deps.app, ctx.requireViewer().userId),
     apiTokens: async (_p, _a, ctx) => listApiTokens(ctx),
     release: async () => deps.config.release,
   };
@@ -104,6 +109,13 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
       const viewer = ctx.requireViewer();
       const { ids } = validate(z.object({ ids: z.array(uuidSchema).max(500, 'Mark at most 500 notifications at once.') }), args);
       return notifications.markRead(deps.app, viewer.userId, ids);
+    },
+    markAllNotificationsRead: async (_p, _a, ctx) => notifications.markAllRead(deps.app, ctx.requireViewer().userId),
+    updateNotificationPreference: async (_p, args, ctx) => {
+      const viewer = ctx.requireViewer();
+      const input = validate(z.object({ kind: z.string().max(80, 'kind is at most 80 characters.'), inApp: z.boolean().nullish(), email: z.boolean().nullish() }), args);
+      await notificationPreferences.set(deps.app, viewer.userId, input.kind, input);
+      return notificationPreferences.list(deps.app, viewer.userId);
     },
     createApiToken: async (_p, args, ctx) => createApiToken(ctx, args),
     revokeApiToken: async (_p, args, ctx) => revokeApiToken(ctx, args),

@@ -10,8 +10,12 @@ export const identityTypeDefs = /* GraphQL */ `
     teamEnvironment: TeamEnvironment
     "Workspaces the signed-in person may enter: member of, invited to, or allowed by email domain."
     availableTeams: [AvailableTeam!]!
-    "The signed-in person's notifications, newest first."
-    notifications(first: Int = 50): [Notification!]!
+    "The signed-in person's notifications, newest first; unreadOnly leaves out those already read."
+    notifications(first: Int = 50, unreadOnly: Boolean = false): [Notification!]!
+    "How many of the signed-in person's notifications are unread (counted up to 1,000)."
+    unreadNotificationCount: Int!
+    "The signed-in person's choices, per notification kind, of in-app and email notifications."
+    notificationPreferences: [NotificationPreference!]!
     "API tokens of the signed-in person in the current workspace."
     apiTokens: [ApiToken!]!
     release: String!
@@ -37,6 +41,10 @@ export const identityTypeDefs = /* GraphQL */ `
     updateThemeMode(mode: ThemeMode!): User!
     changePassword(currentPassword: String!, newPassword: String!): Boolean!
     markNotificationsRead(ids: [ID!]!): Int!
+    "Marks every unread notification of the signed-in person read; answers how many changed."
+    markAllNotificationsRead: Int!
+    "Turns one notification kind on or off, in-app or by email; answers every kind's choices."
+    updateNotificationPreference(kind: String!, inApp: Boolean, email: Boolean): [NotificationPreference!]!
     createApiToken(name: String!): CreatedApiToken!
     revokeApiToken(id: ID!): Boolean!
   }
@@ -134,6 +142,18 @@ export const identityTypeDefs = /* GraphQL */ `
     microsoftLogin: Boolean!
     ssoLogin: Boolean!
     oidcIssuer: String
+  }
+
+  type NotificationPreference {
+    kind: String!
+    label: String!
+    group: String!
+    "How email reaches the person for this kind: IMMEDIATE, DIGEST (with the follow's frequency) or NONE."
+    emailDelivery: String!
+    "Always shown in-app."
+    required: Boolean!
+    inApp: Boolean!
+    email: Boolean!
   }
 
   type Notification {

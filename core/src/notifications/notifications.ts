@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { withTenant } from '../db/tenancy.ts';
+import { badInput } from '../errors/app-error.ts';
+import { DIGEST_KIND, NOTIFICATION_KINDS, kindOf } from './kinds.ts';
 
 /** Notification types core raises itself (002 §3 lists about 60 kinds across the product). */
 export const NOTIFICATION_TYPES = { accountLocked: 'account_locked' } as const;
@@ -36,21 +38,27 @@ const toRecord = (r: NotificationRow): NotificationRecord => ({
  * its own user, so every call runs scoped to the person it is about.
  */
 export const notifications = {
-  /** Stores a notification for a person; workspace-less ones (account locked) pass no workspace. */
-  async notify(app: Knex, input: { userId: string; workspaceId?: string | null; type: string; payload?: Record<string, unknown> }): Promise<string> {
+  /**
+   * Stores a notification for a person; workspace-less ones (account locked) pass no workspace.
+   * Answers null when the person turned this kind off in-app (the table's trigger drops it).
+   */
+  async notify(app: Knex, input: { userId: string; workspaceId?: string | null; type: string; payload?: Record<string, unknown> }): Promise<string | null> {
     return withTenant(app, { userId: input.userId, workspaceId: input.workspaceId ?? null }, async (trx) => {
       const [row] = await trx('notifications')
         .insert({ user_id: input.userId, workspace_id: input.workspaceId ?? null, type: input.type, payload: JSON.stringify(input.payload ?? {}) })
         .returning<Array<{ id: string }>>('id');
-      return row!.id;
+      return row?.id ?? null;
     });
   },
 
-  /** Newest first. */
-  async list(app: Knex, userId: string, first: number): Promise<NotificationRecord[]> {
+  /** Newest first; `unreadOnly` leaves out those already read. */
+  async list(app: Knex, userId: string, first: number, unreadOnly = false): Promise<NotificationRecord[]> {
     return withTenant(app, { userId }, async (trx) => {
       const rows = await trx('notifications')
         .where({ user_id: userId })
+        .modify((q) => {
+          if (unreadOnly) q.whereNull('read_at');
+        })
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .limit(first)
@@ -59,11 +67,72 @@ export const notifications = {
     });
   },
 
+  /** How many of the person's notifications are unread, counted up to 1,000 (the bell shows 9+). */
+  async unreadCount(app: Knex, userId: string): Promise<number> {
+    return withTenant(app, { userId }, async (trx) => {
+      const row = (await trx.from(trx('notifications').where({ user_id: userId }).whereNull('read_at').limit(1000).select(trx.raw('1')).as('u')).count<{ n: string }>({ n: '*' }).first()) as
+        | { n: string }
+        | undefined;
+      return Number(row?.n ?? 0);
+    });
+  },
+
+  /** Marks every unread notification of the person read; returns how many changed. */
+  async markAllRead(app: Knex, userId: string): Promise<number> {
+    return withTenant(app, { userId }, (trx) => trx('notifications').where({ user_id: userId }).whereNull('read_at').update({ read_at: trx.fn.now() }));
+  },
+
   /** Marks the given notifications read; returns how many changed. Others' ids change nothing. */
   async markRead(app: Knex, userId: string, ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
     return withTenant(app, { userId }, (trx) =>
       trx('notifications').where({ user_id: userId }).whereIn('id', ids).whereNull('read_at').update({ read_at: trx.fn.now() }),
     );
+  },
+};
+
+export interface NotificationPreference {
+  kind: string;
+  label: string;
+  group: string;
+  /** How email reaches the person for this kind: IMMEDIATE, DIGEST or NONE (never emailed). */
+  emailDelivery: 'IMMEDIATE' | 'DIGEST' | 'NONE';
+  required: boolean;
+  inApp: boolean;
+  email: boolean;
+}
+
+/** Per-kind choices of one person; kinds without a row are on. */
+export const notificationPreferences = {
+  async list(app: Knex, userId: string): Promise<NotificationPreference[]> {
+    return withTenant(app, { userId }, async (trx) => {
+      const rows = (await trx('notification_preferences').where({ user_id: userId }).select('kind', 'in_app', 'email')) as Array<{ kind: string; in_app: boolean; email: boolean }>;
+      const byKind = new Map(rows.map((r) => [r.kind, r]));
+      const digest = byKind.get(DIGEST_KIND);
+      return [
+        ...NOTIFICATION_KINDS.map((k) => ({
+          kind: k.kind,
+          label: k.label,
+          group: k.group,
+          emailDelivery: k.email.toUpperCase() as NotificationPreference['emailDelivery'],
+          required: Boolean(k.required),
+          inApp: k.required ? true : (byKind.get(k.kind)?.in_app ?? true),
+          email: k.email === 'none' ? false : (byKind.get(k.kind)?.email ?? true),
+        })),
+        { kind: DIGEST_KIND, label: 'Email digests of what you follow', group: 'Following', emailDelivery: 'DIGEST' as const, required: false, inApp: false, email: digest?.email ?? true },
+      ];
+    });
+  },
+
+  /** Sets one kind's choices; answers the kind's new state. */
+  async set(app: Knex, userId: string, kind: string, change: { inApp?: boolean | null; email?: boolean | null }): Promise<void> {
+    const known = kindOf(kind);
+    if (!known && kind !== DIGEST_KIND) throw badInput('kind', `kind must be one of ${[...NOTIFICATION_KINDS.map((k) => k.kind), DIGEST_KIND].join(', ')}.`);
+    if (known?.required && change.inApp === false) throw badInput('inApp', `“${known.label}” always shows in-app.`);
+    await withTenant(app, { userId }, async (trx) => {
+      const current = (await trx('notification_preferences').where({ user_id: userId, kind }).first('in_app', 'email')) as { in_app: boolean; email: boolean } | undefined;
+      const row = { user_id: userId, kind, in_app: change.inApp ?? current?.in_app ?? true, email: change.email ?? current?.email ?? true, updated_at: trx.fn.now() };
+      await trx('notification_preferences').insert(row).onConflict(['user_id', 'kind']).merge();
+    });
   },
 };

@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
+      { path: '/unsubscribe', lazy: () => import('../notifications/UnsubscribePage.tsx').then((m) => ({ Component: m.UnsubscribePage })) },
       { path: '/team-redirect/:teamId/*', lazy: () => import('../auth/TeamRedirect.tsx').then((m) => ({ Component: m.TeamRedirect })) },
       ...publicModuleRoutes,
       {
@@ -135,6 +136,8 @@ export const routes: RouteObject[] = [
                   { path: '/settings/users', lazy: () => import('../settings/UsersPage.tsx').then((m) => ({ Component: m.UsersPage })) },
                   { path: '/settings/groups', lazy: () => import('../settings/GroupsPage.tsx').then((m) => ({ Component: m.GroupsPage })) },
                   { path: '/settings/security', lazy: () => import('../settings/SecurityPage.tsx').then((m) => ({ Component: m.SecurityPage })) },
+                  { path: '/notifications', lazy: () => import('../notifications/NotificationsPage.tsx').then((m) => ({ Component: m.NotificationsPage })) },
+                  { path: '/settings/user/notifications', lazy: () => import('../notifications/NotificationSettingsPage.tsx').then((m) => ({ Component: m.NotificationSettingsPage })) },
                   { path: '/settings/user/account', lazy: () => import('../settings/AccountPage.tsx').then((m) => ({ Component: m.AccountPage })) },
                   { path: '/settings/extensions', lazy: () => import('../settings/extensions/ExtensionsPage.tsx').then((m) => ({ Component: m.ExtensionsPage })) },
                   { path: '/settings/integrations', lazy: () => import('../settings/extensions/IntegrationsPage.tsx').then((m) => ({ Component: m.IntegrationsPage })) },

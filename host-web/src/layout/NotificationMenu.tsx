@@ -1,7 +1,6 @@
-import { ActionIcon, Box, Button, Divider, Group, Indicator, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Anchor, Box, Button, Divider, Group, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useState, type ReactElement } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useQuery } from '../api/hooks.ts';
 import { useServices } from '../session/SessionProvider.tsx';
 import { notificationText } from './notification-text.ts';
@@ -18,13 +17,17 @@ const LIST = `query HeaderNotifications { notifications(first: 20) { id type pay
 const MARK_READ = `mutation HeaderMarkNotificationsRead($ids: [ID!]!) { markNotificationsRead(ids: $ids) }`;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The header's bell (a popover of buttons, not a menu: it holds a heading and an action too): the latest notifications, unread ones marked; opening one or "Mark all read" marks them read. */
-export function NotificationMenu() {
+/**
+ * The bell's list (a popover of buttons, not a menu: it holds a heading and an action too): the
+ * latest notifications, unread ones marked; opening one or "Mark all read" marks them read.
+ * Loaded on first use by NotificationBell, which draws the button (`renderTrigger`).
+ */
+export function NotificationMenu({ renderTrigger, onChanged, initiallyOpened }: { renderTrigger(onClick: () => void, expanded: boolean): ReactElement; onChanged(): void; initiallyOpened: boolean }) {
   const { client } = useServices();
   const navigate = useNavigate();
   const list = useQuery<{ notifications: Notification[] }>(LIST);
   const [busy, setBusy] = useState(false);
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(initiallyOpened);
   const items = list.data?.notifications ?? [];
   const unread = items.filter((n) => !n.read);
 
@@ -34,6 +37,7 @@ export function NotificationMenu() {
     try {
       await client.request(MARK_READ, { ids });
       await list.reload();
+      onChanged();
     } finally {
       setBusy(false);
     }
@@ -42,21 +46,13 @@ export function NotificationMenu() {
   return (
     <Popover position="bottom-end" width={340} shadow="md" opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={unread.length ? `Notifications, ${unread.length} unread` : 'Notifications'}
-          aria-expanded={opened}
-          onClick={() => {
-            if (!opened) void list.reload();
-            setOpened((o) => !o);
-          }}
-        >
-          <Indicator disabled={!unread.length} label={unread.length > 9 ? '9+' : unread.length} size={16} offset={-2} color="red.8">
-            <IconBell size={20} aria-hidden />
-          </Indicator>
-        </ActionIcon>
+        {renderTrigger(() => {
+          if (!opened) {
+            void list.reload();
+            onChanged();
+          }
+          setOpened((o) => !o);
+        }, opened)}
       </Popover.Target>
       <Popover.Dropdown p={0} aria-label="Notifications">
         <Group justify="space-between" px="sm" py={6}>
@@ -108,6 +104,12 @@ export function NotificationMenu() {
               </li>
             );
           })}
+        </Box>
+        <Divider />
+        <Box px="sm" py={6}>
+          <Anchor component={Link} to="/notifications" size="sm" onClick={() => setOpened(false)}>
+            See all notifications
+          </Anchor>
         </Box>
       </Popover.Dropdown>
     </Popover>

@@ -1,6 +1,7 @@
 import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBell,
   IconChevronDown,
   IconClipboardList,
   IconHome,
@@ -24,7 +25,7 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { useWorkspace } from '../session/WorkspaceProvider.tsx';
 import { LazyMenu } from './LazyMenu.tsx';
 import { CommandPalette } from './CommandPalette.tsx';
-import { NotificationMenu } from './NotificationMenu.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 interface NavItem {
   label: string;
@@ -94,6 +95,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
   ];
   const personal: NavItem[] = [
     { label: 'Account', to: '/settings/user/account', icon: <IconUser size={18} aria-hidden />, show: true },
+    { label: 'Notifications', to: '/settings/user/notifications', icon: <IconBell size={18} aria-hidden />, show: true },
     { label: 'Your integrations', to: '/settings/user/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: true },
     { label: 'API tokens', to: '/settings/user/api-tokens', icon: <IconKey size={18} aria-hidden />, show: true },
   ];
@@ -139,7 +141,7 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
             />
           </Group>
           <Group gap="xs" wrap="nowrap">
-          <NotificationMenu />
+          <NotificationBell />
           <LazyMenu
             trigger={
               <UnstyledButton aria-label={`Account: ${user.name || user.email}. Open account menu`} style={{ borderRadius: 999 }}>

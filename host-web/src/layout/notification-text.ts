@@ -18,6 +18,24 @@ export function notificationText(type: string, payload: Record<string, unknown>)
       return { text: `${actor} mentioned you on “${title}”`, to: objectPath };
     case 'comment':
       return { text: `${actor} commented on “${title}”`, to: objectPath };
+    case 'followed_comment':
+      return { text: `${actor} commented on “${title}”, which you follow`, to: objectPath };
+    case 'insight_published':
+      return { text: `${actor} published the insight “${title}” in ${projectTitle}`, to: objectPath };
+    case 'followed_change':
+      return { text: `${actor} changed “${title}”, which you follow`, to: objectPath };
+    case 'access_request_requested':
+      return { text: `${actor} asked for access${str(payload.role) ? ` as ${String(payload.role).toLowerCase()}` : ''}`, to: '/settings/users' };
+    case 'access_request_approved':
+      return { text: 'Your access request was approved', to: project ? `/projects/${project}` : '/home' };
+    case 'access_request_denied':
+      return { text: 'Your access request was denied', to: null };
+    case 'summary_ready':
+      return { text: `The summary of “${title}” is ready`, to: objectPath };
+    case 'automation_failed':
+      return { text: `The automation “${str(payload.title) ?? 'Untitled automation'}” failed${str(payload.error) ? `: ${str(payload.error)}` : ''}`, to: str(payload.automationId) ? `/automation/${str(payload.automationId)}` : null };
+    case 'account_locked':
+      return { text: 'Your account was locked after too many failed sign-ins. Check your email for the unlock link', to: '/settings/user/account' };
     case 'project_export_completed':
       return { text: `The export of “${projectTitle}” is ready`, to: project ? `/projects/${project}/settings/export` : null };
     case 'project_export_failed':

@@ -15,6 +15,9 @@ import { sharingPart } from './sharing/index.ts';
 import { peoplePart } from './people/index.ts';
 import { commentsPart, notificationEmailJob } from './comments/index.ts';
 import { activityPart } from './activity/index.ts';
+import { followsPart } from './follows/index.ts';
+import { digestJob, digestSweepJob } from './digests/digest-job.ts';
+import { unsubscribeRoutes } from './digests/routes.ts';
 import { viewsPart } from './views/index.ts';
 import { chartsPart } from './charts/index.ts';
 import { dataRetentionJob, dataRetentionSweepJob, retentionPart } from './retention/index.ts';
@@ -37,6 +40,7 @@ const parts: readonly ResearchPart[] = [
   sharingPart,
   peoplePart,
   commentsPart,
+  followsPart,
   activityPart,
   viewsPart,
   chartsPart,
@@ -53,8 +57,11 @@ const researchModule = defineModule({
     return researchServices(ctx.events);
   },
   graphql: (ctx) => parts.map((part) => part(ctx)),
-  jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), ...transferJobs(ctx)],
-  routes: (router, ctx) => transferRoutes(router, ctx),
+  jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), digestSweepJob(ctx), digestJob(ctx), ...transferJobs(ctx)],
+  routes: (router, ctx) => {
+    transferRoutes(router, ctx);
+    unsubscribeRoutes(router, ctx);
+  },
 });
 
 export default researchModule;

@@ -9,6 +9,7 @@ import { decodeIdCursor, pageSize } from '../people/inputs.ts';
 import { rethrowAs } from '../tags/access.ts';
 import { excerpt, mentionsIn } from './mentions.ts';
 import { assertMentionable, enqueueEmails, notifyComment, type CommentObjectType } from './notify.ts';
+import { FOLLOW_NOTIFICATION_TYPES, notifyFollowers } from '../follows/fanout.ts';
 
 /**
  * Comments on notes and insights. Anyone who can read the object may comment (a comment does not
@@ -116,14 +117,26 @@ export async function createComment(ctx: RequestContext, jobs: JobQueue, args: u
         created_by: caller.userId,
       })
       .returning('*')) as CommentRow[];
-    const emails = await notifyComment(trx, {
+    const { emails, notified } = await notifyComment(trx, {
       workspaceId: caller.workspaceId,
       projectPermissions: permissions,
       payload: payloadOf(caller, actorName, input.objectType, object, row!),
       mentioned,
       involved,
+      dedupeKey: `comment:${row!.id}`,
     });
     await enqueueEmails(trx, jobs, emails);
+    await notifyFollowers(trx, {
+      workspaceId: caller.workspaceId,
+      projectPermissions: permissions,
+      objects: input.objectType === 'INSIGHT' ? [{ type: 'INSIGHT', id: object.id }, { type: 'PROJECT', id: object.project_id }] : [{ type: 'PROJECT', id: object.project_id }],
+      option: 'allComments',
+      type: FOLLOW_NOTIFICATION_TYPES.comment,
+      dedupeKey: `comment:${row!.id}`,
+      payload: payloadOf(caller, actorName, input.objectType, object, row!),
+      actorId: caller.userId,
+      alreadyNotified: notified,
+    });
     return { ...row!, caller };
   });
   return view;
@@ -148,12 +161,13 @@ export async function updateComment(ctx: RequestContext, jobs: JobQueue, args: u
       .returning('*')) as CommentRow[];
     const added = mentioned.filter((m) => !comment.mentioned_user_ids.includes(m));
     const type = objectTypeOf(comment);
-    const emails = await notifyComment(trx, {
+    const { emails } = await notifyComment(trx, {
       workspaceId: caller.workspaceId,
       projectPermissions: permissions,
       payload: payloadOf(caller, actorName, type, object, row!),
       mentioned: added,
       involved: [],
+      dedupeKey: `mention:${row!.id}`,
     });
     await enqueueEmails(trx, jobs, emails);
     return { ...row!, caller };

@@ -1,6 +1,7 @@
 import { once, withTenant, type JobDefinition, type ModuleContext } from '@fieldbook/core';
 import { COMMENT_NOTIFICATION_TYPES, NOTIFICATION_EMAIL_QUEUE, type CommentNotificationPayload, type NotificationEmailJob } from './notify.ts';
 import { settingsOf } from './settings.ts';
+import { unsubscribeParts } from '../digests/unsubscribe.ts';
 
 /** Where a notified person opens the object (000 §2 routes). */
 function objectLink(publicUrl: URL, payload: CommentNotificationPayload): string {
@@ -8,7 +9,7 @@ function objectLink(publicUrl: URL, payload: CommentNotificationPayload): string
   return new URL(path, publicUrl).toString();
 }
 
-export function commentEmail(publicUrl: URL, type: string, payload: CommentNotificationPayload): { subject: string; text: string } {
+export function commentEmail(publicUrl: URL, type: string, payload: CommentNotificationPayload, unsubscribeUrl?: string): { subject: string; text: string } {
   const what = payload.objectType === 'NOTE' ? 'note' : 'insight';
   const subject =
     type === COMMENT_NOTIFICATION_TYPES.mention
@@ -22,6 +23,7 @@ export function commentEmail(publicUrl: URL, type: string, payload: CommentNotif
     `Open it: ${objectLink(publicUrl, payload)}`,
     '',
     `Choose which notifications you get: ${new URL('/settings/user/notifications', publicUrl).toString()}`,
+    ...(unsubscribeUrl ? [`Stop emails like this one: ${unsubscribeUrl}`] : []),
   ].join('\n');
   return { subject, text };
 }
@@ -44,10 +46,13 @@ export function notificationEmailJob(ctx: ModuleContext): JobDefinition<Notifica
         if (!notification) return;
         // The person may have turned email off since the comment was written.
         if ((await settingsOf(trx, workspaceId, [userId])).get(userId)?.emailNotificationsDisabled) return;
+        const kindOff = (await trx('notification_preferences').where({ user_id: userId, kind: notification.type, email: false }).first('kind')) as { kind: string } | undefined;
+        if (kindOff) return;
         const user = (await trx('users').where({ id: userId }).first('email')) as { email: string } | undefined;
         if (!user) return;
+        const unsubscribe = unsubscribeParts(ctx.config.publicUrl, ctx.config.secretKey, userId, notification.type);
         await once(trx, `notification-email:${notificationId}`, NOTIFICATION_EMAIL_QUEUE, () =>
-          ctx.mailer.send({ to: user.email, ...commentEmail(ctx.config.publicUrl, notification.type, notification.payload) }),
+          ctx.mailer.send({ to: user.email, ...commentEmail(ctx.config.publicUrl, notification.type, notification.payload, unsubscribe.pageUrl), headers: unsubscribe.headers }),
         );
       });
     },

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { atLeast, badInput, type JobQueue, type Membership, type ProductRole } from '@fieldbook/core';
 import { projectAccess } from '../projects/access.ts';
 import { settingsOf } from './settings.ts';
+import { insertNotifications } from '../follows/fanout.ts';
 
 /** The notification types a comment raises, named as in 002 §3 "Notification types". */
 export const COMMENT_NOTIFICATION_TYPES = { comment: 'comment', mention: 'mention' } as const;
@@ -90,6 +91,8 @@ export interface CommentEvent {
   mentioned: readonly string[];
   /** The object's authors and contributors: its creator, last editor and earlier commenters. */
   involved: readonly string[];
+  /** Names the event: one notification per person for it, however many ways they are reached. */
+  dedupeKey: string;
 }
 
 /**
@@ -97,7 +100,7 @@ export interface CommentEvent {
  * is committed. Never the author; a mentioned member gets the mention only; people who cannot
  * read the project, have left the workspace or turned comment notifications off get nothing.
  */
-export async function notifyComment(trx: Knex.Transaction, event: CommentEvent): Promise<NotificationEmailJob[]> {
+export async function notifyComment(trx: Knex.Transaction, event: CommentEvent): Promise<{ emails: NotificationEmailJob[]; notified: string[] }> {
   const author = event.payload.actorId;
   const mentioned = [...new Set(event.mentioned)].filter((id) => id !== author);
   const involvedIds = [...new Set(event.involved)].filter((id) => id !== author && !mentioned.includes(id));
@@ -110,14 +113,14 @@ export async function notifyComment(trx: Knex.Transaction, event: CommentEvent):
       .filter((id) => readers.get(id)?.canRead && settings.get(id)?.allCommentsEnabled)
       .map((userId) => ({ userId, type: COMMENT_NOTIFICATION_TYPES.comment })),
   ];
-  if (!targets.length) return [];
+  if (!targets.length) return { emails: [], notified: [] };
 
-  const rows = targets.map((t) => ({ id: randomUUID(), user_id: t.userId, workspace_id: event.workspaceId, type: t.type, payload: JSON.stringify(event.payload) }));
-  // No RETURNING: the rows belong to other people, whom this transaction may write for but not read.
-  await trx('notifications').insert(rows);
-  return rows
+  const rows = targets.map((t) => ({ id: randomUUID(), user_id: t.userId, workspace_id: event.workspaceId, type: t.type, payload: JSON.stringify(event.payload), dedupe_key: event.dedupeKey }));
+  await insertNotifications(trx, rows);
+  const emails = rows
     .filter((r) => !settings.get(r.user_id)?.emailNotificationsDisabled)
     .map((r) => ({ notificationId: r.id, userId: r.user_id, workspaceId: event.workspaceId }));
+  return { emails, notified: rows.map((r) => r.user_id) };
 }
 
 /**

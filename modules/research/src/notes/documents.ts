@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, forbidden, notFound, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
 import { publishInsightPublished, publishNoteCreated } from '../events/publish.ts';
+import { FOLLOW_NOTIFICATION_TYPES, notifyFollowers } from '../follows/fanout.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
@@ -155,8 +156,18 @@ export async function setPublished(ctx: RequestContext, args: unknown, published
       .update({ published_at: published ? (current.published_at ?? trx.fn.now()) : null, updated_by: caller.userId, updated_at: trx.fn.now() })
       .returning('*')) as DocumentRow[];
     if (published && !current.published_at) {
-      const project = (await trx('projects').where({ id: current.project_id }).first('id', 'title')) as { id: string; title: string };
-      await publishInsightPublished(events, trx, caller.workspaceId, row!, project, caller.userId);
+      const project = (await trx('projects').where({ id: current.project_id }).first('id', 'title', 'permissions')) as { id: string; title: string; permissions: unknown };
+      await publishInsightPublished(events, trx, caller.workspaceId, row!, { id: project.id, title: project.title }, caller.userId);
+      await notifyFollowers(trx, {
+        workspaceId: caller.workspaceId,
+        projectPermissions: project.permissions,
+        objects: [{ type: 'PROJECT', id: project.id }],
+        option: 'insightsPublished',
+        type: FOLLOW_NOTIFICATION_TYPES.insightPublished,
+        dedupeKey: `insight-published:${row!.id}`,
+        payload: { objectType: 'INSIGHT', objectId: row!.id, objectTitle: row!.title || 'Untitled insight', projectId: project.id, projectTitle: project.title, actorId: caller.userId, actorName: ctx.requireViewer().name },
+        actorId: caller.userId,
+      });
     }
     return view('insights', caller)(row!);
   });

@@ -6,6 +6,7 @@ import type { Editor, JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { announceTrashed } from '../browse/bulk/trash-actions.tsx';
+import { FollowButton } from '../browse/ui/FollowButton.tsx';
 import {
   CITE_HIGHLIGHT,
   CREATE_HIGHLIGHT,
@@ -349,6 +350,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                   {published ? 'Unpublish' : 'Publish'}
                 </Button>
               )}
+              {kind === 'insight' && <FollowButton type="INSIGHT" id={initial.id} what="insight" />}
               {canShare && (
                 <Button variant="default" size="sm" leftSection={<IconShare size={16} aria-hidden />} onClick={() => setShareOpen(true)}>
                   Share

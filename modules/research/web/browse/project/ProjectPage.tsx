@@ -13,6 +13,7 @@ import { ProjectHeader } from './ProjectHeader.tsx';
 import { TagBoardPanel } from './TagBoardPanel.tsx';
 import { useProject } from './useProject.ts';
 import { ViewLinks } from '../views/ViewPage.tsx';
+import { FollowButton } from '../ui/FollowButton.tsx';
 import { StarButton } from '../ui/StarButton.tsx';
 
 // The readme's editor (TipTap, ProseMirror) loads when the tab is opened, not with the project.
@@ -92,6 +93,7 @@ export function ProjectPage() {
           New note
         </Button>
       )}
+      <FollowButton type="PROJECT" id={projectId} what="project" />
       <StarButton type="PROJECT" id={projectId} starred={project.starred} what="project" />
       <Tooltip label="Project settings">
         <ActionIcon component={Link} to={`/projects/${projectId}/settings`} variant="default" size="lg" aria-label="Project settings">

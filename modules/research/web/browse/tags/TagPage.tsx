@@ -6,6 +6,7 @@ import { isNotFound } from '../ui/errors.ts';
 import { UUID, useLoad } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader } from '../ui/layout.tsx';
 import { HighlightRow } from '../project/DocumentList.tsx';
+import { FollowButton } from '../ui/FollowButton.tsx';
 
 /** /tags/{tagId}: a tag and the highlights carrying it, each with its note. */
 export function TagPage() {
@@ -22,6 +23,7 @@ export function TagPage() {
     <PageFrame
       title={tag.title}
       width="content"
+      actions={<FollowButton type="TAG" id={tag.id} what="tag" />}
       crumbs={b?.projectId ? [{ label: 'Projects', to: '/projects' }, { label: b.title, to: `/projects/${b.projectId}/tags/b/${b.id}` }] : [{ label: 'Projects', to: '/projects' }]}
       description={
         <Group gap={8}>

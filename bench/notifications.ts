@@ -1,0 +1,113 @@
+/**
+ * Notification fan-out: a comment on an insight followed by 1,000 members (BENCH_FOLLOWERS).
+ * Measures the createComment mutation end to end over HTTP (the followers' notifications are
+ * written in the comment's own transaction, as one insert), p50 and p95 over BENCH_FANOUT_COMMENTS
+ * comments, and checks every follower got exactly one notification per comment. Run alone with
+ * `npx tsx --no-node-snapshot bench/notifications.ts`.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Fieldbook } from '../core/src/server.ts';
+import { graphql, percentile, round } from './support.ts';
+
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1000);
+const COMMENTS = Number(process.env.BENCH_FANOUT_COMMENTS ?? 20);
+
+export interface NotificationFanoutBench {
+  followers: number;
+  comments: number;
+  /** createComment round trip, notifications included. */
+  p50Ms: number;
+  p95Ms: number;
+  /** The same mutation on an insight nobody follows, for the fan-out's own share. */
+  unfollowedP50Ms: number;
+  notificationsPerSec: number;
+}
+
+export async function benchNotificationFanout(o: { fieldbook: Fieldbook; url: string; token: string; log(line: string): void }): Promise<NotificationFanoutBench> {
+  const { fieldbook, url, token, log } = o;
+  const owner = fieldbook.db.owner;
+  const ws = (
+    await graphql<{ createWorkspace: { workspace: { id: string } } }>(url, 'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }', { input: { method: 'AUTH0', teamName: `Fan-out bench ${Date.now().toString(36)}` } }, token)
+  ).createWorkspace.workspace.id;
+  const project = (await graphql<{ createProject: { id: string } }>(url, 'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Fan-out' } }, token, ws)).createProject.id;
+  const insight = async (title: string) =>
+    (await graphql<{ createInsight: { id: string } }>(url, 'mutation ($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId: project, title } }, token, ws)).createInsight.id;
+  const followed = await insight('Followed by everyone');
+  const quiet = await insight('Followed by nobody');
+
+  log(`notifications: ${FOLLOWERS} members following one insight ...`);
+  const tag = randomBytes(3).toString('hex');
+  const users = Array.from({ length: FOLLOWERS }, (_, i) => ({ id: randomUUID(), email: `follower-${tag}-${i}@example.com`, name: `Follower ${i}` }));
+  for (let i = 0; i < users.length; i += 1000) {
+    const slice = users.slice(i, i + 1000);
+    await owner('users').insert(slice);
+    await owner('workspace_members').insert(slice.map((u) => ({ workspace_id: ws, user_id: u.id, role: 'VIEWER' })));
+    await owner('follows').insert(slice.map((u) => ({ workspace_id: ws, user_id: u.id, object_type: 'INSIGHT', object_id: followed, frequency: 'WEEKLY' })));
+  }
+
+  const comment = async (objectId: string, body: string) => {
+    const t = performance.now();
+    await graphql(url, 'mutation ($input: CreateCommentInput!) { createComment(input: $input) { id } }', { input: { objectType: 'INSIGHT', objectId, body } }, token, ws);
+    return performance.now() - t;
+  };
+  await comment(followed, 'warm-up');
+  await comment(quiet, 'warm-up');
+  log(`notifications: ${COMMENTS} comments fanned out to ${FOLLOWERS} followers each ...`);
+  const times: number[] = [];
+  const quietTimes: number[] = [];
+  for (let i = 0; i < COMMENTS; i++) {
+    times.push(await comment(followed, `Comment ${i} for everyone`));
+    quietTimes.push(await comment(quiet, `Comment ${i} for nobody`));
+  }
+  const written = Number((await owner('notifications').whereIn('user_id', users.map((u) => u.id)).count({ n: '*' }))[0]!.n);
+  if (written !== FOLLOWERS * (COMMENTS + 1)) throw new Error(`expected ${FOLLOWERS * (COMMENTS + 1)} notifications, found ${written}`);
+  const p50 = percentile(times, 50);
+  return {
+    followers: FOLLOWERS,
+    comments: COMMENTS,
+    p50Ms: round(p50),
+    p95Ms: round(percentile(times, 95)),
+    unfollowedP50Ms: round(percentile(quietTimes, 50)),
+    notificationsPerSec: Math.round(FOLLOWERS / (p50 / 1000)),
+  };
+}
+
+export function notificationFanoutLines(r: NotificationFanoutBench): string[] {
+  return [
+    `Notification fan-out: a comment on an insight followed by ${r.followers} members (${r.comments} comments)`,
+    `  createComment p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms (unfollowed insight p50 ${r.unfollowedP50Ms} ms); about ${r.notificationsPerSec} notifications/s`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { loadConfig } = await import('../core/src/config.ts');
+  const { discoverModules } = await import('../core/src/kernel/discover.ts');
+  const { createLogger } = await import('../core/src/logger.ts');
+  const { createFieldbook } = await import('../core/src/server.ts');
+  const { freePort, signUpResearcher } = await import('./support.ts');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-notifications-bench-'));
+  chmodSync(dataDir, 0o755);
+  const mailbox: Array<{ to: string; text: string }> = [];
+  const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
+  const fieldbook = await createFieldbook({
+    config,
+    logger: createLogger('warn'),
+    modules: await discoverModules(join(import.meta.dirname, '..')),
+    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
+    discoverPlugins: false,
+  });
+  try {
+    const url = await fieldbook.listen(0, '127.0.0.1');
+    const { token } = await signUpResearcher(url, mailbox, 'bench-notifications', 'Bench Notifier');
+    for (const line of notificationFanoutLines(await benchNotificationFanout({ fieldbook, url, token, log }))) console.log(line);
+  } finally {
+    await fieldbook.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/notifications.ts')) await main();

@@ -1,0 +1,36 @@
+/**
+ * The notification kinds a person can choose about (002 §3 "Notification types"; 001 §3.8), in
+ * the order the preferences page lists them. `email` says how a kind reaches the inbox: at once,
+ * in the digest of the follow's frequency, or not at all. `required` kinds stay on in-app (a
+ * locked account must be noticed).
+ */
+export interface NotificationKind {
+  kind: string;
+  label: string;
+  group: 'You' | 'Following' | 'Work' | 'Workspace' | 'Account';
+  email: 'immediate' | 'digest' | 'none';
+  required?: boolean;
+}
+
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  { kind: 'mention', label: 'Someone mentions you in a comment', group: 'You', email: 'immediate' },
+  { kind: 'comment', label: 'Comments on notes and insights you wrote, edited or commented on', group: 'You', email: 'immediate' },
+  { kind: 'access_request_requested', label: 'Someone asks for access', group: 'You', email: 'none' },
+  { kind: 'access_request_approved', label: 'Your access request is approved', group: 'You', email: 'none' },
+  { kind: 'access_request_denied', label: 'Your access request is denied', group: 'You', email: 'none' },
+  { kind: 'followed_comment', label: 'Comments on projects and insights you follow', group: 'Following', email: 'digest' },
+  { kind: 'insight_published', label: 'Insights published in projects you follow', group: 'Following', email: 'digest' },
+  { kind: 'followed_change', label: 'Other changes to what you follow', group: 'Following', email: 'digest' },
+  { kind: 'project_export_completed', label: 'A project export is ready', group: 'Work', email: 'none' },
+  { kind: 'project_export_failed', label: 'A project export failed', group: 'Work', email: 'none' },
+  { kind: 'project_import_completed', label: 'A project import is done', group: 'Work', email: 'none' },
+  { kind: 'project_import_failed', label: 'A project import failed', group: 'Work', email: 'none' },
+  { kind: 'summary_ready', label: 'A summary you asked for is ready', group: 'Work', email: 'none' },
+  { kind: 'automation_failed', label: 'An automation you own failed', group: 'Work', email: 'none' },
+  { kind: 'automation_message', label: 'Messages from automations', group: 'Work', email: 'none' },
+  { kind: 'data_retention_deletion_warning', label: 'Data retention will soon delete notes and insights', group: 'Workspace', email: 'none' },
+  { kind: 'account_locked', label: 'Your account is locked after failed sign-ins', group: 'Account', email: 'none', required: true },
+];
+
+export const DIGEST_KIND = 'digest';
+export const kindOf = (kind: string): NotificationKind | undefined => NOTIFICATION_KINDS.find((k) => k.kind === kind);
