@@ -5,6 +5,7 @@ import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { buildCorpus, readEvents, type Corpus } from '../ai/corpus.ts';
 import { failure, ok, type Gql } from '../research/content-support.ts';
+import { CREATE, finishedRun } from '../automation/support.ts';
 import { startAgentsServer } from './support.ts';
 
 let fake: FakeOpenAI;
@@ -33,7 +34,7 @@ interface Conversation {
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  ({ server, mail } = await startAgentsServer(aiConfig(fake)));
+  ({ server, mail } = await startAgentsServer(aiConfig(fake), {}, true));
   c = await buildCorpus(server, mail);
   agentId = ok(
     await c.f.contributor.gql<{ createAgent: { id: string } }>(`mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`, {
@@ -173,5 +174,24 @@ describe('conversations with an agent', () => {
     expect(rename.extensions?.errorCode).toBe('FORBIDDEN');
     const agents = ok(await c.f.viewer.gql<{ agents: Array<{ id: string; viewerCanEdit: boolean }> }>(`{ agents { id viewerCanEdit } }`)).agents;
     expect(agents.find((a) => a.id === agentId)).toMatchObject({ viewerCanEdit: false });
+  });
+
+  it('runs an agent from automation’s invokeAgent, as the automation’s owner, in a conversation of theirs', async () => {
+    fake.script({ content: '', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"onboarding"}' }] }, { content: 'Onboarding takes too long for new customers.' });
+    const automation = ok(
+      await c.f.admin<{ createAutomation: { id: string } }>(CREATE, {
+        input: { title: 'Weekly digest', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'invokeAgent', parameters: { agentId, prompt: 'Sum up onboarding' }, executionOrder: 1 }] },
+      }),
+    ).createAutomation;
+    ok(await c.f.admin(`mutation($id: ID!) { runAutomation(id: $id) }`, { id: automation.id }));
+    const [run] = await finishedRun(c.f.admin, automation.id);
+    expect(run!.status).toBe('succeeded');
+    const output = run!.actions[0]!.output as { summary: string; conversationId: string };
+    expect(output.summary).toBe('Onboarding takes too long for new customers.');
+    const conversation = await read(c.f.admin, output.conversationId);
+    expect(conversation.title).toBe('Automation (manual): Sum up onboarding');
+    expect(conversation.messages.map((m) => m.type)).toEqual(['USER', 'THINKING', 'RESULT', 'ASSISTANT']);
+    const missing = failure(await c.f.admin(CREATE, { input: { title: 'Nope', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'invokeAgent', parameters: { agentId: c.study, prompt: 'x' }, executionOrder: 1 }] } }));
+    expect(missing.extensions?.errorCode).toBe('NOT_FOUND');
   });
 });
