@@ -1,5 +1,5 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { Alert, Anchor, Badge, Box, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Loader, Modal, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconRobot, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -15,6 +15,8 @@ export function AgentsPage() {
   const [creating, setCreating] = useState(false);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Conversation[] | null>(null);
+  const [projects, setProjects] = useState<Array<{ value: string; label: string }>>([]);
+  const [projectIds, setProjectIds] = useState<string[]>([]);
 
   const load = useCallback(async () => {
     try {
@@ -26,12 +28,18 @@ export function AgentsPage() {
   useEffect(() => {
     document.title = 'Agents · Fieldbook';
     void load();
-  }, [load]);
+    host
+      .graphql<{ projects: Array<{ id: string; title: string }> }>('{ projects { id title } }')
+      .then((r) => setProjects(r.projects.map((p) => ({ value: p.id, label: p.title || 'Untitled project' }))))
+      .catch(() => setProjects([]));
+  }, [load, host]);
 
   const search = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      setFound((await host.graphql<{ searchConversations: Conversation[] }>(Q.search, { input: { query } })).searchConversations);
+      // A project filter (001 §3.3) finds conversations whose tool results named that project.
+      const filters = projectIds.length > 0 ? [{ type: 'Project', objectIds: projectIds }] : [];
+      setFound((await host.graphql<{ searchConversations: Conversation[] }>(Q.search, { input: { query, filters } })).searchConversations);
     } catch (err) {
       setError(errorText(err));
     }
@@ -102,6 +110,7 @@ export function AgentsPage() {
       <form onSubmit={search} role="search" aria-label="Search conversations">
         <Group align="flex-end" mb="sm">
           <TextInput label="Search conversations" placeholder="Words in a title or message" value={query} onChange={(e) => setQuery(e.currentTarget.value)} style={{ flex: 1 }} />
+          <MultiSelect label="Naming projects" placeholder="Any project" data={projects} value={projectIds} onChange={setProjectIds} searchable clearable w={260} />
           <Button type="submit" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
             Search
           </Button>

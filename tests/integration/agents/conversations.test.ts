@@ -152,6 +152,9 @@ describe('conversations with an agent', () => {
     expect(byText.map((x) => x.title)).toEqual(['Pricing']);
     const byNote = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { filters: [{ type: 'Note', objectIds: [c.notes.maria] }] } })).searchConversations;
     expect(byNote.map((x) => x.title)).toContain('Pricing');
+    const byProject = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { query: 'pricing', filters: [{ type: 'Project', objectIds: [c.study] }] } })).searchConversations;
+    expect(byProject.map((x) => x.title)).toContain('Pricing');
+    expect(failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Project', objectIds: [c.secretProject] }] } })).extensions?.errorCode).toBe('NOT_FOUND');
     const byDate = ok(await c.f.contributor.gql<{ searchConversations: unknown[] }>(search, { input: { filters: [{ type: 'Project', dateRange: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } }] } }));
     expect(byDate.searchConversations).toEqual([]);
     expect(ok(await c.f.viewer.gql<{ searchConversations: unknown[] }>(search, { input: { query: 'pricing' } })).searchConversations).toEqual([]);

@@ -53,7 +53,19 @@ export async function searchConversations(ctx: RequestContext, input: unknown): 
       q.where((w) => w.whereILike('c.title', like).orWhereExists((s) => s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereILike('t.content', like)));
     }
     for (const f of filters) {
-      if (f.objectIds?.length) {
+      if (f.objectIds?.length && f.type === 'Project') {
+        // A project filter matches results naming the project or anything in it.
+        const ids = f.objectIds;
+        q.whereExists((s) =>
+          s
+            .from('agent_messages as t')
+            .whereRaw('t.conversation_id = c.id')
+            .whereRaw(
+              `t.item_ids && (?::uuid[] || array(select id from notes where project_id = any(?::uuid[])) || array(select id from insights where project_id = any(?::uuid[])) || array(select id from highlights where project_id = any(?::uuid[])))`,
+              [ids, ids, ids, ids],
+            ),
+        );
+      } else if (f.objectIds?.length) {
         const ids = f.objectIds;
         q.whereExists((s) => s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereRaw('t.item_ids && ?::uuid[]', [ids]));
       }
