@@ -30,6 +30,7 @@ import * as channelThemes from './0053_channel_themes.ts';
 import * as channelThemesSearch from './0054_channel_themes_search.ts';
 import * as channelSourceConnections from './0057_channel_source_connections.ts';
 import * as ai from './0060_ai.ts';
+import * as agents from './0061_agents.ts';
 import * as mcp from './0065_mcp.ts';
 import * as highlightSuggestions from './0067_highlight_suggestions.ts';
 
@@ -72,6 +73,7 @@ export const migrations: Migration[] = [
   { name: '0054_channel_themes_search', ...channelThemesSearch },
   { name: '0057_channel_source_connections', ...channelSourceConnections },
   { name: '0060_ai', ...ai },
+  { name: '0061_agents', ...agents },
   { name: '0065_mcp', ...mcp },
   { name: '0067_highlight_suggestions', ...highlightSuggestions },
 ];

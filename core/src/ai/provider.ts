@@ -7,10 +7,14 @@ import type { Logger } from '../logger.ts';
 import { readAiSettings, type AiFeature, type AiSettings } from './settings.ts';
 import { addUsage, readUsage, type MonthlyUsage } from './usage.ts';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/**
+ * One message of a chat. An assistant message may carry the tool calls the model made; each is
+ * answered by a `tool` message naming its call, as agents replay a conversation.
+ */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; content: string; toolCallId: string };
 
 /** A function the model may call (agents); `parameters` is a JSON Schema object. */
 export interface ChatTool {
@@ -28,6 +32,8 @@ export interface ToolCall {
 
 export interface ChatRequest {
   messages: ChatMessage[];
+  /** A model other than the configured chat model (an agent's own), on the same endpoint. */
+  model?: string;
   temperature?: number;
   maxTokens?: number;
   tools?: ChatTool[];
@@ -117,6 +123,15 @@ function unavailable(err: unknown): AppError {
   return new AppError('INTERNAL_SERVER_ERROR', `The AI model could not answer${detail}; try again in a minute.`, { cause: err });
 }
 
+/** A message as OpenAI-compatible servers take it. */
+function toWire(m: ChatMessage): OpenAI.Chat.ChatCompletionMessageParam {
+  if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.toolCallId };
+  if (m.role === 'assistant' && m.toolCalls && m.toolCalls.length > 0) {
+    return { role: 'assistant', content: m.content || null, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) };
+  }
+  return { role: m.role, content: m.content };
+}
+
 export function createAiService(deps: { config: Config; db: Knex; logger: Logger }): AiService {
   const { config, db, logger } = deps;
   const ai = config.ai;
@@ -186,8 +201,8 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
       await ensureAllowed(scope);
       const tools = request.tools?.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
       const base = {
-        model: ai.chatModel,
-        messages: request.messages,
+        model: request.model || ai.chatModel,
+        messages: request.messages.map(toWire),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
         ...(tools && tools.length > 0 ? { tools } : {}),

@@ -4,11 +4,10 @@
  */
 export type { PluginManifest, PluginPermission } from '../index.ts';
 export { SDK_VERSION, INTERNAL_IPV4_RANGES, internalHostProblem, parsePluginManifest, remoteName } from '../index.ts';
-export { definePlugin, defineAction, checkSdkRange, toolInputSchema } from './plugin.ts';
+export { definePlugin, defineAction, defineAgentTool, checkSdkRange, toolInputSchema } from './plugin.ts';
 export type {
   AgentToolAnswer,
   AgentToolDeclaration,
-  AgentToolDeclarations,
   AgentToolInvocation,
   AgentToolResultItem,
   AutomationAction,

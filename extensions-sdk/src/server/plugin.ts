@@ -144,11 +144,16 @@ export interface AgentToolDeclaration<Ctx, Input extends z.ZodType = z.ZodType> 
   access?: 'read' | 'write';
   /** Ask the person before running it: the conversation pauses until they answer. */
   needsConfirmation?: boolean;
-  execute: (ctx: Ctx, input: z.output<Input>, invocation: AgentToolInvocation) => Promise<AgentToolAnswer | string>;
+  execute(ctx: Ctx, input: z.output<Input>, invocation: AgentToolInvocation): Promise<AgentToolAnswer | string>;
 }
 
-/** A plugin's tools, each typed from its own `input`, as actions are from their `parameters`. */
-export type AgentToolDeclarations<Ctx, Inputs extends readonly z.ZodType[] = readonly z.ZodType[]> = { readonly [K in keyof Inputs]: AgentToolDeclaration<Ctx, Inputs[K]> };
+/**
+ * Types a tool: `input` in `execute` follows the `input` schema, and the context is the one
+ * `execute` names, e.g. `InstallationContext<'projects:read'>`.
+ */
+export function defineAgentTool<Ctx, Input extends z.ZodType>(tool: AgentToolDeclaration<Ctx, Input>): AgentToolDeclaration<Ctx, Input> {
+  return tool;
+}
 
 /** The JSON Schema of a tool's input, as models and MCP clients read it. */
 export function toolInputSchema(input: z.ZodType): JsonObject {
@@ -195,15 +200,15 @@ export interface PluginGraphql<Ctx> {
 }
 
 /** What a plugin's server part contributes; every member is optional. */
-export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly z.ZodType[] = readonly z.ZodType[], Inputs extends readonly z.ZodType[] = readonly z.ZodType[]> {
+export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly z.ZodType[] = readonly z.ZodType[]> {
   /** Webhooks at fixed paths, for app-level providers that sign with one secret (Slack, Zoom). */
   webhooks?: readonly InboundWebhook<Ctx, Base>[];
   /** A webhook at a URL of each installation's own, verified with that installation's secrets. */
   installationWebhook?: InstallationWebhook<Ctx>;
   jobs?: Readonly<Record<string, PluginJob<Ctx>>>;
   actions?: AutomationActions<Ctx, Params>;
-  /** Tools AI agents may call, run as the person who invoked the agent. */
-  tools?: AgentToolDeclarations<Ctx, Inputs>;
+  /** Tools AI agents may call, run as the person who invoked the agent (typed with `defineAgentTool`). */
+  tools?: readonly AgentToolDeclaration<Ctx>[];
   oauth?: OAuthFlow<Base>;
   graphql?: PluginGraphql<Ctx>;
   /**
@@ -218,20 +223,14 @@ export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly
 type ScopesOf<Perms extends readonly string[]> = Extract<Perms[number], PluginScope>;
 
 /** The shape a plugin is declared in: manifest, settings, configuration and contributions. */
-export interface PluginDeclaration<
-  Perms extends readonly string[],
-  S extends SettingsDeclaration,
-  C extends ConfigDeclaration,
-  A extends readonly z.ZodType[] = readonly z.ZodType[],
-  T extends readonly z.ZodType[] = readonly z.ZodType[],
->
+export interface PluginDeclaration<Perms extends readonly string[], S extends SettingsDeclaration, C extends ConfigDeclaration, A extends readonly z.ZodType[] = readonly z.ZodType[]>
   extends Omit<PluginManifest, 'permissions'> {
   permissions: Perms;
   /** Per-installation settings, filled in by workspace admins. */
   settings?: S;
   /** Operator configuration read from the environment. */
   config?: C;
-  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>, PluginContext<C>, A, T>;
+  server?: PluginServer<InstallationContext<ScopesOf<Perms>, S, C>, PluginContext<C>, A>;
 }
 
 /** A validated plugin, as the host loads it. */
@@ -252,10 +251,8 @@ export function definePlugin<
   const C extends ConfigDeclaration = {},
   // Each action's schema, inferred one by one, so that each `execute` gets its own `params` type.
   const A extends readonly z.ZodType[] = [],
-  // Likewise each tool's input, so that each tool's `execute` gets its own `input` type.
-  const T extends readonly z.ZodType[] = [],
 >(
-  declaration: PluginDeclaration<Perms, S, C, A, T>,
+  declaration: PluginDeclaration<Perms, S, C, A>,
 ): PluginDefinition {
   const { server, settings, config, ...manifest } = declaration;
   const parsed = parsePluginManifest(manifest);

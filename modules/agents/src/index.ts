@@ -2,27 +2,35 @@ import { defineModule, extensionsModule, workspacesModule, type AgentTool, type 
 import channelsModule from '@fieldbook/channels';
 import researchModule from '@fieldbook/research';
 import searchModule from '@fieldbook/search';
+import { agentsPart } from './api/resolvers.ts';
+import { agentRoutes } from './api/routes.ts';
+import { automationPort, type AgentsAutomationPort } from './automation.ts';
+import type { RunDeps } from './conversations/run.ts';
 import { toolsPart } from './tools/graphql.ts';
-import { createToolbox, type AgentToolbox } from './tools/toolbox.ts';
+import { createToolbox } from './tools/toolbox.ts';
 
 export { CHANNELS_UNAVAILABLE, CHANNEL_TOOL_NAMES } from './tools/channels.ts';
 export { SLACK_NOT_INSTALLED, ASK_FOR_CONFIRMATION } from './tools/messaging.ts';
+export { MAX_STEPS } from './conversations/run.ts';
 export type { AgentToolbox } from './tools/toolbox.ts';
+export type { AgentsAutomationPort } from './automation.ts';
 
 export interface AgentsServices extends AgentToolSource {
   /** Agents' own tools + the channels module's (or plain stand-ins) + plugins' tools. */
   tools(): AgentTool[];
   /** Runs one tool as the member, checked like any request of theirs. */
   runTool(member: RequestContext, name: string, input: unknown): Promise<ToolResult>;
+  /** Automation's invokeAgent. */
+  automationPort: AgentsAutomationPort;
 }
 
 type AgentsContext = ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule, typeof searchModule], readonly [typeof channelsModule]>;
 
-const toolboxes = new WeakMap<object, AgentToolbox>();
-function toolboxOf(ctx: AgentsContext): AgentToolbox {
-  let box = toolboxes.get(ctx.deps);
-  if (!box) {
-    box = createToolbox({
+const runDeps = new WeakMap<object, RunDeps>();
+function depsOf(ctx: AgentsContext): RunDeps {
+  let deps = runDeps.get(ctx.deps);
+  if (!deps) {
+    const toolbox = createToolbox({
       research: ctx.deps.research,
       search: ctx.deps.search,
       ai: ctx.ai,
@@ -31,9 +39,10 @@ function toolboxOf(ctx: AgentsContext): AgentToolbox {
       // The channels module offers agentTools() once it has them; typed loosely so either shape fits.
       channels: () => (ctx.deps as { channels?: Partial<AgentToolSource> }).channels,
     });
-    toolboxes.set(ctx.deps, box);
+    deps = { ai: ctx.ai, toolbox };
+    runDeps.set(ctx.deps, deps);
   }
-  return box;
+  return deps;
 }
 
 /**
@@ -46,10 +55,11 @@ const agentsModule = defineModule({
   dependsOn: [workspacesModule, extensionsModule, researchModule, searchModule],
   optionalDependsOn: [channelsModule],
   services: (ctx): AgentsServices => {
-    const box = toolboxOf(ctx);
-    return { tools: box.tools, agentTools: box.tools, runTool: box.runTool };
+    const deps = depsOf(ctx);
+    return { tools: deps.toolbox.tools, agentTools: deps.toolbox.tools, runTool: deps.toolbox.runTool, automationPort: automationPort(deps) };
   },
-  graphql: (ctx) => [toolsPart(toolboxOf(ctx))],
+  graphql: (ctx) => [toolsPart(depsOf(ctx).toolbox), agentsPart(depsOf(ctx))],
+  routes: (router, ctx) => agentRoutes(router, ctx as unknown as ModuleContext, depsOf(ctx)),
 });
 
 export default agentsModule;

@@ -31,3 +31,6 @@ const aiModule = defineModule({
 });
 
 export default aiModule;
+
+export { streamEvents, type EventSink } from './sse.ts';
+export { readJson } from './summaries/index.ts';

@@ -1,4 +1,5 @@
 import { defineModule, extensionsModule, TRIGGER_EVENTS, workspacesModule, type DomainEvent, type Job, type ModuleContext } from '@fieldbook/core';
+import agentsModule from '@fieldbook/agents';
 import researchModule from '@fieldbook/research';
 import { builtinActions } from './actions/builtins.ts';
 import { pluginActions } from './actions/registry.ts';
@@ -14,8 +15,6 @@ export type { AutomationOptions } from './deps.ts';
 export type { DispatchResult } from './runs/dispatch.ts';
 
 export interface AutomationServices {
-  /** The agents module fills this in; until then invokeAgent is refused on save. */
-  provideAgents(port: AgentsPort): void;
   /** The channels module fills this in; until then channel-scoped automations are refused. */
   provideChannels(port: ChannelsPort): void;
   /** Fires every due schedule now (the minute job calls this; so may tests and the bench). */
@@ -34,12 +33,13 @@ export const SUBSCRIBER = 'automation';
  */
 export function createAutomationModule(options: Partial<AutomationOptions> = {}) {
   const opts: AutomationOptions = { ...DEFAULT_OPTIONS, ...options };
-  let agents: AgentsPort | null = null;
   let channels: ChannelsPort | null = null;
   const cache = new WeakMap<object, AutomationDeps>();
-  const depsOf = (ctx: ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule]>): AutomationDeps => {
+  const depsOf = (ctx: ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule], readonly [typeof agentsModule]>): AutomationDeps => {
     let deps = cache.get(ctx.deps);
     if (!deps) {
+      // invokeAgent runs through the agents module when it is loaded; without it, it is refused on save.
+      const agents: AgentsPort | null = ctx.deps.agents?.automationPort ?? null;
       const builtins = builtinActions({ research: ctx.deps.research, mailer: ctx.mailer, app: ctx.db.app, agents: () => agents, memberContext: ctx.memberContext });
       deps = {
         app: ctx.db.app,
@@ -60,8 +60,8 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
   return defineModule({
     name: 'automation',
     dependsOn: [workspacesModule, extensionsModule, researchModule],
+    optionalDependsOn: [agentsModule],
     services: (ctx): AutomationServices => ({
-      provideAgents: (port) => void (agents = port),
       provideChannels: (port) => void (channels = port),
       sweepSchedules: (now) => sweepSchedules(depsOf(ctx), now),
       dispatch: (event) => dispatchEvent(depsOf(ctx), event),

@@ -1,0 +1,136 @@
+export const agentsTypeDefs = /* GraphQL */ `
+  extend type Query {
+    "The workspace's agents, by name."
+    agents: [Agent!]!
+    agent(id: ID!): Agent!
+    "The caller's own conversations, newest first; with agentId, those with that agent."
+    agentConversations(agentId: ID): [AgentConversation!]!
+    agentConversation(id: ID!): AgentConversation!
+    "The caller's conversations matching a text and the filter objects of 001 §3.3."
+    searchConversations(input: SearchConversationsInput!): [AgentConversation!]!
+  }
+  extend type Mutation {
+    "Anyone but viewers. Name 1 to 255 characters; tools chosen from agentTools."
+    createAgent(input: CreateAgentInput!): Agent!
+    "Its creator and workspace admins."
+    updateAgent(id: ID!, input: UpdateAgentInput!): Agent!
+    "Its creator and workspace admins; its conversations go with it."
+    deleteAgent(id: ID!): Boolean!
+    "Title up to 500 characters (default: the agent's name)."
+    startConversation(input: StartConversationInput!): AgentConversation!
+    renameConversation(id: ID!, title: String!): AgentConversation!
+    deleteConversation(id: ID!): Boolean!
+    "Sends a message and waits for the agent's turn to end (POST /api/agents/conversations/{id}/messages streams it instead)."
+    sendAgentMessage(conversationId: ID!, text: String!): AgentConversation!
+    "Answers the question the conversation paused on; the turn goes on."
+    answerAgentConfirmation(conversationId: ID!, confirmed: Boolean!): AgentConversation!
+    "Good or Bad on one of the agent's answers; null takes the rating back."
+    rateMessage(messageId: ID!, rating: AgentResponseRating): AgentMessage!
+  }
+  enum AgentResponseRating {
+    Good
+    Bad
+  }
+  enum AgentMessageType {
+    ASSISTANT
+    RESULT
+    THINKING
+    USER
+  }
+  enum AgentConversationStatus {
+    IDLE
+    RUNNING
+    AWAITING_CONFIRMATION
+  }
+  enum ConversationFilterType {
+    ProjectCategory
+    Project
+    Channel
+    Note
+    Insight
+    Tag
+    Chart
+    MultiSelect
+  }
+  input CreateAgentInput {
+    name: String!
+    instructions: String
+    "A model of the configured endpoint; empty for the workspace's chat model."
+    model: String
+    tools: [String!]
+  }
+  input UpdateAgentInput {
+    name: String
+    instructions: String
+    model: String
+    tools: [String!]
+  }
+  input StartConversationInput {
+    agentId: ID!
+    title: String
+  }
+  input ConversationDateRangeInput {
+    from: String
+    to: String
+  }
+  input ConversationFilterInput {
+    type: ConversationFilterType!
+    objectIds: [ID!]
+    dateRange: ConversationDateRangeInput
+    searchFilters: JSON
+  }
+  input SearchConversationsInput {
+    query: String
+    agentId: ID
+    filters: [ConversationFilterInput!]
+    limit: Int
+  }
+  type Agent {
+    id: ID!
+    name: String!
+    instructions: String!
+    model: String
+    tools: [String!]!
+    createdBy: ID
+    viewerCanEdit: Boolean!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+  type AgentToolCall {
+    name: String!
+    arguments: String!
+  }
+  type AgentMessage {
+    id: ID!
+    conversationId: ID!
+    type: AgentMessageType!
+    content: String!
+    "The tool a RESULT answers."
+    toolName: String
+    toolInput: JSON
+    "The tools a THINKING step called."
+    toolCalls: [AgentToolCall!]!
+    "Items a RESULT names, with links."
+    items: [AgentToolItem!]!
+    error: Boolean!
+    rating: AgentResponseRating
+    createdAt: DateTime!
+  }
+  type AgentPendingConfirmation {
+    question: String!
+    toolName: String!
+    input: JSON
+  }
+  type AgentConversation {
+    id: ID!
+    agentId: ID!
+    agent: Agent
+    title: String!
+    status: AgentConversationStatus!
+    "What the agent asks the person, while it waits."
+    pending: AgentPendingConfirmation
+    messages: [AgentMessage!]!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+`;

@@ -1,0 +1,150 @@
+import { useFieldbook } from '@fieldbook/extensions-sdk/web';
+import { Alert, Anchor, Badge, Box, Button, Group, Loader, Modal, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconRobot, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AgentForm } from './AgentForm.tsx';
+import { errorText, Q, toolLabel, type Agent, type Conversation } from './api.ts';
+
+/** /agents: the workspace's agents, a new one, and the person's conversations found by text. */
+export function AgentsPage() {
+  const host = useFieldbook();
+  const navigate = useNavigate();
+  const [agents, setAgents] = useState<Agent[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<Conversation[] | null>(null);
+  const [projects, setProjects] = useState<Array<{ value: string; label: string }>>([]);
+  const [projectIds, setProjectIds] = useState<string[]>([]);
+
+  const load = useCallback(async () => {
+    try {
+      setAgents((await host.graphql<{ agents: Agent[] }>(Q.agents)).agents);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [host]);
+  useEffect(() => {
+    document.title = 'Agents · Fieldbook';
+    void load();
+    host
+      .graphql<{ projects: Array<{ id: string; title: string }> }>('{ projects { id title } }')
+      .then((r) => setProjects(r.projects.map((p) => ({ value: p.id, label: p.title || 'Untitled project' }))))
+      .catch(() => setProjects([]));
+  }, [load, host]);
+
+  const search = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      // A project filter (001 §3.3) finds conversations whose tool results named that project.
+      const filters = projectIds.length > 0 ? [{ type: 'Project', objectIds: projectIds }] : [];
+      setFound((await host.graphql<{ searchConversations: Conversation[] }>(Q.search, { input: { query, filters } })).searchConversations);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <Box maw={1084} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-end" mb="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            Agents
+          </Title>
+          <Text size="sm" c="dimmed">
+            AI agents that search and read your research with you, and act only when you confirm.
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+          New agent
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="red" role="alert" mb="md">
+          {error}
+        </Alert>
+      )}
+      {agents === null && !error && <Loader aria-label="Loading agents" />}
+      {agents?.length === 0 && (
+        <Paper withBorder p="xl" ta="center" radius="md">
+          <IconRobot size={28} aria-hidden />
+          <Text fw={600} mt="xs">
+            No agents yet
+          </Text>
+          <Text size="sm" c="dimmed">
+            Make one to answer questions from your interviews, summarize a project or draft notes.
+          </Text>
+        </Paper>
+      )}
+      {agents && agents.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="xl">
+          {agents.map((a) => (
+            <Paper key={a.id} withBorder p="md" radius="md">
+              <Anchor component={Link} to={`/agents/${a.id}`} fw={600}>
+                {a.name || 'Untitled agent'}
+              </Anchor>
+              <Text size="sm" c="dimmed" lineClamp={2} mt={4}>
+                {a.instructions || 'No instructions.'}
+              </Text>
+              <Group gap={4} mt="sm">
+                {a.tools.slice(0, 4).map((t) => (
+                  <Badge key={t} size="xs" variant="light">
+                    {toolLabel(t)}
+                  </Badge>
+                ))}
+                {a.tools.length > 4 && (
+                  <Badge size="xs" variant="outline">
+                    +{a.tools.length - 4}
+                  </Badge>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+
+      <Title order={2} fz="lg" mb="xs">
+        Your conversations
+      </Title>
+      <form onSubmit={search} role="search" aria-label="Search conversations">
+        <Group align="flex-end" mb="sm">
+          <TextInput label="Search conversations" placeholder="Words in a title or message" value={query} onChange={(e) => setQuery(e.currentTarget.value)} style={{ flex: 1 }} />
+          <MultiSelect label="Naming projects" placeholder="Any project" data={projects} value={projectIds} onChange={setProjectIds} searchable clearable w={260} />
+          <Button type="submit" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
+            Search
+          </Button>
+        </Group>
+      </form>
+      {found && found.length === 0 && <Text c="dimmed">No conversations match.</Text>}
+      {found && found.length > 0 && (
+        <Table verticalSpacing="xs" aria-label="Conversations found">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Conversation</Table.Th>
+              <Table.Th>Agent</Table.Th>
+              <Table.Th>Updated</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {found.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/agents/${c.agentId}/conversations/${c.id}`}>
+                    {c.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{c.agent?.name ?? 'Deleted agent'}</Table.Td>
+                <Table.Td>{new Date(c.updatedAt).toLocaleString()}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+
+      <Modal opened={creating} onClose={() => setCreating(false)} title="New agent" size="xl">
+        <AgentForm agent={null} onCancel={() => setCreating(false)} onSaved={(a) => navigate(`/agents/${a.id}`)} />
+      </Modal>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { shot } from './support/shots.ts';
+
+const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+
+// Each test walks a whole conversation (several model turns and page loads); a loaded machine needs the room.
+test.describe.configure({ timeout: 120_000 });
+
+async function expectAccessible(page: Page, where: string) {
+  expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+}
+
+async function setUp(env: Parameters<Parameters<typeof test>[2]>[0]['env'], label: string) {
+  const email = uniqueEmail(label);
+  const token = await signUpByApi(env, email, 'Ada Analyst');
+  const workspace = await createWorkspaceByApi(env, token, `Agents ${label}`);
+  const as = { token, workspace: workspace.id };
+  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Travel interviews' } }, as);
+  await gql(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
+    input: { projectId: createProject.id, title: 'Interview with Priya', content: doc('Priya said exports to spreadsheets matter most to her managers.') },
+  }, as);
+  return { email, as, projectId: createProject.id };
+}
+
+test('an agent is made with a tool picker and answers a question streaming, its steps collapsed with links, and takes a rating', async ({ page, env }) => {
+  const { email } = await setUp(env, 'answer');
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'Agents', exact: true }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  await expect(page.getByText('No agents yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New agent' }).click();
+  const form = page.getByRole('form', { name: 'New agent' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('Research helper');
+  await form.getByRole('textbox', { name: 'Instructions' }).fill('Answer from our interviews and name the notes you use.');
+  await expect(form.getByRole('checkbox', { name: /Keyword search/ })).toBeChecked();
+  await form.getByRole('checkbox', { name: /Create document/ }).check();
+  await shot(page, 'agents-new');
+  await expectAccessible(page, 'the new agent form');
+  await form.getByRole('button', { name: 'Create agent' }).click();
+  await expect(page.getByRole('heading', { name: 'Research helper', level: 1 })).toBeVisible();
+
+  env.ai.script(
+    { content: 'Searching the interviews for exports.', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"exports"}' }] },
+    { content: 'Managers care most about exports to spreadsheets (Interview with Priya).', chunkChars: 5, delayMs: 40 },
+  );
+  await page.getByRole('button', { name: 'New conversation' }).click();
+  await expect(page).toHaveURL(/\/agents\/[^/]+\/conversations\/[^/]+$/);
+  await page.getByRole('textbox', { name: 'Message' }).fill('What do managers care about?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('message-assistant')).toContainText('Managers care most about exports to spreadsheets');
+  // The step is collapsed to its tool and the items it found, which open their pages.
+  const result = page.getByTestId('message-result');
+  await expect(result.getByRole('button', { name: /Keyword search · 1 item/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('message-thinking').getByText('Searching the interviews for exports.')).toBeHidden();
+  await page.getByRole('button', { name: 'Good answer' }).click();
+  await expect(page.getByRole('button', { name: 'Good answer' })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'agents-conversation');
+  await expectAccessible(page, 'a conversation');
+});
+
+test('the agent asks before writing a note, the question survives a reload, and conversations are found by text', async ({ page, env }) => {
+  const { email, as, projectId } = await setUp(env, 'confirm');
+  const { createAgent } = await gql<{ createAgent: { id: string } }>(env, 'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }', { input: { name: 'Note taker', tools: ['create_document'] } }, as);
+  const { startConversation } = await gql<{ startConversation: { id: string } }>(env, 'mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }', { input: { agentId: createAgent.id, title: 'Spreadsheet exports' } }, as);
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/agents/${createAgent.id}/conversations/${startConversation.id}`);
+  env.ai.script({ content: '', toolCalls: [{ name: 'create_document', arguments: JSON.stringify({ projectId, title: 'What managers want', text: 'Exports to spreadsheets.' }) }] });
+  await page.getByRole('textbox', { name: 'Message' }).fill('Write that down as a note');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'The agent asks you' });
+  await expect(ask).toContainText('Allow create document?');
+  await page.reload();
+  await expect(ask).toContainText('Allow create document?');
+  await shot(page, 'agents-confirm');
+  await expectAccessible(page, 'a confirmation');
+  env.ai.script({ content: 'I wrote the note “What managers want”.' });
+  await ask.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('message-assistant').last()).toContainText('I wrote the note');
+  await page.getByTestId('message-result').last().getByRole('link', { name: 'What managers want' }).click();
+  await expect(page).toHaveURL(/\/data\/[0-9a-f-]+$/);
+
+  await page.goto('/agents');
+  await page.getByRole('textbox', { name: 'Search conversations' }).fill('spreadsheet');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Conversations found' }).getByRole('link')).toHaveCount(1);
+  await shot(page, 'agents-list');
+  await expectAccessible(page, '/agents');
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STEPS } from '../../../modules/agents/src/index.ts';
+import { aiConfig, startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
+import type { TestServer } from '../../support/server.ts';
+import type { TestMailServer } from '../../support/smtp.ts';
+import { buildCorpus, readEvents, type Corpus } from '../ai/corpus.ts';
+import { failure, ok, type Gql } from '../research/content-support.ts';
+import { CREATE, finishedRun } from '../automation/support.ts';
+import { startAgentsServer } from './support.ts';
+
+let fake: FakeOpenAI;
+let server: TestServer;
+let mail: TestMailServer;
+let c: Corpus;
+let agentId: string;
+
+const MESSAGE_FIELDS = 'id type content toolName toolInput toolCalls { name arguments } items { type id title url } error rating';
+const CONVERSATION = `id title status pending { question toolName input } messages { ${MESSAGE_FIELDS} }`;
+interface Message {
+  id: string;
+  type: string;
+  content: string;
+  toolName: string | null;
+  items: Array<{ type: string; id: string; title: string | null; url: string | null }>;
+  rating: string | null;
+}
+interface Conversation {
+  id: string;
+  title: string;
+  status: string;
+  pending: { question: string; toolName: string; input: unknown } | null;
+  messages: Message[];
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  ({ server, mail } = await startAgentsServer(aiConfig(fake), {}, true));
+  c = await buildCorpus(server, mail);
+  agentId = ok(
+    await c.f.contributor.gql<{ createAgent: { id: string } }>(`mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`, {
+      input: { name: 'Research helper', instructions: 'Answer from interviews only.', tools: ['keyword_search', 'get_note', 'create_document'] },
+    }),
+  ).createAgent.id;
+});
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+  await fake?.close();
+});
+
+async function start(who: Gql, title?: string): Promise<string> {
+  return ok(await who<{ startConversation: { id: string } }>(`mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }`, { input: { agentId, title } })).startConversation.id;
+}
+const read = async (who: Gql, id: string) => ok(await who<{ agentConversation: Conversation }>(`query($id: ID!) { agentConversation(id: $id) { ${CONVERSATION} } }`, { id })).agentConversation;
+const send = async (who: Gql, id: string, text: string) =>
+  ok(await who<{ sendAgentMessage: Conversation }>(`mutation($id: ID!, $t: String!) { sendAgentMessage(conversationId: $id, text: $t) { ${CONVERSATION} } }`, { id, t: text })).sendAgentMessage;
+const answer = async (who: Gql, id: string, confirmed: boolean) =>
+  ok(await who<{ answerAgentConfirmation: Conversation }>(`mutation($id: ID!, $c: Boolean!) { answerAgentConfirmation(conversationId: $id, confirmed: $c) { ${CONVERSATION} } }`, { id, c: confirmed }))
+    .answerAgentConfirmation;
+const chats = () => fake.requests.filter((r) => r.path === '/v1/chat/completions');
+
+describe('conversations with an agent', () => {
+  it('streams a turn: the person’s message, the agent thinking, its tool result with links, and its answer', async () => {
+    const id = await start(c.f.contributor.gql, 'Pricing');
+    fake.script(
+      { content: 'I will search the interviews.', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"pricing"}' }] },
+      { content: 'Customers found the pricing page confusing (Interview with Maria).', chunkChars: 7 },
+    );
+    const before = chats().length;
+    const res = await fetch(`${server.url}/api/agents/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.f.contributor.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'What do customers say about pricing?' }),
+    });
+    expect(res.status).toBe(200);
+    const events = await readEvents(res);
+    const messages = events.filter((e) => e.event === 'message').map((e) => e.data as Message);
+    expect(messages.map((m) => m.type)).toEqual(['USER', 'THINKING', 'RESULT', 'ASSISTANT']);
+    expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(3);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'IDLE' } });
+    const result = messages[2]!;
+    expect(result.toolName).toBe('keyword_search');
+    expect(result.items.map((i) => i.id)).toContain(c.notes.maria);
+    expect(result.items.find((i) => i.id === c.notes.maria)!.url).toBe(`/data/${c.notes.maria}`);
+    // The agent acts as the contributor: the restricted project's note never reaches the model or the page.
+    expect(result.items.map((i) => i.id)).not.toContain(c.notes.secret);
+    for (const r of chats().slice(before)) expect(JSON.stringify(r.body)).not.toContain('acquire a competitor');
+    // The second call replays the tool call and its result as the OpenAI wire format has them.
+    const second = chats().at(-1)!.body as { messages: Array<{ role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string }> };
+    const call = second.messages.find((m) => m.role === 'assistant' && m.tool_calls)!;
+    expect(second.messages.find((m) => m.role === 'tool')!.tool_call_id).toBe(call.tool_calls![0]!.id);
+    expect(second.messages[0]).toMatchObject({ role: 'system' });
+    expect(JSON.stringify(second.messages[0])).toContain('Answer from interviews only.');
+
+    const stored = await read(c.f.contributor.gql, id);
+    expect(stored.messages.map((m) => m.type)).toEqual(['USER', 'THINKING', 'RESULT', 'ASSISTANT']);
+    expect(stored.messages[3]!.content).toBe('Customers found the pricing page confusing (Interview with Maria).');
+    // A conversation is its person's own.
+    expect(failure(await c.f.viewer.gql(`query($id: ID!) { agentConversation(id: $id) { id } }`, { id })).extensions?.errorCode).toBe('NOT_FOUND');
+
+    const rated = ok(await c.f.contributor.gql<{ rateMessage: { rating: string } }>(`mutation($id: ID!) { rateMessage(messageId: $id, rating: Good) { rating } }`, { id: stored.messages[3]!.id }));
+    expect(rated.rateMessage.rating).toBe('Good');
+    const wrong = failure(await c.f.contributor.gql(`mutation($id: ID!) { rateMessage(messageId: $id, rating: Bad) { rating } }`, { id: stored.messages[0]!.id }));
+    expect(wrong.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'messageId' });
+  });
+
+  it('pauses before creating a note until the person confirms, and keeps the question across a reload', async () => {
+    const id = await start(c.f.contributor.gql);
+    fake.script({ content: '', toolCalls: [{ name: 'create_document', arguments: JSON.stringify({ projectId: c.study, title: 'Pricing summary', text: 'Pricing confuses people.' }) }] });
+    const paused = await send(c.f.contributor.gql, id, 'Write a note about pricing');
+    expect(paused.status).toBe('AWAITING_CONFIRMATION');
+    expect((await read(c.f.contributor.gql, id)).pending).toMatchObject({ toolName: 'create_document', question: 'Allow create document?', input: { title: 'Pricing summary' } });
+    const busy = failure(await c.f.contributor.gql(`mutation($id: ID!) { sendAgentMessage(conversationId: $id, text: "hello") { id } }`, { id }));
+    expect(busy.extensions?.errorCode).toBe('INVALID_OPERATION');
+    const notesBefore = await server.fieldbook.db.owner('notes').where({ title: 'Pricing summary' });
+    expect(notesBefore).toHaveLength(0);
+
+    fake.script({ content: 'I created the note “Pricing summary”.' });
+    const done = await answer(c.f.contributor.gql, id, true);
+    expect(done.status).toBe('IDLE');
+    expect(done.pending).toBeNull();
+    const result = done.messages.find((m) => m.type === 'RESULT')!;
+    expect(result.content).toMatch(/^Created the note “Pricing summary”/);
+    const noteId = result.items[0]!.id;
+    expect(await server.fieldbook.db.owner('ai_provenance').where({ object_type: 'NOTE', object_id: noteId }).first()).toMatchObject({ created_by: c.f.contributor.user.id });
+  });
+
+  it('tells the model when the person says no to askForConfirmation', async () => {
+    const id = await start(c.f.contributor.gql);
+    fake.script({ content: '', toolCalls: [{ name: 'askForConfirmation', arguments: '{"message":"Shall I email the team?"}' }] });
+    const paused = await send(c.f.contributor.gql, id, 'Tell the team');
+    expect(paused.pending).toMatchObject({ question: 'Shall I email the team?', toolName: 'askForConfirmation' });
+    fake.script({ content: 'All right, I will not.' });
+    const done = await answer(c.f.contributor.gql, id, false);
+    expect(done.messages.find((m) => m.type === 'RESULT')!.content).toMatch(/^The person said no/);
+    expect(done.messages.at(-1)).toMatchObject({ type: 'ASSISTANT', content: 'All right, I will not.' });
+  });
+
+  it(`stops after ${MAX_STEPS} model calls of one turn and says so`, async () => {
+    const id = await start(c.f.contributor.gql);
+    fake.onChat = () => ({ content: '', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"onboarding"}' }] });
+    const before = chats().length;
+    const done = await send(c.f.contributor.gql, id, 'Search forever');
+    fake.onChat = () => ({ content: '' });
+    expect(chats().length - before).toBe(MAX_STEPS);
+    expect(done.messages.at(-1)!.content).toMatch(new RegExp(`^I stopped after ${MAX_STEPS} steps`));
+  });
+
+  it('finds the person’s conversations by text and by the filter objects, checking each object', async () => {
+    const search = `query($input: SearchConversationsInput!) { searchConversations(input: $input) { id title } }`;
+    const byText = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { query: 'pricing page' } })).searchConversations;
+    expect(byText.map((x) => x.title)).toEqual(['Pricing']);
+    const byNote = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { filters: [{ type: 'Note', objectIds: [c.notes.maria] }] } })).searchConversations;
+    expect(byNote.map((x) => x.title)).toContain('Pricing');
+    const byProject = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { query: 'pricing', filters: [{ type: 'Project', objectIds: [c.study] }] } })).searchConversations;
+    expect(byProject.map((x) => x.title)).toContain('Pricing');
+    expect(failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Project', objectIds: [c.secretProject] }] } })).extensions?.errorCode).toBe('NOT_FOUND');
+    const byDate = ok(await c.f.contributor.gql<{ searchConversations: unknown[] }>(search, { input: { filters: [{ type: 'Project', dateRange: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } }] } }));
+    expect(byDate.searchConversations).toEqual([]);
+    expect(ok(await c.f.viewer.gql<{ searchConversations: unknown[] }>(search, { input: { query: 'pricing' } })).searchConversations).toEqual([]);
+    const hidden = failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Note', objectIds: [c.notes.secret] }] } }));
+    expect(hidden.extensions?.errorCode).toBe('NOT_FOUND');
+    const empty = failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Tag' }] } }));
+    expect(empty.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'filters.0.objectIds' });
+  });
+
+  it('checks agents and conversations against their limits, and who may change an agent', async () => {
+    const create = `mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`;
+    expect(failure(await c.f.contributor.gql(create, { input: { name: 'x'.repeat(256) } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'name' });
+    expect(ok(await c.f.contributor.gql(create, { input: { name: 'x'.repeat(255) } }))).toBeTruthy();
+    expect(failure(await c.f.contributor.gql(create, { input: { name: 'Bad', tools: ['format_disk'] } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'tools' });
+    expect(failure(await c.f.viewer.gql(create, { input: { name: 'Mine' } })).extensions?.errorCode).toBe('FORBIDDEN');
+    const start = `mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }`;
+    expect(failure(await c.f.contributor.gql(start, { input: { agentId, title: 't'.repeat(501) } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'title' });
+    expect(ok(await c.f.contributor.gql(start, { input: { agentId, title: 't'.repeat(500) } }))).toBeTruthy();
+    const rename = failure(await c.f.viewer.gql(`mutation($id: ID!) { updateAgent(id: $id, input: { name: "Mine now" }) { id } }`, { id: agentId }));
+    expect(rename.extensions?.errorCode).toBe('FORBIDDEN');
+    const agents = ok(await c.f.viewer.gql<{ agents: Array<{ id: string; viewerCanEdit: boolean }> }>(`{ agents { id viewerCanEdit } }`)).agents;
+    expect(agents.find((a) => a.id === agentId)).toMatchObject({ viewerCanEdit: false });
+  });
+
+  it('runs an agent from automation’s invokeAgent, as the automation’s owner, in a conversation of theirs', async () => {
+    fake.script({ content: '', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"onboarding"}' }] }, { content: 'Onboarding takes too long for new customers.' });
+    const automation = ok(
+      await c.f.admin<{ createAutomation: { id: string } }>(CREATE, {
+        input: { title: 'Weekly digest', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'invokeAgent', parameters: { agentId, prompt: 'Sum up onboarding' }, executionOrder: 1 }] },
+      }),
+    ).createAutomation;
+    ok(await c.f.admin(`mutation($id: ID!) { runAutomation(id: $id) }`, { id: automation.id }));
+    const [run] = await finishedRun(c.f.admin, automation.id);
+    expect(run!.status).toBe('succeeded');
+    const output = run!.actions[0]!.output as { summary: string; conversationId: string };
+    expect(output.summary).toBe('Onboarding takes too long for new customers.');
+    const conversation = await read(c.f.admin, output.conversationId);
+    expect(conversation.title).toBe('Automation (manual): Sum up onboarding');
+    expect(conversation.messages.map((m) => m.type)).toEqual(['USER', 'THINKING', 'RESULT', 'ASSISTANT']);
+    const missing = failure(await c.f.admin(CREATE, { input: { title: 'Nope', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'invokeAgent', parameters: { agentId: c.study, prompt: 'x' }, executionOrder: 1 }] } }));
+    expect(missing.extensions?.errorCode).toBe('NOT_FOUND');
+  });
+});
