@@ -2,6 +2,9 @@ import { defineModule, workspacesModule } from '@fieldbook/core';
 import { mountChannelRoutes } from './imports/routes.ts';
 import { channelImportJob } from './imports/job.ts';
 import { channelsGraphql } from './resolvers.ts';
+import { channelsServices } from './services.ts';
+
+export type { ChannelsServices, ChannelLevel } from './services.ts';
 
 /**
  * Channels of customer feedback (000 §2, 001 §3.4): channels hold datasets of data points that
@@ -13,6 +16,7 @@ const channelsModule = defineModule({
   graphql: (ctx) => channelsGraphql(ctx),
   jobs: (ctx) => [channelImportJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
+  services: (ctx) => channelsServices(ctx),
 });
 
 export default channelsModule;
