@@ -3,6 +3,8 @@ import { mountChannelRoutes } from './imports/routes.ts';
 import { channelImportJob } from './imports/job.ts';
 import { channelsGraphql } from './resolvers.ts';
 import { channelsServices } from './services.ts';
+import { datasetsGraphql } from './datasets/graphql.ts';
+import { similarGraphql } from './similar/graphql.ts';
 
 export type { ChannelsServices, ChannelLevel } from './services.ts';
 
@@ -13,7 +15,7 @@ export type { ChannelsServices, ChannelLevel } from './services.ts';
 const channelsModule = defineModule({
   name: 'channels',
   dependsOn: [workspacesModule],
-  graphql: (ctx) => channelsGraphql(ctx),
+  graphql: (ctx) => [channelsGraphql(ctx), datasetsGraphql(), similarGraphql()],
   jobs: (ctx) => [channelImportJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
   services: (ctx) => channelsServices(ctx),

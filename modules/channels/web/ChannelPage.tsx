@@ -8,6 +8,7 @@ import { TimeChart, type SeriesPoint } from './charts.tsx';
 import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESETS, rangeOf, type ChannelHashState, type ChartType, type Preset } from './hash.ts';
 import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
+import { ChannelDatasets } from './ChannelDatasets.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
@@ -36,6 +37,7 @@ export function ChannelPage() {
   const [periods, setPeriods] = useState(2);
   const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [imported, setImported] = useState(0);
   const [filterText, setFilterText] = useState(state.filter);
   const channel = useGraphQL<{ channel: ChannelSummary }>(Q.channel, { id: channelId });
   const series = useGraphQL<{ channelDataPointSeries: SeriesPoint[] }>(Q.series, { channelId, interval: 'WEEK', aggregationPeriods: periods, from: range.from, to: range.to });
@@ -205,11 +207,13 @@ export function ChannelPage() {
           Show more
         </Button>
       )}
+      <ChannelDatasets channelId={channelId} refreshKey={imported} />
       {importing && (
         <ImportWizard
           channelId={channelId}
           onClose={() => {
             setImporting(false);
+            setImported((n) => n + 1);
             void load(null);
             void series.refetch();
           }}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Container, Group, Paper, Stack, Table, Text, Titl
 import { useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { Link, useParams } from 'react-router';
 import { Q, type DataPoint } from './api.ts';
+import { SimilarDataPoints } from './SimilarDataPoints.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -128,6 +129,7 @@ export function DataPointPage() {
               )}
             </section>
           )}
+          <SimilarDataPoints id={p.id} />
         </Stack>
       )}
     </Container>

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../support/server.ts';
+import type { TestMailServer } from '../../support/smtp.ts';
+import { contentFixture, failure, ok, type ContentFixture } from '../research/content-support.ts';
+import { createChannel, post, startChannelsServer, waitForImport, type ImportState } from './support.ts';
+
+let server: TestServer;
+let mail: TestMailServer;
+let a: ContentFixture;
+let channelId: string;
+let otherChannelId: string;
+let run: ImportState;
+
+const CSV = [
+  'Comment,Date',
+  'Exports time out on large projects,2026-03-01',
+  'Exports time out on big projects again,2026-03-02',
+  'Exports time out for large projects today,2026-03-03',
+  'The onboarding checklist is lovely,2026-03-04',
+  'Broken date,yesterday',
+].join('\n');
+
+async function importCsv(channel: string, csv: string): Promise<ImportState> {
+  const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' }));
+  const res = await post(server, `/api/channels/${channel}/imports?name=March%20survey&settings=${settings}`, csv, { token: a.contributor.accessToken, workspace: a.ws.id, type: 'text/csv' });
+  expect(res.status, JSON.stringify(res.json)).toBe(202);
+  return waitForImport(a.contributor.gql, res.json.importId as string);
+}
+
+const pointId = async (content: string): Promise<string> => ((await server.fieldbook.db.owner('channel_datapoints').where({ content }).first('id')) as { id: string }).id;
+
+beforeAll(async () => {
+  ({ server, mail } = await startChannelsServer());
+  a = await contentFixture(server, mail, ['CONTRIBUTOR', 'VIEWER']);
+  channelId = (await createChannel(a.contributor.gql, 'Support tickets')).id;
+  otherChannelId = (await createChannel(a.contributor.gql, 'Sales calls')).id;
+  run = await importCsv(channelId, CSV);
+  await importCsv(otherChannelId, 'Comment,Date\nExports time out on large projects too,2026-03-05\n');
+});
+
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+});
+
+describe('datasets and imports on the channel page', () => {
+  it('lists each dataset with its source, point count and last import, and the import history with its failures', async () => {
+    expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 5, recordsCreated: 4, recordsFailed: 1 });
+    const data = ok(
+      await a.viewer.gql<{ channel: { datasets: Array<Record<string, unknown>> }; channelImports: Array<Record<string, unknown>> }>(
+        `query($id: ID!) {
+          channel(id: $id) { datasets { name source pointCount lastImport { id status recordsFailed } } }
+          channelImports(channelId: $id) { id datasetId recordsCreated recordsFailed failures { line reason } }
+        }`,
+        { id: channelId },
+      ),
+    );
+    expect(data.channel.datasets).toEqual([{ name: 'March survey', source: 'CSV', pointCount: 4, lastImport: { id: run.id, status: 'COMPLETED', recordsFailed: 1 } }]);
+    expect(data.channelImports).toHaveLength(1);
+    expect(data.channelImports[0]).toMatchObject({ id: run.id, recordsCreated: 4, recordsFailed: 1, failures: [{ line: 6 }] });
+  });
+});
+
+describe('similar data points', () => {
+  const SIMILAR = 'query($id: ID!, $first: Int) { channelSimilarDataPoints(id: $id, first: $first) { similarity dataPoint { id content channelId } } }';
+  type Similar = { channelSimilarDataPoints: Array<{ similarity: number; dataPoint: { id: string; content: string; channelId: string } }> };
+
+  it('finds the same channel’s points whose first 50 characters are alike, most alike first', async () => {
+    const id = await pointId('Exports time out on large projects');
+    const rows = ok(await a.viewer.gql<Similar>(SIMILAR, { id })).channelSimilarDataPoints;
+    expect(rows.map((r) => r.dataPoint.content)).toEqual(['Exports time out for large projects today', 'Exports time out on big projects again']);
+    expect(rows[0]!.similarity).toBeGreaterThan(rows[1]!.similarity);
+    expect(rows.every((r) => r.dataPoint.channelId === channelId && r.similarity >= 0.3 && r.similarity < 1)).toBe(true);
+    expect(ok(await a.viewer.gql<Similar>(SIMILAR, { id, first: 1 })).channelSimilarDataPoints).toHaveLength(1);
+  });
+
+  it('names the limit of first and answers another workspace’s point as not found', async () => {
+    const id = await pointId('Exports time out on large projects');
+    const e = failure(await a.viewer.gql(SIMILAR, { id, first: 51 }));
+    expect(e.extensions?.errorCode).toBe('BAD_USER_INPUT');
+    expect(e.message).toContain('50');
+    const other = await contentFixture(server, mail, []);
+    expect(failure(await other.admin(SIMILAR, { id })).extensions?.errorCode).toBe('NOT_FOUND');
+  });
+});
