@@ -25,6 +25,7 @@ import * as channels from './0050_channels.ts';
 import * as channelsSearch from './0051_channels_search.ts';
 import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
 import * as ai from './0060_ai.ts';
+import * as channelShares from './0046_channel_shares.ts';
 
 export interface Migration {
   name: string;
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   { name: '0051_channels_search', ...channelsSearch },
   { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
   { name: '0060_ai', ...ai },
+  { name: '0046_channel_shares', ...channelShares },
 ];

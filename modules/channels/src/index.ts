@@ -5,6 +5,7 @@ import { channelsGraphql } from './resolvers.ts';
 import { channelsServices } from './services.ts';
 import { datasetsGraphql } from './datasets/graphql.ts';
 import { similarGraphql } from './similar/graphql.ts';
+import { sharingGraphql } from './sharing/graphql.ts';
 
 export type { ChannelsServices, ChannelLevel } from './services.ts';
 
@@ -15,7 +16,7 @@ export type { ChannelsServices, ChannelLevel } from './services.ts';
 const channelsModule = defineModule({
   name: 'channels',
   dependsOn: [workspacesModule],
-  graphql: (ctx) => [channelsGraphql(ctx), datasetsGraphql(), similarGraphql()],
+  graphql: (ctx) => [channelsGraphql(ctx), datasetsGraphql(), similarGraphql(), sharingGraphql(ctx)],
   jobs: (ctx) => [channelImportJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
   services: (ctx) => channelsServices(ctx),

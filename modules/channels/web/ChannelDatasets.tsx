@@ -1,7 +1,8 @@
-import { Alert, Badge, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, ScrollArea, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect } from 'react';
 import type { ChannelImport } from './api.ts';
+import { ShareButton } from './ShareButton.tsx';
 
 type ImportRow = ChannelImport & { datasetId: string; createdAt: string; completedAt: string | null };
 interface Dataset {
@@ -59,6 +60,9 @@ export function ChannelDatasets({ channelId, refreshKey }: { channelId: string; 
                     <Table.Th>Created</Table.Th>
                     <Table.Th ta="right">Data points</Table.Th>
                     <Table.Th>Last import</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -82,6 +86,9 @@ export function ChannelDatasets({ channelId, refreshKey }: { channelId: string; 
                             Pushed with the API
                           </Text>
                         )}
+                      </Table.Td>
+                      <Table.Td>
+                        <ShareButton objectType="dataset" objectId={d.id} name={d.name} compact />
                       </Table.Td>
                     </Table.Tr>
                   ))}

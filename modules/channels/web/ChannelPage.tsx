@@ -9,6 +9,7 @@ import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESET
 import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
 import { ChannelDatasets } from './ChannelDatasets.tsx';
+import { ShareButton } from './ShareButton.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
@@ -100,6 +101,7 @@ export function ChannelPage() {
               Edit channel
             </Button>
           )}
+          {channel.data && <ShareButton objectType="channel" objectId={channelId} name={channel.data.channel.name} />}
           {canDelete && (
             <Button variant="default" color="red" onClick={() => void trashChannel()}>
               Delete channel

@@ -7,6 +7,8 @@ import { createChannel, post, startChannelsServer, waitForImport, type ImportSta
 let server: TestServer;
 let mail: TestMailServer;
 let a: ContentFixture;
+/** Another workspace, whose admin must find nothing of a's. */
+let other: ContentFixture;
 let channelId: string;
 let otherChannelId: string;
 let run: ImportState;
@@ -32,6 +34,7 @@ const pointId = async (content: string): Promise<string> => ((await server.field
 beforeAll(async () => {
   ({ server, mail } = await startChannelsServer());
   a = await contentFixture(server, mail, ['CONTRIBUTOR', 'VIEWER']);
+  other = await contentFixture(server, mail, []);
   channelId = (await createChannel(a.contributor.gql, 'Support tickets')).id;
   otherChannelId = (await createChannel(a.contributor.gql, 'Sales calls')).id;
   run = await importCsv(channelId, CSV);
@@ -79,7 +82,60 @@ describe('similar data points', () => {
     const e = failure(await a.viewer.gql(SIMILAR, { id, first: 51 }));
     expect(e.extensions?.errorCode).toBe('BAD_USER_INPUT');
     expect(e.message).toContain('50');
-    const other = await contentFixture(server, mail, []);
     expect(failure(await other.admin(SIMILAR, { id })).extensions?.errorCode).toBe('NOT_FOUND');
+  });
+});
+
+describe('share links to a channel and a dataset', () => {
+  const CREATE = 'mutation($type: ChannelShareObjectType!, $id: ID!) { createChannelShareLink(objectType: $type, objectId: $id) { id token path url objectType active } }';
+  const VIEW = '{ sharedChannelData { objectType channel { name description } dataset { name source } dataPointCount dataPoints { content sentiment createdAt } } }';
+  type Link = { id: string; token: string; path: string; url: string };
+  type View = { sharedChannelData: { objectType: string; channel: { name: string }; dataset: { name: string; source: string } | null; dataPointCount: number; dataPoints: Array<{ content: string }> } };
+  const share = async (type: 'channel' | 'dataset', id: string, gql = a.contributor.gql) => ok(await gql<{ createChannelShareLink: Link }>(CREATE, { type, id })).createChannelShareLink;
+  const view = (token: string) => server.gql<View>(VIEW, {}, { headers: { 'x-share-token': token } });
+  const expectDead = async (token: string) => expect(failure(await view(token)).extensions?.errorCode).toBe('NOT_FOUND');
+
+  it('opens a channel link and a dataset link read-only to anyone, without who gave the feedback', async () => {
+    const link = await share('channel', channelId);
+    expect(link.path).toBe(`/p/data/${link.token}`);
+    expect(link.url).toBe(`http://localhost:3000/p/data/${link.token}`);
+    const shown = ok(await view(link.token)).sharedChannelData;
+    expect(shown).toMatchObject({ objectType: 'channel', channel: { name: 'Support tickets' }, dataset: null, dataPointCount: 4 });
+    expect(shown.dataPoints[0]!.content).toBe('The onboarding checklist is lovely');
+    const datasetId = ((await server.fieldbook.db.owner('channel_datasets').where({ channel_id: otherChannelId }).first('id')) as { id: string }).id;
+    const datasetView = ok(await view((await share('dataset', datasetId)).token)).sharedChannelData;
+    expect(datasetView).toMatchObject({ objectType: 'dataset', channel: { name: 'Sales calls' }, dataset: { name: 'March survey', source: 'CSV' }, dataPointCount: 1 });
+    // A public viewer reaches nothing else: the workspace's own queries need a signed-in member.
+    expect(failure(await server.gql(`query($id: ID!) { channel(id: $id) { name } }`, { id: channelId }, { headers: { 'x-share-token': link.token } })).extensions?.errorCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('lets only those who may change access share what they can read', async () => {
+    expect(failure(await a.viewer.gql(CREATE, { type: 'channel', id: channelId })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(failure(await other.admin(CREATE, { type: 'channel', id: channelId })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(failure(await other.admin(CREATE, { type: 'dataset', id: channelId })).message).toContain('That dataset');
+  });
+
+  it('stops a link when revoked, when public links are turned off and while the channel is in the trash', async () => {
+    const revoked = await share('channel', channelId);
+    ok(await a.contributor.gql('mutation($id: ID!) { revokeChannelShareLink(id: $id) { active } }', { id: revoked.id }));
+    await expectDead(revoked.token);
+    const links = ok(await a.contributor.gql<{ channelShareLinks: Link[] }>('query($id: ID!) { channelShareLinks(objectType: channel, objectId: $id) { id } }', { id: channelId })).channelShareLinks;
+    expect(links.map((l) => l.id)).not.toContain(revoked.id);
+
+    const link = await share('channel', otherChannelId);
+    const UPDATE = 'mutation($input: UpdateWorkspaceInput!) { updateWorkspace(input: $input) { id } }';
+    ok(await a.admin(UPDATE, { input: { publicLinksDisabled: true } }));
+    try {
+      await expectDead(link.token);
+      const e = failure(await a.contributor.gql(CREATE, { type: 'channel', id: otherChannelId }));
+      expect(e.message).toBe('Public links are turned off in this workspace. A workspace admin can turn them on in the workspace settings.');
+    } finally {
+      ok(await a.admin(UPDATE, { input: { publicLinksDisabled: false } }));
+    }
+    ok(await view(link.token));
+    ok(await a.admin('mutation($id: ID!) { deleteChannel(id: $id) }', { id: otherChannelId }));
+    await expectDead(link.token);
+    ok(await a.admin('mutation($id: ID!) { restoreChannel(id: $id) { id } }', { id: otherChannelId }));
+    ok(await view(link.token));
   });
 });
