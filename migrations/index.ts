@@ -26,6 +26,7 @@ import * as channelsSearch from './0051_channels_search.ts';
 import * as channelsSearchOutbox from './0052_channels_search_outbox.ts';
 import * as ai from './0060_ai.ts';
 import * as channelShares from './0046_channel_shares.ts';
+import * as insightDatapointCitations from './0047_insight_datapoint_citations.ts';
 
 export interface Migration {
   name: string;
@@ -62,4 +63,5 @@ export const migrations: Migration[] = [
   { name: '0052_channels_search_outbox', ...channelsSearchOutbox },
   { name: '0060_ai', ...ai },
   { name: '0046_channel_shares', ...channelShares },
+  { name: '0047_insight_datapoint_citations', ...insightDatapointCitations },
 ];

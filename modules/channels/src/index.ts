@@ -1,4 +1,5 @@
 import { defineModule, workspacesModule } from '@fieldbook/core';
+import researchModule from '@fieldbook/research';
 import { mountChannelRoutes } from './imports/routes.ts';
 import { channelImportJob } from './imports/job.ts';
 import { channelsGraphql } from './resolvers.ts';
@@ -6,6 +7,7 @@ import { channelsServices } from './services.ts';
 import { datasetsGraphql } from './datasets/graphql.ts';
 import { similarGraphql } from './similar/graphql.ts';
 import { sharingGraphql } from './sharing/graphql.ts';
+import { insightsGraphql } from './insights/graphql.ts';
 
 export type { ChannelsServices, ChannelLevel } from './services.ts';
 
@@ -16,7 +18,9 @@ export type { ChannelsServices, ChannelLevel } from './services.ts';
 const channelsModule = defineModule({
   name: 'channels',
   dependsOn: [workspacesModule],
-  graphql: (ctx) => [channelsGraphql(ctx), datasetsGraphql(), similarGraphql(), sharingGraphql(ctx)],
+  // With research loaded, selected data points become insights that cite them.
+  optionalDependsOn: [researchModule],
+  graphql: (ctx) => [channelsGraphql(ctx), datasetsGraphql(), similarGraphql(), sharingGraphql(ctx), ...(ctx.deps.research ? [insightsGraphql(ctx.deps.research)] : [])],
   jobs: (ctx) => [channelImportJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
   services: (ctx) => channelsServices(ctx),

@@ -5,6 +5,7 @@ import { lazy } from 'react';
 // Each page's code loads when it is opened, not with the workspace app.
 const ChannelsPage = lazy(() => import('./ChannelsPage.tsx').then((m) => ({ default: m.ChannelsPage })));
 const ChannelPage = lazy(() => import('./ChannelPage.tsx').then((m) => ({ default: m.ChannelPage })));
+const CreateInsightPage = lazy(() => import('./CreateInsightPage.tsx').then((m) => ({ default: m.CreateInsightPage })));
 const PublicDataPage = lazy(() => import('./PublicDataPage.tsx').then((m) => ({ default: m.PublicDataPage })));
 const DataPointPage = lazy(() => import('./DataPointPage.tsx').then((m) => ({ default: m.DataPointPage })));
 
@@ -16,6 +17,7 @@ export default defineWebExtension({
     { path: '/channels/:channelId', component: ChannelPage, permission: 'projects:read' },
     { path: '/channels/:channelId/data', component: ChannelPage, permission: 'projects:read' },
     { path: '/channels/:channelId/data/:datumData', component: DataPointPage, permission: 'projects:read' },
+    { path: '/insights/create/:activityWrapId', component: CreateInsightPage, permission: 'insights:create' },
     // A shared channel or dataset (000 §2 /p/data/{shareToken}), for anyone with the link.
     { path: '/p/data/:shareToken', component: PublicDataPage, public: true },
   ],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, failure, ok, type ContentFixture } from '../research/content-support.ts';
+import { contentFixture, createProject, failure, ok, type ContentFixture } from '../research/content-support.ts';
 import { createChannel, post, startChannelsServer, waitForImport, type ImportState } from './support.ts';
 
 let server: TestServer;
@@ -137,5 +137,36 @@ describe('share links to a channel and a dataset', () => {
     await expectDead(link.token);
     ok(await a.admin('mutation($id: ID!) { restoreChannel(id: $id) { id } }', { id: otherChannelId }));
     ok(await view(link.token));
+  });
+});
+
+describe('an insight made of selected data points', () => {
+  const MAKE = 'mutation($p: ID!, $ids: [ID!]!, $t: String) { createInsightFromDataPoints(projectId: $p, dataPointIds: $ids, title: $t) { insightId projectId title citedCount } }';
+  type Made = { createInsightFromDataPoints: { insightId: string; projectId: string; title: string; citedCount: number } };
+
+  it('quotes and cites each selected point, in the order selected', async () => {
+    const projectId = (await createProject(a.contributor.gql, 'Exports')).id;
+    const ids = [await pointId('The onboarding checklist is lovely'), await pointId('Exports time out on large projects')];
+    const made = ok(await a.contributor.gql<Made>(MAKE, { p: projectId, ids })).createInsightFromDataPoints;
+    expect(made).toMatchObject({ projectId, title: 'Insight from Support tickets', citedCount: 2 });
+    const insight = ok(
+      await a.viewer.gql<{ insight: { title: string; contentText: string; citedDataPoints: Array<{ id: string }> } }>('query($id: ID!) { insight(id: $id) { title contentText citedDataPoints { id } } }', {
+        id: made.insightId,
+      }),
+    ).insight;
+    expect(insight.citedDataPoints.map((p) => p.id)).toEqual(ids);
+    expect(insight.contentText).toContain('The onboarding checklist is lovely');
+    expect(insight.contentText).toContain('Exports time out on large projects');
+  });
+
+  it('refuses a viewer, another workspace’s point and more than 100 points, naming the limit', async () => {
+    const projectId = (await createProject(a.contributor.gql, 'Onboarding')).id;
+    const id = await pointId('The onboarding checklist is lovely');
+    expect(failure(await a.viewer.gql(MAKE, { p: projectId, ids: [id] })).extensions?.errorCode).toBe('FORBIDDEN');
+    const theirs = (await createProject(other.admin, 'Theirs')).id;
+    expect(failure(await other.admin(MAKE, { p: theirs, ids: [id] })).message).toContain('That data point');
+    const tooMany = failure(await a.contributor.gql(MAKE, { p: projectId, ids: Array.from({ length: 101 }, () => id) }));
+    expect(tooMany.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT' });
+    expect(tooMany.message).toContain('100');
   });
 });
