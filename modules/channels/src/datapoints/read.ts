@@ -152,9 +152,11 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
        )
        select (b.start at time zone 'UTC') as start, count(d.id) as count
        from buckets b
+       -- Bounds on created_at itself (not on an expression of it), so each bucket is a range of the
+       -- (workspace, channel, created_at) index rather than a pass over the channel's points.
        left join channel_datapoints d
          on d.workspace_id = ? and d.channel_id = ?
-        and d.created_at at time zone 'UTC' >= b.start and d.created_at at time zone 'UTC' < b.start + ?::interval
+        and d.created_at >= (b.start at time zone 'UTC') and d.created_at < ((b.start + ?::interval) at time zone 'UTC')
         and d.created_at >= ? and d.created_at <= ?
        group by b.start order by b.start
        limit 1000`,
