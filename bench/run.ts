@@ -21,7 +21,8 @@ import { aiTable, benchAi, type AiBench } from './ai.ts';
 import { startFakeOpenAI } from '../tests/support/openai-fake.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
-import { automationLines, benchAutomation, type AutomationBench } from './automation.ts';
+import { automationLines, benchAutomation, benchSlackAutomation, slackAutomationLines, type AutomationBench, type SlackAutomationBench } from './automation.ts';
+import { benchChannels, channelsLines, type ChannelsBench } from './channels.ts';
 import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
 import { BENCH_SLACK_ENV, benchWebhooks, type WebhookBench } from './webhooks.ts';
 import { startFakeSlack } from '../plugins/slack/testing/fake-slack.ts';
@@ -49,6 +50,8 @@ interface Results {
   webSize: WebSizeBench | null;
   sandbox: SandboxBench | null;
   automation: AutomationBench | null;
+  slackAutomation: SlackAutomationBench | null;
+  channels: ChannelsBench | null;
   notes: string[];
 }
 
@@ -73,6 +76,8 @@ const results: Results = {
   webSize: null,
   sandbox: null,
   automation: null,
+  slackAutomation: null,
+  channels: null,
   notes: [],
 };
 
@@ -96,7 +101,7 @@ try {
   results.startup = { firstStartMs: Math.round(first.ms), warmStartMs: Math.round(warm.ms), warmStartPhases: warm.phases };
 
   // The Slack plugin, configured against a local Slack (it answers the shortcuts' response URLs).
-  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET });
+  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET, channels: [{ id: 'CBENCH', name: 'bench' }] });
   // A local OpenAI-compatible server answering at once, so the AI bench measures Fieldbook's part.
   const aiFake = await startFakeOpenAI();
   const config = loadConfig({
@@ -195,6 +200,22 @@ try {
 
       results.automation = await benchAutomation({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
         results.notes.push(`automation not measured: ${(err as Error).message}`);
+        return null;
+      });
+      // Slack is connected in the plugin workspace (the webhook bench did it): a note to its message.
+      results.slackAutomation = await benchSlackAutomation({
+        url,
+        token: account.token,
+        workspaceId: pluginWorkspace,
+        projectId: results.webhooks.projectId,
+        posted: () => slack.requestsTo('chat.postMessage').length,
+        log,
+      }).catch((err: unknown) => {
+        results.notes.push(`automation to Slack not measured: ${(err as Error).message}`);
+        return null;
+      });
+      results.channels = await benchChannels({ url, token: account.token, log }).catch((err: unknown) => {
+        results.notes.push(`channels not measured: ${(err as Error).message}`);
         return null;
       });
 
@@ -363,6 +384,14 @@ if (results.sandbox) {
 }
 if (results.automation) {
   lines.push(...automationLines(results.automation));
+  lines.push('');
+}
+if (results.slackAutomation) {
+  lines.push(...slackAutomationLines(results.slackAutomation));
+  lines.push('');
+}
+if (results.channels) {
+  lines.push(...channelsLines(results.channels));
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);
