@@ -77,6 +77,60 @@ export async function benchAutomation(o: { fieldbook: Fieldbook; url: string; to
   };
 }
 
+export interface SlackAutomationBench {
+  notes: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+/**
+ * An automation on note:created whose action is sendToSlack, in a workspace where the Slack
+ * plugin is installed and connected (to a local Slack): the time from a note being created to its
+ * message posted (chat.postMessage received), one note at a time.
+ */
+export async function benchSlackAutomation(o: {
+  url: string;
+  token: string;
+  workspaceId: string;
+  projectId: string;
+  posted(): number;
+  log(line: string): void;
+}): Promise<SlackAutomationBench> {
+  const { url, token, workspaceId, projectId, posted, log } = o;
+  const NOTES = Number(process.env.BENCH_SLACK_AUTOMATION_NOTES ?? 20);
+  await graphql(
+    url,
+    'mutation ($input: AutomationInput!) { createAutomation(input: $input) { id } }',
+    {
+      input: {
+        title: 'Tell the team about new notes',
+        trigger: { type: 'Event', eventKey: 'note:created', configure: { 'project.id': projectId } },
+        actions: [{ actionType: 'sendToSlack', pluginId: 'slack', parameters: { channelIds: ['CBENCH'], text: 'New note: {{note.title}}' }, executionOrder: 1 }],
+      },
+    },
+    token,
+    workspaceId,
+  );
+  log(`automation: ${NOTES} notes, each to its Slack message ...`);
+  const times: number[] = [];
+  for (let i = 0; i < NOTES; i++) {
+    const before = posted();
+    const t0 = performance.now();
+    await graphql(url, 'mutation ($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: `Bench note ${i}` } }, token, workspaceId);
+    while (posted() === before) {
+      if (performance.now() - t0 > 60_000) throw new Error('a note’s Slack message was not posted within a minute');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    times.push(performance.now() - t0);
+  }
+  return { notes: NOTES, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
+}
+
+export const slackAutomationLines = (s: SlackAutomationBench): string[] => [
+  `Automation to Slack (note:created → sendToSlack through the Slack plugin to a local Slack, ${s.notes} notes one at a time)`,
+  `  note created to message posted: p50 ${s.p50Ms} ms, p95 ${s.p95Ms} ms`,
+];
+
 export const automationLines = (a: AutomationBench): string[] => [
   `Automation (${a.automations} automations with rules on note:created in one workspace; no rule holds)`,
   `  one event evaluated in-process: p50 ${a.dispatch.p50Ms} ms, p95 ${a.dispatch.p95Ms} ms (${a.dispatch.events} events)`,

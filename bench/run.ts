@@ -22,7 +22,8 @@ import { benchMcp, mcpTable, type McpBench } from './mcp.ts';
 import { startFakeOpenAI } from '../tests/support/openai-fake.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
-import { automationLines, benchAutomation, type AutomationBench } from './automation.ts';
+import { automationLines, benchAutomation, benchSlackAutomation, slackAutomationLines, type AutomationBench, type SlackAutomationBench } from './automation.ts';
+import { benchChannels, channelsLines, type ChannelsBench } from './channels.ts';
 import { benchThemes, themesTable, type ThemeBench } from './themes.ts';
 import { benchNotificationFanout, notificationFanoutLines, type NotificationFanoutBench } from './notifications.ts';
 import { benchWebSize, describeWebSize, type WebSizeBench } from './web-size.ts';
@@ -57,6 +58,8 @@ interface Results {
   automation: AutomationBench | null;
   themes: ThemeBench | null;
   notificationFanout: NotificationFanoutBench | null;
+  slackAutomation: SlackAutomationBench | null;
+  channels: ChannelsBench | null;
   notes: string[];
 }
 
@@ -85,6 +88,8 @@ const results: Results = {
   automation: null,
   themes: null,
   notificationFanout: null,
+  slackAutomation: null,
+  channels: null,
   notes: [],
 };
 
@@ -108,7 +113,7 @@ try {
   results.startup = { firstStartMs: Math.round(first.ms), warmStartMs: Math.round(warm.ms), warmStartPhases: warm.phases };
 
   // The Slack plugin, configured against a local Slack (it answers the shortcuts' response URLs).
-  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET });
+  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET, channels: [{ id: 'CBENCH', name: 'bench' }] });
   // A local OpenAI-compatible server answering at once, so the AI bench measures Fieldbook's part.
   const aiFake = await startFakeOpenAI();
   const config = loadConfig({
@@ -221,6 +226,22 @@ try {
       });
       results.notificationFanout = await benchNotificationFanout({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
         results.notes.push(`notification fan-out not measured: ${(err as Error).message}`);
+        return null;
+      });
+      // Slack is connected in the plugin workspace (the webhook bench did it): a note to its message.
+      results.slackAutomation = await benchSlackAutomation({
+        url,
+        token: account.token,
+        workspaceId: pluginWorkspace,
+        projectId: results.webhooks.projectId,
+        posted: () => slack.requestsTo('chat.postMessage').length,
+        log,
+      }).catch((err: unknown) => {
+        results.notes.push(`automation to Slack not measured: ${(err as Error).message}`);
+        return null;
+      });
+      results.channels = await benchChannels({ url, token: account.token, log }).catch((err: unknown) => {
+        results.notes.push(`channels not measured: ${(err as Error).message}`);
         return null;
       });
 
@@ -413,6 +434,14 @@ if (results.themes) {
 }
 if (results.notificationFanout) {
   lines.push(...notificationFanoutLines(results.notificationFanout));
+  lines.push('');
+}
+if (results.slackAutomation) {
+  lines.push(...slackAutomationLines(results.slackAutomation));
+  lines.push('');
+}
+if (results.channels) {
+  lines.push(...channelsLines(results.channels));
   lines.push('');
 }
 for (const note of results.notes) lines.push(`note: ${note}`);

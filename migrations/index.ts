@@ -33,6 +33,8 @@ import * as ai from './0060_ai.ts';
 import * as agents from './0061_agents.ts';
 import * as mcp from './0065_mcp.ts';
 import * as highlightSuggestions from './0067_highlight_suggestions.ts';
+import * as channelShares from './0068_channel_shares.ts';
+import * as insightDatapointCitations from './0069_insight_datapoint_citations.ts';
 
 export interface Migration {
   name: string;
@@ -76,4 +78,6 @@ export const migrations: Migration[] = [
   { name: '0061_agents', ...agents },
   { name: '0065_mcp', ...mcp },
   { name: '0067_highlight_suggestions', ...highlightSuggestions },
+  { name: '0068_channel_shares', ...channelShares },
+  { name: '0069_insight_datapoint_citations', ...insightDatapointCitations },
 ];

@@ -1,9 +1,10 @@
 import { defineModule, extensionsModule, TRIGGER_EVENTS, workspacesModule, type DomainEvent, type Job, type ModuleContext } from '@fieldbook/core';
 import agentsModule from '@fieldbook/agents';
 import researchModule from '@fieldbook/research';
+import channelsModule from '@fieldbook/channels';
 import { builtinActions } from './actions/builtins.ts';
 import { pluginActions } from './actions/registry.ts';
-import type { AgentsPort, ChannelsPort } from './actions/types.ts';
+import type { AgentsPort } from './actions/types.ts';
 import { automationGraphql } from './api/resolvers.ts';
 import { DEFAULT_OPTIONS, RUN_QUEUE, SWEEP_QUEUE, type AutomationDeps, type AutomationOptions } from './deps.ts';
 import { dispatchEvent, type DispatchResult } from './runs/dispatch.ts';
@@ -15,8 +16,6 @@ export type { AutomationOptions } from './deps.ts';
 export type { DispatchResult } from './runs/dispatch.ts';
 
 export interface AutomationServices {
-  /** The channels module fills this in; until then channel-scoped automations are refused. */
-  provideChannels(port: ChannelsPort): void;
   /** Fires every due schedule now (the minute job calls this; so may tests and the bench). */
   sweepSchedules(now?: Date): Promise<number>;
   /** Evaluates one event against the workspace's automations, as its subscription does. */
@@ -33,9 +32,8 @@ export const SUBSCRIBER = 'automation';
  */
 export function createAutomationModule(options: Partial<AutomationOptions> = {}) {
   const opts: AutomationOptions = { ...DEFAULT_OPTIONS, ...options };
-  let channels: ChannelsPort | null = null;
   const cache = new WeakMap<object, AutomationDeps>();
-  const depsOf = (ctx: ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule], readonly [typeof agentsModule]>): AutomationDeps => {
+  const depsOf = (ctx: ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule], readonly [typeof agentsModule, typeof channelsModule]>): AutomationDeps => {
     let deps = cache.get(ctx.deps);
     if (!deps) {
       // invokeAgent runs through the agents module when it is loaded; without it, it is refused on save.
@@ -49,7 +47,8 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
         logger: ctx.logger,
         research: ctx.deps.research,
         actionTypes: () => [...builtins, ...pluginActions(ctx.deps.extensions.host)],
-        channels: () => channels,
+        // Channel-scoped triggers are checked by the channels module when it is loaded.
+        channels: () => ctx.deps.channels ?? null,
         memberContext: ctx.memberContext,
         options: opts,
       };
@@ -60,9 +59,9 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
   return defineModule({
     name: 'automation',
     dependsOn: [workspacesModule, extensionsModule, researchModule],
-    optionalDependsOn: [agentsModule],
+    // Agents run invokeAgent; channels check channel-scoped triggers. Each is used when loaded.
+    optionalDependsOn: [agentsModule, channelsModule],
     services: (ctx): AutomationServices => ({
-      provideChannels: (port) => void (channels = port),
       sweepSchedules: (now) => sweepSchedules(depsOf(ctx), now),
       dispatch: (event) => dispatchEvent(depsOf(ctx), event),
     }),

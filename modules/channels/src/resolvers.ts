@@ -1,5 +1,6 @@
 import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
 import { createChannel, deleteChannel, getChannel, listChannels, restoreChannel, updateChannel, type ChannelRow } from './channels/channels.ts';
+import { channelDatasets } from './datasets/overview.ts';
 import { presentDataPoints, type DataPointView } from './datapoints/present.ts';
 import { channelStats, dataPointSeries, getDataPoint, listDataPoints } from './datapoints/read.ts';
 import { getImport, listImports, type ChannelImportView } from './imports/imports.ts';
@@ -51,8 +52,7 @@ export function channelsGraphql(moduleCtx: ModuleContext): ModuleGraphql {
   const Channel: Record<string, Resolver<ChannelView>> = {
     dataPointCount: (c) => c.stats.count,
     weeklyDataPoints: (c) => c.stats.weekly,
-    datasets: (c, _a, ctx) =>
-      ctx.tx((trx) => trx('channel_datasets').where({ workspace_id: c.workspace_id, channel_id: c.id }).orderBy('created_at', 'desc').limit(1000).select('id', 'workspace_id', 'source', 'name', 'settings', 'created_at', 'plugin_id', 'refresh_minutes', 'last_synced_at', 'next_sync_at')),
+    datasets: (c, _a, ctx) => ctx.tx((trx) => channelDatasets(trx, c.workspace_id, c.id)),
     fields: (c, _a, ctx) => ctx.tx((trx) => trx('channel_fields').where({ workspace_id: c.workspace_id, channel_id: c.id }).orderBy('label').select('id', 'label', 'type', 'options')),
     createdAt: (c) => c.created_at,
     updatedAt: (c) => c.updated_at,

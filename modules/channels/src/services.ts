@@ -1,14 +1,37 @@
-import type { AgentToolSource, ModuleContext, RequestContext } from '@fieldbook/core';
+import { AppError, type AgentToolSource, type ModuleContext, type RequestContext } from '@fieldbook/core';
 import { channelAgentTools } from './agent-tools/tools.ts';
+import { CHANNEL_PERMISSIONS } from './caller.ts';
 import { getChannel } from './channels/channels.ts';
 
+export type ChannelLevel = 'read' | 'write' | 'full';
+
 /**
- * What the channels module offers other modules through `ctx.deps.channels`: its agent tools (agents,
- * MCP) and reads they check like any request of the member's (dashboards).
+ * What the channels module offers other modules through `ctx.deps.channels` without their
+ * depending on it: its agent tools (agents, MCP), a member's level on a channel (automation), and
+ * reads checked like any request of the member's (dashboards).
  */
 export interface ChannelsServices extends AgentToolSource {
   /** The channel if the member may read it; null when it is gone, in the trash or elsewhere. */
   channel(ctx: RequestContext, channelId: string): Promise<{ id: string; name: string } | null>;
+  /**
+   * The member's level on a channel of their workspace: full for those who may delete it
+   * (managers), write for those who may edit it, read for every member; null when the channel is
+   * not readable, in the trash, in another workspace, or the id is not an id at all.
+   */
+  channelLevel(member: RequestContext, channelId: string): Promise<ChannelLevel | null>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the member's role grants the permission; the one check stays `authorize`. */
+function allowed(member: RequestContext, permission: (typeof CHANNEL_PERMISSIONS)[keyof typeof CHANNEL_PERMISSIONS]): boolean {
+  try {
+    member.authorize(permission);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
 }
 
 export function channelsServices(_ctx: ModuleContext): ChannelsServices {
@@ -22,6 +45,15 @@ export function channelsServices(_ctx: ModuleContext): ChannelsServices {
         if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
         throw err;
       }
+    },
+    async channelLevel(member, channelId) {
+      if (!UUID.test(channelId) || !allowed(member, CHANNEL_PERMISSIONS.read)) return null;
+      const workspaceId = member.workspace!.id;
+      const live = await member.tx((trx) => trx('channels').where({ id: channelId, workspace_id: workspaceId }).whereNull('deleted_at').first('id'));
+      if (!live) return null;
+      if (allowed(member, CHANNEL_PERMISSIONS.delete)) return 'full';
+      if (allowed(member, CHANNEL_PERMISSIONS.update)) return 'write';
+      return 'read';
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Container, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Container, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,6 +10,9 @@ import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
 import { DatasetsPanel } from './sources/DatasetsPanel.tsx';
 import { ThemesPanel } from './themes/ThemesPanel.tsx';
+import { ChannelDatasets } from './ChannelDatasets.tsx';
+import { ShareButton } from './ShareButton.tsx';
+import { insightCreatePath } from './selection.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
@@ -39,6 +42,9 @@ export function ChannelPage() {
   const [importing, setImporting] = useState(false);
   const [imported, setImported] = useState(0);
   const [editing, setEditing] = useState(false);
+  // Data points selected to make an insight of, in the order they were picked.
+  const [selected, setSelected] = useState<string[]>([]);
+  const canCreateInsight = host.permissions.includes('insights:create');
   const [filterText, setFilterText] = useState(state.filter);
   const channel = useGraphQL<{ channel: ChannelSummary }>(Q.channel, { id: channelId });
   const series = useGraphQL<{ channelDataPointSeries: SeriesPoint[] }>(Q.series, { channelId, interval: 'WEEK', aggregationPeriods: periods, from: range.from, to: range.to });
@@ -101,6 +107,7 @@ export function ChannelPage() {
               Edit channel
             </Button>
           )}
+          {channel.data && <ShareButton objectType="channel" objectId={channelId} name={channel.data.channel.name} />}
           {canDelete && (
             <Button variant="default" color="red" onClick={() => void trashChannel()}>
               Delete channel
@@ -179,6 +186,17 @@ export function ChannelPage() {
             {points.totalCount.toLocaleString()} data points
           </Text>
         )}
+        {canCreateInsight && selected.length > 0 && (
+          <Group gap="xs" ml="auto">
+            <Text size="sm">{selected.length} selected</Text>
+            <Button variant="default" size="xs" onClick={() => setSelected([])}>
+              Clear
+            </Button>
+            <Button size="xs" onClick={() => navigate(insightCreatePath(channelId, selected))}>
+              Create insight
+            </Button>
+          </Group>
+        )}
       </Group>
       {pointsError && <Alert color="red">{pointsError}</Alert>}
       {points && !points.nodes.length && (
@@ -190,9 +208,23 @@ export function ChannelPage() {
       <Stack gap="xs" component="ul" aria-label="Data points" style={{ listStyle: 'none', padding: 0 }}>
         {points?.nodes.map((p) => (
           <Paper component="li" key={p.id} withBorder p="sm">
-            <Anchor component={Link} to={`/channels/${channelId}/data/${p.id}`} c="inherit" underline="never">
-              <Text lineClamp={3}>{p.content}</Text>
-            </Anchor>
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              {canCreateInsight && (
+                <Checkbox
+                  mt={3}
+                  aria-label={`Select: ${p.content.slice(0, 60)}`}
+                  checked={selected.includes(p.id)}
+                  disabled={!selected.includes(p.id) && selected.length >= 100}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    setSelected((s) => (on ? [...s, p.id] : s.filter((id) => id !== p.id)));
+                  }}
+                />
+              )}
+              <Anchor component={Link} to={`/channels/${channelId}/data/${p.id}`} c="inherit" underline="never" style={{ flex: 1 }}>
+                <Text lineClamp={3}>{p.content}</Text>
+              </Anchor>
+            </Group>
             <Group gap="xs" mt={6}>
               <Text size="xs" c="dimmed">
                 {when(p.createdAt)}
@@ -219,6 +251,7 @@ export function ChannelPage() {
           Show more
         </Button>
       )}
+      <ChannelDatasets channelId={channelId} refreshKey={imported} />
       {importing && (
         <ImportWizard
           channelId={channelId}

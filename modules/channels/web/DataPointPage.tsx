@@ -3,6 +3,7 @@ import { useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { Link, useParams } from 'react-router';
 import { Q, type DataPoint } from './api.ts';
 import { PointTheme } from './themes/PointTheme.tsx';
+import { SimilarDataPoints } from './SimilarDataPoints.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -130,6 +131,7 @@ export function DataPointPage() {
               )}
             </section>
           )}
+          <SimilarDataPoints id={p.id} />
         </Stack>
       )}
     </Container>

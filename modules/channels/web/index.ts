@@ -5,6 +5,8 @@ import { lazy } from 'react';
 // Each page's code loads when it is opened, not with the workspace app.
 const ChannelsPage = lazy(() => import('./ChannelsPage.tsx').then((m) => ({ default: m.ChannelsPage })));
 const ChannelPage = lazy(() => import('./ChannelPage.tsx').then((m) => ({ default: m.ChannelPage })));
+const CreateInsightPage = lazy(() => import('./CreateInsightPage.tsx').then((m) => ({ default: m.CreateInsightPage })));
+const PublicDataPage = lazy(() => import('./PublicDataPage.tsx').then((m) => ({ default: m.PublicDataPage })));
 const DataPointPage = lazy(() => import('./DataPointPage.tsx').then((m) => ({ default: m.DataPointPage })));
 const ThemePage = lazy(() => import('./themes/ThemePage.tsx').then((m) => ({ default: m.ThemePage })));
 const OutliersPage = lazy(() => import('./themes/OutliersPage.tsx').then((m) => ({ default: m.OutliersPage })));
@@ -23,6 +25,9 @@ export default defineWebExtension({
     { path: '/channels/:channelId/outliers', component: OutliersPage, permission: 'projects:read' },
     { path: '/channels/:channelId/outliers/:datumData', component: DataPointPage, permission: 'projects:read' },
     { path: '/t/:topicId', component: TopicPage, permission: 'projects:read' },
+    { path: '/insights/create/:activityWrapId', component: CreateInsightPage, permission: 'insights:create' },
+    // A shared channel or dataset (000 §2 /p/data/{shareToken}), for anyone with the link.
+    { path: '/p/data/:shareToken', component: PublicDataPage, public: true },
   ],
   navigation: [{ label: 'Channels', to: '/channels', permission: 'projects:read', icon: IconMessages }],
 });

@@ -17,6 +17,8 @@ export interface ResearchServices {
   /** Throws NOT_FOUND naming the first tag the member cannot read. */
   assertTagsReadable(ctx: RequestContext, tagIds: readonly string[]): Promise<void>;
   createNote(ctx: RequestContext, draft: { projectId: string; title: string; text: string }): Promise<{ id: string; projectId: string; title: string }>;
+  /** Creates an insight (a rich-text document) in a project the member may write to. */
+  createInsight(ctx: RequestContext, draft: { projectId: string; title: string; content: unknown }): Promise<{ id: string; projectId: string; title: string }>;
   /** Tags a note; answers the titles of all its tags. */
   tagNote(ctx: RequestContext, noteId: string, tagIds: readonly string[]): Promise<string[]>;
   /**
@@ -52,6 +54,10 @@ export function researchServices(events: EventBus): ResearchServices {
     async createNote(ctx, draft) {
       const note = await createDocument(ctx, 'notes', { input: { projectId: draft.projectId, title: draft.title, content: textToDocument(draft.text) } }, events);
       return { id: note.id, projectId: note.project_id, title: note.title };
+    },
+    async createInsight(ctx, draft) {
+      const insight = await createDocument(ctx, 'insights', { input: { projectId: draft.projectId, title: draft.title, content: draft.content } }, events);
+      return { id: insight.id, projectId: insight.project_id, title: insight.title };
     },
     async tagNote(ctx, noteId, tagIds) {
       const caller = callerOf(ctx, 'tags:update');

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import research from '../../../modules/research/src/index.ts';
+import channels from '../../../modules/channels/src/index.ts';
 import { createAutomationModule, type AutomationServices } from '../../../modules/automation/src/index.ts';
 import { addMember, gqlAs } from '../../support/factories.ts';
 import { subscriberQueue } from '../../../core/src/jobs/events.ts';
@@ -28,7 +29,7 @@ describe('automations', () => {
 
   beforeAll(async () => {
     mail = await startMailServer();
-    server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, automation], plugins: [probePlugin], discoverPlugins: false });
+    server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, channels, automation], plugins: [probePlugin], discoverPlugins: false });
     owner = server.fieldbook.db.owner;
     f = await contentFixture(server, mail, ['MANAGER', 'CONTRIBUTOR']);
     projectId = (await createProject(f.admin, 'Onboarding research')).id;
@@ -72,9 +73,9 @@ describe('automations', () => {
       expect((await action({ actionType: 'probe', parameters: { mode: 'ok', text: 'x'.repeat(41) }, executionOrder: 1 })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'actions.0.parameters.text' });
       expect((await action({ actionType: 'createNote', parameters: { projectId: '7b0a4c9e-1f0e-4a55-9a43-6f1d9a7a0001', title: 'x' }, executionOrder: 1 })).extensions).toMatchObject({ errorCode: 'NOT_FOUND' });
       expect((await action({ actionType: 'sendSmoke', parameters: {}, executionOrder: 1 })).message).toContain('There is no action sendSmoke');
-      // Channel events are declared; until a channels module checks channel ids, none can be automated.
+      // The channels module checks channel ids: one that names no channel is not found.
       const channel = { type: 'Event', eventKey: 'Channel', configure: { 'channel.id': '7b0a4c9e-1f0e-4a55-9a43-6f1d9a7a0001' } };
-      expect((await action({ actionType: 'probe', parameters: { mode: 'ok', text: 'x' }, executionOrder: 1 }, channel)).message).toBe('Channels are not available in this workspace.');
+      expect((await action({ actionType: 'probe', parameters: { mode: 'ok', text: 'x' }, executionOrder: 1 }, channel)).extensions?.errorCode).toBe('NOT_FOUND');
     });
 
     it('refuses another workspace’s project and tag as not found', async () => {
@@ -284,6 +285,48 @@ describe('automations', () => {
       const after = await owner('notes').where({ project_id: projectId }).count({ n: '*' });
       // Only the note this test created itself.
       expect(Number(after[0]!.n)).toBe(Number(before[0]!.n) + 1);
+    });
+  });
+
+  describe('channel events', () => {
+    const CSV = 'Comment\nExports are slow\n';
+    const channelTrigger = (channelId: string) => ({ type: 'Event', eventKey: 'Channel', configure: { 'channel.id': channelId } });
+    const probe = (text: string) => [{ actionType: 'probe', parameters: { mode: 'ok', text }, executionOrder: 1 }];
+    const newChannel = async (gql: Gql, name: string) => ok(await gql<{ createChannel: { id: string } }>('mutation($input: CreateChannelInput!) { createChannel(input: $input) { id } }', { input: { name } })).createChannel.id;
+    const importCsv = async (channelId: string) => {
+      const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Comment' }));
+      const res = await fetch(`${server.url}/api/channels/${channelId}/imports?name=Survey&settings=${settings}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${f.ws.admin.accessToken}`, 'x-fieldbook-workspace': f.ws.id, 'content-type': 'text/csv' },
+        body: CSV,
+      });
+      expect(res.status).toBe(202);
+    };
+
+    it('runs an automation on dataset:created for its own channel only', async () => {
+      const support = await newChannel(f.admin, 'Support tickets');
+      const reviews = await newChannel(f.admin, 'App reviews');
+      const onSupport = await create(f.admin, { title: 'New support dataset', trigger: channelTrigger(support), actions: probe('support') });
+      const onReviews = await create(f.admin, { title: 'New reviews dataset', trigger: channelTrigger(reviews), actions: probe('reviews') });
+      await importCsv(support);
+      await importCsv(reviews);
+      const [supportRun] = await finishedRun(f.admin, onSupport.id);
+      await finishedRun(f.admin, onReviews.id);
+      // Each event was evaluated against every automation when the other's run appeared.
+      const supportRuns = await runsOf(f.admin, onSupport.id);
+      expect(supportRuns).toHaveLength(1);
+      expect(supportRun).toMatchObject({ status: 'succeeded', eventKey: 'dataset:created', payload: { channel: { id: support, title: 'Support tickets' } } });
+      expect((await runsOf(f.admin, onReviews.id)).map((r) => (r.payload.channel as { id: string }).id)).toEqual([reviews]);
+    });
+
+    it('refuses another workspace’s channel as not found, and a contributor as not managing it', async () => {
+      const other = await contentFixture(server, mail, []);
+      const theirs = await newChannel(other.admin, 'Theirs');
+      const e = await createError(f.admin, { title: 'Theirs', trigger: channelTrigger(theirs), actions: probe('x') });
+      expect(e.extensions?.errorCode).toBe('NOT_FOUND');
+      const ours = await newChannel(f.admin, 'Sales calls');
+      expect((await createError(f.contributor.gql, { title: 'Mine', trigger: channelTrigger(ours), actions: probe('x') })).extensions?.errorCode).toBe('FORBIDDEN');
+      await create(f.manager.gql, { title: 'Managed', trigger: channelTrigger(ours), actions: probe('x') });
     });
   });
 });

@@ -146,19 +146,28 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
     const hi = until ?? bounds.hi;
     if (!lo || !hi) return [];
     const step = `${periods} ${unit}`;
+    // One pass over the channel's points: each point's bucket is computed from its date (months
+    // counted as months, days and weeks as fixed lengths), then the buckets are filled in.
     const { rows } = await trx.raw<{ rows: Array<{ start: Date; count: string }> }>(
-      `with buckets as (
-         select generate_series(date_trunc(?, ?::timestamptz at time zone 'UTC'), ?::timestamptz at time zone 'UTC', ?::interval) as start
+      `with origin as (select date_trunc(?, ?::timestamptz at time zone 'UTC') as o),
+       counts as (
+         select case when ? = 'month'
+                  then origin.o + (floor(((extract(year from x.t) * 12 + extract(month from x.t)) - (extract(year from origin.o) * 12 + extract(month from origin.o))) / ?) * ?) * interval '1 month'
+                  else origin.o + floor(extract(epoch from (x.t - origin.o)) / extract(epoch from ?::interval)) * ?::interval
+                end as start,
+                count(*) as count
+         from origin, (
+           select d.created_at at time zone 'UTC' as t from channel_datapoints d
+           where d.workspace_id = ? and d.channel_id = ? and d.created_at >= ? and d.created_at <= ?
+         ) x
+         group by 1
        )
-       select (b.start at time zone 'UTC') as start, count(d.id) as count
-       from buckets b
-       left join channel_datapoints d
-         on d.workspace_id = ? and d.channel_id = ?
-        and d.created_at at time zone 'UTC' >= b.start and d.created_at at time zone 'UTC' < b.start + ?::interval
-        and d.created_at >= ? and d.created_at <= ?
-       group by b.start order by b.start
+       select (g.start at time zone 'UTC') as start, coalesce(c.count, 0) as count
+       from generate_series((select o from origin), ?::timestamptz at time zone 'UTC', ?::interval) as g(start)
+       left join counts c on c.start = g.start
+       order by g.start
        limit 1000`,
-      [unit, lo, hi, step, caller.workspaceId, channelId, step, lo, hi],
+      [unit, lo, unit, periods, periods, step, step, caller.workspaceId, channelId, lo, hi, hi, step],
     );
     return rows.map((r) => ({ start: r.start, count: Number(r.count) }));
   });

@@ -77,6 +77,7 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
   }
 
   const outcomes: WriteOutcome[] = [];
+  const pending: Array<{ at: number; externalId: string; row: Record<string, unknown> }> = [];
   for (const record of records) {
     const problem = recordProblem(record);
     if (problem) {
@@ -124,11 +125,6 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       continue;
     }
 
-    const existing = (await trx('channel_datapoints').where({ dataset_id: target.datasetId, external_id: record.externalId }).first('id')) as { id: string } | undefined;
-    if (!existing && room <= 0) {
-      outcomes.push({ status: 'failed', reason: `This workspace can hold at most ${target.maximumDataPoints} data points (maximumChannelsDataPoints).` });
-      continue;
-    }
     const personId = record.person?.email ? await personForEmail(trx, target.workspaceId, target.userId, record.person.email.toLowerCase(), record.person.name) : null;
     const row = {
       external_url: record.externalUrl ?? null,
@@ -141,17 +137,43 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       sentiment: record.sentiment ?? null,
       fields: JSON.stringify(values),
     };
-    if (existing) {
-      await trx('channel_datapoints').where({ id: existing.id }).update({ ...row, updated_at: trx.fn.now() });
-      outcomes.push({ status: 'updated', id: existing.id });
-    } else {
-      const [inserted] = (await trx('channel_datapoints')
-        .insert({ ...row, workspace_id: target.workspaceId, channel_id: target.channelId, dataset_id: target.datasetId, external_id: record.externalId })
-        .returning('id')) as Array<{ id: string }>;
-      room--;
-      outcomes.push({ status: 'created', id: inserted!.id });
-    }
+    pending.push({ at: outcomes.length, externalId: record.externalId, row });
+    outcomes.push({ status: 'failed', reason: 'not written' });
   }
+
+  // The valid records are written together: one query finds those the dataset already has, one
+  // multi-row insert writes the new ones (ids made here), so a batch costs a few round trips
+  // rather than two per record.
+  const existingIds = new Map<string, string>();
+  if (pending.length) {
+    const found = (await trx('channel_datapoints')
+      .where({ dataset_id: target.datasetId })
+      .whereIn('external_id', [...new Set(pending.map((p) => p.externalId))])
+      .select('id', 'external_id')) as Array<{ id: string; external_id: string }>;
+    for (const f of found) existingIds.set(f.external_id, f.id);
+  }
+  const inserts = new Map<string, Record<string, unknown>>();
+  for (const p of pending) {
+    const existing = existingIds.get(p.externalId);
+    if (existing) {
+      const queued = inserts.get(p.externalId);
+      // The same external id twice in one batch: the later record is an update of the earlier one.
+      if (queued && queued.id === existing) Object.assign(queued, p.row);
+      else await trx('channel_datapoints').where({ id: existing }).update({ ...p.row, updated_at: trx.fn.now() });
+      outcomes[p.at] = { status: 'updated', id: existing };
+      continue;
+    }
+    if (room <= 0) {
+      outcomes[p.at] = { status: 'failed', reason: `This workspace can hold at most ${target.maximumDataPoints} data points (maximumChannelsDataPoints).` };
+      continue;
+    }
+    const id = randomUUID();
+    inserts.set(p.externalId, { ...p.row, id, workspace_id: target.workspaceId, channel_id: target.channelId, dataset_id: target.datasetId, external_id: p.externalId });
+    existingIds.set(p.externalId, id);
+    room--;
+    outcomes[p.at] = { status: 'created', id };
+  }
+  if (inserts.size) await trx('channel_datapoints').insert([...inserts.values()]);
   for (const field of changedOptions) await trx('channel_fields').where({ id: field.id }).update({ options: JSON.stringify(field.options) });
   return outcomes;
 }

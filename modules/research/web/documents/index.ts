@@ -15,7 +15,6 @@ export const documentRoutes: readonly WebRoute[] = [
   { path: '/projects/:projectId/view/:noteId', component: NotePage, permission: 'notes:read' },
   { path: '/insights/:insightId', component: InsightPage, permission: 'insights:read' },
   { path: '/p/:shareToken', component: PublicSharePage, public: true },
-  { path: '/p/data/:shareToken', component: PublicSharePage, public: true },
   { path: '/public-object/:shareToken', component: PublicSharePage, public: true },
   { path: '/embed/highlights/:highlightId', component: EmbedHighlightPage, public: true },
 ];

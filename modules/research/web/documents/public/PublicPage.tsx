@@ -207,7 +207,7 @@ function DeadLink({ error, onRetry }: { error: SharedObjectError; onRetry: () =>
   );
 }
 
-/** `/p/:shareToken`, `/p/data/:shareToken` and `/public-object/:shareToken`: what a public link shows. */
+/** `/p/:shareToken` and `/public-object/:shareToken`: what a public link shows (`/p/data/` is the channels module's shared data). */
 export function PublicSharePage() {
   const { shareToken = '' } = useParams();
   const [state, setState] = useState<{ shared: SharedObject | null; error: SharedObjectError | null }>({ shared: null, error: null });
