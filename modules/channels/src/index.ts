@@ -5,6 +5,7 @@ import { channelsGraphql } from './resolvers.ts';
 import { themesGraphql } from './themes/graphql.ts';
 import { clusteringJob } from './themes/run.ts';
 import { placementJob } from './themes/place.ts';
+import { channelsServices } from './services.ts';
 
 /**
  * Channels of customer feedback (000 §2, 001 §3.4): channels hold datasets of data points that
@@ -16,6 +17,8 @@ const channelsModule = defineModule({
   graphql: (ctx) => [channelsGraphql(ctx), themesGraphql(ctx)],
   jobs: (ctx) => [channelImportJob(ctx), clusteringJob(ctx), placementJob(ctx)],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
+  services: (ctx) => channelsServices(ctx),
 });
 
+export type { ChannelsServices, EmergingTheme } from './services.ts';
 export default channelsModule;
