@@ -1,8 +1,10 @@
 import { defineModule, workspacesModule, type ModuleContext } from '@fieldbook/core';
+import channels from '@fieldbook/channels';
 import research from '@fieldbook/research';
 import search, { type SearchServices } from '@fieldbook/search';
 import { suggestionsPart } from './highlights/index.ts';
 import { askPart, askRoutes } from './ask/index.ts';
+import type { EmergingThemesOf } from './ask/answer.ts';
 import { embeddingJobs } from './embeddings/embeddings.ts';
 import { settingsPart } from './settings/settings.ts';
 import { summariesPart, summaryRoutes } from './summaries/index.ts';
@@ -13,6 +15,10 @@ export { suggestedQuestions, SUGGESTED_QUESTIONS } from './ask/suggested.ts';
 export { NOT_ENOUGH_CONTENT, VIEWERS_CANNOT_SUMMARIZE } from './summaries/summarize.ts';
 
 const searchOf = (ctx: ModuleContext<readonly [typeof search]>): SearchServices => ctx.deps.search;
+const emergingOf = (ctx: ModuleContext<readonly [], readonly [typeof channels]>): EmergingThemesOf | null => {
+  const service = ctx.deps.channels;
+  return service ? (member, channelId) => service.emergingThemes(member, channelId) : null;
+};
 
 /**
  * AI you can check: summaries of notes and insights and Ask, on core's one provider. Every quote
@@ -22,11 +28,13 @@ const searchOf = (ctx: ModuleContext<readonly [typeof search]>): SearchServices 
 const aiModule = defineModule({
   name: 'ai',
   dependsOn: [workspacesModule, search, research],
-  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx)), translationPart(ctx.ai), suggestionsPart(ctx.ai, ctx.deps.research)],
+  // With channels loaded, Ask draws on their themes and shows how those grew.
+  optionalDependsOn: [channels],
+  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx), emergingOf(ctx)), translationPart(ctx.ai), suggestionsPart(ctx.ai, ctx.deps.research)],
   jobs: (ctx) => embeddingJobs(ctx.db.app, ctx.ai),
   routes: (router, ctx) => {
     summaryRoutes(router, ctx);
-    askRoutes(router, ctx, searchOf(ctx));
+    askRoutes(router, ctx, searchOf(ctx), emergingOf(ctx));
   },
 });
 

@@ -3,6 +3,7 @@ import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconSparkles } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { EmergingThemesGraph } from './EmergingThemesGraph.tsx';
 import { postEvents } from './events.ts';
 import type { AiAnswer, AnswerBlock, Citation } from './types.ts';
 
@@ -32,6 +33,7 @@ function CitationCard({ c }: { c: Citation }) {
 }
 
 function Block({ b }: { b: AnswerBlock }) {
+  if (b.type === 'emergingThemes') return <EmergingThemesGraph block={b} />;
   if (b.type === 'heading') {
     return (
       <Title order={(b.level + 2) as 3 | 4 | 5} fz={b.level === 1 ? 'lg' : 'md'}>

@@ -9,7 +9,14 @@ export interface Citation {
   citationReferenceId: string;
   url: string | null;
 }
-export type AnswerBlock = { type: 'heading'; level: 1 | 2 | 3; content: string } | { type: 'text'; content: string; citations: Citation[] };
+export interface EmergingThemesBlock {
+  type: 'emergingThemes';
+  channelId: string;
+  channelTitle: string;
+  items: Array<{ id: string; title: string; previousCount: number; currentCount: number }>;
+}
+
+export type AnswerBlock = { type: 'heading'; level: 1 | 2 | 3; content: string } | { type: 'text'; content: string; citations: Citation[] } | EmergingThemesBlock;
 export interface AiAnswer {
   question: string;
   blocks: AnswerBlock[];

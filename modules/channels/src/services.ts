@@ -2,13 +2,22 @@ import { AppError, type AgentToolSource, type ModuleContext, type RequestContext
 import { channelAgentTools } from './agent-tools/tools.ts';
 import { CHANNEL_PERMISSIONS } from './caller.ts';
 import { getChannel } from './channels/channels.ts';
+import { emergingThemes } from './themes/series.ts';
 
 export type ChannelLevel = 'read' | 'write' | 'full';
+
+/** A theme's growth: its data points in the latest period beside the period before. */
+export interface EmergingTheme {
+  id: string;
+  title: string;
+  previousCount: number;
+  currentCount: number;
+}
 
 /**
  * What the channels module offers other modules through `ctx.deps.channels` without their
  * depending on it: its agent tools (agents, MCP), a member's level on a channel (automation), and
- * reads checked like any request of the member's (dashboards).
+ * reads checked like any request of the member's (dashboards, Ask).
  */
 export interface ChannelsServices extends AgentToolSource {
   /** The channel if the member may read it; null when it is gone, in the trash or elsewhere. */
@@ -19,6 +28,8 @@ export interface ChannelsServices extends AgentToolSource {
    * not readable, in the trash, in another workspace, or the id is not an id at all.
    */
   channelLevel(member: RequestContext, channelId: string): Promise<ChannelLevel | null>;
+  /** A channel's themes, most grown first, as the member may read them (NOT_FOUND otherwise): Ask's graph. */
+  emergingThemes(member: RequestContext, channelId: string): Promise<EmergingTheme[]>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,5 +66,7 @@ export function channelsServices(_ctx: ModuleContext): ChannelsServices {
       if (allowed(member, CHANNEL_PERMISSIONS.update)) return 'write';
       return 'read';
     },
+    emergingThemes: async (member, channelId) =>
+      (await emergingThemes(member, { channelId })).map((e) => ({ id: e.theme.id, title: e.theme.title, previousCount: e.previousCount, currentCount: e.currentCount })),
   };
 }

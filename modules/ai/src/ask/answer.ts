@@ -24,7 +24,21 @@ export interface Citation {
   url: string;
 }
 
-export type AnswerBlock = { type: 'heading'; level: 1 | 2 | 3; content: string } | { type: 'text'; content: string; citations: Citation[] };
+/** 000 §3: how the themes of a channel the answer draws on grew, latest period beside the one before. */
+export interface EmergingThemesBlock {
+  type: 'emergingThemes';
+  channelId: string;
+  channelTitle: string;
+  items: Array<{ id: string; title: string; previousCount: number; currentCount: number }>;
+}
+
+export type AnswerBlock = { type: 'heading'; level: 1 | 2 | 3; content: string } | { type: 'text'; content: string; citations: Citation[] } | EmergingThemesBlock;
+
+/** A channel's emerging themes, from the channels module when it is loaded. */
+export type EmergingThemesOf = (member: RequestContext, channelId: string) => Promise<EmergingThemesBlock['items']>;
+
+/** Themes drawn in an answer's graph: the most grown, enough to compare at a glance. */
+const GRAPH_THEMES = 8;
 
 export interface AnswerSummary {
   summary: string;
@@ -63,7 +77,15 @@ const snippet = (s: AskSource) => (s.text.length > 280 ? `${s.text.slice(0, 277)
  * complete and its citations verified: a citation survives only if its quote is found verbatim in
  * the source it names, and that source was retrieved for this asker.
  */
-export async function ask(ctx: RequestContext, ai: AiService, search: SearchServices, rawInput: unknown, emit: (e: AskEvent) => void = () => {}, signal?: AbortSignal): Promise<AiAnswer> {
+export async function ask(
+  ctx: RequestContext,
+  ai: AiService,
+  search: SearchServices,
+  rawInput: unknown,
+  emit: (e: AskEvent) => void = () => {},
+  signal?: AbortSignal,
+  emergingThemesOf: EmergingThemesOf | null = null,
+): Promise<AiAnswer> {
   const caller = callerOf(ctx, 'projects:read');
   const { question } = validate(askInput, rawInput);
   const settings = await ai.settings(caller.workspaceId);
@@ -139,15 +161,25 @@ export async function ask(ctx: RequestContext, ai: AiService, search: SearchServ
   const citations = blocks.flatMap((b) => (b.type === 'text' ? b.citations : []));
   const cited = new Set(citations.map((c) => c.id));
   const used = sources.filter((s) => cited.has(s.id));
+  // Channels are involved when a theme was cited (or, answered locally, found): their growth is
+  // drawn after the text, one graph per channel, most cited first.
+  if (emergingThemesOf) {
+    const channels = new Map<string, string>();
+    for (const s of used.length ? used : sources) if (s.channelId && !channels.has(s.channelId)) channels.set(s.channelId, s.projectTitle);
+    for (const [channelId, channelTitle] of [...channels].slice(0, 2)) {
+      const items = (await emergingThemesOf(ctx, channelId)).slice(0, GRAPH_THEMES);
+      if (items.some((i) => i.previousCount > 0 || i.currentCount > 0)) push({ type: 'emergingThemes', channelId, channelTitle, items });
+    }
+  }
   return {
     question,
     blocks,
     summary: {
       summary: blocks.flatMap((b) => (b.type === 'text' ? [b.content] : [])).join('\n\n'),
       citations,
-      numProjects: new Set(used.map((s) => s.projectId)).size,
+      numProjects: new Set(used.filter((s) => !s.channelId).map((s) => s.projectId)).size,
       numHighlights: used.filter((s) => s.type === 'highlight').length,
-      numChannels: 0,
+      numChannels: new Set(used.flatMap((s) => (s.channelId ? [s.channelId] : []))).size,
       numItems: used.length,
       isQuestion: isQuestion(question),
     },

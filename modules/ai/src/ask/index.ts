@@ -4,7 +4,7 @@ import type { SearchServices } from '@fieldbook/search';
 import { callerOf } from '../access.ts';
 import { streamEvents } from '../sse.ts';
 import { readJson } from '../summaries/index.ts';
-import { ask, askInput, type AnswerBlock } from './answer.ts';
+import { ask, askInput, type AnswerBlock, type EmergingThemesOf } from './answer.ts';
 import { suggestedQuestions } from './suggested.ts';
 
 export const askTypeDefs = /* GraphQL */ `
@@ -44,7 +44,19 @@ export const askTypeDefs = /* GraphQL */ `
     content: String!
     citations: [Citation!]!
   }
-  union AnswerBlock = AnswerHeadingBlock | AnswerTextBlock
+  "How the themes of a channel the answer draws on grew: data points in the latest period beside the one before."
+  type AnswerEmergingThemesBlock {
+    channelId: ID!
+    channelTitle: String!
+    items: [EmergingThemeItem!]!
+  }
+  type EmergingThemeItem {
+    id: ID!
+    title: String!
+    previousCount: Int!
+    currentCount: Int!
+  }
+  union AnswerBlock = AnswerHeadingBlock | AnswerTextBlock | AnswerEmergingThemesBlock
   type AiAnswerSummary {
     summary: String!
     citations: [Citation!]!
@@ -67,33 +79,33 @@ export const askTypeDefs = /* GraphQL */ `
   }
 `;
 
-export function askPart(ai: AiService, search: SearchServices): ModuleGraphql {
+export function askPart(ai: AiService, search: SearchServices, emergingThemesOf: EmergingThemesOf | null): ModuleGraphql {
   return {
     typeDefs: askTypeDefs,
     resolvers: {
       Query: {
-        ask: (_: unknown, args: { input: unknown }, ctx: RequestContext) => ask(ctx, ai, search, args.input),
+        ask: (_: unknown, args: { input: unknown }, ctx: RequestContext) => ask(ctx, ai, search, args.input, undefined, undefined, emergingThemesOf),
         suggestedQuestions: (_: unknown, args: { jobFunction?: string | null }, ctx: RequestContext) => {
           ctx.authorize('projects:read');
           return suggestedQuestions(args.jobFunction);
         },
       },
       AnswerBlock: {
-        __resolveType: (b: AnswerBlock) => (b.type === 'heading' ? 'AnswerHeadingBlock' : 'AnswerTextBlock'),
+        __resolveType: (b: AnswerBlock) => ({ heading: 'AnswerHeadingBlock', text: 'AnswerTextBlock', emergingThemes: 'AnswerEmergingThemesBlock' })[b.type],
       },
     },
   };
 }
 
 /** POST /api/ai/ask/stream with { question }: `sources`, then each verified `block`, then `done`. */
-export function askRoutes(router: Router, ctx: ModuleContext, search: SearchServices): void {
+export function askRoutes(router: Router, ctx: ModuleContext, search: SearchServices, emergingThemesOf: EmergingThemesOf | null): void {
   router.post('/api/ai/ask/stream', async (koa) => {
     const request = await ctx.requestContext(koa);
     callerOf(request, 'projects:read');
     const input = await readJson(koa.req);
     validate(askInput, input);
     streamEvents(koa, async (sink) => {
-      const answer = await ask(request, ctx.ai, search, input, (e) => sink.send(e.event, e.data), sink.signal);
+      const answer = await ask(request, ctx.ai, search, input, (e) => sink.send(e.event, e.data), sink.signal, emergingThemesOf);
       sink.send('done', answer);
     });
   });

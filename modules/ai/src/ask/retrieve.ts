@@ -4,7 +4,7 @@ import { compileSearch, parseSearchParams, type SearchServices } from '@fieldboo
 import { readableProjects, type Caller } from '../access.ts';
 import { nearestByEmbedding } from '../embeddings/embeddings.ts';
 
-export type SourceType = 'highlight' | 'insight' | 'note';
+export type SourceType = 'highlight' | 'insight' | 'note' | 'theme';
 
 /** One item an answer may cite, exactly as the person may open it. */
 export interface AskSource {
@@ -12,17 +12,21 @@ export interface AskSource {
   ref: string;
   type: SourceType;
   id: string;
-  /** A highlight's note (or insight); null for the others. */
+  /** A highlight's note (or insight), a theme's channel; null for the others. */
   parentId: string | null;
+  /** Where the item lives: its project, or for a theme its channel (and `channelId` is set). */
   projectId: string;
   projectTitle: string;
+  channelId?: string;
   title: string;
   /** The full text a quote is checked against. */
   text: string;
   url: string;
 }
 
-const TYPES = ['HIGHLIGHT', 'INSIGHT', 'NOTE'] as const;
+// A channel's themes (what its customer feedback is about) answer questions too; without the
+// channels module the engine has no such source and finds none.
+const TYPES = ['HIGHLIGHT', 'INSIGHT', 'NOTE', 'THEME'] as const;
 
 /** The search words of a question: its content words, as the search engine matches them. */
 export function keywordsOf(question: string): string[] {
@@ -97,6 +101,17 @@ export async function loadSources(trx: Knex.Transaction, caller: Caller, refs: R
     }>;
   const notes = await docs('notes', 'note');
   const insights = await docs('insights', 'insight');
+  // Every member reads every live channel (as the search engine answers them), so no further check.
+  const themes = ids('theme').length
+    ? ((await trx('channel_themes as t')
+        .join('channels as c', 'c.id', 't.channel_id')
+        .where('t.workspace_id', ws)
+        .whereIn('t.id', ids('theme'))
+        .whereNull('t.retired_at')
+        .whereNull('t.merged_into')
+        .whereNull('c.deleted_at')
+        .select('t.id', 't.title', 't.summary', 't.phrases', 't.channel_id', 'c.name as channel_name')) as Array<{ id: string; title: string; summary: string | null; phrases: string[]; channel_id: string; channel_name: string }>)
+    : [];
   const byKey = new Map<string, Omit<AskSource, 'ref'>>();
   for (const h of highlights) {
     const parentId = h.note_id ?? h.insight_id;
@@ -105,10 +120,24 @@ export async function loadSources(trx: Knex.Transaction, caller: Caller, refs: R
   }
   for (const n of notes) byKey.set(`note:${n.id}`, { type: 'note', id: n.id, parentId: null, projectId: n.project_id, projectTitle: '', title: n.title || 'Untitled note', text: `${n.title}\n${n.content_text}`, url: `/data/${n.id}` });
   for (const i of insights) byKey.set(`insight:${i.id}`, { type: 'insight', id: i.id, parentId: null, projectId: i.project_id, projectTitle: '', title: i.title || 'Untitled insight', text: `${i.title}\n${i.content_text}`, url: `/insights/${i.id}` });
+  for (const t of themes) {
+    const about = t.summary ?? (t.phrases.length ? `Customers mention ${t.phrases.join(', ')}.` : '');
+    byKey.set(`theme:${t.id}`, {
+      type: 'theme',
+      id: t.id,
+      parentId: t.channel_id,
+      projectId: t.channel_id,
+      projectTitle: t.channel_name,
+      channelId: t.channel_id,
+      title: t.title,
+      text: `${t.title}\n${about}`,
+      url: `/channels/${t.channel_id}/themes/${t.id}`,
+    });
+  }
   const out: AskSource[] = [];
   for (const r of refs) {
     const s = byKey.get(`${r.type}:${r.id}`);
-    const projectTitle = s ? projects.get(s.projectId) : undefined;
+    const projectTitle = s?.channelId ? s.projectTitle : s ? projects.get(s.projectId) : undefined;
     if (!s || projectTitle === undefined) continue;
     out.push({ ...s, projectTitle, ref: `S${out.length + 1}` });
   }
