@@ -154,6 +154,10 @@ test('a viewer sees why the summary button is disabled', async ({ page, env }) =
   await addMemberByApi(env, { token, workspaceId }, viewerEmail, 'VIEWER');
   await signInWithPassword(page, viewerEmail);
   await page.waitForURL(/\/(home|auth\/workspaces)/);
+  // Signed in, a person who joined by invitation may land on the workspace chooser: open the
+  // workspace itself before its note, as the chooser's link does.
+  await page.goto(`/team-redirect/${workspaceId}/home`);
+  await expect(page).toHaveURL(/\/home$/);
   await page.goto(`/data/${noteId}`);
   await page.getByRole('tab', { name: 'Summary' }).click();
   const panel = page.getByTestId('ai-summary');

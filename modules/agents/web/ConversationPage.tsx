@@ -4,7 +4,7 @@ import { IconChevronDown, IconChevronRight, IconSend, IconThumbDown, IconThumbUp
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorText, Q, toolLabel, type AgentItem, type AgentMessage, type Conversation, type Pending } from './api.ts';
-import { postEvents } from './events.ts';
+import { postEvents } from '@fieldbook/ai/web/events';
 
 /** Links a RESULT's items open: Fieldbook paths in the app, outside URLs in a new tab. */
 function ItemLinks({ items }: { items: AgentItem[] }) {
