@@ -155,6 +155,9 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   // Each event subscription becomes its own queue, subscribed to the event's topic.
   const eventJobs: JobDefinition[] = contributions.events.map((s) => ({
     queue: subscriberQueue(s.event, s.name),
+    // A subscriber hears an event as its change commits, not at its next poll: automations and
+    // notifications follow what people just did.
+    settings: { notify: true },
     ...(s.batchSize ? { batchSize: s.batchSize } : {}),
     ...(s.concurrency ? { concurrency: s.concurrency } : {}),
     handler: (job) => s.handler(job.data as Parameters<typeof s.handler>[0], job as Parameters<typeof s.handler>[1]),

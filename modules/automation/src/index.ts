@@ -81,7 +81,7 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
       {
         queue: RUN_QUEUE,
         // A hanging action is cut off by its own timeout; expiry is the backstop for a run as a whole.
-        settings: { retryLimit: opts.retryLimit, retryDelaySeconds: opts.retryDelaySeconds, expireInSeconds: Math.max(60, Math.ceil((opts.actionTimeoutMs * 25) / 1000)) },
+        settings: { retryLimit: opts.retryLimit, retryDelaySeconds: opts.retryDelaySeconds, expireInSeconds: Math.max(60, Math.ceil((opts.actionTimeoutMs * 25) / 1000)), notify: true },
         concurrency: 4,
         handler: (job: Job<unknown>) => executeRun(depsOf(ctx), job as Job<RunJobData>),
       },
