@@ -133,3 +133,36 @@ test('Run now runs a manual automation and its run appears in the history', asyn
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'automation-run-now');
 });
+
+test('a Channel trigger picks its channel, and invokeAgent its agent, from lists', async ({ page, env }) => {
+  const email = uniqueEmail('channel-automator');
+  const token = await signUpByApi(env, email, 'Cleo Channels');
+  const workspace = await createWorkspaceByApi(env, token, 'Channel Automation');
+  const as = { token, workspace: workspace.id };
+  await gql(env, 'mutation($input: CreateChannelInput!) { createChannel(input: $input) { id } }', { input: { name: 'Support tickets' } }, as);
+  await gql(env, 'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }', { input: { name: 'Theme writer', instructions: 'Write up new themes.' } }, as);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/automation/new');
+  await page.getByRole('textbox', { name: 'Title' }).fill('Write up new themes');
+  await pick(page, 'Event', 'Channel: dataset:created, theme:created');
+  await pick(page, 'In channel', 'Support tickets');
+  await page.getByRole('button', { name: 'Add an action' }).click();
+  await page.getByRole('menuitem', { name: /Ask an AI agent/ }).click();
+  await pick(page, 'Agent', 'Theme writer');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('Write up {{theme.title}}');
+  await shot(page, 'automation-channel-agent');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Create automation' }).click();
+  await expect(page).toHaveURL(/\/automation\/[0-9a-f-]{36}$/);
+  const { automations } = await gql<{ automations: Array<{ title: string; trigger: { configure: Record<string, string> }; actions: Array<{ actionType: string; parameters: { agentId: string } }> }> }>(
+    env,
+    '{ automations { title trigger { configure } actions { actionType parameters } } }',
+    {},
+    as,
+  );
+  expect(automations).toHaveLength(1);
+  expect(Object.keys(automations[0]!.trigger.configure)).toEqual(['channel.id']);
+  expect(automations[0]!.actions[0]!.actionType).toBe('invokeAgent');
+});

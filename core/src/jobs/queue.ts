@@ -189,8 +189,9 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
           {
             batchSize: d.batchSize ?? 1,
             pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1,
-            // While NOTIFY wakes a `notify` queue, polling is only the backstop for a lost notice.
-            notifyPollingIntervalSeconds: Math.max(5, opts.pollingIntervalSeconds ?? 1),
+            // NOTIFY wakes a `notify` queue at once; polling stays at its usual pace, so a notice
+            // a busy worker did not act on costs no more than before.
+            notifyPollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1,
             burstWhenBatchFull: true,
             localConcurrency: d.concurrency ?? 1,
           },

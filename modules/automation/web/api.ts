@@ -117,6 +117,10 @@ export interface Choices {
   projects: Array<{ id: string; title: string }>;
   allTagBoards: Array<{ id: string; title: string; tags: Array<{ id: string; title: string }> }>;
   members: { nodes: Array<{ user: { id: string; name: string | null; email: string } }> };
+  /** Present when the channels module is loaded. */
+  channels: Array<{ id: string; name: string }>;
+  /** Present when the agents module is loaded. */
+  agents: Array<{ id: string; name: string }>;
 }
 
 /** The first error's message, for people; a general sentence when there is none meant for them. */

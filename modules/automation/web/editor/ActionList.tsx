@@ -124,7 +124,11 @@ function Parameters({ item, choices, onChange }: { item: Item; choices: Partial<
     case 'invokeAgent':
       return (
         <Stack gap="xs">
-          <TextInput label="Agent" size="xs" value={text(p.agentId)} onChange={(e) => put('agentId', e.currentTarget.value)} />
+          {choices.agents ? (
+            <Select label="Agent" size="xs" data={choices.agents.map((a) => ({ value: a.id, label: a.name }))} value={text(p.agentId) || null} searchable onChange={(v) => put('agentId', v ?? '')} />
+          ) : (
+            <TextInput label="Agent" size="xs" value={text(p.agentId)} onChange={(e) => put('agentId', e.currentTarget.value)} />
+          )}
           <Textarea label="Prompt" size="xs" value={text(p.prompt)} onChange={(e) => put('prompt', e.currentTarget.value)} autosize minRows={2} />
         </Stack>
       );

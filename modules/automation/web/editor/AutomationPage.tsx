@@ -35,6 +35,9 @@ export function AutomationPage() {
     void pick('{ projects { id title } }');
     void pick('{ allTagBoards { id title tags { id title } } }');
     void pick('{ members(first: 100) { nodes { user { id name email } } } }');
+    // Channels and agents are modules of their own: without them these lists stay empty.
+    void pick('{ channels { id name } }');
+    void pick('{ agents { id name } }');
   }, [host]);
   useEffect(() => {
     if (!automationId) return;

@@ -47,6 +47,17 @@ export function TriggerPicker({ draft, events, choices, onChange }: { draft: Dra
                 searchable
                 onChange={(v) => onChange({ configure: v ? { ...draft.configure, [path]: v } : Object.fromEntries(Object.entries(draft.configure).filter(([k]) => k !== path)) })}
               />
+            ) : path === 'channel.id' && choices.channels ? (
+              <Select
+                key={path}
+                label="In channel"
+                description="Leave empty for every channel (workspace admins only)."
+                data={choices.channels.map((c) => ({ value: c.id, label: c.name }))}
+                value={draft.configure[path] ?? null}
+                clearable
+                searchable
+                onChange={(v) => onChange({ configure: v ? { ...draft.configure, [path]: v } : Object.fromEntries(Object.entries(draft.configure).filter(([k]) => k !== path)) })}
+              />
             ) : (
               <TextInput key={path} label={path} value={draft.configure[path] ?? ''} onChange={(e) => onChange({ configure: { ...draft.configure, [path]: e.currentTarget.value } })} />
             ),
