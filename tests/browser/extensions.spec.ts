@@ -173,6 +173,8 @@ test('an admin sees an installation’s own webhook URL, copies it, and rotates 
   await card.getByRole('button', { name: 'Rotate URL of Linear-like issues' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rotate the webhook URL of Linear-like issues' });
   await expect(dialog).toContainText('stops working at once');
+  // axe reads colours as drawn: wait for the dialog's opening transition to end.
+  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
   await shot(page, 'extensions-webhook-rotate');
   expect(await seriousViolations(page), 'axe on the rotate dialog').toEqual([]);
   await dialog.getByRole('button', { name: 'Rotate URL' }).click();
