@@ -91,4 +91,14 @@ test('the agent asks before writing a note, the question survives a reload, and 
   await expect(page.getByRole('table', { name: 'Conversations found' }).getByRole('link')).toHaveCount(1);
   await shot(page, 'agents-list');
   await expectAccessible(page, '/agents');
+
+  // The conversation is renamed and deleted from its own page.
+  await page.getByRole('table', { name: 'Conversations found' }).getByRole('link').click();
+  page.once('dialog', (d) => void d.accept('Exports for managers'));
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Exports for managers' })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/agents\/[0-9a-f-]+$/);
+  await expect(page.getByText('Exports for managers')).toHaveCount(0);
 });

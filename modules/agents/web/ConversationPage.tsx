@@ -2,7 +2,7 @@ import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSend, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorText, Q, toolLabel, type AgentItem, type AgentMessage, type Conversation, type Pending } from './api.ts';
 import { postEvents } from '@fieldbook/ai/web/events';
 
@@ -95,6 +95,7 @@ function Answer({ m, onRate }: { m: AgentMessage; onRate(rating: 'Good' | 'Bad' 
 export function ConversationPage() {
   const { agentId = '', conversationId = '' } = useParams();
   const host = useFieldbook();
+  const navigate = useNavigate();
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [messages, setMessages] = useState<AgentMessage[]>([]);
   const [streaming, setStreaming] = useState<string | null>(null);
@@ -163,6 +164,27 @@ export function ConversationPage() {
     }
   };
 
+  const rename = async () => {
+    const title = window.prompt('Conversation title (up to 500 characters)', conversation?.title ?? '');
+    if (title === null || !title.trim()) return;
+    try {
+      const next = (await host.graphql<{ renameConversation: Conversation }>('mutation($id: ID!, $title: String!) { renameConversation(id: $id, title: $title) { id title } }', { id: conversationId, title })).renameConversation;
+      setConversation((c) => (c ? { ...c, title: next.title } : c));
+      document.title = `${next.title} · Agents · Fieldbook`;
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm('Delete this conversation and its messages? This cannot be undone.')) return;
+    try {
+      await host.graphql('mutation($id: ID!) { deleteConversation(id: $id) }', { id: conversationId });
+      navigate(`/agents/${agentId}`);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
   if (!conversation) return error ? <Alert color="red" role="alert">{error}</Alert> : <Loader aria-label="Loading the conversation" />;
   const pending = conversation.pending;
   return (
@@ -170,9 +192,19 @@ export function ConversationPage() {
       <Anchor component={Link} to={`/agents/${agentId}`} size="sm">
         ← {conversation.agent?.name ?? 'Agent'}
       </Anchor>
-      <Title order={1} fz={24} mt="xs" mb="md">
-        {conversation.title}
-      </Title>
+      <Group justify="space-between" align="flex-start" mt="xs" mb="md" wrap="nowrap">
+        <Title order={1} fz={24}>
+          {conversation.title}
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={() => void rename()}>
+            Rename
+          </Button>
+          <Button size="xs" variant="subtle" color="red" onClick={() => void remove()}>
+            Delete
+          </Button>
+        </Group>
+      </Group>
       <Stack gap="sm" aria-live="polite" aria-label="Messages" role="log">
         {messages.length === 0 && <Text c="dimmed">Ask the agent something to begin. It uses its tools as you, and sees only what you can read.</Text>}
         {messages.map((m) =>
