@@ -14,7 +14,10 @@ export default defineConfig({
   globalSetup: './tests/browser/support/global-setup.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with a Fieldbook of its own (fixtures are worker-scoped): most of a browser
+  // test is waiting on the page, so two share the CI machine's two cores without starving each
+  // other and the run takes about half as long. PLAYWRIGHT_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   // One retry, so a browser hiccup on a loaded machine does not sink a run; `npm test` still
   // reports every test that needed it as flaky, with the page it failed on.
   retries: 1,
