@@ -86,6 +86,20 @@ export function matchingSql(source: Source, search: ResultSearch, request: Searc
   return { from, where, score };
 }
 
+/**
+ * The type's own table as `t`, with what its score needs (the query as `tq`), and the score:
+ * for scoring rows already chosen, joined by id.
+ */
+function scoringSql(source: Source, search: ResultSearch, mode: Mode): { from: Sql; score: Sql } {
+  const table = raw(`${tableOf(source)} t`);
+  if (!search.text) return { from: table, score: raw('0::float8') };
+  if (mode === 'words') {
+    return { from: sql`${table} cross join (select ${tsquerySql(search.text)} as q) tq`, score: sql`ts_rank_cd(${vectorSql(search.text, source)}, tq.q)::float8` };
+  }
+  const fuzzy = fuzzyMatchSql(fuzzyWords(search.text), search.text, source);
+  return { from: table, score: sql`(${fuzzy.score})::float8` };
+}
+
 /** Whether the type's order starts with how well items match, which only ranking can tell. */
 export const ranksByRelevance = (search: ResultSearch, sorts: readonly SortSpec[]): boolean =>
   search.text !== null && (sorts.length === 0 || sorts[0]!.field === RELEVANCE);
@@ -146,12 +160,20 @@ export function branchSql(source: Source, search: ResultSearch, opts: BranchOpti
         order by ${join(innerOrder, ', ')} limit ${wanted}::int`;
     } else {
       const read = Number.isFinite(bounds.exactCountLimit) ? Math.max(bounds.exactCountLimit, candidates) : null;
-      const probe = sql`select ${columns} from ${from} where ${where}${read === null ? raw('') : sql` limit ${read + 1}::int`}`;
+      // The probe reads what choosing candidates needs (id, recency, other sort keys), not the
+      // score: ranking reads each row's whole vector, so only the candidates are scored, after
+      // they are chosen (500, not the 5,001 read to count).
+      const probeKeys = sorts.flatMap((s, i) => (s.field === RELEVANCE ? [] : [sql`${sortColumn(source, s, score)} as ${raw(`s${i}`)}`]));
+      const probeColumns = join([raw('t.id'), raw('t.updated_at'), ...probeKeys], ', ');
+      const probe = sql`select ${probeColumns} from ${from} where ${where}${read === null ? raw('') : sql` limit ${read + 1}::int`}`;
       const all = read === null ? raw('true') : sql`c.probed <= ${read}::int`;
+      const scored = scoringSql(source, search, opts.mode);
+      const outKeys = sorts.map((s, i) => (s.field === RELEVANCE ? sql`${scored.score} as ${raw(`s${i}`)}` : raw(`c.s${i}`)));
       // Table order is numbered before anything reorders the rows.
-      inner = sql`select ${kept('c')}, c.probed as type_count, ${all} as counted_all
+      inner = sql`select ${join([raw('c.id'), raw('c.updated_at'), sql`${scored.score} as score`, ...outKeys], ', ')}, c.probed as type_count, ${all} as counted_all
         from (select o.*, count(*) over () as probed, row_number() over (order by o.updated_at desc, o.id asc) as recent
               from (select probe.*, row_number() over () as shelf from (${probe}) probe) o) c
+        join ${scored.from} on t.id = c.id
         where case when ${all} then c.recent else c.shelf end <= ${candidates}::int
         order by ${join(innerOrder, ', ')} limit ${wanted}::int`;
     }
