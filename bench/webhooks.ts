@@ -106,3 +106,56 @@ async function connectSlack(url: string, token: string, workspaceId: string): Pr
   const back = await fetch(`${url}${callback.pathname}${callback.search}`, { redirect: 'manual', headers: { cookie } });
   if (!back.headers.get('location')?.includes('connected=1')) throw new Error(`Slack did not connect: ${back.status} ${back.headers.get('location')}`);
 }
+
+/**
+ * `npx tsx --no-node-snapshot bench/webhooks.ts`: this part alone, on a new database with the
+ * local Slack (`BENCH_SECONDS`, `BENCH_WEBHOOK_CONNECTIONS`).
+ */
+async function main(): Promise<void> {
+  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { loadConfig } = await import('../core/src/config.ts');
+  const { discoverModules } = await import('../core/src/kernel/discover.ts');
+  const { createLogger } = await import('../core/src/logger.ts');
+  const { createFieldbook } = await import('../core/src/server.ts');
+  const { startFakeSlack } = await import('../plugins/slack/testing/fake-slack.ts');
+  const { freePort, signUpResearcher } = await import('./support.ts');
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-webhook-bench-'));
+  chmodSync(dataDir, 0o755);
+  const mailbox: Array<{ to: string; text: string }> = [];
+  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET, channels: [{ id: 'CBENCH', name: 'bench' }] });
+  const config = loadConfig({
+    FIELDBOOK_DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+    ...BENCH_SLACK_ENV,
+    SLACK_API_URL: slack.apiUrl,
+    SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+  });
+  const fieldbook = await createFieldbook({
+    config,
+    logger: createLogger('warn'),
+    modules: await discoverModules(join(import.meta.dirname, '..')),
+    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
+  });
+  try {
+    const url = await fieldbook.listen(0, '127.0.0.1');
+    const { token } = await signUpResearcher(url, mailbox, 'bench-webhooks');
+    const created = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
+      url,
+      'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
+      { input: { method: 'AUTH0', teamName: `Webhook bench ${Date.now().toString(36)}` } },
+      token,
+    );
+    const result = await benchWebhooks({ url, owner: fieldbook.db.owner, token, workspaceId: created.createWorkspace.workspace.id, responseUrl: slack.responseUrl(), log });
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await fieldbook.close();
+    await slack.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/webhooks.ts')) await main();

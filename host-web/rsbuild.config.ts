@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { SDK_VERSION } from '@fieldbook/extensions-sdk';
 import { pluginPrecompress } from '@fieldbook/extensions-sdk/rsbuild';
 
@@ -9,25 +8,20 @@ const require = createRequire(import.meta.url);
 const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
 
 /**
- * What the app's shared router offers plugins: the browser router's components and hooks. The
- * app ships only these (the whole package is 3 times larger, with server rendering and data
- * APIs the app does not use), so they are the router API a plugin's web part may use.
- */
-const ROUTER_EXPORTS = [
-  'Link', 'NavLink', 'Navigate', 'Outlet', 'RouterProvider', 'createBrowserRouter', 'createSearchParams', 'generatePath',
-  'isRouteErrorResponse', 'matchPath', 'useBlocker', 'useHref', 'useInRouterContext', 'useLocation', 'useMatch', 'useNavigate',
-  'useNavigation', 'useOutletContext', 'useParams', 'useResolvedPath', 'useRouteError', 'useSearchParams',
-];
-
-/**
- * The Fieldbook web app. It is a Module Federation host: plugin remotes are registered at run
- * time from the server's list, and they get React, the router and the SDK's web part from here
- * (singletons, so hooks and contexts are shared).
+ * The Fieldbook web app. Plugin web parts are Module Federation remotes, registered at run time
+ * from the server's list; the federation runtime is started only when the first of them is wanted
+ * (src/extensions/remotes.ts), and it lends them the app's React, router and SDK web part
+ * (singletons, so hooks and contexts are shared; src/extensions/shared-modules.ts). The build
+ * itself is a plain one: no federation runtime in the first page's scripts, and the router
+ * tree-shaken to what the app and plugins use.
  */
 export default defineConfig({
   root: import.meta.dirname,
   source: {
     entry: { index: './src/index.tsx' },
+    define: {
+      FIELDBOOK_SHARED_VERSIONS: JSON.stringify({ react: versionOf('react'), 'react-dom': versionOf('react-dom'), 'react-router': versionOf('react-router'), sdk: SDK_VERSION }),
+    },
   },
   html: {
     template: './index.html',
@@ -55,18 +49,5 @@ export default defineConfig({
     pluginReact(),
     // Fieldbook serves the .br or .gz copy of each file to browsers that accept it.
     pluginPrecompress(),
-    pluginModuleFederation({
-      name: 'fieldbook',
-      dts: false,
-      // The runtime without its Node.js code: this host only ever runs in a browser.
-      experiments: { optimization: { target: 'web' } },
-      shared: {
-        react: { singleton: true, requiredVersion: `^${versionOf('react')}` },
-        'react-dom': { singleton: true, requiredVersion: `^${versionOf('react-dom')}` },
-        'react/jsx-runtime': { singleton: true, requiredVersion: `^${versionOf('react')}` },
-        'react-router': { singleton: true, requiredVersion: `^${versionOf('react-router')}`, treeShaking: { mode: 'runtime-infer', usedExports: ROUTER_EXPORTS } },
-        '@fieldbook/extensions-sdk/web': { singleton: true, requiredVersion: `^${SDK_VERSION}`, version: SDK_VERSION },
-      },
-    }),
   ],
 });

@@ -1,2 +1,3 @@
-// Module Federation shares modules asynchronously: everything else loads after this boundary.
-import('./bootstrap.tsx');
+// The app starts at once: plugin remotes are loaded by the federation runtime on demand
+// (extensions/remotes.ts), so no asynchronous boundary is needed before the app's own code.
+import './bootstrap.tsx';

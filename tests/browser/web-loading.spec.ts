@@ -23,12 +23,20 @@ test('the workspace home loads no plugin web part, and a plugin loads where its 
   await gql(env, 'mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }', { p: createProject.id }, as);
 
   const scripts = recordScripts(page);
+  // The federation runtime names its global in its code: a script that has it carries the runtime.
+  const bodies: Array<Promise<string>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+  });
+  const hasFederation = async () => (await Promise.all(bodies)).some((text) => text.includes('__FEDERATION__'));
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/^Good (morning|afternoon|evening)/);
   await page.waitForLoadState('networkidle');
   // Slack fills no slot of the home: its web part is not fetched there.
   expect(scripts.map((s) => new URL(s.url()).pathname).filter((p) => p.startsWith('/plugins/'))).toEqual([]);
+  // Nor the Module Federation runtime: it starts with the first plugin slot drawn.
+  expect(await hasFederation()).toBe(false);
   // The app's own scripts come compressed and, being content-hashed, cached for a year.
   const own = scripts.filter((s) => new URL(s.url()).pathname.startsWith('/static/js/'));
   expect(own.length).toBeGreaterThan(0);
@@ -43,6 +51,8 @@ test('the workspace home loads no plugin web part, and a plugin loads where its 
   await page.goto(`/projects/${createProject.id}/settings/extensions`);
   await expect(page.getByRole('region', { name: 'Slack' })).toBeVisible();
   expect(scripts.some((s) => new URL(s.url()).pathname.startsWith('/plugins/slack/web/'))).toBe(true);
+  expect(await hasFederation()).toBe(true);
+  await shot(page, 'plugin-slot-slack-panel');
 });
 
 test('the editor loads with a note, not with the project it is in', async ({ page, env }) => {

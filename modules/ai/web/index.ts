@@ -1,8 +1,8 @@
 import { defineWebExtension } from '@fieldbook/extensions-sdk/web';
 import { lazy } from 'react';
 
-export { AskBox } from './AskBox.tsx';
-export { AiSummaryPanel, NOT_ENOUGH_CONTENT, VIEWERS_CANNOT_SUMMARIZE } from './AiSummaryPanel.tsx';
+// Ask and the summary panel are imported by their own paths (`@fieldbook/ai/web/ask`,
+// `@fieldbook/ai/web/summary`), never from here: this file loads with every page.
 
 const AiSettingsPage = lazy(() => import('./AiSettingsPage.tsx').then((m) => ({ default: m.AiSettingsPage })));
 
