@@ -5,6 +5,7 @@ import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import { channelFor, idSchema } from '../channels/channels.ts';
 import { parseDate } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
+import { countedInChannel, countedPerChannel, wholeDays } from './counts.ts';
 
 export interface DataPointRow {
   id: string;
@@ -87,9 +88,11 @@ export async function listDataPoints(ctx: RequestContext, args: unknown): Promis
       page.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [at, id]);
     }
     const rows = (await page) as DataPointRow[];
-    const [{ count }] = (await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }];
+    // Whole days with no text filter are counted by the daily counters; anything else counts the points.
+    const days = search ? null : wholeDays(from, until);
+    const totalCount = days ? await countedInChannel(trx, caller.workspaceId, channelId, days) : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count);
     const nodes = rows.slice(0, size);
-    return { nodes, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: rows.length > size, totalCount: Number(count) };
+    return { nodes, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: rows.length > size, totalCount };
   });
 }
 
@@ -135,19 +138,41 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
   const until = untilOf(to, raw.to);
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, channelId);
-    const bounds = (await trx('channel_datapoints')
-      .where({ workspace_id: caller.workspaceId, channel_id: channelId })
-      .modify((q) => {
-        if (from) q.where('created_at', '>=', from);
-        if (until) q.where('created_at', '<=', until);
-      })
-      .first(trx.raw('min(created_at) as lo'), trx.raw('max(created_at) as hi'))) as { lo: Date | null; hi: Date | null };
+    // Buckets start at a midnight (UTC) and span whole days, so a range of whole days is counted
+    // from the daily counters; one that starts or ends inside a day counts the points themselves.
+    const days = wholeDays(from, until);
+    const bounds = days
+      ? ((await trx('channel_datapoint_counts')
+          .where({ workspace_id: caller.workspaceId, channel_id: channelId })
+          .modify((q) => {
+            if (days.fromDay) q.where('day', '>=', days.fromDay);
+            if (days.toDay) q.where('day', '<=', days.toDay);
+          })
+          .first(trx.raw(`min(day)::timestamp at time zone 'UTC' as lo`), trx.raw(`max(day)::timestamp at time zone 'UTC' as hi`))) as { lo: Date | null; hi: Date | null })
+      : ((await trx('channel_datapoints')
+          .where({ workspace_id: caller.workspaceId, channel_id: channelId })
+          .modify((q) => {
+            if (from) q.where('created_at', '>=', from);
+            if (until) q.where('created_at', '<=', until);
+          })
+          .first(trx.raw('min(created_at) as lo'), trx.raw('max(created_at) as hi'))) as { lo: Date | null; hi: Date | null });
     const lo = from ?? bounds.lo;
     const hi = until ?? bounds.hi;
     if (!lo || !hi) return [];
     const step = `${periods} ${unit}`;
-    // One pass over the channel's points: each point's bucket is computed from its date (months
-    // counted as months, days and weeks as fixed lengths), then the buckets are filled in.
+    const points = days
+      ? {
+          sql: `select c.day::timestamp as t, c.count as n from channel_datapoint_counts c
+                where c.workspace_id = ? and c.channel_id = ? and c.day >= (?::timestamptz at time zone 'UTC')::date and c.day <= (?::timestamptz at time zone 'UTC')::date`,
+          bindings: [caller.workspaceId, channelId, lo, hi],
+        }
+      : {
+          sql: `select d.created_at at time zone 'UTC' as t, 1 as n from channel_datapoints d
+                where d.workspace_id = ? and d.channel_id = ? and d.created_at >= ? and d.created_at <= ?`,
+          bindings: [caller.workspaceId, channelId, lo, hi],
+        };
+    // One pass: each point's (or day's) bucket is computed from its date (months counted as
+    // months, days and weeks as fixed lengths), then the buckets are filled in.
     const { rows } = await trx.raw<{ rows: Array<{ start: Date; count: string }> }>(
       `with origin as (select date_trunc(?, ?::timestamptz at time zone 'UTC') as o),
        counts as (
@@ -155,11 +180,8 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
                   then origin.o + (floor(((extract(year from x.t) * 12 + extract(month from x.t)) - (extract(year from origin.o) * 12 + extract(month from origin.o))) / ?) * ?) * interval '1 month'
                   else origin.o + floor(extract(epoch from (x.t - origin.o)) / extract(epoch from ?::interval)) * ?::interval
                 end as start,
-                count(*) as count
-         from origin, (
-           select d.created_at at time zone 'UTC' as t from channel_datapoints d
-           where d.workspace_id = ? and d.channel_id = ? and d.created_at >= ? and d.created_at <= ?
-         ) x
+                sum(x.n) as count
+         from origin, (${points.sql}) x
          group by 1
        )
        select (g.start at time zone 'UTC') as start, coalesce(c.count, 0) as count
@@ -167,7 +189,7 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
        left join counts c on c.start = g.start
        order by g.start
        limit 1000`,
-      [unit, lo, unit, periods, periods, step, step, caller.workspaceId, channelId, lo, hi, hi, step],
+      [unit, lo, unit, periods, periods, step, step, ...points.bindings, hi, step],
     );
     return rows.map((r) => ({ start: r.start, count: Number(r.count) }));
   });
@@ -177,12 +199,11 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
 export async function channelStats(trx: Knex.Transaction, workspaceId: string, channelIds: readonly string[]): Promise<Map<string, { count: number; weekly: number[] }>> {
   const stats = new Map(channelIds.map((id) => [id, { count: 0, weekly: new Array<number>(12).fill(0) }]));
   if (!channelIds.length) return stats;
-  const counts = (await trx('channel_datapoints').where({ workspace_id: workspaceId }).whereIn('channel_id', channelIds).groupBy('channel_id').select('channel_id', trx.raw('count(*) as count'))) as Array<{ channel_id: string; count: string }>;
-  for (const c of counts) stats.get(c.channel_id)!.count = Number(c.count);
+  for (const [id, n] of await countedPerChannel(trx, workspaceId, channelIds)) stats.get(id)!.count = n;
   const { rows } = await trx.raw<{ rows: Array<{ channel_id: string; week: number; count: string }> }>(
-    `select channel_id, (11 - floor(extract(epoch from (date_trunc('week', now()) - date_trunc('week', created_at))) / 604800))::int as week, count(*) as count
-     from channel_datapoints
-     where workspace_id = ? and channel_id = any(?) and created_at >= date_trunc('week', now()) - interval '11 weeks'
+    `select channel_id, (11 - floor(extract(epoch from (date_trunc('week', now() at time zone 'UTC') - date_trunc('week', day::timestamp))) / 604800))::int as week, sum(count) as count
+     from channel_datapoint_counts
+     where workspace_id = ? and channel_id = any(?) and day >= (date_trunc('week', now() at time zone 'UTC') - interval '11 weeks')::date
      group by 1, 2`,
     [workspaceId, [...channelIds]],
   );

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { checkFieldValue, FIELD_TYPES, type FieldType, type FieldValue } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
 import type { ImportedRecord } from '../sources/contract.ts';
-import { personForEmail } from './people.ts';
+import { countedInWorkspace } from './counts.ts';
+import { peopleForEmails } from './people.ts';
 
 export interface WriteTarget {
   workspaceId: string;
@@ -72,12 +73,12 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
   if (target.maximumDataPoints !== null) {
     // One writer per workspace at a time, so concurrent imports cannot both take the last room.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`channel-datapoints:${target.workspaceId}`]);
-    const [{ count }] = (await trx('channel_datapoints').where({ workspace_id: target.workspaceId }).count<Array<{ count: string }>>('* as count')) as [{ count: string }];
-    room = target.maximumDataPoints - Number(count);
+    room = target.maximumDataPoints - (await countedInWorkspace(trx, target.workspaceId));
   }
 
   const outcomes: WriteOutcome[] = [];
-  const pending: Array<{ at: number; externalId: string; row: Record<string, unknown> }> = [];
+  const pending: Array<{ at: number; externalId: string; email: string | null; row: Array<string | null> }> = [];
+  const emails = new Map<string, string | null | undefined>();
   for (const record of records) {
     const problem = recordProblem(record);
     if (problem) {
@@ -125,55 +126,91 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       continue;
     }
 
-    const personId = record.person?.email ? await personForEmail(trx, target.workspaceId, target.userId, record.person.email.toLowerCase(), record.person.name) : null;
-    const row = {
-      external_url: record.externalUrl ?? null,
-      import_url: record.importUrl ?? null,
-      source: target.source,
-      content: record.content,
-      created_at: new Date(record.createdAt),
-      raw: record.raw ? JSON.stringify(record.raw) : null,
-      person_id: personId,
-      sentiment: record.sentiment ?? null,
-      fields: JSON.stringify(values),
-    };
-    pending.push({ at: outcomes.length, externalId: record.externalId, row });
+    const email = record.person?.email ? record.person.email.toLowerCase() : null;
+    if (email && !emails.has(email)) emails.set(email, record.person?.name);
+    pending.push({
+      at: outcomes.length,
+      externalId: record.externalId,
+      email,
+      row: [
+        record.externalUrl ?? null,
+        record.importUrl ?? null,
+        record.content,
+        new Date(record.createdAt).toISOString(),
+        record.raw ? JSON.stringify(record.raw) : null,
+        record.sentiment ?? null,
+        JSON.stringify(values),
+      ],
+    });
     outcomes.push({ status: 'failed', reason: 'not written' });
   }
+  if (!pending.length) {
+    for (const field of changedOptions) await trx('channel_fields').where({ id: field.id }).update({ options: JSON.stringify(field.options) });
+    return outcomes;
+  }
 
-  // The valid records are written together: one query finds those the dataset already has, one
-  // multi-row insert writes the new ones (ids made here), so a batch costs a few round trips
-  // rather than two per record.
-  const existingIds = new Map<string, string>();
-  if (pending.length) {
-    const found = (await trx('channel_datapoints')
-      .where({ dataset_id: target.datasetId })
-      .whereIn('external_id', [...new Set(pending.map((p) => p.externalId))])
-      .select('id', 'external_id')) as Array<{ id: string; external_id: string }>;
-    for (const f of found) existingIds.set(f.external_id, f.id);
+  // People are matched (or created) for all the batch's addresses at once.
+  const people = await peopleForEmails(trx, target.workspaceId, target.userId, emails);
+
+  // With a cap, the records the dataset does not hold yet are the ones that need room.
+  const known = new Set<string>();
+  if (room !== Infinity) {
+    const { rows } = await trx.raw<{ rows: Array<{ external_id: string }> }>('select external_id from channel_datapoints where dataset_id = ? and external_id = any(?::text[])', [
+      target.datasetId,
+      [...new Set(pending.map((p) => p.externalId))],
+    ]);
+    for (const r of rows) known.add(r.external_id);
   }
-  const inserts = new Map<string, Record<string, unknown>>();
+
+  // One row per external id: the same id twice in a batch is an update of the earlier record.
+  const slot = new Map<string, number>();
+  const columns: Array<Array<string | null>> = [[], [], [], [], [], [], [], [], []];
+  const later: Array<{ at: number; externalId: string }> = [];
+  const first: Array<{ at: number; externalId: string }> = [];
   for (const p of pending) {
-    const existing = existingIds.get(p.externalId);
-    if (existing) {
-      const queued = inserts.get(p.externalId);
-      // The same external id twice in one batch: the later record is an update of the earlier one.
-      if (queued && queued.id === existing) Object.assign(queued, p.row);
-      else await trx('channel_datapoints').where({ id: existing }).update({ ...p.row, updated_at: trx.fn.now() });
-      outcomes[p.at] = { status: 'updated', id: existing };
+    const row: Array<string | null> = [p.externalId, ...p.row, p.email ? (people.get(p.email) ?? null) : null];
+    const at = slot.get(p.externalId);
+    if (at !== undefined) {
+      row.forEach((v, c) => (columns[c]![at] = v));
+      later.push(p);
       continue;
     }
-    if (room <= 0) {
-      outcomes[p.at] = { status: 'failed', reason: `This workspace can hold at most ${target.maximumDataPoints} data points (maximumChannelsDataPoints).` };
-      continue;
+    if (!known.has(p.externalId)) {
+      if (room <= 0) {
+        outcomes[p.at] = { status: 'failed', reason: `This workspace can hold at most ${target.maximumDataPoints} data points (maximumChannelsDataPoints).` };
+        continue;
+      }
+      room--;
     }
-    const id = randomUUID();
-    inserts.set(p.externalId, { ...p.row, id, workspace_id: target.workspaceId, channel_id: target.channelId, dataset_id: target.datasetId, external_id: p.externalId });
-    existingIds.set(p.externalId, id);
-    room--;
-    outcomes[p.at] = { status: 'created', id };
+    slot.set(p.externalId, columns[0]!.length);
+    row.forEach((v, c) => columns[c]!.push(v));
+    first.push(p);
   }
-  if (inserts.size) await trx('channel_datapoints').insert([...inserts.values()]);
+
+  // The batch goes in as one statement over arrays: new external ids are inserted, known ones
+  // updated in place (unique per dataset and external id), and the search vector, the trigram
+  // index and the daily counters follow in the same statement.
+  const { rows } = !first.length
+    ? { rows: [] }
+    : await trx.raw<{ rows: Array<{ id: string; external_id: string; created: boolean }> }>(
+        `insert into channel_datapoints as d (workspace_id, channel_id, dataset_id, source, external_id, external_url, import_url, content, created_at, raw, sentiment, fields, person_id)
+         select ?, ?, ?, ?, x.external_id, x.external_url, x.import_url, x.content, x.created_at, x.raw, x.sentiment, x.fields, x.person_id
+         from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::jsonb[], ?::text[], ?::jsonb[], ?::uuid[])
+           as x(external_id, external_url, import_url, content, created_at, raw, sentiment, fields, person_id)
+         on conflict (dataset_id, external_id) do update set
+           source = excluded.source, external_url = excluded.external_url, import_url = excluded.import_url, content = excluded.content,
+           created_at = excluded.created_at, raw = excluded.raw, sentiment = excluded.sentiment, fields = excluded.fields,
+           person_id = excluded.person_id, updated_at = now()
+         returning d.id, d.external_id, (d.xmax = 0) as created`,
+        // knex types array bindings as string[]; the driver sends a null element as SQL NULL.
+        [target.workspaceId, target.channelId, target.datasetId, target.source, ...(columns as string[][])],
+      );
+  const written = new Map(rows.map((r) => [r.external_id, r]));
+  for (const p of first) {
+    const r = written.get(p.externalId)!;
+    outcomes[p.at] = { status: r.created ? 'created' : 'updated', id: r.id };
+  }
+  for (const p of later) outcomes[p.at] = { status: 'updated', id: written.get(p.externalId)!.id };
   for (const field of changedOptions) await trx('channel_fields').where({ id: field.id }).update({ options: JSON.stringify(field.options) });
   return outcomes;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { countedPerDataset } from '../datapoints/counts.ts';
 import { IMPORT_COLUMNS, type ChannelImportRow } from '../imports/records.ts';
 
 export interface DatasetOverviewRow {
@@ -40,12 +41,5 @@ export async function channelDatasets(trx: Knex.Transaction, workspaceId: string
   return datasets.map((d) => ({ ...d, point_count: counts.get(d.id) ?? 0, last_import: lastImport.get(d.id) ?? null }));
 }
 
-/** Data points per dataset. */
-export async function datasetPointCounts(trx: Knex.Transaction, workspaceId: string, datasetIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = (await trx('channel_datapoints')
-    .where({ workspace_id: workspaceId })
-    .whereIn('dataset_id', datasetIds)
-    .groupBy('dataset_id')
-    .select('dataset_id', trx.raw('count(*)::int as count'))) as Array<{ dataset_id: string; count: number }>;
-  return new Map(rows.map((r) => [r.dataset_id, r.count]));
-}
+/** Data points per dataset, from the daily counters. */
+export const datasetPointCounts = countedPerDataset;

@@ -1,7 +1,7 @@
 import { parseDate } from '../../fields/types.ts';
 import type { ImportSource, ImportedRecord, Json, SourceItem } from '../contract.ts';
 import { csvSettingsSchema, type CsvSettings } from './settings.ts';
-import { detectDelimiter, firstNulLine, readCsv } from './parse.ts';
+import { detectDelimiter, firstNulLine, readCsv, type CsvPosition } from './parse.ts';
 
 /** A file with a NUL character is refused unless the person chose to drop such characters (002 §5). */
 export class InvalidCsvCharacter extends Error {
@@ -28,6 +28,9 @@ export function cleanCsv(text: string, ignoreNul: boolean): string {
   if (!ignoreNul) throw new InvalidCsvCharacter(nul);
   return text.replaceAll('\0', '');
 }
+
+/** The most rows one page of a CSV import writes in one transaction. */
+export const CSV_PAGE_MOST = 5000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -99,26 +102,36 @@ export const csvSource: ImportSource = {
   async *list({ settings, cursor, file, pageSize }) {
     const s = readSettings(settings);
     const text = cleanCsv(file ?? '', s.ignoreNul);
-    const after = typeof cursor === 'object' && cursor && !Array.isArray(cursor) && typeof cursor.line === 'number' ? cursor.line : 0;
+    const saved = typeof cursor === 'object' && cursor && !Array.isArray(cursor) ? cursor : {};
+    const after = typeof saved.line === 'number' ? saved.line : 0;
     const importedAt = typeof settings.importedAt === 'string' ? settings.importedAt : new Date().toISOString();
-    const rows = readCsv(text, detectDelimiter(text));
-    const header = rows.next();
+    const delimiter = detectDelimiter(text);
+    const header = readCsv(text, delimiter).next();
     if (header.done) return;
     const headers = header.value.cells.map((h) => h.trim());
     for (const label of [s.analyzeColumnLabel, s.timestampColumnLabel, s.emailFieldPath, s.externalIdColumnLabel]) {
       if (label && !headers.includes(label)) throw new Error(`The file has no column "${label}".`);
     }
+    // A resumed run reads on from where its last kept page ended (a cursor of an older version,
+    // a line alone, reads from the top and skips the lines already kept).
+    const resume = typeof saved.offset === 'number' && typeof saved.nextLine === 'number' && after > 0 ? { offset: saved.offset, line: saved.nextLine } : header.value.next;
+    const rows = readCsv(text, delimiter, resume);
+    // The first pages are small so progress shows at once; later ones grow to CSV_PAGE_MOST rows,
+    // few enough per transaction that a crash loses little.
+    let size = pageSize;
     let items: SourceItem[] = [];
-    let last = after;
+    const cursorAfter = (row: { line: number; next: CsvPosition }) => ({ line: row.line, offset: row.next.offset, nextLine: row.next.line });
+    let last: { line: number; offset: number; nextLine: number } | null = null;
     for (const row of rows) {
       if (row.line <= after) continue;
+      last = cursorAfter(row);
       items.push(row.error ? { rejected: { line: row.line, reason: `The row cannot be read: ${row.error}.` } } : mapRow(s, headers, row.line, row.cells, importedAt));
-      last = row.line;
-      if (items.length >= pageSize) {
-        yield { items, cursor: { line: last } };
+      if (items.length >= size) {
+        yield { items, cursor: last };
         items = [];
+        size = Math.min(size * 2, Math.max(pageSize, CSV_PAGE_MOST));
       }
     }
-    if (items.length) yield { items, cursor: { line: last } };
+    if (items.length && last) yield { items, cursor: last };
   },
 };
