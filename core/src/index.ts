@@ -38,6 +38,8 @@ export { extensionsModule, type ExtensionsServices } from './extensions/module.t
 export type { PluginDataPort } from './extensions/runtime/data-port.ts';
 export { pluginImportSources, checkImportSourceSettings, listImportSource, SourceProblem, type PluginImportSource } from './extensions/runtime/import-sources.ts';
 export type { Mailer, MailMessage } from './email/mailer.ts';
+export { deadShareLink, insertShareLink, listShareLinks, openShareLink, publicLinksDisabled, revokeShareLinkIn, PUBLIC_LINKS_DISABLED_MESSAGE, type ShareActor, type ShareLinkRow } from './sharing/links.ts';
+export { generateShareToken, SHARE_TOKEN_LENGTH, SHARE_TOKEN_PATTERN } from './sharing/token.ts';
 export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';
 export { AttemptCounters, type Allowance } from './identity/sign-in-limits/attempt-counters.ts';
 export { tooManyRequests, inWords } from './identity/sign-in-limits/too-many-requests.ts';

@@ -60,9 +60,12 @@ export class IntercomClient {
     return (await this.call<{ teams: Array<{ id: string; name: string }> }>('/teams')).teams;
   }
 
-  /** Conversations updated after `updatedAfter` (Unix seconds), oldest change first, a page at a time. */
-  searchConversations(input: { updatedAfter: number; teamIds: string[]; perPage: number; startingAfter: string | null }): Promise<ConversationSearchPage> {
-    const value: unknown[] = [{ field: 'updated_at', operator: '>', value: input.updatedAfter }];
+  /**
+   * Conversations updated at or after `updatedFrom` (Unix seconds), oldest change first, a page at
+   * a time. The search has `>` but no `>=`, and its dates are whole seconds: `> from - 1` is `>= from`.
+   */
+  searchConversations(input: { updatedFrom: number; teamIds: string[]; perPage: number; startingAfter: string | null }): Promise<ConversationSearchPage> {
+    const value: unknown[] = [{ field: 'updated_at', operator: '>', value: input.updatedFrom - 1 }];
     if (input.teamIds.length) value.push({ field: 'team_assignee_id', operator: 'IN', value: input.teamIds });
     return this.call('/conversations/search', {
       method: 'POST',

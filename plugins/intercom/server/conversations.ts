@@ -55,18 +55,31 @@ function record(c: IntercomConversation, appId: string | undefined): SourceRecor
 }
 
 interface IntercomCursor {
-  /** Conversations updated after this (Unix seconds) are listed. */
-  updatedAfter: number;
-  /** The newest update seen in the pass under way; the next pass starts after it. */
+  /** Conversations updated at or after this second (Unix seconds) are listed. */
+  from: number;
+  /** Conversations already read that were updated in the second `from`: they are not read again. */
+  readAt: string[];
+  /** The newest update seen in the pass under way, and the conversations updated in that second. */
   seen: number;
+  seenIds: string[];
   startingAfter: string | null;
   teamIds?: string[];
+}
+
+/** A cursor kept before the listing became inclusive (`updatedAfter`, exclusive) reads on from that second. */
+function cursorOf(saved: unknown, start: number): IntercomCursor {
+  const c = saved as (Partial<IntercomCursor> & { updatedAfter?: number }) | null;
+  if (!c) return { from: start, readAt: [], seen: start, seenIds: [], startingAfter: null };
+  const from = c.from ?? c.updatedAfter ?? start;
+  return { from, readAt: c.readAt ?? [], seen: c.seen ?? from, seenIds: c.seenIds ?? c.readAt ?? [], startingAfter: c.startingAfter ?? null, ...(c.teamIds ? { teamIds: c.teamIds } : {}) };
 }
 
 /**
  * Intercom conversations through the conversation search (updated since the last pass, oldest
  * change first, `starting_after` pagination), each read whole for its messages. A pass ends when
- * the search has no next page; the next sync lists conversations updated after the newest seen.
+ * the search has no next page. Intercom's `updated_at` counts whole seconds, so a conversation can
+ * change in the same second as the newest one read: the next pass lists from that second again
+ * (inclusive) and leaves out, by id, the conversations it already read in that second.
  */
 export const intercomConversations = defineImportSource<Ctx, typeof intercomSettings>({
   kind: 'INTERCOM',
@@ -80,7 +93,7 @@ export const intercomConversations = defineImportSource<Ctx, typeof intercomSett
     if (!installation.accessToken) throw new PluginInputError('Intercom is not set up: a workspace admin fills in the access token in Settings → Extensions → Intercom.');
     const client = new IntercomClient(ctx.http, config.apiUrl ?? 'https://api.intercom.io', installation.accessToken);
     const start = Math.floor(Date.parse(since) / 1000);
-    const at: IntercomCursor = (cursor as IntercomCursor | null) ?? { updatedAfter: start, seen: start, startingAfter: null };
+    const at = cursorOf(cursor, start);
     let teamIds = at.teamIds;
     if (!teamIds) {
       teamIds = [];
@@ -94,16 +107,24 @@ export const intercomConversations = defineImportSource<Ctx, typeof intercomSett
       }
     }
     // Each conversation is read whole, so a page stays small enough for one call's time.
-    const page = await client.searchConversations({ updatedAfter: at.updatedAfter, teamIds, perPage: Math.min(50, pageSize), startingAfter: at.startingAfter });
+    const page = await client.searchConversations({ updatedFrom: at.from, teamIds, perPage: Math.min(50, pageSize), startingAfter: at.startingAfter });
     const records: SourceRecord[] = [];
     let seen = at.seen;
+    let seenIds = at.seenIds;
     for (const found of page.conversations) {
-      seen = Math.max(seen, found.updated_at);
+      if (found.updated_at > seen) {
+        seen = found.updated_at;
+        seenIds = [];
+      }
+      if (found.updated_at === seen && !seenIds.includes(found.id)) seenIds = [...seenIds, found.id];
+      if (found.updated_at === at.from && at.readAt.includes(found.id)) continue;
       const r = record(await client.conversation(found.id), installation.appId);
       if (r) records.push(r);
     }
     const next = page.pages.next?.starting_after ?? null;
-    const cursorOut: IntercomCursor = next ? { updatedAfter: at.updatedAfter, seen, startingAfter: next, teamIds } : { updatedAfter: seen, seen, startingAfter: null, teamIds };
+    const cursorOut: IntercomCursor = next
+      ? { from: at.from, readAt: at.readAt, seen, seenIds, startingAfter: next, teamIds }
+      : { from: seen, readAt: seenIds, seen, seenIds, startingAfter: null, teamIds };
     return { records, cursor: { ...cursorOut }, hasMore: next !== null };
   },
 });

@@ -8,8 +8,11 @@ export interface FakeIntercom {
   requests: Array<{ method: string; path: string; status: number; body: unknown }>;
   /** The next `n` requests are answered 429 with `X-RateLimit-Reset` `seconds` from now. */
   rateLimitNext(n: number, seconds: number): void;
-  /** Adds or replaces a conversation, its `updated_at` now (and later than any before). */
-  upsert(conversation: IntercomConversation): void;
+  /**
+   * Adds or replaces a conversation, its `updated_at` now (and later than any before), or with
+   * `sameSecond` in the second of the last change (Intercom's dates are whole seconds).
+   */
+  upsert(conversation: IntercomConversation, options?: { sameSecond?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -71,8 +74,8 @@ export async function startFakeIntercom(options: { token: string; teams: Array<{
     rateLimitNext(count, seconds) {
       limited = { count, seconds };
     },
-    upsert(conversation) {
-      clock = Math.max(clock + 1, Math.floor(Date.now() / 1000));
+    upsert(conversation, upsertOptions) {
+      if (!upsertOptions?.sameSecond) clock = Math.max(clock + 1, Math.floor(Date.now() / 1000));
       const full = { ...conversation, updated_at: clock };
       const i = conversations.findIndex((c) => c.id === conversation.id);
       if (i >= 0) conversations[i] = full;

@@ -25,6 +25,8 @@ interface SlackCursor {
   newest: string | null;
   /** Per channel, the `ts` after which the next pass reads. */
   after: Record<string, string>;
+  /** The team's web address (`auth.test`), from which each message's permalink is made. */
+  teamUrl?: string;
 }
 
 /** The client over the guarded fetch, waiting out Slack's 429 `Retry-After`. */
@@ -36,10 +38,19 @@ function client(ctx: Ctx): SlackClient {
 const readable = (m: SlackMessage) => !m.subtype && !m.bot_id && m.text.trim().length > 0;
 const toIso = (ts: string) => new Date(Math.floor(Number(ts) * 1000)).toISOString();
 
-function record(channel: string, m: SlackMessage, teamDomain: string | null): SourceRecord {
+/**
+ * A message's permalink as Slack writes it (the form `chat.getPermalink` answers): the team's
+ * address, `archives/<channel>/p` and the `ts` without its dot. Built here rather than asked for
+ * message by message, which would cost a rate-limited call per data point.
+ */
+export function permalink(teamUrl: string, channel: string, ts: string): string {
+  return `${teamUrl.replace(/\/+$/, '')}/archives/${encodeURIComponent(channel)}/p${ts.replace('.', '')}`;
+}
+
+function record(channel: string, m: SlackMessage, teamUrl: string): SourceRecord {
   return {
     externalId: `${channel}:${m.ts}`,
-    externalUrl: teamDomain ? `https://${teamDomain}.slack.com/archives/${channel}/p${m.ts.replace('.', '')}` : null,
+    externalUrl: permalink(teamUrl, channel, m.ts),
     content: m.text.slice(0, 20000),
     createdAt: toIso(m.ts),
     raw: { kind: 'conversation', messages: [{ text: m.text, timestamp: toIso(m.ts), participant: m.user ?? null, externalId: m.ts }] },
@@ -72,7 +83,6 @@ export const slackMessages = defineImportSource<Ctx, typeof slackSourceSettings>
     const token = botToken(ctx);
     if (!token) throw new PluginInputError('Slack is not connected to this workspace; a workspace admin connects it in Settings → Integrations.');
     const slack = client(ctx);
-    const domain = (ctx.installation.connection?.tokens.teamDomain as string | undefined) ?? null;
     try {
       let at = cursor as SlackCursor | null;
       if (!at) {
@@ -85,17 +95,20 @@ export const slackMessages = defineImportSource<Ctx, typeof slackSourceSettings>
         });
         at = { ids, index: 0, page: null, newest: null, after: {} };
       }
+      // Asked once a listing and kept in the cursor; a cursor from before it asks again.
+      const teamUrl = at.teamUrl ?? (await slack.authTest(token)).url;
+      at = { ...at, teamUrl };
       const channel = at.ids[at.index]!;
       const oldest = at.after[channel] ?? String(Math.floor(Date.parse(since) / 1000));
       const page = await slack.history(token, { channel, oldest, cursor: at.page ?? undefined, limit: Math.min(200, pageSize) });
-      const records = page.items.filter(readable).map((m) => record(channel, m, domain));
+      const records = page.items.filter(readable).map((m) => record(channel, m, teamUrl));
       const newest = page.items.reduce<string | null>((max, m) => (max === null || Number(m.ts) > Number(max) ? m.ts : max), at.newest);
       if (page.nextCursor) return { records, cursor: { ...at, page: page.nextCursor, newest } as unknown as JsonValue, hasMore: true };
       // This channel is read: its next pass starts after the newest message, and the next channel begins.
       const after = newest ? { ...at.after, [channel]: newest } : at.after;
       const next = at.index + 1;
       const done = next >= at.ids.length;
-      const out: SlackCursor = { ids: at.ids, index: done ? 0 : next, page: null, newest: null, after };
+      const out: SlackCursor = { ids: at.ids, index: done ? 0 : next, page: null, newest: null, after, teamUrl };
       return { records, cursor: out as unknown as JsonValue, hasMore: !done };
     } catch (err) {
       problem(err);

@@ -187,6 +187,11 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       if (!('items' in result)) return result;
       return ok({ messages: result.items, has_more: result.next !== '', response_metadata: { next_cursor: result.next } });
     },
+    'auth.test': (req, params) => {
+      const denied = authorised(req, params);
+      if (denied) return denied;
+      return ok({ url: `https://${team.domain}.slack.com/`, team: team.name, user: 'fieldbook', team_id: team.id, user_id: botUserId, bot_id: 'B0FAKEBOT' });
+    },
     'chat.getPermalink': (req, params) => {
       const denied = authorised(req, params);
       if (denied) return denied;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { AppError, badInput, validate, withTenant, type RequestContext } from '@fieldbook/core';
-import { CHANNEL_SHARE_TYPES, publicLinksDisabled, sharedChannelId, type ChannelShareRow, type ChannelShareType } from './links.ts';
+import { openShareLink, validate, type RequestContext } from '@fieldbook/core';
+import { CHANNEL_SHARE_TYPES, sharedChannelId, type ChannelShareRow, type ChannelShareType } from './links.ts';
 
 /** Data points a public view lists at most (newest first). */
 export const PUBLIC_POINTS = { default: 25, max: 100 };
@@ -21,36 +21,24 @@ export interface SharedChannelDataView {
   dataPoints: Array<{ id: string; content: string; createdAt: Date; sentiment: string | null }>;
 }
 
-const deadLink = (): AppError => new AppError('NOT_FOUND', 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.');
-
 const args = z.object({
   first: z.number().int().min(1, 'first must be at least 1.').max(PUBLIC_POINTS.max, `A public view lists at most ${PUBLIC_POINTS.max} data points (first).`).nullish(),
 });
 
 /**
- * The channel or dataset behind the request's share token. The token finds its workspace (the
- * `shares` policy of migration 0008 lets a transaction naming a token read that row); the object
- * is read in a transaction scoped to that workspace, checking on every request that the link is
- * live, public links are on and the channel is out of the trash.
+ * The channel or dataset behind the request's share token, read on every request in its
+ * workspace while the link is live and public links are on (`openShareLink`); a channel in the
+ * trash makes the link dead.
  */
 export async function sharedChannelData(app: Knex, ctx: RequestContext, input: unknown): Promise<SharedChannelDataView> {
   const { first } = validate(args, input);
-  const token = ctx.shareToken;
-  if (!token) throw badInput('shareToken', 'Open a public link: send its share token in the x-share-token header.');
-  const workspaceId = await withTenant(app, {}, async (trx) => {
-    await trx.raw("select set_config('app.share_token', ?, true)", [token]);
-    const row = (await trx('shares').where({ token }).whereIn('object_type', CHANNEL_SHARE_TYPES).first('workspace_id')) as { workspace_id: string } | undefined;
-    return row?.workspace_id ?? null;
-  });
-  if (!workspaceId) throw deadLink();
-  return withTenant(app, { workspaceId }, async (trx) => {
-    const share = (await trx('shares').where({ token, workspace_id: workspaceId }).whereIn('object_type', CHANNEL_SHARE_TYPES).whereNull('revoked_at').first()) as ChannelShareRow | undefined;
-    if (!share || (await publicLinksDisabled(trx, workspaceId))) throw deadLink();
+  return openShareLink<ChannelShareRow, SharedChannelDataView>(app, ctx, CHANNEL_SHARE_TYPES, async (trx, share) => {
+    const workspaceId = share.workspace_id;
     const channelId = await sharedChannelId(trx, workspaceId, share.object_type, share.object_id);
     const channel = channelId
       ? ((await trx('channels').where({ id: channelId, workspace_id: workspaceId }).whereNull('deleted_at').first('name', 'description')) as { name: string; description: string | null } | undefined)
       : undefined;
-    if (!channel) throw deadLink();
+    if (!channel) return null;
     const dataset =
       share.object_type === 'dataset' ? ((await trx('channel_datasets').where({ id: share.object_id, workspace_id: workspaceId }).first('name', 'source')) as { name: string; source: string }) : null;
     const points = () => {

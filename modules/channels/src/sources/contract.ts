@@ -1,76 +1,22 @@
 /**
  * The import source contract. A source lists records of an outside system and maps each to an
  * imported record (001 §3.4). Everything in and out is plain JSON and nothing here names a core
- * type, so the same contract can be handed to plugins through the SDK: a provider plugin's source
- * is an object of this shape.
+ * type; what a record is comes from the SDK, so the built-in sources and the plugins' ones give
+ * the same records. The host runs a plugin's source as an object of this shape (plugin.ts).
  */
+import { PLUGIN_SOURCE_KINDS, type JsonValue, type SourceField, type SourceRecord } from '@fieldbook/extensions-sdk/server';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = JsonValue;
 
-/** The import sources of 001 §3.4. */
-export const SOURCE_KINDS = [
-  'API',
-  'APP_STORE',
-  'CSV',
-  'FRESHDESK',
-  'FRONT',
-  'G2_REVIEWS',
-  'GONG',
-  'GOOGLE_PLAY',
-  'HUBSPOT',
-  'INTERCOM',
-  'JIRA_SERVICE_MANAGEMENT',
-  'PENDO',
-  'SLACK',
-  'SLACK_MESSAGE',
-  'ZAPIER',
-  'ZENDESK',
-] as const;
+/** The import sources of 001 §3.4: Fieldbook's own (API, CSV) and those plugins contribute. */
+export const SOURCE_KINDS = ['API', 'CSV', ...PLUGIN_SOURCE_KINDS] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
-/** A support ticket as a source gives it (001 §3.4). */
-export interface ImportedTicket {
-  kind: 'ticket';
-  createdAt: string;
-  name: string | null;
-  description: string | null;
-  tags: string[];
-  creator: string | null;
-  remoteFields: { [key: string]: Json };
-}
-
-/** One message of a conversation (001 §3.4). */
-export interface ImportedMessage {
-  text: string;
-  timestamp: string;
-  participant: string | null;
-  externalId: string | null;
-}
-
-export interface ImportedConversation {
-  kind: 'conversation';
-  messages: ImportedMessage[];
-}
-
-export type ImportedRaw = ImportedTicket | ImportedConversation;
-
-/** One record of a source, mapped (001 §3.4: externalId, externalUrl, raw, importUrl). */
-export interface ImportedRecord {
-  /** Unique within the dataset: importing the same id again updates its data point. */
-  externalId: string;
-  externalUrl?: string | null;
-  importUrl?: string | null;
-  /** The feedback's text: what later work groups into themes. */
-  content: string;
-  /** When the feedback was given, ISO 8601. */
-  createdAt: string;
-  raw?: ImportedRaw | null;
-  /** The customer: matched by email to the workspace's people, created when new. */
-  person?: { email: string; name?: string | null } | null;
-  sentiment?: 'positive' | 'negative' | 'mixed' | null;
-  /** Custom field values by field label; the field's type is in `fieldTypes` of the page. */
-  fields?: { [label: string]: string | number | boolean };
-}
+// A record (with its raw ticket or conversation) and a settings field are the SDK's: plugins give
+// records of that shape and the built-in sources give the same, so each is defined once, there.
+export type { SourceField, SourceRecord } from '@fieldbook/extensions-sdk/server';
+/** An imported record: the SDK's record, by the name the channels module uses for it. */
+export type ImportedRecord = SourceRecord;
 
 /** A record the source could not map, with where it was and why (e.g. a malformed CSV line). */
 export interface RejectedRecord {
@@ -89,15 +35,6 @@ export interface SourcePage {
   cursor: Json;
 }
 
-/** The settings a source declares (its payload fields, 001 §3.4), described for forms. */
-export interface SourceSetting {
-  key: string;
-  label: string;
-  type: 'string' | 'string[]' | 'date' | 'integer' | 'boolean';
-  required?: boolean;
-  description?: string;
-}
-
 /** What a listing is given: the settings, where to start, and for a file source its text. */
 export interface ListInput {
   settings: { [key: string]: Json };
@@ -112,7 +49,7 @@ export interface ListInput {
 export interface ImportSource {
   kind: SourceKind;
   label: string;
-  settings: readonly SourceSetting[];
+  settings: readonly SourceField[];
   /** Custom field types by label for the values records carry (e.g. from a CSV's column mapping). */
   fieldTypes(settings: { [key: string]: Json }): { [label: string]: string };
   /** Throws an Error whose message is for people when the settings do not fit. */

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { listImportSource, type ExtensionsServices } from '@fieldbook/core';
-import type { ImportSource, ImportedRecord, Json, SourceItem, SourceKind } from './contract.ts';
+import type { ImportSource, Json, SourceItem, SourceKind, SourceRecord } from './contract.ts';
 
-/** What a plugin's records must look like; each one that does not fails alone, with the reason. */
-const recordSchema = z.object({
+/**
+ * What a plugin's records must look like (the SDK's `SourceRecord`, checked at run time because a
+ * plugin's answer crosses the sandbox); each one that does not fails alone, with the reason.
+ */
+const recordSchema: z.ZodType<SourceRecord> = z.object({
   externalId: z.string(),
   externalUrl: z.string().nullish(),
   importUrl: z.string().nullish(),
@@ -80,7 +83,7 @@ export function pluginSource(extensions: ExtensionsServices, dataset: ConnectedD
         if (!page.success) throw new Error(`${offered?.label ?? dataset.source} answered a page Fieldbook cannot read (${page.error.issues[0]!.path.join('.')}: ${page.error.issues[0]!.message}).`);
         const items: SourceItem[] = page.data.records.map((value, i) => {
           const record = recordSchema.safeParse(value);
-          if (record.success) return { record: record.data as ImportedRecord };
+          if (record.success) return { record: record.data };
           const issue = record.error.issues[0]!;
           const externalId = typeof (value as { externalId?: unknown })?.externalId === 'string' ? String((value as { externalId: string }).externalId) : undefined;
           return { rejected: { ...(externalId ? { externalId } : {}), reason: `records[${i}].${issue.path.join('.')}: ${issue.message}` } };

@@ -1,24 +1,13 @@
-import type { Knex } from 'knex';
 import { z } from 'zod';
-import { AppError, forbidden, notFound, recordAudit, validate, type RequestContext } from '@fieldbook/core';
-import type { Caller } from '../projects/access.ts';
+import { forbidden, insertShareLink, listShareLinks, PUBLIC_LINKS_DISABLED_MESSAGE, publicLinksDisabled, revokeShareLinkIn, validate, type RequestContext, type ShareLinkRow } from '@fieldbook/core';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
 import { assertProjectAllowsPublicLinks, readableObjectProject, SHARE_OBJECT_TYPES, type ShareObjectType } from './objects.ts';
 import { parseSharePayload, type SharePayload } from './payload.ts';
-import { generateShareToken } from './token.ts';
 
-export interface ShareRow {
-  id: string;
-  workspace_id: string;
-  token: string;
-  object_type: ShareObjectType;
-  object_id: string;
-  payload: SharePayload;
-  created_by: string | null;
-  created_at: Date;
-  revoked_at: Date | null;
-}
+export { PUBLIC_LINKS_DISABLED_MESSAGE, publicLinksDisabled };
+
+export type ShareRow = ShareLinkRow<ShareObjectType, SharePayload>;
 
 /**
  * Sharing publicly widens who may read an object, so it takes the permission to change access
@@ -28,37 +17,6 @@ const SHARE_PERMISSION = 'acl:write';
 
 const objectTypeSchema = z.enum(SHARE_OBJECT_TYPES, { error: `objectType is one of ${SHARE_OBJECT_TYPES.join(', ')}.` });
 const objectSchema = z.object({ objectType: objectTypeSchema, objectId: idSchema('objectId') });
-
-export const PUBLIC_LINKS_DISABLED_MESSAGE =
-  'Public links are turned off in this workspace. A workspace admin can turn them on in the workspace settings.';
-
-/** The workspace setting (002 §2): while it is on no link can be made and none opens. */
-export async function publicLinksDisabled(trx: Knex.Transaction, workspaceId: string): Promise<boolean> {
-  const row = (await trx('workspaces').where({ id: workspaceId }).first('public_links_disabled')) as { public_links_disabled: boolean } | undefined;
-  return row?.public_links_disabled ?? true;
-}
-
-const UNIQUE_VIOLATION = '23505';
-const TOKEN_ATTEMPTS = 5;
-
-/** Inserts the link, drawing a fresh token in the (astronomically unlikely) case of a clash. */
-async function insertShare(trx: Knex.Transaction, row: Omit<ShareRow, 'id' | 'token' | 'created_at' | 'revoked_at'>): Promise<ShareRow> {
-  for (let attempt = 1; ; attempt += 1) {
-    const token = generateShareToken();
-    try {
-      // A savepoint, so a clash leaves the outer transaction usable for the next try.
-      return await trx.transaction(async (sp) => {
-        const [inserted] = (await sp('shares')
-          .insert({ ...row, payload: JSON.stringify(row.payload), token })
-          .returning('*')) as ShareRow[];
-        return inserted!;
-      });
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code !== UNIQUE_VIOLATION || attempt >= TOKEN_ATTEMPTS) throw error;
-    }
-  }
-}
 
 /** Makes a public link to one object (000 §1, §3). */
 export async function createShareLink(ctx: RequestContext, args: unknown): Promise<ShareRow> {
@@ -70,15 +28,7 @@ export async function createShareLink(ctx: RequestContext, args: unknown): Promi
     if (await publicLinksDisabled(trx, caller.workspaceId)) throw forbidden(PUBLIC_LINKS_DISABLED_MESSAGE);
     const project = await readableObjectProject(trx, caller, objectType, objectId);
     assertProjectAllowsPublicLinks(project);
-    const share = await insertShare(trx, {
-      workspace_id: caller.workspaceId,
-      object_type: objectType,
-      object_id: objectId,
-      payload,
-      created_by: caller.userId,
-    });
-    await audit(trx, caller, share, 'publicLinkCreated');
-    return share;
+    return insertShareLink(trx, caller, { objectType, objectId, payload });
   });
 }
 
@@ -86,21 +36,7 @@ export async function createShareLink(ctx: RequestContext, args: unknown): Promi
 export async function revokeShareLink(ctx: RequestContext, args: unknown): Promise<ShareRow> {
   const caller = callerOf(ctx, SHARE_PERMISSION);
   const { id } = validate(z.object({ id: idSchema() }), args);
-  return ctx.tx(async (trx) => {
-    const share = (await trx('shares').where({ id, workspace_id: caller.workspaceId }).forUpdate().first()) as ShareRow | undefined;
-    if (!share) throw notFound('That share link');
-    // Whoever may not read the object may not learn it has links; whoever made a link may always
-    // end it, even while its object is in the trash.
-    if (share.created_by !== caller.userId) {
-      await readableObjectProject(trx, caller, share.object_type, share.object_id).catch((error: unknown) => {
-        throw error instanceof AppError && error.errorCode === 'NOT_FOUND' ? notFound('That share link') : error;
-      });
-    }
-    if (share.revoked_at) return share;
-    const [revoked] = (await trx('shares').where({ id }).update({ revoked_at: trx.fn.now() }).returning('*')) as ShareRow[];
-    await audit(trx, caller, revoked!, 'publicLinkRevoked');
-    return revoked!;
-  });
+  return ctx.tx((trx) => revokeShareLinkIn<ShareRow>(trx, caller, id, { objectTypes: SHARE_OBJECT_TYPES, assertReadable: (share) => readableObjectProject(trx, caller, share.object_type, share.object_id) }));
 }
 
 const listSchema = objectSchema.extend({ includeRevoked: z.boolean().nullish() });
@@ -111,22 +47,6 @@ export async function shareLinks(ctx: RequestContext, args: unknown): Promise<Sh
   const { objectType, objectId, includeRevoked } = validate(listSchema, args);
   return ctx.tx(async (trx) => {
     await readableObjectProject(trx, caller, objectType, objectId);
-    const q = trx('shares')
-      .where({ workspace_id: caller.workspaceId, object_type: objectType, object_id: objectId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
-    if (!includeRevoked) q.whereNull('revoked_at');
-    return (await q) as ShareRow[];
-  });
-}
-
-function audit(trx: Knex.Transaction, caller: Caller, share: ShareRow, action: string): Promise<void> {
-  // Audit entries never hold secrets, and a token opens its object: it is left out.
-  return recordAudit(trx, {
-    workspaceId: caller.workspaceId,
-    actorUserId: caller.userId,
-    kind: 'PERMISSION_CHANGE',
-    subjectType: share.object_type,
-    subjectId: share.object_id,
-    metadata: { action, shareId: share.id },
+    return listShareLinks<ShareRow>(trx, caller.workspaceId, { objectType, objectId, includeRevoked });
   });
 }

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { AppError, badInput, withTenant, type RequestContext } from '@fieldbook/core';
+import { openShareLink, type RequestContext } from '@fieldbook/core';
 import type { ProjectRow } from '../projects/access.ts';
 import type { ChartRow } from '../charts/charts.ts';
 import { chartItems, type ChartItem } from '../charts/data.ts';
-import { publicLinksDisabled, type ShareRow } from './links.ts';
-import { projectAllowsPublicLinks, type ShareObjectType } from './objects.ts';
+import type { ShareRow } from './links.ts';
+import { projectAllowsPublicLinks, SHARE_OBJECT_TYPES, type ShareObjectType } from './objects.ts';
 import { showsSection, type SharePayload } from './payload.ts';
 
 /**
@@ -75,31 +75,14 @@ export interface SharedObjectView {
   object: PublicView;
 }
 
-/** One answer for every dead link, so a token reveals nothing about why it stopped working. */
-const deadLink = (): AppError =>
-  new AppError('NOT_FOUND', 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.');
-
 /**
- * The object behind the request's share token. The token finds its workspace first (the `shares`
- * policy lets a transaction that names a token read that token's row, see migration 0008); the
- * object is then read in a transaction scoped to that workspace, checking on every request that
- * the link is live, so revoking it or turning public links off takes effect at once.
+ * The object behind the request's share token, read on every request in its workspace while the
+ * link is live (`openShareLink`): revoking it or turning public links off takes effect at once.
  */
-export async function sharedObject(app: Knex, ctx: RequestContext): Promise<SharedObjectView> {
-  const token = ctx.shareToken;
-  if (!token) throw badInput('shareToken', 'Open a public link: send its share token in the x-share-token header.');
-  const workspaceId = await withTenant(app, {}, async (trx) => {
-    await trx.raw("select set_config('app.share_token', ?, true)", [token]);
-    const row = (await trx('shares').where({ token }).first('workspace_id')) as { workspace_id: string } | undefined;
-    return row?.workspace_id ?? null;
-  });
-  if (!workspaceId) throw deadLink();
-  return withTenant(app, { workspaceId }, async (trx) => {
-    const share = (await trx('shares').where({ token, workspace_id: workspaceId }).whereNull('revoked_at').first()) as ShareRow | undefined;
-    if (!share || (await publicLinksDisabled(trx, workspaceId))) throw deadLink();
+export function sharedObject(app: Knex, ctx: RequestContext): Promise<SharedObjectView> {
+  return openShareLink<ShareRow, SharedObjectView>(app, ctx, SHARE_OBJECT_TYPES, async (trx, share) => {
     const object = await publicObject(trx, share);
-    if (!object) throw deadLink();
-    return { objectType: share.object_type, payload: share.payload, sharedAt: share.created_at, object };
+    return object ? { objectType: share.object_type, payload: share.payload, sharedAt: share.created_at, object } : null;
   });
 }
 

@@ -48,6 +48,8 @@ export interface SlackClient {
   history(token: string, options: HistoryOptions): Promise<SlackPage<SlackMessage> & { hasMore: boolean }>;
   /** The one message with timestamp `ts` in `channel`, or null when Slack has none. */
   getMessage(token: string, channel: string, ts: string): Promise<SlackMessage | null>;
+  /** `auth.test`: the token's team and its web address (`https://acme.slack.com/`). */
+  authTest(token: string): Promise<{ teamId: string; url: string }>;
   /** `chat.getPermalink`: the link people open to see the message in Slack. */
   getPermalink(token: string, channel: string, messageTs: string): Promise<string>;
   /** Replies through an interaction's `response_url` (no token: the URL itself authorises). */
@@ -184,6 +186,11 @@ export function createSlackClient(options: SlackClientOptions): SlackClient {
     async getMessage(token, channel, ts) {
       const page = await history(token, { channel, latest: ts, oldest: ts, inclusive: true, limit: 1 });
       return page.items.find((message) => message.ts === ts) ?? null;
+    },
+
+    async authTest(token) {
+      const answer = await call('auth.test', { token });
+      return { teamId: requireString('auth.test', answer.team_id), url: requireString('auth.test', answer.url) };
     },
 
     async getPermalink(token, channel, messageTs) {

@@ -88,10 +88,20 @@ describe('Intercom source', () => {
     expect((await points(f.server, datasetId)).get('c2')!.content).toBe('Please add a dark mode, my eyes hurt');
   });
 
+  it('reads a conversation updated in the same second as the newest one read, and that one not again', async () => {
+    intercom.upsert(conversation('c6', '11', 'Slack alerts arrive twice', 1), { sameSecond: true });
+    const before = intercom.requests.length;
+    const run = await syncNow(f.a.contributor.gql, datasetId);
+    expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 1, recordsCreated: 1, recordsUpdated: 0 });
+    const fetched = intercom.requests.slice(before).filter((r) => r.path.startsWith('/conversations/c'));
+    expect(fetched.map((r) => r.path)).toEqual(['/conversations/c6']);
+    expect((await points(f.server, datasetId)).get('c6')!.content).toBe('Slack alerts arrive twice');
+  });
+
   it('says in the sync history that Intercom refused the token', async () => {
     await updateSettings(f.a.admin, 'intercom', { accessToken: 'revoked' });
     const run = await syncNow(f.a.contributor.gql, datasetId);
     expect(run).toMatchObject({ status: 'FAILED', error: 'Intercom refused the access token (HTTP 401). A workspace admin checks it in Settings → Extensions → Intercom.' });
-    expect((await history(f.a.contributor.gql, datasetId)).map((r) => r.status)).toEqual(['FAILED', 'COMPLETED', 'COMPLETED']);
+    expect((await history(f.a.contributor.gql, datasetId)).map((r) => r.status)).toEqual(['FAILED', 'COMPLETED', 'COMPLETED', 'COMPLETED']);
   });
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKey } from '../../../../core/src/config.ts';
 import { SecretBox } from '../../../../core/src/extensions/runtime/secret-box.ts';
+import { createSlackClient } from '../../../../plugins/slack/server/api/index.ts';
 import { startFakeSlack, type FakeSlack } from '../../../../plugins/slack/testing/fake-slack.ts';
 import { connect, install, points, startSourcesFixture, syncNow, type SourcesFixture } from './support.ts';
 
@@ -62,6 +63,9 @@ describe('Slack source', () => {
     const first = [...stored.entries()].find(([, p]) => p.content.startsWith('Love'))!;
     expect(first[0]).toMatch(/^C1:\d+\.\d+$/);
     expect(first[1].raw).toMatchObject({ kind: 'conversation', messages: [{ text: 'Love the new search!', participant: 'U2' }] });
+    // The data point links to the message in Slack: the permalink chat.getPermalink gives for it.
+    const permalink = await createSlackClient({ baseUrl: slack.apiUrl, fetch }).getPermalink(slack.botToken, 'C1', first[0].slice('C1:'.length));
+    expect(first[1].external_url).toBe(permalink);
   });
 
   it('reads only messages after the newest one kept, channel by channel', async () => {
