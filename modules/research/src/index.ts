@@ -13,9 +13,9 @@ import { tagsPart } from './tags/index.ts';
 import { fieldsPart } from './fields/index.ts';
 import { sharingPart } from './sharing/index.ts';
 import { peoplePart } from './people/index.ts';
-import { commentsPart, notificationEmailJob } from './comments/index.ts';
+import { commentCreatedSubscriber, commentsPart, notificationEmailJob } from './comments/index.ts';
 import { activityPart } from './activity/index.ts';
-import { followsPart } from './follows/index.ts';
+import { followActivitySubscriber, followsPart } from './follows/index.ts';
 import { digestJob, digestSweepJob } from './digests/digest-job.ts';
 import { unsubscribeRoutes } from './digests/routes.ts';
 import { viewsPart } from './views/index.ts';
@@ -58,6 +58,7 @@ const researchModule = defineModule({
   },
   graphql: (ctx) => parts.map((part) => part(ctx)),
   jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), digestSweepJob(ctx), digestJob(ctx), ...transferJobs(ctx)],
+  events: (ctx) => [commentCreatedSubscriber(ctx), followActivitySubscriber(ctx)],
   routes: (router, ctx) => {
     transferRoutes(router, ctx);
     unsubscribeRoutes(router, ctx);

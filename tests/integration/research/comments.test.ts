@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { addMember, gqlAs } from '../../support/factories.ts';
-import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import { contentFixture, createProject, doc, failure, notificationsSettled, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
 
 const COMMENT = 'id objectType objectId projectId body text mentions { userId name } authorId authorName canEdit canDelete editedAt';
 const CREATE = `mutation($input: CreateCommentInput!) { createComment(input: $input) { ${COMMENT} } }`;
@@ -50,12 +50,13 @@ async function comment(gql: Gql, objectId: string, body: string, objectType = 'N
   return ok(await gql<{ createComment: Comment }>(CREATE, { input: { objectType, objectId, body } })).createComment;
 }
 
+let server: TestServer;
 async function notificationsOf(gql: Gql, commentId: string): Promise<Notification[]> {
+  await notificationsSettled(server);
   return ok(await gql<{ notifications: Notification[] }>(NOTIFICATIONS)).notifications.filter((n) => n.payload.commentId === commentId);
 }
 
 describe('comments and their notifications', () => {
-  let server: TestServer;
   let mail: TestMailServer;
   let f: ContentFixture;
   let projectId: string;

@@ -1,4 +1,8 @@
 import { expect } from 'vitest';
+import { subscriberQueue } from '../../../core/src/jobs/events.ts';
+import { COMMENT_CREATED_EVENT } from '../../../modules/research/src/comments/created.ts';
+import { FOLLOW_ACTIVITY_EVENT } from '../../../modules/research/src/follows/fanout.ts';
+import { queuesIdle } from '../../support/jobs.ts';
 import research from '../../../modules/research/src/index.ts';
 import { addMember, createWorkspaceWithAdmin, gqlAs, type MemberFixture, type WorkspaceFixture } from '../../support/factories.ts';
 import type { GqlResult, TestServer } from '../../support/server.ts';
@@ -63,3 +67,9 @@ export const doc = (...paragraphs: string[]) => ({
   type: 'doc',
   content: paragraphs.map((text) => ({ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] })),
 });
+
+/** The queues that write notifications after a change commits (comments, followed activity). */
+export const NOTIFICATION_QUEUES = [subscriberQueue(COMMENT_CREATED_EVENT, 'notify'), subscriberQueue(FOLLOW_ACTIVITY_EVENT, 'notify-followers')];
+
+/** Waits until every committed change has written its notifications. */
+export const notificationsSettled = (server: TestServer): Promise<void> => queuesIdle(server, NOTIFICATION_QUEUES);

@@ -6,7 +6,7 @@ import { digestJob } from '../../../modules/research/src/digests/digest-job.ts';
 import { fillWorkspace } from '../../support/factories.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, createProject, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import { contentFixture, createProject, failure, NOTIFICATION_QUEUES, notificationsSettled, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
 
 const FOLLOW = `mutation($input: FollowInput!) { followObject(input: $input) { objectType objectId objectTitle frequency allChangesEnabled insightsPublishedEnabled allCommentsEnabled } }`;
 const UNFOLLOW = 'mutation($t: FollowObjectType!, $id: ID!) { unfollowObject(objectType: $t, objectId: $id) }';
@@ -23,10 +23,13 @@ interface Notification {
 
 const comment = async (gql: Gql, objectType: string, objectId: string, body: string) =>
   ok(await gql<{ createComment: { id: string } }>('mutation($input: CreateCommentInput!) { createComment(input: $input) { id } }', { input: { objectType, objectId, body } })).createComment.id;
-const notificationsOf = async (gql: Gql, unreadOnly = false) => ok(await gql<{ notifications: Notification[] }>(NOTIFICATIONS, { u: unreadOnly })).notifications;
+let server: TestServer;
+const notificationsOf = async (gql: Gql, unreadOnly = false) => {
+  await notificationsSettled(server);
+  return ok(await gql<{ notifications: Notification[] }>(NOTIFICATIONS, { u: unreadOnly })).notifications;
+};
 
 describe('following projects, insights and tags', () => {
-  let server: TestServer;
   let mail: TestMailServer;
   let f: ContentFixture;
   let projectId: string;
@@ -108,15 +111,23 @@ describe('following projects, insights and tags', () => {
     const ids = await fillWorkspace(server, f.ws.id, 300, 'VIEWER');
     await server.fieldbook.db.owner('follows').insert(ids.map((user_id) => ({ workspace_id: f.ws.id, user_id, object_type: 'INSIGHT', object_id: insightId, frequency: 'WEEKLY' })));
     const id = await comment(f.contributor.gql, 'INSIGHT', insightId, 'Loud news');
-    const rows = (await server.fieldbook.db.owner('notifications').where({ dedupe_key: `comment:${id}` }).whereIn('user_id', ids).select('user_id')) as Array<{ user_id: string }>;
-    expect(new Set(rows.map((r) => r.user_id)).size).toBe(300);
-    expect(rows).toHaveLength(300);
+    await notificationsSettled(server);
+    const written = async () => (await server.fieldbook.db.owner('notifications').where({ dedupe_key: `comment:${id}` }).whereIn('user_id', ids).select('user_id')) as Array<{ user_id: string }>;
+    expect(new Set((await written()).map((r) => r.user_id)).size).toBe(300);
+    expect(await written()).toHaveLength(300);
+    // The event delivered again (delivery is at least once): still one notification each.
+    const [queue] = NOTIFICATION_QUEUES;
+    const { rows } = (await server.fieldbook.db.owner.raw(`select data from pgboss.job where name = ? and data->'payload'->'payload'->>'commentId' = ?`, [queue!, id])) as { rows: Array<{ data: object }> };
+    await server.fieldbook.jobs.queue.send(queue!, rows[0]!.data);
+    await notificationsSettled(server);
+    expect(await written()).toHaveLength(300);
   });
 
   it('emails a digest of followed activity once per person and period, with a one-click unsubscribe that needs no sign-in', async () => {
     const insight = ok(await f.admin<{ createInsight: { id: string } }>('mutation($i: CreateInsightInput!) { createInsight(input: $i) { id } }', { i: { projectId, title: 'Onboarding emails' } })).createInsight.id;
     ok(await f.manager.gql(FOLLOW, { input: { objectType: 'INSIGHT', objectId: insight, frequency: 'DAILY' } }));
     await comment(f.contributor.gql, 'INSIGHT', insight, 'Day one drop-off is 40%');
+    await notificationsSettled(server);
     const today = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()));
     const job = digestJob({ db: server.fieldbook.db, config: server.fieldbook.config, mailer: createMailer({ smtpUrl: mail.url, from: 'Fieldbook <no-reply@localhost>', logger: createLogger('silent') }) });
     const run = () => job.handler({ id: randomUUID(), name: 'research.digest', data: { userId: f.manager.user.id, frequency: 'DAILY', periodStart: today.toISOString() } } as never);

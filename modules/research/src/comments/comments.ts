@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { forbidden, notFound, validate, type JobQueue, type Permission, type RequestContext } from '@fieldbook/core';
+import { forbidden, notFound, validate, type EventBus, type JobQueue, type Permission, type RequestContext } from '@fieldbook/core';
 import { documentFor, encodeCursor, type DocumentKind, type DocumentRow } from '../notes/documents.ts';
 import type { Caller } from '../projects/access.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
@@ -9,7 +9,7 @@ import { decodeIdCursor, pageSize } from '../people/inputs.ts';
 import { rethrowAs } from '../tags/access.ts';
 import { excerpt, mentionsIn } from './mentions.ts';
 import { assertMentionable, enqueueEmails, notifyComment, type CommentObjectType } from './notify.ts';
-import { FOLLOW_NOTIFICATION_TYPES, notifyFollowers } from '../follows/fanout.ts';
+import { publishCommentCreated } from './created.ts';
 
 /**
  * Comments on notes and insights. Anyone who can read the object may comment (a comment does not
@@ -72,15 +72,6 @@ async function commentFor(trx: Knex.Transaction, ctx: RequestContext, id: string
   return { caller, comment, object };
 }
 
-/** Who is involved with an object: its creator, its last editor and everyone who commented on it. */
-async function involvedWith(trx: Knex.Transaction, type: CommentObjectType, object: DocumentRow): Promise<string[]> {
-  const commenters = (await trx('comments')
-    .where({ [OBJECTS[type].column]: object.id })
-    .whereNotNull('created_by')
-    .distinct('created_by')) as Array<{ created_by: string }>;
-  return [object.created_by, object.updated_by, ...commenters.map((c) => c.created_by)].filter((id): id is string => Boolean(id));
-}
-
 function payloadOf(caller: Caller, actorName: string, type: CommentObjectType, object: DocumentRow, comment: CommentRow) {
   return {
     commentId: comment.id,
@@ -96,17 +87,20 @@ function payloadOf(caller: Caller, actorName: string, type: CommentObjectType, o
 
 const createSchema = z.object({ input: z.object({ objectType, objectId: idSchema('objectId'), body }) });
 
-export async function createComment(ctx: RequestContext, jobs: JobQueue, args: unknown): Promise<CommentView> {
+/**
+ * Saves a comment and publishes it in the same transaction; its notifications and emails are
+ * written by the `comment:created` subscriber, so the request's work does not grow with the number
+ * of people involved or following.
+ */
+export async function createComment(ctx: RequestContext, events: EventBus, args: unknown): Promise<CommentView> {
   const { input } = validate(createSchema, args);
   const caller = callerOf(ctx, OBJECTS[input.objectType].read);
   const actorName = ctx.requireViewer().name;
   const view = await ctx.tx(async (trx) => {
     const object = await objectFor(trx, caller, input.objectType, input.objectId);
-    const permissions = await projectPermissions(trx, object.project_id);
     const mentions = mentionsIn(input.body);
-    await assertMentionable(trx, caller.workspaceId, permissions, mentions);
+    if (mentions.length) await assertMentionable(trx, caller.workspaceId, await projectPermissions(trx, object.project_id), mentions);
     const mentioned = mentions.map((m) => m.userId);
-    const involved = await involvedWith(trx, input.objectType, object);
     const [row] = (await trx('comments')
       .insert({
         workspace_id: caller.workspaceId,
@@ -117,26 +111,7 @@ export async function createComment(ctx: RequestContext, jobs: JobQueue, args: u
         created_by: caller.userId,
       })
       .returning('*')) as CommentRow[];
-    const { emails, notified } = await notifyComment(trx, {
-      workspaceId: caller.workspaceId,
-      projectPermissions: permissions,
-      payload: payloadOf(caller, actorName, input.objectType, object, row!),
-      mentioned,
-      involved,
-      dedupeKey: `comment:${row!.id}`,
-    });
-    await enqueueEmails(trx, jobs, emails);
-    await notifyFollowers(trx, {
-      workspaceId: caller.workspaceId,
-      projectPermissions: permissions,
-      objects: input.objectType === 'INSIGHT' ? [{ type: 'INSIGHT', id: object.id }, { type: 'PROJECT', id: object.project_id }] : [{ type: 'PROJECT', id: object.project_id }],
-      option: 'allComments',
-      type: FOLLOW_NOTIFICATION_TYPES.comment,
-      dedupeKey: `comment:${row!.id}`,
-      payload: payloadOf(caller, actorName, input.objectType, object, row!),
-      actorId: caller.userId,
-      alreadyNotified: notified,
-    });
+    await publishCommentCreated(events, trx, { workspaceId: caller.workspaceId, payload: payloadOf(caller, actorName, input.objectType, object, row!), mentioned });
     return { ...row!, caller };
   });
   return view;

@@ -6,6 +6,7 @@ import { getNotificationSettings, updateNotificationSettings } from './settings.
 import { userName } from './users.ts';
 
 export { notificationEmailJob } from './email-job.ts';
+export { commentCreatedSubscriber } from './created.ts';
 
 type Args = Record<string, unknown>;
 type Resolver<P = unknown> = (parent: P, args: Args, ctx: RequestContext) => Promise<unknown> | unknown;
@@ -17,7 +18,7 @@ export function commentsPart(moduleCtx: ModuleContext): ModuleGraphql {
     notificationSettings: (_p, _a, ctx) => getNotificationSettings(ctx),
   };
   const Mutation: Record<string, Resolver> = {
-    createComment: (_p, args, ctx) => createComment(ctx, moduleCtx.jobs, args),
+    createComment: (_p, args, ctx) => createComment(ctx, moduleCtx.events, args),
     updateComment: (_p, args, ctx) => updateComment(ctx, moduleCtx.jobs, args),
     deleteComment: (_p, args, ctx) => deleteComment(ctx, args),
     updateNotificationSettings: (_p, args, ctx) => updateNotificationSettings(ctx, args),

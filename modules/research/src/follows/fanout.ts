@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { isRestricted, parsePermissionMap, withTenant, type EventBus, type EventSubscription, type ModuleContext } from '@fieldbook/core';
 import { membersReading } from '../comments/notify.ts';
-import type { FollowFrequency, FollowObjectType } from './follows.ts';
+import type { FollowObjectType } from './follows.ts';
 
-/** Which follow option lets a change through (000 §3 notification options). */
+/** Which follow option lets a change through (000 §3 notification options; see FOLLOW_OPTIONS). */
 export type FollowOption = 'allComments' | 'insightsPublished' | 'allChanges';
 const OPTION_COLUMN: Record<FollowOption, string> = {
   allComments: 'all_comments_enabled',
@@ -15,15 +16,17 @@ export const FOLLOW_NOTIFICATION_TYPES = {
   comment: 'followed_comment',
   insightPublished: 'insight_published',
   change: 'followed_change',
+  tagApplied: 'followed_tag_applied',
 } as const;
 
-/** The most frequent digest wins when a person follows several of the objects a change touches. */
-const RANK: Record<FollowFrequency, number> = { DAILY: 3, WEEKLY: 2, MONTHLY: 1 };
-
+/**
+ * Something followers may hear of: stored as the event's payload and fanned out by a job, so the
+ * change's own request does the same small work however many people follow.
+ */
 export interface FollowerChange {
   workspaceId: string;
   /** The project the change is in: followers must be able to read it. */
-  projectPermissions: unknown;
+  projectId: string;
   /** The followed objects the change concerns (its insight, project, tags). */
   objects: ReadonlyArray<{ type: FollowObjectType; id: string }>;
   option: FollowOption;
@@ -37,14 +40,22 @@ export interface FollowerChange {
   alreadyNotified?: readonly string[];
 }
 
+/** The domain event a change to followed objects is published as (not an automation trigger). */
+export const FOLLOW_ACTIVITY_EVENT = 'follow:activity';
+
+/** Publishes a change for its followers in the change's own transaction: they hear of it if and only if it commits. */
+export async function publishToFollowers(events: EventBus, trx: Knex.Transaction, change: FollowerChange): Promise<void> {
+  if (!change.objects.length) return;
+  await events.publish(FOLLOW_ACTIVITY_EVENT, change.workspaceId, { ...change }, trx);
+}
+
 type NotificationInsert = Record<string, unknown> & { user_id: string; dedupe_key: string };
 
 /**
  * Inserts notifications that name their event, skipping any a person already has for it (a
- * retried event). No RETURNING and no ON CONFLICT: the rows belong to other people, whom this
- * transaction may write for but neither read nor compare against. The common case is one
- * statement; only when the unique key refuses it are the rows inserted one by one, each in a
- * savepoint, keeping those that are new.
+ * retried event). No RETURNING: the rows belong to other people, whom this transaction may write
+ * for but not read. The common case is one statement; only when the unique key refuses it are the
+ * rows inserted one by one, each in a savepoint, keeping those that are new.
  */
 export async function insertNotifications(trx: Knex.Transaction, rows: readonly NotificationInsert[]): Promise<void> {
   if (!rows.length) return;
@@ -62,39 +73,84 @@ export async function insertNotifications(trx: Knex.Transaction, rows: readonly 
 }
 
 /**
- * Notifies, in the change's own transaction, the followers of the objects it concerns whose
- * follow option lets it through and who can read its project. Two statements read the followers
- * and their memberships, one inserts every notification: a change followed by a thousand people
- * costs the same three round trips as one followed by a single person. A person already notified
- * of the same change (mentioned, say) keeps that one notification.
+ * The followers a change reaches, one row per person with the most frequent digest among the
+ * followed objects (a person following the insight daily and its project weekly gets it daily).
+ * Members only; never the actor nor those already notified; `readers` narrows a restricted project.
  */
-export async function notifyFollowers(trx: Knex.Transaction, change: FollowerChange): Promise<number> {
-  if (!change.objects.length) return 0;
-  const followers = (await trx('follows')
-    .where({ workspace_id: change.workspaceId })
-    .where(OPTION_COLUMN[change.option], true)
-    .whereNotIn('user_id', [change.actorId, ...(change.alreadyNotified ?? [])])
+function followersQuery(trx: Knex.Transaction, change: FollowerChange, readers: readonly string[] | null): Knex.QueryBuilder {
+  const excluded = [change.actorId, ...(change.alreadyNotified ?? [])];
+  return trx('follows as f')
+    .join('workspace_members as m', (j) => j.on('m.workspace_id', 'f.workspace_id').andOn('m.user_id', 'f.user_id'))
+    .where('f.workspace_id', change.workspaceId)
+    .where(`f.${OPTION_COLUMN[change.option]}`, true)
+    .whereNotIn('f.user_id', excluded)
     .where((q) => {
-      for (const o of change.objects) q.orWhere({ object_type: o.type, object_id: o.id });
+      for (const o of change.objects) q.orWhere({ 'f.object_type': o.type, 'f.object_id': o.id });
     })
-    .select('user_id', 'frequency')) as Array<{ user_id: string; frequency: FollowFrequency }>;
-  if (!followers.length) return 0;
-  const frequencyOf = new Map<string, FollowFrequency>();
-  for (const f of followers) {
-    const seen = frequencyOf.get(f.user_id);
-    if (!seen || RANK[f.frequency] > RANK[seen]) frequencyOf.set(f.user_id, f.frequency);
+    .modify((q) => {
+      if (readers) q.whereIn('f.user_id', readers);
+    })
+    .groupBy('f.user_id')
+    .select('f.user_id', trx.raw(`(array['MONTHLY','WEEKLY','DAILY'])[max(case f.frequency when 'DAILY' then 3 when 'WEEKLY' then 2 else 1 end)] as frequency`));
+}
+
+/**
+ * Notifies the followers of a change, set-wise: two INSERT … SELECT statements from `follows`
+ * (the notifications, and who now has a digest waiting), whatever the number of followers. Only a
+ * restricted project costs one read more, to keep those who may not read it out. A person who
+ * already has this change's notification (a retried event) keeps that one. Answers how many
+ * followers the change concerned.
+ */
+export async function fanOutToFollowers(trx: Knex.Transaction, change: FollowerChange): Promise<number> {
+  if (!change.objects.length) return 0;
+  const project = (await trx('projects').where({ id: change.projectId, workspace_id: change.workspaceId }).whereNull('deleted_at').first('permissions')) as
+    | { permissions: unknown }
+    | undefined;
+  if (!project) return 0;
+  let readers: string[] | null = null;
+  if (isRestricted(parsePermissionMap(project.permissions))) {
+    const followers = (await followersQuery(trx, change, null)) as Array<{ user_id: string }>;
+    const reading = await membersReading(trx, change.workspaceId, project.permissions, followers.map((f) => f.user_id));
+    readers = [...reading.values()].filter((r) => r.canRead).map((r) => r.userId);
+    if (!readers.length) return 0;
   }
-  const readers = await membersReading(trx, change.workspaceId, change.projectPermissions, [...frequencyOf.keys()]);
-  const payload = JSON.stringify(change.payload);
-  const rows = [...frequencyOf]
-    .filter(([userId]) => readers.get(userId)?.canRead)
-    .map(([userId, frequency]) => ({ user_id: userId, workspace_id: change.workspaceId, type: change.type, payload, dedupe_key: change.dedupeKey, digest: frequency }));
-  if (!rows.length) return 0;
-  await insertNotifications(trx, rows);
-  const pending = [...new Set(rows.map((r) => `${r.user_id} ${r.digest}`))].map((k) => {
-    const [user_id, frequency] = k.split(' ');
-    return { user_id, frequency };
-  });
-  await trx('notification_digest_pending').insert(pending).onConflict(['user_id', 'frequency']).ignore();
-  return rows.length;
+  // The follower query is bound as a subquery, so its values travel as parameters. No ON
+  // CONFLICT: under row-level security it would need to read other people's notifications.
+  const values = [change.workspaceId, change.type, JSON.stringify(change.payload), change.dedupeKey];
+  let count: number;
+  try {
+    const inserted = await trx.transaction((sp) =>
+      sp.raw(
+        `insert into notifications (user_id, workspace_id, type, payload, dedupe_key, digest)
+         select x.user_id, ?, ?, ?::jsonb, ?, x.frequency from ? as x`,
+        [...values, followersQuery(sp, change, readers)],
+      ),
+    );
+    count = (inserted as { rowCount?: number }).rowCount ?? 0;
+  } catch (err) {
+    // A redelivered event: some have it already. Rare, so row by row, keeping the new ones.
+    if ((err as { code?: string }).code !== '23505') throw err;
+    const rows = (await followersQuery(trx, change, readers)) as Array<{ user_id: string; frequency: string }>;
+    await insertNotifications(
+      trx,
+      rows.map((r) => ({ user_id: r.user_id, workspace_id: change.workspaceId, type: change.type, payload: values[2], dedupe_key: change.dedupeKey, digest: r.frequency })),
+    );
+    count = rows.length;
+  }
+  await trx.raw(`insert into notification_digest_pending (user_id, frequency) select x.user_id, x.frequency from ? as x on conflict do nothing`, [
+    followersQuery(trx, change, readers),
+  ]);
+  return count;
+}
+/** Fans each published change out to its followers, as the person who made it in its workspace. */
+export function followActivitySubscriber(ctx: Pick<ModuleContext, 'db'>): EventSubscription {
+  return {
+    event: FOLLOW_ACTIVITY_EVENT,
+    name: 'notify-followers',
+    batchSize: 20,
+    handler: async (event) => {
+      const change = event.payload as unknown as FollowerChange;
+      await withTenant(ctx.db.app, { userId: change.actorId, workspaceId: change.workspaceId }, (trx) => fanOutToFollowers(trx, change));
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { ModuleGraphql } from '@fieldbook/core';
 import { follow, getFollow, listFollows, unfollow } from './follows.ts';
 import { followsTypeDefs } from './schema.ts';
 
-export { notifyFollowers, FOLLOW_NOTIFICATION_TYPES } from './fanout.ts';
+export { publishToFollowers, followActivitySubscriber, FOLLOW_NOTIFICATION_TYPES } from './fanout.ts';
 
 /** Following projects, insights and tags: the research module's follows part. */
 export function followsPart(): ModuleGraphql {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, forbidden, notFound, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
 import { publishInsightPublished, publishNoteCreated } from '../events/publish.ts';
-import { FOLLOW_NOTIFICATION_TYPES, notifyFollowers } from '../follows/fanout.ts';
+import { FOLLOW_NOTIFICATION_TYPES, publishToFollowers } from '../follows/fanout.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
@@ -158,10 +158,10 @@ export async function setPublished(ctx: RequestContext, args: unknown, published
     if (published && !current.published_at) {
       const project = (await trx('projects').where({ id: current.project_id }).first('id', 'title', 'permissions')) as { id: string; title: string; permissions: unknown };
       await publishInsightPublished(events, trx, caller.workspaceId, row!, { id: project.id, title: project.title }, caller.userId);
-      await notifyFollowers(trx, {
+      await publishToFollowers(events, trx, {
         workspaceId: caller.workspaceId,
-        projectPermissions: project.permissions,
-        objects: [{ type: 'PROJECT', id: project.id }],
+        projectId: project.id,
+        objects: [{ type: 'PROJECT', id: project.id }, { type: 'INSIGHT', id: row!.id }],
         option: 'insightsPublished',
         type: FOLLOW_NOTIFICATION_TYPES.insightPublished,
         dedupeKey: `insight-published:${row!.id}`,
