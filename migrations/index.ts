@@ -35,6 +35,7 @@ import * as mcp from './0065_mcp.ts';
 import * as highlightSuggestions from './0067_highlight_suggestions.ts';
 import * as channelShares from './0068_channel_shares.ts';
 import * as insightDatapointCitations from './0069_insight_datapoint_citations.ts';
+import * as searchPlanTypes from './0070_search_plan_types.ts';
 import * as channelDatapointCounts from './0072_channel_datapoint_counts.ts';
 
 export interface Migration {
@@ -81,5 +82,6 @@ export const migrations: Migration[] = [
   { name: '0067_highlight_suggestions', ...highlightSuggestions },
   { name: '0068_channel_shares', ...channelShares },
   { name: '0069_insight_datapoint_citations', ...insightDatapointCitations },
+  { name: '0070_search_plan_types', ...searchPlanTypes },
   { name: '0072_channel_datapoint_counts', ...channelDatapointCounts },
 ];

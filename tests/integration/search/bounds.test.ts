@@ -36,6 +36,8 @@ beforeAll(async () => {
   ({ server, mail } = await startSearchServer({ search: BOUNDS }));
   f = await contentFixture(server, mail, []);
   projectId = (await createProject(f.admin, 'Planning study')).id;
+  // Older notes that match none of the words below: the table outgrows the recency window (20).
+  for (let i = 1; i <= 16; i++) await createNote(`Standup ${i}`, 'Nothing new this week.');
   // Three roadmap notes, written in the reverse of their relevance: one mention, two, then the title.
   roadmap.once = await createNote('Weekly sync', 'We touched on the roadmap briefly.');
   roadmap.twice = await createNote('Planning call', 'The roadmap came up, and the roadmap again at the end.');
@@ -70,6 +72,14 @@ describe('ranking within the candidate bound', () => {
     // The first launch note says "launch" twice and ranks first over every match, but is older than the candidates.
     expect((await exactSearch({ query: 'launch', resultTypes: ['NOTE'], limit: 2 })).hits[0]!.id).toBe(launches[0]);
     expect(shown).not.toContain(launches[0]);
+  });
+
+  it('tells a word still being typed is common from the newest items, as it does the whole word', async () => {
+    // The planner knows no frequency for "launc"; six of the newest notes match it.
+    const typed = await searchOk(f.admin, { query: 'launc', resultTypes: ['NOTE'], limit: 4 });
+    const whole = await searchOk(f.admin, { query: 'launch', resultTypes: ['NOTE'], limit: 4 });
+    expect(typed.hits.map((h) => h.id)).toEqual(whole.hits.map((h) => h.id));
+    expect([...typed.hits.map((h) => h.id)].sort()).toEqual(launches.slice(2).sort());
   });
 });
 

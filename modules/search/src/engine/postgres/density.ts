@@ -3,8 +3,67 @@ import type { ResultSearch, SearchResultType } from '../../filters/index.ts';
 import { RECENT_WINDOW_FACTOR } from './bounds.ts';
 import type { Mode } from './branch.ts';
 import { tableOf, type Source } from './sources.ts';
-import { join, query, sql } from './sql.ts';
+import { join, query, raw, sql } from './sql.ts';
 import { tsquerySql, vectorSql } from './text-query.ts';
+
+/** What is known of a type's table before searching it (migration 0070). */
+export interface TypePlan {
+  /** Whether the workspace has any item of the type (trashed ones included). */
+  present: boolean;
+  /** The planner's figures, when asked: the table's size, the workspace's items, their matches. */
+  tableRows: number | null;
+  items: number | null;
+  matches: number | null;
+  /** For a word being typed: the share of the workspace's newest items that match. */
+  newestShare: number | null;
+}
+
+/** How many of a type's newest items tell how common a word being typed is. */
+const NEWEST_PROBE = 200;
+
+/** Tables with a recency index (workspace, updated_at desc, id): their newest items are an index walk. */
+const RECENCY_INDEXED = new Set(['notes', 'insights', 'highlights']);
+
+type Searched = ReadonlyArray<{ search: ResultSearch; source: Source }>;
+
+/**
+ * One statement for every type searched (migration 0070): whether the workspace has any item of
+ * it, and for the types in `estimated`, the planner's estimate of their matches. The query is
+ * written out, not joined in as the searches do: the planner estimates from the words'
+ * frequencies only when it sees the query itself. And the word being typed is taken whole: the
+ * planner has no frequency for a prefix (it guesses 2 % of any table), while the whole word's
+ * matches are some of the prefix's, which is what density asks.
+ */
+export async function planTypes(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  searched: Searched,
+  estimated: ReadonlySet<SearchResultType>,
+): Promise<Map<SearchResultType, TypePlan>> {
+  const queries = searched.map(({ search }) => {
+    const text = search.text;
+    if (text === null || !estimated.has(search.type)) return raw('null::tsquery');
+    return tsquerySql({ ...text, words: text.prefix === null ? text.words : [...text.words, text.prefix], prefix: null });
+  });
+  const probes = searched.map(({ search, source }) =>
+    search.text === null || search.text.prefix === null || !estimated.has(search.type) || !RECENCY_INDEXED.has(tableOf(source))
+      ? raw('null::tsquery')
+      : tsquerySql(search.text),
+  );
+  const rows = await query<{ n: number; present: boolean; table_rows: number | null; items: number | null; matches: number | null; newest_share: number | null }>(
+    trx,
+    sql`select n, present, table_rows, items, matches, newest_share from search_plan_types(${workspaceId}::uuid,
+      ${searched.map(({ source }) => tableOf(source))}::text[],
+      ${searched.map(({ search, source }) => (search.text === null ? 'null' : vectorSql(search.text, source).text))}::text[],
+      array[${join(queries, ', ')}]::tsquery[], array[${join(probes, ', ')}]::tsquery[], ${NEWEST_PROBE}::int)`,
+  );
+  const out = new Map<SearchResultType, TypePlan>();
+  const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+  for (const row of rows) {
+    out.set(searched[row.n - 1]!.search.type, { present: row.present, tableRows: num(row.table_rows), items: num(row.items), matches: num(row.matches), newestShare: num(row.newest_share) });
+  }
+  return out;
+}
 
 /**
  * The types worth looking for among their newest items: those whose text matches the planner
@@ -13,43 +72,30 @@ import { tsquerySql, vectorSql } from './text-query.ts';
  * word goes straight to the text index, and so does a table no larger than what the text index
  * path reads whole (`readWhole`): it reads all its matches, counts them exactly, and ranks their
  * newest, which is what the window would have found. A larger table the window covers whole is
- * always tried. A wrong guess costs time, never the answer.
+ * always tried. A word being typed, whose frequency the planner cannot tell, is common when its
+ * share of the newest items (`newestShare`) is what the window needs. A wrong guess costs time, never the answer.
  */
-export async function likelyCommon(
-  trx: Knex.Transaction,
-  searched: ReadonlyArray<{ search: ResultSearch; source: Source }>,
+export function likelyCommon(
+  searched: Searched,
+  plans: ReadonlyMap<SearchResultType, TypePlan>,
   mode: Mode,
   candidates: number,
   readWhole: number,
-): Promise<Set<SearchResultType>> {
+): Set<SearchResultType> {
   const out = new Set<SearchResultType>();
   const window = candidates * RECENT_WINDOW_FACTOR;
-  const texted = searched.filter(({ search }) => search.text !== null);
-  if (texted.length === 0 || mode === 'fuzzy') return out;
-  // One statement for every table (migration 0036): its size, its items and the planner's
-  // estimate of its matches. The query written out, not joined in as the searches do: the planner
-  // estimates from the words' frequencies only when it sees the query itself. And the word being
-  // typed taken whole: the planner has no frequency for a prefix (it guesses 2 % of any table),
-  // while the whole word's matches are some of the prefix's, which is what this asks.
-  const wholes = texted.map(({ search }) => {
-    const text = search.text!;
-    return tsquerySql({ ...text, words: text.prefix === null ? text.words : [...text.words, text.prefix], prefix: null });
-  });
-  const planned = await query<{ n: number; table_rows: number | null; items: number; matches: number }>(
-    trx,
-    sql`select n, table_rows, items, matches from search_plan_rows(
-      ${texted.map(({ source }) => tableOf(source))}::text[],
-      ${texted.map(({ search, source }) => vectorSql(search.text!, source).text)}::text[],
-      array[${join(wholes, ', ')}]::tsquery[])`,
-  );
-  for (const row of planned) {
-    const { search } = texted[row.n - 1]!;
-    const rows = Number(row.table_rows ?? -1);
+  if (mode === 'fuzzy') return out;
+  for (const { search } of searched) {
+    const plan = plans.get(search.type);
+    if (search.text === null || !plan?.present || plan.items === null || plan.matches === null) continue;
+    const rows = plan.tableRows ?? -1;
     if (rows >= 0 && rows <= readWhole) continue;
     // A table the window covers whole (or never analyzed): its newest are all of it, few to read.
     if (rows <= window) out.add(search.type);
     // Row-level security holds both to the workspace, so the share is of the workspace's items.
-    else if (Number(row.items) > window && Number(row.matches) * RECENT_WINDOW_FACTOR * 2 >= Number(row.items)) out.add(search.type);
+    else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items) out.add(search.type);
+    // A word being typed, as common among the newest items as the window needs.
+    else if (plan.newestShare !== null && plan.newestShare * RECENT_WINDOW_FACTOR >= 1) out.add(search.type);
   }
   return out;
 }
