@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
 import { withTenant } from '../db/tenancy.ts';
@@ -83,6 +83,16 @@ export interface AiService {
   usage(workspaceId: string): Promise<MonthlyUsage & { cap: number | null }>;
 }
 
+/**
+ * The OpenAI client library, loaded with the first AI call rather than at start: it is a large
+ * package that a start (and an installation without AI) does not need.
+ */
+let openai: typeof OpenAI | null = null;
+const loadOpenAI = async (): Promise<typeof OpenAI> => (openai ??= (await import('openai')).default);
+
+/** Errors of the client library; none can exist before it was loaded. */
+const isApiError = (err: unknown): err is InstanceType<typeof OpenAI.APIError> => openai !== null && err instanceof openai.APIError;
+
 /** Status codes worth another try: rate limits and server-side failures. */
 const RETRYABLE = (status: number | undefined) => status === 429 || status === 408 || (status !== undefined && status >= 500);
 
@@ -90,7 +100,7 @@ const RETRYABLE = (status: number | undefined) => status === 429 || status === 4
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 function retryAfterMs(err: unknown): number | null {
-  if (!(err instanceof OpenAI.APIError) || !err.headers) return null;
+  if (!isApiError(err) || !err.headers) return null;
   const headers = err.headers as Headers;
   const ms = headers.get('retry-after-ms');
   if (ms && Number.isFinite(Number(ms))) return Number(ms);
@@ -103,8 +113,8 @@ function retryAfterMs(err: unknown): number | null {
 }
 
 function isRetryable(err: unknown): boolean {
-  if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIConnectionError) return true;
-  return err instanceof OpenAI.APIError && RETRYABLE(err.status);
+  if (openai && (err instanceof openai.APIConnectionTimeoutError || err instanceof openai.APIConnectionError)) return true;
+  return isApiError(err) && RETRYABLE(err.status);
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -118,7 +128,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** What people see when the model cannot be reached: never the provider's raw error. */
 function unavailable(err: unknown): AppError {
-  const status = err instanceof OpenAI.APIError ? err.status : undefined;
+  const status = isApiError(err) ? err.status : undefined;
   const detail = status ? ` (it answered ${status})` : '';
   return new AppError('INTERNAL_SERVER_ERROR', `The AI model could not answer${detail}; try again in a minute.`, { cause: err });
 }
@@ -135,18 +145,9 @@ function toWire(m: ChatMessage): OpenAI.Chat.ChatCompletionMessageParam {
 export function createAiService(deps: { config: Config; db: Knex; logger: Logger }): AiService {
   const { config, db, logger } = deps;
   const ai = config.ai;
-  const client = ai.baseUrl
-    ? new OpenAI({
-        baseURL: ai.baseUrl,
-        // Local servers (Ollama, llama.cpp) take any key; the client insists on one.
-        apiKey: ai.apiKey ?? 'none',
-        timeout: ai.timeoutMs,
-        // Retries are ours, so the cap and Retry-After rules are applied one way for every call.
-        maxRetries: 0,
-      })
-    : null;
+  let client: Promise<OpenAI> | null = null;
   const endpointHost = ai.baseUrl ? new URL(ai.baseUrl).host : '';
-  const model: AiModelInfo | null = client ? { chatModel: ai.chatModel, embeddingModel: ai.embeddingModel ?? null, endpointHost } : null;
+  const model: AiModelInfo | null = ai.baseUrl ? { chatModel: ai.chatModel, embeddingModel: ai.embeddingModel ?? null, endpointHost } : null;
 
   const scoped = <T>(workspaceId: string, fn: (trx: Knex.Transaction) => Promise<T>) => withTenant(db, { workspaceId }, fn);
 
@@ -178,7 +179,7 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
         if (!isRetryable(err) || attempt >= ai.maxRetries || signal?.aborted) throw err instanceof AppError ? err : unavailable(err);
         // Retry-After when the server says when; else exponential backoff with jitter, capped at 30 s.
         const wait = Math.min(retryAfterMs(err) ?? ai.retryBaseMs * 2 ** attempt * (0.75 + Math.random() / 2), 30_000);
-        logger.warn({ attempt: attempt + 1, waitMs: Math.round(wait), status: err instanceof OpenAI.APIError ? err.status : undefined }, `AI ${what} failed; retrying`);
+        logger.warn({ attempt: attempt + 1, waitMs: Math.round(wait), status: isApiError(err) ? err.status : undefined }, `AI ${what} failed; retrying`);
         await sleep(wait, signal);
       }
     }
@@ -187,8 +188,20 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
   const record = (scope: AiCallScope, promptTokens: number, completionTokens: number) =>
     scoped(scope.workspaceId, (trx) => addUsage(trx, scope.workspaceId, promptTokens, completionTokens));
 
-  function requireClient(): OpenAI {
-    if (!client) throw new AppError('INVALID_OPERATION', 'No AI model is configured. Set OPENAI_BASE_URL (and OPENAI_API_KEY, OPENAI_CHAT_MODEL) to use this.');
+  function requireClient(): Promise<OpenAI> {
+    const baseURL = ai.baseUrl;
+    if (!baseURL) throw new AppError('INVALID_OPERATION', 'No AI model is configured. Set OPENAI_BASE_URL (and OPENAI_API_KEY, OPENAI_CHAT_MODEL) to use this.');
+    client ??= loadOpenAI().then(
+      (Client) =>
+        new Client({
+          baseURL,
+          // Local servers (Ollama, llama.cpp) take any key; the client insists on one.
+          apiKey: ai.apiKey ?? 'none',
+          timeout: ai.timeoutMs,
+          // Retries are ours, so the cap and Retry-After rules are applied one way for every call.
+          maxRetries: 0,
+        }),
+    );
     return client;
   }
 
@@ -197,7 +210,7 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
     settings: (workspaceId) => scoped(workspaceId, (trx) => readAiSettings(trx, workspaceId)),
     ensureAllowed,
     async chat(scope, request, opts = {}) {
-      const c = requireClient();
+      const c = await requireClient();
       await ensureAllowed(scope);
       const tools = request.tools?.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
       const base = {
@@ -264,7 +277,7 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
       return result;
     },
     async embed(scope, texts) {
-      const c = requireClient();
+      const c = await requireClient();
       if (!ai.embeddingModel) throw new AppError('INVALID_OPERATION', 'No embedding model is configured. Set OPENAI_EMBEDDING_MODEL to use semantic retrieval.');
       await ensureAllowed(scope);
       const embeddingModel = ai.embeddingModel;

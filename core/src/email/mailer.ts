@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger.ts';
 
 export interface MailMessage {
@@ -54,10 +54,13 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
       },
     };
   }
-  const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+  // The SMTP library loads with the first message, not with every start.
+  const smtpUrl = opts.smtpUrl;
+  let transport: Promise<Transporter> | null = null;
   return {
     async send(message) {
-      await transport.sendMail({ from: opts.from, ...message });
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: opts.from, ...message });
     },
   };
 }

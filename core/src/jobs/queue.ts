@@ -47,6 +47,12 @@ export interface JobDefinition<T = unknown> {
   /** Queues a job with empty data on a cron schedule, e.g. `0 3 * * *` for daily at 03:00. */
   schedule?: JobSchedule;
   handler(job: Job<T>): Promise<void>;
+  /**
+   * Handles a fetched batch as a whole instead of job by job (`handler` then serves only where
+   * a single job is run), so the jobs can share reads and writes. Answers each job's outcome in
+   * order: null when done, or the error that fails it alone (retried as its queue says).
+   */
+  handleBatch?(jobs: ReadonlyArray<Job<T>>): Promise<ReadonlyArray<unknown>>;
 }
 
 export interface JobSchedule {
@@ -196,6 +202,16 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
             localConcurrency: d.concurrency ?? 1,
           },
           async (jobs) => {
+            if (d.handleBatch) {
+              const batch = jobs.map((j) => ({ id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 }));
+              const outcomes = await d.handleBatch(batch);
+              for (const [i, err] of outcomes.entries()) {
+                if (err === null || err === undefined) continue;
+                opts.logger.warn({ err, queue: d.queue, job: batch[i]!.id }, 'job failed; it will be retried');
+                await boss.fail(d.queue, batch[i]!.id, { message: err instanceof Error ? err.message : String(err) });
+              }
+              return;
+            }
             for (const j of jobs) {
               const job = { id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 };
               if (jobs.length === 1) {

@@ -95,5 +95,11 @@ describe('webhook deliveries whose worker dies', () => {
     const { rows } = await owner.raw(`select max(retry_count)::int as retried from pgboss.job where name = ?`, [WEBHOOK_QUEUE]);
     expect((rows[0] as { retried: number }).retried).toBeGreaterThanOrEqual(1);
     expect(await notes()).toBe(DELIVERIES);
+    // The worker had them as one batch, handled together: each became its own note, once, and
+    // every delivery is marked handled.
+    const titles = await owner('notes').where({ project_id: projectId }).pluck('title');
+    expect(new Set(titles).size).toBe(DELIVERIES);
+    const { rows: waiting } = await owner.raw(`select count(*)::int as n from plugin_webhook_events where plugin_id = 'crash-relay' and handled_at is null`);
+    expect((waiting[0] as { n: number }).n).toBe(0);
   });
 });

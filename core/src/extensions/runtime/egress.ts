@@ -1,6 +1,5 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent } from 'undici';
 import { INTERNAL_IPV4_RANGES, PluginPermissionError, type PluginHttp } from '@fieldbook/extensions-sdk/server';
 
 /** Addresses no plugin may reach unless the operator configured them: the host's own networks. */
@@ -143,6 +142,8 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
 
 /** Fetches over a connection to one of `addresses`; the agent closes once the response is read. */
 async function pinnedFetch(url: URL, request: RequestInit, addresses: readonly string[]): Promise<Response> {
+  // undici loads with plugins' first outbound request, not with every start.
+  const { Agent } = await import('undici');
   const agent = new Agent({ connect: { lookup: pinnedLookup(addresses) } });
   try {
     // Node's fetch takes an undici dispatcher of the same major version as its own.

@@ -47,6 +47,13 @@ export interface PluginHostDeps {
   onPluginRequest?: PluginRequestHook;
 }
 
+/** Reads one installation context shares among the work it serves (see installationContext). */
+interface ContextReads {
+  actor?: Promise<RequestContext>;
+  enabled?: Promise<Set<string>>;
+  projects?: Promise<Array<{ id: string; title: string; enabled: boolean }>>;
+}
+
 /** The queue a plugin's job runs on: one per plugin and job, so one slow plugin holds up no other. */
 export const pluginJobQueue = (pluginId: string, job: string): string => `plugin.${pluginId}.${job}`;
 
@@ -184,7 +191,10 @@ export class PluginHost {
    * or as `actingUserId` when a person is at the keyboard (the plugin's GraphQL fields): their
    * access bounds what the plugin can do, and their own connected account is theirs alone.
    */
-  installationContext(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null = row.installed_by): InstallationContext<string> {
+  installationContext(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null = row.installed_by, options: { sharedReads?: boolean } = {}): InstallationContext<string> {
+    // With sharedReads, one context serves a batch of work (webhook deliveries handled together):
+    // the member it acts as and the projects the plugin is enabled on are read once for it.
+    const reads: ContextReads | null = options.sharedReads ? {} : null;
     const settings = settingsOf(row, this.deps.box);
     const tokens = this.deps.box.open(row.connection_tokens);
     const secretValues = () => [...Object.values(this.deps.box.open(row.secrets)), ...Object.values(tokens)];
@@ -230,8 +240,8 @@ export class PluginHost {
         );
       },
     };
-    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row, actingUserId));
-    this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId));
+    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row, actingUserId, reads));
+    this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId, reads));
     return ctx as unknown as InstallationContext<string>;
   }
 
@@ -248,9 +258,11 @@ export class PluginHost {
   }
 
   /** The member the plugin acts as: their access bounds what it can do. */
-  private async actor(row: InstallationRow, userId: string | null): Promise<RequestContext> {
-    if (!userId) throw new AppError('FORBIDDEN', 'The person who installed this plugin has left the workspace; install it again.');
-    return this.deps.memberContext(row.workspace_id, userId);
+  private actor(row: InstallationRow, userId: string | null, reads: ContextReads | null = null): Promise<RequestContext> {
+    if (reads?.actor) return reads.actor;
+    const actor = userId ? this.deps.memberContext(row.workspace_id, userId) : Promise.reject(new AppError('FORBIDDEN', 'The person who installed this plugin has left the workspace; install it again.'));
+    if (reads) reads.actor = actor;
+    return actor;
   }
 
   private port(): PluginDataPort {
@@ -259,22 +271,26 @@ export class PluginHost {
     return port;
   }
 
-  private async enabledProjects(row: InstallationRow): Promise<Set<string>> {
-    const rows = await this.inWorkspace(row.workspace_id, (trx) => trx('plugin_project_enablements').where({ plugin_id: row.plugin_id }).select<Array<{ project_id: string }>>('project_id'));
-    return new Set(rows.map((r) => r.project_id));
+  private enabledProjects(row: InstallationRow, reads: ContextReads | null = null): Promise<Set<string>> {
+    if (reads?.enabled) return reads.enabled;
+    const enabled = this.inWorkspace(row.workspace_id, (trx) => trx('plugin_project_enablements').where({ plugin_id: row.plugin_id }).select<Array<{ project_id: string }>>('project_id')).then(
+      (rows) => new Set(rows.map((r) => r.project_id)),
+    );
+    if (reads) reads.enabled = enabled;
+    return enabled;
   }
 
-  private notes(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null): NotesWriter & NotesReader {
+  private notes(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null, reads: ContextReads | null): NotesWriter & NotesReader {
     const require = (scope: string) => {
       if (!this.declared(plugin, scope)) throw new PluginPermissionError(plugin.id, scope);
     };
     return {
       create: async (draft) => {
         require('notes:write');
-        if (!(await this.enabledProjects(row)).has(draft.projectId)) {
+        if (!(await this.enabledProjects(row, reads)).has(draft.projectId)) {
           throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, { field: 'projectId' });
         }
-        const actor = await this.actor(row, actingUserId);
+        const actor = await this.actor(row, actingUserId, reads);
         const inWorkspace = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => this.inWorkspace(row.workspace_id, fn);
         if (draft.key) {
           const claim = await claimEffect(inWorkspace, row.workspace_id, plugin.id, draft.key);
@@ -302,18 +318,23 @@ export class PluginHost {
       },
       get: async (noteId) => {
         require('notes:read');
-        const note = await this.port().getNote(await this.actor(row, actingUserId), noteId);
-        if (!note || !(await this.enabledProjects(row)).has(note.projectId)) return null;
+        const note = await this.port().getNote(await this.actor(row, actingUserId, reads), noteId);
+        if (!note || !(await this.enabledProjects(row, reads)).has(note.projectId)) return null;
         return { ...note, path: `/data/${note.id}` };
       },
     };
   }
 
-  private projects(_plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null): ProjectsReader {
+  private projects(_plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null, reads: ContextReads | null): ProjectsReader {
     return {
       list: async () => {
-        const [projects, enabled] = await Promise.all([this.actor(row, actingUserId).then((a) => this.port().listProjects(a)), this.enabledProjects(row)]);
-        return projects.map((p) => ({ ...p, enabled: enabled.has(p.id) }));
+        const listed =
+          reads?.projects ??
+          Promise.all([this.actor(row, actingUserId, reads).then((a) => this.port().listProjects(a)), this.enabledProjects(row, reads)]).then(([projects, enabled]) =>
+            projects.map((p) => ({ ...p, enabled: enabled.has(p.id) })),
+          );
+        if (reads) reads.projects = listed;
+        return (await listed).map((p) => ({ ...p }));
       },
     };
   }

@@ -19,34 +19,79 @@ function parametersIn(sandbox: PluginIsolate, index: number, path = `action.${in
   return { safeParse } as unknown as z.ZodType;
 }
 
+/** One part of a delivery's intake as it comes out of the isolate (see `intakeOf` inside). */
+type Part = { ok: unknown } | { error: string };
+interface Intake {
+  verdict: Part;
+  answer?: Part;
+  eventId?: Part;
+  externalId?: Part;
+}
+
+const valueOf = (p: Part | undefined): unknown => {
+  if (!p) throw new Error('The plugin gave no answer for this delivery.');
+  if ('error' in p) throw new Error(p.error);
+  return p.ok;
+};
+
+/**
+ * A webhook's functions over one isolate call per delivery: `verify` runs the whole intake inside
+ * (verify, then respond and the ids when verified) and keeps the rest for this request object, which
+ * the host passes to each in turn; called alone, each still makes its own call.
+ */
+function intakeCalls(sandbox: PluginIsolate, prefix: string) {
+  const kept = new WeakMap<WebhookRequest, Intake>();
+  return {
+    verify: async (request: WebhookRequest, ctx: HostContext): Promise<WebhookVerdict> => {
+      const intake = (await sandbox.invoke(`${prefix}.intake`, [request], ctx, 1)) as Intake;
+      kept.set(request, intake);
+      return valueOf(intake.verdict) as WebhookVerdict;
+    },
+    respond: async (request: WebhookRequest, ctx: HostContext): Promise<WebhookAnswer | null | undefined> => {
+      const intake = kept.get(request);
+      return (intake?.answer ? valueOf(intake.answer) : await sandbox.invoke(`${prefix}.respond`, [request], ctx, 1)) as WebhookAnswer | null | undefined;
+    },
+    eventId: (request: WebhookRequest): unknown => {
+      const intake = kept.get(request);
+      return intake?.eventId ? valueOf(intake.eventId) : sandbox.invokeSync(`${prefix}.eventId`, [request], null);
+    },
+    externalId: (request: WebhookRequest): unknown => {
+      const intake = kept.get(request);
+      return intake?.externalId ? valueOf(intake.externalId) : sandbox.invokeSync(`${prefix}.externalId`, [request], null);
+    },
+  };
+}
+
 /**
  * The plugin's definition as the rest of the host uses it: the same shape as a trusted plugin's,
  * each function a call into the isolate. Manifest, settings and config are data the host validates
  * again; none of the plugin's code runs in the server process.
  */
 export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription): PluginDefinition {
-  const webhooks = d.webhooks.map(
-    (hook, i): InboundWebhook<Ctx> => ({
+  const webhooks = d.webhooks.map((hook, i): InboundWebhook<Ctx> => {
+    // Verification and answers may be async (a plugin may look something up first): awaited calls.
+    const calls = intakeCalls(sandbox, `webhook.${i}`);
+    return {
       path: String(hook.path) as `/${string}`,
-      // Verification and answers may be async (a plugin may look something up first): awaited calls.
-      verify: async (request: WebhookRequest, ctx) => (await sandbox.invoke(`webhook.${i}.verify`, [request], ctx as HostContext, 1)) as WebhookVerdict,
-      respond: hook.respond ? async (request, ctx) => (await sandbox.invoke(`webhook.${i}.respond`, [request], ctx as HostContext, 1)) as WebhookAnswer | null | undefined : undefined,
-      eventId: (request) => String(sandbox.invokeSync(`webhook.${i}.eventId`, [request], null)),
+      verify: (request, ctx) => calls.verify(request, ctx as HostContext),
+      respond: hook.respond ? (request, ctx) => calls.respond(request, ctx as HostContext) : undefined,
+      eventId: (request) => String(calls.eventId(request)),
       externalId: (request) => {
-        const id = sandbox.invokeSync(`webhook.${i}.externalId`, [request], null);
+        const id = calls.externalId(request);
         return id === null || id === undefined ? null : String(id);
       },
       handle: async (ctx, event) => {
         await sandbox.invoke(`webhook.${i}.handle`, [event], ctx, 0);
       },
-    }),
-  );
+    };
+  });
   const hook = d.installationWebhook;
+  const installationCalls = intakeCalls(sandbox, 'installationWebhook');
   const installationWebhook: InstallationWebhook<Ctx> | undefined = hook
     ? {
-        verify: async (request, ctx) => (await sandbox.invoke('installationWebhook.verify', [request], ctx, 1)) as WebhookVerdict,
-        respond: hook.respond ? async (request, ctx) => (await sandbox.invoke('installationWebhook.respond', [request], ctx, 1)) as WebhookAnswer | null | undefined : undefined,
-        eventId: (request) => String(sandbox.invokeSync('installationWebhook.eventId', [request], null) ?? ''),
+        verify: (request, ctx) => installationCalls.verify(request, ctx),
+        respond: hook.respond ? (request, ctx) => installationCalls.respond(request, ctx) : undefined,
+        eventId: (request) => String(installationCalls.eventId(request) ?? ''),
         handle: async (ctx, event) => {
           await sandbox.invoke('installationWebhook.handle', [event], ctx, 0);
         },
