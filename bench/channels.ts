@@ -11,7 +11,7 @@ import { graphql, percentile, round } from './support.ts';
 const POINTS = Number(process.env.BENCH_CHANNEL_POINTS ?? 1_000_000);
 const PAGE_RUNS = Number(process.env.BENCH_CHANNEL_PAGE_RUNS ?? 20);
 /** The CSV upload cap is 50 MiB: the file is split into parts below it, one dataset each. */
-const ROWS_PER_FILE = 1_000_000;
+const ROWS_PER_FILE = Number(process.env.BENCH_CHANNEL_ROWS_PER_FILE ?? 250_000);
 
 export interface ChannelsBench {
   points: number;
@@ -54,6 +54,7 @@ export async function benchChannels(o: { url: string; token: string; log(line: s
     const body = csvPart(from, Math.min(ROWS_PER_FILE, POINTS - from));
     files += 1;
     const t0 = performance.now();
+    log(`channels: uploading part ${files} (${(body.length / 1024 / 1024).toFixed(1)} MB) ...`);
     const res = await fetch(`${url}/api/channels/${channelId}/imports?name=Part%20${files}&settings=${settings}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'x-fieldbook-workspace': ws, 'content-type': 'text/csv' },
@@ -61,10 +62,24 @@ export async function benchChannels(o: { url: string; token: string; log(line: s
     });
     if (res.status !== 202) throw new Error(`the import was answered ${res.status}: ${await res.text()}`);
     const { importId } = (await res.json()) as { importId: string };
-    for (;;) {
-      const run = (await graphql<{ channelImport: { status: string; recordsCreated: number; error: string | null } }>(url, 'query($id: ID!) { channelImport(id: $id) { status recordsCreated error } }', { id: importId }, token, ws)).channelImport;
+    let shown = performance.now();
+    for (let lost = 0; ; ) {
+      // A poll is a read: one whose connection the busy server dropped is asked again.
+      let run;
+      try {
+        run = (await graphql<{ channelImport: { status: string; recordsCreated: number; error: string | null } }>(url, 'query($id: ID!) { channelImport(id: $id) { status recordsCreated error } }', { id: importId }, token, ws)).channelImport;
+      } catch (error) {
+        if (++lost > 5) throw error;
+        log(`channels: a progress poll failed (${(error as Error).message}); asking again`);
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
       if (run.status === 'FAILED') throw new Error(`the import failed: ${run.error}`);
       if (run.status === 'COMPLETED') break;
+      if (performance.now() - shown > 30_000) {
+        shown = performance.now();
+        log(`channels: ${run.recordsCreated} points in after ${Math.round((shown - t0) / 1000)} s`);
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
     importSeconds += (performance.now() - t0) / 1000;

@@ -26,6 +26,26 @@ export interface DataPointRow {
   updated_at: Date;
 }
 
+/** What a data point is read as (not its search vector, which only search uses). */
+export const POINT_COLUMNS: ReadonlyArray<keyof DataPointRow> = [
+  'id',
+  'workspace_id',
+  'channel_id',
+  'dataset_id',
+  'external_id',
+  'external_url',
+  'import_url',
+  'source',
+  'content',
+  'created_at',
+  'raw',
+  'person_id',
+  'sentiment',
+  'fields',
+  'imported_at',
+  'updated_at',
+];
+
 const dateArg = (key: string) =>
   z
     .string()
@@ -82,7 +102,12 @@ export async function listDataPoints(ctx: RequestContext, args: unknown): Promis
       if (search) q.whereRaw('content ilike ?', [likePattern(search)]);
       return q;
     };
-    const page = base().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(size + 1);
+    // By the (workspace, channel, created_at, id) index, newest first, from the cursor on: the page costs
+    // the same on the first and the thousandth page. The search vector is not read.
+    const page = base()
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(size + 1)
+      .select([...POINT_COLUMNS]);
     if (after) {
       const [at, id] = decodeCursor(after);
       page.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [at, id]);
