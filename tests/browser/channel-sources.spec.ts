@@ -20,7 +20,8 @@ const ticket = (id: number, subject: string, tags: string[]) => ({
 const SURVEY = ['Response ID,Email,What nearly stopped you from signing up?,Plan', 'r1,ana@example.com,The price page was confusing,Team', 'r2,bo@example.com,Nothing,Team', 'r3,,' + 'x'.repeat(20001) + ',Enterprise', 'r4,,Setup took long,Team'].join('\n');
 
 test('a person connects Zendesk to a channel, watches the first import, syncs again and reads the sync history, then imports a survey', async ({ page, env }) => {
-  test.setTimeout(120_000);
+  // Four screens, three syncs and a survey: more than two minutes on a busy machine.
+  test.setTimeout(240_000);
   const email = uniqueEmail('sources');
   const token = await signUpByApi(env, email, 'Robin Sources');
   const workspace = await createWorkspaceByApi(env, token, 'Support Insights');
@@ -72,6 +73,9 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   await sources.getByRole('button', { name: 'Sync now' }).click();
   await expect(sources.getByText('Last sync: 1 read, 1 created, 0 updated, 0 failed')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Data points' }).getByText('Search misses attachments')).toBeVisible();
+  // The datasets' counts and the import history follow the sync, without reloading the page.
+  await expect(page.getByRole('table', { name: 'Datasets' }).getByRole('row', { name: /Zendesk tickets/ }).getByRole('cell', { name: '3', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Import history' }).getByRole('row')).toHaveCount(3);
   await sources.getByRole('button', { name: 'Sync history' }).click();
   const runs = sources.getByRole('table', { name: 'Sync history' });
   await expect(runs.getByRole('row')).toHaveCount(3);
@@ -79,6 +83,24 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   await expect(runs.getByRole('row').nth(2)).toContainText('First import');
   await shot(page, 'channel-source-history');
   expect(await seriousViolations(page), 'axe on the channel with its sources').toEqual([]);
+
+  // The connection's settings: shown in a line, changed in a dialog (typed as a person types, comma
+  // and all); the next sync reads the source again with them, updating what is in.
+  await expect(sources.getByText('Groups: all · Tags: feedback')).toBeVisible();
+  await sources.getByRole('button', { name: 'Edit settings' }).click();
+  const edit = page.getByRole('dialog', { name: 'Settings of Zendesk tickets' });
+  const tags = edit.getByRole('textbox', { name: 'Tags' });
+  await expect(tags).toHaveValue('feedback');
+  await tags.fill('');
+  await tags.pressSequentially('feedback, billing');
+  await expect(tags).toHaveValue('feedback, billing');
+  await shot(page, 'channel-source-settings');
+  expect(await seriousViolations(page), 'axe on the source settings').toEqual([]);
+  await edit.getByRole('button', { name: 'Save settings' }).click();
+  await expect(sources.getByText('Groups: all · Tags: feedback, billing')).toBeVisible();
+  await sources.getByRole('button', { name: 'Sync now' }).click();
+  await expect(sources.getByText('Last sync: 4 read, 1 created, 3 updated, 0 failed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Data points' }).getByText('Invoice address is wrong')).toBeVisible();
 
   // A survey export: each column says what it holds, and a response that cannot go in is listed with why.
   await page.getByRole('button', { name: 'Import data' }).click();
@@ -89,6 +111,14 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   await expect(survey.getByRole('textbox', { name: 'Column Response ID' })).toHaveValue('Response id');
   await survey.getByRole('textbox', { name: 'Column Plan' }).click();
   await page.getByRole('option', { name: 'Question: one choice' }).click();
+  // A column whose answers cannot be choices is named before anything is sent.
+  const question = survey.getByRole('textbox', { name: 'Column What nearly stopped you from signing up?' });
+  await question.click();
+  await page.getByRole('option', { name: 'Question: one choice' }).click();
+  await survey.getByRole('button', { name: 'Import 4 responses' }).click();
+  await expect(survey.getByRole('alert')).toContainText('The column "What nearly stopped you from signing up?" has an answer longer than 50 characters');
+  await question.click();
+  await page.getByRole('option', { name: 'Question: free text' }).click();
   await survey.getByRole('button', { name: 'Import 4 responses' }).click();
   await expect(survey.getByText('3 data points created and 0 updated, as a survey; 1 failed.')).toBeVisible({ timeout: 20_000 });
   await expect(survey.getByRole('table', { name: 'Failed responses' })).toContainText('A response can be at most 20000 characters long.');

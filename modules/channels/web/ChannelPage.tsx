@@ -165,6 +165,8 @@ export function ChannelPage() {
         canImport={canImport}
         version={imported}
         onSynced={() => {
+          // A sync adds data points and an import run: the datasets' counts and the history follow.
+          setImported((n) => n + 1);
           void load(null);
           void series.refetch();
         }}

@@ -89,20 +89,22 @@ export function DataPointPage() {
                 <Paper withBorder p="md">
                   {p.raw.name && <Text fw={600}>{p.raw.name}</Text>}
                   {p.raw.description && p.raw.description !== p.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{p.raw.description}</Text>}
-                  <Group gap="xs" mt="xs">
-                    {p.raw.tags.map((t) => (
-                      <Badge key={t} variant="outline" color="gray">
-                        {t}
-                      </Badge>
-                    ))}
-                  </Group>
+                  {!!p.raw.tags.length && (
+                    <Group gap="xs" mt="xs">
+                      {p.raw.tags.map((t) => (
+                        <Badge key={t} variant="outline" color="gray">
+                          {t}
+                        </Badge>
+                      ))}
+                    </Group>
+                  )}
                   {p.raw.creator && (
-                    <Text size="sm" c="dimmed" mt="xs">
+                    <Text size="sm" c="dimmed" mt={p.raw.name || p.raw.tags.length || (p.raw.description && p.raw.description !== p.content) ? 'xs' : 0}>
                       By {p.raw.creator}
                     </Text>
                   )}
                   {!!Object.keys(p.raw.remoteFields).length && (
-                    <Table mt="sm" aria-label="Ticket fields">
+                    <Table mt={p.raw.name || p.raw.tags.length || p.raw.creator || (p.raw.description && p.raw.description !== p.content) ? 'sm' : 0} aria-label="Ticket fields">
                       <Table.Tbody>
                         {Object.entries(p.raw.remoteFields).map(([k, v]) => (
                           <Table.Tr key={k}>

@@ -29,7 +29,7 @@ export function SimilarDataPoints({ id }: { id: string }) {
                 {Math.round(similarity * 100)}% alike
               </Badge>
               <Text size="xs" c="dimmed">
-                {new Date(d.createdAt).toLocaleDateString()}
+                {new Date(d.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
               </Text>
             </Group>
           </Paper>

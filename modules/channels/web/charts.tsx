@@ -35,6 +35,8 @@ export function TimeChart({ series, type }: { series: readonly SeriesPoint[]; ty
   const slot = innerW / Math.max(1, series.length);
   const y = (v: number) => pad.top + innerH - (v / max) * innerH;
   const x = (i: number) => pad.left + i * slot + slot / 2;
+  // A few periods would otherwise make bars as wide as the chart: they stay bars.
+  const barW = Math.min(slot * 0.7, 48);
   const labelEvery = Math.max(1, Math.ceil(series.length / 8));
   const total = series.reduce((n, p) => n + p.count, 0);
   return (
@@ -48,12 +50,20 @@ export function TimeChart({ series, type }: { series: readonly SeriesPoint[]; ty
       </text>
       {type === 'bar'
         ? series.map((p, i) => (
-            <rect key={p.start} x={x(i) - slot * 0.35} width={slot * 0.7} y={y(p.count)} height={pad.top + innerH - y(p.count)} fill="var(--mantine-color-indigo-6)">
+            <rect key={p.start} x={x(i) - barW / 2} width={barW} y={y(p.count)} height={pad.top + innerH - y(p.count)} fill="var(--mantine-color-indigo-6)">
               <title>{`${short(p.start)}: ${p.count}`}</title>
             </rect>
           ))
         : (
-            <polyline points={series.map((p, i) => `${x(i)},${y(p.count)}`).join(' ')} fill="none" stroke="var(--mantine-color-indigo-6)" strokeWidth={2} />
+            <>
+              <polyline points={series.map((p, i) => `${x(i)},${y(p.count)}`).join(' ')} fill="none" stroke="var(--mantine-color-indigo-6)" strokeWidth={2} />
+              {/* A dot per period: a line of one period is a point, and each one says its count. */}
+              {series.map((p, i) => (
+                <circle key={p.start} cx={x(i)} cy={y(p.count)} r={3.5} fill="var(--mantine-color-indigo-6)">
+                  <title>{`${short(p.start)}: ${p.count}`}</title>
+                </circle>
+              ))}
+            </>
           )}
       {series.map((p, i) =>
         i % labelEvery === 0 ? (

@@ -15,13 +15,15 @@ export const FIRST_IMPORT_DAYS = { min: 1, max: 3650 } as const;
 
 export type ImportTrigger = 'UPLOAD' | 'CONNECT' | 'MANUAL' | 'SCHEDULED';
 
+const settingsSchema = z.record(z.string(), z.json(), { error: 'settings must be an object.' });
+
 const connectSchema = z.object({
   input: z.object({
     channelId: idSchema('channelId'),
     pluginId: z.string().min(1, 'pluginId names the plugin whose source to connect.').max(100, 'pluginId can be at most 100 characters long.'),
     kind: z.string().min(1, 'kind names the source to connect.').max(100, 'kind can be at most 100 characters long.'),
     name: z.string().trim().max(300, 'A dataset name can be at most 300 characters long.').nullish(),
-    settings: z.record(z.string(), z.json(), { error: 'settings must be an object.' }).nullish(),
+    settings: settingsSchema.nullish(),
     refreshMinutes: z
       .number()
       .int('refreshMinutes must be a whole number of minutes.')
@@ -121,6 +123,28 @@ export async function setRefresh(ctx: RequestContext, args: unknown): Promise<Da
     const [row] = (await trx('channel_datasets')
       .where({ id })
       .update({ refresh_minutes: refresh, next_sync_at: refresh === null ? null : trx.raw(`now() + make_interval(mins => ?)`, [refresh]), updated_at: trx.fn.now() })
+      .returning('*')) as DatasetRow[];
+    return row!;
+  });
+}
+
+/**
+ * Changes a connection's settings (its payload fields). What the last syncs read was chosen with
+ * the old ones, and a source's cursor may hold what they resolved (a team's id), so the cursor is
+ * dropped: the next sync reads again from the start of the first import period, updating the data
+ * points already in rather than adding them twice.
+ */
+export async function setSettings(ctx: RequestContext, extensions: ExtensionsServices, args: unknown): Promise<DatasetRow> {
+  const caller = callerOf(ctx, CHANNEL_PERMISSIONS.import);
+  const { id, settings } = validate(z.object({ id: idSchema(), settings: settingsSchema }), args);
+  return ctx.tx(async (trx) => {
+    const dataset = await connectionFor(trx, caller.workspaceId, id);
+    if (!dataset.plugin_id) throw new AppError('INVALID_OPERATION', `A ${dataset.source} dataset is not a source connection and has no settings to change.`, { field: 'id' });
+    const checked = checkImportSourceSettings(extensions.host, dataset.plugin_id, dataset.source, settings);
+    if (await activeRun(trx, dataset.id)) throw new AppError('INVALID_OPERATION', 'A sync of this source is under way; change its settings when it has finished.', { field: 'id' });
+    const [row] = (await trx('channel_datasets')
+      .where({ id })
+      .update({ settings: JSON.stringify(checked), cursor: null, updated_at: trx.fn.now() })
       .returning('*')) as DatasetRow[];
     return row!;
   });

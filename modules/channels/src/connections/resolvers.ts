@@ -2,7 +2,7 @@ import { pluginImportSources, type ExtensionsServices, type ModuleContext, type 
 import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import type { DatasetRow } from '../datasets/datasets.ts';
 import { IMPORT_COLUMNS } from '../imports/records.ts';
-import { connectSource, datasetRuns, setRefresh, syncNow } from './connections.ts';
+import { connectSource, datasetRuns, setRefresh, setSettings, syncNow } from './connections.ts';
 import { connectionsTypeDefs } from './schema.ts';
 
 type Args = Record<string, unknown>;
@@ -30,6 +30,7 @@ export function connectionsGraphql(extensions: ExtensionsServices, { jobs, event
         connectChannelSource: (_p: unknown, args: Args, ctx: RequestContext) => connectSource(ctx, extensions, jobs, events, args),
         syncChannelDataset: (_p: unknown, args: Args, ctx: RequestContext) => syncNow(ctx, jobs, args),
         setChannelDatasetRefresh: (_p: unknown, args: Args, ctx: RequestContext) => setRefresh(ctx, args),
+        setChannelDatasetSettings: (_p: unknown, args: Args, ctx: RequestContext) => setSettings(ctx, extensions, args),
       },
       ChannelDataset: {
         pluginId: (d: DatasetRow) => d.plugin_id ?? null,

@@ -14,6 +14,8 @@ export const connectionsTypeDefs = /* GraphQL */ `
     syncChannelDataset(id: ID!): ChannelImport!
     "Contributor and above: how often a source connection refreshes, in minutes (15 to 10080); null to refresh only on demand."
     setChannelDatasetRefresh(id: ID!, refreshMinutes: Int): ChannelDataset!
+    "Contributor and above: changes a source connection's settings; its next sync reads again from the start of its first import period with them, updating what is already in."
+    setChannelDatasetSettings(id: ID!, settings: JSON!): ChannelDataset!
   }
 
   input ConnectChannelSourceInput {

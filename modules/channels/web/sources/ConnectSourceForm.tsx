@@ -3,15 +3,39 @@ import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { useState } from 'react';
 import { REFRESH_CHOICES, SQ, type PluginSource, type SourceSetting, type SyncRun } from './api.ts';
 
-type Value = string | number | boolean | string[] | null;
+export type Value = string | number | boolean | string[] | null;
 
-function initial(setting: SourceSetting): Value {
+export function initial(setting: SourceSetting): Value {
   if (setting.type === 'boolean') return false;
   if (setting.type === 'string[]') return [];
   return null;
 }
 
-function SettingInput({ setting, value, onChange }: { setting: SourceSetting; value: Value; onChange: (v: Value) => void }) {
+/**
+ * A list typed with commas. The text is kept as typed: rebuilt from the list, a comma just typed
+ * (before the next item) would vanish and no second item could be entered.
+ */
+function ListInput({ value, onChange, ...common }: { label: string; description?: string; required?: boolean; value: string[]; onChange: (v: string[]) => void }) {
+  const [text, setText] = useState(() => value.join(', '));
+  return (
+    <TextInput
+      {...common}
+      placeholder="Separate them with commas"
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        onChange(
+          e.currentTarget.value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
+      }}
+    />
+  );
+}
+
+export function SettingInput({ setting, value, onChange }: { setting: SourceSetting; value: Value; onChange: (v: Value) => void }) {
   const common = { label: setting.label, description: setting.description ?? undefined, required: setting.required };
   switch (setting.type) {
     case 'boolean':
@@ -21,25 +45,14 @@ function SettingInput({ setting, value, onChange }: { setting: SourceSetting; va
     case 'date':
       return <TextInput {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value || null)} />;
     case 'string[]':
-      return (
-        <TextInput
-          {...common}
-          placeholder="Separate them with commas"
-          value={Array.isArray(value) ? value.join(', ') : ''}
-          onChange={(e) =>
-            onChange(
-              e.currentTarget.value
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean),
-            )
-          }
-        />
-      );
+      return <ListInput {...common} value={Array.isArray(value) ? value : []} onChange={onChange} />;
     default:
       return <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value || null)} />;
   }
 }
+
+/** The settings people filled in: what is left empty is not sent, so the source's default applies. */
+export const filledIn = (values: Record<string, Value>): Record<string, Value> => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && !v.length)));
 
 /**
  * The settings of a plugin's source (its payload fields), how often it refreshes and how far back
@@ -57,7 +70,7 @@ export function ConnectSourceForm({ channelId, source, onStarted, onError }: { c
     setBusy(true);
     onError(null);
     try {
-      const settings = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && !v.length)));
+      const settings = filledIn(values);
       const { connectChannelSource } = await host.graphql<{ connectChannelSource: SyncRun }>(SQ.connect, {
         input: { channelId, pluginId: source.pluginId, kind: source.kind, name, settings, refreshMinutes: refresh ? Number(refresh) : null, firstImportPeriodDays: days },
       });

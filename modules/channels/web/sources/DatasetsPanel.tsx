@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useRef, useState } from 'react';
-import { REFRESH_CHOICES, SQ, TRIGGER_LABEL, type DatasetView, type SyncRun } from './api.ts';
+import { REFRESH_CHOICES, SQ, TRIGGER_LABEL, type DatasetView, type PluginSource, type SourceSetting, type SyncRun } from './api.ts';
+import { EditSourceSettings, SettingsSummary } from './SourceSettings.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 const STATUS_COLOR = { QUEUED: 'gray', RUNNING: 'blue', COMPLETED: 'teal', FAILED: 'red' } as const;
@@ -53,9 +54,10 @@ function SyncHistory({ datasetId, version }: { datasetId: string; version: numbe
   );
 }
 
-function DatasetRow({ dataset, canImport, onChanged }: { dataset: DatasetView; canImport: boolean; onChanged: () => void }) {
+function DatasetRow({ dataset, fields, canImport, onChanged }: { dataset: DatasetView; fields: readonly SourceSetting[]; canImport: boolean; onChanged: () => void }) {
   const host = useFieldbook();
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const run = dataset.lastImport;
@@ -87,6 +89,7 @@ function DatasetRow({ dataset, canImport, onChanged }: { dataset: DatasetView; c
             {connection && ` · synced ${when(dataset.lastSyncedAt)}`}
             {connection && dataset.nextSyncAt && ` · next ${when(dataset.nextSyncAt)}`}
           </Text>
+          <SettingsSummary dataset={dataset} fields={fields} />
           {run?.status === 'FAILED' && run.error && (
             <Text size="sm" c="red.8">
               {run.error}
@@ -105,6 +108,11 @@ function DatasetRow({ dataset, canImport, onChanged }: { dataset: DatasetView; c
               size="xs"
             />
           )}
+          {connection && canImport && fields.length > 0 && (
+            <Button size="xs" variant="default" disabled={active(run)} onClick={() => setEditing(true)}>
+              Edit settings
+            </Button>
+          )}
           {connection && canImport && (
             <Button size="xs" loading={active(run)} onClick={() => void call(SQ.sync, { id: dataset.id })}>
               Sync now
@@ -120,6 +128,17 @@ function DatasetRow({ dataset, canImport, onChanged }: { dataset: DatasetView; c
           {error}
         </Alert>
       )}
+      {editing && (
+        <EditSourceSettings
+          dataset={dataset}
+          fields={fields}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      )}
       {open && <SyncHistory datasetId={dataset.id} version={version + (run ? Date.parse(run.completedAt ?? run.createdAt) : 0)} />}
     </Paper>
   );
@@ -128,9 +147,14 @@ function DatasetRow({ dataset, canImport, onChanged }: { dataset: DatasetView; c
 /** A channel's datasets: source connections with their last sync, refresh, "Sync now" and history. */
 export function DatasetsPanel({ channelId, canImport, version, onSynced }: { channelId: string; canImport: boolean; version: number; onSynced?: () => void }) {
   const datasets = useGraphQL<{ channel: { datasets: DatasetView[] } }>(SQ.datasets, { id: channelId, version });
-  const list = datasets.data?.channel.datasets ?? [];
+  // Source connections only: a file's imports and API pushes are in the channel's datasets and
+  // import history below, and have no sync to show here.
+  const list = (datasets.data?.channel.datasets ?? []).filter((d) => d.pluginId !== null);
   const syncing = list.some((d) => active(d.lastImport));
   const { refetch } = datasets;
+  // The settings each source declares, to show and edit a connection's.
+  const sources = useGraphQL<{ channelPluginSources: PluginSource[] }>(SQ.sources, {});
+  const fieldsOf = (d: DatasetView) => sources.data?.channelPluginSources.find((s) => s.pluginId === d.pluginId && s.kind === d.source)?.settings ?? [];
   // When a sync ends, the channel's data points and chart are read again.
   const wasSyncing = useRef(false);
   useEffect(() => {
@@ -151,7 +175,7 @@ export function DatasetsPanel({ channelId, canImport, version, onSynced }: { cha
       </Title>
       <Stack gap="xs" component="ul" mb="md" style={{ listStyle: 'none', padding: 0 }}>
         {list.map((d) => (
-          <DatasetRow key={d.id} dataset={d} canImport={canImport} onChanged={() => void refetch()} />
+          <DatasetRow key={d.id} dataset={d} fields={fieldsOf(d)} canImport={canImport} onChanged={() => void refetch()} />
         ))}
       </Stack>
     </section>

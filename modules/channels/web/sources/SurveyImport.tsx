@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, FileInput, Group, ScrollArea, Select, Table, Text } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { useState } from 'react';
+import { CHANNEL_LIMITS } from '../../src/limits.ts';
 import { detectDelimiter, readCsv } from '../../src/sources/csv/parse.ts';
 
 type Role = 'id' | 'email' | 'date' | 'FREE_TEXT' | 'SINGLE_SELECT' | 'MULTI_SELECT' | 'skip';
@@ -76,6 +77,16 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
       return [{ id: `c${i}`, questionText: h || `Question ${i + 1}`, questionType: role, questionOptions: options }];
     });
     if (!questions.length) return setError('Choose at least one column that holds a question.');
+    // A choice column whose answers cannot be options is named here, before anything is sent:
+    // the server would only say which question number was refused.
+    for (const q of questions) {
+      const options = q.questionOptions ?? [];
+      if (options.length > CHANNEL_LIMITS.selectOptions) {
+        return setError(`Too many options. The column "${q.questionText}" has ${options.length} different answers; a choice question can have at most ${CHANNEL_LIMITS.selectOptions}. Import it as free text.`);
+      }
+      const long = options.find((o) => o.optionText.length > CHANNEL_LIMITS.optionLabel);
+      if (long) return setError(`The column "${q.questionText}" has an answer longer than ${CHANNEL_LIMITS.optionLabel} characters, too long for a choice ("${long.optionText.slice(0, 60)}…"). Import it as free text.`);
+    }
     const col = (role: Role) => roles.indexOf(role);
     const responses = rows.map((r, n) => ({
       id: col('id') >= 0 && r[col('id')]?.trim() ? r[col('id')]!.trim() : `row-${n + 2}`,

@@ -25,6 +25,7 @@ export interface DatasetView {
   source: string;
   name: string;
   pluginId: string | null;
+  settings: Record<string, unknown>;
   refreshMinutes: number | null;
   lastSyncedAt: string | null;
   nextSyncAt: string | null;
@@ -37,9 +38,10 @@ const RUN = 'id status trigger recordsRead recordsCreated recordsUpdated records
 export const SQ = {
   sources: `query ChannelPluginSources { channelPluginSources { pluginId pluginName kind label description settings { key label type required description } } }`,
   connect: `mutation ConnectChannelSource($input: ConnectChannelSourceInput!) { connectChannelSource(input: $input) { ${RUN} } }`,
-  datasets: `query ChannelDatasets($id: ID!) { channel(id: $id) { id datasets { id source name pluginId refreshMinutes lastSyncedAt nextSyncAt createdAt lastImport { ${RUN} } } } }`,
+  datasets: `query ChannelDatasets($id: ID!) { channel(id: $id) { id datasets { id source name settings pluginId refreshMinutes lastSyncedAt nextSyncAt createdAt lastImport { ${RUN} } } } }`,
   history: `query ChannelDatasetImports($id: ID!) { channelDatasetImports(datasetId: $id) { ${RUN} } }`,
   sync: `mutation SyncChannelDataset($id: ID!) { syncChannelDataset(id: $id) { ${RUN} } }`,
+  settings: `mutation SetChannelDatasetSettings($id: ID!, $settings: JSON!) { setChannelDatasetSettings(id: $id, settings: $settings) { id settings } }`,
   refresh: `mutation SetChannelDatasetRefresh($id: ID!, $minutes: Int) { setChannelDatasetRefresh(id: $id, refreshMinutes: $minutes) { id refreshMinutes nextSyncAt } }`,
 };
 

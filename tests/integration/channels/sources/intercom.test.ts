@@ -98,10 +98,22 @@ describe('Intercom source', () => {
     expect((await points(f.server, datasetId)).get('c6')!.content).toBe('Slack alerts arrive twice');
   });
 
+  it("changes a connection's teams: the next sync reads again from the start with them, updating what is in", async () => {
+    const SET = 'mutation($id: ID!, $s: JSON!) { setChannelDatasetSettings(id: $id, settings: $s) { id settings } }';
+    const refused = await f.a.contributor.gql(SET, { id: datasetId, s: { teams: 'Sales' } });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'settings.teams' });
+    const saved = await f.a.contributor.gql<{ setChannelDatasetSettings: { settings: unknown } }>(SET, { id: datasetId, s: { teams: ['Product', 'Sales'] } });
+    expect(saved.data?.setChannelDatasetSettings.settings).toEqual({ teams: ['Product', 'Sales'] });
+    const run = await syncNow(f.a.contributor.gql, datasetId);
+    // c3 is the Sales team's; the Product team's five are read again and updated, not doubled.
+    expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 6, recordsCreated: 1, recordsUpdated: 5 });
+    expect([...(await points(f.server, datasetId)).keys()].sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+  });
+
   it('says in the sync history that Intercom refused the token', async () => {
     await updateSettings(f.a.admin, 'intercom', { accessToken: 'revoked' });
     const run = await syncNow(f.a.contributor.gql, datasetId);
     expect(run).toMatchObject({ status: 'FAILED', error: 'Intercom refused the access token (HTTP 401). A workspace admin checks it in Settings → Extensions → Intercom.' });
-    expect((await history(f.a.contributor.gql, datasetId)).map((r) => r.status)).toEqual(['FAILED', 'COMPLETED', 'COMPLETED', 'COMPLETED']);
+    expect((await history(f.a.contributor.gql, datasetId)).map((r) => r.status)).toEqual(['FAILED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED']);
   });
 });
