@@ -94,6 +94,39 @@ describe('project view rows', () => {
     expect((await rows(iv)).rows.map((r) => [r.title, r.published])).toEqual([['Too dear', true]]);
   });
 
+  it('carries what the columns of 002 show: preview, thumbnail, contributors, summary, insights, highlight counts and insight tags', async () => {
+    const DETAILS = `query($v: ID!) { projectViewRows(viewId: $v) { rows { id title preview thumbnailUrl contributorIds summary highlightCount publishedAt insights { id title } tags { title } } } }`;
+    type Row = { id: string; title: string; preview: string | null; thumbnailUrl: string | null; contributorIds: string[]; summary: string | null; highlightCount: number | null; publishedAt: string | null; insights: Array<{ id: string; title: string }>; tags: Array<{ title: string }> };
+    const content = { type: 'doc', content: [
+      { type: 'paragraph', content: [{ type: 'text', text: 'Dana   compared us\nwith the old tool.' }] },
+      { type: 'video', attrs: { src: 'https://media.example.com/call.mp4', poster: 'https://media.example.com/call.jpg' } },
+      { type: 'image', attrs: { src: 'javascript:alert(1)' } },
+    ] };
+    const dana = ok(await f.contributor.gql<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Dana call", content: $c }) { id } }', { p: projectId, c: content })).createNote.id;
+    const unsafe = ok(await f.contributor.gql<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Unsafe image", content: $c }) { id } }', { p: projectId, c: { type: 'doc', content: [{ type: 'image', attrs: { src: 'javascript:alert(1)' } }] } })).createNote.id;
+    const highlight = async (offset: number) => ok(await f.contributor.gql<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', { n: dana, s: offset, e: offset + 4 })).createHighlight.id;
+    const [h1, h2] = [await highlight(0), await highlight(14)];
+    const board = ok(await f.contributor.gql<{ createTagBoard: { id: string } }>('mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: projectId })).createTagBoard.id;
+    const tag = ok(await f.contributor.gql<{ createTag: { id: string } }>('mutation($b: ID!) { createTag(input: { boardId: $b, title: "Switching" }) { id } }', { b: board })).createTag.id;
+    ok(await f.contributor.gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h: h1, t: [tag] }));
+    const insight = ok(await f.contributor.gql<{ createInsight: { id: string } }>('mutation($p: ID!, $s: JSON) { createInsight(input: { projectId: $p, title: "People switch for speed", summary: $s }) { id } }', { p: projectId, s: doc('Speed wins deals.') })).createInsight.id;
+    for (const h of [h1, h2]) ok(await f.contributor.gql('mutation($i: ID!, $h: ID!) { citeHighlight(insightId: $i, highlightId: $h) { id } }', { i: insight, h }));
+    await server.fieldbook.db.owner('ai_summaries').insert({ workspace_id: f.ws.id, object_type: 'NOTE', object_id: dana, kind: 'paragraph', framework: 'default', content: JSON.stringify({ text: 'Dana left  a rival.', sections: [], quotes: [] }) });
+
+    const list = async (objectType: string) => ok(await f.viewer.gql<{ projectViewRows: { rows: Row[] } }>(DETAILS, { v: await view({ objectType, sort: [{ field: 'HighlightCount', direction: 'DESC' }] }) })).projectViewRows.rows;
+    const notesNow = await list('NOTE');
+    expect(notesNow[0]).toEqual({
+      id: dana, title: 'Dana call', preview: 'Dana compared us with the old tool.', thumbnailUrl: 'https://media.example.com/call.jpg', contributorIds: [f.contributor.user.id],
+      summary: 'Dana left a rival.', highlightCount: 2, publishedAt: null, insights: [{ id: insight, title: 'People switch for speed' }], tags: [],
+    });
+    expect(notesNow.find((r) => r.id === unsafe)).toMatchObject({ thumbnailUrl: null, highlightCount: 0, summary: null, insights: [] });
+    const [insightRow] = (await list('INSIGHT')).filter((r) => r.id === insight);
+    expect(insightRow).toMatchObject({ summary: 'Speed wins deals.', highlightCount: 2, tags: [{ title: 'Switching' }], insights: [] });
+    // A cited highlight in the trash no longer counts, nor lends its tags.
+    ok(await f.contributor.gql('mutation($id: ID!) { deleteHighlight(id: $id) }', { id: h1 }));
+    expect((await list('INSIGHT')).find((r) => r.id === insight)).toMatchObject({ highlightCount: 1, tags: [] });
+  });
+
   it('refuses a page over 1,000 rows, a bad cursor and a filter search cannot read', async () => {
     const v = await view({ objectType: 'NOTE' });
     const big = failure(await f.viewer.gql(ROWS, { v, first: 1001 }));
@@ -111,6 +144,6 @@ describe('project view rows', () => {
       f.contributor.gql('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: projectId, m: { groups: { markup }, users: { [f.contributor.user.id]: 'full' } } });
     ok(await access('none'));
     expect(failure(await f.viewer.gql(ROWS, { v })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect((await rows(v, 1, null, f.contributor.gql)).totalCount).toBe(4);
+    expect((await rows(v, 1, null, f.contributor.gql)).totalCount).toBe(6);
   });
 });

@@ -8,7 +8,7 @@ const ITEM = `id viewId kind x y hidden
   ... on CanvasRectangle { width height }
   ... on CanvasText { width height text format }
   ... on CanvasGroup { width height title color }
-  ... on CanvasReference { objectType objectId }`;
+  ... on CanvasReference { width height objectType objectId }`;
 const VIEW = `id projectId title layout objectType rank canEdit
   sort { field direction } filter group { kind fieldId } columns { field width sticky wrapped }
   hiddenFields hiddenOptions hideUncategorized
@@ -237,7 +237,10 @@ describe('project views', () => {
     const moved = ok(await f.contributor.gql<{ updateCanvasItem: Item }>(UPDATE_ITEM, { id: rect.id, input: { x: -50.5, hidden: true } })).updateCanvasItem;
     expect(moved).toMatchObject({ x: -50.5, y: 20, width: 300, hidden: true });
     expect(ok(await f.contributor.gql<{ updateCanvasItem: Item }>(UPDATE_ITEM, { id: group.id, input: { title: 'Gains', color: '#0a0' } })).updateCanvasItem).toMatchObject({ title: 'Gains', color: '#00aa00' });
-    expect(failure(await f.contributor.gql(UPDATE_ITEM, { id: ref.id, input: { width: 10 } })).message).toContain('A reference has no width.');
+    expect(ref).toMatchObject({ width: 240, height: 96 });
+    expect(failure(await f.contributor.gql(UPDATE_ITEM, { id: ref.id, input: { width: 10 } })).message).toContain('A reference is resized with both its width and its height.');
+    expect(ok(await f.contributor.gql<{ updateCanvasItem: Item }>(UPDATE_ITEM, { id: ref.id, input: { width: 320, height: 140 } })).updateCanvasItem).toMatchObject({ width: 320, height: 140, objectId: n });
+    expect(ok(await f.contributor.gql<{ updateCanvasItem: Item }>(UPDATE_ITEM, { id: ref.id, input: { x: 44 } })).updateCanvasItem).toMatchObject({ x: 44, width: 320, height: 140 });
     expect(failure(await f.contributor.gql(UPDATE_ITEM, { id: text.id, input: { height: 0 } })).extensions?.errorCode).toBe('BAD_USER_INPUT');
 
     // Canvas state: staging area, per-object ranks, expanded cards and summary.

@@ -14,7 +14,9 @@ describe('canvas items', () => {
   it('refuses fields of another kind, missing sizes, bad numbers and bad colours', () => {
     const text = canvasItemSchema.safeParse({ kind: 'RECTANGLE', x: 0, y: 0, width: 1, height: 1, text: 'no' });
     expect(text.error?.issues[0]?.message).toBe('A rectangle has no text.');
-    expect(canvasItemSchema.safeParse({ kind: 'REFERENCE', x: 0, y: 0, width: 3, objectType: 'NOTE', objectId: uuid }).success).toBe(false);
+    expect(canvasItemSchema.safeParse({ kind: 'REFERENCE', x: 0, y: 0, width: 3, objectType: 'NOTE', objectId: uuid }).error?.issues[0]?.message).toBe('A reference is resized with both its width and its height.');
+    expect(canvasItemSchema.parse({ kind: 'REFERENCE', x: 0, y: 0, width: 300, height: 120, objectType: 'NOTE', objectId: uuid })).toMatchObject({ width: 300, height: 120 });
+    expect(canvasItemSchema.safeParse({ kind: 'REFERENCE', x: 0, y: 0, width: 300, height: 0, objectType: 'NOTE', objectId: uuid }).success).toBe(false);
     expect(canvasItemSchema.safeParse({ kind: 'RECTANGLE', x: 0, y: 0, width: 1 }).success).toBe(false);
     expect(canvasItemSchema.safeParse({ kind: 'RECTANGLE', x: Number.NaN, y: 0, width: 1, height: 1 }).success).toBe(false);
     expect(canvasItemSchema.safeParse({ kind: 'RECTANGLE', x: 0, y: 0, width: 0, height: 1 }).error?.issues[0]?.message).toBe('width must be greater than 0.');

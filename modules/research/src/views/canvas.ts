@@ -25,6 +25,9 @@ export const CANVAS_LIMITS = {
   expandedCards: 5000,
 } as const;
 
+/** A reference card's size until it is resized (the web app draws it so). */
+export const REFERENCE_CARD = { width: 240, height: 96 } as const;
+
 const finite = (label: string) =>
   z.number({ error: `${label} must be a number.` }).refine(Number.isFinite, `${label} must be a finite number.`);
 
@@ -62,10 +65,24 @@ export const canvasItemSchema = z.discriminatedUnion('kind', [
     },
     { error: (i) => strictMessage(i, 'group') },
   ),
-  z.strictObject(
-    { kind: z.literal('REFERENCE'), ...base, objectType: z.enum(VIEW_OBJECT_TYPES), objectId: z.uuid({ error: 'objectId must be a valid id.' }) },
-    { error: (i) => strictMessage(i, 'reference') },
-  ),
+  z
+    .strictObject(
+      {
+        kind: z.literal('REFERENCE'),
+        ...base,
+        // The card's size once resized; left out, the usual card size.
+        width: size('width').optional(),
+        height: size('height').optional(),
+        objectType: z.enum(VIEW_OBJECT_TYPES),
+        objectId: z.uuid({ error: 'objectId must be a valid id.' }),
+      },
+      { error: (i) => strictMessage(i, 'reference') },
+    )
+    .superRefine((r, ctx) => {
+      if ((r.width === undefined) !== (r.height === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [r.width === undefined ? 'width' : 'height'], message: 'A reference is resized with both its width and its height.' });
+      }
+    }),
 ]);
 export type CanvasItemInput = z.infer<typeof canvasItemSchema>;
 
@@ -125,7 +142,7 @@ export function itemOfRow(row: CanvasItemRow): Record<string, unknown> {
 
 /** The columns of a validated item. */
 export function rowOfItem(item: CanvasItemInput): Omit<CanvasItemRow, 'id' | 'view_id' | 'created_at' | 'updated_at'> {
-  const box = item.kind === 'REFERENCE' ? { width: null, height: null } : { width: item.width, height: item.height };
+  const box = { width: item.width ?? null, height: item.height ?? null };
   return {
     kind: item.kind,
     x: item.x,

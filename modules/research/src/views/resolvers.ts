@@ -1,7 +1,7 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import { operations, type RequestContext } from '@fieldbook/core';
 import { projectFor } from '../projects/access.ts';
-import { referenceOf, type CanvasItemRow } from './canvas.ts';
+import { REFERENCE_CARD, referenceOf, type CanvasItemRow } from './canvas.ts';
 import { addCanvasItem, canvasItemsOf, removeCanvasItem, updateCanvasItem } from './canvas-items.ts';
 import { listViewRows } from './rows.ts';
 import { createView, deleteView, getView, listViews, moveView, updateView, type ProjectViewRecord } from './views.ts';
@@ -47,6 +47,8 @@ export function viewsResolvers(): IResolvers<unknown, RequestContext> {
     CanvasGroup: itemFields,
     CanvasReference: {
       ...itemFields,
+      width: (i: CanvasItemRow) => i.width ?? REFERENCE_CARD.width,
+      height: (i: CanvasItemRow) => i.height ?? REFERENCE_CARD.height,
       objectType: (i: CanvasItemRow) => referenceOf(i)?.objectType,
       objectId: (i: CanvasItemRow) => referenceOf(i)?.objectId,
     },

@@ -6,6 +6,10 @@ import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
 import { readViewData, type ViewData, type ViewObjectType } from './settings.ts';
 import { viewFor } from './views.ts';
+import { documentPreview } from '../notes/document-resolvers.ts';
+import { rowDetails, type ViewRowTag } from './row-details.ts';
+
+export type { ViewRowTag };
 
 /**
  * The rows of a project view: the project's notes, insights or highlights that the view's saved
@@ -14,12 +18,6 @@ import { viewFor } from './views.ts';
  */
 export const ROW_LIMITS = { page: 1000, defaultPage: 200 } as const;
 
-export interface ViewRowTag {
-  id: string;
-  title: string;
-  color: string;
-}
-
 export interface ViewRowRecord {
   id: string;
   objectType: ViewObjectType;
@@ -27,12 +25,22 @@ export interface ViewRowRecord {
   createdAt: Date;
   updatedAt: Date;
   createdById: string | null;
+  /** Notes and insights: who created or last changed it (the Contributors a filter tests). */
+  contributorIds: string[];
   published: boolean | null;
+  publishedAt: Date | null;
   archived: boolean | null;
   locked: boolean | null;
   noteId: string | null;
   noteTitle: string | null;
   color: string | null;
+  /** Notes and insights: the start of their text on one line. */
+  preview: string | null;
+  /** Notes and insights: the first image, or a video's poster, in their content. */
+  thumbnailUrl: string | null;
+  summary: string | null;
+  highlightCount: number | null;
+  insights: Array<{ id: string; title: string }>;
   tags: ViewRowTag[];
   values: Array<{ fieldId: string; value: unknown }>;
 }
@@ -63,6 +71,21 @@ function decodeOffset(cursor: string | null | undefined): number {
   return Number(n);
 }
 
+/** The first image in a document, or the poster of its first video: the thumbnail a row shows. */
+const THUMBNAIL = `(select coalesce(n #>> '{attrs,poster}', case when n ->> 'type' = 'image' then n #>> '{attrs,src}' end)
+  from jsonb_path_query(t.content, 'strict $.**') as n where jsonb_typeof(n) = 'object' and n ->> 'type' in ('image', 'video') limit 1) as thumbnail`;
+
+/** Only web addresses are shown as images: a document could carry anything in an attribute. */
+export function safeImageUrl(url: string | null | undefined): string | null {
+  if (!url || url.length > 2000) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 const UUID_IN_FIELD = /^field\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** The ORDER BY of the view's sort; fields an object type lacks are skipped, newest first breaks ties. */
@@ -84,6 +107,8 @@ function orderSql(sort: ViewData['sort'], type: ViewObjectType): { text: string;
       Created: 't.created_at',
       Updated: 't.updated_at',
       Published: type === 'INSIGHT' ? 't.published_at' : undefined,
+      PublishedAt: type === 'INSIGHT' ? 't.published_at' : undefined,
+      HighlightCount: type === 'HIGHLIGHT' ? undefined : `(select count(*) from highlights h where h.${type === 'NOTE' ? 'note_id' : 'insight_id'} = t.id and h.deleted_at is null)`,
       Archived: type === 'HIGHLIGHT' ? undefined : 't.archived',
     };
     const expression = column[s.field];
@@ -106,6 +131,10 @@ interface BaseRow {
   note_id?: string | null;
   note_title?: string | null;
   color?: string | null;
+  content_text?: string;
+  updated_by?: string | null;
+  summary?: unknown;
+  thumbnail?: string | null;
   total: string | number;
 }
 
@@ -117,7 +146,7 @@ export async function viewRowsPage(trx: Knex.Transaction, ctx: { workspaceId: st
   const columns =
     type === 'HIGHLIGHT'
       ? 't.id, null as title, t.text, t.created_at, t.updated_at, t.created_by, t.note_id, t.color, n.title as note_title'
-      : `t.id, t.title, null as text, t.created_at, t.updated_at, t.created_by, t.archived, t.locked${type === 'INSIGHT' ? ', t.published_at' : ''}`;
+      : `t.id, t.title, null as text, t.created_at, t.updated_at, t.created_by, t.updated_by, t.archived, t.locked, left(t.content_text, 2000) as content_text, ${THUMBNAIL}${type === 'INSIGHT' ? ', t.published_at, t.summary' : ''}`;
   const where: string[] = ['t.workspace_id = ?', 't.project_id = ?', 't.deleted_at is null'];
   const values: unknown[] = [ctx.workspaceId, view.project_id];
   // A highlight of a note in the trash goes with its note.
@@ -130,35 +159,9 @@ export async function viewRowsPage(trx: Knex.Transaction, ctx: { workspaceId: st
   const statement = `select ${columns}, count(*) over () as total from ${from} where ${where.join(' and ')} order by ${order.text} limit ? offset ?`;
   const result = (await trx.raw(statement, [...values, ...order.values, first + 1, offset] as Knex.RawBinding[])) as { rows: BaseRow[] };
   const base = result.rows.slice(0, first);
-  const ids = base.map((r) => r.id);
   const total = Number(result.rows[0]?.total ?? (offset > 0 ? await countRows(trx, from, where, values) : 0));
 
-  const tags = new Map<string, ViewRowTag[]>();
-  const values_ = new Map<string, Array<{ fieldId: string; value: unknown }>>();
-  if (ids.length) {
-    const link = type === 'HIGHLIGHT' ? { table: 'highlight_tags', column: 'highlight_id' } : type === 'NOTE' ? { table: 'note_tags', column: 'note_id' } : null;
-    if (link) {
-      const tagRows = (await trx(`${link.table} as l`)
-        .join('tags as g', 'g.id', 'l.tag_id')
-        .whereIn(`l.${link.column}`, ids)
-        .orderBy([{ column: 'g.title' }, { column: 'g.id' }])
-        .select(`l.${link.column} as object_id`, 'g.id', 'g.title', 'g.color')) as Array<ViewRowTag & { object_id: string }>;
-      for (const t of tagRows) {
-        if (!tags.has(t.object_id)) tags.set(t.object_id, []);
-        tags.get(t.object_id)!.push({ id: t.id, title: t.title, color: t.color });
-      }
-    }
-    if (type !== 'HIGHLIGHT') {
-      const valueRows = (await trx('field_values')
-        .where({ workspace_id: ctx.workspaceId, object_type: type })
-        .whereIn('object_id', ids)
-        .select('object_id', 'field_id', 'value')) as Array<{ object_id: string; field_id: string; value: unknown }>;
-      for (const v of valueRows) {
-        if (!values_.has(v.object_id)) values_.set(v.object_id, []);
-        values_.get(v.object_id)!.push({ fieldId: v.field_id, value: v.value });
-      }
-    }
-  }
+  const details = await rowDetails(trx, ctx.workspaceId, type, base);
 
   const rows = base.map(
     (r): ViewRowRecord => ({
@@ -168,14 +171,21 @@ export async function viewRowsPage(trx: Knex.Transaction, ctx: { workspaceId: st
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       createdById: r.created_by,
+      contributorIds: type === 'HIGHLIGHT' ? [] : [...new Set([r.created_by, r.updated_by].filter((u): u is string => Boolean(u)))],
       published: type === 'INSIGHT' ? Boolean(r.published_at) : null,
+      publishedAt: r.published_at ?? null,
       archived: type === 'HIGHLIGHT' ? null : Boolean(r.archived),
       locked: type === 'HIGHLIGHT' ? null : Boolean(r.locked),
       noteId: r.note_id ?? null,
       noteTitle: r.note_title ?? null,
       color: r.color ?? null,
-      tags: tags.get(r.id) ?? [],
-      values: values_.get(r.id) ?? [],
+      preview: type === 'HIGHLIGHT' ? null : documentPreview(r.content_text ?? ''),
+      thumbnailUrl: safeImageUrl(r.thumbnail),
+      summary: details.summaries.get(r.id) ?? null,
+      highlightCount: type === 'HIGHLIGHT' ? null : (details.highlightCounts.get(r.id) ?? 0),
+      insights: details.insights.get(r.id) ?? [],
+      tags: details.tags.get(r.id) ?? [],
+      values: details.values.get(r.id) ?? [],
     }),
   );
   const hasNextPage = result.rows.length > first;

@@ -33,7 +33,7 @@ export const viewsTypeDefs = /* GraphQL */ `
   enum CanvasPeekMode { Center Side FullPage }
 
   input ViewSortInput {
-    "A system field (Title, Created, Tags...) or a custom field id such as field.<uuid>."
+    "A system field (Title, Created, Tags, HighlightCount, PublishedAt...) or a custom field id such as field.<uuid>."
     field: String!
     direction: ViewSortDirection!
   }
@@ -115,7 +115,7 @@ export const viewsTypeDefs = /* GraphQL */ `
     title: String
     "GROUP: hex colour; 3 digits expand to 6."
     color: String
-    "REFERENCE: a highlight, insight or note of the view's project."
+    "REFERENCE: a highlight, insight or note of the view's project; its width and height are optional (both or neither)."
     objectType: ProjectViewObjectType
     objectId: ID
   }
@@ -167,17 +167,32 @@ export const viewsTypeDefs = /* GraphQL */ `
     createdAt: DateTime!
     updatedAt: DateTime!
     createdById: ID
+    "Notes and insights: who created or last changed it."
+    contributorIds: [ID!]!
     "Insights only."
     published: Boolean
+    publishedAt: DateTime
     archived: Boolean
     locked: Boolean
     "Highlights: the note they are from."
     noteId: ID
     noteTitle: String
     color: String
+    "Notes and insights: the first 240 characters of their text on one line."
+    preview: String
+    "Notes and insights: the first image, or a video's poster, in their content (web addresses only)."
+    thumbnailUrl: String
+    "The written summary of an insight, or the AI summary of a note or insight, cut to 400 characters."
+    summary: String
+    "Notes: their highlights; insights: the highlights they cite."
+    highlightCount: Int
+    "Notes: the insights citing their highlights."
+    insights: [ProjectViewRowInsight!]!
+    "A note's or highlight's tags; an insight's are those of the highlights it cites."
     tags: [ProjectViewRowTag!]!
     values: [ProjectViewRowValue!]!
   }
+  type ProjectViewRowInsight { id: ID!, title: String! }
   type ProjectViewRowTag { id: ID!, title: String!, color: String! }
   type ProjectViewRowValue { fieldId: ID!, value: JSON! }
   type ProjectViewRowPage {
@@ -265,6 +280,9 @@ export const viewsTypeDefs = /* GraphQL */ `
     hidden: Boolean!
     createdAt: DateTime!
     updatedAt: DateTime!
+    "The card's size: 240 by 96 until it is resized."
+    width: Float!
+    height: Float!
     objectType: ProjectViewObjectType!
     objectId: ID!
   }

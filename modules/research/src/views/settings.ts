@@ -31,9 +31,20 @@ export function isFieldRef(value: string): boolean {
   return isSystemField(value) || isCustomFieldId(value);
 }
 
+/**
+ * Columns a view shows that no filter tests (002 §2): a note's thumbnail and summary, and when an
+ * insight was published (its status is the Published field).
+ */
+export const VIEW_ONLY_COLUMNS = ['Thumbnail', 'Summary', 'PublishedAt'] as const;
+
+/** What a column, a sort or a hidden field may name: a field, or one of the view-only columns. */
+export function isColumnRef(value: string): boolean {
+  return isFieldRef(value) || (VIEW_ONLY_COLUMNS as readonly string[]).includes(value);
+}
+
 const fieldRef = (label: string) =>
-  z.string({ error: `${label} must name a field.` }).refine(isFieldRef, {
-    message: `${label} must be a system field (such as Title, Created or Tags) or a custom field id such as field.<uuid>.`,
+  z.string({ error: `${label} must name a field.` }).refine(isColumnRef, {
+    message: `${label} must be a system field (such as Title, Created, Tags, Thumbnail or Summary) or a custom field id such as field.<uuid>.`,
   });
 
 const unique = <T>(key: (item: T) => string, what: string) => (items: T[], ctx: z.RefinementCtx) => {

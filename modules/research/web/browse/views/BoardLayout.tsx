@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconArrowsMove } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { NO_VALUE, type FieldInfo, type ProjectViewData, type ViewItem } from './data.ts';
 import { ItemCard } from './ItemCard.tsx';
 import { boardKind, canMove, useMoveItem } from './moves.ts';
@@ -87,6 +88,44 @@ function MoveMenu({ item, from, columns, onMove }: { item: ViewItem; from: strin
 }
 
 const DRAG_TYPE = 'application/x-fieldbook-card';
+/** A card's usual height with its gap; cards are measured as they are drawn. */
+const CARD_ESTIMATE = 118;
+const CARD_GAP = 8;
+
+/**
+ * A column's cards, scrolling on their own: only the cards in sight (and a few more) are drawn,
+ * so a column of ten thousand cards scrolls like one of ten.
+ */
+function ColumnCards({ column, render }: { column: BoardColumn; render(item: ViewItem): ReactNode }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const items = column.items;
+  const cards = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CARD_ESTIMATE,
+    getItemKey: (i) => items[i]!.id,
+    overscan: 6,
+  });
+  if (!items.length) return null;
+  return (
+    <div
+      ref={scroller}
+      role="group"
+      aria-label={`${column.title}: ${items.length.toLocaleString()} ${items.length === 1 ? 'card' : 'cards'}`}
+      tabIndex={0}
+      data-column-scroller
+      style={{ maxHeight: 'max(360px, calc(100vh - 300px))', overflowY: 'auto', overflowX: 'hidden', margin: -4, padding: 4 }}
+    >
+      <div style={{ height: cards.getTotalSize(), position: 'relative' }}>
+        {cards.getVirtualItems().map((v) => (
+          <div key={v.key} data-index={v.index} ref={cards.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, paddingBottom: CARD_GAP }}>
+            {render(items[v.index]!)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 /**
  * BOARD: a column per value of the grouping. People who may edit the view drag a card to another
@@ -152,26 +191,26 @@ export function BoardLayout({ view, items, fields, members, onMoved }: { view: P
                 {c.items.length}
               </Badge>
             </Group>
-            <Stack gap="xs">
-              {c.items.map((it) => (
+            <ColumnCards
+              column={c}
+              render={(it) => (
                 <Box
-                  key={it.id}
                   pos="relative"
                   draggable={movable}
-                  onDragStart={movable ? (e) => (e.dataTransfer.setData(DRAG_TYPE, `${it.id}|${c.key}`), (e.dataTransfer.effectAllowed = 'move')) : undefined}
+                  onDragStart={movable ? (e: DragEvent<HTMLDivElement>) => (e.dataTransfer.setData(DRAG_TYPE, `${it.id}|${c.key}`), (e.dataTransfer.effectAllowed = 'move')) : undefined}
                   onDragEnd={() => setOver(null)}
                   style={{ cursor: movable ? 'grab' : undefined }}
                 >
                   <ItemCard item={it} compact hiddenFields={view.hiddenFields} fields={fields} />
                   {movable && <MoveMenu item={it} from={c.key} columns={columns} onMove={(to) => void move(it, c.key, to)} />}
                 </Box>
-              ))}
-              {!c.items.length && (
-                <Text size="xs" c="dimmed" ta="center" py="md">
-                  {movable ? 'Drop cards here' : 'Nothing here'}
-                </Text>
               )}
-            </Stack>
+            />
+            {!c.items.length && (
+              <Text size="xs" c="gray.7" ta="center" py="md">
+                {movable ? 'Drop cards here' : 'Nothing here'}
+              </Text>
+            )}
           </Paper>
         ))}
       </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Button, ColorInput, Group, Menu, Modal, NativeSelect, Paper, Popover, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, ColorInput, Group, Menu, Modal, NativeSelect, NumberInput, Paper, Popover, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconBulb, IconDots, IconEye, IconEyeOff, IconFileText, IconHighlight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
@@ -7,7 +7,6 @@ import { useAction, useLoad } from '../ui/hooks.ts';
 import { ErrorNote, notifyDone, notifyError } from '../ui/layout.tsx';
 import { ADD_CANVAS_ITEM, type CanvasItem, type ProjectViewData, type ViewObjectType } from './data.ts';
 
-const REFERENCE_SIZE = { width: 240, height: 96 };
 const PADDING = 48;
 
 interface Reference {
@@ -15,7 +14,14 @@ interface Reference {
   href: string | null;
 }
 
-const sizeOf = (item: CanvasItem) => (item.kind === 'REFERENCE' ? REFERENCE_SIZE : { width: item.width, height: item.height });
+const sizeOf = (item: CanvasItem) => ({ width: item.width, height: item.height });
+
+/** What resizing keeps an item within, in canvas units: small enough to grab, no larger than a wall. */
+export const RESIZE = { min: { width: 40, height: 24 }, max: 4000, keyStep: 20, bigKeyStep: 100 } as const;
+const clampSize = (size: { width: number; height: number }) => ({
+  width: Math.round(Math.min(RESIZE.max, Math.max(RESIZE.min.width, size.width))),
+  height: Math.round(Math.min(RESIZE.max, Math.max(RESIZE.min.height, size.height))),
+});
 
 /** The notes, insights and highlights a canvas points at, fetched together by id. */
 function useReferences(view: ProjectViewData): Map<string, Reference> {
@@ -54,8 +60,8 @@ const REF_ICON = { NOTE: IconFileText, INSIGHT: IconBulb, HIGHLIGHT: IconHighlig
 const REF_LABEL = { NOTE: 'Note', INSIGHT: 'Insight', HIGHLIGHT: 'Highlight' } as const;
 const TEXT_SIZE = { H1: 28, H2: 22, H3: 18, PARAGRAPH: 15 } as const;
 
-function CanvasShape({ item, refs }: { item: CanvasItem; refs: Map<string, Reference> }) {
-  const { width, height } = sizeOf(item);
+function CanvasShape({ item, refs, size }: { item: CanvasItem; refs: Map<string, Reference>; size: { width: number; height: number } }) {
+  const { width, height } = size;
   const box = { position: 'absolute' as const, left: 0, top: 0, width, height };
   switch (item.kind) {
     case 'GROUP':
@@ -288,6 +294,85 @@ function EditItem({ item, onClose, onSave }: { item: Extract<CanvasItem, { kind:
   );
 }
 
+/**
+ * The handle at an item's lower right corner: drag it to resize, or focus it and use the arrow
+ * keys (Shift for bigger steps). The size is saved once the drag ends or the keys stop.
+ */
+function ResizeHandle({ item, size, onResize, onCommit }: { item: CanvasItem; size: { width: number; height: number }; onResize(size: { width: number; height: number } | null): void; onCommit(size: { width: number; height: number }): void }) {
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label={`Resize ${itemName(item)}: ${size.width} by ${size.height}, arrow keys change it`}
+      data-resize-handle
+      style={{ position: 'absolute', right: -6, bottom: -6, width: 14, height: 14, borderRadius: 3, background: '#fff', border: '2px solid var(--mantine-color-indigo-6)', cursor: 'nwse-resize', zIndex: 2 }}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const el = e.currentTarget;
+        el.setPointerCapture(e.pointerId);
+        const start = { x: e.clientX, y: e.clientY };
+        let last = size;
+        const move = (ev: PointerEvent) => {
+          last = clampSize({ width: size.width + ev.clientX - start.x, height: size.height + ev.clientY - start.y });
+          onResize(last);
+        };
+        const up = () => {
+          el.removeEventListener('pointermove', move);
+          el.removeEventListener('pointerup', up);
+          if (last.width === size.width && last.height === size.height) return onResize(null);
+          onCommit(last);
+        };
+        el.addEventListener('pointermove', move);
+        el.addEventListener('pointerup', up);
+      }}
+      onKeyDown={(e) => {
+        const step = e.shiftKey ? RESIZE.bigKeyStep : RESIZE.keyStep;
+        const by = { ArrowRight: [step, 0], ArrowLeft: [-step, 0], ArrowDown: [0, step], ArrowUp: [0, -step] }[e.key];
+        if (!by) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const next = clampSize({ width: size.width + by[0]!, height: size.height + by[1]! });
+        onResize(next);
+        clearTimeout(pending.current ?? undefined);
+        pending.current = setTimeout(() => onCommit(next), 500);
+      }}
+    />
+  );
+}
+
+/** Width and height typed in: the menu's way to resize. */
+function ResizeItem({ item, size, onClose, onSave }: { item: CanvasItem; size: { width: number; height: number }; onClose(): void; onSave(size: { width: number; height: number }): void }) {
+  const [width, setWidth] = useState<number | string>(size.width);
+  const [height, setHeight] = useState<number | string>(size.height);
+  const valid = (v: number | string, min: number) => typeof v === 'number' && v >= min && v <= RESIZE.max;
+  return (
+    <Modal opened onClose={onClose} title={`Resize ${itemName(item)}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid(width, RESIZE.min.width) && valid(height, RESIZE.min.height)) onSave(clampSize({ width: Number(width), height: Number(height) }));
+        }}
+      >
+        <Stack gap="sm">
+          <Group grow>
+            <NumberInput label="Width" description={`${RESIZE.min.width} to ${RESIZE.max.toLocaleString()}`} min={RESIZE.min.width} max={RESIZE.max} value={width} onChange={setWidth} allowDecimal={false} data-autofocus />
+            <NumberInput label="Height" description={`${RESIZE.min.height} to ${RESIZE.max.toLocaleString()}`} min={RESIZE.min.height} max={RESIZE.max} value={height} onChange={setHeight} allowDecimal={false} />
+          </Group>
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!valid(width, RESIZE.min.width) || !valid(height, RESIZE.min.height)}>
+              Save size
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 /** An item's menu: nudge it by a grid step (keyboard-friendly moving), hide it, or take it off the canvas. */
 function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) {
   const { graphql } = useFieldbook();
@@ -301,8 +386,10 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
   };
   const nudge = (dx: number, dy: number) => void call(UPDATE_ITEM, { id: item.id, input: { x: item.x + dx, y: item.y + dy } });
   const [editing, setEditing] = useState(false);
+  const [resizing, setResizing] = useState(false);
   return (
     <>
+    {resizing && <ResizeItem item={item} size={sizeOf(item)} onClose={() => setResizing(false)} onSave={(size) => void call(UPDATE_ITEM, { id: item.id, input: size }).then(() => setResizing(false))} />}
     {editing && (item.kind === 'TEXT' || item.kind === 'GROUP') && (
       <EditItem item={item} onClose={() => setEditing(false)} onSave={(input) => void call(UPDATE_ITEM, { id: item.id, input }).then(() => setEditing(false))} />
     )}
@@ -318,6 +405,7 @@ function ItemMenu({ item, onChanged }: { item: CanvasItem; onChanged(): void }) 
             {item.kind === 'TEXT' ? 'Edit text' : 'Edit group'}
           </Menu.Item>
         )}
+        <Menu.Item onClick={() => setResizing(true)}>Resize…</Menu.Item>
         <Menu.Item onClick={() => nudge(-STEP, 0)}>Move left</Menu.Item>
         <Menu.Item onClick={() => nudge(STEP, 0)}>Move right</Menu.Item>
         <Menu.Item onClick={() => nudge(0, -STEP)}>Move up</Menu.Item>
@@ -356,10 +444,22 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
   const height = maxY - minY + PADDING * 2;
   const scroller = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<{ id: string; dx: number; dy: number } | null>(null);
+  // The size an item is being resized to, shown until the canvas comes back with it saved.
+  const [sizing, setSizing] = useState<{ id: string; width: number; height: number } | null>(null);
+  const shownSize = (item: CanvasItem) => (sizing?.id === item.id ? sizing : sizeOf(item));
+  const resize = (item: CanvasItem, size: { width: number; height: number }) => {
+    setSizing({ id: item.id, ...size });
+    void graphql(UPDATE_ITEM, { id: item.id, input: size }).then(onChanged, (err: unknown) => {
+      notifyError(err, 'The item was not resized');
+      setSizing(null);
+    });
+  };
+  // The canvas came back: what it says is the size now.
+  useEffect(() => setSizing(null), [view.canvasItems]);
   // Dragging an item moves it (its menu moves it by a grid step from the keyboard).
   const startDrag = (e: ReactPointerEvent<HTMLDivElement>, item: CanvasItem) => {
     // Only the item itself: its menu's dialogs render elsewhere in the page but bubble here through React.
-    if (!e.currentTarget.contains(e.target as Node) || (e.target as HTMLElement).closest('a, button, input, textarea') || e.button !== 0) return;
+    if (!e.currentTarget.contains(e.target as Node) || (e.target as HTMLElement).closest('a, button, input, textarea, [data-resize-handle]') || e.button !== 0) return;
     e.preventDefault();
     const el = e.currentTarget;
     const start = { x: e.clientX, y: e.clientY };
@@ -432,16 +532,17 @@ export function CanvasLayout({ view, onChanged }: { view: ProjectViewData; onCha
               style={{
                 left: item.x - minX + PADDING + (dragging?.id === item.id ? dragging.dx : 0),
                 top: item.y - minY + PADDING + (dragging?.id === item.id ? dragging.dy : 0),
-                width: sizeOf(item).width,
-                height: sizeOf(item).height,
+                width: shownSize(item).width,
+                height: shownSize(item).height,
                 cursor: view.canEdit ? 'move' : undefined,
                 zIndex: dragging?.id === item.id ? 5 : undefined,
               }}
               data-canvas-item={item.kind}
               onPointerDown={view.canEdit ? (e) => startDrag(e, item) : undefined}
             >
-              <CanvasShape item={item} refs={refs} />
+              <CanvasShape item={item} refs={refs} size={shownSize(item)} />
               {view.canEdit && <ItemMenu item={item} onChanged={onChanged} />}
+              {view.canEdit && <ResizeHandle item={item} size={shownSize(item)} onResize={(size) => setSizing(size && { id: item.id, ...size })} onCommit={(size) => resize(item, size)} />}
             </Box>
           ))}
           {!items.length && (

@@ -19,6 +19,24 @@ export function TagBadges({ item, inline }: { item: ViewItem; inline?: boolean }
   );
 }
 
+/**
+ * A note's first image (or a video's poster) at a fixed size, so rows and cards keep their height
+ * while it loads; lazy, so only those in sight are fetched.
+ */
+export function Thumbnail({ url, title, width = 40, height = 22 }: { url: string; title: string; width?: number; height?: number }) {
+  return (
+    <img
+      src={url}
+      alt={`Thumbnail of ${title}`}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      width={width}
+      height={height}
+      style={{ objectFit: 'cover', borderRadius: 4, display: 'block', background: 'var(--mantine-color-gray-2)' }}
+    />
+  );
+}
+
 /** The custom field values a card shows: those the view does not hide, as short text. */
 function FieldLines({ item, fields, hidden }: { item: ViewItem; fields?: Map<string, FieldInfo>; hidden: Set<string> }) {
   if (!fields) return null;
@@ -62,14 +80,21 @@ export function ItemCard({ item, compact, hiddenFields = [], fields }: { item: V
     );
   }
   const Icon = item.kind === 'note' ? IconFileText : IconBulb;
+  const count = item.highlightCount;
   return (
     <Paper withBorder radius="md" p="sm" component="article" aria-label={item.title} data-item-id={item.id}>
       <Group gap={8} wrap="nowrap" align="flex-start" pr={compact ? 24 : 0}>
         <Icon size={16} aria-hidden color="#5c6370" style={{ flexShrink: 0, marginTop: 3 }} />
-        <Anchor component={Link} to={item.href} fw={500} c="dark" size="sm" lineClamp={2} style={{ minWidth: 0 }}>
+        <Anchor component={Link} to={item.href} fw={500} c="dark" size="sm" lineClamp={2} style={{ minWidth: 0, flex: 1 }}>
           {item.title}
         </Anchor>
+        {item.thumbnailUrl && !hidden.has('Thumbnail') && <Thumbnail url={item.thumbnailUrl} title={item.title} width={56} height={36} />}
       </Group>
+      {item.preview && !hidden.has('Content') && (
+        <Text size="xs" c="gray.7" lineClamp={compact ? 2 : 3} mt={6}>
+          {item.preview}
+        </Text>
+      )}
       <Group gap={6} mt={8} justify="space-between" wrap="nowrap">
         <Group gap={4}>
           {item.published !== undefined && !hidden.has('Published') && (
@@ -83,9 +108,14 @@ export function ItemCard({ item, compact, hiddenFields = [], fields }: { item: V
             </Badge>
           )}
           {item.locked && <IconLock size={14} aria-label="Locked" />}
+          {count !== undefined && !hidden.has('HighlightCount') && (
+            <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+              {item.kind === 'note' ? `${count} ${count === 1 ? 'highlight' : 'highlights'}` : `${count} cited`}
+            </Text>
+          )}
         </Group>
         {!hidden.has('Updated') && (
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
             {timeAgo(item.updatedAt)}
           </Text>
         )}

@@ -7,7 +7,7 @@ import { formatDate } from '../ui/hooks.ts';
 import { TitleEditor, ValueEditor } from './CellEditor.tsx';
 import { DEFAULT_WIDTH, WIDTH_MAX, WIDTH_MIN, columnLabel, tableColumns } from './columns.ts';
 import { fieldIdOf, type FieldInfo, type ProjectViewData, type ViewColumn, type ViewItem } from './data.ts';
-import { TagBadges } from './ItemCard.tsx';
+import { TagBadges, Thumbnail } from './ItemCard.tsx';
 
 const ROW_HEIGHT = 41;
 const KEY_STEP = 16;
@@ -49,7 +49,6 @@ function cellOf(c: ViewColumn, it: ViewItem, fields: Map<string, FieldInfo>, mem
         </Anchor>
       );
     case 'Highlight':
-    case 'Content':
       return it.kind === 'highlight' ? (
         <Text size="sm" inherit span style={{ borderLeft: `3px solid ${it.fill ?? 'rgba(250, 176, 5, 0.35)'}`, paddingLeft: 8 }}>
           “{it.title}”
@@ -57,6 +56,41 @@ function cellOf(c: ViewColumn, it: ViewItem, fields: Map<string, FieldInfo>, mem
       ) : (
         dash
       );
+    case 'Content':
+      if (it.kind === 'highlight') return `“${it.title}”`;
+      return it.preview ? (
+        <Text size="sm" inherit span c="gray.7">
+          {it.preview}
+        </Text>
+      ) : (
+        dash
+      );
+    case 'Thumbnail':
+      return it.thumbnailUrl ? <Thumbnail url={it.thumbnailUrl} title={it.title} width={38} height={21} /> : dash;
+    case 'Summary':
+      return it.summary ? (
+        <Text size="sm" inherit span>
+          {it.summary}
+        </Text>
+      ) : (
+        dash
+      );
+    case 'Insights':
+      return it.insights.length ? (
+        <Group gap={6} wrap={c.wrapped ? 'wrap' : 'nowrap'}>
+          {it.insights.map((i) => (
+            <Anchor key={i.id} component={Link} to={`/insights/${i.id}`} size="sm">
+              {i.title}
+            </Anchor>
+          ))}
+        </Group>
+      ) : (
+        dash
+      );
+    case 'HighlightCount':
+      return it.highlightCount === undefined ? dash : it.highlightCount.toLocaleString();
+    case 'PublishedAt':
+      return it.publishedAt ? formatDate(it.publishedAt) : dash;
     case 'Note':
       return it.source ? (
         <Anchor component={Link} to={it.source.href} size="sm">
@@ -70,8 +104,9 @@ function cellOf(c: ViewColumn, it: ViewItem, fields: Map<string, FieldInfo>, mem
     case 'Updated':
       return formatDate(it.updatedAt);
     case 'Authors':
-    case 'Contributors':
       return it.createdById ? (members.get(it.createdById) ?? 'Former member') : dash;
+    case 'Contributors':
+      return it.contributorIds.length ? it.contributorIds.map((u) => members.get(u) ?? 'Former member').join(', ') : dash;
     case 'Published':
       return it.published === undefined ? dash : (
         <Badge size="sm" variant="light" radius="sm" color={it.published ? 'teal' : 'gray'}>

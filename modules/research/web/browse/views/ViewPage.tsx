@@ -1,14 +1,14 @@
-import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconColumns3, IconLayoutBoard, IconLayoutGrid, IconLayoutList, IconPresentation, IconTable } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../ui/errors.ts';
 import { UUID, useLoad } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader } from '../ui/layout.tsx';
-import { BoardLayout, boardColumns } from './BoardLayout.tsx';
+import { BoardLayout } from './BoardLayout.tsx';
+import { CardsLayout } from './CardsLayout.tsx';
 import { CanvasLayout } from './CanvasLayout.tsx';
-import { VIEW, VIEWS, useViewItems, type FieldInfo, type ProjectViewData, type ViewItem, type ViewLayout, type ViewObjectType } from './data.ts';
-import { ItemCard } from './ItemCard.tsx';
+import { VIEW, VIEWS, useViewItems, type ProjectViewData, type ViewLayout, type ViewObjectType } from './data.ts';
 import { TableLayout } from './TableLayout.tsx';
 import { AddViewButton, ViewMenu } from './ViewActions.tsx';
 import { ViewToolbar, useSaveView } from './ViewToolbar.tsx';
@@ -54,46 +54,6 @@ export function ViewLinks({ projectId, canAdd }: { projectId: string; canAdd: bo
   );
 }
 
-/** LIST and GRID: cards in rows or a grid; with a grouping, a titled section per group. */
-function CardsLayout({ view, items, fields, members, grid }: { view: ProjectViewData; items: ViewItem[]; fields: Map<string, FieldInfo>; members: Map<string, string>; grid: boolean }) {
-  const sections = view.group ? boardColumns(view, items, fields, members) : [{ key: 'all', title: '', color: null, items }];
-  const list = (its: ViewItem[], label: string) => {
-    const cards = its.map((it) => (
-      <li key={it.id}>
-        <ItemCard item={it} hiddenFields={view.hiddenFields} fields={fields} />
-      </li>
-    ));
-    return grid ? (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {cards}
-      </SimpleGrid>
-    ) : (
-      <Stack gap={6} component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {cards}
-      </Stack>
-    );
-  };
-  if (!view.group) return list(items, 'Items');
-  return (
-    <Stack gap="lg">
-      {sections.map((s) => (
-        <section key={s.key} aria-label={s.title}>
-          <Group gap={8} mb="xs">
-            <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: s.color ?? '#ced4da' }} />
-            <Text component="h2" fw={600} size="sm" m={0}>
-              {s.title}
-            </Text>
-            <Badge variant="default" size="sm" radius="sm">
-              {s.items.length}
-            </Badge>
-          </Group>
-          {s.items.length ? list(s.items, s.title) : <Text size="sm" c="dimmed">Nothing here</Text>}
-        </section>
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * /projects/{projectId}/v/{viewId}: a project view in its layout, with its settings above it.
  * BOARD puts cards in columns by the view's grouping, GRID and LIST show cards, TABLE the view's
@@ -128,7 +88,7 @@ export function ViewPage() {
       ) : v.layout === 'TABLE' ? (
         <TableLayout view={v} items={items} total={loaded.total} fields={loaded.fields} members={loaded.members} save={save} patch={loaded.patch} />
       ) : (
-        <CardsLayout view={v} items={items} fields={loaded.fields} members={loaded.members} grid={v.layout === 'GRID'} />
+        <CardsLayout view={v} items={items} total={loaded.total} fields={loaded.fields} members={loaded.members} grid={v.layout === 'GRID'} />
       );
   }
 

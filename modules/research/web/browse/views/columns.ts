@@ -1,32 +1,37 @@
 import { FIELD_PREFIX, type FieldInfo, type ProjectViewData, type ViewColumn, type ViewObjectType } from './data.ts';
 
 /**
- * The columns a view can show (002 §2): notes have title, tags, created, updated and created by;
- * insights add published; highlights show their text, note, tags, authors and created; notes and
- * insights add their custom fields (the project's and the workspace's).
+ * The columns a view can show (002 §2): notes have title, content preview, thumbnail, tags,
+ * insights, created, updated, created by, contributors and summary (and highlight count);
+ * insights add published at and status; highlights show their text, note, tags, authors and
+ * created; notes and insights add their custom fields (the project's and the workspace's).
  */
+const NOTE_COLUMNS = [
+  { field: 'Title', label: 'Title' },
+  { field: 'Content', label: 'Content preview' },
+  { field: 'Thumbnail', label: 'Thumbnail' },
+  { field: 'Tags', label: 'Tags' },
+  { field: 'Insights', label: 'Insights' },
+  { field: 'HighlightCount', label: 'Highlights' },
+  { field: 'Created', label: 'Created' },
+  { field: 'Updated', label: 'Updated' },
+  { field: 'Authors', label: 'Created by' },
+  { field: 'Contributors', label: 'Contributors' },
+  { field: 'Summary', label: 'Summary' },
+  { field: 'Archived', label: 'Archived' },
+];
 const SYSTEM_COLUMNS: Record<ViewObjectType, Array<{ field: string; label: string }>> = {
-  NOTE: [
-    { field: 'Title', label: 'Title' },
-    { field: 'Tags', label: 'Tags' },
-    { field: 'Created', label: 'Created' },
-    { field: 'Updated', label: 'Updated' },
-    { field: 'Authors', label: 'Created by' },
-    { field: 'Archived', label: 'Archived' },
-  ],
+  NOTE: NOTE_COLUMNS,
   INSIGHT: [
-    { field: 'Title', label: 'Title' },
+    ...NOTE_COLUMNS.filter((c) => c.field !== 'Insights').map((c) => (c.field === 'HighlightCount' ? { ...c, label: 'Cited highlights' } : c)),
+    { field: 'PublishedAt', label: 'Published at' },
     { field: 'Published', label: 'Status' },
-    { field: 'Created', label: 'Created' },
-    { field: 'Updated', label: 'Updated' },
-    { field: 'Authors', label: 'Created by' },
-    { field: 'Archived', label: 'Archived' },
   ],
   HIGHLIGHT: [
     { field: 'Highlight', label: 'Highlight' },
     { field: 'Note', label: 'Note' },
     { field: 'Tags', label: 'Tags' },
-    { field: 'Authors', label: 'Created by' },
+    { field: 'Authors', label: 'Authors' },
     { field: 'Created', label: 'Created' },
   ],
 };
@@ -78,6 +83,7 @@ export function sortChoices(type: ViewObjectType, fields: Map<string, FieldInfo>
           { field: 'Title', label: 'Title' },
           { field: 'Created', label: 'Created' },
           { field: 'Updated', label: 'Updated' },
+          { field: 'HighlightCount', label: type === 'INSIGHT' ? 'Cited highlights' : 'Highlights' },
           ...(type === 'INSIGHT' ? [{ field: 'Published', label: 'Published' }] : []),
           { field: 'Archived', label: 'Archived' },
         ];

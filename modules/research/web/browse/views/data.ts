@@ -22,7 +22,7 @@ export type CanvasItem =
   | (CanvasBase & { kind: 'RECTANGLE'; width: number; height: number })
   | (CanvasBase & { kind: 'TEXT'; width: number; height: number; text: string; format: 'PARAGRAPH' | 'H1' | 'H2' | 'H3' })
   | (CanvasBase & { kind: 'GROUP'; width: number; height: number; title: string; color: string })
-  | (CanvasBase & { kind: 'REFERENCE'; objectType: ViewObjectType; objectId: string });
+  | (CanvasBase & { kind: 'REFERENCE'; width: number; height: number; objectType: ViewObjectType; objectId: string });
 
 export interface ProjectViewData {
   id: string;
@@ -51,7 +51,7 @@ export const VIEW = `query BrowseView($id: ID!) { projectView(id: $id) {
     ... on CanvasRectangle { width height }
     ... on CanvasText { width height text format }
     ... on CanvasGroup { width height title color }
-    ... on CanvasReference { objectType objectId } } } }`;
+    ... on CanvasReference { width height objectType objectId } } } }`;
 
 export const ADD_CANVAS_ITEM = `mutation BrowseAddCanvasItem($viewId: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $viewId, input: $input) { id } }`;
 
@@ -87,8 +87,19 @@ export interface ViewItem {
   createdAt: string;
   updatedAt: string;
   published?: boolean;
+  publishedAt?: string | null;
   archived?: boolean;
   locked?: boolean;
+  /** Notes and insights: who created or last changed them. */
+  contributorIds: string[];
+  /** Notes and insights: the start of their text, their first image, their summary. */
+  preview?: string;
+  thumbnailUrl?: string | null;
+  summary?: string | null;
+  /** Notes: their highlights; insights: the highlights they cite. */
+  highlightCount?: number;
+  /** Notes: the insights citing their highlights. */
+  insights: Array<{ id: string; title: string }>;
   /** Highlights: the note they are from, and their fill. */
   source?: { title: string; href: string };
   fill?: string | null;
@@ -103,7 +114,8 @@ export const fieldIdOf = (ref: string) => (ref.startsWith(FIELD_PREFIX) ? ref.sl
 
 
 const ROWS = `query BrowseViewRows($viewId: ID!, $first: Int, $after: String) { projectViewRows(viewId: $viewId, first: $first, after: $after) {
-  totalCount hasNextPage endCursor rows { id title createdAt updatedAt createdById published archived locked noteId noteTitle color tags { id title color } values { fieldId value } } } }`;
+  totalCount hasNextPage endCursor rows { id title createdAt updatedAt createdById contributorIds published publishedAt archived locked noteId noteTitle color
+    preview thumbnailUrl summary highlightCount insights { id title } tags { id title color } values { fieldId value } } } }`;
 const FIELD = 'id label type maxSelectable options { id label color }';
 const DETAILS = `query BrowseViewDetails($objectType: FieldObjectType!, $projectId: ID) {
   own: fieldSet(objectType: $objectType, projectId: $projectId) { ${FIELD} }
@@ -116,12 +128,19 @@ interface RowData {
   createdAt: string;
   updatedAt: string;
   createdById: string | null;
+  contributorIds: string[];
   published: boolean | null;
+  publishedAt: string | null;
   archived: boolean | null;
   locked: boolean | null;
   noteId: string | null;
   noteTitle: string | null;
   color: string | null;
+  preview: string | null;
+  thumbnailUrl: string | null;
+  summary: string | null;
+  highlightCount: number | null;
+  insights: Array<{ id: string; title: string }>;
   tags: ItemTag[];
   values: Array<{ fieldId: string; value: unknown }>;
 }
@@ -155,8 +174,15 @@ export function itemOfRow(type: ViewObjectType, r: RowData, fields: Map<string, 
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     published: r.published ?? undefined,
+    publishedAt: r.publishedAt,
     archived: r.archived ?? undefined,
     locked: r.locked ?? undefined,
+    contributorIds: r.contributorIds,
+    preview: r.preview ?? undefined,
+    thumbnailUrl: r.thumbnailUrl,
+    summary: r.summary,
+    highlightCount: r.highlightCount ?? undefined,
+    insights: r.insights,
     source: r.noteId ? { title: r.noteTitle || 'Untitled note', href: `/data/${r.noteId}` } : undefined,
     fill: r.color,
     tags: r.tags,
