@@ -72,8 +72,9 @@ export async function planTypes(
  * word goes straight to the text index, and so does a table no larger than what the text index
  * path reads whole (`readWhole`): it reads all its matches, counts them exactly, and ranks their
  * newest, which is what the window would have found. A larger table the window covers whole is
- * always tried. A word being typed, whose frequency the planner cannot tell, is common when its
- * share of the newest items (`newestShare`) is what the window needs. A wrong guess costs time, never the answer.
+ * always tried (with bounds where the window is larger than what is read whole). A word being
+ * typed, whose frequency the planner cannot tell, is common when its share of the newest items
+ * (`newestShare`) is what the window needs. A wrong guess costs time, never the answer.
  */
 export function likelyCommon(
   searched: Searched,
@@ -90,8 +91,12 @@ export function likelyCommon(
     if (search.text === null || !plan?.present || plan.items === null || plan.matches === null) continue;
     const rows = plan.tableRows ?? -1;
     if (rows >= 0 && rows <= readWhole) continue;
-    // A table the window covers whole (or never analyzed): its newest are all of it, few to read.
-    if (rows <= window) out.add(search.type);
+    // A table the window covers whole (or never analyzed): its newest are all of it, few to read;
+    // but when the text index path reads that many matches whole anyway, it finds the same
+    // candidates in the one statement, so the window is not worth a round trip of its own.
+    if (rows <= window) {
+      if (window > readWhole) out.add(search.type);
+    }
     // Row-level security holds both to the workspace, so the share is of the workspace's items.
     else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items) out.add(search.type);
     // A word being typed, as common among the newest items as the window needs.
