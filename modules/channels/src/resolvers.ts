@@ -1,5 +1,7 @@
-import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
-import { createChannel, deleteChannel, getChannel, listChannels, restoreChannel, updateChannel, type ChannelRow } from './channels/channels.ts';
+import { z } from 'zod';
+import { validate, type ModuleContext, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
+import { CHANNEL_PERMISSIONS, callerOf } from './caller.ts';
+import { channelFor, createChannel, deleteChannel, idSchema, listChannels, restoreChannel, updateChannel, type ChannelRow } from './channels/channels.ts';
 import { channelDatasets } from './datasets/overview.ts';
 import { presentDataPoints, type DataPointView } from './datapoints/present.ts';
 import { channelStats, dataPointSeries, getDataPoint, listDataPoints } from './datapoints/read.ts';
@@ -29,11 +31,16 @@ export function channelsGraphql(moduleCtx: ModuleContext): ModuleGraphql {
   const limits = () => moduleCtx.config.channels;
   const Query: Record<string, Resolver> = {
     channels: async (_p, args, ctx) => withStats(ctx, await listChannels(ctx, args)),
-    channel: async (_p, args, ctx) => (await withStats(ctx, [await getChannel(ctx, args)]))[0],
-    channelDataPoints: async (_p, args, ctx) => {
-      const page = await listDataPoints(ctx, args);
-      return { ...page, nodes: await present(ctx, page.nodes) };
+    // The channel with its counts, and a page with its people and fields, each in one transaction.
+    channel: (_p, args, ctx) => {
+      const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
+      const { id } = validate(z.object({ id: idSchema() }), args);
+      return ctx.tx(async (trx): Promise<ChannelView> => {
+        const row = await channelFor(trx, caller, id);
+        return { ...row, stats: (await channelStats(trx, row.workspace_id, [row.id])).get(row.id)! };
+      });
     },
+    channelDataPoints: (_p, args, ctx) => listDataPoints(ctx, args, (trx, rows) => (rows.length ? presentDataPoints(trx, rows[0]!.workspace_id, rows) : Promise.resolve([]))),
     channelDataPoint: async (_p, args, ctx) => (await present(ctx, [await getDataPoint(ctx, args)]))[0],
     channelDataPointSeries: (_p, args, ctx) => dataPointSeries(ctx, args),
     channelImport: (_p, args, ctx) => getImport(ctx, args),

@@ -86,8 +86,15 @@ const listArgs = z.object({
 
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A channel's data points, newest first (by when the feedback was given), a page at a time. */
-export async function listDataPoints(ctx: RequestContext, args: unknown): Promise<{ nodes: DataPointRow[]; endCursor: string | null; hasNextPage: boolean; totalCount: number }> {
+/**
+ * A channel's data points, newest first (by when the feedback was given), a page at a time.
+ * `present` dresses the page in the same transaction (the page asks for it with every load).
+ */
+export async function listDataPoints<T extends DataPointRow = DataPointRow>(
+  ctx: RequestContext,
+  args: unknown,
+  present?: (trx: Knex.Transaction, rows: DataPointRow[]) => Promise<T[]>,
+): Promise<{ nodes: T[]; endCursor: string | null; hasNextPage: boolean; totalCount: number }> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const raw = (args ?? {}) as { to?: string | null };
   const { channelId, first, after, search, from, to } = validate(listArgs, args);
@@ -117,7 +124,8 @@ export async function listDataPoints(ctx: RequestContext, args: unknown): Promis
     const days = search ? null : wholeDays(from, until);
     const totalCount = days ? await countedInChannel(trx, caller.workspaceId, channelId, days) : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count);
     const nodes = rows.slice(0, size);
-    return { nodes, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: rows.length > size, totalCount };
+    const shown = present ? await present(trx, nodes) : (nodes as T[]);
+    return { nodes: shown, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: rows.length > size, totalCount };
   });
 }
 
