@@ -4,6 +4,8 @@ import { createMailer } from '../../../core/src/email/mailer.ts';
 import { createLogger } from '../../../core/src/logger.ts';
 import { digestJob } from '../../../modules/research/src/digests/digest-job.ts';
 import { fillWorkspace } from '../../support/factories.ts';
+import { queuesIdle } from '../../support/jobs.ts';
+import { NOTIFICATION_EMAIL_QUEUE } from '../../../modules/research/src/comments/notify.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, createProject, failure, NOTIFICATION_QUEUES, notificationsSettled, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
@@ -150,7 +152,7 @@ describe('following projects, insights and tags', () => {
     expect((await notificationsOf(f.viewer.gql)).filter((n) => n.payload.objectId === insight && n.type === 'followed_comment')).toHaveLength(1);
   });
 
-  it('a kind turned off in-app is not stored; unread counts, the unread filter and mark-all-read agree', async () => {
+  it('a kind turned off in-app does not show; unread counts, the unread filter and mark-all-read agree', async () => {
     // The viewer follows the project (comments on): a comment would reach them, but they muted the kind.
     const before = await comment(f.contributor.gql, 'INSIGHT', insightId, 'Heard by the viewer');
     expect((await notificationsOf(f.viewer.gql)).filter((n) => n.payload.commentId === before).map((n) => n.type)).toEqual(['followed_comment']);
@@ -168,6 +170,23 @@ describe('following projects, insights and tags', () => {
     expect(ok(await f.manager.gql<{ markAllNotificationsRead: number }>('mutation { markAllNotificationsRead }')).markAllNotificationsRead).toBe(unread.length);
     expect(ok(await f.manager.gql<{ unreadNotificationCount: number }>(COUNT)).unreadNotificationCount).toBe(0);
     expect(await notificationsOf(f.manager.gql, true)).toEqual([]);
+  });
+
+  it('in the app and by email are independent: a kind off in-app still emails at once, a kind off by email still shows in-app', async () => {
+    const noteId = ok(await f.contributor.gql<{ createNote: { id: string } }>('mutation($p: ID!) { createNote(input: { projectId: $p, title: "Channels note" }) { id } }', { p: projectId })).createNote.id;
+    ok(await f.contributor.gql(PREF, { k: 'comment', i: false }));
+    const quiet = await comment(f.admin, 'NOTE', noteId, 'Only by email please');
+    const mailed = await mail.waitForMail(f.contributor.user.email, (m) => m.text.includes('Only by email please'));
+    expect(mailed.subject).toContain('commented on “Channels note”');
+    expect((await notificationsOf(f.contributor.gql)).filter((n) => n.payload.commentId === quiet)).toEqual([]);
+    expect(ok(await f.contributor.gql<{ unreadNotificationCount: number }>(COUNT)).unreadNotificationCount).toBe((await notificationsOf(f.contributor.gql, true)).length);
+
+    ok(await f.contributor.gql(PREF, { k: 'comment', i: true, e: false }));
+    const loud = await comment(f.admin, 'NOTE', noteId, 'Only in the app please');
+    expect((await notificationsOf(f.contributor.gql)).filter((n) => n.payload.commentId === loud).map((n) => n.type)).toEqual(['comment']);
+    await queuesIdle(server, [NOTIFICATION_EMAIL_QUEUE]);
+    expect(mail.received.filter((m) => m.to.includes(f.contributor.user.email.toLowerCase()) && m.text.includes('Only in the app please'))).toEqual([]);
+    ok(await f.contributor.gql(PREF, { k: 'comment', e: true }));
   });
 
   it('fans a comment out to 300 followers with one insert, each follower once', async () => {
