@@ -40,7 +40,8 @@ const toRecord = (r: NotificationRow): NotificationRecord => ({
 export const notifications = {
   /**
    * Stores a notification for a person; workspace-less ones (account locked) pass no workspace.
-   * Answers null when the person turned this kind off in-app (the table's trigger drops it).
+   * Answers null when the person wants this kind neither in-app nor by email (the table's trigger
+   * drops it); one wanted by email only is stored hidden from the app (`in_app` false).
    */
   async notify(app: Knex, input: { userId: string; workspaceId?: string | null; type: string; payload?: Record<string, unknown> }): Promise<string | null> {
     return withTenant(app, { userId: input.userId, workspaceId: input.workspaceId ?? null }, async (trx) => {
@@ -55,7 +56,7 @@ export const notifications = {
   async list(app: Knex, userId: string, first: number, unreadOnly = false): Promise<NotificationRecord[]> {
     return withTenant(app, { userId }, async (trx) => {
       const rows = await trx('notifications')
-        .where({ user_id: userId })
+        .where({ user_id: userId, in_app: true })
         .modify((q) => {
           if (unreadOnly) q.whereNull('read_at');
         })
@@ -70,7 +71,7 @@ export const notifications = {
   /** How many of the person's notifications are unread, counted up to 1,000 (the bell shows 9+). */
   async unreadCount(app: Knex, userId: string): Promise<number> {
     return withTenant(app, { userId }, async (trx) => {
-      const row = (await trx.from(trx('notifications').where({ user_id: userId }).whereNull('read_at').limit(1000).select(trx.raw('1')).as('u')).count<{ n: string }>({ n: '*' }).first()) as
+      const row = (await trx.from(trx('notifications').where({ user_id: userId, in_app: true }).whereNull('read_at').limit(1000).select(trx.raw('1')).as('u')).count<{ n: string }>({ n: '*' }).first()) as
         | { n: string }
         | undefined;
       return Number(row?.n ?? 0);
@@ -79,14 +80,14 @@ export const notifications = {
 
   /** Marks every unread notification of the person read; returns how many changed. */
   async markAllRead(app: Knex, userId: string): Promise<number> {
-    return withTenant(app, { userId }, (trx) => trx('notifications').where({ user_id: userId }).whereNull('read_at').update({ read_at: trx.fn.now() }));
+    return withTenant(app, { userId }, (trx) => trx('notifications').where({ user_id: userId, in_app: true }).whereNull('read_at').update({ read_at: trx.fn.now() }));
   },
 
   /** Marks the given notifications read; returns how many changed. Others' ids change nothing. */
   async markRead(app: Knex, userId: string, ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
     return withTenant(app, { userId }, (trx) =>
-      trx('notifications').where({ user_id: userId }).whereIn('id', ids).whereNull('read_at').update({ read_at: trx.fn.now() }),
+      trx('notifications').where({ user_id: userId, in_app: true }).whereIn('id', ids).whereNull('read_at').update({ read_at: trx.fn.now() }),
     );
   },
 };

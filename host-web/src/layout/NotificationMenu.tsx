@@ -1,21 +1,12 @@
-import { Anchor, Box, Button, Divider, Group, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Divider, Group, Popover, Text } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '../api/hooks.ts';
 import { useServices } from '../session/SessionProvider.tsx';
-import { notificationText } from './notification-text.ts';
+import { NOTIFICATION_FIELDS, NotificationItem, type NotificationEntry } from '../notifications/NotificationItem.tsx';
 
-interface Notification {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  read: boolean;
-  createdAt: string;
-}
-
-const LIST = `query HeaderNotifications { notifications(first: 20) { id type payload read createdAt } }`;
+const LIST = `query HeaderNotifications { notifications(first: 20) { ${NOTIFICATION_FIELDS} } }`;
 const MARK_READ = `mutation HeaderMarkNotificationsRead($ids: [ID!]!) { markNotificationsRead(ids: $ids) }`;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The bell's list (a popover of buttons, not a menu: it holds a heading and an action too): the
@@ -25,7 +16,7 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 export function NotificationMenu({ renderTrigger, onChanged, initiallyOpened }: { renderTrigger(onClick: () => void, expanded: boolean): ReactElement; onChanged(): void; initiallyOpened: boolean }) {
   const { client } = useServices();
   const navigate = useNavigate();
-  const list = useQuery<{ notifications: Notification[] }>(LIST);
+  const list = useQuery<{ notifications: NotificationEntry[] }>(LIST);
   const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState(initiallyOpened);
   const items = list.data?.notifications ?? [];
@@ -70,40 +61,19 @@ export function NotificationMenu({ renderTrigger, onChanged, initiallyOpened }: 
           </Text>
         )}
         <Box component="ul" mah={360} m={0} p={4} style={{ overflowY: 'auto', listStyle: 'none' }}>
-          {items.map((n) => {
-            const { text, to } = notificationText(n.type, n.payload);
-            return (
-              <li key={n.id}>
-                <UnstyledButton
-                  w="100%"
-                  px="sm"
-                  py={6}
-                  style={{ borderRadius: 6 }}
-                  className="fb-notification"
-                  onClick={() => {
-                    if (!n.read) void markRead([n.id]);
-                    if (to) {
-                      setOpened(false);
-                      navigate(to);
-                    }
-                  }}
-                >
-                  <Group gap="xs" wrap="nowrap" align="flex-start">
-                    <Box mt={6} w={8} h={8} style={{ flexShrink: 0, borderRadius: 8, background: n.read ? 'transparent' : 'var(--mantine-color-red-8)' }} aria-hidden />
-                    <div>
-                      <Text size="sm" fw={n.read ? 400 : 600}>
-                        {text}
-                        {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {when.format(new Date(n.createdAt))}
-                      </Text>
-                    </div>
-                  </Group>
-                </UnstyledButton>
-              </li>
-            );
-          })}
+          {items.map((n) => (
+            <NotificationItem
+              key={n.id}
+              notification={n}
+              onOpen={(to) => {
+                if (!n.read) void markRead([n.id]);
+                if (to) {
+                  setOpened(false);
+                  navigate(to);
+                }
+              }}
+            />
+          ))}
         </Box>
         <Divider />
         <Box px="sm" py={6}>

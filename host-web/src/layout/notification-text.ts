@@ -23,7 +23,13 @@ export function notificationText(type: string, payload: Record<string, unknown>)
     case 'insight_published':
       return { text: `${actor} published the insight “${title}” in ${projectTitle}`, to: objectPath };
     case 'followed_change':
-      return { text: `${actor} changed “${title}”, which you follow`, to: objectPath };
+      return payload.change === 'ADDED'
+        ? { text: `${actor} added “${title}” to ${projectTitle}, which you follow`, to: objectPath }
+        : { text: `${actor} edited “${title}”, which you follow`, to: objectPath };
+    case 'followed_tag_applied': {
+      const tags = Array.isArray(payload.tagTitles) ? payload.tagTitles.filter((t): t is string => typeof t === 'string').join(', ') : 'a tag';
+      return { text: `${actor} tagged ${payload.target === 'HIGHLIGHT' ? 'a highlight in' : 'the note'} “${title}” with ${tags}, which you follow`, to: objectPath };
+    }
     case 'access_request_requested':
       return { text: `${actor} asked for access${str(payload.role) ? ` as ${String(payload.role).toLowerCase()}` : ''}`, to: '/settings/users' };
     case 'access_request_approved':

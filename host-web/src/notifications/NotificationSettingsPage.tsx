@@ -66,7 +66,7 @@ function KindsCard() {
         What you are notified of
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        For you in every workspace. Email goes at once for what is addressed to you, and in a digest for what you follow.
+        For you in every workspace. In the app and by email are separate choices: turning one off keeps the other. Email goes at once for what is addressed to you, and in a digest for what you follow.
       </Text>
       <ErrorAlert error={error ?? q.error} />
       {!shown ? (

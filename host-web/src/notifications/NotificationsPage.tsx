@@ -1,32 +1,23 @@
-import { Box, Button, Group, Paper, SegmentedControl, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '../api/hooks.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
 import { SectionLoader } from '../common/Loading.tsx';
-import { notificationText } from '../layout/notification-text.ts';
 import { Page } from '../layout/Page.tsx';
 import { useServices } from '../session/SessionProvider.tsx';
+import { NOTIFICATION_FIELDS, NotificationItem, type NotificationEntry } from './NotificationItem.tsx';
 
-interface Notification {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  read: boolean;
-  createdAt: string;
-}
-
-const LIST = `query NotificationCentre($unreadOnly: Boolean) { notifications(first: 200, unreadOnly: $unreadOnly) { id type payload read createdAt } }`;
+const LIST = `query NotificationCentre($unreadOnly: Boolean) { notifications(first: 200, unreadOnly: $unreadOnly) { ${NOTIFICATION_FIELDS} } }`;
 const MARK_READ = `mutation NotificationCentreMarkRead($ids: [ID!]!) { markNotificationsRead(ids: $ids) }`;
 const MARK_ALL = `mutation NotificationCentreMarkAll { markAllNotificationsRead }`;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /notifications: every notification, or the unread ones; opening one marks it read and goes to its object. */
 export function NotificationsPage() {
   const { client } = useServices();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<'unread' | 'all'>('unread');
-  const list = useQuery<{ notifications: Notification[] }>(LIST, { unreadOnly: filter === 'unread' });
+  const list = useQuery<{ notifications: NotificationEntry[] }>(LIST, { unreadOnly: filter === 'unread' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const items = list.data?.notifications ?? [];
@@ -81,38 +72,18 @@ export function NotificationsPage() {
           </Paper>
         ) : (
           <Paper withBorder p={4} component="ul" m={0} style={{ listStyle: 'none' }} aria-label="Notifications">
-            {items.map((n) => {
-              const { text, to } = notificationText(n.type, n.payload);
-              return (
-                <li key={n.id}>
-                  <UnstyledButton
-                    w="100%"
-                    px="md"
-                    py="sm"
-                    style={{ borderRadius: 6 }}
-                    className="fb-notification"
-                    onClick={() => {
-                      if (!n.read) void client.request(MARK_READ, { ids: [n.id] }).catch(() => undefined);
-                      if (to) navigate(to);
-                      else void list.reload();
-                    }}
-                  >
-                    <Group gap="sm" wrap="nowrap" align="flex-start">
-                      <Box mt={7} w={8} h={8} style={{ flexShrink: 0, borderRadius: 8, background: n.read ? 'transparent' : 'var(--mantine-color-red-8)' }} aria-hidden />
-                      <div>
-                        <Text size="sm" fw={n.read ? 400 : 600}>
-                          {text}
-                          {!n.read && <VisuallyHidden> (unread)</VisuallyHidden>}
-                        </Text>
-                        <Text size="xs" c="gray.7">
-                          {when.format(new Date(n.createdAt))}
-                        </Text>
-                      </div>
-                    </Group>
-                  </UnstyledButton>
-                </li>
-              );
-            })}
+            {items.map((n) => (
+              <NotificationItem
+                key={n.id}
+                roomy
+                notification={n}
+                onOpen={(to) => {
+                  if (!n.read) void client.request(MARK_READ, { ids: [n.id] }).catch(() => undefined);
+                  if (to) navigate(to);
+                  else void list.reload();
+                }}
+              />
+            ))}
           </Paper>
         )}
       </Stack>

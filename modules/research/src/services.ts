@@ -61,7 +61,7 @@ export function researchServices(events: EventBus): ResearchServices {
     },
     async tagNote(ctx, noteId, tagIds) {
       const caller = callerOf(ctx, 'tags:update');
-      const tags = await ctx.tx((trx) => applyNoteTags(trx, caller, noteId, tagIds));
+      const tags = await ctx.tx((trx) => applyNoteTags(trx, events, { ...caller, name: ctx.requireViewer().name }, noteId, tagIds));
       return tags.map((t) => t.title);
     },
     async createHighlight(ctx, input, alongside) {

@@ -4,6 +4,8 @@ import { createMailer } from '../../../core/src/email/mailer.ts';
 import { createLogger } from '../../../core/src/logger.ts';
 import { digestJob } from '../../../modules/research/src/digests/digest-job.ts';
 import { fillWorkspace } from '../../support/factories.ts';
+import { queuesIdle } from '../../support/jobs.ts';
+import { NOTIFICATION_EMAIL_QUEUE } from '../../../modules/research/src/comments/notify.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, createProject, failure, NOTIFICATION_QUEUES, notificationsSettled, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
@@ -17,7 +19,7 @@ const PREF = 'mutation($k: String!, $i: Boolean, $e: Boolean) { updateNotificati
 interface Notification {
   id: string;
   type: string;
-  payload: { commentId?: string; objectId?: string; objectTitle?: string };
+  payload: { commentId?: string; objectId?: string; objectTitle?: string; target?: string; change?: string; tagTitles?: string[] };
   read: boolean;
 }
 
@@ -87,7 +89,70 @@ describe('following projects, insights and tags', () => {
     expect((await notificationsOf(f.viewer.gql)).filter((n) => n.payload.objectId === fresh)).toEqual([]);
   });
 
-  it('a kind turned off in-app is not stored; unread counts, the unread filter and mark-all-read agree', async () => {
+  it('a followed tag notifies its followers when it is newly applied to a highlight or a note, and comments on notes tagged with it', async () => {
+    const noteId = ok(
+      await f.contributor.gql<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Call with Ana", content: $c }) { id } }', {
+        p: projectId,
+        c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Pricing is confusing' }] }] },
+      }),
+    ).createNote.id;
+    const h = ok(await f.contributor.gql<{ createHighlight: { id: string } }>('mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 7 }) { id } }', { n: noteId })).createHighlight.id;
+    const board = ok(await f.admin<{ createTagBoard: { id: string } }>('mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Board" }) { id } }', { p: projectId })).createTagBoard.id;
+    const tag = async (title: string) => ok(await f.admin<{ createTag: { id: string } }>('mutation($b: ID!, $t: String!) { createTag(input: { boardId: $b, title: $t }) { id } }', { b: board, t: title })).createTag.id;
+    const [pricing, churn] = [await tag('Pricing'), await tag('Churn')];
+    const follows = ok(await f.viewer.gql<{ followObject: { allChangesEnabled: boolean } }>(FOLLOW, { input: { objectType: 'TAG', objectId: pricing, frequency: 'DAILY' } })).followObject;
+    expect(follows.allChangesEnabled).toBe(true);
+    ok(await f.viewer.gql(FOLLOW, { input: { objectType: 'TAG', objectId: churn } }));
+    const options = ok(await f.viewer.gql<{ followOptions: Array<{ key: string }> }>('{ followOptions(objectType: TAG) { key label } }')).followOptions;
+    expect(options.map((o) => o.key)).toEqual(['allChangesEnabled', 'allCommentsEnabled']);
+
+    const tagged = async () => (await notificationsOf(f.viewer.gql)).filter((n) => n.type === 'followed_tag_applied');
+    ok(await f.contributor.gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: [pricing, churn] }));
+    const [first, ...more] = await tagged();
+    expect(more).toEqual([]);
+    expect(first!.payload).toMatchObject({ target: 'HIGHLIGHT', objectId: noteId, objectTitle: 'Call with Ana', tagTitles: ['Churn', 'Pricing'] });
+    const digest = (await server.fieldbook.db.owner('notifications').where({ id: first!.id }).first('digest')) as { digest: string };
+    expect(digest.digest).toBe('DAILY');
+    // Applying a tag the highlight already has is no news; tagging the note is.
+    ok(await f.contributor.gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: [pricing] }));
+    expect(await tagged()).toHaveLength(1);
+    ok(await f.contributor.gql('mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', { n: noteId, t: [pricing] }));
+    expect((await tagged()).map((n) => n.payload.target)).toEqual(['NOTE', 'HIGHLIGHT']);
+    // The tagger hears nothing of their own tagging.
+    expect((await notificationsOf(f.contributor.gql)).filter((n) => n.type === 'followed_tag_applied')).toEqual([]);
+
+    const c = await comment(f.contributor.gql, 'NOTE', noteId, 'Pricing page needs work');
+    expect((await notificationsOf(f.viewer.gql)).filter((n) => n.payload.commentId === c).map((n) => n.type)).toEqual(['followed_comment']);
+    // Unfollowed (and turned off for the other tag): tagging is no longer news for the viewer.
+    ok(await f.viewer.gql(UNFOLLOW, { t: 'TAG', id: pricing }));
+    ok(await f.viewer.gql(FOLLOW, { input: { objectType: 'TAG', objectId: churn, allChangesEnabled: false } }));
+    ok(await f.contributor.gql('mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', { n: noteId, t: [churn] }));
+    expect(await tagged()).toHaveLength(2);
+  });
+
+  it('each follow option changes what followers receive: new items in a project, an insight’s edits once a day, comments', async () => {
+    const study = (await createProject(f.admin, 'Options study')).id;
+    ok(await f.manager.gql(FOLLOW, { input: { objectType: 'PROJECT', objectId: study, allChangesEnabled: true, allCommentsEnabled: false } }));
+    ok(await f.viewer.gql(FOLLOW, { input: { objectType: 'PROJECT', objectId: study } }));
+    const insight = ok(await f.contributor.gql<{ createInsight: { id: string } }>('mutation($i: CreateInsightInput!) { createInsight(input: $i) { id } }', { i: { projectId: study, title: 'Seats matter' } })).createInsight.id;
+    const about = async (gql: Gql, id: string) => (await notificationsOf(gql)).filter((n) => n.payload.objectId === id).map((n) => `${n.type}:${n.payload.change ?? ''}`);
+    expect(await about(f.manager.gql, insight)).toEqual(['followed_change:ADDED']);
+    expect(await about(f.viewer.gql, insight)).toEqual([]);
+
+    ok(await f.viewer.gql(FOLLOW, { input: { objectType: 'INSIGHT', objectId: insight, allChangesEnabled: true } }));
+    const edit = (title: string) => f.contributor.gql('mutation($id: ID!, $t: String!) { updateInsight(id: $id, input: { title: $t }) { id } }', { id: insight, t: title });
+    ok(await edit('Seats matter most'));
+    ok(await edit('Seats matter most of all'));
+    expect(await about(f.viewer.gql, insight)).toEqual(['followed_change:EDITED']);
+    expect(await about(f.manager.gql, insight)).toEqual(['followed_change:ADDED']);
+
+    // Comments: the manager turned them off for the project, the viewer follows with them on.
+    await comment(f.contributor.gql, 'INSIGHT', insight, 'Seat-based pricing wins');
+    expect((await notificationsOf(f.manager.gql)).filter((n) => n.payload.objectId === insight && n.type === 'followed_comment')).toEqual([]);
+    expect((await notificationsOf(f.viewer.gql)).filter((n) => n.payload.objectId === insight && n.type === 'followed_comment')).toHaveLength(1);
+  });
+
+  it('a kind turned off in-app does not show; unread counts, the unread filter and mark-all-read agree', async () => {
     // The viewer follows the project (comments on): a comment would reach them, but they muted the kind.
     const before = await comment(f.contributor.gql, 'INSIGHT', insightId, 'Heard by the viewer');
     expect((await notificationsOf(f.viewer.gql)).filter((n) => n.payload.commentId === before).map((n) => n.type)).toEqual(['followed_comment']);
@@ -105,6 +170,23 @@ describe('following projects, insights and tags', () => {
     expect(ok(await f.manager.gql<{ markAllNotificationsRead: number }>('mutation { markAllNotificationsRead }')).markAllNotificationsRead).toBe(unread.length);
     expect(ok(await f.manager.gql<{ unreadNotificationCount: number }>(COUNT)).unreadNotificationCount).toBe(0);
     expect(await notificationsOf(f.manager.gql, true)).toEqual([]);
+  });
+
+  it('in the app and by email are independent: a kind off in-app still emails at once, a kind off by email still shows in-app', async () => {
+    const noteId = ok(await f.contributor.gql<{ createNote: { id: string } }>('mutation($p: ID!) { createNote(input: { projectId: $p, title: "Channels note" }) { id } }', { p: projectId })).createNote.id;
+    ok(await f.contributor.gql(PREF, { k: 'comment', i: false }));
+    const quiet = await comment(f.admin, 'NOTE', noteId, 'Only by email please');
+    const mailed = await mail.waitForMail(f.contributor.user.email, (m) => m.text.includes('Only by email please'));
+    expect(mailed.subject).toContain('commented on “Channels note”');
+    expect((await notificationsOf(f.contributor.gql)).filter((n) => n.payload.commentId === quiet)).toEqual([]);
+    expect(ok(await f.contributor.gql<{ unreadNotificationCount: number }>(COUNT)).unreadNotificationCount).toBe((await notificationsOf(f.contributor.gql, true)).length);
+
+    ok(await f.contributor.gql(PREF, { k: 'comment', i: true, e: false }));
+    const loud = await comment(f.admin, 'NOTE', noteId, 'Only in the app please');
+    expect((await notificationsOf(f.contributor.gql)).filter((n) => n.payload.commentId === loud).map((n) => n.type)).toEqual(['comment']);
+    await queuesIdle(server, [NOTIFICATION_EMAIL_QUEUE]);
+    expect(mail.received.filter((m) => m.to.includes(f.contributor.user.email.toLowerCase()) && m.text.includes('Only in the app please'))).toEqual([]);
+    ok(await f.contributor.gql(PREF, { k: 'comment', e: true }));
   });
 
   it('fans a comment out to 300 followers with one insert, each follower once', async () => {

@@ -54,12 +54,17 @@ export function digestLine(publicUrl: URL, n: Pick<Waiting, 'type' | 'payload'>)
   const title = str(p.objectTitle) ?? 'an item';
   const id = str(p.objectId);
   const path = id ? (p.objectType === 'NOTE' ? `/data/${id}` : `/insights/${id}`) : str(p.projectId) ? `/projects/${str(p.projectId)}` : '/notifications';
+  const tags = Array.isArray(p.tagTitles) ? p.tagTitles.filter((t): t is string => typeof t === 'string').join(', ') : '';
   const what =
     n.type === 'insight_published'
       ? `${actor} published the insight “${title}”${str(p.projectTitle) ? ` in ${str(p.projectTitle)}` : ''}`
       : n.type === 'followed_comment'
         ? `${actor} commented on “${title}”${str(p.excerpt) ? `: “${str(p.excerpt)}”` : ''}`
-        : `${actor} changed “${title}”`;
+        : n.type === 'followed_tag_applied'
+          ? `${actor} tagged ${p.target === 'HIGHLIGHT' ? 'a highlight in' : 'the note'} “${title}” with ${tags}`
+          : p.change === 'ADDED'
+            ? `${actor} added “${title}”${str(p.projectTitle) ? ` to ${str(p.projectTitle)}` : ''}`
+            : `${actor} edited “${title}”`;
   return `- ${what}\n  ${new URL(path, publicUrl).toString()}`;
 }
 

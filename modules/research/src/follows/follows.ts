@@ -5,6 +5,7 @@ import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
 import { tagFor } from '../tags/access.ts';
+import { defaultOptions } from './options.ts';
 
 /** What can be followed, and the follow options (000 §3 "follow options"). */
 export const FOLLOW_OBJECT_TYPES = ['PROJECT', 'INSIGHT', 'TAG'] as const;
@@ -98,11 +99,12 @@ export async function follow(ctx: RequestContext, args: unknown): Promise<Follow
       const [{ n } = { n: '0' }] = (await trx('follows').where({ workspace_id: caller.workspaceId, user_id: caller.userId }).count({ n: '*' })) as Array<{ n: string }>;
       if (Number(n) >= MAX_FOLLOWS) throw badFollowCount();
     }
+    const defaults = defaultOptions(input.objectType);
     const options = {
       frequency: input.frequency ?? current?.frequency ?? 'WEEKLY',
-      all_changes_enabled: input.allChangesEnabled ?? current?.all_changes_enabled ?? false,
-      insights_published_enabled: input.insightsPublishedEnabled ?? current?.insights_published_enabled ?? true,
-      all_comments_enabled: input.allCommentsEnabled ?? current?.all_comments_enabled ?? true,
+      all_changes_enabled: input.allChangesEnabled ?? current?.all_changes_enabled ?? defaults.allChangesEnabled,
+      insights_published_enabled: input.insightsPublishedEnabled ?? current?.insights_published_enabled ?? defaults.insightsPublishedEnabled,
+      all_comments_enabled: input.allCommentsEnabled ?? current?.all_comments_enabled ?? defaults.allCommentsEnabled,
     };
     const [row] = (await trx('follows')
       .insert({ ...key, ...options })

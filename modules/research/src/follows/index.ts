@@ -1,6 +1,7 @@
 import type { ModuleGraphql } from '@fieldbook/core';
-import { follow, getFollow, listFollows, unfollow } from './follows.ts';
+import { FOLLOW_OBJECT_TYPES, follow, getFollow, listFollows, unfollow, type FollowObjectType } from './follows.ts';
 import { followsTypeDefs } from './schema.ts';
+import { FOLLOW_OPTION_LABELS } from './options.ts';
 
 export { publishToFollowers, followActivitySubscriber, FOLLOW_NOTIFICATION_TYPES } from './fanout.ts';
 
@@ -9,7 +10,11 @@ export function followsPart(): ModuleGraphql {
   return {
     typeDefs: followsTypeDefs,
     resolvers: {
-      Query: { follow: (_p: unknown, args: unknown, ctx) => getFollow(ctx, args), follows: (_p: unknown, _a: unknown, ctx) => listFollows(ctx) },
+      Query: {
+        follow: (_p: unknown, args: unknown, ctx) => getFollow(ctx, args),
+        followOptions: (_p: unknown, args: { objectType: FollowObjectType }) => (FOLLOW_OBJECT_TYPES.includes(args.objectType) ? FOLLOW_OPTION_LABELS[args.objectType] : []),
+        follows: (_p: unknown, _a: unknown, ctx) => listFollows(ctx),
+      },
       Mutation: { followObject: (_p: unknown, args: unknown, ctx) => follow(ctx, args), unfollowObject: (_p: unknown, args: unknown, ctx) => unfollow(ctx, args) },
     },
   };

@@ -18,11 +18,11 @@ export const followsTypeDefs = /* GraphQL */ `
     objectId: ID!
     objectTitle: String!
     frequency: FollowFrequency!
-    "Every change to the object, besides comments and published insights."
+    "A project: notes and insights added to it. An insight: its edits, once a day at most. A tag: each time it is applied to a highlight or note (on by default for tags)."
     allChangesEnabled: Boolean!
-    "Insights published in a followed project."
+    "A project: insights published in it. An insight: when it is published. Not used for tags."
     insightsPublishedEnabled: Boolean!
-    "Comments on the object (and, for a project, on its notes and insights)."
+    "A project: comments on its notes and insights. An insight: comments on it. A tag: comments on notes tagged with it."
     allCommentsEnabled: Boolean!
     createdAt: DateTime!
   }
@@ -36,7 +36,16 @@ export const followsTypeDefs = /* GraphQL */ `
     allCommentsEnabled: Boolean
   }
 
+  "One follow option as the follow menu names it for a kind of object."
+  type FollowOption {
+    "allChangesEnabled, insightsPublishedEnabled or allCommentsEnabled."
+    key: String!
+    label: String!
+  }
+
   extend type Query {
+    "The options that apply to following this kind of object, in the words to show."
+    followOptions(objectType: FollowObjectType!): [FollowOption!]!
     "The caller's follow of one object they can read, or null."
     follow(objectType: FollowObjectType!, objectId: ID!): Follow
     "Everything the caller follows in this workspace, newest first."

@@ -13,7 +13,7 @@ export function insightsResolvers(events: EventBus): IResolvers<unknown, Request
     },
     Mutation: {
       createInsight: (_p: unknown, args: Args, ctx: RequestContext) => createDocument(ctx, 'insights', args, events),
-      updateInsight: (_p: unknown, args: Args, ctx: RequestContext) => updateDocument(ctx, 'insights', args),
+      updateInsight: (_p: unknown, args: Args, ctx: RequestContext) => updateDocument(ctx, 'insights', args, events),
       moveInsight: (_p: unknown, args: Args, ctx: RequestContext) => moveDocument(ctx, 'insights', args),
       publishInsight: (_p: unknown, args: Args, ctx: RequestContext) => setPublished(ctx, args, true, events),
       unpublishInsight: (_p: unknown, args: Args, ctx: RequestContext) => setPublished(ctx, args, false, events),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { badInput, forbidden, notFound, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
 import { publishInsightPublished, publishNoteCreated } from '../events/publish.ts';
 import { FOLLOW_NOTIFICATION_TYPES, publishToFollowers } from '../follows/fanout.ts';
+import { publishInsightEdited, publishItemAdded } from '../follows/changes.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
@@ -116,11 +117,13 @@ export async function createDocument(ctx: RequestContext, kind: DocumentKind, ar
       })
       .returning('*')) as DocumentRow[];
     if (kind === 'notes') await publishNoteCreated(events, trx, caller.workspaceId, row!, project);
+    await publishItemAdded(events, trx, { ...caller, name: ctx.requireViewer().name }, kind === 'notes' ? 'NOTE' : 'INSIGHT', row!, project.title);
     return view(kind, caller)(row!);
   });
 }
 
-export async function updateDocument(ctx: RequestContext, kind: DocumentKind, args: unknown): Promise<DocumentView> {
+/** Saves an edit; followers of an insight who want all changes hear of its first edit of the day (given `events`). */
+export async function updateDocument(ctx: RequestContext, kind: DocumentKind, args: unknown, events?: EventBus): Promise<DocumentView> {
   const caller = callerOf(ctx, LABEL[kind].permissions.update);
   const { id, input } = validate(z.object({ id: idSchema(), input: z.object(contentFields(kind)) }), args);
   return ctx.tx(async (trx) => {
@@ -130,6 +133,7 @@ export async function updateDocument(ctx: RequestContext, kind: DocumentKind, ar
       .where({ id })
       .update({ ...contentPatch(input as ContentInput), updated_by: caller.userId, updated_at: trx.fn.now() })
       .returning('*')) as DocumentRow[];
+    if (events && kind === 'insights') await publishInsightEdited(events, trx, { ...caller, name: ctx.requireViewer().name }, current, row!);
     return view(kind, caller)(row!);
   });
 }

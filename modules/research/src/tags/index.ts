@@ -1,4 +1,4 @@
-import type { ModuleGraphql, RequestContext } from '@fieldbook/core';
+import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
 import { highlightFill } from '../colors/colors.ts';
 import { createTagBoard, deleteTagBoard, getTagBoard, listAllTagBoards, listTagBoards, updateTagBoard } from './boards.ts';
 import { createTagGroup, deleteTagGroup, getTagGroup, moveTagGroup, updateTagGroup } from './groups.ts';
@@ -14,7 +14,7 @@ type Args = Record<string, unknown>;
 type Resolver<P = unknown> = (parent: P, args: Args, ctx: RequestContext) => Promise<unknown> | unknown;
 
 /** Tag boards, groups, tags and tagging: the research module's tags part. */
-export function tagsPart(): ModuleGraphql {
+export function tagsPart(moduleCtx: ModuleContext): ModuleGraphql {
   const Query: Record<string, Resolver> = {
     tagBoards: (_p, args, ctx) => listTagBoards(ctx, args),
     allTagBoards: (_p, _a, ctx) => listAllTagBoards(ctx),
@@ -36,9 +36,9 @@ export function tagsPart(): ModuleGraphql {
     moveTag: (_p, args, ctx) => moveTag(ctx, args),
     deleteTag: (_p, args, ctx) => deleteTag(ctx, args),
     mergeTags: (_p, args, ctx) => mergeTags(ctx, args),
-    tagHighlight: (_p, args, ctx) => tagHighlight(ctx, args),
+    tagHighlight: (_p, args, ctx) => tagHighlight(ctx, moduleCtx.events, args),
     untagHighlight: (_p, args, ctx) => untagHighlight(ctx, args),
-    tagNote: (_p, args, ctx) => tagNote(ctx, args),
+    tagNote: (_p, args, ctx) => tagNote(ctx, moduleCtx.events, args),
     untagNote: (_p, args, ctx) => untagNote(ctx, args),
   };
   const TagBoard: Record<string, Resolver<TagBoardView>> = {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { badInput, validate, type RequestContext } from '@fieldbook/core';
+import { badInput, validate, type EventBus, type RequestContext } from '@fieldbook/core';
+import { publishTagsApplied } from '../follows/tag-applied.ts';
 import type { Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { documentFor } from '../notes/documents.ts';
@@ -25,25 +26,30 @@ export async function tagsOfNote(trx: Knex.Transaction, noteId: string): Promise
   return rows.map(tagView);
 }
 
-/** Tags a note as `caller` inside `trx`; tags it already has stay. Tags of another project's board are refused. */
-export async function applyNoteTags(trx: Knex.Transaction, caller: Caller, noteId: string, tagIds: readonly string[]): Promise<TagView[]> {
+/**
+ * Tags a note as `caller` inside `trx`; tags it already has stay. Tags of another project's board
+ * are refused. Followers of the tags newly applied hear of it.
+ */
+export async function applyNoteTags(trx: Knex.Transaction, events: EventBus, caller: Caller & { name: string }, noteId: string, tagIds: readonly string[]): Promise<TagView[]> {
   const note = await documentFor(trx, 'notes', caller, noteId, 'write');
   for (const { board } of await tagsFor(trx, caller, tagIds, 'read')) {
     if (board.project_id && board.project_id !== note.project_id) throw badInput('tagIds', 'A tag from another project’s tag board cannot be applied to this note.');
   }
   if (tagIds.length) {
-    await trx('note_tags')
+    const added = (await trx('note_tags')
       .insert(tagIds.map((tagId) => ({ workspace_id: caller.workspaceId, note_id: note.id, tag_id: tagId, created_by: caller.userId })))
       .onConflict(['note_id', 'tag_id'])
-      .ignore();
+      .ignore()
+      .returning('tag_id')) as Array<{ tag_id: string }>;
+    await publishTagsApplied(events, trx, caller, { kind: 'NOTE', id: note.id, projectId: note.project_id, noteId: note.id }, added.map((a) => a.tag_id));
   }
   return tagsOfNote(trx, note.id);
 }
 
-export async function tagNote(ctx: RequestContext, args: unknown): Promise<TagView[]> {
+export async function tagNote(ctx: RequestContext, events: EventBus, args: unknown): Promise<TagView[]> {
   const caller = callerOf(ctx, 'tags:update');
   const { noteId, tagIds } = validate(taggingArgs, args);
-  return ctx.tx((trx) => applyNoteTags(trx, caller, noteId, tagIds));
+  return ctx.tx((trx) => applyNoteTags(trx, events, { ...caller, name: ctx.requireViewer().name }, noteId, tagIds));
 }
 
 export async function untagNote(ctx: RequestContext, args: unknown): Promise<TagView[]> {

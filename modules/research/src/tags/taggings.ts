@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { badInput, notFound, validate, type PermissionLevel, type RequestContext } from '@fieldbook/core';
+import { badInput, notFound, validate, type EventBus, type PermissionLevel, type RequestContext } from '@fieldbook/core';
+import { publishTagsApplied } from '../follows/tag-applied.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { rethrowAs, tagsFor } from './access.ts';
@@ -18,10 +19,11 @@ const taggingArgs = z.object({
 interface HighlightRef {
   id: string;
   project_id: string;
+  note_id: string | null;
 }
 
 async function highlightFor(trx: Knex.Transaction, caller: Caller, id: string, needed: PermissionLevel): Promise<HighlightRef> {
-  const highlight = (await trx('highlights').where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('id', 'project_id')) as
+  const highlight = (await trx('highlights').where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('id', 'project_id', 'note_id')) as
     | HighlightRef
     | undefined;
   if (!highlight) throw notFound('That highlight');
@@ -44,8 +46,11 @@ export async function highlightTags(ctx: RequestContext, args: unknown): Promise
   return ctx.tx(async (trx) => tagsOfHighlight(trx, (await highlightFor(trx, caller, highlightId, 'read')).id));
 }
 
-/** Tags a highlight; tags it already has stay as they are. Answers all of the highlight's tags. */
-export async function tagHighlight(ctx: RequestContext, args: unknown): Promise<TagView[]> {
+/**
+ * Tags a highlight; tags it already has stay as they are. Followers of the tags newly applied hear
+ * of it. Answers all of the highlight's tags.
+ */
+export async function tagHighlight(ctx: RequestContext, events: EventBus, args: unknown): Promise<TagView[]> {
   const caller = callerOf(ctx, 'tags:update');
   const { highlightId, tagIds } = validate(taggingArgs, args);
   return ctx.tx(async (trx) => {
@@ -56,10 +61,13 @@ export async function tagHighlight(ctx: RequestContext, args: unknown): Promise<
       }
     }
     if (tagIds.length) {
-      await trx('highlight_tags')
+      const added = (await trx('highlight_tags')
         .insert(tagIds.map((tagId) => ({ workspace_id: caller.workspaceId, highlight_id: highlight.id, tag_id: tagId, created_by: caller.userId })))
         .onConflict(['highlight_id', 'tag_id'])
-        .ignore();
+        .ignore()
+        .returning('tag_id')) as Array<{ tag_id: string }>;
+      const tagged = { kind: 'HIGHLIGHT' as const, id: highlight.id, projectId: highlight.project_id, noteId: highlight.note_id };
+      await publishTagsApplied(events, trx, { ...caller, name: ctx.requireViewer().name }, tagged, added.map((a) => a.tag_id));
     }
     return tagsOfHighlight(trx, highlight.id);
   });
