@@ -188,3 +188,91 @@ test('a board moves cards between groups by dragging or from the keyboard, and a
   await shot(page, 'views-canvas');
 
 });
+
+test('views show the columns people scan, draw only the cards in sight, and resize canvas items', async ({ page, env }) => {
+  const { email, call, projectId, ana } = await workshop(env);
+  // Many notes, so a list shows only some of them at once.
+  const many = 40;
+  for (let i = 0; i < many; i += 15) {
+    await Promise.all(
+      Array.from({ length: Math.min(15, many - i) }, (_, k) =>
+        call('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: `Survey answer ${String(i + k + 1).padStart(2, '0')}`, content: paragraphs('Setup took a whole afternoon.') } }),
+      ),
+    );
+  }
+  // A note with a picture, a highlight tagged and cited by an insight with a summary.
+  await call('mutation($id: ID!, $input: UpdateNoteInput!) { updateNote(id: $id, input: $input) { id } }', {
+    id: ana,
+    input: { content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ana found the price unclear at checkout.' }] }, { type: 'image', attrs: { src: `${env.url}/favicon.svg` } }] } },
+  });
+  const highlight = (await call<{ createHighlight: { id: string } }>('mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 24 }) { id } }', { n: ana })).createHighlight.id;
+  const board = (await call<{ createTagBoard: { id: string } }>('mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: projectId })).createTagBoard.id;
+  const tag = (await call<{ createTag: { id: string } }>('mutation($b: ID!) { createTag(input: { boardId: $b, title: "Pricing" }) { id } }', { b: board })).createTag.id;
+  await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h: highlight, t: [tag] });
+  const insight = (
+    await call<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title: 'Checkout prices confuse', summary: paragraphs('People cannot tell the final price.') } })
+  ).createInsight.id;
+  await call('mutation($i: ID!, $h: ID!) { citeHighlight(insightId: $i, highlightId: $h) { id } }', { i: insight, h: highlight });
+  const view = async (input: Record<string, unknown>) =>
+    (await call<{ createProjectView: { id: string } }>('mutation($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', { p: projectId, input })).createProjectView.id;
+  const noteTable = await view({
+    title: 'What notes say',
+    layout: 'TABLE',
+    objectType: 'NOTE',
+    filter: { combinator: 'and', forms: [{ id: 'a', field: 'Title', operator: 'contains', values: { Title: { text: 'Call with' } } }] },
+    sort: [{ field: 'HighlightCount', direction: 'DESC' }],
+    columns: ['Title', 'Thumbnail', 'Content', 'Tags', 'Insights', 'HighlightCount', 'Contributors', 'Summary'].map((field) => ({ field, width: field === 'Content' ? 300 : null })),
+  });
+  const insightTable = await view({ title: 'Insights at a glance', layout: 'TABLE', objectType: 'INSIGHT', columns: ['Title', 'Published', 'PublishedAt', 'Tags', 'HighlightCount', 'Summary'].map((field) => ({ field })) });
+  const list = await view({ title: 'Everything said', layout: 'LIST', objectType: 'NOTE', sort: [{ field: 'Title', direction: 'ASC' }] });
+  const canvas = await view({ title: 'Sketch', layout: 'CANVAS', objectType: 'NOTE' });
+  const rectangle = (await call<{ addCanvasItem: { id: string } }>('mutation($v: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $v, input: $input) { id } }', { v: canvas, input: { kind: 'RECTANGLE', x: 0, y: 0, width: 200, height: 100 } })).addCanvasItem.id;
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Notes: preview, thumbnail, the insight citing a highlight, counts, contributors.
+  await page.goto(`/projects/${projectId}/v/${noteTable}`);
+  const table = page.getByRole('table', { name: 'What notes say' });
+  const anaRow = table.locator(`tr[data-row-id="${ana}"]`);
+  await expect(anaRow).toHaveAttribute('aria-rowindex', '2');
+  await expect(anaRow.locator('td[data-cell="Content"]')).toHaveText('Ana found the price unclear at checkout.');
+  await expect(anaRow.getByRole('img', { name: 'Thumbnail of Call with Ana' })).toBeVisible();
+  await expect(anaRow.getByRole('link', { name: 'Checkout prices confuse' })).toHaveAttribute('href', `/insights/${insight}`);
+  await expect(anaRow.locator('td[data-cell="HighlightCount"]')).toHaveText('1');
+  await expect(anaRow.locator('td[data-cell="Contributors"]')).toHaveText('Vera Views');
+  await expect(table.getByRole('columnheader', { name: 'Content preview' })).toBeVisible();
+  await expectAccessible(page, 'a table with the note columns');
+  await shot(page, 'views-note-columns');
+
+  // Insights: status, published at, the tags of the highlights they cite, their summary.
+  await page.goto(`/projects/${projectId}/v/${insightTable}`);
+  const insightRow = page.getByRole('table', { name: 'Insights at a glance' }).locator(`tr[data-row-id="${insight}"]`);
+  await expect(insightRow.locator('td[data-cell="Tags"]')).toHaveText('Pricing');
+  await expect(insightRow.locator('td[data-cell="Summary"]')).toHaveText('People cannot tell the final price.');
+  await expect(insightRow.locator('td[data-cell="Published"]')).toHaveText('Draft');
+
+  // A list of 43 notes draws a handful of cards and more as it scrolls.
+  await page.goto(`/projects/${projectId}/v/${list}`);
+  const cards = page.getByRole('region', { name: /^Everything said: 43 notes/ });
+  await expect(cards.getByRole('article').first()).toContainText('Call with Ana');
+  const drawn = await cards.getByRole('article').count();
+  expect(drawn).toBeGreaterThan(3);
+  expect(drawn).toBeLessThan(30);
+  await cards.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(cards.getByRole('article', { name: 'Survey answer 40' })).toBeVisible();
+  await expectAccessible(page, 'a list view');
+  await shot(page, 'views-list');
+
+  // Canvas: the corner handle resizes with the arrow keys, and the size is saved.
+  await page.goto(`/projects/${projectId}/v/${canvas}`);
+  const handle = page.getByRole('button', { name: /^Resize rectangle: 200 by 100/ });
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(page.getByRole('button', { name: /^Resize rectangle: 220 by 200/ })).toBeVisible();
+  const size = async () => (await call<{ projectView: { canvasItems: Array<{ id: string; width?: number; height?: number }> } }>('query($id: ID!) { projectView(id: $id) { canvasItems { id ... on CanvasRectangle { width height } } } }', { id: canvas })).projectView.canvasItems.find((i) => i.id === rectangle);
+  await expect.poll(size).toMatchObject({ width: 220, height: 200 });
+  await expectAccessible(page, 'a canvas with a resize handle');
+  await shot(page, 'views-canvas-resize');
+});

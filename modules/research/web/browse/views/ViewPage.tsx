@@ -84,7 +84,14 @@ export function ViewPage() {
     const items = loaded.items;
     body =
       v.layout === 'BOARD' ? (
-        <BoardLayout view={v} items={items} fields={loaded.fields} members={loaded.members} onMoved={() => void loaded.reload()} />
+        <>
+          <BoardLayout view={v} items={items} fields={loaded.fields} members={loaded.members} onMoved={() => void loaded.reload()} />
+          {items.length < loaded.total && (
+            <Text size="xs" c="gray.7" role="status">
+              Loading {what}… {items.length.toLocaleString()} of {loaded.total.toLocaleString()}
+            </Text>
+          )}
+        </>
       ) : v.layout === 'TABLE' ? (
         <TableLayout view={v} items={items} total={loaded.total} fields={loaded.fields} members={loaded.members} save={save} patch={loaded.patch} />
       ) : (
