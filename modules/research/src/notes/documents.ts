@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, forbidden, notFound, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
-import { publishInsightPublished, publishNoteCreated } from '../events/publish.ts';
+import { publishInsightPublished, publishNoteContentChanged, publishNoteCreated } from '../events/publish.ts';
 import { FOLLOW_NOTIFICATION_TYPES, notifyFollowers } from '../follows/fanout.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
@@ -120,7 +120,8 @@ export async function createDocument(ctx: RequestContext, kind: DocumentKind, ar
   });
 }
 
-export async function updateDocument(ctx: RequestContext, kind: DocumentKind, args: unknown): Promise<DocumentView> {
+/** Updates a note or insight; with `events`, a note whose text changed publishes `note:contentChanged`. */
+export async function updateDocument(ctx: RequestContext, kind: DocumentKind, args: unknown, events?: EventBus): Promise<DocumentView> {
   const caller = callerOf(ctx, LABEL[kind].permissions.update);
   const { id, input } = validate(z.object({ id: idSchema(), input: z.object(contentFields(kind)) }), args);
   return ctx.tx(async (trx) => {
@@ -130,6 +131,7 @@ export async function updateDocument(ctx: RequestContext, kind: DocumentKind, ar
       .where({ id })
       .update({ ...contentPatch(input as ContentInput), updated_by: caller.userId, updated_at: trx.fn.now() })
       .returning('*')) as DocumentRow[];
+    if (events && kind === 'notes' && row!.content_text !== current.content_text) await publishNoteContentChanged(events, trx, caller.workspaceId, row!.id);
     return view(kind, caller)(row!);
   });
 }
