@@ -91,6 +91,10 @@ const EnvSchema = z.object({
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().min(1).default(60),
   /** Retries of a call answered 429 or 5xx (Retry-After honoured), or that timed out. */
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** The AI steps a note's new content sets off (002 §3 modes); `off` stops them in this process's deployment. */
+  AI_STEPS: z.enum(['on', 'off']).default('on'),
+  /** Seconds of quiet after a note's last content change before its AI steps run (one run per burst of edits). */
+  AI_STEPS_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -165,6 +169,8 @@ export interface Config {
     /** First backoff before a retry without Retry-After; doubles each time. */
     retryBaseMs: number;
   };
+  /** The AI steps run on a note's content (summarize, highlights, tags, redact, insights). */
+  aiSteps: { enabled: boolean; delaySeconds: number };
   projectRoot: string;
 }
 
@@ -237,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxRetries: e.OPENAI_MAX_RETRIES,
       retryBaseMs: 500,
     },
+    aiSteps: { enabled: e.AI_STEPS === 'on', delaySeconds: e.AI_STEPS_DELAY_SECONDS },
     projectRoot,
     ...overrides,
   };

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
  * A local server speaking the OpenAI HTTP API as documented: `POST /v1/chat/completions` (plain
  * JSON, or server-sent `data:` chunks ending in `data: [DONE]` with `stream: true`, the usage
  * chunk with `stream_options.include_usage`, tool calls as `tool_calls` deltas), `POST
- * /v1/embeddings` and `GET /v1/models`. Each test scripts what the model answers: a queue of
- * replies, then `onChat` for the rest. Embeddings are deterministic bags of hashed words, so
+ * /v1/embeddings` and `GET /v1/models`. Each test scripts what the model answers: routes first
+ * (a reply chosen by the prompt, so work running in the background, such as a note's AI steps,
+ * never takes a reply meant for another call), then a queue of replies, then `onChat` for the rest. Embeddings are deterministic bags of hashed words, so
  * texts sharing words are near.
  */
 export interface ChatBody {
@@ -21,10 +22,20 @@ export type FakeReply =
   | { status: number; retryAfter?: string; message?: string }
   | { content: string; toolCalls?: Array<{ name: string; arguments: string }>; usage?: { prompt: number; completion: number }; chunkChars?: number; delayMs?: number };
 
+/** What a route answers: one reply every time, a list used in order (the last one repeats), or a function of the request. */
+export type RouteReply = FakeReply | FakeReply[] | ((body: ChatBody) => FakeReply);
+
 export interface FakeOpenAI {
   url: string;
-  /** Replies used in order, before `onChat`. */
+  /** Replies used in order, before `onChat`, by requests no route claims. */
   script(...replies: FakeReply[]): void;
+  /**
+   * Claims every chat request whose first system message contains `match` (or matches it): it is
+   * answered by `reply`, whatever the queue holds. Routes are tried in the order they were added.
+   */
+  route(match: string | RegExp, reply: RouteReply): void;
+  /** Forgets every route. */
+  clearRoutes(): void;
   onChat: (body: ChatBody) => FakeReply;
   /** Every request received: path, body and when it arrived. */
   requests: Array<{ path: string; body: unknown; at: number }>;
@@ -56,11 +67,29 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The first system message of a chat: what identifies the prompt template that made it. */
+export function systemPrompt(body: ChatBody): string {
+  return body.messages.find((m) => m.role === 'system')?.content ?? '';
+}
+
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const queue: FakeReply[] = [];
+  const routes: Array<{ match: string | RegExp; reply: RouteReply; used: number }> = [];
+  const routed = (chat: ChatBody): FakeReply | null => {
+    const system = systemPrompt(chat);
+    const r = routes.find((x) => (typeof x.match === 'string' ? system.includes(x.match) : x.match.test(system)));
+    if (!r) return null;
+    if (typeof r.reply === 'function') return r.reply(chat);
+    if (!Array.isArray(r.reply)) return r.reply;
+    const reply = r.reply[Math.min(r.used, r.reply.length - 1)]!;
+    r.used += 1;
+    return reply;
+  };
   const fake: FakeOpenAI = {
     url: '',
     script: (...replies) => queue.push(...replies),
+    route: (match, reply) => void routes.push({ match, reply, used: 0 }),
+    clearRoutes: () => void routes.splice(0),
     onChat: () => ({ content: '' }),
     requests: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -84,7 +113,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       }
       if (req.method !== 'POST' || path !== '/v1/chat/completions') return json(res, 404, { error: { message: 'not found' } });
       const chat = body as ChatBody;
-      const reply = queue.shift() ?? fake.onChat(chat);
+      const reply = routed(chat) ?? queue.shift() ?? fake.onChat(chat);
       if ('status' in reply) {
         return json(res, reply.status, { error: { message: reply.message ?? 'scripted failure', type: 'server_error' } }, reply.retryAfter ? { 'retry-after': reply.retryAfter } : {});
       }

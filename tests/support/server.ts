@@ -32,7 +32,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' },
+    // The AI steps would act on every note a test writes, some time later: a test that wants them says so (`aiSteps`).
+    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', AI_STEPS: 'off' },
     { secretKey: inject('secretKey'), databaseUrl, ...overrides },
   );
   const fieldbook = await createFieldbook({

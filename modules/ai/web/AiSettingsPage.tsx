@@ -11,12 +11,13 @@ interface Settings {
   model: { configured: boolean; chatModel: string | null; embeddingModel: string | null; endpointHost: string | null };
 }
 const FIELDS = `enabled features { summaries ask translation } modes { summarize highlights tags redact insights } monthlyTokenCap usage { month promptTokens completionTokens calls } model { configured chatModel embeddingModel endpointHost }`;
-const STEPS: Array<{ key: keyof Settings['modes']; label: string }> = [
-  { key: 'summarize', label: 'Summarize' },
-  { key: 'highlights', label: 'Highlights' },
-  { key: 'tags', label: 'Tags' },
-  { key: 'redact', label: 'Redact' },
-  { key: 'insights', label: 'Insights' },
+/** What each step does in each mode, as the admin choosing it needs to know. */
+const STEPS: Array<{ key: keyof Settings['modes']; label: string; does: string; local: string }> = [
+  { key: 'redact', label: 'Redact', does: 'On: blanks out email addresses, phone, card and social security numbers in the note’s text. Suggest: lists them for someone to redact.', local: 'Runs without a model.' },
+  { key: 'highlights', label: 'Highlights', does: 'On: highlights the passages that matter. Suggest: proposes them, to accept or reject.', local: 'Without a model: the note’s key sentences.' },
+  { key: 'tags', label: 'Tags', does: 'On: tags the note’s highlights with the workspace’s existing tags. Suggest: proposes the tags.', local: 'Needs a model.' },
+  { key: 'summarize', label: 'Summarize', does: 'On: writes the note’s AI summary. Suggest: offers one to accept.', local: 'Without a model: quoted key sentences.' },
+  { key: 'insights', label: 'Insights', does: 'On: drafts an unpublished insight from the note’s highlights. Suggest: offers the draft.', local: 'Needs a model.' },
 ];
 const number = new Intl.NumberFormat('en-US');
 
@@ -106,21 +107,27 @@ export function AiSettingsPage() {
           Automation
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          What AI does by itself at each step: On, Suggest (a person accepts it) or Off.
+          What AI does by itself a few seconds after a note’s text is written or changed, in this order. On: it does it. Suggest: it offers it on the note, and a person accepts or rejects it. Off: nothing. Everything it does is shown on the note with the model that did it, and can be undone.
         </Text>
-        <Group gap="sm">
+        <Stack gap="sm">
           {STEPS.map((step) => (
-            <Select
-              key={step.key}
-              label={step.label}
-              w={130}
-              data={['On', 'Suggest', 'Off']}
-              value={s.modes[step.key]}
-              allowDeselect={false}
-              onChange={(v) => v && setS({ ...s, modes: { ...s.modes, [step.key]: v as 'On' | 'Suggest' | 'Off' } })}
-            />
+            <Group key={step.key} gap="md" align="flex-start" wrap="nowrap">
+              <Select
+                label={step.label}
+                w={130}
+                style={{ flex: 'none' }}
+                data={['On', 'Suggest', 'Off']}
+                value={s.modes[step.key]}
+                allowDeselect={false}
+                aria-describedby={`ai-mode-${step.key}`}
+                onChange={(v) => v && setS({ ...s, modes: { ...s.modes, [step.key]: v as 'On' | 'Suggest' | 'Off' } })}
+              />
+              <Text size="sm" id={`ai-mode-${step.key}`} pt={24}>
+                {step.does} <Text span size="sm" c="dimmed">{step.local}</Text>
+              </Text>
+            </Group>
           ))}
-        </Group>
+        </Stack>
       </Paper>
       <Paper withBorder p="lg" component="section" aria-labelledby="ai-cap">
         <Title order={2} fz="lg" id="ai-cap">

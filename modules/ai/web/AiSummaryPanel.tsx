@@ -2,6 +2,7 @@ import { Alert, Blockquote, Button, Group, Loader, Select, Stack, Text, Title, T
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconSparkles } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { AiStepsPanel } from './AiStepsPanel.tsx';
 import { postEvents } from './events.ts';
 import { SUMMARY_FIELDS, type AiSummary, type SummaryPart } from './types.ts';
 
@@ -141,6 +142,17 @@ export function AiSummaryPanel({ objectType, objectId }: { objectType: 'NOTE' | 
         </Text>
       )}
       {stored.loading && !shown && <Loader size="xs" aria-label="Loading the summary" />}
+      {objectType === 'NOTE' && (
+        <AiStepsPanel
+          noteId={objectId}
+          onChanged={() => {
+            // An accepted or undone summary replaces what is shown.
+            setResult(null);
+            setParts(null);
+            void stored.refetch();
+          }}
+        />
+      )}
     </Stack>
   );
 }

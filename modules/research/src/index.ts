@@ -3,6 +3,8 @@ import { researchPluginData } from './extensions/plugin-data.ts';
 import { researchServices, type ResearchServices } from './services.ts';
 
 export type { ResearchServices } from './services.ts';
+export { NOTE_CONTENT_CHANGED } from './events/publish.ts';
+export { plainText, type RichTextNode } from './notes/rich-text.ts';
 import { projectsPart } from './projects/index.ts';
 import { foldersPart } from './folders/index.ts';
 import { notesPart } from './notes/index.ts';

@@ -90,7 +90,7 @@ export function researchServices(events: EventBus): ResearchServices {
           content = { type: 'doc', content: [...(Array.isArray(doc?.content) ? doc.content : []), ...added.content] };
         }
       }
-      const note = await updateDocument(ctx, 'notes', { id: noteId, input: { ...(edit.title !== undefined ? { title: edit.title } : {}), ...(content !== undefined ? { content } : {}) } });
+      const note = await updateDocument(ctx, 'notes', { id: noteId, input: { ...(edit.title !== undefined ? { title: edit.title } : {}), ...(content !== undefined ? { content } : {}) } }, events);
       return { id: note.id, projectId: note.project_id, title: note.title };
     },
     async projectChart(ctx, chartId) {

@@ -70,6 +70,8 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
       OPENAI_BASE_URL: ai.url,
       OPENAI_API_KEY: 'test-key',
       OPENAI_CHAT_MODEL: 'fake-chat',
+      // Off unless a spec asks for them: they would otherwise change the notes other specs write.
+      AI_STEPS: 'off',
       ...extraEnv,
     },
     { secretKey: TEST_SECRET, smtpUrl: mail.url },

@@ -8,10 +8,12 @@ let counter = 0;
 export const uniqueEmail = (label: string): string => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 /** One Fieldbook (database, mail server, web app) per worker; tests share it with fresh accounts. */
-export const test = base.extend<{ mailLink: (to: string, subject: RegExp, path: string) => Promise<string> }, { env: BrowserEnvironment }>({
+export const test = base.extend<{ mailLink: (to: string, subject: RegExp, path: string) => Promise<string> }, { env: BrowserEnvironment; fieldbookEnv: Record<string, string> }>({
+  /** Extra settings of a spec's Fieldbook (`test.use({ fieldbookEnv: { AI_STEPS: 'on' } })`): it then gets a worker of its own. */
+  fieldbookEnv: [{}, { scope: 'worker', option: true }],
   env: [
-    async ({}, use) => {
-      const env = await startBrowserEnvironment();
+    async ({ fieldbookEnv }, use) => {
+      const env = await startBrowserEnvironment(fieldbookEnv);
       await use(env);
       await env.stop();
     },

@@ -86,11 +86,27 @@ export function summarizer(ctx: RequestContext): Caller {
   return caller;
 }
 
+/** A summary written but not stored yet: what storing it needs. */
+export interface SummaryDraft {
+  input: SummarizeInput;
+  content: Pick<SummaryView, 'text' | 'sections' | 'quotes'>;
+  dropped: number;
+  contributors: string[];
+  provenance: Omit<Provenance, 'createdAt'>;
+}
+
 /**
  * Writes a summary of a note or insight, passing each verified part to `emit` as soon as it is
  * complete. Every quote is checked against the source it cites before it is emitted or kept.
  */
 export async function summarize(ctx: RequestContext, ai: AiService, rawInput: unknown, emit: (part: SummaryPart) => void = () => {}, signal?: AbortSignal): Promise<SummaryView> {
+  const draft = await draftSummary(ctx, ai, rawInput, emit, signal);
+  if ('status' in draft) return draft;
+  return storeSummary(ctx, draft);
+}
+
+/** A summary as `summarize` writes it, without storing it (NOT_ENOUGH_DATA as a view). */
+export async function draftSummary(ctx: RequestContext, ai: AiService, rawInput: unknown, emit: (part: SummaryPart) => void = () => {}, signal?: AbortSignal): Promise<SummaryDraft | SummaryView> {
   const caller = summarizer(ctx);
   const input = validate(summarizeInput, rawInput);
   const { item, sources } = await ctx.tx((trx) => sourcesOf(trx, caller, input.objectType, input.objectId, 'write'));
@@ -140,8 +156,17 @@ export async function summarize(ctx: RequestContext, ai: AiService, rawInput: un
     sections: parts.flatMap((p) => (p.type === 'section' ? [{ title: p.title, startTime: p.startTime, text: p.text }] : [])),
     quotes: parts.flatMap((p) => (p.type === 'quote' ? [{ itemId: p.itemId, text: p.text }] : [])),
   };
+  const contributors = [...new Set([item.created_by, item.updated_by, caller.userId].filter((u): u is string => !!u))];
+  return { input, content, dropped, contributors, provenance };
+}
+
+/** Stores a drafted summary as its item's summary (replacing the one before), with its provenance. */
+export async function storeSummary(ctx: RequestContext, draft: SummaryDraft): Promise<SummaryView> {
+  const caller = callerOf(ctx, 'notes:read');
+  const { input } = draft;
   await ctx.tx(async (trx) => {
-    const contributors = [...new Set([item.created_by, item.updated_by, caller.userId].filter((u): u is string => !!u))];
+    // The item may have been deleted, or the caller lost access, since it was drafted.
+    await itemFor(trx, caller, TABLE[input.objectType], input.objectId, 'write');
     const [row] = (await trx('ai_summaries')
       .insert({
         workspace_id: caller.workspaceId,
@@ -149,15 +174,15 @@ export async function summarize(ctx: RequestContext, ai: AiService, rawInput: un
         object_id: input.objectId,
         kind: input.kind,
         framework: input.framework,
-        content: JSON.stringify(content),
-        dropped_quotes: dropped,
-        contributors,
+        content: JSON.stringify(draft.content),
+        dropped_quotes: draft.dropped,
+        contributors: draft.contributors,
         updated_at: trx.fn.now(),
       })
       .onConflict(['workspace_id', 'object_type', 'object_id'])
       .merge()
       .returning('id')) as Array<{ id: string }>;
-    await recordProvenance(trx, caller.workspaceId, { ...provenance, objectType: 'SUMMARY', objectId: row!.id });
+    await recordProvenance(trx, caller.workspaceId, { ...draft.provenance, objectType: 'SUMMARY', objectId: row!.id });
   });
   return (await readSummary(ctx, input.objectType, input.objectId))!;
 }

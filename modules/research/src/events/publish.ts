@@ -21,6 +21,14 @@ export const publishNoteCreated = (events: EventBus, trx: Knex.Transaction, work
     trx,
   );
 
+/**
+ * `note:contentChanged`: a note's text was edited. Not an automation trigger (no catalog entry):
+ * it is what the note's AI steps listen to, debounced, so each burst of edits is read once.
+ */
+export const NOTE_CONTENT_CHANGED = 'note:contentChanged';
+export const publishNoteContentChanged = (events: EventBus, trx: Knex.Transaction, workspaceId: string, noteId: string) =>
+  events.publish(NOTE_CONTENT_CHANGED, workspaceId, { note: { id: noteId } }, trx);
+
 export const publishInsightPublished = (events: EventBus, trx: Knex.Transaction, workspaceId: string, insight: DocumentRef, project: Pick<ProjectRow, 'id' | 'title'>, by: string) =>
   events.publish('insight:published', workspaceId, { insight: { id: insight.id, title: insight.title }, project: { id: project.id, title: project.title }, publishedBy: by }, trx);
 

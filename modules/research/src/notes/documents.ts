@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, forbidden, notFound, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
-import { publishInsightPublished, publishNoteCreated } from '../events/publish.ts';
+import { publishInsightPublished, publishNoteContentChanged, publishNoteCreated } from '../events/publish.ts';
 import { FOLLOW_NOTIFICATION_TYPES, publishToFollowers } from '../follows/fanout.ts';
 import { publishInsightEdited, publishItemAdded } from '../follows/changes.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
@@ -122,7 +122,10 @@ export async function createDocument(ctx: RequestContext, kind: DocumentKind, ar
   });
 }
 
-/** Saves an edit; followers of an insight who want all changes hear of its first edit of the day (given `events`). */
+/**
+ * Saves an edit. Given `events`: followers of an insight who want all changes hear of its first
+ * edit of the day, and a note whose text changed publishes `note:contentChanged`.
+ */
 export async function updateDocument(ctx: RequestContext, kind: DocumentKind, args: unknown, events?: EventBus): Promise<DocumentView> {
   const caller = callerOf(ctx, LABEL[kind].permissions.update);
   const { id, input } = validate(z.object({ id: idSchema(), input: z.object(contentFields(kind)) }), args);
@@ -134,6 +137,7 @@ export async function updateDocument(ctx: RequestContext, kind: DocumentKind, ar
       .update({ ...contentPatch(input as ContentInput), updated_by: caller.userId, updated_at: trx.fn.now() })
       .returning('*')) as DocumentRow[];
     if (events && kind === 'insights') await publishInsightEdited(events, trx, { ...caller, name: ctx.requireViewer().name }, current, row!);
+    if (events && kind === 'notes' && row!.content_text !== current.content_text) await publishNoteContentChanged(events, trx, caller.workspaceId, row!.id);
     return view(kind, caller)(row!);
   });
 }

@@ -14,7 +14,7 @@ export function notesResolvers(events: EventBus): IResolvers<unknown, RequestCon
     },
     Mutation: {
       createNote: (_p: unknown, args: Args, ctx: RequestContext) => createDocument(ctx, 'notes', args, events),
-      updateNote: (_p: unknown, args: Args, ctx: RequestContext) => updateDocument(ctx, 'notes', args),
+      updateNote: (_p: unknown, args: Args, ctx: RequestContext) => updateDocument(ctx, 'notes', args, events),
       moveNote: (_p: unknown, args: Args, ctx: RequestContext) => moveDocument(ctx, 'notes', args),
       deleteNote: (_p: unknown, args: Args, ctx: RequestContext) => deleteDocument(ctx, 'notes', args),
     },
