@@ -169,6 +169,32 @@ describe('jobs', () => {
     expect([...runs.entries()].sort(([a], [b]) => a - b)).toEqual([[1, 1], [2, 1], [3, 2], [4, 1], [5, 1]]);
   });
 
+  it('hands a batch to handleBatch whole, and fails only the jobs it answers an error for', async () => {
+    const queue = 'test.batch-whole';
+    const batches: number[][] = [];
+    const definition = {
+      queue,
+      batchSize: 5,
+      settings: { retryLimit: 1, retryDelaySeconds: 1 },
+      async handler() {
+        throw new Error('handleBatch handles this queue');
+      },
+      async handleBatch(batch: ReadonlyArray<{ data: unknown; retryCount: number }>) {
+        batches.push(batch.map((j) => (j.data as { n: number }).n).sort((a, b) => a - b));
+        return batch.map((j) => ((j.data as { n: number }).n === 2 && j.retryCount === 0 ? new Error('a hiccup') : null));
+      },
+    };
+    await jobs.register([definition]);
+    await jobs.queue.insert(queue, [1, 2, 3, 4, 5].map((n) => ({ n })));
+    await jobs.work([definition]);
+    await waitFor('every job to complete', async () => {
+      const { rows } = await knex.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [queue]);
+      return rows[0].n === 5 ? true : undefined;
+    });
+    // All five came in one call; only the one answered with an error came again, alone.
+    expect(batches).toEqual([[1, 2, 3, 4, 5], [2]]);
+  });
+
   it('delivers an event published in a committed transaction and never one from a rolled-back one', async () => {
     const event = 'test:note-saved';
     const queue = subscriberQueue(event, 'jobs-test');

@@ -122,8 +122,13 @@ export function webhookRoutes(router: Router, host: PluginHost, deliveries: Deli
   }
 }
 
-/** Deliveries handled at once within one batch: their round trips overlap instead of adding up. */
-const PARALLEL_DELIVERIES = 16;
+/**
+ * Deliveries handled at once within one batch: their round trips overlap instead of adding up.
+ * Measured: 4 per worker drained a backlog 2.3 times as fast as one at a time; 16 drained faster
+ * still, but two workers' handlers then hold most of the application pool's 10 connections, and
+ * the intake beside them measured as low as 19 deliveries/s (96/s before, minutes earlier).
+ */
+const PARALLEL_DELIVERIES = 4;
 
 interface StoredDelivery {
   id: number;
@@ -214,7 +219,7 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
     queue: WEBHOOK_QUEUE,
     // A person who saved a message waits for its note: workers are woken as each delivery commits.
     settings: { retryLimit: 5, retryDelaySeconds: 5, deadLetter: true, notify: true },
-    // Two workers, each with a batch of up to 50 deliveries of which 16 are handled at once:
+    // Two workers, each with a batch of up to 50 deliveries of which 4 are handled at once:
     // handling waits mostly on the database and the provider's API, so overlapping it is what
     // drains a backlog; more workers only took the CPU the intake beside them needs.
     concurrency: 2,
