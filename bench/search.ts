@@ -13,7 +13,8 @@
  *
  * `npm run bench` runs it after the research benchmark. `tsx bench/search.ts` runs it alone on a
  * database kept between runs (BENCH_SEARCH_DIR, default /tmp/fieldbook-search-bench), generating
- * the research workspace on the first run only (BENCH_RESEARCH_SCALE, default 1).
+ * the research workspace on the first run only (BENCH_RESEARCH_SCALE, default 1), and writes the
+ * shapes' figures to BENCH_SEARCH_JSON when set.
  */
 import type { Knex } from 'knex';
 import { PostgresSearchEngine } from '../modules/search/src/engine/postgres/postgres-engine.ts';
@@ -321,6 +322,8 @@ async function main(): Promise<void> {
     const { token } = state;
     const { shapes, reindex } = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token, workspaceId: state.workspaceId, log });
     for (const line of searchTable(shapes)) console.log(line);
+    // BENCH_SEARCH_JSON=file keeps the shapes' figures, in bench/results.json's `search` form.
+    if (process.env.BENCH_SEARCH_JSON) (await import('node:fs')).writeFileSync(process.env.BENCH_SEARCH_JSON, `${JSON.stringify(shapes, null, 2)}\n`);
     if (reindex) console.log(`  full reindex: ${reindex.items} items in ${reindex.seconds} s, ${reindex.itemsPerSecond} items/s (${reindex.server})`);
   } finally {
     await fieldbook.close();
