@@ -34,10 +34,23 @@ test('following an insight from its page brings its comments to the bell and the
   await page.goto(`/insights/${insightId}`);
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   await follow.click();
-  await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Following', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The follow menu says what following an insight brings; edits are off until chosen.
+  await page.getByRole('button', { name: 'What following this insight brings' }).click();
+  const menu = page.getByRole('dialog', { name: 'Following this insight' });
+  await expect(menu.getByRole('checkbox', { name: 'Comments on it' })).toBeChecked();
+  const edits = menu.getByRole('checkbox', { name: 'Edits to it (at most once a day)' });
+  await expect(edits).not.toBeChecked();
+  await edits.check();
+  await expect.poll(async () => (await gql<{ follow: { allChangesEnabled: boolean } }>(env, 'query($id: ID!) { follow(objectType: INSIGHT, objectId: $id) { allChangesEnabled } }', { id: insightId }, member)).follow.allChangesEnabled).toBe(true);
+  await expectAccessible(page, 'the follow menu');
   await shot(page, 'notifications-following-insight');
+  await page.keyboard.press('Escape');
 
+  // Notifications are written by a job as the comment commits: wait for it before looking.
+  const unread = async () => (await gql<{ unreadNotificationCount: number }>(env, '{ unreadNotificationCount }', {}, member)).unreadNotificationCount;
   await comment(env, admin, 'INSIGHT', insightId, 'Trial users never find the annual plan');
+  await expect.poll(unread).toBe(1);
   await page.goto('/home');
   const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
   await bell.click();
@@ -51,6 +64,7 @@ test('following an insight from its page brings its comments to the bell and the
 
   // The centre: unread is empty now, All shows the one just read.
   await comment(env, admin, 'INSIGHT', insightId, 'Second thought on annual plans');
+  await expect.poll(unread).toBe(1);
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   const list = page.getByRole('list', { name: 'Notifications' });
@@ -60,7 +74,7 @@ test('following an insight from its page brings its comments to the bell and the
   await expectAccessible(page, 'the notification centre');
   await shot(page, 'notifications-centre');
   await page.getByRole('button', { name: 'Mark all read' }).click();
-  await expect.poll(async () => (await gql<{ unreadNotificationCount: number }>(env, '{ unreadNotificationCount }', {}, member)).unreadNotificationCount).toBe(0);
+  await expect.poll(unread).toBe(0);
 });
 
 test('notification settings turn kinds off in-app and by email, and an emailed unsubscribe link works without signing in', async ({ page, env }) => {

@@ -32,9 +32,15 @@ const PREF_FIELDS = 'kind label group emailDelivery required inApp email';
 const PREFS = `query NotificationPreferences { notificationPreferences { ${PREF_FIELDS} } }`;
 const SET_PREF = `mutation SetNotificationPreference($kind: String!, $inApp: Boolean, $email: Boolean) { updateNotificationPreference(kind: $kind, inApp: $inApp, email: $email) { ${PREF_FIELDS} } }`;
 const FOLLOW_FIELDS = 'objectType objectId objectTitle frequency allChangesEnabled insightsPublishedEnabled allCommentsEnabled';
-const FOLLOWS = `query MyFollows { follows { ${FOLLOW_FIELDS} } }`;
+const FOLLOWS = `query MyFollows { follows { ${FOLLOW_FIELDS} } PROJECT: followOptions(objectType: PROJECT) { key label } INSIGHT: followOptions(objectType: INSIGHT) { key label } TAG: followOptions(objectType: TAG) { key label } }`;
 const FOLLOW = `mutation ChangeFollow($input: FollowInput!) { followObject(input: $input) { ${FOLLOW_FIELDS} } }`;
 const UNFOLLOW = `mutation Unfollow($t: FollowObjectType!, $id: ID!) { unfollowObject(objectType: $t, objectId: $id) }`;
+
+/** A follow option in the words the server gives for the followed object's kind. */
+interface FollowOption {
+  key: 'allCommentsEnabled' | 'insightsPublishedEnabled' | 'allChangesEnabled';
+  label: string;
+}
 
 const FREQUENCIES = [
   { value: 'DAILY', label: 'Daily' },
@@ -118,7 +124,7 @@ function KindsCard() {
 
 function FollowsCard() {
   const { client } = useServices();
-  const q = useQuery<{ follows: Follow[] }>(FOLLOWS);
+  const q = useQuery<{ follows: Follow[] } & Record<Follow['objectType'], FollowOption[]>>(FOLLOWS);
   const [error, setError] = useState<unknown>(null);
   const follows = q.data?.follows ?? [];
   const change = async (query: string, variables: Record<string, unknown>) => {
@@ -130,11 +136,6 @@ function FollowsCard() {
       setError(err);
     }
   };
-  const options: Array<{ key: 'allCommentsEnabled' | 'insightsPublishedEnabled' | 'allChangesEnabled'; label: string }> = [
-    { key: 'allCommentsEnabled', label: 'Comments' },
-    { key: 'insightsPublishedEnabled', label: 'Published insights' },
-    { key: 'allChangesEnabled', label: 'All changes' },
-  ];
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="follows-heading">
       <Title order={2} fz="lg" id="follows-heading" mb={4}>
@@ -165,7 +166,7 @@ function FollowsCard() {
                     </Anchor>
                   </Text>
                   <Group gap="md">
-                    {options.map((o) => (
+                    {(q.data?.[f.objectType] ?? []).map((o) => (
                       <Switch
                         key={o.key}
                         size="xs"
