@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconArrowsMove } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { memo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { NO_VALUE, type FieldInfo, type ProjectViewData, type ViewItem } from './data.ts';
 import { ItemCard } from './ItemCard.tsx';
 import { boardKind, canMove, useMoveItem } from './moves.ts';
@@ -96,6 +96,11 @@ const CARD_GAP = 8;
  * A column's cards, scrolling on their own: only the cards in sight (and a few more) are drawn,
  * so a column of ten thousand cards scrolls like one of ten.
  */
+/** A drawn card, kept as it is while its column scrolls (only new cards are drawn). */
+const CardSlot = memo(function CardSlot({ item, render }: { item: ViewItem; render(item: ViewItem): ReactNode }) {
+  return <>{render(item)}</>;
+});
+
 function ColumnCards({ column, render }: { column: BoardColumn; render(item: ViewItem): ReactNode }) {
   const scroller = useRef<HTMLDivElement>(null);
   const items = column.items;
@@ -119,7 +124,7 @@ function ColumnCards({ column, render }: { column: BoardColumn; render(item: Vie
       <div style={{ height: cards.getTotalSize(), position: 'relative' }}>
         {cards.getVirtualItems().map((v) => (
           <div key={v.key} data-index={v.index} ref={cards.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, paddingBottom: CARD_GAP }}>
-            {render(items[v.index]!)}
+            <CardSlot item={items[v.index]!} render={render} />
           </div>
         ))}
       </div>

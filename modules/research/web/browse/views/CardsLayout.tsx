@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { boardColumns } from './BoardLayout.tsx';
 import type { FieldInfo, ProjectViewData, ViewItem } from './data.ts';
 import { ItemCard } from './ItemCard.tsx';
@@ -32,6 +32,35 @@ export function layoutLines(sections: Array<{ key: string; title: string; color:
   }
   return lines;
 }
+
+/** One line, kept as it is while the layout scrolls (only lines coming into sight are drawn). */
+const LineView = memo(function LineView({ line, first, perRow, hiddenFields, fields }: { line: Line; first: boolean; perRow: number; hiddenFields: string[]; fields: Map<string, FieldInfo> }) {
+  return (
+    <>
+                {line.kind === 'heading' ? (
+                  <Group gap={8} pt={first ? 0 : 8}>
+                    <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: line.color ?? '#ced4da' }} />
+                    <Text component="h2" fw={600} size="sm" m={0}>
+                      {line.title}
+                    </Text>
+                    <Badge variant="default" size="sm" radius="sm" aria-label={`${line.count} items`}>
+                      {line.count}
+                    </Badge>
+                  </Group>
+                ) : line.kind === 'empty' ? (
+                  <Text size="sm" c="gray.7">
+                    Nothing here
+                  </Text>
+                ) : (
+                  <div style={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`, gap: GAP }}>
+                    {line.items.map((it) => (
+                      <ItemCard key={it.id} item={it} hiddenFields={hiddenFields} fields={fields} />
+                    ))}
+                  </div>
+                )}
+    </>
+  );
+});
 
 /**
  * LIST and GRID: cards one per line or in a grid; with a grouping, a heading per group. Only the
@@ -76,27 +105,7 @@ export function CardsLayout({ view, items, total, fields, members, grid }: { vie
             const line = lines[v.index]!;
             return (
               <div key={v.key} data-index={v.index} ref={rows.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, paddingBottom: line.kind === 'heading' ? 8 : GAP }}>
-                {line.kind === 'heading' ? (
-                  <Group gap={8} pt={v.index ? 8 : 0}>
-                    <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: line.color ?? '#ced4da' }} />
-                    <Text component="h2" fw={600} size="sm" m={0}>
-                      {line.title}
-                    </Text>
-                    <Badge variant="default" size="sm" radius="sm" aria-label={`${line.count} items`}>
-                      {line.count}
-                    </Badge>
-                  </Group>
-                ) : line.kind === 'empty' ? (
-                  <Text size="sm" c="gray.7">
-                    Nothing here
-                  </Text>
-                ) : (
-                  <div style={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`, gap: GAP }}>
-                    {line.items.map((it) => (
-                      <ItemCard key={it.id} item={it} hiddenFields={view.hiddenFields} fields={fields} />
-                    ))}
-                  </div>
-                )}
+                <LineView line={line} first={v.index === 0} perRow={perRow} hiddenFields={view.hiddenFields} fields={fields} />
               </div>
             );
           })}
