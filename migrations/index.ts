@@ -35,6 +35,7 @@ import * as mcp from './0065_mcp.ts';
 import * as highlightSuggestions from './0067_highlight_suggestions.ts';
 import * as channelShares from './0068_channel_shares.ts';
 import * as insightDatapointCitations from './0069_insight_datapoint_citations.ts';
+import * as dashboardChannelCharts from './0076_dashboard_channel_charts.ts';
 
 export interface Migration {
   name: string;
@@ -80,4 +81,5 @@ export const migrations: Migration[] = [
   { name: '0067_highlight_suggestions', ...highlightSuggestions },
   { name: '0068_channel_shares', ...channelShares },
   { name: '0069_insight_datapoint_citations', ...insightDatapointCitations },
+  { name: '0076_dashboard_channel_charts', ...dashboardChannelCharts },
 ];

@@ -7,12 +7,14 @@ import { idSchema } from '../projects/inputs.ts';
 import { assertProjectAllowsPublicLinks, readableObjectProject, SHARE_OBJECT_TYPES, type ShareObjectType } from './objects.ts';
 import { parseSharePayload, type SharePayload } from './payload.ts';
 import { generateShareToken } from './token.ts';
+import type { ShareTypes } from './types.ts';
 
 export interface ShareRow {
   id: string;
   workspace_id: string;
   token: string;
-  object_type: ShareObjectType;
+  /** One of research's types (ShareObjectType) or one another module registered. */
+  object_type: string;
   object_id: string;
   payload: SharePayload;
   created_by: string | null;
@@ -26,8 +28,29 @@ export interface ShareRow {
  */
 const SHARE_PERMISSION = 'acl:write';
 
-const objectTypeSchema = z.enum(SHARE_OBJECT_TYPES, { error: `objectType is one of ${SHARE_OBJECT_TYPES.join(', ')}.` });
-const objectSchema = z.object({ objectType: objectTypeSchema, objectId: idSchema('objectId') });
+/** The share types research owns and those other modules registered (dashboards). */
+function objectSchema(types: ShareTypes) {
+  const known = [...SHARE_OBJECT_TYPES, ...types.types()];
+  const objectType = z.string().refine((t) => known.includes(t), { error: `objectType is one of ${known.join(', ')}.` });
+  return z.object({ objectType, objectId: idSchema('objectId') });
+}
+
+const isBuiltIn = (type: string): type is ShareObjectType => (SHARE_OBJECT_TYPES as readonly string[]).includes(type);
+
+/**
+ * NOT_FOUND unless the caller may read the object. A new link to one of research's objects also
+ * needs its project to allow public links; another module's type answers for its own objects.
+ */
+async function assertShareable(trx: Knex.Transaction, caller: Caller, types: ShareTypes, type: string, id: string, creating: boolean): Promise<void> {
+  if (isBuiltIn(type)) {
+    const project = await readableObjectProject(trx, caller, type, id);
+    if (creating) assertProjectAllowsPublicLinks(project);
+    return;
+  }
+  const provider = types.get(type);
+  if (!provider) throw notFound('That share link');
+  await provider.assertReadable(trx, caller, id);
+}
 
 export const PUBLIC_LINKS_DISABLED_MESSAGE =
   'Public links are turned off in this workspace. A workspace admin can turn them on in the workspace settings.';
@@ -61,15 +84,14 @@ async function insertShare(trx: Knex.Transaction, row: Omit<ShareRow, 'id' | 'to
 }
 
 /** Makes a public link to one object (000 §1, §3). */
-export async function createShareLink(ctx: RequestContext, args: unknown): Promise<ShareRow> {
+export async function createShareLink(ctx: RequestContext, args: unknown, types: ShareTypes): Promise<ShareRow> {
   const caller = callerOf(ctx, SHARE_PERMISSION);
   const raw = (args ?? {}) as { payload?: unknown };
   const payload = parseSharePayload(raw.payload);
-  const { objectType, objectId } = validate(objectSchema, args);
+  const { objectType, objectId } = validate(objectSchema(types), args);
   return ctx.tx(async (trx) => {
     if (await publicLinksDisabled(trx, caller.workspaceId)) throw forbidden(PUBLIC_LINKS_DISABLED_MESSAGE);
-    const project = await readableObjectProject(trx, caller, objectType, objectId);
-    assertProjectAllowsPublicLinks(project);
+    await assertShareable(trx, caller, types, objectType, objectId, true);
     const share = await insertShare(trx, {
       workspace_id: caller.workspaceId,
       object_type: objectType,
@@ -83,7 +105,7 @@ export async function createShareLink(ctx: RequestContext, args: unknown): Promi
 }
 
 /** Ends a link at once: the next request with its token finds nothing (nothing is cached). */
-export async function revokeShareLink(ctx: RequestContext, args: unknown): Promise<ShareRow> {
+export async function revokeShareLink(ctx: RequestContext, args: unknown, types: ShareTypes): Promise<ShareRow> {
   const caller = callerOf(ctx, SHARE_PERMISSION);
   const { id } = validate(z.object({ id: idSchema() }), args);
   return ctx.tx(async (trx) => {
@@ -92,7 +114,7 @@ export async function revokeShareLink(ctx: RequestContext, args: unknown): Promi
     // Whoever may not read the object may not learn it has links; whoever made a link may always
     // end it, even while its object is in the trash.
     if (share.created_by !== caller.userId) {
-      await readableObjectProject(trx, caller, share.object_type, share.object_id).catch((error: unknown) => {
+      await assertShareable(trx, caller, types, share.object_type, share.object_id, false).catch((error: unknown) => {
         throw error instanceof AppError && error.errorCode === 'NOT_FOUND' ? notFound('That share link') : error;
       });
     }
@@ -103,14 +125,13 @@ export async function revokeShareLink(ctx: RequestContext, args: unknown): Promi
   });
 }
 
-const listSchema = objectSchema.extend({ includeRevoked: z.boolean().nullish() });
 
 /** The links of one object, newest first; revoked ones only when asked for. */
-export async function shareLinks(ctx: RequestContext, args: unknown): Promise<ShareRow[]> {
+export async function shareLinks(ctx: RequestContext, args: unknown, types: ShareTypes): Promise<ShareRow[]> {
   const caller = callerOf(ctx, SHARE_PERMISSION);
-  const { objectType, objectId, includeRevoked } = validate(listSchema, args);
+  const { objectType, objectId, includeRevoked } = validate(objectSchema(types).extend({ includeRevoked: z.boolean().nullish() }), args);
   return ctx.tx(async (trx) => {
-    await readableObjectProject(trx, caller, objectType, objectId);
+    await assertShareable(trx, caller, types, objectType, objectId, false);
     const q = trx('shares')
       .where({ workspace_id: caller.workspaceId, object_type: objectType, object_id: objectId })
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);

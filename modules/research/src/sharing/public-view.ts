@@ -6,6 +6,7 @@ import { chartItems, type ChartItem } from '../charts/data.ts';
 import { publicLinksDisabled, type ShareRow } from './links.ts';
 import { projectAllowsPublicLinks, type ShareObjectType } from './objects.ts';
 import { showsSection, type SharePayload } from './payload.ts';
+import type { ShareTypes } from './types.ts';
 
 /**
  * What an anonymous viewer of a link sees: the one shared object and what belongs to it (a note's
@@ -69,10 +70,11 @@ export interface PublicProjectChartView {
 export type PublicView = PublicHighlightView | PublicInsightView | PublicNoteView | PublicProjectView | PublicProjectReadmeView | PublicProjectChartView;
 
 export interface SharedObjectView {
-  objectType: ShareObjectType;
+  objectType: string;
   payload: SharePayload;
   sharedAt: Date;
-  object: PublicView;
+  /** Research's public views, or another module's (its `kind` names its GraphQL type). */
+  object: PublicView | { kind: string };
 }
 
 /** One answer for every dead link, so a token reveals nothing about why it stopped working. */
@@ -85,7 +87,7 @@ const deadLink = (): AppError =>
  * object is then read in a transaction scoped to that workspace, checking on every request that
  * the link is live, so revoking it or turning public links off takes effect at once.
  */
-export async function sharedObject(app: Knex, ctx: RequestContext): Promise<SharedObjectView> {
+export async function sharedObject(app: Knex, ctx: RequestContext, types: ShareTypes): Promise<SharedObjectView> {
   const token = ctx.shareToken;
   if (!token) throw badInput('shareToken', 'Open a public link: send its share token in the x-share-token header.');
   const workspaceId = await withTenant(app, {}, async (trx) => {
@@ -94,13 +96,18 @@ export async function sharedObject(app: Knex, ctx: RequestContext): Promise<Shar
     return row?.workspace_id ?? null;
   });
   if (!workspaceId) throw deadLink();
-  return withTenant(app, { workspaceId }, async (trx) => {
+  const found = await withTenant(app, { workspaceId }, async (trx) => {
     const share = (await trx('shares').where({ token, workspace_id: workspaceId }).whereNull('revoked_at').first()) as ShareRow | undefined;
     if (!share || (await publicLinksDisabled(trx, workspaceId))) throw deadLink();
-    const object = await publicObject(trx, share);
-    if (!object) throw deadLink();
-    return { objectType: share.object_type, payload: share.payload, sharedAt: share.created_at, object };
+    const provider = types.get(share.object_type);
+    if (provider) return { share, provider, object: null };
+    return { share, provider: null, object: await publicObject(trx, share) };
   });
+  const { share, provider } = found;
+  // Another module's type reads its object itself, once the link is known to be live.
+  const object = provider ? await provider.publicObject(share) : found.object;
+  if (!object) throw deadLink();
+  return { objectType: share.object_type, payload: share.payload, sharedAt: share.created_at, object };
 }
 
 /** The project of a shared object, if it is out of the trash and lets its objects be shared. */
@@ -186,7 +193,7 @@ const projectShows = (project: ProjectRow, section: string): boolean => !project
 async function publicObject(trx: Knex.Transaction, share: ShareRow): Promise<PublicView | null> {
   const ws = share.workspace_id;
   const payload = share.payload ?? {};
-  switch (share.object_type) {
+  switch (share.object_type as ShareObjectType) {
     case 'insight': {
       const row = await liveDocument(trx, 'insights', share);
       if (!row || !(await openProject(trx, ws, row.project_id))) return null;
