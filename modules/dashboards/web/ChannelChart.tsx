@@ -45,6 +45,7 @@ export function ChannelChart({ title, data, onSelectTheme, height = 280 }: { tit
             {data.chartType === 'PIE' ? (
               <PieChart>
                 <Tooltip />
+                <Legend />
                 <Pie data={rows} dataKey="value" nameKey="name" outerRadius="80%" cursor="pointer" isAnimationActive={false} onClick={(e: unknown) => select((e as { id?: string; payload?: { id?: string } }).payload?.id ?? (e as { id?: string }).id)} label={{ fill: 'var(--mantine-color-text)', fontSize: 12 }}>
                   {rows.map((r) => (
                     <Cell key={r.id} fill={r.fill} />

@@ -29,7 +29,7 @@ function PointList({ channelId, themeId }: { channelId: string; themeId: string 
     <Stack gap="sm" aria-label="Data points of this theme">
       <Text size="sm" c="dimmed">
         {totalCount > nodes.length ? `The newest ${nodes.length} of ${totalCount} data points.` : `${totalCount} data point${totalCount === 1 ? '' : 's'}.`}{' '}
-        <Anchor component={Link} to={`/channels/${channelId}/themes/${themeId}`} size="sm">
+        <Anchor component={Link} to={`/channels/${channelId}/themes/${themeId}`} size="sm" underline="always">
           Open the theme
         </Anchor>
       </Text>
