@@ -111,7 +111,8 @@ describe('dashboard share links', () => {
     expect(pie.message).toBe('A chart over time is drawn as BAR or LINE.');
     const long = failure(await f.admin(ADD, { d: dashboardId, input: { channelId, title: 'x'.repeat(301) } }));
     expect(long.extensions?.errorCode).toBe('BAD_USER_INPUT');
-    expect(long.message).toContain('300');
+    expect(long.extensions?.field).toBe('input.title');
+    expect(long.message).toBe('input.title: A chart title can be at most 300 characters long.');
   });
 
   it('shows an anonymous viewer what the link’s maker can read, live, until the link is revoked', async () => {
@@ -168,6 +169,12 @@ describe('dashboard share links', () => {
     const link = await share(f.contributor.gql);
     expect(failure(await outsider(REVOKE_LINK, { id: link.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(ok(await f.contributor.gql<{ shareLinks: Array<{ id: string }> }>(LINKS, { type: 'dashboard', id: dashboardId })).shareLinks.map((l) => l.id)).toContain(link.id);
+    // A maker who can no longer share (now a viewer) no longer shows anything through their links.
+    const role = 'mutation($u: ID!, $r: ProductRole!) { updateMemberRole(userId: $u, role: $r, workspaceAdmin: false) { role } }';
+    ok(await f.admin(role, { u: f.contributor.user.id, r: 'VIEWER' }));
+    expect(failure(await open(link.token)).extensions?.errorCode).toBe('NOT_FOUND');
+    ok(await f.admin(role, { u: f.contributor.user.id, r: 'CONTRIBUTOR' }));
+    expect(ok(await open(link.token)).sharedObject.object.title).toBe('Quarterly review');
     // The outsider's own token shows nothing of the first workspace either way.
     const own = ok(await outsider<{ createDashboard: { id: string } }>('mutation { createDashboard(input: { title: "Theirs" }) { id } }')).createDashboard.id;
     const theirs = ok(await outsider<{ createShareLink: { token: string } }>(CREATE_LINK, { type: 'dashboard', id: own })).createShareLink;
