@@ -122,7 +122,7 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
 });
 
 test('a dashboard and a chart are shared by link and read signed out; a channel chart opens the data points of a theme', async ({ page, browser, env }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = uniqueEmail('share-charts');
   const token = await signUpByApi(env, email, 'Sasha Share');
   const workspace = await createWorkspaceByApi(env, token, 'Share Team');
