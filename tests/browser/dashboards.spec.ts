@@ -246,7 +246,19 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   await shot(page, 'dashboards-theme-points');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
-  await expectAccessible(page, 'the dashboard with a channel chart');
+  // The same channel over time, one line per theme.
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  add = page.getByRole('dialog', { name: 'Add a chart' });
+  await add.getByText('Channel', { exact: true }).click();
+  await add.getByRole('textbox', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: 'App feedback' }).click();
+  await add.getByRole('textbox', { name: 'Drawn as' }).click();
+  await page.getByRole('option', { name: 'Line' }).click();
+  await add.getByRole('button', { name: 'Add to dashboard' }).click();
+  await expect(add).toBeHidden();
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(2).getByRole('img', { name: /App feedback: 20 data points over \d+ weeks, in \d+ themes/ })).toBeVisible();
+  await expectAccessible(page, 'the dashboard with channel charts');
   await shot(page, 'dashboards-dashboard-themes');
 
   // The dashboard's Share button; signed out, the dashboard reads without edit controls.
@@ -259,7 +271,7 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   await shot(page, 'dashboards-share-dialog');
   await reader.goto(dashboardLink);
   await expect(reader.getByRole('heading', { level: 1, name: 'Launch review' })).toBeVisible();
-  await expect(reader.getByTestId('public-chart')).toHaveCount(2);
+  await expect(reader.getByTestId('public-chart')).toHaveCount(3);
   await expect(reader.getByRole('img', { name: /Feedback by theme: data points of \d+ themes/ })).toBeVisible();
   await expect(reader.getByRole('button')).toHaveCount(0);
   await expectAccessible(reader, 'a shared dashboard');
