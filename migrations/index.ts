@@ -38,6 +38,7 @@ import * as insightDatapointCitations from './0069_insight_datapoint_citations.t
 import * as searchPlanTypes from './0070_search_plan_types.ts';
 import * as channelDatapointCounts from './0072_channel_datapoint_counts.ts';
 import * as aiStepRuns from './0074_ai_step_runs.ts';
+import * as dashboardChannelCharts from './0076_dashboard_channel_charts.ts';
 import * as notificationChannels from './0078_notification_channels.ts';
 import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
 
@@ -88,6 +89,7 @@ export const migrations: Migration[] = [
   { name: '0070_search_plan_types', ...searchPlanTypes },
   { name: '0072_channel_datapoint_counts', ...channelDatapointCounts },
   { name: '0074_ai_step_runs', ...aiStepRuns },
+  { name: '0076_dashboard_channel_charts', ...dashboardChannelCharts },
   { name: '0078_notification_channels', ...notificationChannels },
   { name: '0079_canvas_reference_sizes', ...canvasReferenceSizes },
 ];

@@ -120,3 +120,168 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
   await page.goto(dashboardUrl);
   await expect(page.getByTestId('chart-card')).toHaveCount(2);
 });
+
+test('a dashboard and a chart are shared by link and read signed out; a channel chart opens the data points of a theme', async ({ page, browser, env }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('share-charts');
+  const token = await signUpByApi(env, email, 'Sasha Share');
+  const workspace = await createWorkspaceByApi(env, token, 'Share Team');
+  const as = { token, workspace: workspace.id };
+  const call = <T,>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
+
+  // A project whose two tags sit in one group, one chart of it, and a clustered channel.
+  const projectId = (await call<{ createProject: { id: string } }>('mutation { createProject(input: { title: "Pricing study" }) { id } }')).createProject.id;
+  const note = (await call<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Interview 1", content: $c }) { id } }', {
+    p: projectId,
+    c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: TEXT }] }] },
+  })).createNote.id;
+  const board = (await call<{ createTagBoard: { id: string } }>('mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: projectId })).createTagBoard.id;
+  const group = (await call<{ createTagGroup: { id: string } }>('mutation($b: ID!) { createTagGroup(input: { boardId: $b, title: "Pain" }) { id } }', { b: board })).createTagGroup.id;
+  const tag = async (title: string, g: string | null) => (await call<{ createTag: { id: string } }>('mutation($b: ID!, $g: ID, $t: String!) { createTag(input: { boardId: $b, groupId: $g, title: $t }) { id } }', { b: board, g, t: title })).createTag.id;
+  const pricing = await tag('Pricing', group);
+  const onboarding = await tag('Onboarding', group);
+  const delight = await tag('Delight', null);
+  for (const [start, end, tags] of [[0, 21, [pricing]], [22, 45, [onboarding]], [46, 64, [delight]]] as const) {
+    const h = (await call<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', { n: note, s: start, e: end })).createHighlight.id;
+    await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: tags });
+  }
+  await call('mutation($p: ID!) { createProjectChart(projectId: $p, input: { title: "Themes by highlights", metric: HIGHLIGHT_COUNT, groupBy: TAG, type: BAR }) { id } }', { p: projectId });
+  const channel = (await call<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "App feedback" }) { id } }')).createChannel.id;
+  const apiToken = (await call<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "Share test") { token } }')).createApiToken.token;
+  const subjects = {
+    login: ['Cannot log in with Google single sign-on', 'Login with SSO fails every morning', 'Single sign-on login loops back', 'SSO login error after reset', 'Google login for SSO keeps failing'],
+    pricing: ['The pricing of the team plan is too high', 'Team plan price doubled', 'Pricing page unclear about team plan seats', 'Seats on the team plan cost too much', 'Team plan price per seat too expensive'],
+  };
+  const points = Object.entries(subjects).flatMap(([s, texts]) => texts.flatMap((t, i) => [0, 1].map((c) => ({ externalId: `${s}-${i}-${c}`, content: c ? `${t}, again` : t, createdAt: new Date(Date.now() - (i + c) * 86_400_000).toISOString() }))));
+  const pushed = await fetch(`${env.url}/api/channels/${channel}/datapoints`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json', 'x-fieldbook-workspace': workspace.id },
+    body: JSON.stringify({ dataPoints: points }),
+  });
+  expect(pushed.status).toBe(200);
+  await call('mutation($c: ID!) { clusterChannel(channelId: $c, sensitivity: 5, amount: 10) { id } }', { c: channel });
+  await expect
+    .poll(async () => (await call<{ channelClustering: { status: string } }>('query($c: ID!) { channelClustering(channelId: $c) { status } }', { c: channel })).channelClustering.status, { timeout: 30_000 })
+    .toBe('COMPLETED');
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // Chart options: the Pain group collapsed into one item, Delight hidden.
+  await page.goto(`${env.url}/team-redirect/${workspace.id}/projects/${projectId}/charts`);
+  const card = page.getByTestId('chart-card');
+  await expect(card.getByRole('img', { name: /highlight count of 3 items/ })).toBeVisible();
+  await card.getByRole('button', { name: 'Actions for chart Themes by highlights' }).click();
+  await page.getByRole('menuitem', { name: 'Edit chart' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit chart' });
+  await editor.getByRole('textbox', { name: 'Collapsed groups' }).click();
+  await page.getByRole('option', { name: 'Pain (Themes)' }).click();
+  await editor.getByRole('textbox', { name: 'Hidden items' }).click();
+  await page.getByRole('option', { name: 'Delight (Themes)' }).click();
+  await editor.getByRole('heading', { name: 'Edit chart' }).click();
+  await editor.getByRole('button', { name: 'Save chart' }).click();
+  await expect(editor).toBeHidden();
+  await expect(card.getByRole('img', { name: /highlight count of 1 items/ })).toBeVisible();
+  await expect(card.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pain 2/ })).toBeAttached();
+
+  // The chart's Share button: the usual share dialog makes a link, read signed out.
+  await card.getByRole('button', { name: 'Share chart Themes by highlights' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Share this chart' });
+  await expect(dialog).toContainText('not the highlights behind them');
+  await dialog.getByRole('button', { name: 'Create public link' }).click();
+  const chartLink = await dialog.getByRole('textbox', { name: 'Public link' }).inputValue();
+  await expectAccessible(page, 'the chart share dialog');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const anonymous = await browser.newContext();
+  const reader = await anonymous.newPage();
+  await reader.goto(chartLink);
+  await expect(reader).toHaveURL(/\/p\/chart\/[A-Za-z0-9]{12}$/);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Themes by highlights' })).toBeVisible();
+  await expect(reader.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pain 2/ })).toBeAttached();
+  await expect(reader.getByRole('button')).toHaveCount(0);
+  await expectAccessible(reader, 'a shared chart');
+  await shot(reader, 'dashboards-public-chart');
+
+  // A dashboard with the project chart and the channel's data points per theme, as a pie.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboards' }).click();
+  await page.getByRole('button', { name: 'New dashboard' }).click();
+  await page.getByRole('dialog', { name: 'New dashboard' }).getByRole('textbox', { name: 'Title' }).fill('Launch review');
+  await page.getByRole('button', { name: 'Create dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Launch review' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  let add = page.getByRole('dialog', { name: 'Add a chart' });
+  await add.getByRole('textbox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'Pricing study' }).click();
+  await add.getByRole('textbox', { name: 'Chart' }).click();
+  await page.getByRole('option', { name: 'Themes by highlights' }).click();
+  await add.getByRole('button', { name: 'Add to dashboard' }).click();
+  await expect(add).toBeHidden();
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  add = page.getByRole('dialog', { name: 'Add a chart' });
+  await add.getByText('Channel', { exact: true }).click();
+  await add.getByRole('textbox', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: 'App feedback' }).click();
+  await add.getByRole('textbox', { name: 'Shows' }).click();
+  await page.getByRole('option', { name: 'Data points per theme' }).click();
+  await add.getByRole('textbox', { name: 'Drawn as' }).click();
+  await page.getByRole('option', { name: 'Pie' }).click();
+  // A title over 300 characters is refused by the server, naming the limit.
+  await add.getByRole('textbox', { name: 'Title' }).fill('x'.repeat(301));
+  await add.getByRole('button', { name: 'Add to dashboard' }).click();
+  await expect(add.getByRole('alert')).toContainText('at most 300 characters');
+  await add.getByRole('textbox', { name: 'Title' }).fill('Feedback by theme');
+  await add.getByRole('button', { name: 'Add to dashboard' }).click();
+  await expect(add).toBeHidden();
+  const cards = page.getByTestId('chart-card');
+  await expect(cards).toHaveCount(2);
+  const pie = cards.nth(1);
+  await expect(pie.getByRole('img', { name: /Feedback by theme: data points of \d+ themes, as a pie chart/ })).toBeVisible();
+
+  // A click on a theme's slice opens its data points.
+  await pie.locator('.recharts-pie-sector path').first().click();
+  const drawer = page.getByRole('dialog', { name: /^Data points: / });
+  await expect(drawer.getByTestId('theme-data-point').first()).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Open the theme' })).toHaveAttribute('href', new RegExp(`/channels/${channel}/themes/`));
+  await expectAccessible(page, 'the data points of a theme');
+  await shot(page, 'dashboards-theme-points');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  // The same channel over time, one line per theme.
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  add = page.getByRole('dialog', { name: 'Add a chart' });
+  await add.getByText('Channel', { exact: true }).click();
+  await add.getByRole('textbox', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: 'App feedback' }).click();
+  await add.getByRole('textbox', { name: 'Drawn as' }).click();
+  await page.getByRole('option', { name: 'Line' }).click();
+  await add.getByRole('button', { name: 'Add to dashboard' }).click();
+  await expect(add).toBeHidden();
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(2).getByRole('img', { name: /App feedback: 20 data points over \d+ weeks, in \d+ themes/ })).toBeVisible();
+  await expectAccessible(page, 'the dashboard with channel charts');
+  await shot(page, 'dashboards-dashboard-themes');
+
+  // The dashboard's Share button; signed out, the dashboard reads without edit controls.
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Share this dashboard' });
+  await dialog.getByRole('button', { name: 'Create public link' }).click();
+  const dashboardLink = await dialog.getByRole('textbox', { name: 'Public link' }).inputValue();
+  expect(dashboardLink).toMatch(/\/p\/dashboard\/[A-Za-z0-9]{12}$/);
+  await expectAccessible(page, 'the dashboard share dialog');
+  await shot(page, 'dashboards-share-dialog');
+  await reader.goto(dashboardLink);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Launch review' })).toBeVisible();
+  await expect(reader.getByTestId('public-chart')).toHaveCount(3);
+  await expect(reader.getByRole('img', { name: /Feedback by theme: data points of \d+ themes/ })).toBeVisible();
+  await expect(reader.getByRole('button')).toHaveCount(0);
+  await expectAccessible(reader, 'a shared dashboard');
+  await shot(reader, 'dashboards-public-dashboard');
+
+  // Revoking ends the link at once.
+  await dialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog).toContainText('There is no public link to this dashboard yet.');
+  await reader.reload();
+  await expect(reader.getByRole('heading', { level: 1, name: 'This link isn’t available' })).toBeVisible();
+  await shot(reader, 'dashboards-public-revoked');
+  await anonymous.close();
+});

@@ -16,7 +16,7 @@ import { similarGraphql } from './similar/graphql.ts';
 import { sharingGraphql } from './sharing/graphql.ts';
 import { insightsGraphql } from './insights/graphql.ts';
 
-export type { ChannelsServices, ChannelLevel, EmergingTheme } from './services.ts';
+export type { ChannelsServices, ChannelLevel, EmergingTheme, ThemeChartData, ThemeChartInterval } from './services.ts';
 
 /**
  * Channels of customer feedback (000 §2, 001 §3.4): channels hold datasets of data points that

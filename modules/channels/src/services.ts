@@ -3,6 +3,9 @@ import { channelAgentTools } from './agent-tools/tools.ts';
 import { CHANNEL_PERMISSIONS } from './caller.ts';
 import { getChannel } from './channels/channels.ts';
 import { emergingThemes } from './themes/series.ts';
+import { channelThemeChart, type ThemeChartData, type ThemeChartInterval } from './themes/chart.ts';
+
+export type { ThemeChartData, ThemeChartInterval } from './themes/chart.ts';
 
 export type ChannelLevel = 'read' | 'write' | 'full';
 
@@ -30,6 +33,8 @@ export interface ChannelsServices extends AgentToolSource {
   channelLevel(member: RequestContext, channelId: string): Promise<ChannelLevel | null>;
   /** A channel's themes, most grown first, as the member may read them (NOT_FOUND otherwise): Ask's graph. */
   emergingThemes(member: RequestContext, channelId: string): Promise<EmergingTheme[]>;
+  /** The channel's data points by theme, over time and in all (dashboards); null when not readable. */
+  themeChart(member: RequestContext, channelId: string, interval: ThemeChartInterval): Promise<ThemeChartData | null>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,6 +70,15 @@ export function channelsServices(_ctx: ModuleContext): ChannelsServices {
       if (allowed(member, CHANNEL_PERMISSIONS.delete)) return 'full';
       if (allowed(member, CHANNEL_PERMISSIONS.update)) return 'write';
       return 'read';
+    },
+    async themeChart(member, channelId, interval) {
+      if (!UUID.test(channelId)) return null;
+      try {
+        return await channelThemeChart(member, channelId, interval);
+      } catch (err) {
+        if (err instanceof AppError && err.errorCode === 'NOT_FOUND') return null;
+        throw err;
+      }
     },
     emergingThemes: async (member, channelId) =>
       (await emergingThemes(member, { channelId })).map((e) => ({ id: e.theme.id, title: e.theme.title, previousCount: e.previousCount, currentCount: e.currentCount })),

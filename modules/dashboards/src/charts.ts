@@ -17,9 +17,19 @@ export interface DashboardChartRow {
   channel_id: string | null;
   title: string | null;
   interval: 'DAY' | 'WEEK' | 'MONTH' | null;
+  /** A channel chart's: data points over time by theme, or the count by theme. */
+  measure: ChannelMeasure | null;
+  chart_type: ChannelChartType | null;
   rank: number;
   created_at: Date;
 }
+
+export const CHANNEL_MEASURES = ['OVER_TIME', 'BY_THEME'] as const;
+export const CHANNEL_CHART_TYPES = ['BAR', 'LINE', 'PIE'] as const;
+export type ChannelMeasure = (typeof CHANNEL_MEASURES)[number];
+export type ChannelChartType = (typeof CHANNEL_CHART_TYPES)[number];
+/** How each measure may be drawn: over time as bars or lines, by theme as bars or a pie. */
+export const CHART_TYPES_OF: Record<ChannelMeasure, readonly ChannelChartType[]> = { OVER_TIME: ['BAR', 'LINE'], BY_THEME: ['BAR', 'PIE'] };
 
 export interface DashboardChartView {
   id: string;
@@ -29,7 +39,11 @@ export interface DashboardChartView {
   channelId: string | null;
   title: string | null;
   interval: DashboardChartRow['interval'];
+  measure: ChannelMeasure | null;
+  chartType: ChannelChartType | null;
   readable: boolean;
+  /** The stored row, for field resolvers (never sent: GraphQL reads only the fields above). */
+  row: DashboardChartRow;
 }
 
 export interface ChartSources {
@@ -44,12 +58,14 @@ const addSchema = z.object({
     channelId: idSchema('channelId').nullish(),
     title: z.string().trim().min(1, 'A chart title has 1 to 300 characters.').max(DASHBOARD_LIMITS.title, `A chart title can be at most ${DASHBOARD_LIMITS.title} characters long.`).nullish(),
     interval: z.enum(['DAY', 'WEEK', 'MONTH'], { error: 'interval is one of DAY, WEEK, MONTH.' }).nullish(),
+    measure: z.enum(CHANNEL_MEASURES, { error: `measure is one of ${CHANNEL_MEASURES.join(', ')}.` }).nullish(),
+    chartType: z.enum(CHANNEL_CHART_TYPES, { error: `chartType is one of ${CHANNEL_CHART_TYPES.join(', ')}.` }).nullish(),
   }),
 });
 
 /** What one row shows to the caller: its title and ids only when they may read its source. */
 async function view(ctx: RequestContext, sources: ChartSources, row: DashboardChartRow): Promise<DashboardChartView> {
-  const base = { id: row.id, dashboardId: row.dashboard_id, kind: row.kind, interval: row.interval };
+  const base = { id: row.id, dashboardId: row.dashboard_id, kind: row.kind, interval: row.interval, measure: row.measure, chartType: row.chart_type, row };
   if (row.kind === 'PROJECT_CHART') {
     const chart = row.project_chart_id ? await sources.research.projectChart(ctx, row.project_chart_id) : null;
     return { ...base, projectChartId: chart?.id ?? null, channelId: null, title: chart?.title ?? null, readable: chart !== null };
@@ -69,7 +85,14 @@ export async function addDashboardChart(ctx: RequestContext, sources: ChartSourc
   const caller = callerOf(ctx, 'projects:update');
   const { dashboardId, input } = validate(addSchema, args);
   if (!input.projectChartId === !input.channelId) throw badInput('input', 'Give exactly one of projectChartId and channelId.');
-  if (input.projectChartId && (input.title || input.interval)) throw badInput('input.title', 'A project chart keeps its own title and options; title and interval are for channel charts.');
+  if (input.projectChartId && (input.title || input.interval || input.measure || input.chartType)) {
+    throw badInput('input.title', 'A project chart keeps its own title and options; title, interval, measure and chartType are for channel charts.');
+  }
+  const measure = input.measure ?? 'OVER_TIME';
+  const chartType = input.chartType ?? 'BAR';
+  if (input.channelId && !CHART_TYPES_OF[measure].includes(chartType)) {
+    throw badInput('input.chartType', `A ${measure === 'OVER_TIME' ? 'chart over time' : 'count by theme'} is drawn as ${CHART_TYPES_OF[measure].join(' or ')}.`);
+  }
   if (input.projectChartId && !(await sources.research.projectChart(ctx, input.projectChartId))) throw notFound('That chart');
   if (input.channelId) {
     if (!sources.channels) throw badInput('input.channelId', 'Channels are not available in this installation.');
@@ -91,6 +114,8 @@ export async function addDashboardChart(ctx: RequestContext, sources: ChartSourc
         channel_id: input.channelId ?? null,
         title: input.channelId ? (input.title ?? null) : null,
         interval: input.channelId ? (input.interval ?? 'WEEK') : null,
+        measure: input.channelId ? measure : null,
+        chart_type: input.channelId ? chartType : null,
         rank: (existing.max ?? 0) + 1,
         created_by: caller.userId,
       })

@@ -1,9 +1,10 @@
 import { defineModule, operations, workspacesModule, type RequestContext } from '@fieldbook/core';
 import channelsModule from '@fieldbook/channels';
 import researchModule from '@fieldbook/research';
-import { addDashboardChart, dashboardCharts, removeDashboardChart, type ChartSources } from './charts.ts';
+import { addDashboardChart, dashboardCharts, removeDashboardChart, type ChartSources, type DashboardChartView } from './charts.ts';
 import { createDashboard, deleteDashboard, getDashboard, listDashboards, updateDashboard, type DashboardRecord } from './dashboards.ts';
 import { dashboardsTypeDefs } from './schema.ts';
+import { channelChartView, dashboardSharingTypeDefs, dashboardShareType } from './sharing.ts';
 
 /**
  * Dashboards (000 §2): charts of several projects and channels on one page. Project charts are
@@ -15,8 +16,9 @@ const dashboardsModule = defineModule({
   optionalDependsOn: [channelsModule],
   graphql: (ctx) => {
     const sources: ChartSources = { research: ctx.deps.research, channels: ctx.deps.channels };
+    ctx.deps.research.registerShareType(dashboardShareType(ctx, sources));
     return {
-      typeDefs: dashboardsTypeDefs,
+      typeDefs: `${dashboardsTypeDefs}\n${dashboardSharingTypeDefs}`,
       resolvers: {
         Query: operations({ dashboards: listDashboards, dashboard: getDashboard }),
         Mutation: operations({
@@ -26,6 +28,10 @@ const dashboardsModule = defineModule({
           addDashboardChart: (ctx: RequestContext, args: unknown) => addDashboardChart(ctx, sources, args),
           removeDashboardChart,
         }),
+        DashboardChart: {
+          // Read with the viewer's own access: null when the channel is hidden from them or gone.
+          channelData: (c: DashboardChartView, _a: unknown, rctx: RequestContext) => (c.readable ? channelChartView(rctx, sources, c.row) : null),
+        },
         Dashboard: {
           charts: (d: DashboardRecord, _a: unknown, rctx: RequestContext) => dashboardCharts(rctx, sources, d.id),
           createdById: (d: DashboardRecord) => d.created_by,

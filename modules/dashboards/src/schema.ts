@@ -34,6 +34,10 @@ export const dashboardsTypeDefs = /* GraphQL */ `
     title: String
     "A channel chart's buckets; WEEK when left out."
     interval: DashboardInterval
+    "A channel chart's: data points over time by theme (OVER_TIME, the default) or the count by theme (BY_THEME)."
+    measure: ChannelChartMeasure
+    "A channel chart's drawing: BAR (default) or LINE over time, BAR or PIE by theme."
+    chartType: ChannelChartType
   }
 
   type DashboardChart {
@@ -47,6 +51,10 @@ export const dashboardsTypeDefs = /* GraphQL */ `
     "The chart's title, or the channel chart's; null when the caller may not read what it shows."
     title: String
     interval: DashboardInterval
+    measure: ChannelChartMeasure
+    chartType: ChannelChartType
+    "A channel chart's figures, read with the caller's access; null for project charts and unreadable channels."
+    channelData: ChannelChartData
     "False when the chart's project or channel is gone or hidden from the caller."
     readable: Boolean!
   }

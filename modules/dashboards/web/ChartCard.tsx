@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Menu, Paper, Text, Title } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { IconDots, IconShare } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { METRIC_LABELS, type ChartItem, type ProjectChart } from './api.ts';
@@ -7,7 +7,7 @@ import { ChartView } from './ChartView.tsx';
 import { HighlightsDrawer } from './HighlightsDrawer.tsx';
 
 /** A project chart in a card: its title, what it counts, the drawing, and its highlights on click. */
-export function ChartCard({ chart, subtitle, menu, headingLevel = 2 }: { chart: ProjectChart; subtitle?: ReactNode; menu?: ReactNode; headingLevel?: 2 | 3 }) {
+export function ChartCard({ chart, subtitle, menu, onShare, headingLevel = 2 }: { chart: ProjectChart; subtitle?: ReactNode; menu?: ReactNode; onShare?: () => void; headingLevel?: 2 | 3 }) {
   const [selected, setSelected] = useState<ChartItem | null>(null);
   return (
     <Paper withBorder p="md" data-testid="chart-card">
@@ -23,6 +23,12 @@ export function ChartCard({ chart, subtitle, menu, headingLevel = 2 }: { chart: 
             {subtitle}
           </Group>
         </div>
+        <Group gap={4} wrap="nowrap">
+        {onShare && (
+          <ActionIcon variant="subtle" onClick={onShare} aria-label={`Share chart ${chart.title.slice(0, 60)}`}>
+            <IconShare size={18} aria-hidden />
+          </ActionIcon>
+        )}
         {menu && (
           <Menu position="bottom-end">
             <Menu.Target>
@@ -33,6 +39,7 @@ export function ChartCard({ chart, subtitle, menu, headingLevel = 2 }: { chart: 
             <Menu.Dropdown>{menu}</Menu.Dropdown>
           </Menu>
         )}
+        </Group>
       </Group>
       <ChartView title={chart.title} type={chart.type} metric={chart.metric} items={chart.items} onSelect={setSelected} />
       <Text size="xs" c="dimmed" mt="xs">

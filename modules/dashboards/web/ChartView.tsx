@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, PolarAngleAxis, Pola
 import { METRIC_LABELS, type ChartItem, type ChartMetric, type ChartType } from './api.ts';
 
 /** Colours for items without their own, distinguishable in light and dark themes. */
-const PALETTE = ['#4c6ef5', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#82c91e', '#e64980', '#868e96'];
+export const PALETTE = ['#4c6ef5', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#82c91e', '#e64980', '#868e96'];
 const colorOf = (item: ChartItem, i: number) => item.color ?? PALETTE[i % PALETTE.length]!;
 
 interface Props {

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Loader, Menu, SimpleGrid, Text, Title } from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ShareDialog } from '@fieldbook/research/web/sharing';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Q, TYPE_LABELS, type ProjectChart } from './api.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { ChartEditor, type ChartDraft } from './ChartEditor.tsx';
+import { CHART_SHARE_SCOPE } from './share-scope.ts';
 
 /** /projects/{projectId}/charts: the project's charts; contributors with edit access make and change them. */
 export function ProjectChartsPage() {
@@ -14,6 +16,9 @@ export function ProjectChartsPage() {
   const project = useGraphQL<{ project: { id: string; title: string; myAccess: { canEdit: boolean } } }>(Q.project, { id: projectId });
   const charts = useGraphQL<{ projectCharts: ProjectChart[] }>(Q.projectCharts, { p: projectId });
   const [editing, setEditing] = useState<ProjectChart | 'new' | null>(null);
+  const [sharing, setSharing] = useState<ProjectChart | null>(null);
+  // Sharing widens who may read, so it takes the right to change access (Contributor and above).
+  const canShare = host.permissions.includes('acl:write');
   const title = project.data?.project.title;
   useEffect(() => {
     if (title) document.title = `Charts · ${title} · Fieldbook`;
@@ -64,6 +69,7 @@ export function ProjectChartsPage() {
           <ChartCard
             key={c.id}
             chart={c}
+            onShare={canShare ? () => setSharing(c) : undefined}
             subtitle={
               <Text size="xs" c="dimmed">
                 {TYPE_LABELS[c.type]} chart
@@ -84,6 +90,7 @@ export function ProjectChartsPage() {
           />
         ))}
       </SimpleGrid>
+      {sharing && <ShareDialog opened onClose={() => setSharing(null)} objectType="projectChart" objectId={sharing.id} what="chart" scope={CHART_SHARE_SCOPE} />}
       {editing && <ChartEditor key={editing === 'new' ? 'new' : editing.id} projectId={projectId} chart={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} onSave={save} />}
     </Container>
   );

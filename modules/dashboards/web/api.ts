@@ -32,14 +32,59 @@ export interface ChartHighlight {
   noteTitle: string | null;
 }
 
+export type ChannelInterval = 'DAY' | 'WEEK' | 'MONTH';
+export type ChannelMeasure = 'OVER_TIME' | 'BY_THEME';
+export type ChannelChartType = 'BAR' | 'LINE' | 'PIE';
+
+/** A channel's data points by theme (the largest themes one by one, the rest in totals). */
+export interface ChannelChartData {
+  measure: ChannelMeasure;
+  chartType: ChannelChartType;
+  interval: ChannelInterval;
+  total: number;
+  themes: Array<{ id: string; title: string; count: number }>;
+  series: Array<{ start: string; total: number; counts: number[] }>;
+}
+
 export interface DashboardChart {
   id: string;
   kind: 'PROJECT_CHART' | 'CHANNEL';
   projectChartId: string | null;
   channelId: string | null;
   title: string | null;
-  interval: 'DAY' | 'WEEK' | 'MONTH' | null;
+  interval: ChannelInterval | null;
+  measure: ChannelMeasure | null;
+  chartType: ChannelChartType | null;
+  channelData: ChannelChartData | null;
   readable: boolean;
+}
+
+export const MEASURE_LABELS: Record<ChannelMeasure, string> = { OVER_TIME: 'Data points over time, by theme', BY_THEME: 'Data points per theme' };
+export const CHANNEL_TYPE_LABELS: Record<ChannelChartType, string> = { BAR: 'Bar', LINE: 'Line', PIE: 'Pie' };
+/** How each measure may be drawn (the server refuses the others). */
+export const CHANNEL_TYPES_OF: Record<ChannelMeasure, ChannelChartType[]> = { OVER_TIME: ['BAR', 'LINE'], BY_THEME: ['BAR', 'PIE'] };
+
+/** A shared chart or dashboard, as a public link shows it (figures only). */
+export interface PublicChart {
+  id: string;
+  title: string;
+  metric: ChartMetric;
+  groupBy: ChartGroupBy;
+  type: ChartType;
+  items: ChartItem[];
+}
+
+export interface PublicDashboard {
+  __typename: 'PublicDashboard';
+  id: string;
+  title: string;
+  charts: Array<{ id: string; kind: 'PROJECT_CHART' | 'CHANNEL'; title: string; projectTitle: string | null; projectChart: PublicChart | null; channel: ChannelChartData | null }>;
+}
+
+export interface SharedChartOrDashboard {
+  objectType: string;
+  sharedAt: string;
+  object: PublicDashboard | ({ __typename: 'PublicProjectChart' } & PublicChart);
 }
 
 export interface Dashboard {
@@ -55,7 +100,9 @@ export const GROUP_LABELS: Record<ChartGroupBy, string> = { TAG: 'Tag', TAG_GROU
 export const TYPE_LABELS: Record<ChartType, string> = { BAR: 'Bar', RADAR: 'Radar', PIE: 'Pie', TREEMAP: 'Treemap' };
 
 const CHART = 'id projectId projectTitle title metric groupBy type canEdit filter { collapsedGroupIds hiddenItemIds } items { id kind title color value }';
-const DASHBOARD = 'id title canEdit updatedAt charts { id kind projectChartId channelId title interval readable }';
+const CHANNEL_DATA = 'measure chartType interval total themes { id title count } series { start total counts }';
+const DASHBOARD = `id title canEdit updatedAt charts { id kind projectChartId channelId title interval measure chartType readable channelData { ${CHANNEL_DATA} } }`;
+const PUBLIC_CHART = 'id title metric groupBy type items { id kind title color value }';
 
 export const Q = {
   project: 'query($id: ID!) { project(id: $id) { id title myAccess { canEdit } } }',
@@ -75,5 +122,6 @@ export const Q = {
   removeChart: 'mutation($id: ID!) { removeDashboardChart(id: $id) }',
   projects: 'query { projects { id title } }',
   channels: 'query { channels { id name } }',
-  channelSeries: 'query($c: ID!, $i: ChannelInterval) { channelDataPointSeries(channelId: $c, interval: $i, aggregationPeriods: 1) { start count } }',
+  themePoints: 'query($t: ID!) { channelThemeDataPoints(themeId: $t, first: 50) { totalCount nodes { id channelId content createdAt } } }',
+  shared: `query { sharedObject { objectType sharedAt object { __typename ... on PublicProjectChart { ${PUBLIC_CHART} } ... on PublicDashboard { id title charts { id kind title projectTitle projectChart { ${PUBLIC_CHART} } channel { ${CHANNEL_DATA} } } } } } }`,
 } as const;

@@ -2,9 +2,13 @@ import { defineModule, extensionsModule, workspacesModule, type ModuleContext, t
 import { researchPluginData } from './extensions/plugin-data.ts';
 import { researchServices, type ResearchServices } from './services.ts';
 
-export type { ResearchServices } from './services.ts';
+export type { ProjectChartFigures, ResearchServices } from './services.ts';
 export { NOTE_CONTENT_CHANGED } from './events/publish.ts';
 export { plainText, type RichTextNode } from './notes/rich-text.ts';
+export type { ShareTypeProvider } from './sharing/types.ts';
+export type { ShareRow } from './sharing/links.ts';
+export type { ChartItem } from './charts/data.ts';
+import { shareTypesOf } from './sharing/types.ts';
 import { projectsPart } from './projects/index.ts';
 import { foldersPart } from './folders/index.ts';
 import { notesPart } from './notes/index.ts';
@@ -56,7 +60,7 @@ const researchModule = defineModule({
   // Plugins' note and project capabilities are made of research's own rules.
   services: (ctx): ResearchServices => {
     ctx.deps.extensions.provideData(researchPluginData(ctx.events));
-    return researchServices(ctx.events);
+    return researchServices(ctx.events, shareTypesOf(ctx));
   },
   graphql: (ctx) => parts.map((part) => part(ctx)),
   jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), digestSweepJob(ctx), digestJob(ctx), ...transferJobs(ctx)],

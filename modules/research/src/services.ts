@@ -6,6 +6,21 @@ import { tagsFor } from './tags/access.ts';
 import { applyNoteTags } from './tags/note-taggings.ts';
 import { createHighlight } from './highlights/highlights.ts';
 import { chartFor } from './charts/charts.ts';
+import { chartItems, type ChartItem } from './charts/data.ts';
+import { projectAllowsPublicLinks } from './sharing/objects.ts';
+import type { ShareTypeProvider, ShareTypes } from './sharing/types.ts';
+
+/** A project chart's options and figures: what a dashboard shows of it, signed in or by link. */
+export interface ProjectChartFigures {
+  id: string;
+  projectId: string;
+  projectTitle: string;
+  title: string;
+  metric: string;
+  groupBy: string;
+  type: string;
+  items: ChartItem[];
+}
 
 /**
  * What other modules may ask of research (automation's built-in actions). Every call runs as the
@@ -36,10 +51,32 @@ export interface ResearchServices {
   editNote(ctx: RequestContext, noteId: string, edit: { title?: string; text?: string; mode: 'append' | 'replace' }): Promise<{ id: string; projectId: string; title: string }>;
   /** The project chart if the member may read it (dashboards collect charts). */
   projectChart(ctx: RequestContext, chartId: string): Promise<{ id: string; projectId: string; title: string } | null>;
+  /**
+   * The chart's figures if the member may read it; with `forPublicLink`, null too when its
+   * project turned public links off (000 §6 public group `none`).
+   */
+  projectChartFigures(ctx: RequestContext, chartId: string, forPublicLink: boolean): Promise<ProjectChartFigures | null>;
+  /** Adds a share object type of another module to research's public links (see sharing/types.ts). */
+  registerShareType(provider: ShareTypeProvider): void;
 }
 
-export function researchServices(events: EventBus): ResearchServices {
+export function researchServices(events: EventBus, shareTypes: ShareTypes): ResearchServices {
   return {
+    registerShareType: (provider) => shareTypes.register(provider),
+    async projectChartFigures(ctx, chartId, forPublicLink) {
+      const caller = callerOf(ctx, 'projects:read');
+      try {
+        return await ctx.tx(async (trx) => {
+          const { chart, project } = await chartFor(trx, caller, chartId, 'read');
+          if (forPublicLink && !projectAllowsPublicLinks(project)) return null;
+          const items = await chartItems(trx, chart);
+          return { id: chart.id, projectId: project.id, projectTitle: project.title, title: chart.title, metric: chart.metric, groupBy: chart.group_by, type: chart.chart_type, items };
+        });
+      } catch (err) {
+        if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
     async projectLevel(ctx, projectId) {
       const caller = callerOf(ctx, 'projects:read');
       const project = await ctx.tx((trx) => trx('projects').where({ id: projectId, workspace_id: caller.workspaceId }).whereNull('deleted_at').first<{ permissions: unknown } | undefined>('permissions'));

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { openShareLink, type RequestContext } from '@fieldbook/core';
+import { deadShareLink, openShareLink, type RequestContext } from '@fieldbook/core';
 import type { ProjectRow } from '../projects/access.ts';
 import type { ChartRow } from '../charts/charts.ts';
 import { chartItems, type ChartItem } from '../charts/data.ts';
 import type { ShareRow } from './links.ts';
 import { projectAllowsPublicLinks, SHARE_OBJECT_TYPES, type ShareObjectType } from './objects.ts';
 import { showsSection, type SharePayload } from './payload.ts';
+import type { ShareTypes } from './types.ts';
 
 /**
  * What an anonymous viewer of a link sees: the one shared object and what belongs to it (a note's
@@ -69,21 +70,29 @@ export interface PublicProjectChartView {
 export type PublicView = PublicHighlightView | PublicInsightView | PublicNoteView | PublicProjectView | PublicProjectReadmeView | PublicProjectChartView;
 
 export interface SharedObjectView {
-  objectType: ShareObjectType;
+  objectType: string;
   payload: SharePayload;
   sharedAt: Date;
-  object: PublicView;
+  /** Research's public views, or another module's (its `kind` names its GraphQL type). */
+  object: PublicView | { kind: string };
 }
 
 /**
  * The object behind the request's share token, read on every request in its workspace while the
  * link is live (`openShareLink`): revoking it or turning public links off takes effect at once.
  */
-export function sharedObject(app: Knex, ctx: RequestContext): Promise<SharedObjectView> {
-  return openShareLink<ShareRow, SharedObjectView>(app, ctx, SHARE_OBJECT_TYPES, async (trx, share) => {
+export async function sharedObject(app: Knex, ctx: RequestContext, types: ShareTypes): Promise<SharedObjectView> {
+  const found = await openShareLink<ShareRow, { share: ShareRow; object: PublicView | null }>(app, ctx, [...SHARE_OBJECT_TYPES, ...types.types()], async (trx, share) => {
+    if (types.get(share.object_type)) return { share, object: null };
     const object = await publicObject(trx, share);
-    return object ? { objectType: share.object_type, payload: share.payload, sharedAt: share.created_at, object } : null;
+    return object ? { share, object } : null;
   });
+  const { share } = found;
+  // Another module's type reads its object itself, once the link is known to be live.
+  const provider = types.get(share.object_type);
+  const object = provider ? await provider.publicObject(share) : found.object;
+  if (!object) throw deadShareLink();
+  return { objectType: share.object_type, payload: share.payload, sharedAt: share.created_at, object };
 }
 
 /** The project of a shared object, if it is out of the trash and lets its objects be shared. */
@@ -169,7 +178,7 @@ const projectShows = (project: ProjectRow, section: string): boolean => !project
 async function publicObject(trx: Knex.Transaction, share: ShareRow): Promise<PublicView | null> {
   const ws = share.workspace_id;
   const payload = share.payload ?? {};
-  switch (share.object_type) {
+  switch (share.object_type as ShareObjectType) {
     case 'insight': {
       const row = await liveDocument(trx, 'insights', share);
       if (!row || !(await openProject(trx, ws, row.project_id))) return null;

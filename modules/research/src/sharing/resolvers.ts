@@ -2,18 +2,22 @@ import type { IResolvers } from '@graphql-tools/utils';
 import type { Knex } from 'knex';
 import { operations, type RequestContext } from '@fieldbook/core';
 import { createShareLink, revokeShareLink, shareLinks, type ShareRow } from './links.ts';
-import { sharedObject, type PublicView } from './public-view.ts';
+import { sharedObject } from './public-view.ts';
+import type { ShareTypes } from './types.ts';
 
 type Args = Record<string, unknown>;
 
-export function sharingResolvers(app: Knex, publicUrl: URL): IResolvers<unknown, RequestContext> {
-  const path = (s: ShareRow) => `/p/${s.token}`;
+export function sharingResolvers(app: Knex, publicUrl: URL, types: ShareTypes): IResolvers<unknown, RequestContext> {
+  const path = (s: ShareRow) => types.get(s.object_type)?.path(s.token) ?? `/p/${s.token}`;
   return {
     Query: {
-      ...operations({ shareLinks }),
-      sharedObject: (_p: unknown, _args: Args, ctx: RequestContext) => sharedObject(app, ctx),
+      ...operations({ shareLinks: (ctx: RequestContext, args: unknown) => shareLinks(ctx, args, types) }),
+      sharedObject: (_p: unknown, _args: Args, ctx: RequestContext) => sharedObject(app, ctx, types),
     },
-    Mutation: operations({ createShareLink, revokeShareLink }),
+    Mutation: operations({
+      createShareLink: (ctx: RequestContext, args: unknown) => createShareLink(ctx, args, types),
+      revokeShareLink: (ctx: RequestContext, args: unknown) => revokeShareLink(ctx, args, types),
+    }),
     ShareLink: {
       path,
       url: (s: ShareRow) => new URL(path(s), publicUrl).toString(),
@@ -26,7 +30,7 @@ export function sharingResolvers(app: Knex, publicUrl: URL): IResolvers<unknown,
       active: (s: ShareRow) => !s.revoked_at,
     },
     PublicObject: {
-      __resolveType: (v: PublicView) => v.kind,
+      __resolveType: (v: { kind: string }) => v.kind,
     },
   };
 }

@@ -176,7 +176,7 @@ export const ADD_PERSON = `mutation DocumentAddPerson($noteId: ID!, $personId: I
 export const REMOVE_PERSON = `mutation DocumentRemovePerson($noteId: ID!, $personId: ID!) { removePersonFromNote(noteId: $noteId, personId: $personId) { id people { id name email company } } }`;
 export const CREATE_PERSON = `mutation DocumentCreatePerson($input: CreatePersonInput!) { createPerson(input: $input) { id name email company } }`;
 
-export type ShareObjectType = 'insight' | 'note' | 'noteHighlight' | 'project' | 'projectReadme';
+export type ShareObjectType = 'insight' | 'note' | 'noteHighlight' | 'project' | 'projectReadme' | 'projectChart' | 'dashboard';
 
 export interface ShareLink {
   id: string;

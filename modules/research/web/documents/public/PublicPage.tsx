@@ -1,64 +1,18 @@
-import { Anchor, Box, Button, Center, Container, Divider, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLinkOff, IconQuote, IconWifiOff } from '@tabler/icons-react';
+import { Anchor, Box, Center, Container, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconQuote } from '@tabler/icons-react';
 import type { JSONContent } from '@tiptap/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, useParams } from 'react-router';
 import type { RichDoc } from '../api.ts';
 import { DocumentEditor } from '../editor/DocumentEditor.tsx';
 import { DEFAULT_HIGHLIGHT_FILL } from '../editor/highlight-paint.ts';
 import { fetchSharedObject, SharedObjectError, type PublicHighlight, type PublicInsight, type SharedObject } from './shared-object.ts';
-
-function usePageTitle(title: string): void {
-  useEffect(() => {
-    document.title = title ? `${title} · Fieldbook` : 'Fieldbook';
-  }, [title]);
-}
+import { DeadLink, PublicFrame, usePageTitle } from './PublicFrame.tsx';
 
 /** The colour of a highlight at the highlight alpha of 0.2 (002 §9). */
 function fillOf(color: string | null): string {
   const m = color ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color) : null;
   return m ? `rgba(${parseInt(m[1]!, 16)}, ${parseInt(m[2]!, 16)}, ${parseInt(m[3]!, 16)}, 0.2)` : DEFAULT_HIGHLIGHT_FILL;
-}
-
-function Mark() {
-  return (
-    <Group gap={8} wrap="nowrap">
-      <svg width={24} height={24} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-        <rect width="32" height="32" rx="8" fill="#3b5bdb" />
-        <path d="M10 8h12v3.2h-8.4v3.6h7.2V18h-7.2v6H10z" fill="#fff" />
-      </svg>
-      <Text fw={700} fz={16} c="dark.8">
-        Fieldbook
-      </Text>
-    </Group>
-  );
-}
-
-/** The frame of a public page: the brand, the shared thing, and a note on where it comes from. */
-function PublicFrame({ children }: { children: ReactNode }) {
-  return (
-    <Box mih="100vh" bg="#f7f8fb" style={{ display: 'flex', flexDirection: 'column' }}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Box component="header" px="lg" py="md" bg="white" style={{ borderBottom: '1px solid #e9ecef' }}>
-        <Group justify="space-between">
-          <Mark />
-          <Text size="xs" c="dimmed">
-            Shared with a public link
-          </Text>
-        </Group>
-      </Box>
-      <Box component="main" id="main" style={{ flex: 1 }} py="xl" px="md">
-        {children}
-      </Box>
-      <Box component="footer" py="md" ta="center">
-        <Text size="xs" c="dimmed">
-          Made with Fieldbook · open-source customer research
-        </Text>
-      </Box>
-    </Box>
-  );
 }
 
 function RichText({ doc, label, highlights = [] }: { doc: RichDoc | null; label: string; highlights?: PublicHighlight[] }) {
@@ -129,11 +83,16 @@ function InsightBody({ insight, level = 1 }: { insight: PublicInsight; level?: 1
   );
 }
 
-function SharedView({ shared }: { shared: SharedObject }) {
+function SharedView({ shared, token }: { shared: SharedObject; token: string }) {
   const o = shared.object;
   const name = o.__typename === 'PublicHighlight' ? 'Highlight' : o.title || 'Shared';
   usePageTitle(name);
   switch (o.__typename) {
+    // Charts and dashboards have pages of their own, with the chart library (dashboards module).
+    case 'PublicProjectChart':
+      return <Navigate to={`/p/chart/${token}`} replace />;
+    case 'PublicDashboard':
+      return <Navigate to={`/p/dashboard/${token}`} replace />;
     case 'PublicInsight':
       return <InsightBody insight={o} />;
     case 'PublicNote':
@@ -187,26 +146,6 @@ function SharedView({ shared }: { shared: SharedObject }) {
   }
 }
 
-function DeadLink({ error, onRetry }: { error: SharedObjectError; onRetry: () => void }) {
-  usePageTitle(error.gone ? 'Link not available' : 'Could not load');
-  return (
-    <Center pt={48}>
-      <Paper withBorder shadow="xs" p="xl" maw={520} w="100%">
-        <Stack gap="md" align="flex-start">
-          <ThemeIcon size={48} radius="xl" variant="light" color="indigo" aria-hidden>
-            {error.gone ? <IconLinkOff size={24} /> : <IconWifiOff size={24} />}
-          </ThemeIcon>
-          <Title order={1} fz={26}>
-            {error.gone ? 'This link isn’t available' : 'This page could not be loaded'}
-          </Title>
-          <Text size="sm">{error.message}</Text>
-          {!error.gone && <Button onClick={onRetry}>Try again</Button>}
-        </Stack>
-      </Paper>
-    </Center>
-  );
-}
-
 /** `/p/:shareToken` and `/public-object/:shareToken`: what a public link shows (`/p/data/` is the channels module's shared data). */
 export function PublicSharePage() {
   const { shareToken = '' } = useParams();
@@ -245,7 +184,7 @@ export function PublicSharePage() {
       ) : (
         <Container size={864} px={0}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 40 }}>
-            <SharedView shared={state.shared} />
+            <SharedView shared={state.shared} token={shareToken} />
           </Paper>
           <Divider my="lg" color="transparent" />
           <Text size="xs" c="dimmed" ta="center">

@@ -48,7 +48,13 @@ export interface PublicProjectReadme {
   readme: RichDoc | null;
 }
 
-export type PublicObject = PublicHighlight | PublicInsight | PublicNote | PublicProject | PublicProjectReadme;
+/** A shared chart or dashboard: drawn by the dashboards module's public pages. */
+export interface PublicChartOrDashboard {
+  __typename: 'PublicProjectChart' | 'PublicDashboard';
+  title?: undefined;
+}
+
+export type PublicObject = PublicHighlight | PublicInsight | PublicNote | PublicProject | PublicProjectReadme | PublicChartOrDashboard;
 
 export interface SharedObject {
   objectType: string;
@@ -83,14 +89,18 @@ export class SharedObjectError extends Error {
   }
 }
 
-export async function fetchSharedObject(token: string, signal?: AbortSignal): Promise<SharedObject> {
+/**
+ * Runs one query of a public link: the token in the x-share-token header, nothing else (no bearer
+ * token, no cookies), and `field` of its answer. Shared charts and dashboards use it too.
+ */
+export async function fetchPublic<T>(token: string, query: string, field: string, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
     res = await fetch('/api/graphql', {
       method: 'POST',
       credentials: 'omit',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', 'x-share-token': token },
-      body: JSON.stringify({ query: SHARED_OBJECT, variables: {} }),
+      body: JSON.stringify({ query, variables: {} }),
       signal: signal ?? null,
     });
   } catch (err) {
@@ -98,15 +108,20 @@ export async function fetchSharedObject(token: string, signal?: AbortSignal): Pr
     throw new SharedObjectError('Fieldbook can’t be reached right now. Check your connection, then try again.', false);
   }
   const body = (await res.json().catch(() => null)) as {
-    data?: { sharedObject?: SharedObject } | null;
+    data?: Record<string, T | undefined> | null;
     errors?: Array<{ message: string; extensions?: { errorCode?: string; humanReadable?: boolean } }>;
   } | null;
   const error = body?.errors?.[0];
-  if (error || !body?.data?.sharedObject) {
+  const value = body?.data?.[field];
+  if (error || !value) {
     const code = error?.extensions?.errorCode;
     const gone = code === 'NOT_FOUND' || code === 'BAD_USER_INPUT';
     const message = error?.extensions?.humanReadable ? error.message : gone ? 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.' : 'Something went wrong on our side. Please try again in a moment.';
     throw new SharedObjectError(message, gone);
   }
-  return body.data.sharedObject;
+  return value;
+}
+
+export function fetchSharedObject(token: string, signal?: AbortSignal): Promise<SharedObject> {
+  return fetchPublic<SharedObject>(token, SHARED_OBJECT, 'sharedObject', signal);
 }

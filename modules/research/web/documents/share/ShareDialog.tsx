@@ -42,6 +42,7 @@ export function ShareDialog({
   objectId,
   what,
   embedPath,
+  scope,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -49,6 +50,8 @@ export function ShareDialog({
   objectId: string;
   what: string;
   embedPath?: (token: string) => string;
+  /** What a person opening the link sees, when it is not the object alone (charts, dashboards). */
+  scope?: string;
 }) {
   const host = useFieldbook();
   const links = useGraphQL<{ shareLinks: ShareLink[] }>(SHARE_LINKS, { type: objectType, id: objectId });
@@ -75,9 +78,13 @@ export function ShareDialog({
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconWorld size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">
-            Anyone with a public link can read this {what} without signing in. They see only this {what}
-            {what === 'insight' ? ' and the highlights it cites' : what === 'note' ? ' and its highlights' : ' and the title of its note'}, nothing else of the
-            workspace.
+            {scope ?? (
+              <>
+                Anyone with a public link can read this {what} without signing in. They see only this {what}
+                {what === 'insight' ? ' and the highlights it cites' : what === 'note' ? ' and its highlights' : ' and the title of its note'}, nothing else of the
+                workspace.
+              </>
+            )}
           </Text>
         </Group>
         {links.loading && !links.data ? (
