@@ -75,8 +75,12 @@ test('the agent asks before writing a note, the question survives a reload, and 
   await page.getByRole('button', { name: 'Send' }).click();
   const ask = page.getByRole('alertdialog', { name: 'The agent asks you' });
   await expect(ask).toContainText('Allow create document?');
+  // What will happen, in words: the action, the project by its title, the title and the text.
+  await expect(ask.getByTestId('pending-action')).toContainText('Create a note');
   await page.reload();
   await expect(ask).toContainText('Allow create document?');
+  await expect(ask.getByTestId('pending-action')).toContainText('Title: What managers want');
+  await expect(ask.getByLabel('Text it will write')).toHaveText('Exports to spreadsheets.');
   await shot(page, 'agents-confirm');
   await expectAccessible(page, 'a confirmation');
   env.ai.script({ content: 'I wrote the note “What managers want”.' });

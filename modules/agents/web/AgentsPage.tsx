@@ -1,9 +1,10 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { Alert, Anchor, Badge, Box, Button, Group, Loader, Modal, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, MultiSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconRobot, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AgentForm } from './AgentForm.tsx';
+import { ListPage } from './ListPage.tsx';
 import { errorText, Q, toolLabel, type Agent, type Conversation } from './api.ts';
 
 /** /agents: the workspace's agents, a new one, and the person's conversations found by text. */
@@ -46,37 +47,19 @@ export function AgentsPage() {
   };
 
   return (
-    <Box maw={1084} mx="auto" w="100%">
-      <Group justify="space-between" align="flex-end" mb="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={26}>
-            Agents
-          </Title>
-          <Text size="sm" c="dimmed">
-            AI agents that search and read your research with you, and act only when you confirm.
-          </Text>
-        </Stack>
+    <ListPage
+      title="Agents"
+      intro="AI agents that search and read your research with you, and act only when you confirm."
+      action={
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
           New agent
         </Button>
-      </Group>
-      {error && (
-        <Alert color="red" role="alert" mb="md">
-          {error}
-        </Alert>
-      )}
-      {agents === null && !error && <Loader aria-label="Loading agents" />}
-      {agents?.length === 0 && (
-        <Paper withBorder p="xl" ta="center" radius="md">
-          <IconRobot size={28} aria-hidden />
-          <Text fw={600} mt="xs">
-            No agents yet
-          </Text>
-          <Text size="sm" c="dimmed">
-            Make one to answer questions from your interviews, summarize a project or draft notes.
-          </Text>
-        </Paper>
-      )}
+      }
+      error={error}
+      loading={agents === null}
+      loadingLabel="Loading agents"
+      empty={agents?.length === 0 ? { icon: <IconRobot size={28} aria-hidden />, title: 'No agents yet', text: 'Make one to answer questions from your interviews, summarize a project or draft notes.' } : null}
+    >
       {agents && agents.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="xl">
           {agents.map((a) => (
@@ -145,6 +128,6 @@ export function AgentsPage() {
       <Modal opened={creating} onClose={() => setCreating(false)} title="New agent" size="xl">
         <AgentForm agent={null} onCancel={() => setCreating(false)} onSaved={(a) => navigate(`/agents/${a.id}`)} />
       </Modal>
-    </Box>
+    </ListPage>
   );
 }

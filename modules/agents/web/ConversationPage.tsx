@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronRight, IconSend, IconThumbDown, IconThumbUp
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorText, Q, toolLabel, type AgentItem, type AgentMessage, type Conversation, type Pending } from './api.ts';
+import { PendingAction } from './PendingAction.tsx';
 import { postEvents } from '@fieldbook/ai/web/events';
 
 /** Links a RESULT's items open: Fieldbook paths in the app, outside URLs in a new tab. */
@@ -241,11 +242,7 @@ export function ConversationPage() {
             <Text size="sm" mb="xs">
               {pending.question}
             </Text>
-            {pending.toolName !== 'askForConfirmation' && (
-              <Text size="xs" c="dimmed" mb="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {toolLabel(pending.toolName)}: {JSON.stringify(pending.input, null, 1).slice(0, 600)}
-              </Text>
-            )}
+            {pending.toolName !== 'askForConfirmation' && <PendingAction pending={pending} />}
             <Group gap="xs">
               <Button size="xs" onClick={() => answer(true)} disabled={busy}>
                 Confirm

@@ -35,10 +35,20 @@ export interface AgentMessage {
   rating: 'Good' | 'Bad' | null;
 }
 
+/** What an action awaiting confirmation will do, in words (the server describes it). */
+export interface ActionSummary {
+  action: string;
+  target: string | null;
+  title: string | null;
+  preview: string | null;
+  details: string[];
+}
+
 export interface Pending {
   question: string;
   toolName: string;
   input: unknown;
+  summary: ActionSummary | null;
 }
 
 export interface Conversation {
@@ -54,7 +64,7 @@ export interface Conversation {
 
 const AGENT = 'id name instructions model tools viewerCanEdit updatedAt';
 const MESSAGE = 'id type content toolName toolCalls { name arguments } items { type id title url } error rating';
-const CONVERSATION = 'id agentId title status pending { question toolName input } updatedAt agent { id name }';
+const CONVERSATION = 'id agentId title status pending { question toolName input summary { action target title preview details } } updatedAt agent { id name }';
 
 export const Q = {
   agents: `{ agents { ${AGENT} } }`,

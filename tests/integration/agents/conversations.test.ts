@@ -15,7 +15,7 @@ let c: Corpus;
 let agentId: string;
 
 const MESSAGE_FIELDS = 'id type content toolName toolInput toolCalls { name arguments } items { type id title url } error rating';
-const CONVERSATION = `id title status pending { question toolName input } messages { ${MESSAGE_FIELDS} }`;
+const CONVERSATION = `id title status pending { question toolName input summary { action target title preview details } } messages { ${MESSAGE_FIELDS} }`;
 interface Message {
   id: string;
   type: string;
@@ -106,10 +106,16 @@ describe('conversations with an agent', () => {
 
   it('pauses before creating a note until the person confirms, and keeps the question across a reload', async () => {
     const id = await start(c.f.contributor.gql);
-    fake.script({ content: '', toolCalls: [{ name: 'create_document', arguments: JSON.stringify({ projectId: c.study, title: 'Pricing summary', text: 'Pricing confuses people.' }) }] });
+    fake.script({ content: '', toolCalls: [{ name: 'create_document', arguments: JSON.stringify({ projectId: c.study, title: 'Pricing summary', text: 'Pricing confuses people.' }) }], usage: { prompt: 120, completion: 40 } });
     const paused = await send(c.f.contributor.gql, id, 'Write a note about pricing');
     expect(paused.status).toBe('AWAITING_CONFIRMATION');
-    expect((await read(c.f.contributor.gql, id)).pending).toMatchObject({ toolName: 'create_document', question: 'Allow create document?', input: { title: 'Pricing summary' } });
+    // The person reads what will happen, in words, not the tool's JSON.
+    expect((await read(c.f.contributor.gql, id)).pending).toMatchObject({
+      toolName: 'create_document',
+      question: 'Allow create document?',
+      input: { title: 'Pricing summary' },
+      summary: { action: 'Create a note', target: 'project “Onboarding study”', title: 'Pricing summary', preview: 'Pricing confuses people.', details: [] },
+    });
     const busy = failure(await c.f.contributor.gql(`mutation($id: ID!) { sendAgentMessage(conversationId: $id, text: "hello") { id } }`, { id }));
     expect(busy.extensions?.errorCode).toBe('INVALID_OPERATION');
     const notesBefore = await server.fieldbook.db.owner('notes').where({ title: 'Pricing summary' });
@@ -122,14 +128,15 @@ describe('conversations with an agent', () => {
     const result = done.messages.find((m) => m.type === 'RESULT')!;
     expect(result.content).toMatch(/^Created the note “Pricing summary”/);
     const noteId = result.items[0]!.id;
-    expect(await server.fieldbook.db.owner('ai_provenance').where({ object_type: 'NOTE', object_id: noteId }).first()).toMatchObject({ created_by: c.f.contributor.user.id });
+    // The note records the model call that wrote it, tokens included, across the pause.
+    expect(await server.fieldbook.db.owner('ai_provenance').where({ object_type: 'NOTE', object_id: noteId }).first()).toMatchObject({ created_by: c.f.contributor.user.id, model: 'fake-chat', prompt_tokens: 120, completion_tokens: 40 });
   });
 
   it('tells the model when the person says no to askForConfirmation', async () => {
     const id = await start(c.f.contributor.gql);
     fake.script({ content: '', toolCalls: [{ name: 'askForConfirmation', arguments: '{"message":"Shall I email the team?"}' }] });
     const paused = await send(c.f.contributor.gql, id, 'Tell the team');
-    expect(paused.pending).toMatchObject({ question: 'Shall I email the team?', toolName: 'askForConfirmation' });
+    expect(paused.pending).toMatchObject({ question: 'Shall I email the team?', toolName: 'askForConfirmation', summary: { action: 'Shall I email the team?' } });
     fake.script({ content: 'All right, I will not.' });
     const done = await answer(c.f.contributor.gql, id, false);
     expect(done.messages.find((m) => m.type === 'RESULT')!.content).toMatch(/^The person said no/);

@@ -120,6 +120,20 @@ export const agentsTypeDefs = /* GraphQL */ `
     question: String!
     toolName: String!
     input: JSON
+    "What the action will do, in words."
+    summary: AgentActionSummary
+  }
+  type AgentActionSummary {
+    "The action: 'Create a note', 'Add text at the end of a note', the question asked."
+    action: String!
+    "Where it acts: a project or note by its title."
+    target: String
+    "The title it gives."
+    title: String
+    "The beginning of the text it writes."
+    preview: String
+    "Its other inputs, one 'Label: value' a line."
+    details: [String!]!
   }
   type AgentConversation {
     id: ID!

@@ -3,7 +3,9 @@ import { agentFor, type AgentRow } from '../agents/store.ts';
 import { memberOf, type Member } from '../tools/access.ts';
 import { ASK_FOR_CONFIRMATION } from '../tools/messaging.ts';
 import type { AgentToolbox } from '../tools/toolbox.ts';
-import { addMessage, conversationFor, messagesOf, type ConversationRow, type MessageRow, type MessageTool, type Pending } from './store.ts';
+import { describeAction } from './confirmation.ts';
+import { addMessage, conversationFor, messagesOf, type CallUsage, type ConversationRow, type MessageRow, type MessageTool, type Pending } from './store.ts';
+import { withCallUsage } from './usage.ts';
 import { messageView, type MessageView } from './views.ts';
 
 /** Model calls one turn may make before the agent stops and says so (a loop of tool calls ends). */
@@ -98,7 +100,7 @@ class Turn {
   }
 
   /** Runs one tool call and stores its RESULT; a refused or failed call is a RESULT saying why, for the model to read. */
-  private async runCall(call: ToolCall, confirmed: boolean | null): Promise<void> {
+  private async runCall(call: ToolCall, confirmed: boolean | null, usage: CallUsage | undefined): Promise<void> {
     const tool = this.tools.find((t) => t.name === call.name);
     let input: unknown = {};
     try {
@@ -112,7 +114,8 @@ class Turn {
     if (confirmed === false) return this.add('RESULT', 'The person said no. Do not do this; ask what they want instead.', base);
     if (call.name === ASK_FOR_CONFIRMATION) return this.add('RESULT', 'The person confirmed.', base);
     try {
-      const result = await this.deps.toolbox.runTool(this.member, call.name, input);
+      // A note the tool writes records the tokens of the model call that asked for it.
+      const result = await withCallUsage(usage, () => this.deps.toolbox.runTool(this.member, call.name, input));
       await this.add('RESULT', result.text, { ...base, ...(result.items?.length ? { items: result.items } : {}) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -121,7 +124,7 @@ class Turn {
   }
 
   /** Works through tool calls in order; pauses (persisted) at the first that needs the person's answer. */
-  private async runCalls(calls: readonly ToolCall[], firstConfirmed: boolean | null): Promise<'paused' | 'done'> {
+  private async runCalls(calls: readonly ToolCall[], firstConfirmed: boolean | null, usage: CallUsage | undefined): Promise<'paused' | 'done'> {
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       const tool = this.tools.find((t) => t.name === call.name);
@@ -137,12 +140,13 @@ class Turn {
           call.name === ASK_FOR_CONFIRMATION && input && typeof input === 'object' && typeof (input as { message?: unknown }).message === 'string'
             ? (input as { message: string }).message
             : `Allow ${call.name.replace(/_/g, ' ')}?`;
-        const pending: Pending = { calls: calls.slice(i), question, toolName: call.name, input };
+        const summary = await describeAction(this.member, this.m, call.name, input);
+        const pending: Pending = { calls: calls.slice(i), question, toolName: call.name, input, summary, ...(usage ? { usage } : {}) };
         await this.setStatus('AWAITING_CONFIRMATION', pending);
         this.sink.send('confirm', pending);
         return 'paused';
       }
-      await this.runCall(call, i === 0 ? firstConfirmed : null);
+      await this.runCall(call, i === 0 ? firstConfirmed : null, usage);
     }
     return 'done';
   }
@@ -167,7 +171,8 @@ class Turn {
       }
       // Text written before tool calls is the agent thinking aloud: kept, shown collapsed.
       await this.add('THINKING', [thinking, answer].filter(Boolean).join('\n\n'), { calls: result.toolCalls });
-      if ((await this.runCalls(result.toolCalls, null)) === 'paused') return;
+      const usage: CallUsage = { model: result.model, endpointHost: result.endpointHost, promptTokens: result.promptTokens, completionTokens: result.completionTokens };
+      if ((await this.runCalls(result.toolCalls, null, usage)) === 'paused') return;
     }
     await this.add('ASSISTANT', `I stopped after ${MAX_STEPS} steps without a final answer. Ask me to go on, or narrow the question.`);
     await this.setStatus('IDLE', null);
@@ -179,7 +184,7 @@ class Turn {
   }
 
   async resume(confirmed: boolean, pending: Pending): Promise<RunOutcome> {
-    if ((await this.runCalls(pending.calls, confirmed)) === 'done') await this.loop();
+    if ((await this.runCalls(pending.calls, confirmed, pending.usage)) === 'done') await this.loop();
     return { conversation: this.conversation, answer: this.answer };
   }
 }

@@ -1,3 +1,4 @@
+import type { ActionSummary } from './confirmation.ts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, notFound, validate, type RequestContext, type ToolCall, type ToolItem } from '@fieldbook/core';
@@ -39,6 +40,18 @@ export interface Pending {
   question: string;
   toolName: string;
   input: unknown;
+  /** The action in words, for the person deciding (absent on conversations paused before it existed). */
+  summary?: ActionSummary;
+  /** The model call that asked for these calls: what a note it writes records as its tokens. */
+  usage?: CallUsage;
+}
+
+/** Model, endpoint and tokens of the model call that made a tool call. */
+export interface CallUsage {
+  model: string;
+  endpointHost: string;
+  promptTokens: number;
+  completionTokens: number;
 }
 
 export type ConversationStatus = 'IDLE' | 'RUNNING' | 'AWAITING_CONFIRMATION';

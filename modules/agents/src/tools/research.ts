@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cutText, notFound, recordProvenance, type AgentTool, type AiService, type RequestContext } from '@fieldbook/core';
 import type { ResearchServices } from '@fieldbook/research';
+import { callUsage } from '../conversations/usage.ts';
 import { memberOf, readableDoc, readableProjects } from './access.ts';
 import { defineTool, idArg, lines } from './define.ts';
 
@@ -10,20 +11,25 @@ export const AGENT_PROMPT_VERSION = 'agents-1';
 
 const title = (value: string, untitled: string) => value.trim() || untitled;
 
-/** Records that an agent made or changed a note, and with which model (shown as the note's AI label). */
+/**
+ * Records that an agent made or changed a note: the model and tokens of the call that wrote it
+ * (shown as the note's AI label). Called through MCP, where the model is the person's own
+ * assistant, no tokens were spent here.
+ */
 async function provenanceOf(member: RequestContext, ai: AiService, noteId: string, projectId: string): Promise<void> {
   const m = memberOf(member);
+  const usage = callUsage();
   await member.tx((trx) =>
     recordProvenance(trx, m.workspaceId, {
       objectType: 'NOTE',
       objectId: noteId,
-      model: ai.model?.chatModel ?? 'local',
-      endpointHost: ai.model?.endpointHost ?? null,
+      model: usage?.model ?? ai.model?.chatModel ?? 'local',
+      endpointHost: usage?.endpointHost ?? ai.model?.endpointHost ?? null,
       promptVersion: AGENT_PROMPT_VERSION,
       inputIds: [projectId],
       inputTypes: { project: 1 },
-      promptTokens: 0,
-      completionTokens: 0,
+      promptTokens: usage?.promptTokens ?? 0,
+      completionTokens: usage?.completionTokens ?? 0,
       createdBy: m.userId,
     }),
   );

@@ -1,4 +1,4 @@
-import { AppError, type AiService, type Provenance, type RequestContext } from '@fieldbook/core';
+import { AppError, type AiService, type ChatResult, type Provenance, type RequestContext } from '@fieldbook/core';
 import type { ResearchServices } from '@fieldbook/research';
 import type { Caller } from '../access.ts';
 import type { StepOutcome } from './store.ts';
@@ -38,3 +38,17 @@ export function outcomeOfError(step: string, err: unknown): StepMade {
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Provenance of a step's model call over the note and its highlights. */
+export function stepProvenance(env: StepEnv, result: ChatResult, promptVersion: string, highlights: ReadonlyArray<{ id: string }>): NonNullable<StepMade['provenance']> {
+  return {
+    model: result.model,
+    endpointHost: result.endpointHost,
+    promptVersion,
+    inputIds: [env.note.id, ...highlights.map((h) => h.id)],
+    inputTypes: { note: 1, highlight: highlights.length },
+    promptTokens: result.promptTokens,
+    completionTokens: result.completionTokens,
+    createdBy: env.caller.userId,
+  };
+}

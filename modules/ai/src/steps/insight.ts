@@ -1,7 +1,7 @@
 import { AppError, isVerbatimQuote, recordProvenance } from '@fieldbook/core';
 import { itemFor } from '../access.ts';
 import { JsonLines, str } from '../jsonl.ts';
-import { needsModel, type StepEnv, type StepMade } from './env.ts';
+import { needsModel, stepProvenance, type StepEnv, type StepMade } from './env.ts';
 import { INSIGHT_PROMPT_VERSION, insightMessages } from './prompts.ts';
 import type { InsightDraft, StepRunRow } from './store.ts';
 
@@ -38,16 +38,7 @@ export async function insightsStep(env: StepEnv, mode: 'On' | 'Suggest'): Promis
       else dropped += 1;
     }
   }
-  const provenance = {
-    model: result.model,
-    endpointHost: result.endpointHost,
-    promptVersion: INSIGHT_PROMPT_VERSION,
-    inputIds: [env.note.id, ...highlights.map((h) => h.id)],
-    inputTypes: { note: 1, highlight: highlights.length },
-    promptTokens: result.promptTokens,
-    completionTokens: result.completionTokens,
-    createdBy: env.caller.userId,
-  };
+  const provenance = stepProvenance(env, result, INSIGHT_PROMPT_VERSION, highlights);
   if (!title || !text) return { status: 'SKIPPED', detail: 'Draft insight skipped', reason: 'The model found no insight these highlights support yet.', model: result.model, provenance };
   const draft: InsightDraft = { title, text, quotes, provenance };
   const droppedNote = dropped > 0 ? ` (${dropped} quote${dropped === 1 ? '' : 's'} not found in the highlights removed)` : '';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { itemFor, type Caller } from '../access.ts';
 import { JsonLines, str } from '../jsonl.ts';
-import { needsModel, plural, type StepEnv, type StepMade } from './env.ts';
+import { needsModel, stepProvenance, plural, type StepEnv, type StepMade } from './env.ts';
 import { TAGS_PROMPT_VERSION, tagMessages } from './prompts.ts';
 import type { StepRunRow, Tagging } from './store.ts';
 
@@ -48,16 +48,7 @@ export async function tagsStep(env: StepEnv, mode: 'On' | 'Suggest'): Promise<St
     applied.add(key);
     taggings.push({ highlightId, tagId, title: titles.get(tagId)! });
   }
-  const provenance = {
-    model: result.model,
-    endpointHost: result.endpointHost,
-    promptVersion: TAGS_PROMPT_VERSION,
-    inputIds: [env.note.id, ...highlights.map((h) => h.id)],
-    inputTypes: { note: 1, highlight: highlights.length },
-    promptTokens: result.promptTokens,
-    completionTokens: result.completionTokens,
-    createdBy: env.caller.userId,
-  };
+  const provenance = stepProvenance(env, result, TAGS_PROMPT_VERSION, highlights);
   if (taggings.length === 0) return { status: 'DONE', detail: 'No tag fits these highlights', model: result.model, provenance };
   if (mode === 'Suggest') return { status: 'PENDING', detail: `Tags suggested for ${summary(taggings)}`, result: { taggings }, model: result.model, provenance };
   const done = await applyTaggings(env, env.note.id, taggings);

@@ -1,5 +1,6 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
+import { ListPage } from '@fieldbook/agents/web/list-page';
 import { IconBolt, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -35,37 +36,19 @@ export function AutomationsPage() {
   };
 
   return (
-    <Box maw={1084} mx="auto" w="100%">
-      <Group justify="space-between" align="flex-end" mb="lg">
-        <Stack gap={4}>
-          <Title order={1} fz={26}>
-            Automation
-          </Title>
-          <Text size="sm" c="dimmed">
-            When something happens in a project, or on a schedule, Fieldbook does the work for you.
-          </Text>
-        </Stack>
+    <ListPage
+      title="Automation"
+      intro="When something happens in a project, or on a schedule, Fieldbook does the work for you."
+      action={
         <Button component={Link} to="/automation/new" leftSection={<IconPlus size={16} aria-hidden />}>
           New automation
         </Button>
-      </Group>
-      {error && (
-        <Alert color="red" role="alert" mb="md">
-          {error}
-        </Alert>
-      )}
-      {items === null && !error && <Loader aria-label="Loading automations" />}
-      {items?.length === 0 && (
-        <Paper withBorder p="xl" ta="center" radius="md">
-          <IconBolt size={28} aria-hidden />
-          <Text fw={600} mt="xs">
-            No automations yet
-          </Text>
-          <Text size="sm" c="dimmed">
-            Tag new notes, post published insights to Slack, or send a digest every Monday.
-          </Text>
-        </Paper>
-      )}
+      }
+      error={error}
+      loading={items === null}
+      loadingLabel="Loading automations"
+      empty={items?.length === 0 ? { icon: <IconBolt size={28} aria-hidden />, title: 'No automations yet', text: 'Tag new notes, post published insights to Slack, or send a digest every Monday.' } : null}
+    >
       {items && items.length > 0 && (
         <Table highlightOnHover verticalSpacing="sm" aria-label="Automations">
           <Table.Thead>
@@ -117,6 +100,6 @@ export function AutomationsPage() {
         </Table>
       )}
       {host.permissions.includes('workspace:admin') && <SettingsPanel />}
-    </Box>
+    </ListPage>
   );
 }
