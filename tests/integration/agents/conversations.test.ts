@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STEPS } from '../../../modules/agents/src/index.ts';
 import { aiConfig, startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
@@ -169,6 +170,11 @@ describe('conversations with an agent', () => {
     expect(hidden.extensions?.errorCode).toBe('NOT_FOUND');
     const empty = failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Tag' }] } }));
     expect(empty.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'filters.0.objectIds' });
+    // Every id a filter names is checked: an object that is not in this workspace is not found.
+    for (const type of ['Tag', 'Chart', 'Channel', 'ProjectCategory', 'MultiSelect']) {
+      const unknown = failure(await c.f.contributor.gql(search, { input: { filters: [{ type, objectIds: [randomUUID()] }] } }));
+      expect(unknown.extensions?.errorCode, type).toBe('NOT_FOUND');
+    }
   });
 
   it('checks agents and conversations against their limits, and who may change an agent', async () => {

@@ -1,6 +1,7 @@
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { notFound, validate, type RequestContext } from '@fieldbook/core';
-import { memberOf, readableDoc, readableProjects } from '../tools/access.ts';
+import { memberOf, readableDoc, readableProjects, type Member } from '../tools/access.ts';
 import type { ConversationRow } from './store.ts';
 
 /** The filter object types of 001 §3.3. */
@@ -26,6 +27,50 @@ const searchInput = z.object({
   limit: z.number().int().min(1, 'limit: at least 1.').max(200, 'limit: at most 200.').nullish(),
 });
 
+type FilterType = (typeof CONVERSATION_FILTER_TYPES)[number];
+
+/**
+ * NOT_FOUND unless the member may read the object a filter names, as for every id an input names:
+ * a project-level tag or a chart through its project, the rest within the workspace.
+ */
+async function assertReadable(trx: Knex.Transaction, m: Member, projects: () => Promise<Map<string, string>>, type: FilterType, id: string): Promise<void> {
+  const inWorkspace = (table: string) => trx(table).where({ id, workspace_id: m.workspaceId });
+  let projectId: string | null | undefined;
+  switch (type) {
+    case 'Project':
+      projectId = id;
+      break;
+    case 'Note':
+      await readableDoc(trx, m, 'notes', id);
+      return;
+    case 'Insight':
+      await readableDoc(trx, m, 'insights', id);
+      return;
+    case 'Tag': {
+      const row = (await trx('tags as t').join('tag_boards as b', 'b.id', 't.board_id').where({ 't.id': id, 't.workspace_id': m.workspaceId }).first('b.project_id')) as { project_id: string | null } | undefined;
+      if (!row) throw notFound('That tag');
+      projectId = row.project_id;
+      break;
+    }
+    case 'Chart': {
+      const row = (await inWorkspace('project_charts').first('project_id')) as { project_id: string } | undefined;
+      if (!row) throw notFound('That chart');
+      projectId = row.project_id;
+      break;
+    }
+    case 'Channel':
+      if (!(await inWorkspace('channels').whereNull('deleted_at').first('id'))) throw notFound('That channel');
+      return;
+    case 'ProjectCategory':
+      if (!(await inWorkspace('project_categories').first('id'))) throw notFound('That project category');
+      return;
+    case 'MultiSelect':
+      if (!(await inWorkspace('field_options').first('id'))) throw notFound('That option');
+      return;
+  }
+  if (projectId && !(await projects()).has(projectId)) throw notFound(type === 'Project' ? 'That project' : `That ${type.toLowerCase()}`);
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
@@ -38,14 +83,9 @@ export async function searchConversations(ctx: RequestContext, input: unknown): 
   const v = validate(searchInput, input ?? {});
   return ctx.tx(async (trx) => {
     const filters = v.filters ?? [];
-    const projects = filters.some((f) => f.type === 'Project' && f.objectIds?.length) ? await readableProjects(trx, m) : null;
-    for (const f of filters) {
-      for (const id of f.objectIds ?? []) {
-        if (f.type === 'Project' && !projects!.has(id)) throw notFound('That project');
-        if (f.type === 'Note') await readableDoc(trx, m, 'notes', id);
-        if (f.type === 'Insight') await readableDoc(trx, m, 'insights', id);
-      }
-    }
+    let readable: Map<string, string> | undefined;
+    const projects = async () => (readable ??= await readableProjects(trx, m));
+    for (const f of filters) for (const id of f.objectIds ?? []) await assertReadable(trx, m, projects, f.type, id);
     const q = trx('agent_conversations as c').where({ 'c.workspace_id': m.workspaceId, 'c.user_id': m.userId });
     if (v.agentId) q.where('c.agent_id', v.agentId);
     if (v.query) {
