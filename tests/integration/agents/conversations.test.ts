@@ -177,6 +177,50 @@ describe('conversations with an agent', () => {
     }
   });
 
+  it('gives each filter type its meaning: what a category, tag, chart, option, note or channel contains', async () => {
+    const db = server.fieldbook.db.owner;
+    const workspace_id = c.f.ws.id;
+    const row = async (table: string, values: Record<string, unknown>) => ((await db(table).insert({ workspace_id, ...values }).returning('id')) as Array<{ id: string }>)[0]!.id;
+    // Conversations whose tool results named one thing each.
+    const named = async (title: string, itemIds: string[]) => {
+      const id = await start(c.f.contributor.gql, title);
+      await db('agent_messages').insert({ workspace_id, conversation_id: id, type: 'RESULT', content: title, item_ids: itemIds });
+      return id;
+    };
+    const parent = await row('project_categories', { title: 'Research' });
+    const child = await row('project_categories', { title: 'Interviews', parent_id: parent });
+    await db('projects').where({ id: c.study }).update({ category_id: child });
+    const board = await row('tag_boards', { title: 'Themes' });
+    const tag = await row('tags', { board_id: board, title: 'Slow start', color: '#aa3300' });
+    await db('highlight_tags').insert({ workspace_id, highlight_id: c.highlights.flowTooLong, tag_id: tag });
+    const chart = await row('project_charts', { project_id: c.study, title: 'Themes', metric: 'HIGHLIGHT_COUNT', group_by: 'TAG', chart_type: 'BAR' });
+    const field = await row('fields', { object_type: 'NOTE', type: 'SELECT', label: 'Segment' });
+    const option = await row('field_options', { field_id: field, label: 'Enterprise', color: '#3366aa' });
+    await db('field_values').insert({ workspace_id, field_id: field, object_type: 'NOTE', object_id: c.notes.tom, value: JSON.stringify([option]) });
+    const channel = await row('channels', { name: 'Support tickets' });
+    const dataset = await row('channel_datasets', { channel_id: channel, source: 'CSV', name: 'March' });
+    const datum = await row('channel_datapoints', { channel_id: channel, dataset_id: dataset, external_id: 't-1', source: 'CSV', content: 'The export is slow.', created_at: new Date() });
+
+    await named('About a highlight', [c.highlights.flowTooLong]);
+    await named('About Tom', [c.notes.tom]);
+    await named('About a ticket', [datum]);
+    const search = `query($input: SearchConversationsInput!) { searchConversations(input: $input) { title } }`;
+    const titles = async (type: string, objectIds: string[]) => {
+      const found = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { filters: [{ type, objectIds }] } })).searchConversations;
+      return found.map((x) => x.title).filter((t) => t.startsWith('About ')).sort();
+    };
+    expect(await titles('ProjectCategory', [parent])).toEqual(['About Tom', 'About a highlight']);
+    expect(await titles('Tag', [tag])).toEqual(['About a highlight']);
+    expect(await titles('Chart', [chart])).toEqual(['About Tom', 'About a highlight']);
+    expect(await titles('MultiSelect', [option])).toEqual(['About Tom']);
+    expect(await titles('Note', [c.notes.maria])).toEqual(['About a highlight']);
+    expect(await titles('Note', [c.notes.tom])).toEqual(['About Tom']);
+    expect(await titles('Channel', [channel])).toEqual(['About a ticket']);
+    // Two filters must both hold.
+    const both = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { filters: [{ type: 'Chart', objectIds: [chart] }, { type: 'MultiSelect', objectIds: [option] }] } }));
+    expect(both.searchConversations.map((x) => x.title).filter((t) => t.startsWith('About '))).toEqual(['About Tom']);
+  });
+
   it('checks agents and conversations against their limits, and who may change an agent', async () => {
     const create = `mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`;
     expect(failure(await c.f.contributor.gql(create, { input: { name: 'x'.repeat(256) } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'name' });

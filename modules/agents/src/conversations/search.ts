@@ -59,7 +59,7 @@ async function assertReadable(trx: Knex.Transaction, m: Member, projects: () => 
       break;
     }
     case 'Channel':
-      if (!(await inWorkspace('channels').whereNull('deleted_at').first('id'))) throw notFound('That channel');
+      if (!(await channelsPresent(trx)) || !(await inWorkspace('channels').whereNull('deleted_at').first('id'))) throw notFound('That channel');
       return;
     case 'ProjectCategory':
       if (!(await inWorkspace('project_categories').first('id'))) throw notFound('That project category');
@@ -69,6 +69,57 @@ async function assertReadable(trx: Knex.Transaction, m: Member, projects: () => 
       return;
   }
   if (projectId && !(await projects()).has(projectId)) throw notFound(type === 'Project' ? 'That project' : `That ${type.toLowerCase()}`);
+}
+
+interface Sql {
+  sql: string;
+  bindings: Knex.RawBinding[];
+}
+
+/** Notes, insights and highlights of the projects a subquery (of project ids) yields, with those projects. */
+const inProjects = (projects: string, bindings: Knex.RawBinding[]): Sql => ({
+  sql: `array(${projects}) || array(select id from notes where project_id in (${projects})) || array(select id from insights where project_id in (${projects})) || array(select id from highlights where project_id in (${projects}))`,
+  bindings: [...bindings, ...bindings, ...bindings, ...bindings],
+});
+
+/**
+ * Every id a tool result may have named that counts as naming one of a filter's objects, as one
+ * uuid[] expression: the objects themselves, and what each type contains (001 §3.3).
+ */
+function namedBy(type: FilterType, ids: string[], channels: boolean): Sql {
+  const own = { sql: '?::uuid[]', bindings: [ids] as Knex.RawBinding[] };
+  const join = (...parts: Sql[]): Sql => ({ sql: parts.map((p) => p.sql).join(' || '), bindings: parts.flatMap((p) => p.bindings) });
+  switch (type) {
+    case 'Project':
+      return join(own, inProjects('select unnest(?::uuid[])', [ids]));
+    case 'ProjectCategory': {
+      // A category holds the projects of its subcategories too.
+      const projects = `select p.id from projects p where p.category_id in (with recursive cat(id) as (select unnest(?::uuid[]) union select pc.id from project_categories pc join cat on pc.parent_id = cat.id) select id from cat)`;
+      return join(own, inProjects(projects, [ids]));
+    }
+    case 'Chart':
+      return join(own, inProjects('select project_id from project_charts where id = any(?::uuid[])', [ids]));
+    case 'Tag':
+      return join(own, {
+        sql: 'array(select highlight_id from highlight_tags where tag_id = any(?::uuid[])) || array(select note_id from note_tags where tag_id = any(?::uuid[]))',
+        bindings: [ids, ids],
+      });
+    case 'Note':
+      return join(own, { sql: 'array(select id from highlights where note_id = any(?::uuid[]))', bindings: [ids] });
+    case 'Insight':
+      return join(own, { sql: 'array(select id from highlights where insight_id = any(?::uuid[]))', bindings: [ids] });
+    case 'MultiSelect':
+      // A select value is stored as the array of its option ids.
+      return join(own, { sql: 'array(select object_id from field_values where jsonb_exists_any(value, (?::uuid[])::text[]))', bindings: [ids] });
+    case 'Channel':
+      return channels ? join(own, { sql: 'array(select id from channel_datapoints where channel_id = any(?::uuid[]))', bindings: [ids] }) : own;
+  }
+}
+
+/** Channels is an optional module: its data points are searched only where its tables exist. */
+async function channelsPresent(trx: Knex.Transaction): Promise<boolean> {
+  const row = (await trx.raw(`select to_regclass('channel_datapoints') is not null as present`)) as { rows: Array<{ present: boolean }> };
+  return row.rows[0]?.present === true;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -92,22 +143,12 @@ export async function searchConversations(ctx: RequestContext, input: unknown): 
       const like = `%${escapeLike(v.query)}%`;
       q.where((w) => w.whereILike('c.title', like).orWhereExists((s) => s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereILike('t.content', like)));
     }
+    const channels = filters.some((f) => f.type === 'Channel' && f.objectIds?.length) && (await channelsPresent(trx));
     for (const f of filters) {
-      if (f.objectIds?.length && f.type === 'Project') {
-        // A project filter matches results naming the project or anything in it.
-        const ids = f.objectIds;
-        q.whereExists((s) =>
-          s
-            .from('agent_messages as t')
-            .whereRaw('t.conversation_id = c.id')
-            .whereRaw(
-              `t.item_ids && (?::uuid[] || array(select id from notes where project_id = any(?::uuid[])) || array(select id from insights where project_id = any(?::uuid[])) || array(select id from highlights where project_id = any(?::uuid[])))`,
-              [ids, ids, ids, ids],
-            ),
-        );
-      } else if (f.objectIds?.length) {
-        const ids = f.objectIds;
-        q.whereExists((s) => s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereRaw('t.item_ids && ?::uuid[]', [ids]));
+      if (f.objectIds?.length) {
+        const named = namedBy(f.type, f.objectIds, channels);
+        // The expansion does not depend on the conversation, so it is computed once per query.
+        q.whereExists((s) => s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereRaw(`t.item_ids && (${named.sql})`, named.bindings));
       }
       if (f.dateRange?.from) q.where('c.updated_at', '>=', f.dateRange.from);
       if (f.dateRange?.to) q.where('c.created_at', '<=', f.dateRange.to);
