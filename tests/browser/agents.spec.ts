@@ -63,7 +63,7 @@ test('an agent is made with a tool picker and answers a question streaming, its 
   await expectAccessible(page, 'a conversation');
 });
 
-test('the agent asks before writing a note, the question survives a reload, and conversations are found by text', async ({ page, env }) => {
+test('the agent asks before writing a note, the question survives a reload, and conversations are found by text and by a note they named', async ({ page, env }) => {
   const { email, as, projectId } = await setUp(env, 'confirm');
   const { createAgent } = await gql<{ createAgent: { id: string } }>(env, 'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }', { input: { name: 'Note taker', tools: ['create_document'] } }, as);
   const { startConversation } = await gql<{ startConversation: { id: string } }>(env, 'mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }', { input: { agentId: createAgent.id, title: 'Spreadsheet exports' } }, as);
@@ -92,6 +92,19 @@ test('the agent asks before writing a note, the question survives a reload, and 
   await page.goto('/agents');
   await page.getByRole('textbox', { name: 'Search conversations' }).fill('spreadsheet');
   await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Conversations found' }).getByRole('link')).toHaveCount(1);
+  // A note filter finds the conversation whose result named the note; it stays in the address.
+  await page.getByRole('textbox', { name: 'Filter by' }).click();
+  await page.getByRole('option', { name: 'Note', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Naming notes' }).click();
+  await page.getByRole('option', { name: 'What managers want (Travel interviews)' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  const chips = page.getByRole('list', { name: 'Filters applied' });
+  await expect(chips).toContainText('Note: What managers want (Travel interviews)');
+  await expect(page).toHaveURL(/f=Note/);
+  await page.reload();
+  await expect(chips).toContainText('Note: What managers want (Travel interviews)');
   await expect(page.getByRole('table', { name: 'Conversations found' }).getByRole('link')).toHaveCount(1);
   await shot(page, 'agents-list');
   await expectAccessible(page, '/agents');

@@ -1,9 +1,11 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { Anchor, Badge, Button, Group, Modal, MultiSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconRobot, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AgentForm } from './AgentForm.tsx';
+import { FilterBuilder } from './FilterBuilder.tsx';
+import { isEmptyQuery, readQuery, toInput, writeQuery, type ConversationQuery } from './conversationFilters.ts';
 import { ListPage } from './ListPage.tsx';
 import { errorText, Q, toolLabel, type Agent, type Conversation } from './api.ts';
 
@@ -14,10 +16,11 @@ export function AgentsPage() {
   const [agents, setAgents] = useState<Agent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const [query, setQuery] = useState('');
+  // The search lives in the address, so it survives a reload and can be shared.
+  const [params, setParams] = useSearchParams();
+  const current = readQuery(params);
+  const [query, setQuery] = useState(current.query);
   const [found, setFound] = useState<Conversation[] | null>(null);
-  const [projects, setProjects] = useState<Array<{ value: string; label: string }>>([]);
-  const [projectIds, setProjectIds] = useState<string[]>([]);
 
   const load = useCallback(async () => {
     try {
@@ -29,21 +32,29 @@ export function AgentsPage() {
   useEffect(() => {
     document.title = 'Agents · Fieldbook';
     void load();
-    host
-      .graphql<{ projects: Array<{ id: string; title: string }> }>('{ projects { id title } }')
-      .then((r) => setProjects(r.projects.map((p) => ({ value: p.id, label: p.title || 'Untitled project' }))))
-      .catch(() => setProjects([]));
-  }, [load, host]);
+  }, [load]);
 
-  const search = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      // A project filter (001 §3.3) finds conversations whose tool results named that project.
-      const filters = projectIds.length > 0 ? [{ type: 'Project', objectIds: projectIds }] : [];
-      setFound((await host.graphql<{ searchConversations: Conversation[] }>(Q.search, { input: { query, filters } })).searchConversations);
-    } catch (err) {
-      setError(errorText(err));
+  const key = params.toString();
+  useEffect(() => {
+    const q = readQuery(new URLSearchParams(key));
+    if (isEmptyQuery(q)) {
+      setFound(null);
+      return;
     }
+    let live = true;
+    host
+      .graphql<{ searchConversations: Conversation[] }>(Q.search, { input: toInput(q) })
+      .then((r) => live && setFound(r.searchConversations))
+      .catch((err: unknown) => live && setError(errorText(err)));
+    return () => {
+      live = false;
+    };
+  }, [key, host]);
+
+  const apply = (q: ConversationQuery) => setParams(writeQuery(q));
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    apply({ ...current, query: query.trim() });
   };
 
   return (
@@ -93,12 +104,12 @@ export function AgentsPage() {
       <form onSubmit={search} role="search" aria-label="Search conversations">
         <Group align="flex-end" mb="sm">
           <TextInput label="Search conversations" placeholder="Words in a title or message" value={query} onChange={(e) => setQuery(e.currentTarget.value)} style={{ flex: 1 }} />
-          <MultiSelect label="Naming projects" placeholder="Any project" data={projects} value={projectIds} onChange={setProjectIds} searchable clearable w={260} />
           <Button type="submit" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
             Search
           </Button>
         </Group>
       </form>
+      <FilterBuilder value={current} onChange={(q) => apply({ ...q, query: query.trim() })} />
       {found && found.length === 0 && <Text c="dimmed">No conversations match.</Text>}
       {found && found.length > 0 && (
         <Table verticalSpacing="xs" aria-label="Conversations found">
