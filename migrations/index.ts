@@ -40,6 +40,7 @@ import * as channelDatapointCounts from './0072_channel_datapoint_counts.ts';
 import * as aiStepRuns from './0074_ai_step_runs.ts';
 import * as notificationChannels from './0078_notification_channels.ts';
 import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
+import * as accessRequests from './0083_access_requests.ts';
 
 export interface Migration {
   name: string;
@@ -90,4 +91,5 @@ export const migrations: Migration[] = [
   { name: '0074_ai_step_runs', ...aiStepRuns },
   { name: '0078_notification_channels', ...notificationChannels },
   { name: '0079_canvas_reference_sizes', ...canvasReferenceSizes },
+  { name: '0083_access_requests', ...accessRequests },
 ];

@@ -6,6 +6,7 @@ export type { ResearchServices } from './services.ts';
 export { NOTE_CONTENT_CHANGED } from './events/publish.ts';
 export { plainText, type RichTextNode } from './notes/rich-text.ts';
 import { projectsPart } from './projects/index.ts';
+import { accessRequestsPart } from './access-requests/index.ts';
 import { foldersPart } from './folders/index.ts';
 import { notesPart } from './notes/index.ts';
 import { insightsPart } from './insights/index.ts';
@@ -48,6 +49,7 @@ const parts: readonly ResearchPart[] = [
   chartsPart,
   retentionPart,
   transfersPart,
+  accessRequestsPart,
 ];
 
 const researchModule = defineModule({
