@@ -118,7 +118,7 @@ test('notification settings turn kinds off in-app and by email, and an emailed u
 test('a member asks for access to a restricted project; the admin is notified, approves from the access settings, and the member can open it', async ({ page, browser, env }) => {
   const adminEmail = uniqueEmail('access-admin');
   const adminToken = await signUpByApi(env, adminEmail, 'Ada Admin');
-  const workspace = await createWorkspaceByApi(env, adminToken, 'Access Research');
+  const workspace = await createWorkspaceByApi(env, adminToken, `Access ${Date.now().toString(36)}`);
   const admin = { token: adminToken, workspace: workspace.id };
   const memberEmail = uniqueEmail('access-member');
   const member = { token: await addMemberByApi(env, { token: adminToken, workspaceId: workspace.id }, memberEmail, 'CONTRIBUTOR'), workspace: workspace.id };
