@@ -82,7 +82,7 @@ export function AccessRequests({ projectId, onChanged }: { projectId: string; on
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={STATUS[r.status][1]} radius="sm">
+                  <Badge variant="light" color={STATUS[r.status][1]} radius="sm" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
                     {STATUS[r.status][0]}
                   </Badge>
                 </Table.Td>
