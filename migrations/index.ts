@@ -41,6 +41,7 @@ import * as aiStepRuns from './0074_ai_step_runs.ts';
 import * as dashboardChannelCharts from './0076_dashboard_channel_charts.ts';
 import * as notificationChannels from './0078_notification_channels.ts';
 import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
+import * as accessRequests from './0083_access_requests.ts';
 
 export interface Migration {
   name: string;
@@ -92,4 +93,5 @@ export const migrations: Migration[] = [
   { name: '0076_dashboard_channel_charts', ...dashboardChannelCharts },
   { name: '0078_notification_channels', ...notificationChannels },
   { name: '0079_canvas_reference_sizes', ...canvasReferenceSizes },
+  { name: '0083_access_requests', ...accessRequests },
 ];

@@ -114,3 +114,46 @@ test('notification settings turn kinds off in-app and by email, and an emailed u
   await expectAccessible(page, 'the notification settings');
   await shot(page, 'notifications-settings');
 });
+
+test('a member asks for access to a restricted project; the admin is notified, approves from the access settings, and the member can open it', async ({ page, browser, env }) => {
+  const adminEmail = uniqueEmail('access-admin');
+  const adminToken = await signUpByApi(env, adminEmail, 'Ada Admin');
+  const workspace = await createWorkspaceByApi(env, adminToken, `Access ${Date.now().toString(36)}`);
+  const admin = { token: adminToken, workspace: workspace.id };
+  const memberEmail = uniqueEmail('access-member');
+  const member = { token: await addMemberByApi(env, { token: adminToken, workspaceId: workspace.id }, memberEmail, 'CONTRIBUTOR'), workspace: workspace.id };
+  const projectId = (await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Board interviews' } }, admin)).createProject.id;
+  await gql(env, 'mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: projectId, m: { groups: { markup: 'none' }, users: {} } }, admin);
+
+  await signInWithPassword(page, memberEmail);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/projects/${projectId}`);
+  await expect(page.getByRole('heading', { name: 'You don’t have access' })).toBeVisible();
+  await page.getByText('Contributor', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Message (optional)' }).fill('I run the board study');
+  await expectAccessible(page, 'the request access panel');
+  await shot(page, 'access-request-panel');
+  await page.getByRole('button', { name: 'Request access' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Access requested as Contributor' })).toBeVisible();
+
+  const adminContext = await browser.newContext({ baseURL: env.url });
+  const adminPage = await adminContext.newPage();
+  await signInWithPassword(adminPage, adminEmail);
+  await expect(adminPage).toHaveURL(/\/home$/);
+  await adminPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await adminPage.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /asked for access as contributor to Board interviews/ }).click();
+  await expect(adminPage).toHaveURL(new RegExp(`/projects/${projectId}/settings/access$`));
+  const requests = adminPage.getByRole('table', { name: 'Access requests' });
+  await expect(requests.getByRole('cell', { name: 'I run the board study' })).toBeVisible();
+  await expectAccessible(adminPage, 'the access requests list');
+  await shot(adminPage, 'access-requests-list');
+  await requests.getByRole('button', { name: /^Approve/ }).click();
+  await expect(requests.getByText('Approved')).toBeVisible();
+  await adminContext.close();
+
+  const level = async () => (await gql<{ project: { myAccess: { level: string } } }>(env, 'query($id: ID!) { project(id: $id) { myAccess { level } } }', { id: projectId }, member)).project.myAccess.level;
+  expect(await level()).toBe('write');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Board interviews' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+});

@@ -31,9 +31,9 @@ export function notificationText(type: string, payload: Record<string, unknown>)
       return { text: `${actor} tagged ${payload.target === 'HIGHLIGHT' ? 'a highlight in' : 'the note'} “${title}” with ${tags}, which you follow`, to: objectPath };
     }
     case 'access_request_requested':
-      return { text: `${actor} asked for access${str(payload.role) ? ` as ${String(payload.role).toLowerCase()}` : ''}`, to: '/settings/users' };
+      return { text: `${actor} asked for access${str(payload.role) ? ` as ${String(payload.role).toLowerCase()}` : ''} to ${projectTitle}`, to: project ? `/projects/${project}/settings/access` : '/settings/users' };
     case 'access_request_approved':
-      return { text: 'Your access request was approved', to: project ? `/projects/${project}` : '/home' };
+      return { text: `Your access request to ${projectTitle} was approved`, to: project ? `/projects/${project}` : '/home' };
     case 'access_request_denied':
       return { text: 'Your access request was denied', to: null };
     case 'summary_ready':

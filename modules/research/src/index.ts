@@ -10,6 +10,7 @@ export type { ShareRow } from './sharing/links.ts';
 export type { ChartItem } from './charts/data.ts';
 import { shareTypesOf } from './sharing/types.ts';
 import { projectsPart } from './projects/index.ts';
+import { accessRequestsPart } from './access-requests/index.ts';
 import { foldersPart } from './folders/index.ts';
 import { notesPart } from './notes/index.ts';
 import { insightsPart } from './insights/index.ts';
@@ -52,6 +53,7 @@ const parts: readonly ResearchPart[] = [
   chartsPart,
   retentionPart,
   transfersPart,
+  accessRequestsPart,
 ];
 
 const researchModule = defineModule({

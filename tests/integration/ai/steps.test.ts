@@ -112,6 +112,13 @@ describe('AI steps on a note, by mode', () => {
     const summary = ok(await f.viewer.gql<{ aiSummary: { text: string; quotes: Array<{ text: string }>; provenance: { label: string; promptTokens: number } } }>(
       `query($id: ID!) { aiSummary(objectType: NOTE, objectId: $id) { text quotes { text } provenance { label promptTokens } } }`, { id: note })).aiSummary;
     expect(summary).toMatchObject({ quotes: [{ text: EXPORT }], provenance: { label: 'Written by AI (fake-chat) from 1 note', promptTokens: 50 } });
+    // The note's creator is told the summary is ready; nobody else is.
+    const ready = async (gql: typeof f.admin) =>
+      ok(await gql<{ notifications: Array<{ type: string; payload: Record<string, unknown> }> }>('query { notifications(first: 100) { type payload } }')).notifications.filter(
+        (n) => n.type === 'summary_ready' && n.payload.objectId === note,
+      );
+    expect(await ready(f.contributor.gql)).toEqual([{ type: 'summary_ready', payload: expect.objectContaining({ objectType: 'NOTE', objectId: note, objectTitle: 'Interview with Priya', projectId: project }) }]);
+    expect(await ready(f.viewer.gql)).toEqual([]);
 
     // Accepting the suggested highlights makes them highlights.
     const accepted = ok(await mutate(f.contributor.gql, 'acceptAiStep', r.highlights!.id)).acceptAiStep!;

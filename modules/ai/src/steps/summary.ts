@@ -16,7 +16,35 @@ export async function summarizeStep(env: StepEnv, mode: 'On' | 'Suggest'): Promi
     const { input: _input, ...kept } = draft;
     return { status: 'PENDING', detail: `A summary is ready to accept${dropped}`, result: { summaryDraft: kept }, model };
   }
-  return { status: 'DONE', detail: `Summary written${dropped}`, result: await stored(env, draft), model };
+  const result = await stored(env, draft);
+  await notifySummaryReady(env, result);
+  return { status: 'DONE', detail: `Summary written${dropped}`, result, model };
+}
+
+/**
+ * Tells the note's creator that the summary written in the background is ready (002 §3 kind
+ * "summary ready"; preferences decide in-app and email). Keyed by the summary's version, so a
+ * retried job does not tell them twice.
+ */
+async function notifySummaryReady(env: Pick<StepEnv, 'member' | 'caller' | 'note'>, result: StepResult): Promise<void> {
+  if (!result.summaryId) return;
+  await env.member.tx(async (trx) => {
+    const note = (await trx('notes').where({ id: env.note.id, workspace_id: env.caller.workspaceId }).first('created_by')) as { created_by: string | null } | undefined;
+    if (!note?.created_by) return;
+    const member = await trx('workspace_members').where({ workspace_id: env.caller.workspaceId, user_id: note.created_by }).first('user_id');
+    if (!member) return;
+    const payload = { objectType: 'NOTE', objectId: env.note.id, objectTitle: env.note.title, projectId: env.note.project_id, summaryId: result.summaryId };
+    await trx('notifications')
+      .insert({
+        user_id: note.created_by,
+        workspace_id: env.caller.workspaceId,
+        type: 'summary_ready',
+        payload: JSON.stringify(payload),
+        dedupe_key: `summary-ready:${result.summaryId}:${result.summaryUpdatedAt ?? ''}`,
+      })
+      .onConflict(trx.raw('(user_id, dedupe_key) where dedupe_key is not null'))
+      .ignore();
+  });
 }
 
 /** Stores the summary, keeping which version of it the step wrote (undo removes only that one). */

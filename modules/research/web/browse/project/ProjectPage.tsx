@@ -10,6 +10,7 @@ import { ErrorNote, NotFoundPanel, PageFrame, SectionLoader, notifyError, usePag
 import { HighlightList } from './ProjectHighlights.tsx';
 import { DocumentList } from './ProjectDocuments.tsx';
 import { ProjectHeader } from './ProjectHeader.tsx';
+import { RequestAccessPanel } from './RequestAccessPanel.tsx';
 import { TagBoardPanel } from './TagBoardPanel.tsx';
 import { useProject } from './useProject.ts';
 import { ViewLinks } from '../views/ViewPage.tsx';
@@ -55,7 +56,9 @@ export function ProjectPage() {
   const seg = pathname.split('/')[3];
   const tab: Tab = seg === 'readme' ? 'readme' : seg === 'tags' ? 'tags' : TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'notes';
 
-  if (!valid || isNotFound(state.error)) return <NotFoundPanel what="This project" back={{ label: 'Go to projects', to: '/projects' }} />;
+  // A project the person cannot read answers NOT_FOUND too; the panel tells a restricted one apart and offers to ask for access.
+  if (valid && isNotFound(state.error)) return <RequestAccessPanel projectId={projectId} viewerOnly={!can('notes:create')} />;
+  if (!valid) return <NotFoundPanel what="This project" back={{ label: 'Go to projects', to: '/projects' }} />;
   if (state.error && !project) return <ErrorNote error={state.error} title="The project could not be loaded" onRetry={() => void state.reload()} />;
   if (!project) return <SectionLoader label="Loading the project…" />;
 

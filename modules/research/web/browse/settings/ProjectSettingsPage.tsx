@@ -6,6 +6,7 @@ import { isNotFound } from '../ui/errors.ts';
 import { ErrorNote, NotFoundPanel, PageFrame, SectionLoader } from '../ui/layout.tsx';
 import { useProject } from '../project/useProject.ts';
 import { AccessSettings } from './AccessSettings.tsx';
+import { AccessRequests } from './AccessRequests.tsx';
 import { ExportSettings } from './ExportSettings.tsx';
 import { FieldSettings } from './FieldSettings.tsx';
 import { GeneralSettings } from './GeneralSettings.tsx';
@@ -43,7 +44,12 @@ export function ProjectSettingsPage() {
       body = <FieldSettings project={project} objectType="INSIGHT" />;
       break;
     case 'access':
-      body = <AccessSettings project={project} onChanged={() => void state.reload()} />;
+      body = (
+        <Stack gap="lg">
+          {project.myAccess.canManageAccess && <AccessRequests projectId={project.id} onChanged={() => void state.reload()} />}
+          <AccessSettings project={project} onChanged={() => void state.reload()} />
+        </Stack>
+      );
       break;
     case 'export':
       body = <ExportSettings project={project} />;

@@ -1,0 +1,68 @@
+import type { ModuleGraphql, RequestContext } from '@fieldbook/core';
+import { operations } from '@fieldbook/core';
+import { userName } from '../comments/users.ts';
+import { decideAccessRequest, myAccessRequest, projectAccessRequests, requestProjectAccess, type AccessRequestRow } from './access-requests.ts';
+
+/** GraphQL contract of access requests to restricted projects (001 §3.8; 002 §6 "access requests manage"). */
+const typeDefs = /* GraphQL */ `
+  extend type Query {
+    "The caller's pending request to a project they cannot read, if any."
+    myAccessRequest(projectId: ID!): AccessRequest
+    "Requests to a project, pending first; for people with full access to it."
+    projectAccessRequests(projectId: ID!): [AccessRequest!]!
+  }
+
+  extend type Mutation {
+    "Asks for Viewer or Contributor access to a project the caller cannot read; one pending request per person and project."
+    requestProjectAccess(input: RequestProjectAccessInput!): AccessRequest!
+    "Grants the requester the asked role on the project and tells them."
+    approveAccessRequest(id: ID!): AccessRequest!
+    "Turns the request down and tells the requester."
+    denyAccessRequest(id: ID!): AccessRequest!
+  }
+
+  input RequestProjectAccessInput {
+    projectId: ID!
+    "VIEWER or CONTRIBUTOR."
+    role: String!
+    "At most 1,000 characters."
+    message: String
+  }
+
+  enum AccessRequestStatus { PENDING APPROVED DENIED }
+
+  type AccessRequest {
+    id: ID!
+    projectId: ID!
+    userId: ID!
+    userName: String
+    role: String!
+    message: String
+    status: AccessRequestStatus!
+    decidedById: ID
+    decidedAt: DateTime
+    createdAt: DateTime!
+  }
+`;
+
+type Args = Record<string, unknown>;
+
+export const accessRequestsPart = (): ModuleGraphql => ({
+  typeDefs,
+  resolvers: {
+    Query: operations({ myAccessRequest, projectAccessRequests }),
+    Mutation: operations({
+      requestProjectAccess,
+      approveAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, args, 'APPROVED'),
+      denyAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, args, 'DENIED'),
+    }),
+    AccessRequest: {
+      projectId: (r: AccessRequestRow) => r.project_id,
+      userId: (r: AccessRequestRow) => r.user_id,
+      userName: (r: AccessRequestRow, _a: Args, ctx: RequestContext) => userName(ctx, r.user_id),
+      decidedById: (r: AccessRequestRow) => r.decided_by,
+      decidedAt: (r: AccessRequestRow) => r.decided_at,
+      createdAt: (r: AccessRequestRow) => r.created_at,
+    },
+  },
+});
