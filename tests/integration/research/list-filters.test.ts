@@ -105,6 +105,17 @@ describe('project lists: sort and filter', () => {
     expect(ok(await gql<{ insights: Page }>(INSIGHTS, { p: projectId, search: 'unrel' })).insights.nodes.map((i) => i.title)).toEqual(['Unrelated']);
   });
 
+  it('filters and sorts a project’s highlights the same way', async () => {
+    const HL = `query($p: ID!, $order: ContentOrder, $search: String, $tags: [ID!]) { highlights(projectId: $p, orderBy: $order, search: $search, tagIds: $tags) { nodes { text } } }`;
+    const texts = async (vars: Record<string, unknown>) => ok(await gql<{ highlights: { nodes: Array<{ text: string }> } }>(HL, { p: projectId, ...vars })).highlights.nodes.map((h) => h.text);
+    expect(await texts({ order: 'CREATED_ASC' })).toEqual(['Pricing', 'came']);
+    expect(await texts({})).toEqual(['came', 'Pricing']);
+    expect(await texts({ search: 'CAME' })).toEqual(['came']);
+    expect(await texts({ tags: [tagA] })).toEqual(['Pricing']);
+    const bad = failure(await gql(HL, { p: projectId, order: 'TITLE_ASC' }));
+    expect(bad.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'orderBy' });
+  });
+
   it('refuses bad sort and filter input, naming the field and the limit', async () => {
     const long = failure(await gql(NOTES, { p: projectId, search: 'x'.repeat(201) }));
     expect(long.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'search' });

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListOrder } from '../api.ts';
 
-const ORDERS: Array<{ value: ListOrder; label: string }> = [
+export const ORDERS: Array<{ value: ListOrder; label: string }> = [
   { value: 'CREATED_DESC', label: 'Newest first' },
   { value: 'CREATED_ASC', label: 'Oldest first' },
   { value: 'TITLE_ASC', label: 'Title A–Z' },
@@ -27,10 +27,10 @@ export interface ListFilterState {
  * A list's sort, words and tags live in the address (?sort=&q=&tags=), so a reload or a shared
  * link shows the same rows.
  */
-export function useListFilters(): [ListFilterState, (patch: Partial<ListFilterState>) => void] {
+export function useListFilters(orders: ReadonlyArray<{ value: ListOrder }> = ORDERS): [ListFilterState, (patch: Partial<ListFilterState>) => void] {
   const [params, setParams] = useSearchParams();
   const sort = params.get('sort') as ListOrder | null;
-  const orderBy = ORDERS.some((o) => o.value === sort) ? sort! : 'CREATED_DESC';
+  const orderBy = orders.some((o) => o.value === sort) ? sort! : 'CREATED_DESC';
   const search = (params.get('q') ?? '').slice(0, SEARCH_MAX);
   const tagParam = params.get('tags') ?? '';
   const tagIds = useMemo(() => (tagParam ? tagParam.split(',').filter(Boolean).slice(0, TAGS_MAX) : []), [tagParam]);
@@ -52,7 +52,21 @@ export function useListFilters(): [ListFilterState, (patch: Partial<ListFilterSt
 const TAG_CHOICES = `query BrowseListTagChoices($projectId: ID) { tagBoards(projectId: $projectId, includeWorkspace: true) { id projectId title tags { id title } } }`;
 
 /** Sort, a text box for words in the title or text, and a tag picker above a notes or insights list. */
-export function ListFilters({ projectId, state, onChange, what }: { projectId: string; state: ListFilterState; onChange(patch: Partial<ListFilterState>): void; what: string }) {
+export function ListFilters({
+  projectId,
+  state,
+  onChange,
+  what,
+  orders = ORDERS,
+  placeholder = `Words in the ${what}’ titles or text`,
+}: {
+  projectId: string;
+  state: ListFilterState;
+  onChange(patch: Partial<ListFilterState>): void;
+  what: string;
+  orders?: Array<{ value: ListOrder; label: string }>;
+  placeholder?: string;
+}) {
   const { graphql } = useFieldbook();
   const [text, setText] = useState(state.search);
   const [tags, setTags] = useState<Array<{ group: string; items: Array<{ value: string; label: string }> }>>([]);
@@ -84,7 +98,7 @@ export function ListFilters({ projectId, state, onChange, what }: { projectId: s
       <TextInput
         size="xs"
         label="Find"
-        placeholder={`Words in the ${what}’ titles or text`}
+        placeholder={placeholder}
         leftSection={<IconSearch size={14} aria-hidden />}
         value={text}
         maxLength={SEARCH_MAX}
@@ -104,7 +118,7 @@ export function ListFilters({ projectId, state, onChange, what }: { projectId: s
         nothingFoundMessage="No tag has that name"
         w={240}
       />
-      <NativeSelect size="xs" label="Sort" data={ORDERS} value={state.orderBy} onChange={(e) => onChange({ orderBy: e.currentTarget.value as ListOrder })} w={160} />
+      <NativeSelect size="xs" label="Sort" data={orders} value={state.orderBy} onChange={(e) => onChange({ orderBy: e.currentTarget.value as ListOrder })} w={160} />
     </Group>
   );
 }
