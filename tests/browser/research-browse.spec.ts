@@ -219,3 +219,51 @@ test('an admin works with fields, tags, folders, exports, recent work and the tr
   await page.goto('/projects');
   await expect(page.getByRole('link', { name: 'Pricing research' })).toBeVisible();
 });
+
+test('the notes list shows tags, highlights and dates, and keeps its sort and filters across a reload', async ({ page, env }) => {
+  const email = uniqueEmail('lists');
+  const token = await signUpByApi(env, email, 'Lena Lists');
+  const workspace = await createWorkspaceByApi(env, token, 'Browse Lists');
+  const as = { token, workspace: workspace.id };
+  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation { createProject(input: { title: "Checkout study" }) { id } }', {}, as);
+  const p = createProject.id;
+  const note = async (title: string, text: string) =>
+    (await gql<{ createNote: { id: string } }>(env, 'mutation($p: ID!, $t: String!, $c: JSON) { createNote(input: { projectId: $p, title: $t, content: $c }) { id } }', { p, t: title, c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] } }, as)).createNote.id;
+  const zed = await note('Zed call', 'Shipping costs surprised them');
+  await note('Amy call', 'Loved the coupon field');
+  await note('Mo call', 'Shipping was fine');
+  const { createTagBoard } = await gql<{ createTagBoard: { id: string } }>(env, 'mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p }, as);
+  const { createTag } = await gql<{ createTag: { id: string } }>(env, 'mutation($b: ID!) { createTag(input: { boardId: $b, title: "Shipping", color: "#1c7ed6" }) { id } }', { b: createTagBoard.id }, as);
+  await gql(env, 'mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', { n: zed, t: [createTag.id] }, as);
+  await gql(env, 'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 8 }) { id } }', { n: zed }, as);
+
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/projects/${p}`);
+  const notes = page.getByRole('list', { name: 'Notes' });
+  await expect(notes.getByRole('listitem')).toHaveCount(3);
+  const zedRow = notes.getByRole('listitem').filter({ hasText: 'Zed call' });
+  await expect(zedRow.getByText('Shipping', { exact: true })).toBeVisible();
+  await expect(zedRow.getByText(/^1 highlight · created .* · updated /)).toBeVisible();
+  await expect(zedRow.getByText('Shipping costs surprised them')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption('TITLE_ASC');
+  await expect(notes.getByRole('link')).toHaveText(['Amy call', 'Mo call', 'Zed call']);
+  await page.getByRole('textbox', { name: 'Find' }).fill('shipping');
+  await expect(notes.getByRole('link')).toHaveText(['Mo call', 'Zed call']);
+  await page.getByRole('textbox', { name: 'Tags' }).click();
+  await page.getByRole('option', { name: 'Shipping' }).click();
+  await page.keyboard.press('Escape');
+  await expect(notes.getByRole('link')).toHaveText(['Zed call']);
+  await expect(page).toHaveURL(/sort=TITLE_ASC/);
+  await expectAccessible(page, 'the filtered notes list');
+  await shot(page, 'browse-notes-filtered');
+
+  // A reload keeps the sort, the words and the tag.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Find' })).toHaveValue('shipping');
+  await expect(page.getByRole('combobox', { name: 'Sort' })).toHaveValue('TITLE_ASC');
+  await expect(notes.getByRole('link')).toHaveText(['Zed call']);
+  await page.getByRole('textbox', { name: 'Find' }).fill('nothing like this');
+  await expect(page.getByText('No notes match these words or tags.')).toBeVisible();
+});

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, notFound, validate, type RequestContext } from '@fieldbook/core';
-import { documentFor, encodeCursor } from '../notes/documents.ts';
+import { documentFor, encodeCursor, LIST_FILTER_LIMITS, likePattern } from '../notes/documents.ts';
+import { tagsFor } from '../tags/access.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { hexColorSchema } from '../colors/color-schema.ts';
@@ -110,6 +111,9 @@ const listSchema = z
     projectId: idSchema('projectId').nullish(),
     first: z.number().int().min(1, 'first must be at least 1.').max(CONTENT_LIMITS.pageSize, `A page can have at most ${CONTENT_LIMITS.pageSize} items.`).nullish(),
     after: z.string().nullish(),
+    orderBy: z.enum(['CREATED_DESC', 'CREATED_ASC'], { error: 'orderBy must be CREATED_DESC or CREATED_ASC for highlights.' }).nullish(),
+    search: z.string().max(LIST_FILTER_LIMITS.search, `search can have at most ${LIST_FILTER_LIMITS.search} characters.`).nullish(),
+    tagIds: z.array(idSchema('tagIds')).max(LIST_FILTER_LIMITS.tagIds, `tagIds can name at most ${LIST_FILTER_LIMITS.tagIds} tags.`).nullish(),
   })
   .refine((i) => Boolean(i.noteId) !== Boolean(i.projectId), { message: 'Give either noteId or projectId.', path: ['noteId'] });
 
@@ -131,8 +135,16 @@ export async function listHighlights(ctx: RequestContext, args: unknown): Promis
       if (after) q.whereRaw('(h.start_offset, h.id) > (select start_offset, id from highlights where id = ?)', [after]);
     } else {
       await projectFor(trx, caller, input.projectId!, 'read');
-      q.where('h.project_id', input.projectId!).orderBy([{ column: 'h.created_at', order: 'desc' }, { column: 'h.id', order: 'desc' }]);
-      if (after) q.whereRaw('(h.created_at, h.id) < (select created_at, id from highlights where id = ?)', [after]);
+      const direction = input.orderBy === 'CREATED_ASC' ? 'asc' : 'desc';
+      q.where('h.project_id', input.projectId!).orderBy([{ column: 'h.created_at', order: direction }, { column: 'h.id', order: direction }]);
+      if (after) q.whereRaw(`(h.created_at, h.id) ${direction === 'asc' ? '>' : '<'} (select created_at, id from highlights where id = ?)`, [after]);
+    }
+    const search = input.search?.trim();
+    if (search) q.whereILike('h.text', likePattern(search));
+    const tagIds = [...new Set(input.tagIds ?? [])];
+    if (tagIds.length) {
+      await tagsFor(trx, caller, tagIds, 'read');
+      q.whereExists((sub) => sub.select(1).from('highlight_tags as ht').whereRaw('ht.highlight_id = h.id').whereIn('ht.tag_id', tagIds));
     }
     const rows = (await q) as HighlightRow[];
     const nodes = rows.slice(0, first).map(view(caller));

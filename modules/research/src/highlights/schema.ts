@@ -1,8 +1,8 @@
 /** GraphQL contract of highlights (000 §3; 002 §9). */
 export const highlightsTypeDefs = /* GraphQL */ `
   extend type Query {
-    "Highlights of one note (reading order) or one project (newest first); give exactly one of noteId and projectId."
-    highlights(noteId: ID, projectId: ID, first: Int, after: String): HighlightConnection!
+    "Highlights of one note (reading order) or one project (newest first, or oldest with orderBy CREATED_ASC); give exactly one of noteId and projectId. search finds words in the highlighted text (at most 200 characters); tagIds keeps highlights carrying any of those tags (at most 20)."
+    highlights(noteId: ID, projectId: ID, first: Int, after: String, orderBy: ContentOrder, search: String, tagIds: [ID!]): HighlightConnection!
   }
 
   extend type Mutation {

@@ -2,7 +2,7 @@
 export const insightsTypeDefs = /* GraphQL */ `
   extend type Query {
     "A project's insights, a page at a time (first: 1..200, default 50)."
-    insights(projectId: ID!, first: Int, after: String, orderBy: ContentOrder, archived: Boolean, published: Boolean): InsightConnection!
+    insights(projectId: ID!, first: Int, after: String, orderBy: ContentOrder, archived: Boolean, published: Boolean, search: String, tagIds: [ID!]): InsightConnection!
     insight(id: ID!): Insight!
   }
 
@@ -42,6 +42,10 @@ export const insightsTypeDefs = /* GraphQL */ `
     contentText: String!
     "The first 240 characters of contentText on one line, for lists."
     preview: String!
+    "Tags as lists show them: a note's own tags, an insight's those of the highlights it cites."
+    rowTags: [ProjectViewRowTag!]!
+    "Highlights of a note; highlights an insight cites."
+    highlightCount: Int!
     summary: JSON
     archived: Boolean!
     locked: Boolean!

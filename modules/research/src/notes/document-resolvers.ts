@@ -2,6 +2,7 @@ import type { RequestContext } from '@fieldbook/core';
 import type { ProjectRow } from '../projects/access.ts';
 import { isStarred } from './stars.ts';
 import type { DocumentView } from './documents.ts';
+import { rowDetails } from '../views/row-details.ts';
 
 type Args = Record<string, unknown>;
 
@@ -13,6 +14,13 @@ export function documentPreview(text: string): string {
   return flat.length <= PREVIEW_LENGTH ? flat : `${flat.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…`;
 }
 
+/** The list details of one item read on its own, when it was not fetched as part of a list page. */
+async function ownDetails(d: DocumentView, ctx: RequestContext): Promise<NonNullable<DocumentView['listed']>> {
+  if (d.listed) return d.listed;
+  const details = await ctx.tx((trx) => rowDetails(trx, d.caller.workspaceId, d.kind === 'notes' ? 'NOTE' : 'INSIGHT', [d]));
+  return { tags: details.tags.get(d.id) ?? [], highlightCount: details.highlightCounts.get(d.id) ?? 0 };
+}
+
 /** Field resolvers shared by Note and Insight. */
 export const documentFields = {
   projectId: (d: DocumentView) => d.project_id,
@@ -20,6 +28,8 @@ export const documentFields = {
     ctx.tx(async (trx) => ({ ...((await trx('projects').where({ id: d.project_id }).first()) as ProjectRow), caller: d.caller })),
   contentText: (d: DocumentView) => d.content_text,
   preview: (d: DocumentView) => documentPreview(d.content_text),
+  rowTags: async (d: DocumentView, _a: Args, ctx: RequestContext) => (await ownDetails(d, ctx)).tags,
+  highlightCount: async (d: DocumentView, _a: Args, ctx: RequestContext) => (await ownDetails(d, ctx)).highlightCount,
   starred: (d: DocumentView, _a: Args, ctx: RequestContext) =>
     ctx.tx((trx) => isStarred(trx, d.caller.workspaceId, d.caller.userId, d.kind === 'notes' ? 'NOTE' : 'INSIGHT', d.id)),
   createdById: (d: DocumentView) => d.created_by,

@@ -10,6 +10,8 @@ import { callerOf, isManager } from '../projects/caller.ts';
 import { idSchema, moveSchema, optionalTitle } from '../projects/inputs.ts';
 import { CONTENT_LIMITS } from '../projects/limits.ts';
 import { plainText, richTextSchema, type RichTextNode } from './rich-text.ts';
+import { rowDetails, type ViewRowTag } from '../views/row-details.ts';
+import { tagsFor } from '../tags/access.ts';
 
 /**
  * Notes and insights share one shape (an insight adds publishing and a summary), so both go
@@ -44,10 +46,24 @@ export interface DocumentRow {
 export interface DocumentView extends DocumentRow {
   kind: DocumentKind;
   caller: Caller;
+  /** What a list shows beside the row, read for its whole page at once (absent outside lists). */
+  listed?: { tags: ViewRowTag[]; highlightCount: number };
 }
 
-export const ORDERS = ['RANK', 'CREATED_DESC', 'CREATED_ASC'] as const;
+export const ORDERS = ['RANK', 'CREATED_DESC', 'CREATED_ASC', 'TITLE_ASC', 'UPDATED_DESC'] as const;
 type Order = (typeof ORDERS)[number];
+
+/** The column and direction each order reads; the id breaks ties so the keyset is total. */
+const ORDER_COLUMNS: Record<Order, [column: string, direction: 'asc' | 'desc']> = {
+  RANK: ['rank', 'asc'],
+  CREATED_DESC: ['created_at', 'desc'],
+  CREATED_ASC: ['created_at', 'asc'],
+  TITLE_ASC: ['title', 'asc'],
+  UPDATED_DESC: ['updated_at', 'desc'],
+};
+
+/** Filters a list accepts: words to find in the title or text, and tags every row must carry one of. */
+export const LIST_FILTER_LIMITS = { search: 200, tagIds: 20 } as const;
 
 const listOf = (kind: DocumentKind, workspaceId: string, projectId: string): RankedList => ({ table: kind, scope: { workspace_id: workspaceId, project_id: projectId } });
 const view = (kind: DocumentKind, caller: Caller) => (row: DocumentRow): DocumentView => ({ ...row, kind, caller });
@@ -216,10 +232,18 @@ const listSchema = z.object({
     .max(CONTENT_LIMITS.pageSize, `A page can have at most ${CONTENT_LIMITS.pageSize} items.`)
     .nullish(),
   after: z.string().nullish(),
-  orderBy: z.enum(ORDERS).nullish(),
+  orderBy: z.enum(ORDERS, { error: `orderBy must be one of ${ORDERS.join(', ')}.` }).nullish(),
   archived: z.boolean().nullish(),
   published: z.boolean().nullish(),
+  search: z.string().max(LIST_FILTER_LIMITS.search, `search can have at most ${LIST_FILTER_LIMITS.search} characters.`).nullish(),
+  tagIds: z
+    .array(idSchema('tagIds'))
+    .max(LIST_FILTER_LIMITS.tagIds, `tagIds can name at most ${LIST_FILTER_LIMITS.tagIds} tags.`)
+    .nullish(),
 });
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface DocumentPage {
   nodes: DocumentView[];
@@ -239,7 +263,10 @@ export async function listDocuments(ctx: RequestContext, kind: DocumentKind, arg
   const order: Order = input.orderBy ?? 'RANK';
   return ctx.tx(async (trx) => {
     await projectFor(trx, caller, input.projectId, 'read');
-    const [column, direction] = order === 'RANK' ? ['rank', 'asc'] : ['created_at', order === 'CREATED_DESC' ? 'desc' : 'asc'];
+    const tagIds = [...new Set(input.tagIds ?? [])];
+    // Every tag filtered by must be one the caller can read, as when tagging.
+    await tagsFor(trx, caller, tagIds, 'read');
+    const [column, direction] = ORDER_COLUMNS[order];
     const q = trx(kind)
       .where({ workspace_id: caller.workspaceId, project_id: input.projectId })
       .whereNull('deleted_at')
@@ -250,11 +277,28 @@ export async function listDocuments(ctx: RequestContext, kind: DocumentKind, arg
       if (input.published) q.whereNotNull('published_at');
       else q.whereNull('published_at');
     }
+    const search = input.search?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      q.where((w) => w.whereILike('title', pattern).orWhereILike('content_text', pattern));
+    }
+    if (tagIds.length) {
+      // A note's own tags; an insight's are those of the highlights it cites (as its row shows them).
+      q.whereExists((sub) => {
+        if (kind === 'notes') sub.select(1).from('note_tags as nt').whereRaw('nt.note_id = notes.id').whereIn('nt.tag_id', tagIds);
+        else sub.select(1).from('highlights as h').join('highlight_tags as ht', 'ht.highlight_id', 'h.id').whereRaw('h.insight_id = insights.id').whereNull('h.deleted_at').whereIn('ht.tag_id', tagIds);
+      });
+    }
     if (after) {
       q.whereRaw(`(??, id) ${direction === 'asc' ? '>' : '<'} (select ??, id from ?? where id = ?)`, [column, column, kind, after]);
     }
     const rows = (await q) as DocumentRow[];
-    const nodes = rows.slice(0, first).map(view(kind, caller));
+    const page = rows.slice(0, first);
+    const details = await rowDetails(trx, caller.workspaceId, kind === 'notes' ? 'NOTE' : 'INSIGHT', page);
+    const nodes = page.map((row) => ({
+      ...view(kind, caller)(row),
+      listed: { tags: details.tags.get(row.id) ?? [], highlightCount: details.highlightCounts.get(row.id) ?? 0 },
+    }));
     const hasNextPage = rows.length > first;
     return { nodes, hasNextPage, endCursor: hasNextPage ? encodeCursor(nodes[nodes.length - 1]!.id) : null };
   });

@@ -1,8 +1,8 @@
 /** GraphQL contract of notes (000 §3, §9; 002 §6). */
 export const notesTypeDefs = /* GraphQL */ `
   extend type Query {
-    "A project's notes, a page at a time (first: 1..200, default 50)."
-    notes(projectId: ID!, first: Int, after: String, orderBy: ContentOrder, archived: Boolean): NoteConnection!
+    "A project's notes, a page at a time (first: 1..200, default 50); search finds words in the title or text (at most 200 characters), tagIds keeps notes carrying any of those tags (at most 20)."
+    notes(projectId: ID!, first: Int, after: String, orderBy: ContentOrder, archived: Boolean, search: String, tagIds: [ID!]): NoteConnection!
     note(id: ID!): Note!
   }
 
@@ -15,7 +15,8 @@ export const notesTypeDefs = /* GraphQL */ `
     deleteNote(id: ID!): Boolean!
   }
 
-  enum ContentOrder { RANK CREATED_DESC CREATED_ASC }
+  "Project order, newest or oldest created, title A to Z, most recently updated."
+  enum ContentOrder { RANK CREATED_DESC CREATED_ASC TITLE_ASC UPDATED_DESC }
 
   input CreateNoteInput {
     projectId: ID!
@@ -44,6 +45,10 @@ export const notesTypeDefs = /* GraphQL */ `
     contentText: String!
     "The first 240 characters of contentText on one line, for lists."
     preview: String!
+    "Tags as lists show them: a note's own tags, an insight's those of the highlights it cites."
+    rowTags: [ProjectViewRowTag!]!
+    "Highlights of a note; highlights an insight cites."
+    highlightCount: Int!
     archived: Boolean!
     locked: Boolean!
     rank: Float!

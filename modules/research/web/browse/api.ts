@@ -62,9 +62,13 @@ export interface DocumentSummary {
   preview?: string;
   people?: Array<{ id: string; name: string }>;
   highlights?: Array<{ id: string }>;
+  /** Highlights of a note, or those an insight cites (lists only). */
+  highlightCount?: number;
+  /** A note's tags, an insight's those of the highlights it cites (lists only). */
+  rowTags?: Array<{ id: string; title: string; color: string }>;
 }
 
-export type ListOrder = 'CREATED_DESC' | 'CREATED_ASC' | 'RANK';
+export type ListOrder = 'CREATED_DESC' | 'CREATED_ASC' | 'TITLE_ASC' | 'UPDATED_DESC' | 'RANK';
 
 export interface Connection<T> {
   nodes: T[];
@@ -135,10 +139,10 @@ export const q = {
   createFolder: `mutation BrowseCreateFolder($title: String!, $parentId: ID) { createFolder(title: $title, parentId: $parentId) { id title parentId path rank } }`,
   folder: `query BrowseFolder($id: ID!) { folder(id: $id) { id title path pathSegments ancestry parentId parent { id title } children { id title path }
     projects { ${PROJECT_FIELDS} } } }`,
-  notes: `query BrowseNotes($projectId: ID!, $after: String, $first: Int, $orderBy: ContentOrder) { notes(projectId: $projectId, first: $first, after: $after, orderBy: $orderBy) {
-    nodes { ${DOC_FIELDS} preview people { id name } highlights { id } } endCursor hasNextPage } }`,
-  insights: `query BrowseInsights($projectId: ID!, $after: String, $first: Int, $published: Boolean, $orderBy: ContentOrder) { insights(projectId: $projectId, first: $first, after: $after, orderBy: $orderBy, published: $published) {
-    nodes { ${DOC_FIELDS} published preview highlights { id } } endCursor hasNextPage } }`,
+  notes: `query BrowseNotes($projectId: ID!, $after: String, $first: Int, $orderBy: ContentOrder, $search: String, $tagIds: [ID!]) { notes(projectId: $projectId, first: $first, after: $after, orderBy: $orderBy, search: $search, tagIds: $tagIds) {
+    nodes { ${DOC_FIELDS} preview people { id name } highlightCount rowTags { id title color } } endCursor hasNextPage } }`,
+  insights: `query BrowseInsights($projectId: ID!, $after: String, $first: Int, $published: Boolean, $orderBy: ContentOrder, $search: String, $tagIds: [ID!]) { insights(projectId: $projectId, first: $first, after: $after, orderBy: $orderBy, published: $published, search: $search, tagIds: $tagIds) {
+    nodes { ${DOC_FIELDS} published preview highlightCount rowTags { id title color } } endCursor hasNextPage } }`,
   updateNote: `mutation BrowseUpdateNote($id: ID!, $input: UpdateNoteInput!) { updateNote(id: $id, input: $input) { id archived } }`,
   updateInsight: `mutation BrowseUpdateInsight($id: ID!, $input: UpdateInsightInput!) { updateInsight(id: $id, input: $input) { id archived } }`,
   deleteNote: `mutation BrowseDeleteNote($id: ID!) { deleteNote(id: $id) }`,

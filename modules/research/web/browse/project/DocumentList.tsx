@@ -65,7 +65,7 @@ export function DocumentRow({ doc, kind, showProject, selection, menu }: { doc: 
   const to = kind === 'note' ? `/data/${doc.id}` : `/insights/${doc.id}`;
   const Icon = kind === 'note' ? IconFileText : IconBulb;
   const title = doc.title || (kind === 'note' ? 'Untitled note' : 'Untitled insight');
-  const highlightCount = doc.highlights?.length;
+  const highlightCount = doc.highlightCount ?? doc.highlights?.length;
   return (
     <Paper withBorder px="md" py="sm" component="li" bg={selection?.checked ? 'indigo.0' : undefined}>
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
@@ -86,16 +86,21 @@ export function DocumentRow({ doc, kind, showProject, selection, menu }: { doc: 
                 {doc.preview}
               </Text>
             ) : null}
-            {(doc.people?.length || highlightCount !== undefined) && (
+            {(doc.people?.length || doc.rowTags?.length || highlightCount !== undefined) && (
               <Group gap={6} mt={4}>
+                {doc.rowTags?.map((t) => (
+                  <Badge key={t.id} size="sm" radius="sm" variant="light" color="gray" tt="none" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }} />}>
+                    {t.title}
+                  </Badge>
+                ))}
                 {doc.people?.map((p) => (
                   <Badge key={p.id} variant="light" color="gray" radius="sm" size="sm" tt="none" leftSection={<IconUser size={10} aria-hidden />}>
                     {p.name}
                   </Badge>
                 ))}
                 {highlightCount !== undefined && (
-                  <Text size="xs" c="dimmed">
-                    {kind === 'note' ? `${highlightCount} ${highlightCount === 1 ? 'highlight' : 'highlights'}` : `${highlightCount} cited ${highlightCount === 1 ? 'highlight' : 'highlights'}`} · created {formatDate(doc.createdAt)}
+                  <Text size="xs" c="gray.7">
+                    {kind === 'note' ? `${highlightCount} ${highlightCount === 1 ? 'highlight' : 'highlights'}` : `${highlightCount} cited ${highlightCount === 1 ? 'highlight' : 'highlights'}`} · created {formatDate(doc.createdAt)} · updated {formatDate(doc.updatedAt)}
                   </Text>
                 )}
               </Group>

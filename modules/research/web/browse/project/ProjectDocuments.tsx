@@ -1,21 +1,16 @@
-import { ActionIcon, Button, Group, Menu, NativeSelect, Stack } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconArchive, IconArrowDown, IconArrowUp, IconBulb, IconDots, IconExternalLink, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { q, type DocumentSummary, type ListOrder } from '../api.ts';
+import { q, type DocumentSummary } from '../api.ts';
 import { BulkBar } from '../bulk/BulkBar.tsx';
 import { count, runEach } from '../bulk/run-each.ts';
 import { announceTrashed } from '../bulk/trash-actions.tsx';
 import { useCan } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, SectionLoader, notifyDone, notifyError } from '../ui/layout.tsx';
 import { DocumentRow, LoadMore, usePages } from './DocumentList.tsx';
-
-const ORDERS: Array<{ value: ListOrder; label: string }> = [
-  { value: 'CREATED_DESC', label: 'Newest first' },
-  { value: 'CREATED_ASC', label: 'Oldest first' },
-  { value: 'RANK', label: 'Project order' },
-];
+import { ListFilters, useListFilters } from './ListFilters.tsx';
 
 interface Props {
   projectId: string;
@@ -34,8 +29,15 @@ interface Props {
 export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, creating }: Props) {
   const { graphql } = useFieldbook();
   const can = useCan();
-  const [orderBy, setOrderBy] = useState<ListOrder>('CREATED_DESC');
-  const pages = usePages<DocumentSummary>(kind === 'note' ? q.notes : q.insights, kind === 'note' ? 'notes' : 'insights', { projectId, orderBy });
+  const [filters, setFilters] = useListFilters();
+  const { orderBy, search, tagIds } = filters;
+  const filtered = Boolean(search.trim() || tagIds.length);
+  const pages = usePages<DocumentSummary>(kind === 'note' ? q.notes : q.insights, kind === 'note' ? 'notes' : 'insights', {
+    projectId,
+    orderBy,
+    search: search.trim() || null,
+    tagIds: tagIds.length ? tagIds : null,
+  });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [progress, setProgress] = useState<{ finished: number; total: number } | null>(null);
   const plural = kind === 'note' ? 'notes' : 'insights';
@@ -45,8 +47,30 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
   const TYPE = kind === 'note' ? 'NOTE' : 'INSIGHT';
 
   if (pages.error && !pages.items) return <ErrorNote error={pages.error} title={`The ${plural} could not be loaded`} onRetry={pages.reload} />;
-  if (!pages.items) return <SectionLoader label={`Loading ${plural}…`} />;
+  // The same first element in every state, so the text box keeps its focus while the list reloads.
+  const controls = (
+    <Group justify="space-between" mb="xs" align="flex-end">
+      <ListFilters projectId={projectId} state={filters} onChange={setFilters} what={plural} />
+    </Group>
+  );
+  if (!pages.items)
+    return (
+      <>
+        {controls}
+        <SectionLoader label={`Loading ${plural}…`} />
+      </>
+    );
   const items = pages.items;
+  if (!items.length && filtered) {
+    return (
+      <>
+        {controls}
+        <Text c="gray.7" size="sm" mt="md" role="status">
+          No {plural} match these words or tags. Clear the filters to see them all.
+        </Text>
+      </>
+    );
+  }
   if (!items.length) {
     return (
       <EmptyState
@@ -106,9 +130,7 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
   const busy = progress !== null;
   return (
     <>
-      <Group justify="space-between" mb="xs" align="flex-end">
-        <NativeSelect size="xs" label="Sort" data={ORDERS} value={orderBy} onChange={(e) => setOrderBy(e.currentTarget.value as ListOrder)} w={160} />
-      </Group>
+      {controls}
       {(canEdit || canDelete) && (
         <BulkBar selected={selected.size} total={items.length} what={plural} onAll={() => setSelected(new Set(items.map((d) => d.id)))} onClear={() => setSelected(new Set())} progress={progress}>
           {canEdit && (

@@ -2,13 +2,19 @@ import { ActionIcon, Button, ColorSwatch, Group, Popover, ScrollArea, Stack, Tex
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconHighlight, IconTag, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { q, type HighlightSummary } from '../api.ts';
+import { q, type HighlightSummary, type ListOrder } from '../api.ts';
 import { BulkBar } from '../bulk/BulkBar.tsx';
 import { count, runEach } from '../bulk/run-each.ts';
 import { announceTrashed } from '../bulk/trash-actions.tsx';
 import { useCan } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, SectionLoader, notifyDone, notifyError } from '../ui/layout.tsx';
 import { HighlightRow, LoadMore, usePages } from './DocumentList.tsx';
+import { ListFilters, useListFilters } from './ListFilters.tsx';
+
+const HIGHLIGHT_ORDERS: Array<{ value: ListOrder; label: string }> = [
+  { value: 'CREATED_DESC', label: 'Newest first' },
+  { value: 'CREATED_ASC', label: 'Oldest first' },
+];
 
 interface TagChoice {
   id: string;
@@ -16,7 +22,7 @@ interface TagChoice {
   color: string;
 }
 
-const HIGHLIGHTS = `query BrowseProjectHighlights($projectId: ID!, $first: Int, $after: String) { highlights(projectId: $projectId, first: $first, after: $after) {
+const HIGHLIGHTS = `query BrowseProjectHighlights($projectId: ID!, $first: Int, $after: String, $orderBy: ContentOrder, $search: String, $tagIds: [ID!]) { highlights(projectId: $projectId, first: $first, after: $after, orderBy: $orderBy, search: $search, tagIds: $tagIds) {
   nodes { id text displayColor createdAt noteId note { id title project { id title } } } endCursor hasNextPage } }`;
 const TAG_CHOICES = `query BrowseTagChoices($projectId: ID) { tagBoards(projectId: $projectId, includeWorkspace: true) { id projectId title tags { id title color } } }`;
 
@@ -94,7 +100,20 @@ function TagChooser({ projectId, disabled, onPick }: { projectId: string; disabl
 export function HighlightList({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const { graphql } = useFieldbook();
   const can = useCan();
-  const pages = usePages<HighlightSummary>(HIGHLIGHTS, 'highlights', { projectId });
+  const [filters, setFilters] = useListFilters(HIGHLIGHT_ORDERS);
+  const filtered = Boolean(filters.search.trim() || filters.tagIds.length);
+  const pages = usePages<HighlightSummary>(HIGHLIGHTS, 'highlights', {
+    projectId,
+    orderBy: filters.orderBy,
+    search: filters.search.trim() || null,
+    tagIds: filters.tagIds.length ? filters.tagIds : null,
+  });
+  // The same first element in every state, so the text box keeps its focus while the list reloads.
+  const controls = (
+    <Group mb="xs" align="flex-end">
+      <ListFilters projectId={projectId} state={filters} onChange={setFilters} what="highlights" orders={HIGHLIGHT_ORDERS} placeholder="Words in the highlighted text" />
+    </Group>
+  );
   const [tags, setTags] = useState<Map<string, TagChoice[]>>(new Map());
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [progress, setProgress] = useState<{ finished: number; total: number } | null>(null);
@@ -115,8 +134,24 @@ export function HighlightList({ projectId, canEdit }: { projectId: string; canEd
   }, [graphql, shownIds, tagsVersion]);
 
   if (pages.error && !pages.items) return <ErrorNote error={pages.error} title="The highlights could not be loaded" onRetry={pages.reload} />;
-  if (!pages.items) return <SectionLoader label="Loading highlights…" />;
+  if (!pages.items)
+    return (
+      <>
+        {controls}
+        <SectionLoader label="Loading highlights…" />
+      </>
+    );
   const items = pages.items;
+  if (!items.length && filtered) {
+    return (
+      <>
+        {controls}
+        <Text c="gray.7" size="sm" mt="md" role="status">
+          No highlights match these words or tags. Clear the filters to see them all.
+        </Text>
+      </>
+    );
+  }
   if (!items.length) {
     return (
       <EmptyState icon={<IconHighlight size={24} />} title="No highlights yet">
@@ -154,6 +189,7 @@ export function HighlightList({ projectId, canEdit }: { projectId: string; canEd
   const ids = [...selected];
   return (
     <>
+      {controls}
       {editable && (
         <BulkBar selected={selected.size} total={items.length} what="highlights" onAll={() => setSelected(new Set(items.map((h) => h.id)))} onClear={() => setSelected(new Set())} progress={progress}>
           <TagChooser projectId={projectId} disabled={progress !== null} onPick={(t) => void tag(ids, t)} />
