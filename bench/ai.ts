@@ -19,7 +19,7 @@ import { backfillEmbeddings } from '../modules/ai/src/embeddings/embeddings.ts';
 import { searchAccess } from '../modules/search/src/engine/access.ts';
 import { PostgresSearchEngine } from '../modules/search/src/engine/postgres/postgres-engine.ts';
 import { promptSources, type FakeOpenAI } from '../tests/support/openai-fake.ts';
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, withFieldbook } from './support.ts';
 
 export interface AiBench {
   questions: number;
@@ -117,44 +117,21 @@ export function aiTable(r: AiBench): string[] {
 }
 
 async function main(): Promise<void> {
-  const { chmodSync, mkdirSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
   const { keptResearchWorkspace } = await import('./research.ts');
   const { startFakeOpenAI } = await import('../tests/support/openai-fake.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-
-  const dataDir = process.env.BENCH_AI_DIR ?? '/tmp/fieldbook-ai-bench';
-  mkdirSync(dataDir, { recursive: true });
-  chmodSync(dataDir, 0o755);
-  const stateFile = join(dataDir, 'bench-ai.json');
-  const mailbox: Array<{ to: string; text: string }> = [];
   const fake = await startFakeOpenAI();
-  const config = loadConfig({
-    FIELDBOOK_DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: process.env.BENCH_AI_PG_PORT ?? '54339',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'test-key',
-    OPENAI_CHAT_MODEL: 'fake-chat',
-  });
-  const fieldbook = await createFieldbook({
-    config,
-    logger: createLogger('warn'),
-    modules: await discoverModules(join(import.meta.dirname, '..')),
-    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
-  });
   try {
-    const url = await fieldbook.listen(0, '127.0.0.1');
-    const state = await keptResearchWorkspace({ owner: fieldbook.db.owner, url, mailbox, stateFile, prefix: 'bench-ai', scale: Number(process.env.BENCH_AI_SCALE ?? 0.1), log });
-    const { token } = state;
-    const r = await benchAi({ app: fieldbook.db.app, owner: fieldbook.db.owner, config, url, token, workspaceId: state.workspaceId, fake, log });
-    for (const line of aiTable(r)) console.log(line);
+    const keptDir = process.env.BENCH_AI_DIR ?? '/tmp/fieldbook-ai-bench';
+    const env = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', OPENAI_CHAT_MODEL: 'fake-chat' };
+    await withFieldbook({ label: 'bench-ai', keptDir, pgPort: process.env.BENCH_AI_PG_PORT ?? '54339', env }, async ({ fieldbook, config, url, dataDir, mailbox, log }) => {
+      const stateFile = join(dataDir, 'bench-ai.json');
+      const state = await keptResearchWorkspace({ owner: fieldbook.db.owner, url, mailbox, stateFile, prefix: 'bench-ai', scale: Number(process.env.BENCH_AI_SCALE ?? 0.1), log });
+      const { token } = state;
+      const r = await benchAi({ app: fieldbook.db.app, owner: fieldbook.db.owner, config, url, token, workspaceId: state.workspaceId, fake, log });
+      for (const line of aiTable(r)) console.log(line);
+    });
   } finally {
-    await fieldbook.close();
     await fake.close();
   }
 }

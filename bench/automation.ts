@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Fieldbook } from '../core/src/server.ts';
 import { createEventBus } from '../core/src/jobs/events.ts';
 import type { AutomationServices } from '../modules/automation/src/index.ts';
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, runAlone } from './support.ts';
 
 const AUTOMATIONS = Number(process.env.BENCH_AUTOMATIONS ?? 1000);
 const DISPATCHES = Number(process.env.BENCH_AUTOMATION_DISPATCHES ?? 20);
@@ -139,34 +139,10 @@ export const automationLines = (a: AutomationBench): string[] => [
 
 /** `npx tsx --no-node-snapshot bench/automation.ts`: this part alone, on a new database. */
 async function main(): Promise<void> {
-  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createLogger } = await import('../core/src/logger.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
-  const { freePort, signUpResearcher } = await import('./support.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-automation-bench-'));
-  chmodSync(dataDir, 0o755);
-  const mailbox: Array<{ to: string; text: string }> = [];
-  const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
-  const fieldbook = await createFieldbook({
-    config,
-    logger: createLogger('warn'),
-    modules: await discoverModules(join(import.meta.dirname, '..')),
-    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
+  await runAlone('automation', async ({ fieldbook, url, token, log }) => automationLines(await benchAutomation({ fieldbook, url, token, log })), {
+    researcherName: 'Bench Automator',
     discoverPlugins: false,
   });
-  try {
-    const url = await fieldbook.listen(0, '127.0.0.1');
-    const { token } = await signUpResearcher(url, mailbox, 'bench-automation', 'Bench Automator');
-    for (const line of automationLines(await benchAutomation({ fieldbook, url, token, log }))) console.log(line);
-  } finally {
-    await fieldbook.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 if (process.argv[1]?.endsWith('bench/automation.ts')) await main();

@@ -6,7 +6,7 @@
  * points with their total, the chart's series, the datasets with their counts and imports).
  * Run alone with `npx tsx --no-node-snapshot bench/channels.ts`.
  */
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, runAlone } from './support.ts';
 
 const POINTS = Number(process.env.BENCH_CHANNEL_POINTS ?? 1_000_000);
 const PAGE_RUNS = Number(process.env.BENCH_CHANNEL_PAGE_RUNS ?? 20);
@@ -119,34 +119,10 @@ export const channelsLines = (c: ChannelsBench): string[] => [
 
 /** `npx tsx --no-node-snapshot bench/channels.ts`: this part alone, on a new database. */
 async function main(): Promise<void> {
-  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createLogger } = await import('../core/src/logger.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
-  const { freePort, signUpResearcher } = await import('./support.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-channels-bench-'));
-  chmodSync(dataDir, 0o755);
-  const mailbox: Array<{ to: string; text: string }> = [];
-  const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
-  const fieldbook = await createFieldbook({
-    config,
-    logger: createLogger('warn'),
-    modules: await discoverModules(join(import.meta.dirname, '..')),
-    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
+  await runAlone('channels', async ({ url, token, log }) => channelsLines(await benchChannels({ url, token, log })), {
+    researcherName: 'Bench Channels',
     discoverPlugins: false,
   });
-  try {
-    const url = await fieldbook.listen(0, '127.0.0.1');
-    const { token } = await signUpResearcher(url, mailbox, 'bench-channels', 'Bench Channels');
-    for (const line of channelsLines(await benchChannels({ url, token, log }))) console.log(line);
-  } finally {
-    await fieldbook.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 if (process.argv[1]?.endsWith('bench/channels.ts')) await main();

@@ -9,7 +9,7 @@
  * database kept between runs (BENCH_MCP_DIR, default /tmp/fieldbook-mcp-bench), generating the
  * research workspace on the first run only at BENCH_MCP_SCALE (default 0.02: 2,000 notes).
  */
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, withFieldbook } from './support.ts';
 
 export interface McpBench {
   calls: number;
@@ -84,28 +84,10 @@ export function mcpTable(r: McpBench): string[] {
 }
 
 async function main(): Promise<void> {
-  const { chmodSync, mkdirSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createLogger } = await import('../core/src/logger.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
   const { keptResearchWorkspace } = await import('./research.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-
-  const dataDir = process.env.BENCH_MCP_DIR ?? '/tmp/fieldbook-mcp-bench';
-  mkdirSync(dataDir, { recursive: true });
-  chmodSync(dataDir, 0o755);
-  const mailbox: Array<{ to: string; text: string }> = [];
-  const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: process.env.BENCH_MCP_PG_PORT ?? '54341', PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
-  const fieldbook = await createFieldbook({
-    config,
-    logger: createLogger('warn'),
-    modules: await discoverModules(join(import.meta.dirname, '..')),
-    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
-  });
-  try {
-    const url = await fieldbook.listen(0, '127.0.0.1');
+  const keptDir = process.env.BENCH_MCP_DIR ?? '/tmp/fieldbook-mcp-bench';
+  await withFieldbook({ label: 'bench-mcp', keptDir, pgPort: process.env.BENCH_MCP_PG_PORT ?? '54341' }, async ({ fieldbook, url, dataDir, mailbox, log }) => {
     const state = await keptResearchWorkspace({
       owner: fieldbook.db.owner,
       url,
@@ -117,9 +99,7 @@ async function main(): Promise<void> {
     });
     const r = await benchMcp({ url, token: state.token, workspaceId: state.workspaceId, log });
     for (const line of mcpTable(r)) console.log(line);
-  } finally {
-    await fieldbook.close();
-  }
+  });
 }
 
 if (process.argv[1]?.endsWith('bench/mcp.ts')) await main();

@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { autocannon } from './load.ts';
-import { graphql, round } from './support.ts';
+import { graphql, round, runAlone } from './support.ts';
 
 export interface NoteListLoadResult {
   connections: number;
@@ -105,40 +105,11 @@ export function describeNoteListLoad(r: NoteListLoadResult): string {
 
 /** This benchmark alone, on a new data folder. */
 async function main(): Promise<void> {
-  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createLogger } = await import('../core/src/logger.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
-  const { freePort, signUpResearcher } = await import('./support.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-bench-load-'));
-  chmodSync(dataDir, 0o755); // the embedded PostgreSQL may run as the `postgres` user
-  const mailbox: Array<{ to: string; text: string }> = [];
-  try {
-    const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
-    const fieldbook = await createFieldbook({
-      config,
-      logger: createLogger('warn'),
-      modules: await discoverModules(join(import.meta.dirname, '..')),
-      mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
-    });
-    try {
-      const url = await fieldbook.listen(0, '127.0.0.1');
-      const { token } = await signUpResearcher(url, mailbox, 'bench-load');
-      const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
-      const result = await benchNoteListLoad({ url, owner: fieldbook.db.owner, token, userId: me.me.id, seconds: Number(process.env.BENCH_SECONDS ?? 10), log });
-      console.log('Project page note list, 100 connections');
-      console.log(describeNoteListLoad(result));
-    } finally {
-      await fieldbook.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await runAlone('load', async ({ fieldbook, url, token, log }) => {
+    const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
+    const result = await benchNoteListLoad({ url, owner: fieldbook.db.owner, token, userId: me.me.id, seconds: Number(process.env.BENCH_SECONDS ?? 10), log });
+    return ['Project page note list, 100 connections', describeNoteListLoad(result)];
+  });
 }
 
 if (process.argv[1]?.endsWith('bench/note-list-load.ts')) await main();

@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Fieldbook } from '../core/src/server.ts';
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, runAlone } from './support.ts';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 1000);
 const COMMENTS = Number(process.env.BENCH_FANOUT_COMMENTS ?? 20);
@@ -107,34 +107,9 @@ export function notificationFanoutLines(r: NotificationFanoutBench): string[] {
 }
 
 async function main(): Promise<void> {
-  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createLogger } = await import('../core/src/logger.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
-  const { freePort, signUpResearcher } = await import('./support.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-notifications-bench-'));
-  chmodSync(dataDir, 0o755);
-  const mailbox: Array<{ to: string; text: string }> = [];
-  const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn' });
-  const fieldbook = await createFieldbook({
-    config,
-    logger: createLogger('warn'),
-    modules: await discoverModules(join(import.meta.dirname, '..')),
-    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
-    discoverPlugins: false,
+  await runAlone('notifications', async ({ fieldbook, url, token, log }) => notificationFanoutLines(await benchNotificationFanout({ fieldbook, url, token, log })), {
+    researcherName: 'Bench Notifier',
   });
-  try {
-    const url = await fieldbook.listen(0, '127.0.0.1');
-    const { token } = await signUpResearcher(url, mailbox, 'bench-notifications', 'Bench Notifier');
-    for (const line of notificationFanoutLines(await benchNotificationFanout({ fieldbook, url, token, log }))) console.log(line);
-  } finally {
-    await fieldbook.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 if (process.argv[1]?.endsWith('bench/notifications.ts')) await main();

@@ -22,7 +22,7 @@ import { compileSearch, parseSearchParams } from '../modules/search/src/filters/
 import { typesenseClient } from '../modules/search/src/engine/typesense/client.ts';
 import { TypesenseEngine } from '../modules/search/src/engine/typesense/engine.ts';
 import { startTypesenseFake } from '../tests/support/typesense-fake.ts';
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, withFieldbook } from './support.ts';
 
 export interface SearchShapeResult {
   shape: string;
@@ -286,38 +286,19 @@ export function searchTable(shapes: readonly SearchShapeResult[]): string[] {
 
 /** `tsx bench/search.ts`: this benchmark alone, on a database kept between runs. */
 async function main(): Promise<void> {
-  const { mkdirSync, chmodSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createLogger } = await import('../core/src/logger.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
   const { keptResearchWorkspace } = await import('./research.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-
-  const dataDir = process.env.BENCH_SEARCH_DIR ?? '/tmp/fieldbook-search-bench';
-  mkdirSync(dataDir, { recursive: true });
-  chmodSync(dataDir, 0o755); // the embedded PostgreSQL may run as the `postgres` user
-  const stateFile = join(dataDir, 'bench-search.json');
-  const mailbox: Array<{ to: string; text: string }> = [];
-  const config = loadConfig({
-    FIELDBOOK_DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: process.env.BENCH_SEARCH_PG_PORT ?? '54329',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
+  const options = {
+    label: 'bench-search',
+    keptDir: process.env.BENCH_SEARCH_DIR ?? '/tmp/fieldbook-search-bench',
+    pgPort: process.env.BENCH_SEARCH_PG_PORT ?? '54329',
     // A PostgreSQL already running (the kept cluster, say) instead of starting the embedded one.
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  const fieldbook = await createFieldbook({
-    config,
+    env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {},
     // BENCH_SEARCH_MIGRATE=0 searches the kept database as it is.
     migrate: process.env.BENCH_SEARCH_MIGRATE !== '0',
-    logger: createLogger('warn'),
-    modules: await discoverModules(join(import.meta.dirname, '..')),
-    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
-  });
-  try {
-    const url = await fieldbook.listen(0, '127.0.0.1');
+  };
+  await withFieldbook(options, async ({ fieldbook, url, dataDir, mailbox, log }) => {
+    const stateFile = join(dataDir, 'bench-search.json');
     const state = await keptResearchWorkspace({ owner: fieldbook.db.owner, url, mailbox, stateFile, prefix: 'bench-search', scale: Number(process.env.BENCH_RESEARCH_SCALE ?? 1), log });
     const { token } = state;
     const { shapes, reindex } = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token, workspaceId: state.workspaceId, log });
@@ -325,9 +306,7 @@ async function main(): Promise<void> {
     // BENCH_SEARCH_JSON=file keeps the shapes' figures, in bench/results.json's `search` form.
     if (process.env.BENCH_SEARCH_JSON) (await import('node:fs')).writeFileSync(process.env.BENCH_SEARCH_JSON, `${JSON.stringify(shapes, null, 2)}\n`);
     if (reindex) console.log(`  full reindex: ${reindex.items} items in ${reindex.seconds} s, ${reindex.itemsPerSecond} items/s (${reindex.server})`);
-  } finally {
-    await fieldbook.close();
-  }
+  });
 }
 
 if (process.argv[1]?.endsWith('bench/search.ts')) await main();

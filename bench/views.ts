@@ -8,13 +8,12 @@
  * `npm run bench` runs it after the web size benchmark. `tsx bench/views.ts` runs it alone on a
  * new embedded database in a temporary folder. Build the web app first (`npm run build:web`).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { chromium } from '@playwright/test';
-import { freePort, graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, runAlone } from './support.ts';
 
 export interface ViewTableBench {
   rows: number;
@@ -209,32 +208,15 @@ function describeScroll(s: Scroll): string {
 
 /** Run alone: a Fieldbook of its own with one person. */
 async function main(): Promise<void> {
-  const [{ loadConfig }, { discoverModules }, { createLogger }, { createFieldbook }, { signUpResearcher }] = await Promise.all([
-    import('../core/src/config.ts'),
-    import('../core/src/kernel/discover.ts'),
-    import('../core/src/logger.ts'),
-    import('../core/src/server.ts'),
-    import('./support.ts'),
-  ]);
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-views-'));
-  chmodSync(dataDir, 0o755);
-  const mailbox: Array<{ to: string; text: string }> = [];
-  try {
-    const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}) });
-    const fieldbook = await createFieldbook({ config, logger: createLogger('warn'), modules: await discoverModules(join(import.meta.dirname, '..')), mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) } });
-    try {
-      const url = await fieldbook.listen(0, '127.0.0.1');
-      const account = await signUpResearcher(url, mailbox, 'bench-views');
+  await runAlone(
+    'views',
+    async ({ fieldbook, url, account, log }) => {
       const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
-      const result = await benchViewTable({ url, owner: fieldbook.db.owner, ...account, userId: me.me.id, log: (l) => process.stderr.write(`${l}\n`) });
-      console.log(describeViewTable(result).join('\n'));
-      console.log(JSON.stringify(result, null, 2));
-    } finally {
-      await fieldbook.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      const result = await benchViewTable({ url, owner: fieldbook.db.owner, ...account, userId: me.me.id, log });
+      return [describeViewTable(result).join('\n'), JSON.stringify(result, null, 2)];
+    },
+    { env: { WEB_DIST_DIR: process.env.WEB_DIST_DIR } },
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

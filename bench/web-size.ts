@@ -9,12 +9,9 @@
  * temporary folder, signs a person up, makes a workspace with Slack installed, measures, and
  * removes the folder. Build the web app first (`npm run build:web`).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { freePort, graphql, round } from './support.ts';
+import { graphql, round, runAlone } from './support.ts';
 
 export interface PageScripts {
   /** Script files loaded. */
@@ -122,29 +119,10 @@ export function describeWebSize(r: WebSizeBench): string[] {
 
 /** Run alone: a Fieldbook of its own with one person and a workspace with Slack installed. */
 async function main(): Promise<void> {
-  const [{ loadConfig }, { discoverModules }, { createLogger }, { createFieldbook }, { BENCH_SLACK_ENV }] = await Promise.all([
-    import('../core/src/config.ts'),
-    import('../core/src/kernel/discover.ts'),
-    import('../core/src/logger.ts'),
-    import('../core/src/server.ts'),
-    import('./webhooks.ts'),
-  ]);
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-web-size-'));
-  chmodSync(dataDir, 0o755);
-  const mails: Array<{ to: string; text: string }> = [];
-  try {
-    const config = loadConfig({ FIELDBOOK_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...BENCH_SLACK_ENV, ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}) });
-    const mailer = { send: async (m: { to: string; text: string }) => void mails.push(m) };
-    const fieldbook = await createFieldbook({ config, logger: createLogger('warn'), modules: await discoverModules(join(import.meta.dirname, '..')), mailer });
-    try {
-      const url = await fieldbook.listen(0, '127.0.0.1');
-      const email = `web-size-${Date.now()}@example.com`;
-      const password = 'Bench-password-2026!';
-      await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name: 'Bench Researcher' } });
-      const link = mails.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
-      if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
-      const { signIn } = await graphql<{ signIn: { accessToken: string } }>(url, 'mutation ($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', { e: email, p: password });
-      const token = signIn.accessToken;
+  const { BENCH_SLACK_ENV } = await import('./webhooks.ts');
+  await runAlone(
+    'web-size',
+    async ({ url, account, token, log }) => {
       const { createWorkspace } = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
         url,
         'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
@@ -154,15 +132,11 @@ async function main(): Promise<void> {
       const workspaceId = createWorkspace.workspace.id;
       const { createProject } = await graphql<{ createProject: { id: string } }>(url, 'mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }', { i: { title: 'Inbox' } }, token, workspaceId);
       await graphql(url, 'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id }, token, workspaceId);
-      const result = await benchWebSize({ url, email, password, log: (l) => process.stderr.write(`${l}\n`) });
-      console.log(describeWebSize(result).join('\n'));
-      console.log(JSON.stringify(result, null, 2));
-    } finally {
-      await fieldbook.close();
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      const result = await benchWebSize({ url, email: account.email, password: account.password, log });
+      return [describeWebSize(result).join('\n'), JSON.stringify(result, null, 2)];
+    },
+    { env: { ...BENCH_SLACK_ENV, WEB_DIST_DIR: process.env.WEB_DIST_DIR } },
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

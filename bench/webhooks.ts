@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { signedDelivery } from './slack-delivery.ts';
-import { graphql, percentile, round } from './support.ts';
+import { graphql, percentile, round, runAlone } from './support.ts';
 
 export interface WebhookBench {
   /** The project the notes went to (Slack is enabled there). */
@@ -112,49 +112,26 @@ async function connectSlack(url: string, token: string, workspaceId: string): Pr
  * local Slack (`BENCH_SECONDS`, `BENCH_WEBHOOK_CONNECTIONS`).
  */
 async function main(): Promise<void> {
-  const { chmodSync, mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { loadConfig } = await import('../core/src/config.ts');
-  const { discoverModules } = await import('../core/src/kernel/discover.ts');
-  const { createLogger } = await import('../core/src/logger.ts');
-  const { createFieldbook } = await import('../core/src/server.ts');
   const { startFakeSlack } = await import('../plugins/slack/testing/fake-slack.ts');
-  const { freePort, signUpResearcher } = await import('./support.ts');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-webhook-bench-'));
-  chmodSync(dataDir, 0o755);
-  const mailbox: Array<{ to: string; text: string }> = [];
   const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET, channels: [{ id: 'CBENCH', name: 'bench' }] });
-  const config = loadConfig({
-    FIELDBOOK_DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
-    ...BENCH_SLACK_ENV,
-    SLACK_API_URL: slack.apiUrl,
-    SLACK_AUTHORIZE_URL: slack.authorizeUrl,
-  });
-  const fieldbook = await createFieldbook({
-    config,
-    logger: createLogger('warn'),
-    modules: await discoverModules(join(import.meta.dirname, '..')),
-    mailer: { send: async (m) => void mailbox.push({ to: m.to, text: m.text }) },
-  });
   try {
-    const url = await fieldbook.listen(0, '127.0.0.1');
-    const { token } = await signUpResearcher(url, mailbox, 'bench-webhooks');
-    const created = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
-      url,
-      'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
-      { input: { method: 'AUTH0', teamName: `Webhook bench ${Date.now().toString(36)}` } },
-      token,
+    const env = { ...BENCH_SLACK_ENV, SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl };
+    await runAlone(
+      'webhooks',
+      async ({ fieldbook, url, token, log }) => {
+        const created = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
+          url,
+          'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
+          { input: { method: 'AUTH0', teamName: `Webhook bench ${Date.now().toString(36)}` } },
+          token,
+        );
+        const result = await benchWebhooks({ url, owner: fieldbook.db.owner, token, workspaceId: created.createWorkspace.workspace.id, responseUrl: slack.responseUrl(), log });
+        return [JSON.stringify(result, null, 2)];
+      },
+      { env },
     );
-    const result = await benchWebhooks({ url, owner: fieldbook.db.owner, token, workspaceId: created.createWorkspace.workspace.id, responseUrl: slack.responseUrl(), log });
-    console.log(JSON.stringify(result, null, 2));
   } finally {
-    await fieldbook.close();
     await slack.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

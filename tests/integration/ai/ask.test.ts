@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeForQuote } from '../../../core/src/ai/quotes.ts';
 import { SUGGESTED_QUESTIONS } from '../../../modules/ai/src/ask/suggested.ts';
-import { aiConfig, promptSources, startFakeOpenAI, type ChatBody, type FakeOpenAI } from '../../support/openai-fake.ts';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
+import { promptSources, type ChatBody } from '../../support/openai-fake.ts';
 import { failure, ok } from '../research/content-support.ts';
-import { ANSWER_FIELDS, buildCorpus, readEvents, startAiServer, TEXTS, type Answer, type Corpus } from './corpus.ts';
+import { ANSWER_FIELDS, readEvents, TEXTS, useAiCorpus, type Answer } from './corpus.ts';
 
-let fake: FakeOpenAI;
-let server: TestServer;
-let mail: TestMailServer;
-let c: Corpus;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  ({ server, mail } = await startAiServer(aiConfig(fake)));
-  c = await buildCorpus(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-  await fake?.close();
-});
+const c = useAiCorpus();
 
 const ASK = `query($input: AskInput!) { ask(input: $input) { ${ANSWER_FIELDS} } }`;
 const ALL_TEXT = normalizeForQuote([...TEXTS.interview1, ...TEXTS.interview2, ...TEXTS.insight, ...TEXTS.secret].join(' '));
@@ -57,14 +41,14 @@ function citationsOf(a: Answer) {
 
 describe('Ask', () => {
   it('answers in blocks whose every displayed quote is found verbatim in its source', async () => {
-    fake.onChat = scriptedAnswer;
+    c.fake.onChat = scriptedAnswer;
     const a = ok(await c.f.admin<{ ask: Answer }>(ASK, { input: { question: 'Why do new customers struggle with onboarding?' } })).ask;
     expect(a.blocks[0]).toEqual({ __typename: 'AnswerHeadingBlock', level: 1, content: 'Onboarding' });
     const cites = citationsOf(a);
     expect(cites.length).toBeGreaterThan(0);
     // 0 unverified quotes displayed: every quote is in the corpus, in the source it names.
     for (const q of cites) expect(ALL_TEXT).toContain(normalizeForQuote(q.quote));
-    const given = promptSources(fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as ChatBody).length;
+    const given = promptSources(c.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as ChatBody).length;
     // Per source: the altered and the invented quote; plus the citation of a ref never given.
     expect(a.droppedQuotes).toBe(given * 2 + 1);
     expect(a.summary).toMatchObject({ isQuestion: true, numChannels: 0 });
@@ -77,7 +61,7 @@ describe('Ask', () => {
   });
 
   it('never retrieves or cites what the asker cannot read: a restricted project', async () => {
-    fake.onChat = scriptedAnswer;
+    c.fake.onChat = scriptedAnswer;
     const question = 'What will change about pricing after the onboarding merge?';
     const secretIds = [c.notes.secret, c.highlights.secret];
     const admin = ok(await c.f.admin<{ ask: Answer }>(ASK, { input: { question } })).ask;
@@ -85,20 +69,20 @@ describe('Ask', () => {
     expect(citationsOf(admin).some((q) => secretIds.includes(q.id))).toBe(true);
 
     for (const who of [c.f.contributor.gql, c.f.viewer.gql]) {
-      const before = fake.requests.length;
+      const before = c.fake.requests.length;
       const a = ok(await who<{ ask: Answer }>(ASK, { input: { question } })).ask;
       const cites = citationsOf(a);
       expect(cites.some((q) => secretIds.includes(q.id) || q.projectTitle === 'Acquisition plans')).toBe(false);
       // …and for the others the model was never even shown them.
-      const prompts = fake.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
+      const prompts = c.fake.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
       for (const p of prompts) expect(JSON.stringify(p.body)).not.toContain('acquire a competitor');
       for (const q of cites) expect(normalizeForQuote(TEXTS.secret[0])).not.toContain(normalizeForQuote(q.quote));
     }
   });
 
   it('streams the answer block by block over server-sent events', async () => {
-    fake.onChat = (b) => ({ ...scriptedAnswer(b), delayMs: 1 });
-    const res = await fetch(`${server.url}/api/ai/ask/stream`, {
+    c.fake.onChat = (b) => ({ ...scriptedAnswer(b), delayMs: 1 });
+    const res = await fetch(`${c.server.url}/api/ai/ask/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${c.f.viewer.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
       body: JSON.stringify({ question: 'Where do imports fail?' }),

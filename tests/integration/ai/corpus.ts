@@ -1,8 +1,9 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../../../core/src/config.ts';
 import ai from '../../../modules/ai/src/index.ts';
 import research from '../../../modules/research/src/index.ts';
 import search from '../../../modules/search/src/index.ts';
+import { aiConfig, startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, createProject, doc, ok, type ContentFixture, type Gql } from '../research/content-support.ts';
@@ -86,6 +87,33 @@ export async function buildCorpus(server: TestServer, mail: TestMailServer): Pro
     }),
   );
   return { f, study, secretProject, notes: { maria: maria.id, tom: tom.id, secret: secret.id }, insight, highlights: { flowTooLong, importsFailed, secret: secretHighlight } };
+}
+
+/** The corpus with the fake model and the Fieldbook that serve it. */
+export interface AiCorpus extends Corpus {
+  fake: FakeOpenAI;
+  server: TestServer;
+  mail: TestMailServer;
+}
+
+/**
+ * Registers the test file's `beforeAll`/`afterAll`: a fake OpenAI-compatible model, a Fieldbook
+ * with AI talking to it, and the corpus built once for the whole file. The returned object is
+ * filled in by the time the tests run.
+ */
+export function useAiCorpus(): AiCorpus {
+  const fixture = {} as AiCorpus;
+  beforeAll(async () => {
+    fixture.fake = await startFakeOpenAI();
+    Object.assign(fixture, await startAiServer(aiConfig(fixture.fake)));
+    Object.assign(fixture, await buildCorpus(fixture.server, fixture.mail));
+  });
+  afterAll(async () => {
+    await fixture.server?.close();
+    await fixture.mail?.close();
+    await fixture.fake?.close();
+  });
+  return fixture;
 }
 
 export const ANSWER_FIELDS = `question droppedQuotes local label model

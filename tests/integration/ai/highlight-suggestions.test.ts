@@ -1,25 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiConfig, startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
+import { describe, expect, it } from 'vitest';
 import { failure, ok } from '../research/content-support.ts';
-import { buildCorpus, startAiServer, type Corpus } from './corpus.ts';
+import { useAiCorpus } from './corpus.ts';
 
-let fake: FakeOpenAI;
-let server: TestServer;
-let mail: TestMailServer;
-let c: Corpus;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  ({ server, mail } = await startAiServer(aiConfig(fake)));
-  c = await buildCorpus(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-  await fake?.close();
-});
+const c = useAiCorpus();
 
 const FIELDS = 'id noteId startOffset endOffset text reason status highlightId label';
 const SUGGEST = `mutation($n: ID!) { suggestHighlights(noteId: $n) { dropped local suggestions { ${FIELDS} } } }`;
@@ -55,7 +38,7 @@ describe('suggested highlights', () => {
   let suggestions: Suggestion[] = [];
 
   it('suggests only passages found word for word in the note and not yet highlighted, counting the others', async () => {
-    fake.onChat = modelPicks;
+    c.fake.onChat = modelPicks;
     const made = ok(await c.f.contributor.gql<{ suggestHighlights: { dropped: number; local: boolean; suggestions: Suggestion[] } }>(SUGGEST, { n: c.notes.maria })).suggestHighlights;
     expect(made.local).toBe(false);
     expect(made.dropped).toBe(2);
@@ -76,14 +59,14 @@ describe('suggested highlights', () => {
     expect(accepted.status).toBe('ACCEPTED');
     const { highlights } = ok(await c.f.admin<{ highlights: { nodes: Array<{ id: string; text: string }> } }>(`query($n: ID!) { highlights(noteId: $n) { nodes { id text } } }`, { n: c.notes.maria }));
     expect(highlights.nodes.filter((h) => h.id === accepted.highlightId)).toEqual([{ id: accepted.highlightId, text: suggestions[0]!.text }]);
-    const provenance = await server.fieldbook.db.owner('ai_provenance').where({ object_type: 'HIGHLIGHT', object_id: accepted.highlightId }).first();
+    const provenance = await c.server.fieldbook.db.owner('ai_provenance').where({ object_type: 'HIGHLIGHT', object_id: accepted.highlightId }).first();
     expect(provenance).toMatchObject({ model: 'fake-chat', prompt_version: 'highlights-v1', prompt_tokens: 90, completion_tokens: 60 });
     expect(failure(await c.f.contributor.gql(ACCEPT, { id: suggestions[0]!.id })).message).toBe('This suggestion was already accepted.');
   });
 
   it('does not suggest a rejected passage again', async () => {
     expect(ok(await c.f.contributor.gql<{ rejectHighlightSuggestion: Suggestion }>(REJECT, { id: suggestions[1]!.id })).rejectHighlightSuggestion.status).toBe('REJECTED');
-    fake.onChat = modelPicks;
+    c.fake.onChat = modelPicks;
     const again = ok(await c.f.contributor.gql<{ suggestHighlights: { suggestions: Suggestion[] } }>(SUGGEST, { n: c.notes.maria })).suggestHighlights;
     // One accepted (now a highlight), one rejected: nothing of the model's picks is left to offer.
     expect(again.suggestions).toEqual([]);

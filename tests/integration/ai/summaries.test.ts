@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeForQuote } from '../../../core/src/ai/quotes.ts';
-import { aiConfig, startFakeOpenAI, summarySources, type FakeOpenAI } from '../../support/openai-fake.ts';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
+import { summarySources, type FakeOpenAI } from '../../support/openai-fake.ts';
 import { doc, failure, ok } from '../research/content-support.ts';
-import { buildCorpus, readEvents, startAiServer, SUMMARY_FIELDS, TEXTS, type Corpus } from './corpus.ts';
+import { readEvents, SUMMARY_FIELDS, TEXTS, useAiCorpus } from './corpus.ts';
 
-let fake: FakeOpenAI;
-let server: TestServer;
-let mail: TestMailServer;
-let c: Corpus;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  ({ server, mail } = await startAiServer(aiConfig(fake)));
-  c = await buildCorpus(server, mail);
-});
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-  await fake?.close();
-});
+const c = useAiCorpus();
 
 const SUMMARIZE = `mutation($input: SummarizeInput!) { summarize(input: $input) { ${SUMMARY_FIELDS} } }`;
 interface Summary {
@@ -69,7 +53,7 @@ describe('summaries', () => {
   });
 
   it('keeps only quotes found word for word in the source they cite, and counts the others', async () => {
-    fake.onChat = answerWithBadQuotes;
+    c.fake.onChat = answerWithBadQuotes;
     const s = ok(await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.maria } })).summarize;
     expect(s.status).toBe('OK');
     expect(s.text).toBe('Maria found onboarding slow and pricing confusing.');
@@ -79,7 +63,7 @@ describe('summaries', () => {
     for (const q of s.quotes) expect(noteText).toContain(normalizeForQuote(q.text).replace(/^"|"$/g, ''));
 
     // Provenance: model, endpoint host, prompt version, inputs (the note and its highlight) and tokens.
-    expect(s.provenance).toMatchObject({ model: 'fake-chat', endpointHost: new URL(fake.url).host, promptVersion: 'summary-v1', promptTokens: 120, completionTokens: 40, local: false });
+    expect(s.provenance).toMatchObject({ model: 'fake-chat', endpointHost: new URL(c.fake.url).host, promptVersion: 'summary-v1', promptTokens: 120, completionTokens: 40, local: false });
     expect(s.provenance!.inputIds.sort()).toEqual([c.notes.maria, c.highlights.flowTooLong].sort());
     expect(s.provenance!.label).toBe('Written by AI (fake-chat) from 1 note, 1 highlight');
 
@@ -90,7 +74,7 @@ describe('summaries', () => {
   });
 
   it('writes chapters with title, start time and text', async () => {
-    fake.onChat = () => ({
+    c.fake.onChat = () => ({
       content: [
         JSON.stringify({ type: 'section', title: 'Background', startTime: '00:00', text: 'Maria runs an agency.' }),
         JSON.stringify({ type: 'section', title: 'Pricing', startTime: 'soon', text: 'The plans were confusing.' }),
@@ -105,8 +89,8 @@ describe('summaries', () => {
   });
 
   it('streams verified parts as the model writes them, over server-sent events', async () => {
-    fake.onChat = (body) => ({ ...answerWithBadQuotes(body), chunkChars: 5 });
-    const res = await fetch(`${server.url}/api/ai/summaries/stream`, {
+    c.fake.onChat = (body) => ({ ...answerWithBadQuotes(body), chunkChars: 5 });
+    const res = await fetch(`${c.server.url}/api/ai/summaries/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${c.f.contributor.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
       body: JSON.stringify({ objectType: 'NOTE', objectId: c.notes.tom, kind: 'streaming', framework: 'Summary' }),
@@ -124,17 +108,17 @@ describe('summaries', () => {
 
   it('answers NOT_ENOUGH_DATA with the product’s message for a note too thin to summarise, without calling the model', async () => {
     const thin = ok(await c.f.admin<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, { input: { projectId: c.study, title: 'Stub', content: doc('Call went fine.') } })).createNote.id;
-    const before = fake.requests.length;
+    const before = c.fake.requests.length;
     const s = ok(await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, { input: { objectType: 'NOTE', objectId: thin } })).summarize;
     expect(s).toMatchObject({ status: 'NOT_ENOUGH_DATA', message: 'Not enough content to summarize', quotes: [] });
-    expect(fake.requests.length).toBe(before);
+    expect(c.fake.requests.length).toBe(before);
   });
 
   it('refuses viewers on the server with the tooltip’s words', async () => {
     const err = failure(await c.f.viewer.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.maria } }));
     expect(err.extensions?.errorCode).toBe('FORBIDDEN');
     expect(err.message).toBe('Viewers cannot generate summaries');
-    const res = await fetch(`${server.url}/api/ai/summaries/stream`, {
+    const res = await fetch(`${c.server.url}/api/ai/summaries/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${c.f.viewer.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
       body: JSON.stringify({ objectType: 'NOTE', objectId: c.notes.maria }),
@@ -155,9 +139,9 @@ describe('summaries', () => {
   });
 
   it('passes a custom prompt to the model', async () => {
-    fake.onChat = () => ({ content: JSON.stringify({ type: 'text', text: 'Short.' }) });
+    c.fake.onChat = () => ({ content: JSON.stringify({ type: 'text', text: 'Short.' }) });
     ok(await c.f.contributor.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.tom, framework: 'CustomPrompt', customPrompt: 'Write it as a haiku about imports.' } }));
-    const last = fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as { messages: Array<{ content: string }> };
+    const last = c.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as { messages: Array<{ content: string }> };
     expect(last.messages[0]!.content).toContain('Write it as a haiku about imports.');
   });
 });

@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../../core/src/index.ts';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, ok, type ContentFixture } from '../research/content-support.ts';
-import { createChannel, post, startChannelsServer, waitForImport } from './support.ts';
+import { ok } from '../research/content-support.ts';
+import { post, useChannelFixture, waitForImport } from './support.ts';
 
 /**
  * The channel page counts from daily counters kept by the database with every write: these
  * tests hold the counters to what counting the data points themselves gives, through inserts,
  * moves to another day, deletes (in a request's scope and without one) and a dataset's removal.
  */
-let server: TestServer;
-let mail: TestMailServer;
-let a: ContentFixture;
-let channelId: string;
-
-beforeAll(async () => {
-  ({ server, mail } = await startChannelsServer());
-  a = await contentFixture(server, mail, ['CONTRIBUTOR', 'VIEWER']);
-  channelId = (await createChannel(a.contributor.gql, 'Counted feedback')).id;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-});
+const a = useChannelFixture('Counted feedback');
 
 const push = async (points: Array<{ externalId: string; createdAt: string }>) => {
-  const res = await post(server, `/api/channels/${channelId}/datapoints`, JSON.stringify({ dataPoints: points.map((p) => ({ ...p, content: `Feedback ${p.externalId}` })) }), {
+  const res = await post(a.server, `/api/channels/${a.channelId}/datapoints`, JSON.stringify({ dataPoints: points.map((p) => ({ ...p, content: `Feedback ${p.externalId}` })) }), {
     token: a.contributor.accessToken,
     workspace: a.ws.id,
   });
@@ -37,11 +21,11 @@ const push = async (points: Array<{ externalId: string; createdAt: string }>) =>
 
 /** The counters, beside the same counts taken from the data points. */
 async function countersAndTruth(): Promise<{ counters: string[]; truth: string[] }> {
-  const owner = server.fieldbook.db.owner;
-  const counters = (await owner('channel_datapoint_counts').where({ channel_id: channelId }).orderBy(['dataset_id', 'day']).select('dataset_id', owner.raw(`to_char(day, 'YYYY-MM-DD') as day`), 'count')) as Array<{ dataset_id: string; day: string; count: number }>;
+  const owner = a.server.fieldbook.db.owner;
+  const counters = (await owner('channel_datapoint_counts').where({ channel_id: a.channelId }).orderBy(['dataset_id', 'day']).select('dataset_id', owner.raw(`to_char(day, 'YYYY-MM-DD') as day`), 'count')) as Array<{ dataset_id: string; day: string; count: number }>;
   const { rows } = await owner.raw<{ rows: Array<{ dataset_id: string; day: string; count: number }> }>(
     `select dataset_id, to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as count from channel_datapoints where channel_id = ? group by 1, 2 order by 1, 2`,
-    [channelId],
+    [a.channelId],
   );
   const show = (r: { dataset_id: string; day: string; count: number }) => `${r.dataset_id} ${r.day} ${r.count}`;
   return { counters: counters.map(show), truth: rows.map(show) };
@@ -54,12 +38,12 @@ async function expectCountersRight(): Promise<void> {
 
 const SERIES = 'query($c: ID!, $i: ChannelInterval, $p: Int, $from: String, $to: String) { channelDataPointSeries(channelId: $c, interval: $i, aggregationPeriods: $p, from: $from, to: $to) { start count } }';
 const series = async (vars: Record<string, unknown>) =>
-  ok(await a.viewer.gql<{ channelDataPointSeries: Array<{ start: string; count: number }> }>(SERIES, { c: channelId, ...vars })).channelDataPointSeries;
+  ok(await a.viewer.gql<{ channelDataPointSeries: Array<{ start: string; count: number }> }>(SERIES, { c: a.channelId, ...vars })).channelDataPointSeries;
 const total = async (vars: Record<string, unknown> = {}) =>
-  ok(await a.viewer.gql<{ channelDataPoints: { totalCount: number } }>('query($c: ID!, $from: String, $to: String, $s: String) { channelDataPoints(channelId: $c, from: $from, to: $to, search: $s) { totalCount } }', { c: channelId, ...vars }))
+  ok(await a.viewer.gql<{ channelDataPoints: { totalCount: number } }>('query($c: ID!, $from: String, $to: String, $s: String) { channelDataPoints(channelId: $c, from: $from, to: $to, search: $s) { totalCount } }', { c: a.channelId, ...vars }))
     .channelDataPoints.totalCount;
 const channel = async () =>
-  ok(await a.viewer.gql<{ channel: { dataPointCount: number; datasets: Array<{ name: string; pointCount: number }> } }>('query($c: ID!) { channel(id: $c) { dataPointCount datasets { name pointCount } } }', { c: channelId })).channel;
+  ok(await a.viewer.gql<{ channel: { dataPointCount: number; datasets: Array<{ name: string; pointCount: number }> } }>('query($c: ID!) { channel(id: $c) { dataPointCount datasets { name pointCount } } }', { c: a.channelId })).channel;
 
 describe('daily counters of a channel', () => {
   const dates = ['2026-03-01T00:00:00Z', '2026-03-01T23:59:59Z', '2026-03-02T10:00:00Z', '2026-03-09T12:00:00Z', '2026-04-15T08:00:00Z', '2026-04-15T09:00:00Z'];
@@ -102,15 +86,15 @@ describe('daily counters of a channel', () => {
     expect(await total({ from: '2026-05-01', to: '2026-05-31' })).toBe(1);
 
     // Deleted by a request (its tenant scope set) and by the owner with none.
-    const app = server.fieldbook.db.app;
-    await withTenant(app, { workspaceId: a.ws.id }, (trx) => trx('channel_datapoints').where({ channel_id: channelId, external_id: 'p0' }).del());
-    await server.fieldbook.db.owner('channel_datapoints').where({ channel_id: channelId, external_id: 'p3' }).del();
+    const app = a.server.fieldbook.db.app;
+    await withTenant(app, { workspaceId: a.ws.id }, (trx) => trx('channel_datapoints').where({ channel_id: a.channelId, external_id: 'p0' }).del());
+    await a.server.fieldbook.db.owner('channel_datapoints').where({ channel_id: a.channelId, external_id: 'p3' }).del();
     await expectCountersRight();
     expect((await channel()).dataPointCount).toBe(4);
 
     // A CSV import is a dataset of its own; removing it takes its counters with it.
     const csv = ['Comment,Date', 'Slow search,2026-03-02', 'Love the tags,2026-06-01'].join('\n');
-    const started = await post(server, `/api/channels/${channelId}/imports?name=Extra&settings=${encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' }))}`, csv, {
+    const started = await post(a.server, `/api/channels/${a.channelId}/imports?name=Extra&settings=${encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' }))}`, csv, {
       token: a.contributor.accessToken,
       workspace: a.ws.id,
       type: 'text/csv',
@@ -119,7 +103,7 @@ describe('daily counters of a channel', () => {
     expect(await waitForImport(a.contributor.gql, started.json.importId as string)).toMatchObject({ status: 'COMPLETED', recordsCreated: 2 });
     await expectCountersRight();
     expect((await channel()).datasets.map((d) => d.pointCount).sort()).toEqual([2, 4]);
-    await server.fieldbook.db.owner('channel_datasets').where({ id: started.json.datasetId as string }).del();
+    await a.server.fieldbook.db.owner('channel_datasets').where({ id: started.json.datasetId as string }).del();
     await expectCountersRight();
     expect(await channel()).toMatchObject({ dataPointCount: 4, datasets: [{ pointCount: 4 }] });
   });

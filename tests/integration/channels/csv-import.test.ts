@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { detectDelimiter, readCsv } from '../../../modules/channels/src/sources/csv/parse.ts';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, ok, type ContentFixture } from '../research/content-support.ts';
-import { createChannel, post, startChannelsServer, waitForImport } from './support.ts';
+import { ok } from '../research/content-support.ts';
+import { post, useChannelFixture, waitForImport } from './support.ts';
 
-let server: TestServer;
-let mail: TestMailServer;
-let a: ContentFixture;
-let channelId: string;
-
-beforeAll(async () => {
-  ({ server, mail } = await startChannelsServer());
-  a = await contentFixture(server, mail, ['CONTRIBUTOR', 'VIEWER']);
-  channelId = (await createChannel(a.contributor.gql, 'Survey answers')).id;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-});
+const a = useChannelFixture('Survey answers');
 
 const as = (token: string) => ({ token, workspace: a.ws.id, type: 'text/csv' });
-const preview = (csv: string, token = a.contributor.accessToken) => post(server, `/api/channels/${channelId}/csv/preview`, csv, as(token));
+const preview = (csv: string, token = a.contributor.accessToken) => post(a.server, `/api/channels/${a.channelId}/csv/preview`, csv, as(token));
 const start = (csv: string, settings: Record<string, unknown>, token = a.contributor.accessToken) =>
-  post(server, `/api/channels/${channelId}/imports?name=Survey&settings=${encodeURIComponent(JSON.stringify(settings))}`, csv, as(token));
+  post(a.server, `/api/channels/${a.channelId}/imports?name=Survey&settings=${encodeURIComponent(JSON.stringify(settings))}`, csv, as(token));
 
 async function importCsv(csv: string, settings: Record<string, unknown>) {
   const res = await start(csv, settings);
@@ -33,7 +17,7 @@ async function importCsv(csv: string, settings: Record<string, unknown>) {
 }
 
 async function contents(datasetId?: string): Promise<string[]> {
-  const q = server.fieldbook.db.owner('channel_datapoints').where({ channel_id: channelId }).orderBy('created_at');
+  const q = a.server.fieldbook.db.owner('channel_datapoints').where({ channel_id: a.channelId }).orderBy('created_at');
   if (datasetId) q.where({ dataset_id: datasetId });
   return ((await q) as Array<{ content: string }>).map((r) => r.content);
 }
@@ -61,7 +45,7 @@ describe('CSV imports', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ delimiter: ';', headers: ['Comment', 'Date', 'Email', 'NPS', 'Internal'], rowCount: 3, nulLine: null });
     expect((res.json.rows as Array<{ cells: string[] }>)[1]!.cells[0]).toBe('Great; fast');
-    expect(await server.fieldbook.db.owner('channel_datasets').where({ channel_id: channelId })).toHaveLength(0);
+    expect(await a.server.fieldbook.db.owner('channel_datasets').where({ channel_id: a.channelId })).toHaveLength(0);
   });
 
   it('imports rows in the date range, maps the columns, and skips those outside it', async () => {
@@ -76,9 +60,9 @@ describe('CSV imports', () => {
     });
     expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 3, recordsCreated: 2, recordsSkipped: 1, recordsFailed: 0 });
     expect(await contents()).toEqual(['Slow exports', 'Great; fast']);
-    const fields = (await server.fieldbook.db.owner('channel_fields').where({ channel_id: channelId })) as Array<{ label: string; type: string }>;
+    const fields = (await a.server.fieldbook.db.owner('channel_fields').where({ channel_id: a.channelId })) as Array<{ label: string; type: string }>;
     expect(fields.map((f) => [f.label, f.type])).toEqual([['NPS', 'NPS']]);
-    const people = await server.fieldbook.db.owner('people').where({ workspace_id: a.ws.id }).whereIn('email', ['ana@example.com', 'bo@example.com']);
+    const people = await a.server.fieldbook.db.owner('people').where({ workspace_id: a.ws.id }).whereIn('email', ['ana@example.com', 'bo@example.com']);
     expect(people).toHaveLength(2);
   });
 
@@ -118,17 +102,17 @@ describe('CSV imports', () => {
     const rows = Array.from({ length: 450 }, (_, i) => `Point ${i},2026-05-${String((i % 28) + 1).padStart(2, '0')}`);
     const run = await importCsv(['Comment,Date', ...rows].join('\n'), { analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' });
     expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 450, recordsCreated: 450 });
-    const imports = ok(await a.viewer.gql<{ channelImports: Array<{ id: string }> }>('query($c: ID!) { channelImports(channelId: $c) { id } }', { c: channelId })).channelImports;
+    const imports = ok(await a.viewer.gql<{ channelImports: Array<{ id: string }> }>('query($c: ID!) { channelImports(channelId: $c) { id } }', { c: a.channelId })).channelImports;
     expect(imports[0]!.id).toBe(run.id);
     const series = ok(
       await a.viewer.gql<{ channelDataPointSeries: Array<{ start: string; count: number }> }>(
         'query($c: ID!) { channelDataPointSeries(channelId: $c, interval: DAY, aggregationPeriods: 1, from: "2026-05-01", to: "2026-05-28") { start count } }',
-        { c: channelId },
+        { c: a.channelId },
       ),
     ).channelDataPointSeries;
     expect(series).toHaveLength(28);
     expect(series.reduce((n, p) => n + p.count, 0)).toBe(450);
-    const bad = await a.viewer.gql('query($c: ID!) { channelDataPointSeries(channelId: $c, aggregationPeriods: 6) { count } }', { c: channelId });
+    const bad = await a.viewer.gql('query($c: ID!) { channelDataPointSeries(channelId: $c, aggregationPeriods: 6) { count } }', { c: a.channelId });
     expect(bad.errors?.[0]?.message).toBe('aggregationPeriods must be from 1 to 5.');
   });
 });

@@ -1,11 +1,11 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import channels from '../../../modules/channels/src/index.ts';
 import research from '../../../modules/research/src/index.ts';
 import type { Config } from '../../../core/src/config.ts';
 import type { FieldbookModule, ModuleRef } from '../../../core/src/index.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
-import type { Gql } from '../research/content-support.ts';
+import { contentFixture, type ContentFixture, type Gql } from '../research/content-support.ts';
 
 /** A Fieldbook with the channels module (and research, which owns the people data points link to). */
 export async function startChannelsServer(
@@ -15,6 +15,32 @@ export async function startChannelsServer(
   const mail = await startMailServer();
   const server = await startTestServer({ smtpUrl: mail.url, ...overrides }, { modules: [research, channels, ...extra] });
   return { server, mail };
+}
+
+/** A workspace with a contributor and a viewer, and one channel of theirs, on a channels Fieldbook. */
+export interface ChannelFixture extends ContentFixture {
+  server: TestServer;
+  mail: TestMailServer;
+  channelId: string;
+}
+
+/**
+ * Registers the test file's `beforeAll`/`afterAll` that start a channels Fieldbook once for the
+ * file and create the channel named `channelName`; the returned object is filled in by the time
+ * the tests run.
+ */
+export function useChannelFixture(channelName: string): ChannelFixture {
+  const fixture = {} as ChannelFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await startChannelsServer());
+    Object.assign(fixture, await contentFixture(fixture.server, fixture.mail, ['CONTRIBUTOR', 'VIEWER']));
+    fixture.channelId = (await createChannel(fixture.contributor.gql, channelName)).id;
+  });
+  afterAll(async () => {
+    await fixture.server?.close();
+    await fixture.mail?.close();
+  });
+  return fixture;
 }
 
 export const CHANNEL = 'id name description dataPointCount weeklyDataPoints deletedAt';

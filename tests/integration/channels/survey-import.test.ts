@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, failure, ok, type ContentFixture } from '../research/content-support.ts';
-import { createChannel, startChannelsServer } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import { failure, ok } from '../research/content-support.ts';
+import { useChannelFixture } from './support.ts';
 
-let server: TestServer;
-let mail: TestMailServer;
-let a: ContentFixture;
-let channelId: string;
-
-beforeAll(async () => {
-  ({ server, mail } = await startChannelsServer());
-  a = await contentFixture(server, mail, ['CONTRIBUTOR', 'VIEWER']);
-  channelId = (await createChannel(a.contributor.gql, 'Onboarding survey')).id;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await mail?.close();
-});
+const a = useChannelFixture('Onboarding survey');
 
 const IMPORT = `mutation($input: ImportSurveyInput!) { importSurvey(input: $input) { processedInto datasetId numCreated numUpdated numFailed insightId failures { responseId questionId humanMessageText errorCode } } }`;
 type Result = { processedInto: string; datasetId: string; numCreated: number; numUpdated: number; numFailed: number; insightId: string | null; failures: Array<{ responseId: string | null; questionId: string | null; humanMessageText: string; errorCode: string }> };
@@ -38,19 +22,19 @@ const responses = [
 
 describe('survey import', () => {
   it('imports one data point per response with select answers as fields, each bad response failing alone', async () => {
-    const { importSurvey } = ok(await a.contributor.gql<{ importSurvey: Result }>(IMPORT, { input: { channelId, name: 'Onboarding 2026', questions, responses } }));
+    const { importSurvey } = ok(await a.contributor.gql<{ importSurvey: Result }>(IMPORT, { input: { channelId: a.channelId, name: 'Onboarding 2026', questions, responses } }));
     expect(importSurvey).toMatchObject({ processedInto: 'SURVEY', numCreated: 2, numUpdated: 0, numFailed: 3, insightId: null });
     expect(importSurvey.failures).toEqual([
       { responseId: 'r2', questionId: 'q1', errorCode: 'RESPONSE_TOO_LONG', humanMessageText: 'A response can be at most 20000 characters long.' },
       { responseId: 'r3', questionId: 'q2', errorCode: 'TOO_MANY_CHOICES', humanMessageText: '"Which plan are you on?" takes one answer; the response chose 2.' },
       { responseId: 'r4', questionId: 'q9', errorCode: 'UNKNOWN_QUESTION', humanMessageText: 'The response answers a question the survey does not have (q9).' },
     ]);
-    const points = (await server.fieldbook.db.owner('channel_datapoints').where({ dataset_id: importSurvey.datasetId }).orderBy('external_id')) as Array<{ external_id: string; content: string; fields: Record<string, string> }>;
+    const points = (await a.server.fieldbook.db.owner('channel_datapoints').where({ dataset_id: importSurvey.datasetId }).orderBy('external_id')) as Array<{ external_id: string; content: string; fields: Record<string, string> }>;
     expect(points.map((p) => [p.external_id, p.content])).toEqual([
       ['r1', 'The price page was confusing'],
       ['r5', 'Which plan are you on?: Enterprise'],
     ]);
-    const fields = (await server.fieldbook.db.owner('channel_fields').where({ channel_id: channelId }).orderBy('label')) as Array<{ id: string; label: string; type: string; options: Array<{ label: string }> }>;
+    const fields = (await a.server.fieldbook.db.owner('channel_fields').where({ channel_id: a.channelId }).orderBy('label')) as Array<{ id: string; label: string; type: string; options: Array<{ label: string }> }>;
     expect(fields.map((f) => [f.label, f.type, f.options.map((o) => o.label)])).toEqual([
       ['Which features do you use?', 'SELECT', ['Search', 'Export']],
       ['Which plan are you on?', 'SELECT', ['Team', 'Enterprise']],
@@ -61,7 +45,7 @@ describe('survey import', () => {
     const { importSurvey } = ok(
       await a.contributor.gql<{ importSurvey: Result }>(IMPORT, {
         input: {
-          channelId,
+          channelId: a.channelId,
           processInto: 'CONTENT',
           questions: [questions[0], { id: 'q4', questionText: 'Anything else?', questionType: 'FREE_TEXT' }],
           responses: [{ id: 'c1', answers: [{ questionId: 'q1', text: 'Pricing' }, { questionId: 'q4', text: 'More integrations' }] }, { id: 'c2', answers: [] }],
@@ -72,12 +56,12 @@ describe('survey import', () => {
   });
 
   it("refuses questions past the limits, 'Too many options.' among them, and viewers", async () => {
-    const tooMany = failure(await a.contributor.gql(IMPORT, { input: { channelId, questions: [{ id: 'q', questionText: 'Pick', questionType: 'MULTI_SELECT', questionOptions: Array.from({ length: 751 }, (_, i) => ({ id: `o${i}`, optionText: `Option ${i}` })) }], responses: [] } }));
+    const tooMany = failure(await a.contributor.gql(IMPORT, { input: { channelId: a.channelId, questions: [{ id: 'q', questionText: 'Pick', questionType: 'MULTI_SELECT', questionOptions: Array.from({ length: 751 }, (_, i) => ({ id: `o${i}`, optionText: `Option ${i}` })) }], responses: [] } }));
     expect(tooMany).toMatchObject({ message: 'input.questions.0.questionOptions: Too many options.', extensions: { errorCode: 'BAD_USER_INPUT', field: 'input.questions.0.questionOptions' } });
-    const long = failure(await a.contributor.gql(IMPORT, { input: { channelId, questions: [{ id: 'q', questionText: 'y'.repeat(2501), questionType: 'FREE_TEXT' }], responses: [] } }));
+    const long = failure(await a.contributor.gql(IMPORT, { input: { channelId: a.channelId, questions: [{ id: 'q', questionText: 'y'.repeat(2501), questionType: 'FREE_TEXT' }], responses: [] } }));
     expect(long.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.questions.0.questionText' });
     expect(long.message).toContain('at most 2500 characters');
-    const viewer = failure(await a.viewer.gql(IMPORT, { input: { channelId, questions: [questions[0]], responses: [] } }));
+    const viewer = failure(await a.viewer.gql(IMPORT, { input: { channelId: a.channelId, questions: [questions[0]], responses: [] } }));
     expect(viewer.extensions?.errorCode).toBe('FORBIDDEN');
   });
 });

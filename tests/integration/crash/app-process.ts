@@ -77,9 +77,12 @@ export function noisyLines(output: string): string[] {
     });
 }
 
-/** Starts `worker-process.ts` against `databaseUrl` and resolves once its workers poll. */
-export function spawnWorker(databaseUrl: string, secretKey: string, heartbeatSeconds: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(root, 'tests/integration/crash/worker-process.ts')], {
+/**
+ * Starts a worker script of this folder (`worker-process.ts` unless another is named) against
+ * `databaseUrl` and resolves once it says its workers poll.
+ */
+export function spawnWorker(databaseUrl: string, secretKey: string, heartbeatSeconds: number, script = 'worker-process.ts'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(root, 'tests/integration/crash', script)], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, HEARTBEAT_SECONDS: String(heartbeatSeconds) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import automation from '../../../modules/automation/src/index.ts';
@@ -7,24 +6,9 @@ import research from '../../../modules/research/src/index.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, createProject, ok, type Gql } from '../research/content-support.ts';
-import { killHard, waitFor } from './app-process.ts';
+import { killHard, spawnWorker, waitFor } from './app-process.ts';
 
 const HEARTBEAT_SECONDS = 10;
-const root = join(import.meta.dirname, '..', '..', '..');
-
-function spawnAutomationWorker(databaseUrl: string, secretKey: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(root, 'tests/integration/crash/automation-worker.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
-    child.on('exit', (code) => reject(new Error(`worker exited early (${code}): ${stderr}`)));
-  });
-}
 
 /**
  * An automation with three actions whose worker is killed with SIGKILL after the first action
@@ -55,7 +39,7 @@ describe('an automation run whose worker dies', () => {
   });
 
   const start = async () => {
-    const child = await spawnAutomationWorker(server.fieldbook.db.ownerUrl, inject('secretKey'));
+    const child = await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS, 'automation-worker.ts');
     children.push(child);
     return child;
   };

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import channels from '../../../modules/channels/src/index.ts';
@@ -9,23 +8,10 @@ import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { createChannel, post } from '../channels/support.ts';
 import { contentFixture, type ContentFixture } from '../research/content-support.ts';
-import { killHard, waitFor } from './app-process.ts';
+import { killHard, spawnWorker, waitFor } from './app-process.ts';
 
 const HEARTBEAT_SECONDS = 10;
 const ROWS = 3000;
-
-function spawnWorker(databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(import.meta.dirname, 'channels-worker-process.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY: inject('secretKey'), HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve(child));
-    child.on('exit', (code) => reject(new Error(`worker exited early (${code}): ${stderr}`)));
-  });
-}
 
 /**
  * A CSV import whose worker is killed between batches: another worker takes the job over and
@@ -52,7 +38,7 @@ describe('a channel import whose worker dies', () => {
 
   it('resumes from its last committed batch and stores every row once', async () => {
     const channelId = (await createChannel(a.admin, 'Survey')).id;
-    const doomed = await spawnWorker(server.fieldbook.db.ownerUrl);
+    const doomed = await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS, 'channels-worker-process.ts');
     children.push(doomed);
     const csv = ['Answer,Date', ...Array.from({ length: ROWS }, (_, i) => `Answer number ${i},2026-06-${String((i % 28) + 1).padStart(2, '0')}`)].join('\n');
     const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Answer', timestampColumnLabel: 'Date' }));
@@ -81,7 +67,7 @@ describe('a channel import whose worker dies', () => {
     // The batch in flight died with the worker.
     expect(Number((await owner('channel_datapoints').where({ channel_id: channelId }).count({ n: '*' }))[0]!.n)).toBe(readAtKill);
 
-    children.push(await spawnWorker(server.fieldbook.db.ownerUrl));
+    children.push(await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS, 'channels-worker-process.ts'));
     const done = await waitFor(
       'another worker to finish the import',
       async () => {

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { subscriberQueue } from '../../../core/src/jobs/events.ts';
 import { COMMENT_CREATED_EVENT } from '../../../modules/research/src/comments/created.ts';
 import { FOLLOW_ACTIVITY_EVENT } from '../../../modules/research/src/follows/fanout.ts';
@@ -41,6 +41,33 @@ export async function contentFixture(server: TestServer, mail: TestMailServer, r
     contributor: await member('CONTRIBUTOR'),
     viewer: await member('VIEWER'),
   };
+}
+
+/** A research Fieldbook with its mail server, a workspace of every role and, when asked, a project. */
+export interface ResearchFixture extends ContentFixture {
+  server: TestServer;
+  mail: TestMailServer;
+  /** The admin's project named when the fixture was asked for (empty when none was). */
+  projectId: string;
+}
+
+/**
+ * Registers the enclosing block's `beforeAll`/`afterAll` that start a research Fieldbook once,
+ * create the workspace with a member of each role and, given `projectTitle`, the admin's project;
+ * the returned object is filled in by the time the tests run.
+ */
+export function useResearchFixture(projectTitle?: string): ResearchFixture {
+  const fixture = { projectId: '' } as ResearchFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await startResearchServer());
+    Object.assign(fixture, await contentFixture(fixture.server, fixture.mail));
+    if (projectTitle !== undefined) fixture.projectId = (await createProject(fixture.admin, projectTitle)).id;
+  });
+  afterAll(async () => {
+    await fixture.server?.close();
+    await fixture.mail?.close();
+  });
+  return fixture;
 }
 
 /** The data of an answer, failing with the errors when there are any. */

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, createProject, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import { describe, expect, it } from 'vitest';
+import { contentFixture, createProject, failure, ok, useResearchFixture, type Gql } from './content-support.ts';
 
 const FIELDS = 'id title parentId rank path pathSegments ancestry';
 const CREATE = `mutation($t: String!, $p: ID) { createFolder(title: $t, parentId: $p) { ${FIELDS} } }`;
@@ -26,17 +24,7 @@ async function createFolder(gql: Gql, title: string, parentId?: string): Promise
 }
 
 describe('folders', () => {
-  let server: TestServer;
-  let mail: TestMailServer;
-  let f: ContentFixture;
-  beforeAll(async () => {
-    ({ server, mail } = await startResearchServer());
-    f = await contentFixture(server, mail);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.close();
-  });
+  const f = useResearchFixture();
 
   it('nests folders and shows their path by the display rule', async () => {
     const root = await createFolder(f.contributor.gql, 'Customer research programme 2024');
@@ -86,7 +74,7 @@ describe('folders', () => {
     expect(failure(await f.viewer.gql(RENAME, { id: folder.id, t: 'No' })).extensions?.errorCode).toBe('FORBIDDEN');
     expect(failure(await f.contributor.gql(DELETE, { id: folder.id })).extensions?.errorCode).toBe('FORBIDDEN');
 
-    const other = await contentFixture(server, mail, []);
+    const other = await contentFixture(f.server, f.mail, []);
     expect(failure(await other.admin(FOLDER, { id: folder.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await other.admin(RENAME, { id: folder.id, t: 'Mine' })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await other.admin(CREATE, { t: 'Child', p: folder.id })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'parentId' });

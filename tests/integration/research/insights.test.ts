@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture } from './content-support.ts';
+import { describe, expect, it } from 'vitest';
+import { contentFixture, createProject, doc, failure, ok, useResearchFixture } from './content-support.ts';
 
 const FIELDS = 'id projectId title contentText summary published publishedAt locked archived rank';
 const CREATE = `mutation($input: CreateInsightInput!) { createInsight(input: $input) { ${FIELDS} } }`;
@@ -28,22 +26,10 @@ interface Page {
 }
 
 describe('insights', () => {
-  let server: TestServer;
-  let mail: TestMailServer;
-  let f: ContentFixture;
-  let projectId: string;
-  beforeAll(async () => {
-    ({ server, mail } = await startResearchServer());
-    f = await contentFixture(server, mail);
-    projectId = (await createProject(f.admin, 'Findings')).id;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.close();
-  });
+  const f = useResearchFixture('Findings');
 
   const create = async (title: string, extra: Record<string, unknown> = {}) =>
-    ok(await f.contributor.gql<{ createInsight: Insight }>(CREATE, { input: { projectId, title, ...extra } })).createInsight;
+    ok(await f.contributor.gql<{ createInsight: Insight }>(CREATE, { input: { projectId: f.projectId, title, ...extra } })).createInsight;
 
   it('creates unpublished insights and publishes and unpublishes them', async () => {
     const insight = await create('People skip onboarding', { content: doc('Most skip it.'), summary: doc('Skipped') });
@@ -54,20 +40,20 @@ describe('insights', () => {
     // Publishing again keeps the first publication time.
     expect(ok(await f.contributor.gql<{ publishInsight: Insight }>(PUBLISH, { id: insight.id })).publishInsight.publishedAt).toBe(published.publishedAt);
     const draft = await create('Still a draft');
-    expect(ok(await f.viewer.gql<Page>(INSIGHTS, { p: projectId, published: true })).insights.nodes.map((n) => n.id)).toEqual([insight.id]);
-    expect(ok(await f.viewer.gql<Page>(INSIGHTS, { p: projectId, published: false })).insights.nodes.map((n) => n.id)).toEqual([draft.id]);
+    expect(ok(await f.viewer.gql<Page>(INSIGHTS, { p: f.projectId, published: true })).insights.nodes.map((n) => n.id)).toEqual([insight.id]);
+    expect(ok(await f.viewer.gql<Page>(INSIGHTS, { p: f.projectId, published: false })).insights.nodes.map((n) => n.id)).toEqual([draft.id]);
     const back = ok(await f.contributor.gql<{ unpublishInsight: Insight }>(UNPUBLISH, { id: insight.id })).unpublishInsight;
     expect(back).toMatchObject({ published: false, publishedAt: null });
-    expect(ok(await f.viewer.gql<Page>(INSIGHTS, { p: projectId, published: true })).insights.nodes).toEqual([]);
+    expect(ok(await f.viewer.gql<Page>(INSIGHTS, { p: f.projectId, published: true })).insights.nodes).toEqual([]);
   });
 
   it('enforces limits, roles and locks', async () => {
     const insight = await create('Guarded insight');
-    const long = failure(await f.contributor.gql(CREATE, { input: { projectId, title: 'i'.repeat(201) } }));
+    const long = failure(await f.contributor.gql(CREATE, { input: { projectId: f.projectId, title: 'i'.repeat(201) } }));
     expect(long.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.title' });
     expect(long.message).toContain('An insight title can be at most 200 characters long.');
     expect(failure(await f.contributor.gql(UPDATE, { id: insight.id, input: { summary: doc('s'.repeat(5_000_001)) } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.summary' });
-    expect(failure(await f.viewer.gql(CREATE, { input: { projectId, title: 'No' } })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(failure(await f.viewer.gql(CREATE, { input: { projectId: f.projectId, title: 'No' } })).extensions?.errorCode).toBe('FORBIDDEN');
     expect(failure(await f.viewer.gql(PUBLISH, { id: insight.id })).extensions?.errorCode).toBe('FORBIDDEN');
     ok(await f.manager.gql(UPDATE, { id: insight.id, input: { locked: true } }));
     expect(failure(await f.contributor.gql(PUBLISH, { id: insight.id })).message).toBe('This insight is locked; only managers and admins can edit it.');
@@ -78,7 +64,7 @@ describe('insights', () => {
   });
 
   it('answers NOT_FOUND across workspaces and orders and pages insights', async () => {
-    const other = await contentFixture(server, mail, []);
+    const other = await contentFixture(f.server, f.mail, []);
     const theirs = ok(await other.admin<{ createInsight: Insight }>(CREATE, { input: { projectId: (await createProject(other.admin, 'T')).id, title: 'Theirs' } })).createInsight;
     expect(failure(await f.admin(INSIGHT, { id: theirs.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.admin(PUBLISH, { id: theirs.id })).extensions?.errorCode).toBe('NOT_FOUND');

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import { describe, expect, it } from 'vitest';
+import { contentFixture, createProject, doc, failure, ok, useResearchFixture, type Gql } from './content-support.ts';
 
 const NOTE_FIELDS = 'id projectId title content contentText archived locked rank starred createdById updatedById';
 const CREATE = `mutation($input: CreateNoteInput!) { createNote(input: $input) { ${NOTE_FIELDS} } }`;
@@ -35,23 +33,11 @@ async function createNote(gql: Gql, projectId: string, title: string, extra: Rec
 }
 
 describe('notes', () => {
-  let server: TestServer;
-  let mail: TestMailServer;
-  let f: ContentFixture;
-  let projectId: string;
-  beforeAll(async () => {
-    ({ server, mail } = await startResearchServer());
-    f = await contentFixture(server, mail);
-    projectId = (await createProject(f.admin, 'Interviews')).id;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.close();
-  });
+  const f = useResearchFixture('Interviews');
 
   it('creates and updates a note with rich text and its plain text, recording who did it', async () => {
-    const note = await createNote(f.contributor.gql, projectId, 'Call with Ana', { content: doc('First line', 'Second line') });
-    expect(note).toMatchObject({ projectId, title: 'Call with Ana', contentText: 'First line\nSecond line', archived: false, locked: false, starred: false });
+    const note = await createNote(f.contributor.gql, f.projectId, 'Call with Ana', { content: doc('First line', 'Second line') });
+    expect(note).toMatchObject({ projectId: f.projectId, title: 'Call with Ana', contentText: 'First line\nSecond line', archived: false, locked: false, starred: false });
     expect(note.createdById).toBe(f.contributor.user.id);
     expect(note.content).toEqual(doc('First line', 'Second line'));
 
@@ -66,7 +52,7 @@ describe('notes', () => {
   });
 
   it('enforces the title and rich text limits with exact messages, changing nothing', async () => {
-    const note = await createNote(f.contributor.gql, projectId, 'Limits');
+    const note = await createNote(f.contributor.gql, f.projectId, 'Limits');
     const long = failure(await f.contributor.gql(UPDATE, { id: note.id, input: { title: 'x'.repeat(201) } }));
     expect(long.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.title' });
     expect(long.message).toContain('A note title can be at most 200 characters long.');
@@ -87,15 +73,15 @@ describe('notes', () => {
       [{ type: 'doc', content: [deep] }, 'content is nested more than 100 levels deep, the limit.'],
     ];
     for (const [content, message] of cases) {
-      const refused = failure(await f.contributor.gql(CREATE, { input: { projectId, title: 'Odd shape', content } }));
+      const refused = failure(await f.contributor.gql(CREATE, { input: { projectId: f.projectId, title: 'Odd shape', content } }));
       expect(refused.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.content' });
       expect(refused.message).toContain(message);
     }
   });
 
   it('forbids viewers to create or update, and lets only managers lock, edit locked notes and delete', async () => {
-    const note = await createNote(f.contributor.gql, projectId, 'Guarded');
-    expect(failure(await f.viewer.gql(CREATE, { input: { projectId, title: 'Nope' } })).extensions?.errorCode).toBe('FORBIDDEN');
+    const note = await createNote(f.contributor.gql, f.projectId, 'Guarded');
+    expect(failure(await f.viewer.gql(CREATE, { input: { projectId: f.projectId, title: 'Nope' } })).extensions?.errorCode).toBe('FORBIDDEN');
     expect(failure(await f.viewer.gql(UPDATE, { id: note.id, input: { title: 'Nope' } })).extensions?.errorCode).toBe('FORBIDDEN');
     expect(failure(await f.contributor.gql(UPDATE, { id: note.id, input: { locked: true } })).extensions?.errorCode).toBe('FORBIDDEN');
     expect(ok(await f.manager.gql<{ updateNote: Note }>(UPDATE, { id: note.id, input: { locked: true } })).updateNote.locked).toBe(true);
@@ -109,7 +95,7 @@ describe('notes', () => {
   });
 
   it('answers NOT_FOUND for notes of another workspace and of restricted projects', async () => {
-    const other = await contentFixture(server, mail, []);
+    const other = await contentFixture(f.server, f.mail, []);
     const foreignProject = (await createProject(other.admin, 'Theirs')).id;
     const foreign = await createNote(other.admin, foreignProject, 'Theirs');
     expect(failure(await f.admin(NOTE, { id: foreign.id })).extensions?.errorCode).toBe('NOT_FOUND');

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import { describe, expect, it } from 'vitest';
+import { contentFixture, createProject, doc, failure, ok, useResearchFixture, type Gql } from './content-support.ts';
 
 const PERSON = 'id name email company title avatarUrl createdById';
 const CREATE = `mutation($input: CreatePersonInput!) { createPerson(input: $input) { ${PERSON} } }`;
@@ -40,19 +38,7 @@ async function createNote(gql: Gql, projectId: string, title: string, text = 'Th
 }
 
 describe('people (contacts)', () => {
-  let server: TestServer;
-  let mail: TestMailServer;
-  let f: ContentFixture;
-  let projectId: string;
-  beforeAll(async () => {
-    ({ server, mail } = await startResearchServer());
-    f = await contentFixture(server, mail);
-    projectId = (await createProject(f.admin, 'Interviews')).id;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.close();
-  });
+  const f = useResearchFixture('Interviews');
 
   it('creates, reads, updates and clears a person’s details', async () => {
     const ana = await createPerson(f.contributor.gql, { name: '  Ana Lee ', email: 'Ana@Example.com', company: 'Acme', title: 'Buyer', avatarUrl: 'https://example.com/a.png' });
@@ -97,7 +83,7 @@ describe('people (contacts)', () => {
     const other = await createPerson(f.contributor.gql, { name: 'Unique Two' });
     expect(failure(await f.contributor.gql(UPDATE, { id: other.id, input: { email: 'Unique@Example.com' } })).extensions?.errorCode).toBe('BAD_USER_INPUT');
     // Another workspace may have the same address.
-    const elsewhere = await contentFixture(server, mail, []);
+    const elsewhere = await contentFixture(f.server, f.mail, []);
     expect((await createPerson(elsewhere.admin, { name: 'Same', email: 'unique@example.com' })).email).toBe('unique@example.com');
 
     ok(await f.manager.gql(DELETE, { id: first.id }));
@@ -118,7 +104,7 @@ describe('people (contacts)', () => {
   });
 
   it('lists people by name, searching name and email, a page at a time', async () => {
-    const ws = await contentFixture(server, mail, []);
+    const ws = await contentFixture(f.server, f.mail, []);
     for (const [name, email] of [['Carla', 'carla@shop.test'], ['bob', null], ['Alice', 'alice@zeta.test'], ['Dora', 'dora@ZETA.test']] as const) {
       await createPerson(ws.admin, { name, email });
     }
@@ -137,12 +123,12 @@ describe('people (contacts)', () => {
   });
 
   it('answers NOT_FOUND for people of another workspace', async () => {
-    const other = await contentFixture(server, mail, []);
+    const other = await contentFixture(f.server, f.mail, []);
     const theirs = await createPerson(other.admin, { name: 'Theirs' });
     expect(failure(await f.admin(GET, { id: theirs.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.admin(UPDATE, { id: theirs.id, input: { name: 'Mine' } })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.admin(DELETE, { id: theirs.id })).extensions?.errorCode).toBe('NOT_FOUND');
-    const note = await createNote(f.admin, projectId, 'Mine');
+    const note = await createNote(f.admin, f.projectId, 'Mine');
     expect(failure(await f.admin(ADD_TO_NOTE, { n: note, p: theirs.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(ok(await other.admin<Page>(LIST, {})).people.nodes.map((p) => p.name)).toEqual(['Theirs']);
   });

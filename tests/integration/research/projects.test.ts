@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, CREATE_PROJECT, createProject, doc, failure, ok, PROJECT_FIELDS, startResearchServer, type ContentFixture } from './content-support.ts';
+import { describe, expect, it } from 'vitest';
+import { contentFixture, CREATE_PROJECT, createProject, doc, failure, ok, PROJECT_FIELDS, useResearchFixture } from './content-support.ts';
 
 const PROJECT = `query($id: ID!) { project(id: $id) { ${PROJECT_FIELDS} } }`;
 const PROJECTS = `query($status: ProjectStatus) { projects(status: $status) { id title rank } }`;
@@ -23,17 +21,7 @@ interface Project {
 }
 
 describe('projects', () => {
-  let server: TestServer;
-  let mail: TestMailServer;
-  let f: ContentFixture;
-  beforeAll(async () => {
-    ({ server, mail } = await startResearchServer());
-    f = await contentFixture(server, mail);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await mail?.close();
-  });
+  const f = useResearchFixture();
 
   it('lets a contributor create a project with defaults, an expanded colour and full access of their own', async () => {
     const res = ok(await f.contributor.gql<{ createProject: Project }>(CREATE_PROJECT, { input: { title: '  Onboarding study ', color: '#3A7', readme: doc('Why we run it') } }));
@@ -81,7 +69,7 @@ describe('projects', () => {
   });
 
   it('answers NOT_FOUND for a project of another workspace', async () => {
-    const other = await contentFixture(server, mail, []);
+    const other = await contentFixture(f.server, f.mail, []);
     const foreign = (await createProject(other.admin, 'Elsewhere')).id;
     expect(failure(await f.admin(PROJECT, { id: foreign })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.admin(UPDATE, { id: foreign, input: { title: 'Mine now' } })).extensions?.errorCode).toBe('NOT_FOUND');
@@ -130,7 +118,7 @@ describe('projects', () => {
   });
 
   it('orders projects by rank and moves them between neighbours', async () => {
-    const other = await contentFixture(server, mail, []);
+    const other = await contentFixture(f.server, f.mail, []);
     const [a, b, c] = [await createProject(other.admin, 'A'), await createProject(other.admin, 'B'), await createProject(other.admin, 'C')];
     expect([a.rank, b.rank, c.rank]).toEqual([0, 65536, 131072]);
     const titles = async () => ok(await other.admin<{ projects: Array<{ title: string }> }>(PROJECTS)).projects.map((p) => p.title);
@@ -155,8 +143,8 @@ describe('projects', () => {
   });
 
   it('allows at most 200 projects per workspace, not counting the trash', async () => {
-    const other = await contentFixture(server, mail, []);
-    const db = server.fieldbook.db.owner;
+    const other = await contentFixture(f.server, f.mail, []);
+    const db = f.server.fieldbook.db.owner;
     await db('projects').insert(Array.from({ length: 199 }, (_, i) => ({ workspace_id: other.ws.id, title: `Filler ${i}`, rank: i })));
     const last = await createProject(other.admin, 'Number 200');
     const over = failure(await other.admin(CREATE_PROJECT, { input: { title: 'Number 201' } }));
