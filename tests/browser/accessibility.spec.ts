@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addMemberByApi, createWorkspaceByApi, signUpByApi } from './support/api.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shot } from './support/shots.ts';
 
@@ -37,7 +37,7 @@ test('home and the settings screens have no serious accessibility problems', asy
   const workspace = await createWorkspaceByApi(env, token, 'Access Research');
   await addMemberByApi(env, { token, workspaceId: workspace.id }, uniqueEmail('colleague'), 'CONTRIBUTOR');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   await check(page, '/home', /Good (morning|afternoon|evening), Alex/, 'home');
   await check(page, '/settings/users', 'Members', 'members');

@@ -1,5 +1,5 @@
 import { addMemberByApi, createWorkspaceByApi, signUpByApi } from './support/api.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('a viewer cannot open admin settings', async ({ page, env }) => {
@@ -9,7 +9,7 @@ test('a viewer cannot open admin settings', async ({ page, env }) => {
   await addMemberByApi(env, { token: admin, workspaceId: workspace.id }, viewer, 'VIEWER');
 
   await signInWithPassword(page, viewer);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // The sidebar offers no admin screens to a viewer.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
@@ -29,7 +29,7 @@ test('an agent is made with a tool picker and answers a question streaming, its 
   const { email } = await setUp(env, 'answer');
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.getByRole('link', { name: 'Agents', exact: true }).click();
   await expect(page).toHaveURL(/\/agents$/);
   await expect(page.getByText('No agents yet')).toBeVisible();
@@ -68,7 +68,7 @@ test('the agent asks before writing a note, the question survives a reload, and 
   const { createAgent } = await gql<{ createAgent: { id: string } }>(env, 'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }', { input: { name: 'Note taker', tools: ['create_document'] } }, as);
   const { startConversation } = await gql<{ startConversation: { id: string } }>(env, 'mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }', { input: { agentId: createAgent.id, title: 'Spreadsheet exports' } }, as);
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/agents/${createAgent.id}/conversations/${startConversation.id}`);
   env.ai.script({ content: '', toolCalls: [{ name: 'create_document', arguments: JSON.stringify({ projectId, title: 'What managers want', text: 'Exports to spreadsheets.' }) }] });
   await page.getByRole('textbox', { name: 'Message' }).fill('Write that down as a note');

@@ -1,7 +1,7 @@
 import type { ChatBody } from '../support/openai-fake.ts';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 // This spec's Fieldbook runs the AI steps, at once after each change.
@@ -26,7 +26,7 @@ test('a note shows what its AI steps did: redaction and summary done by themselv
   const { createNote } = await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId: createProject.id, title: 'Interview with Priya', content: doc(...INTERVIEW) } }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   // The settings screen says what each mode of each step does.
   await page.goto('/settings/ai');
   await expect(page.getByText('On: blanks out email addresses, phone, card and social security numbers in the note’s text.')).toBeVisible();

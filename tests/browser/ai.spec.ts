@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { promptSources, summarySources, type ChatBody } from '../support/openai-fake.ts';
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
@@ -43,7 +43,7 @@ test('the Summary tab streams a summary in, showing only quotes found in the not
     };
   };
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/data/${noteId}`);
   await page.getByRole('tab', { name: 'Summary' }).click();
   const panel = page.getByTestId('ai-summary');
@@ -81,7 +81,7 @@ test('Suggest highlights offers passages found in the note; Accept paints one as
     ].join('\n'),
   });
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/data/${noteId}`);
   await page.getByRole('tab', { name: /Highlights/ }).click();
   const panel = page.getByTestId('suggested-highlights');
@@ -112,7 +112,7 @@ test('the Ask box on search answers with verified citations that open their sour
     };
   };
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await expect(page.getByRole('heading', { name: 'Ask your research' })).toBeVisible();
   await page.goto('/search');
   const ask = page.getByRole('region', { name: 'Ask your research' });
@@ -132,7 +132,7 @@ test('the Ask box on search answers with verified citations that open their sour
 test('workspace admins set AI features, automation modes and the monthly cap', async ({ page, env }) => {
   const { email } = await setUp(env, 'settings');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.getByRole('link', { name: 'AI', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/ai$/);
   await expect(page.getByText('Chat model fake-chat')).toBeVisible();
@@ -157,7 +157,7 @@ test('a viewer sees why the summary button is disabled', async ({ page, env }) =
   // Signed in, a person who joined by invitation may land on the workspace chooser: open the
   // workspace itself before its note, as the chooser's link does.
   await page.goto(`/team-redirect/${workspaceId}/home`);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/data/${noteId}`);
   await page.getByRole('tab', { name: 'Summary' }).click();
   const panel = page.getByTestId('ai-summary');
@@ -175,7 +175,7 @@ test('Translate… in the note menu writes a translated note beside it, or says 
     return { content: asked.includes('into de') ? 'Interview mit Priya\nPriya leitet die Forschung bei einem Reise-Startup.' : '' };
   };
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/data/${noteId}`);
   await page.getByRole('button', { name: 'More actions for this note' }).click();
   await page.getByRole('menuitem', { name: 'Translate…' }).click();

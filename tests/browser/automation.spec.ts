@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 async function pick(page: Page, label: string, option: string): Promise<void> {
@@ -22,7 +22,7 @@ test('an automation tags each note created in a project, and its run shows in th
   await gql(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: createTagBoard.id, title: 'Interview' } }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   // From the sidebar, as people get there (the app keeps its workspace across the navigation).
   await page.getByRole('link', { name: 'Automation', exact: true }).click();
   await expect(page).toHaveURL(/\/automation$/);
@@ -121,7 +121,7 @@ test('Run now runs a manual automation and its run appears in the history', asyn
   const { createAutomation } = await gql<{ createAutomation: { id: string } }>(env, 'mutation($input: AutomationInput!) { createAutomation(input: $input) { id } }', { input }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/automation/${createAutomation.id}`);
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Run started' })).toHaveText('Run started. It is listed under Run history.');
@@ -143,7 +143,7 @@ test('a Channel trigger picks its channel, and invokeAgent its agent, from lists
   await gql(env, 'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }', { input: { name: 'Theme writer', instructions: 'Write up new themes.' } }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/automation/new');
   await page.getByRole('textbox', { name: 'Title' }).fill('Write up new themes');
   await pick(page, 'Event', 'Channel: dataset:created, theme:created');

@@ -1,6 +1,6 @@
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 const day = 86_400_000;
@@ -34,7 +34,7 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   const { createChannel } = await gql<{ createChannel: { id: string } }>(env, 'mutation { createChannel(input: { name: "Support tickets" }) { id } }', {}, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // The admin installs Zendesk with its credentials on the plugin settings screen.
   await page.goto('/settings/extensions');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 async function expectAccessible(page: Page, where: string) {
@@ -36,7 +36,7 @@ test('a channel’s datasets, imports, share links, similar points and an insigh
     .toBe('COMPLETED');
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/channels/${createChannel.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Support tickets' })).toBeVisible();
 

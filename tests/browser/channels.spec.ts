@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -19,7 +19,7 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   const token = await signUpByApi(env, email, 'Casey Channels');
   await createWorkspaceByApi(env, token, 'Feedback Team');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Channels' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Channels' })).toBeVisible();

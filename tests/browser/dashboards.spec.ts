@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 async function expectAccessible(page: Page, where: string) {
@@ -44,7 +44,7 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
   expect(pushed.status).toBe(200);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // The project's Charts tab: make a bar chart and open what is behind the Pricing bar.
   await page.goto(`${env.url}/projects/${projectId}`);
@@ -165,7 +165,7 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
     .toBe('COMPLETED');
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // Chart options: the Pain group collapsed into one item, Delight hidden.
   await page.goto(`${env.url}/team-redirect/${workspace.id}/projects/${projectId}/charts`);

@@ -1,5 +1,5 @@
 import { createWorkspaceByApi, signUpByApi } from './support/api.ts';
-import { PASSWORD, expect, test, uniqueEmail } from './support/fixtures.ts';
+import { PASSWORD, expect, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('signs in by a one-time code, by a magic link, and after resetting the password', async ({ page, env, mailLink }) => {
@@ -18,7 +18,7 @@ test('signs in by a one-time code, by a magic link, and after resetting the pass
   const code = /(\d{6})/.exec(mail.subject)![1]!;
   await page.getByLabel('Sign-in code').first().focus();
   await page.keyboard.type(code);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await expect(page.getByText('Welcome to Mailroom Research.')).toBeVisible();
   await page.goto('/auth/logout');
   await expect(page).toHaveURL(/signedOut=1/);
@@ -29,7 +29,7 @@ test('signs in by a one-time code, by a magic link, and after resetting the pass
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();
   await page.goto(await mailLink(email, /sign-in link/, '/auth/magic-login'));
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/auth/logout');
   await expect(page).toHaveURL(/signedOut=1/);
 
@@ -43,7 +43,7 @@ test('signs in by a one-time code, by a magic link, and after resetting the pass
   await page.getByRole('textbox', { name: 'New password' }).fill(`${PASSWORD}-new`);
   await shot(page, 'reset-password-new');
   await page.getByRole('button', { name: 'Save password and sign in' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // A used link does not work twice, and says what to do.
   await page.goto('/auth/logout');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './support/axe.ts';
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 async function settled(page: Page) {
@@ -20,7 +20,7 @@ test('an admin sees every plugin with what it may do, and why one cannot be inst
   );
 
   await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Extensions' }).click();
   await expect(page).toHaveURL(/\/settings\/extensions$/);
@@ -66,7 +66,7 @@ test('a viewer cannot open the extensions or integrations settings', async ({ pa
   await addMemberByApi(env, { token: admin, workspaceId: workspace.id }, viewer, 'VIEWER');
 
   await signInWithPassword(page, viewer);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Your integrations' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Extensions' })).toHaveCount(0);
@@ -84,7 +84,7 @@ test('a member sees their own integrations, and a finished connection only links
   await addMemberByApi(env, { token: admin, workspaceId: workspace.id }, member, 'CONTRIBUTOR');
 
   await signInWithPassword(page, member);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Your integrations' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your integrations');
   await settled(page);
@@ -116,7 +116,7 @@ test('project settings link to the project’s extensions, which only its manage
   const { projectPlugins } = await gql<{ projectPlugins: unknown[] }>(env, 'query($p: ID!) { projectPlugins(projectId: $p) { enabled } }', { p: createProject.id }, as);
 
   await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${createProject.id}/settings`);
   await page.getByRole('navigation', { name: 'Project settings' }).getByRole('link', { name: 'Extensions' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${createProject.id}/settings/extensions$`));
@@ -131,7 +131,7 @@ test('project settings link to the project’s extensions, which only its manage
   const viewerContext = await browser.newContext({ baseURL: env.url });
   const other = await viewerContext.newPage();
   await signInWithPassword(other, viewer);
-  await expect(other).toHaveURL(/\/home$/);
+  await expect(other).toHaveURL(WORKSPACE_HOME);
   await other.goto(`/projects/${createProject.id}/settings/extensions`);
   await expect(other.getByText('Only the project’s managers can change this')).toBeVisible();
   for (const s of await other.getByRole('switch').all()) await expect(s).toBeDisabled();
@@ -156,7 +156,7 @@ test('an admin sees an installation’s own webhook URL, copies it, and rotates 
 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url });
   await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/settings/extensions');
   await settled(page);
   const card = page.getByRole('article', { name: 'Linear-like issues' });

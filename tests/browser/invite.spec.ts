@@ -1,5 +1,5 @@
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
-import { PASSWORD, expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { PASSWORD, expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('an admin invites a second person, who signs up from the mailed link and joins', async ({ page, browser, env, mailLink }) => {
@@ -8,7 +8,7 @@ test('an admin invites a second person, who signs up from the mailed link and jo
   const workspace = await createWorkspaceByApi(env, token, 'Northwind Insights');
 
   await signInWithPassword(page, adminEmail);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   await page.getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
@@ -48,7 +48,7 @@ test('an admin invites a second person, who signs up from the mailed link and jo
   const elsewhere = await browser.newContext();
   const confirmer = await elsewhere.newPage();
   await confirmer.goto(await mailLink(invitee, /Confirm your email/, '/auth/confirm-email'));
-  await expect(confirmer).toHaveURL(/\/home$/);
+  await expect(confirmer).toHaveURL(WORKSPACE_HOME);
   await expect(confirmer.getByText('Welcome to Northwind Insights.')).toBeVisible();
   await expect(confirmer.getByText(/^Your role:\s*Manager$/)).toBeVisible();
   await shot(confirmer, 'invite-landed');
@@ -69,7 +69,7 @@ test('a contributor may invite only with their own role or a lower one', async (
   await addMemberByApi(env, { token: admin, workspaceId: workspace.id }, email, 'CONTRIBUTOR');
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/settings/users');
   await page.getByRole('button', { name: 'Invite people' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Role' }).click();

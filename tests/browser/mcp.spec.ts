@@ -1,6 +1,6 @@
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('Settings → AI shows the MCP URL to copy, how to connect each client and the admin switch for changes; a token from API tokens opens /mcp', async ({ page, env }) => {
@@ -8,7 +8,7 @@ test('Settings → AI shows the MCP URL to copy, how to connect each client and 
   const token = await signUpByApi(env, email, 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, token, 'MCP settings');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/settings/ai');
 
   const section = page.getByRole('region', { name: 'Use Fieldbook from an AI assistant (MCP)' });

@@ -1,5 +1,5 @@
 import { createWorkspaceByApi, signUpByApi } from './support/api.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('an unknown route shows the not-found page', async ({ page }) => {
@@ -17,7 +17,7 @@ test('signed in, an unknown route shows not-found inside the app, and an unknown
   const token = await signUpByApi(env, email, 'Lou Lost');
   await createWorkspaceByApi(env, token, 'Lost Research');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   await page.goto('/no/such/place');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');

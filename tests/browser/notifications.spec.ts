@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 type Env = Parameters<typeof signUpByApi>[0];
@@ -30,7 +30,7 @@ test('following an insight from its page brings its comments to the bell and the
   const insightId = (await gql<{ createInsight: { id: string } }>(env, 'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title: 'Pricing confuses trials' } }, admin)).createInsight.id;
 
   await signInWithPassword(page, memberEmail);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/insights/${insightId}`);
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   await follow.click();
@@ -93,7 +93,7 @@ test('notification settings turn kinds off in-app and by email, and an emailed u
   await shot(page, 'notifications-unsubscribed');
 
   await signInWithPassword(page, memberEmail);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/settings/user/notifications');
   await expect(page.getByRole('switch', { name: 'Comments on notes and insights you wrote, edited or commented on: by email' })).not.toBeChecked();
   const inApp = page.getByRole('switch', { name: 'Insights published in projects you follow: in the app' });
@@ -126,7 +126,7 @@ test('a member asks for access to a restricted project; the admin is notified, a
   await gql(env, 'mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: projectId, m: { groups: { markup: 'none' }, users: {} } }, admin);
 
   await signInWithPassword(page, memberEmail);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${projectId}`);
   await expect(page.getByRole('heading', { name: 'You don’t have access' })).toBeVisible();
   await page.getByText('Contributor', { exact: true }).click();
@@ -139,7 +139,7 @@ test('a member asks for access to a restricted project; the admin is notified, a
   const adminContext = await browser.newContext({ baseURL: env.url });
   const adminPage = await adminContext.newPage();
   await signInWithPassword(adminPage, adminEmail);
-  await expect(adminPage).toHaveURL(/\/home$/);
+  await expect(adminPage).toHaveURL(WORKSPACE_HOME);
   await adminPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   await adminPage.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /asked for access as contributor to Board interviews/ }).click();
   await expect(adminPage).toHaveURL(new RegExp(`/projects/${projectId}/settings/access$`));

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 async function expectAccessible(page: Page, where: string) {
@@ -15,7 +15,7 @@ test('a new workspace gets its first project with sample content it deletes, and
   const workspace = await createWorkspaceByApi(env, token, 'Onboarding Team');
   const as = { token, workspace: workspace.id };
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   await page.getByRole('link', { name: 'Open the setup guide' }).click();
   await expect(page).toHaveURL(/\/onboarding\/getting-started$/);

@@ -1,7 +1,7 @@
 import { seriousViolations } from './support/axe.ts';
 import { createWorkspaceByApi, signUpByApi } from './support/api.ts';
 import { startBrowserEnvironment, type BrowserEnvironment } from './support/fieldbook.ts';
-import { expect, signInWithPassword, test as base, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test as base, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 const MISSING = 'fieldbook-plugin-not-installed';
@@ -23,7 +23,7 @@ test('a plugin that failed to load is listed as failed with its reason, beside t
   const token = await signUpByApi(env, email, 'Ada Admin');
   await createWorkspaceByApi(env, token, 'Plugin Failures');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/settings/extensions');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extensions');
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -19,7 +19,7 @@ test('a contributor creates and renames a project, writes a note and adds a pers
   await addMemberByApi(env, { token: admin, workspaceId: workspace.id }, viewer, 'VIEWER');
 
   await signInWithPassword(page, contributor);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Trash' })).toHaveCount(0);
   await nav.getByRole('link', { name: 'Projects' }).click();
@@ -113,7 +113,7 @@ test('a contributor creates and renames a project, writes a note and adds a pers
   const viewerContext = await browser.newContext({ baseURL: env.url });
   const vp = await viewerContext.newPage();
   await signInWithPassword(vp, viewer);
-  await expect(vp).toHaveURL(/\/home$/);
+  await expect(vp).toHaveURL(WORKSPACE_HOME);
   await vp.goto('/projects');
   await expect(vp.getByRole('link', { name: 'Onboarding study' })).toBeVisible();
   await expect(vp.getByRole('button', { name: 'New project' })).toHaveCount(0);
@@ -148,7 +148,7 @@ test('an admin works with fields, tags, folders, exports, recent work and the tr
   await gql(env, 'mutation($p: ID!) { createNote(input: { projectId: $p, title: "Call with Acme" }) { id } }', { p: projectId }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   // The home page carries the research card with the latest note.
   await expect(page.getByRole('heading', { name: 'Recent research' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Call with Acme' })).toBeVisible();
@@ -238,7 +238,7 @@ test('the notes list shows tags, highlights and dates, and keeps its sort and fi
   await gql(env, 'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 8 }) { id } }', { n: zed }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${p}`);
   const notes = page.getByRole('list', { name: 'Notes' });
   await expect(notes.getByRole('listitem')).toHaveCount(3);

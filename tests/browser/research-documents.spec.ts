@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 /** Selects `text` inside the editor the way a person dragging over it would. */
@@ -38,7 +38,7 @@ test('a note is written, highlighted and tagged; an insight cites it, is publish
 
   // Write the note in the editor; it saves itself.
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/data/${noteId}`);
   await page.getByRole('textbox', { name: 'Note title' }).fill('Interview with Sam');
   const content = page.getByRole('textbox', { name: 'Note content' });
@@ -175,7 +175,7 @@ test('a note is written, highlighted and tagged; an insight cites it, is publish
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
   await signInWithPassword(viewer, viewerEmail);
-  await expect(viewer).toHaveURL(/\/home$/);
+  await expect(viewer).toHaveURL(WORKSPACE_HOME);
   await viewer.goto(`/data/${noteId}`);
   const readOnly = viewer.getByRole('textbox', { name: 'Note content' });
   await expect(readOnly).toContainText('The checkout asks for my address twice');

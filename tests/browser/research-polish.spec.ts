@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 type As = { token: string; workspace: string };
@@ -22,7 +22,7 @@ test('the readme keeps headings, lists and quotes, and is read-only for a viewer
   const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Pricing study' } }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${createProject.id}/readme`);
   await page.getByRole('button', { name: 'Write the readme' }).click();
   const editor = page.getByRole('textbox', { name: 'Readme' });
@@ -62,7 +62,7 @@ test('the readme keeps headings, lists and quotes, and is read-only for a viewer
   const context = await browser.newContext();
   const viewerPage = await context.newPage();
   await signInWithPassword(viewerPage, viewerEmail);
-  await expect(viewerPage).toHaveURL(/\/home$/);
+  await expect(viewerPage).toHaveURL(WORKSPACE_HOME);
   await viewerPage.goto(`/projects/${createProject.id}/readme`);
   const readOnly = viewerPage.getByRole('textbox', { name: 'Readme' });
   await expect(readOnly.getByRole('heading', { name: 'Why this study' })).toBeVisible();
@@ -141,7 +141,7 @@ test('project views show their layouts: board columns by grouping, grid, list, t
   await addItem({ kind: 'RECTANGLE', x: 760, y: 500, width: 200, height: 120 });
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   const url = (id: string) => `/projects/${projectId}/v/${id}`;
   const column = (title: string) => page.getByRole('region', { name: `${title} column` });
 
@@ -169,7 +169,7 @@ test('project views show their layouts: board columns by grouping, grid, list, t
 
   // GRID: cards side by side.
   await page.goto(url(grid));
-  const cards = page.getByRole('list', { name: 'Items' }).getByRole('article');
+  const cards = page.getByRole('region', { name: /^Insight grid: / }).getByRole('article');
   await expect(cards).toHaveCount(2);
   const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
   expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
@@ -178,7 +178,7 @@ test('project views show their layouts: board columns by grouping, grid, list, t
 
   // LIST in the view's sort (Title ascending).
   await page.goto(url(list));
-  await expect(page.getByRole('list', { name: 'Items' }).getByRole('article')).toHaveText([/Ana/, /Ben/, /Cai/]);
+  await expect(page.getByRole('region', { name: /^Note list: / }).getByRole('article')).toHaveText([/Ana/, /Ben/, /Cai/]);
   await shot(page, 'polish-view-list');
 
   // TABLE: the view's columns, with their widths, the sticky one and the wrapped one.

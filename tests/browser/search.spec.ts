@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -33,7 +33,7 @@ test('a filter built on /search survives a reload, is saved as a feed and opens 
   await env.fieldbook.db.owner('notes').where({ id: beta }).update({ created_at: new Date(Date.now() - 30 * 86_400_000) });
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/search$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
@@ -150,7 +150,7 @@ test('a workspace admin finds the search index from /search, and hears that Post
   const token = await signUpByApi(env, email, 'Ines Index');
   await createWorkspaceByApi(env, token, 'Search Index');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/search');
   await page.getByRole('link', { name: 'Search index' }).click();
   await expect(page).toHaveURL(/\/search\/index$/);

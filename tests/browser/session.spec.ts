@@ -1,5 +1,5 @@
 import { createWorkspaceByApi, signUpByApi } from './support/api.ts';
-import { PASSWORD, expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { PASSWORD, expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('signs out and back in', async ({ page, env }) => {
@@ -16,7 +16,7 @@ test('signs out and back in', async ({ page, env }) => {
   await expect(page.getByRole('alert')).toContainText('The email or password is not right.');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await expect(page.getByText('Welcome to Fabrikam Research.')).toBeVisible();
 
   await page.getByRole('button', { name: /Open account menu/ }).click();
@@ -41,7 +41,7 @@ test('an expired access token is renewed from the refresh cookie, and a dead ses
   const token = await signUpByApi(env, email, 'Rene Renew');
   await createWorkspaceByApi(env, token, 'Renewal Research');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // A token the server refuses: the app renews the session once and carries on.
   await page.evaluate(() => sessionStorage.setItem('fieldbook.session', JSON.stringify({ token: 'not-a-valid-token', expiresAt: Date.now() + 600_000 })));
@@ -62,7 +62,7 @@ test('shows when Fieldbook cannot be reached, and when it is back', async ({ pag
   const token = await signUpByApi(env, email, 'Otto Offline');
   await createWorkspaceByApi(env, token, 'Offline Research');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   // The workspace has loaded before the connection goes (its pages load on demand).
   const members = page.getByRole('link', { name: 'Members' });
   await expect(members).toBeVisible();

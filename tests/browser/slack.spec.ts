@@ -1,6 +1,6 @@
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 test('an admin installs Slack, connects it, enables it on a project, and a signed Slack shortcut becomes a note there', async ({ page, env }) => {
@@ -11,7 +11,7 @@ test('an admin installs Slack, connects it, enables it on a project, and a signe
   const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Customer feedback' } }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // Install, choosing the project saved messages go to.
   await page.goto('/settings/extensions');
@@ -92,7 +92,7 @@ test('a plugin web part that fails shows an error in its slot, and the rest of t
   // The plugin's code fails to arrive, as when its server is down.
   await page.route('**/plugins/slack/web/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${createProject.id}/settings/extensions`);
   await expect(page.getByRole('alert').filter({ hasText: 'extension could not be shown' })).toBeVisible();
   // The host's own part of the page still works: the switch turns Slack off.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 async function expectAccessible(page: Page, where: string) {
@@ -30,7 +30,7 @@ test('a person finds a channel’s themes, reads and renames one, and moves a da
   expect(pushed.status).toBe(200);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/channels/${createChannel.id}`);
   const panel = page.getByRole('region', { name: 'Themes' });
   // The first screen loads the channel's code: more than the default wait on a busy machine.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 async function expectAccessible(page: Page, where: string) {
@@ -47,7 +47,7 @@ async function workshop(env: Parameters<typeof gql>[0]) {
 test('a table view is added, edited in place, resized, wrapped, sorted and filtered, then presented', async ({ page, env }) => {
   const { email, call, projectId, ana, stage, option, saved, stageOf } = await workshop(env);
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // Add view: a table of notes, opened at once.
   await page.goto(`/projects/${projectId}`);
@@ -126,7 +126,7 @@ test('a table view is added, edited in place, resized, wrapped, sorted and filte
 test('a board moves cards between groups by dragging or from the keyboard, and a canvas is laid out from the picker', async ({ page, env }) => {
   const { email, call, projectId, ana, stage, option, stageOf } = await workshop(env);
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   const dialog = page.getByRole('dialog', { name: 'Add a view' });
   await call('mutation($o: ID!, $f: ID!, $d: [String!]) { setFieldValue(objectType: NOTE, objectId: $o, fieldId: $f, optionIds: $d) { value } }', { o: ana, f: stage.id, d: [option('Done')] });
   // BOARD by Stage: drag a card to another column, and move one with the keyboard's menu.
@@ -229,7 +229,7 @@ test('views show the columns people scan, draw only the cards in sight, and resi
   const rectangle = (await call<{ addCanvasItem: { id: string } }>('mutation($v: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $v, input: $input) { id } }', { v: canvas, input: { kind: 'RECTANGLE', x: 0, y: 0, width: 200, height: 100 } })).addCanvasItem.id;
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // Notes: preview, thumbnail, the insight citing a highlight, counts, contributors.
   await page.goto(`/projects/${projectId}/v/${noteTable}`);

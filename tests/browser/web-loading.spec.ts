@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 /** Every script response of the page from now on. */
@@ -30,7 +30,7 @@ test('the workspace home loads no plugin web part, and a plugin loads where its 
   });
   const hasFederation = async () => (await Promise.all(bodies)).some((text) => text.includes('__FEDERATION__'));
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/^Good (morning|afternoon|evening)/);
   await page.waitForLoadState('networkidle');
   // Slack fills no slot of the home: its web part is not fetched there.
@@ -71,7 +71,7 @@ test('the editor loads with a note, not with the project it is in', async ({ pag
   });
   const hasEditor = async () => (await Promise.all(bodies)).some((text) => text.includes('ProseMirror-focused'));
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${createProject.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Field visits');
   await expect(page.getByText('Visit to the bakery').first()).toBeVisible();
@@ -95,7 +95,7 @@ test('the header menus load on first use and the first click opens them; notific
   });
   const loaded = async (marker: string) => (await Promise.all(bodies)).some((text) => text.includes(marker));
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/^Good (morning|afternoon|evening)/);
   await page.waitForLoadState('networkidle');
   expect(await loaded('"@mantine/core/Menu"')).toBe(false);

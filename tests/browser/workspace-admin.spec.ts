@@ -1,5 +1,5 @@
 import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { shot } from './support/shots.ts';
 
@@ -11,7 +11,7 @@ test('an admin manages roles, members, groups, security and sees it in the audit
   await addMemberByApi(env, admin, uniqueEmail('viewer'), 'VIEWER');
   await addMemberByApi(env, admin, uniqueEmail('leaver'), 'CONTRIBUTOR');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // Change a role.
   await page.goto('/settings/users');
@@ -79,7 +79,7 @@ test('an admin manages roles, members, groups, security and sees it in the audit
   await expect(other.getByText('Anyone with your email domain can join.')).toBeVisible();
   await shot(other, 'workspaces-domain');
   await other.getByRole('button', { name: 'Join Admin Research' }).click();
-  await expect(other).toHaveURL(/\/home$/);
+  await expect(other).toHaveURL(WORKSPACE_HOME);
   await expect(other.getByText('Welcome to Admin Research.')).toBeVisible();
   await context.close();
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkspaceByApi, gql, signUpByApi } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
-import { expect, signInWithPassword, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
 type As = { token: string; workspace: string };
@@ -37,7 +37,7 @@ test('typing an existing tag’s name and pressing Enter applies that tag to the
   const { createHighlight } = await gql<{ createHighlight: { id: string } }>(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId, startOffset: 4, endOffset: 16 } }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/data/${noteId}`);
   const row = page.getByRole('list', { name: 'Highlights' }).getByRole('listitem').first();
   await row.getByRole('button', { name: /tags/i }).first().click();
@@ -62,7 +62,7 @@ test('the home shows published insights, the latest published first', async ({ p
   const second = await make('Annual billing needs a discount');
   await make('A draft nobody should see yet');
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await expect(page.getByText('No published insights yet')).toBeVisible();
 
   for (const id of [first, second]) await gql(env, 'mutation($id: ID!) { publishInsight(id: $id) { id } }', { id }, as);
@@ -89,7 +89,7 @@ test('notes are listed with what people scan for, sorted, and moved to the trash
   await gql(env, 'mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', { n: first, p: person }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${projectId}`);
   const list = page.getByRole('list', { name: 'Notes' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
@@ -140,7 +140,7 @@ test('a note is moved to the trash from its own page and restored from the trash
   const tagId = (await gql<{ createTag: { id: string } }>(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Frustration' } }, as)).createTag.id;
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/projects/${projectId}?tab=highlights`);
   const list = page.getByRole('list', { name: 'Highlights' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
@@ -194,7 +194,7 @@ test('a project is imported from an export or an uploaded archive under the titl
   const exported = await finishedExport(env, as, projectId);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/projects');
   await page.getByRole('link', { name: 'Import', exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/import$/);
@@ -237,7 +237,7 @@ test('folders are renamed, moved and trashed, projects starred, and views added,
   const parent = (await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "2026") { id } }', {}, as)).createFolder.id;
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/folders/${folder}`);
   await page.getByRole('button', { name: 'Folder actions' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
@@ -317,7 +317,7 @@ test('notifications are read from the header’s bell and their settings changed
   await finishedExport(env, as, projectId);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
   await bell.click();
   await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /The export of “Retention study” is ready/ })).toHaveCount(2);
@@ -356,7 +356,7 @@ test('tags, groups and boards, field names and options, and people are changed a
   await gql(env, 'mutation($input: CreateFieldInput!) { createField(input: $input) { id } }', { input: { objectType: 'NOTE', projectId, type: 'SELECT', label: 'Plan', options: [{ label: 'Free' }, { label: 'Tema' }, { label: 'Old' }] } }, as);
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // Tags: one moved into a group, one deleted, the groups reordered, the board renamed.
   await page.goto(`/projects/${projectId}/tags`);
@@ -427,7 +427,7 @@ test('Ctrl+K finds pages, actions and notes and opens them from the keyboard; / 
   const noteId = await note(env, as, projectId, 'Interview with Quentin', 'Quentin found the wizard slow.');
 
   await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/home$/);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
   // The workspace app (which listens for the shortcut) is drawn.
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
   await page.keyboard.press('Control+k');
