@@ -86,6 +86,8 @@ export async function benchAi(opts: { app: Knex; owner: Knex; config: Config; ur
     await graphql(opts.url, 'query($q: String!) { ask(input: { question: $q }) { label droppedQuotes } }', { q: QUESTIONS[i % QUESTIONS.length] }, opts.token, workspaceId);
     if (i >= 3) ask.push(performance.now() - started);
   }
+  // Said at once: on a large workspace the backfill below takes many minutes.
+  log(`  retrieval p50 ${round(percentile(retrieval, 50))} ms, p95 ${round(percentile(retrieval, 95))} ms; Ask p50 ${round(percentile(ask, 50))} ms, p95 ${round(percentile(ask, 95))} ms`);
   // Under a model name of its own, so every item is embedded afresh, and removed afterwards so a
   // kept database does not grow from run to run.
   log('AI: embedding backfill of the workspace against the local server ...');
