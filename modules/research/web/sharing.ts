@@ -5,3 +5,4 @@
 export { ShareDialog } from './documents/share/ShareDialog.tsx';
 export { fetchPublic, SharedObjectError } from './documents/public/shared-object.ts';
 export { DeadLink, PublicFrame, usePageTitle } from './documents/public/PublicFrame.tsx';
+export { SharedLinkPage } from './documents/public/SharedLinkPage.tsx';

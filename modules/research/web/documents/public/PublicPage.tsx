@@ -1,13 +1,14 @@
-import { Anchor, Box, Center, Container, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
 import type { JSONContent } from '@tiptap/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { RichDoc } from '../api.ts';
 import { DocumentEditor } from '../editor/DocumentEditor.tsx';
 import { DEFAULT_HIGHLIGHT_FILL } from '../editor/highlight-paint.ts';
-import { fetchSharedObject, SharedObjectError, type PublicHighlight, type PublicInsight, type SharedObject } from './shared-object.ts';
-import { DeadLink, PublicFrame, usePageTitle } from './PublicFrame.tsx';
+import { fetchSharedObject, type PublicHighlight, type PublicInsight, type SharedObject } from './shared-object.ts';
+import { usePageTitle } from './PublicFrame.tsx';
+import { SharedLinkPage } from './SharedLinkPage.tsx';
 
 /** The colour of a highlight at the highlight alpha of 0.2 (002 §9). */
 function fillOf(color: string | null): string {
@@ -149,52 +150,13 @@ function SharedView({ shared, token }: { shared: SharedObject; token: string }) 
 /** `/p/:shareToken` and `/public-object/:shareToken`: what a public link shows (`/p/data/` is the channels module's shared data). */
 export function PublicSharePage() {
   const { shareToken = '' } = useParams();
-  const [state, setState] = useState<{ shared: SharedObject | null; error: SharedObjectError | null }>({ shared: null, error: null });
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      setState({ shared: null, error: null });
-      if (!/^[A-Za-z0-9]{12}$/.test(shareToken)) {
-        setState({ shared: null, error: new SharedObjectError('This link does not exist or is no longer shared. Ask whoever sent it for a new one.', true) });
-        return;
-      }
-      fetchSharedObject(shareToken, signal).then(
-        (shared) => setState({ shared, error: null }),
-        (err: unknown) => {
-          if (signal?.aborted) return;
-          setState({ shared: null, error: err instanceof SharedObjectError ? err : new SharedObjectError('Something went wrong on our side. Please try again in a moment.', false) });
-        },
-      );
-    },
-    [shareToken],
-  );
-  useEffect(() => {
-    const abort = new AbortController();
-    load(abort.signal);
-    return () => abort.abort();
-  }, [load]);
-
   return (
-    <PublicFrame>
-      {state.error ? (
-        <DeadLink error={state.error} onRetry={() => load()} />
-      ) : !state.shared ? (
-        <Center py="xl" role="status" aria-live="polite">
-          <Loader size="sm" aria-label="Loading the shared page" />
-        </Center>
-      ) : (
-        <Container size={864} px={0}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 40 }}>
-            <SharedView shared={state.shared} token={shareToken} />
-          </Paper>
-          <Divider my="lg" color="transparent" />
-          <Text size="xs" c="dimmed" ta="center">
-            Shared {new Date(state.shared.sharedAt).toLocaleDateString(undefined, { dateStyle: 'long' })}.{' '}
-            <Anchor href="/" size="xs" underline="always">
-              Sign in to Fieldbook
-            </Anchor>
-          </Text>
-        </Container>
+    <SharedLinkPage shareToken={shareToken} load={fetchSharedObject} width={() => 864}>
+      {(shared) => (
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 40 }}>
+          <SharedView shared={shared} token={shareToken} />
+        </Paper>
       )}
-    </PublicFrame>
+    </SharedLinkPage>
   );
 }
