@@ -156,6 +156,13 @@ describe('tags', () => {
     expect(counts[t2!.id]).toBe(0);
     expect(counts[shared!.id]).toBe(1);
 
+    // A list reads its highlights' tags as one aliased field each, answered in one batch; a
+    // highlight outside the caller's reach is not found, as when asked for alone.
+    const both = ok(await f.viewer.gql<Record<string, Array<{ id: string }>>>(`query($a: ID!, $b: ID!) { a: highlightTags(highlightId: $a) { id } b: highlightTags(highlightId: $b) { id } }`, { a: h1, b: h2 }));
+    expect(both.a!.map((x) => x.id).sort()).toEqual([t1!.id, shared!.id].sort());
+    expect(both.b!.map((x) => x.id)).toEqual([t1!.id]);
+    expect(failure(await other.admin(`query($a: ID!) { highlightTags(highlightId: $a) { id } }`, { a: h1 })).extensions?.errorCode).toBe('NOT_FOUND');
+
     await server.fieldbook.db.owner('highlights').where({ id: h2 }).update({ deleted_at: new Date() });
     expect(ok(await f.viewer.gql<{ tag: Tag }>(TAG_QUERY, { id: t1!.id })).tag.highlightCount).toBe(1);
     const left = ok(await f.contributor.gql<{ untagHighlight: Array<{ id: string }> }>(UNTAG_HIGHLIGHT, { h: h1, t: [t1!.id] })).untagHighlight;

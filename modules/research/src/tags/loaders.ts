@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { RequestContext } from '@fieldbook/core';
+import { notFound, type RequestContext } from '@fieldbook/core';
 import { readableProjectIds } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { tagView, groupView, type TagGroupRow, type TagGroupView, type TagRow, type TagView } from './rows.ts';
@@ -13,6 +13,7 @@ export interface TagLoaders {
   groupsOfBoard: DataLoader<string, TagGroupView[]>;
   tagsOfBoard: DataLoader<string, TagView[]>;
   tagsOfGroup: DataLoader<string, TagView[]>;
+  tagsOfHighlight: DataLoader<string, TagView[]>;
 }
 
 const perRequest = new WeakMap<RequestContext, TagLoaders>();
@@ -60,6 +61,28 @@ export function tagLoaders(ctx: RequestContext): TagLoaders {
     tagsOfGroup: new DataLoader(async (groupIds) => {
       const rows = (await ctx.tx((trx) => trx('tags').whereIn('group_id', groupIds as string[]).orderBy(order))) as TagRow[];
       return grouped(rows, 'group_id', groupIds).map((list) => list.map(tagView));
+    }),
+    // A list asks for the tags of each of its highlights (one aliased field each): one read for
+    // all, each highlight checked as readable as when asked alone (NOT_FOUND for the others).
+    tagsOfHighlight: new DataLoader<string, TagView[]>(async (highlightIds) => {
+      const caller = callerOf(ctx, 'tags:read');
+      return ctx.tx(async (trx) => {
+        const projects = new Set(await readableProjectIds(trx, caller));
+        const highlights = (await trx('highlights')
+          .whereIn('id', highlightIds as string[])
+          .where({ workspace_id: caller.workspaceId })
+          .whereNull('deleted_at')
+          .select('id', 'project_id')) as Array<{ id: string; project_id: string }>;
+        const readable = highlights.filter((h) => projects.has(h.project_id)).map((h) => h.id);
+        const rows = (await trx('tags as t')
+          .join('highlight_tags as ht', 'ht.tag_id', 't.id')
+          .whereIn('ht.highlight_id', readable)
+          .orderBy([{ column: 'ht.created_at' }, { column: 't.title' }])
+          .select('t.*', 'ht.highlight_id')) as Array<TagRow & { highlight_id: string }>;
+        const tags = grouped(rows, 'highlight_id', highlightIds);
+        const open = new Set(readable);
+        return highlightIds.map((id, i) => (open.has(id) ? tags[i]!.map(tagView) : notFound('That highlight')));
+      });
     }),
   };
   perRequest.set(ctx, loaders);

@@ -6,6 +6,7 @@ import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { rethrowAs, tagsFor } from './access.ts';
 import { idList, uuid } from './inputs.ts';
+import { tagLoaders } from './loaders.ts';
 import { tagView, type TagRow, type TagView } from './rows.ts';
 
 /** At most this many tags change in one call. */
@@ -41,9 +42,8 @@ async function tagsOfHighlight(trx: Knex.Transaction, highlightId: string): Prom
 }
 
 export async function highlightTags(ctx: RequestContext, args: unknown): Promise<TagView[]> {
-  const caller = callerOf(ctx, 'tags:read');
   const { highlightId } = validate(z.object({ highlightId: uuid('highlightId') }), args);
-  return ctx.tx(async (trx) => tagsOfHighlight(trx, (await highlightFor(trx, caller, highlightId, 'read')).id));
+  return tagLoaders(ctx).tagsOfHighlight.load(highlightId);
 }
 
 /**
