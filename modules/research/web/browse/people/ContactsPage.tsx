@@ -2,7 +2,7 @@ import { Anchor, Avatar, Button, Group, Paper, Table, Text, TextInput } from '@m
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { q, type Connection, type Person } from '../api.ts';
 import { useAction, useCan } from '../ui/hooks.ts';
@@ -33,14 +33,19 @@ export function ContactsPage() {
   const [creating, setCreating] = useState(false);
   const create = useAction((input: PersonInput) => graphql<{ createPerson: { id: string; name: string } }>(q.createPerson, { input: blankToNull(input) }));
 
+  // Answers can arrive out of order while someone types: only the latest search's is shown.
+  const latest = useRef('');
   async function load(after: string | null) {
+    const wanted = debounced;
+    latest.current = wanted;
     try {
-      const res = await graphql<{ people: Connection<Person> }>(q.people, { search: debounced || null, after });
+      const res = await graphql<{ people: Connection<Person> }>(q.people, { search: wanted || null, after });
+      if (latest.current !== wanted) return;
       setPeople((prev) => (after && prev ? [...prev, ...res.people.nodes] : res.people.nodes));
       setPage({ cursor: res.people.endCursor, more: res.people.hasNextPage });
       setError(null);
     } catch (err) {
-      setError(err);
+      if (latest.current === wanted) setError(err);
     }
   }
   useEffect(() => {
