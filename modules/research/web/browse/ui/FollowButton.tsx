@@ -45,7 +45,10 @@ export function FollowButton({ type, id, what }: { type: FollowType; id: string;
   }, [graphql, type, id]);
   const following = Boolean(follow);
   const save = async (change: Partial<Follow> | null) => {
+    const before = follow;
     setBusy(true);
+    // A changed option shows at once (the checkbox answers the click) and goes back if the server refuses it.
+    if (change !== null && before) setFollow({ ...before, ...change });
     try {
       if (change === null) {
         await graphql(UNFOLLOW, { t: type, id });
@@ -55,6 +58,7 @@ export function FollowButton({ type, id, what }: { type: FollowType; id: string;
         setFollow(r.followObject);
       }
     } catch (err) {
+      setFollow(before);
       notifyError(err, following ? `Your follow of this ${what} was not changed` : `The ${what} was not followed`);
     } finally {
       setBusy(false);
