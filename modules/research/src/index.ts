@@ -3,6 +3,7 @@ import { researchPluginData } from './extensions/plugin-data.ts';
 import { researchServices, type ResearchServices } from './services.ts';
 
 export type { ProjectChartFigures, ResearchServices } from './services.ts';
+export type { NotificationToSend } from './notification-emails/send.ts';
 export { NOTE_CONTENT_CHANGED } from './events/publish.ts';
 export { plainText, type RichTextNode } from './notes/rich-text.ts';
 export type { ShareTypeProvider } from './sharing/types.ts';
@@ -20,7 +21,8 @@ import { tagsPart } from './tags/index.ts';
 import { fieldsPart } from './fields/index.ts';
 import { sharingPart } from './sharing/index.ts';
 import { peoplePart } from './people/index.ts';
-import { commentCreatedSubscriber, commentsPart, notificationEmailJob } from './comments/index.ts';
+import { commentCreatedSubscriber, commentsPart } from './comments/index.ts';
+import { notificationEmailJob } from './notification-emails/job.ts';
 import { activityPart } from './activity/index.ts';
 import { followActivitySubscriber, followsPart } from './follows/index.ts';
 import { digestJob, digestSweepJob } from './digests/digest-job.ts';
@@ -62,7 +64,7 @@ const researchModule = defineModule({
   // Plugins' note and project capabilities are made of research's own rules.
   services: (ctx): ResearchServices => {
     ctx.deps.extensions.provideData(researchPluginData(ctx.events));
-    return researchServices(ctx.events, shareTypesOf(ctx));
+    return researchServices(ctx.events, shareTypesOf(ctx), ctx.jobs);
   },
   graphql: (ctx) => parts.map((part) => part(ctx)),
   jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), digestSweepJob(ctx), digestJob(ctx), ...transferJobs(ctx)],

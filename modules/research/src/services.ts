@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { projectAccess, type EventBus, type PermissionLevel, type RequestContext } from '@fieldbook/core';
+import { projectAccess, type EventBus, type JobQueue, type PermissionLevel, type RequestContext } from '@fieldbook/core';
 import { callerOf } from './projects/caller.ts';
 import { createDocument, documentFor, updateDocument } from './notes/documents.ts';
 import { tagsFor } from './tags/access.ts';
@@ -9,6 +9,7 @@ import { chartFor } from './charts/charts.ts';
 import { chartItems, type ChartItem } from './charts/data.ts';
 import { projectAllowsPublicLinks } from './sharing/objects.ts';
 import type { ShareTypeProvider, ShareTypes } from './sharing/types.ts';
+import { sendNotifications, type NotificationToSend } from './notification-emails/send.ts';
 
 /** A project chart's options and figures: what a dashboard shows of it, signed in or by link. */
 export interface ProjectChartFigures {
@@ -58,11 +59,17 @@ export interface ResearchServices {
   projectChartFigures(ctx: RequestContext, chartId: string, forPublicLink: boolean): Promise<ProjectChartFigures | null>;
   /** Adds a share object type of another module to research's public links (see sharing/types.ts). */
   registerShareType(provider: ShareTypeProvider): void;
+  /**
+   * Writes notifications in the caller's transaction, with the email of kinds emailed at once
+   * (each person's choices apply when it is sent).
+   */
+  sendNotifications(trx: Knex.Transaction, items: readonly NotificationToSend[]): Promise<void>;
 }
 
-export function researchServices(events: EventBus, shareTypes: ShareTypes): ResearchServices {
+export function researchServices(events: EventBus, shareTypes: ShareTypes, jobs: JobQueue): ResearchServices {
   return {
     registerShareType: (provider) => shareTypes.register(provider),
+    sendNotifications: (trx, items) => sendNotifications(trx, jobs, items),
     async projectChartFigures(ctx, chartId, forPublicLink) {
       const caller = callerOf(ctx, 'projects:read');
       try {

@@ -119,6 +119,8 @@ describe('AI steps on a note, by mode', () => {
       );
     expect(await ready(f.contributor.gql)).toEqual([{ type: 'summary_ready', payload: expect.objectContaining({ objectType: 'NOTE', objectId: note, objectTitle: 'Interview with Priya', projectId: project }) }]);
     expect(await ready(f.viewer.gql)).toEqual([]);
+    const readyMail = await mail.waitForMail(f.contributor.user.email, (m) => m.subject === 'The summary of “Interview with Priya” is ready');
+    expect(readyMail.text).toContain(`http://localhost:3000/data/${note}`);
 
     // Accepting the suggested highlights makes them highlights.
     const accepted = ok(await mutate(f.contributor.gql, 'acceptAiStep', r.highlights!.id)).acceptAiStep!;

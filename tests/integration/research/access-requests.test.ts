@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
-import type { TestMailServer } from '../../support/smtp.ts';
+import type { ReceivedMail, TestMailServer } from '../../support/smtp.ts';
+import { queuesIdle } from '../../support/jobs.ts';
 import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
 import { contentFixture, createProject, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
 
@@ -12,6 +13,11 @@ const LIST = `query($projectId: ID!) { projectAccessRequests(projectId: $project
 const MINE = `query($projectId: ID!) { myAccessRequest(projectId: $projectId) { ${REQUEST} } }`;
 const PROJECT = 'query($id: ID!) { project(id: $id) { id myAccess { level } } }';
 const NOTIFICATIONS = 'query { notifications(first: 100) { id type payload } }';
+const PREF = 'mutation($k: String!, $e: Boolean) { updateNotificationPreference(kind: $k, email: $e) { kind email } }';
+
+/** The one-click unsubscribe URL of an email, on the test server. */
+const unsubscribeUrl = (server: TestServer, m: ReceivedMail) =>
+  /^List-Unsubscribe:\s*<([^>]+)>/m.exec(m.raw.replace(/\r?\n[ \t]+/g, ''))![1]!.replace('http://localhost:3000', server.url);
 
 interface Req {
   id: string;
@@ -69,6 +75,8 @@ describe('access requests to restricted projects', () => {
 
   it('notifies the project’s deciders, refuses a second pending request, and approval grants read and tells the requester', async () => {
     expect(failure(await f.viewer.gql(PROJECT, { id: restricted })).extensions?.errorCode).toBe('NOT_FOUND');
+    // The manager wants access requests in the app only.
+    ok(await f.manager.gql(PREF, { k: 'access_request_requested', e: false }));
     const req = ok(await f.viewer.gql<{ requestProjectAccess: Req }>(ASK, { input: { projectId: restricted, role: 'VIEWER', message: 'For the Q3 synthesis' } })).requestProjectAccess;
     expect(req).toMatchObject({ status: 'PENDING', role: 'VIEWER', userId: f.viewer.user.id });
     expect(ok(await f.viewer.gql<{ myAccessRequest: Req | null }>(MINE, { projectId: restricted })).myAccessRequest?.id).toBe(req.id);
@@ -84,6 +92,17 @@ describe('access requests to restricted projects', () => {
     }
     expect(await notificationsFor(f.viewer.gql, req.id)).toEqual([]);
 
+    // The deciders are emailed at once, with the message and where to decide; not the manager.
+    const subject = (m: ReceivedMail) => m.subject.endsWith('asks for Viewer access to “Secret interviews”');
+    for (const email of [f.ws.admin.user.email, f.contributor.user.email]) {
+      const asked = await mail.waitForMail(email, subject);
+      expect(asked.text).toContain('“For the Q3 synthesis”');
+      expect(asked.text).toContain(`http://localhost:3000/projects/${restricted}/settings/access`);
+      expect(asked.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    }
+    await queuesIdle(server, ['research.notification-email']);
+    expect(mail.received.filter((m) => m.to.includes(f.manager.user.email.toLowerCase()) && subject(m))).toEqual([]);
+
     // The requester can neither see the list nor decide on their own request.
     expect(failure(await f.viewer.gql(LIST, { projectId: restricted })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.viewer.gql(APPROVE, { id: req.id })).extensions?.errorCode).toBe('NOT_FOUND');
@@ -97,6 +116,8 @@ describe('access requests to restricted projects', () => {
     expect(ok(await f.viewer.gql<{ project: { myAccess: { level: string } } }>(PROJECT, { id: restricted })).project.myAccess.level).toBe('read');
     const [told] = await notificationsFor(f.viewer.gql, req.id);
     expect(told).toMatchObject({ type: 'access_request_approved', payload: { role: 'VIEWER', accessRequestId: req.id, projectId: restricted } });
+    const welcome = await mail.waitForMail(f.viewer.user.email, (m) => m.subject === 'You now have Viewer access to “Secret interviews”');
+    expect(welcome.text).toContain(`http://localhost:3000/projects/${restricted}`);
 
     expect(failure(await f.contributor.gql(DENY, { id: req.id })).extensions?.errorCode).toBe('INVALID_OPERATION');
     expect(ok(await f.viewer.gql<{ myAccessRequest: Req | null }>(MINE, { projectId: restricted })).myAccessRequest).toBeNull();
@@ -108,6 +129,13 @@ describe('access requests to restricted projects', () => {
     expect(failure(await f.viewer.gql(PROJECT, { id: other })).extensions?.errorCode).toBe('NOT_FOUND');
     const [told] = await notificationsFor(f.viewer.gql, req.id);
     expect(told).toMatchObject({ type: 'access_request_denied', payload: { accessRequestId: req.id, role: 'VIEWER' } });
+    // The email does not name the project the requester still cannot read; its link unsubscribes in one click.
+    const denied = await mail.waitForMail(f.viewer.user.email, (m) => m.subject === 'Your access request was denied');
+    expect(denied.text).not.toContain('Board research');
+    const res = await fetch(unsubscribeUrl(server, denied), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(await res.json()).toEqual({ kind: 'access_request_denied', label: 'Your access request is denied' });
+    const prefs = ok(await f.viewer.gql<{ notificationPreferences: Array<{ kind: string; email: boolean }> }>('{ notificationPreferences { kind email } }')).notificationPreferences;
+    expect(prefs.find((p) => p.kind === 'access_request_denied')?.email).toBe(false);
     const again = ok(await f.viewer.gql<{ requestProjectAccess: Req }>(ASK, { input: { projectId: other, role: 'VIEWER' } })).requestProjectAccess;
     expect(again.id).not.toBe(req.id);
   });

@@ -23,10 +23,10 @@ export async function summarizeStep(env: StepEnv, mode: 'On' | 'Suggest'): Promi
 
 /**
  * Tells the note's creator that the summary written in the background is ready (002 §3 kind
- * "summary ready"; preferences decide in-app and email). Keyed by the summary's version, so a
+ * "summary ready"; preferences decide in-app and email, sent at once). Keyed by the summary's version, so a
  * retried job does not tell them twice.
  */
-async function notifySummaryReady(env: Pick<StepEnv, 'member' | 'caller' | 'note'>, result: StepResult): Promise<void> {
+async function notifySummaryReady(env: Pick<StepEnv, 'member' | 'caller' | 'note' | 'research'>, result: StepResult): Promise<void> {
   if (!result.summaryId) return;
   await env.member.tx(async (trx) => {
     const note = (await trx('notes').where({ id: env.note.id, workspace_id: env.caller.workspaceId }).first('created_by')) as { created_by: string | null } | undefined;
@@ -34,16 +34,9 @@ async function notifySummaryReady(env: Pick<StepEnv, 'member' | 'caller' | 'note
     const member = await trx('workspace_members').where({ workspace_id: env.caller.workspaceId, user_id: note.created_by }).first('user_id');
     if (!member) return;
     const payload = { objectType: 'NOTE', objectId: env.note.id, objectTitle: env.note.title, projectId: env.note.project_id, summaryId: result.summaryId };
-    await trx('notifications')
-      .insert({
-        user_id: note.created_by,
-        workspace_id: env.caller.workspaceId,
-        type: 'summary_ready',
-        payload: JSON.stringify(payload),
-        dedupe_key: `summary-ready:${result.summaryId}:${result.summaryUpdatedAt ?? ''}`,
-      })
-      .onConflict(trx.raw('(user_id, dedupe_key) where dedupe_key is not null'))
-      .ignore();
+    await env.research.sendNotifications(trx, [
+      { userId: note.created_by, workspaceId: env.caller.workspaceId, type: 'summary_ready', payload, dedupeKey: `summary-ready:${result.summaryId}:${result.summaryUpdatedAt ?? ''}` },
+    ]);
   });
 }
 

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { AppError, atLeast, badInput, maxLevel, notFound, validate, type PermissionLevel, type ProductRole, type RequestContext } from '@fieldbook/core';
+import { AppError, atLeast, badInput, maxLevel, notFound, validate, type JobQueue, type PermissionLevel, type ProductRole, type RequestContext } from '@fieldbook/core';
 import { parsePermissionMap, projectAccess, projectFor, type Caller, type ProjectRow } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
-import { insertNotifications } from '../follows/fanout.ts';
+import { sendNotifications } from '../notification-emails/send.ts';
 
 /** The roles a person may ask for (a project's Manager is granted by hand, never on request). */
 export const REQUESTABLE_ROLES = ['VIEWER', 'CONTRIBUTOR'] as const;
@@ -70,11 +70,13 @@ function canDecide(caller: Caller, project: ProjectRow): boolean {
   return caller.membership.effectiveRole !== 'VIEWER' && projectAccess(caller.membership, caller.userId, project.permissions).level === 'full';
 }
 
-async function notify(trx: Knex.Transaction, userIds: readonly string[], type: string, request: AccessRequestRow, extra: Record<string, unknown>): Promise<void> {
-  const payload = JSON.stringify({ role: request.role, accessRequestId: request.id, projectId: request.project_id, ...extra });
-  await insertNotifications(
+/** Tells people of a request or its decision, in-app and (their choices allowing) by email at once. */
+async function notify(trx: Knex.Transaction, jobs: JobQueue, userIds: readonly string[], type: string, request: AccessRequestRow, extra: Record<string, unknown>): Promise<void> {
+  const payload = { role: request.role, accessRequestId: request.id, projectId: request.project_id, ...extra };
+  await sendNotifications(
     trx,
-    userIds.map((userId) => ({ user_id: userId, workspace_id: request.workspace_id, type, payload, dedupe_key: `access-request:${request.id}:${type}` })),
+    jobs,
+    userIds.map((userId) => ({ userId, workspaceId: request.workspace_id, type, payload, dedupeKey: `access-request:${request.id}:${type}` })),
   );
 }
 
@@ -83,7 +85,7 @@ async function notify(trx: Knex.Transaction, userIds: readonly string[], type: s
  * viewer may ask for Viewer only (their role never goes above read, 000 §6). One pending request
  * per person and project: asking again answers BAD_USER_INPUT.
  */
-export async function requestProjectAccess(ctx: RequestContext, args: unknown): Promise<AccessRequestRow> {
+export async function requestProjectAccess(ctx: RequestContext, jobs: JobQueue, args: unknown): Promise<AccessRequestRow> {
   const caller = callerOf(ctx, 'projects:read');
   const { input } = validate(z.object({ input: requestSchema }), args);
   const actorName = ctx.requireViewer().name;
@@ -101,7 +103,7 @@ export async function requestProjectAccess(ctx: RequestContext, args: unknown): 
       .insert({ workspace_id: caller.workspaceId, project_id: project.id, user_id: caller.userId, role: input.role, message: input.message || null })
       .returning('*')) as AccessRequestRow[];
     const to = (await deciders(trx, project)).filter((id) => id !== caller.userId);
-    await notify(trx, to, ACCESS_REQUEST_NOTIFICATIONS.requested, row!, { projectTitle: project.title, actorId: caller.userId, actorName, message: row!.message });
+    await notify(trx, jobs, to, ACCESS_REQUEST_NOTIFICATIONS.requested, row!, { projectTitle: project.title, actorId: caller.userId, actorName, message: row!.message });
     return row!;
   });
 }
@@ -137,7 +139,7 @@ export async function projectAccessRequests(ctx: RequestContext, args: unknown):
  * project's permission map (never lowering a grant they already have); the requester is notified
  * either way. The request must be readable: one of another workspace is NOT_FOUND.
  */
-export async function decideAccessRequest(ctx: RequestContext, args: unknown, decision: 'APPROVED' | 'DENIED'): Promise<AccessRequestRow> {
+export async function decideAccessRequest(ctx: RequestContext, jobs: JobQueue, args: unknown, decision: 'APPROVED' | 'DENIED'): Promise<AccessRequestRow> {
   const caller = callerOf(ctx, 'projects:read');
   const { id } = validate(z.object({ id: idSchema() }), args);
   return ctx.tx(async (trx) => {
@@ -163,7 +165,7 @@ export async function decideAccessRequest(ctx: RequestContext, args: unknown, de
       .update({ status: decision, decided_by: caller.userId, decided_at: trx.fn.now() })
       .returning('*')) as AccessRequestRow[];
     const type = decision === 'APPROVED' ? ACCESS_REQUEST_NOTIFICATIONS.approved : ACCESS_REQUEST_NOTIFICATIONS.denied;
-    await notify(trx, [request.user_id], type, row!, { projectTitle: decision === 'APPROVED' ? project.title : null, actorId: caller.userId, actorName: ctx.requireViewer().name });
+    await notify(trx, jobs, [request.user_id], type, row!, { projectTitle: decision === 'APPROVED' ? project.title : null, actorId: caller.userId, actorName: ctx.requireViewer().name });
     return row!;
   });
 }

@@ -1,4 +1,4 @@
-import type { ModuleGraphql, RequestContext } from '@fieldbook/core';
+import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
 import { operations } from '@fieldbook/core';
 import { userName } from '../comments/users.ts';
 import { decideAccessRequest, myAccessRequest, projectAccessRequests, requestProjectAccess, type AccessRequestRow } from './access-requests.ts';
@@ -47,14 +47,14 @@ const typeDefs = /* GraphQL */ `
 
 type Args = Record<string, unknown>;
 
-export const accessRequestsPart = (): ModuleGraphql => ({
+export const accessRequestsPart = (moduleCtx: ModuleContext): ModuleGraphql => ({
   typeDefs,
   resolvers: {
     Query: operations({ myAccessRequest, projectAccessRequests }),
     Mutation: operations({
-      requestProjectAccess,
-      approveAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, args, 'APPROVED'),
-      denyAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, args, 'DENIED'),
+      requestProjectAccess: (ctx: RequestContext, args: unknown) => requestProjectAccess(ctx, moduleCtx.jobs, args),
+      approveAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, moduleCtx.jobs, args, 'APPROVED'),
+      denyAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, moduleCtx.jobs, args, 'DENIED'),
     }),
     AccessRequest: {
       projectId: (r: AccessRequestRow) => r.project_id,

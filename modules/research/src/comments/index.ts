@@ -5,7 +5,6 @@ import { commentsTypeDefs } from './schema.ts';
 import { getNotificationSettings, updateNotificationSettings } from './settings.ts';
 import { userName } from './users.ts';
 
-export { notificationEmailJob } from './email-job.ts';
 export { commentCreatedSubscriber } from './created.ts';
 
 type Args = Record<string, unknown>;
