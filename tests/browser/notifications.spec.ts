@@ -116,6 +116,8 @@ test('notification settings turn kinds off in-app and by email, and an emailed u
 });
 
 test('a member asks for access to a restricted project; the admin is notified, approves from the access settings, and the member can open it', async ({ page, browser, env }) => {
+  // Two people sign in and a second browser opens: more than the default minute on a busy machine.
+  test.setTimeout(90_000);
   const adminEmail = uniqueEmail('access-admin');
   const adminToken = await signUpByApi(env, adminEmail, 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, adminToken, `Access ${Date.now().toString(36)}`);
@@ -123,10 +125,18 @@ test('a member asks for access to a restricted project; the admin is notified, a
   const memberEmail = uniqueEmail('access-member');
   const member = { token: await addMemberByApi(env, { token: adminToken, workspaceId: workspace.id }, memberEmail, 'CONTRIBUTOR'), workspace: workspace.id };
   const projectId = (await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Board interviews' } }, admin)).createProject.id;
+  const noteId = (await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: 'Call with the chair' } }, admin)).createNote.id;
   await gql(env, 'mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: projectId, m: { groups: { markup: 'none' }, users: {} } }, admin);
 
   await signInWithPassword(page, memberEmail);
   await expect(page).toHaveURL(WORKSPACE_HOME);
+  // A link to a note in the project offers the same request, naming neither the note nor the project.
+  await page.goto(`/data/${noteId}`);
+  await expect(page.getByRole('heading', { name: 'You don’t have access' })).toBeVisible();
+  await expect(page.getByText('This item is in a project you don’t have access to.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Call with the chair|Board interviews/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request access' })).toBeVisible();
+  await shot(page, 'access-request-panel-item');
   await page.goto(`/projects/${projectId}`);
   await expect(page.getByRole('heading', { name: 'You don’t have access' })).toBeVisible();
   await page.getByText('Contributor', { exact: true }).click();

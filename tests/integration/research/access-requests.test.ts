@@ -3,7 +3,7 @@ import type { TestServer } from '../../support/server.ts';
 import type { ReceivedMail, TestMailServer } from '../../support/smtp.ts';
 import { queuesIdle } from '../../support/jobs.ts';
 import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
-import { contentFixture, createProject, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
 
 const REQUEST = 'id projectId userId userName role message status decidedById';
 const ASK = `mutation($input: RequestProjectAccessInput!) { requestProjectAccess(input: $input) { ${REQUEST} } }`;
@@ -12,6 +12,7 @@ const DENY = `mutation($id: ID!) { denyAccessRequest(id: $id) { ${REQUEST} } }`;
 const LIST = `query($projectId: ID!) { projectAccessRequests(projectId: $projectId) { ${REQUEST} } }`;
 const MINE = `query($projectId: ID!) { myAccessRequest(projectId: $projectId) { ${REQUEST} } }`;
 const PROJECT = 'query($id: ID!) { project(id: $id) { id myAccess { level } } }';
+const RESTRICTED = 'query($t: String!, $id: ID!) { restrictedItemProject(objectType: $t, objectId: $id) }';
 const NOTIFICATIONS = 'query { notifications(first: 100) { id type payload } }';
 const PREF = 'mutation($k: String!, $e: Boolean) { updateNotificationPreference(kind: $k, email: $e) { kind email } }';
 
@@ -41,6 +42,7 @@ describe('access requests to restricted projects', () => {
   let f: ContentFixture;
   let restricted: string;
   let other: string;
+  let boardNote: string;
   beforeAll(async () => {
     ({ server, mail } = await startResearchServer());
     f = await contentFixture(server, mail);
@@ -140,6 +142,25 @@ describe('access requests to restricted projects', () => {
     expect(again.id).not.toBe(req.id);
   });
 
+  it('names the restricted project of a note, insight or highlight the caller cannot read, and nothing for items they can read or that do not exist', async () => {
+    const note = ok(await f.contributor.gql<{ createNote: { id: string } }>('mutation($i: CreateNoteInput!) { createNote(input: $i) { id } }', {
+      i: { projectId: other, title: 'Board call', content: doc('The board wants churn by segment.') },
+    })).createNote.id;
+    const insight = ok(await f.contributor.gql<{ createInsight: { id: string } }>('mutation($i: CreateInsightInput!) { createInsight(input: $i) { id } }', { i: { projectId: other, title: 'Churn' } })).createInsight.id;
+    const highlight = ok(await f.contributor.gql<{ createHighlight: { id: string } }>('mutation($i: CreateHighlightInput!) { createHighlight(input: $i) { id } }', {
+      i: { noteId: note, startOffset: 4, endOffset: 9 },
+    })).createHighlight.id;
+    const ask = async (gql: Gql, t: string, id: string) => ok(await gql<{ restrictedItemProject: string | null }>(RESTRICTED, { t, id })).restrictedItemProject;
+    for (const [t, id] of [['NOTE', note], ['INSIGHT', insight], ['HIGHLIGHT', highlight]] as const) {
+      expect(await ask(f.viewer.gql, t, id)).toBe(other);
+      expect(await ask(f.contributor.gql, t, id)).toBeNull();
+    }
+    expect(await ask(f.viewer.gql, 'NOTE', insight)).toBeNull();
+    const bad = failure(await f.viewer.gql(RESTRICTED, { t: 'PROJECT', id: note }));
+    expect(bad.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'objectType' });
+    boardNote = note;
+  });
+
   it('answers NOT_FOUND for projects and requests of another workspace', async () => {
     const pending = ok(await f.viewer.gql<{ myAccessRequest: Req | null }>(MINE, { projectId: other })).myAccessRequest!;
     const foreign = await createWorkspaceWithAdmin(server, mail);
@@ -147,6 +168,7 @@ describe('access requests to restricted projects', () => {
     expect(failure(await stranger(ASK, { input: { projectId: other, role: 'VIEWER' } })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await stranger(APPROVE, { id: pending.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await stranger(LIST, { projectId: other })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(ok(await stranger<{ restrictedItemProject: string | null }>(RESTRICTED, { t: 'NOTE', id: boardNote })).restrictedItemProject).toBeNull();
     expect(ok(await f.viewer.gql<{ myAccessRequest: Req | null }>(MINE, { projectId: other })).myAccessRequest?.status).toBe('PENDING');
   });
 });

@@ -119,6 +119,33 @@ export async function myAccessRequest(ctx: RequestContext, args: unknown): Promi
   });
 }
 
+/** Items whose link may lead into a project the caller cannot read. */
+export const RESTRICTED_ITEM_TYPES = ['NOTE', 'INSIGHT', 'HIGHLIGHT'] as const;
+const ITEM_TABLE: Record<(typeof RESTRICTED_ITEM_TYPES)[number], string> = { NOTE: 'notes', INSIGHT: 'insights', HIGHLIGHT: 'highlights' };
+
+/**
+ * The project of a note, insight or highlight that the caller cannot open only because its
+ * project is restricted to them, so the item's page can offer to ask for access. Answers the
+ * project's id and nothing of the item or the project; null when the item does not exist in the
+ * workspace, is in the trash (itself or its project), or the caller can read it after all.
+ */
+export async function restrictedItemProject(ctx: RequestContext, args: unknown): Promise<string | null> {
+  const caller = callerOf(ctx, 'projects:read');
+  const { objectType, objectId } = validate(
+    z.object({ objectType: z.enum(RESTRICTED_ITEM_TYPES, { error: `objectType is one of ${RESTRICTED_ITEM_TYPES.join(', ')}.` }), objectId: idSchema('objectId') }),
+    args,
+  );
+  return ctx.tx(async (trx) => {
+    const item = (await trx(ITEM_TABLE[objectType]).where({ id: objectId, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('project_id')) as
+      | { project_id: string }
+      | undefined;
+    if (!item) return null;
+    const project = (await trx('projects').where({ id: item.project_id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first()) as ProjectRow | undefined;
+    if (!project || atLeast(projectAccess(caller.membership, caller.userId, project.permissions).level, 'read')) return null;
+    return project.id;
+  });
+}
+
 /** The requests to a project, pending first then newest; for those who decide on them. */
 export async function projectAccessRequests(ctx: RequestContext, args: unknown): Promise<AccessRequestRow[]> {
   const caller = callerOf(ctx, 'projects:read');

@@ -1,7 +1,7 @@
 import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
 import { operations } from '@fieldbook/core';
 import { userName } from '../comments/users.ts';
-import { decideAccessRequest, myAccessRequest, projectAccessRequests, requestProjectAccess, type AccessRequestRow } from './access-requests.ts';
+import { decideAccessRequest, myAccessRequest, projectAccessRequests, requestProjectAccess, restrictedItemProject, type AccessRequestRow } from './access-requests.ts';
 
 /** GraphQL contract of access requests to restricted projects (001 §3.8; 002 §6 "access requests manage"). */
 const typeDefs = /* GraphQL */ `
@@ -10,6 +10,8 @@ const typeDefs = /* GraphQL */ `
     myAccessRequest(projectId: ID!): AccessRequest
     "Requests to a project, pending first; for people with full access to it."
     projectAccessRequests(projectId: ID!): [AccessRequest!]!
+    "The project of a note, insight or highlight (objectType NOTE, INSIGHT or HIGHLIGHT) that the caller cannot read because the project is restricted to them; null otherwise. Names nothing else of the item."
+    restrictedItemProject(objectType: String!, objectId: ID!): ID
   }
 
   extend type Mutation {
@@ -50,7 +52,7 @@ type Args = Record<string, unknown>;
 export const accessRequestsPart = (moduleCtx: ModuleContext): ModuleGraphql => ({
   typeDefs,
   resolvers: {
-    Query: operations({ myAccessRequest, projectAccessRequests }),
+    Query: operations({ myAccessRequest, projectAccessRequests, restrictedItemProject }),
     Mutation: operations({
       requestProjectAccess: (ctx: RequestContext, args: unknown) => requestProjectAccess(ctx, moduleCtx.jobs, args),
       approveAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, moduleCtx.jobs, args, 'APPROVED'),

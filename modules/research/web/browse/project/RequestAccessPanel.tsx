@@ -21,7 +21,7 @@ interface Pending {
  * and a request for Viewer or Contributor access, which the project's managers approve or deny.
  * A project that does not exist in the workspace stays "not found".
  */
-export function RequestAccessPanel({ projectId, viewerOnly }: { projectId: string; viewerOnly: boolean }) {
+export function RequestAccessPanel({ projectId, viewerOnly, item = false }: { projectId: string; viewerOnly: boolean; /** Opened from a note, insight or highlight: neither it nor its project is named. */ item?: boolean }) {
   usePageTitle('You don’t have access');
   const { graphql } = useFieldbook();
   const mine = useLoad<{ myAccessRequest: Pending | null }>(MINE, { projectId });
@@ -56,7 +56,7 @@ export function RequestAccessPanel({ projectId, viewerOnly }: { projectId: strin
               You don’t have access
             </Title>
             <Text size="sm" c="dimmed" ta="center">
-              This project is restricted. Ask its managers for access; you will be notified when they decide.
+              {item ? 'This item is in a project you don’t have access to.' : 'This project is restricted.'} Ask its managers for access; you will be notified when they decide.
             </Text>
           </Stack>
           {pending ? (
