@@ -46,13 +46,25 @@ test('a note shows what its AI steps did: redaction and summary done by themselv
   await shot(page, 'ai-steps-panel');
   expect(await seriousViolations(page), 'axe on the note with its AI steps').toEqual([]);
 
+  // Accepting and undoing show in the editor at once: the page is never reloaded (the mark survives).
+  await page.evaluate(() => Object.assign(window, { stepsPageMark: true }));
+  const editor = page.getByRole('textbox', { name: 'Note content' });
+  await expect(editor).not.toContainText('priya.shah@travel.example');
   await steps.getByRole('button', { name: 'Accept: Highlights' }).click();
   await expect(steps.getByTestId('ai-step-highlights')).toContainText('Accepted');
-  await expect(steps.getByText('The note changed: reload the page')).toBeVisible();
+  await expect(editor.locator('.fb-highlight')).toHaveText([EXPORT]);
+  await expect(page.getByRole('tab', { name: 'Highlights (1)' })).toBeVisible();
+  await steps.getByRole('button', { name: 'Undo: Redaction' }).click();
+  await expect(steps.getByTestId('ai-step-redact')).toContainText('Undone');
+  await expect(editor).toContainText('Reach her at priya.shah@travel.example to follow up on the beta.');
+  await expect(steps.getByText('reload the page')).toHaveCount(0);
   await steps.getByRole('button', { name: 'Undo: Summary' }).click();
   await expect(steps.getByTestId('ai-step-summarize')).toContainText('Undone');
   await expect(page.getByTestId('ai-provenance')).toHaveCount(0);
+  expect(await page.evaluate(() => 'stepsPageMark' in window)).toBe(true);
   await shot(page, 'ai-steps-decided');
+  // Nothing was saved over the change: the server has the restored text too.
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Highlights (1)' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toContainText('priya.shah@travel.example');
 });

@@ -31,16 +31,17 @@ const STATUS: Record<StepRun['status'], { text: string; color: string }> = {
   SKIPPED: { text: 'Skipped', color: 'gray' },
   FAILED: { text: 'Failed', color: 'red' },
 };
-/** Accepting or undoing these changes the note's text or highlights, which the open editor does not reread. */
+/** Accepting or undoing these changes the note's text, highlights or their tags, which the open page must read again. */
 const CHANGES_NOTE = new Set<StepRun['step']>(['redact', 'highlights', 'tags']);
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * What the workspace's AI steps did with this note, in the order they run: each step's outcome,
  * when, which model (or that it ran locally), why a step was skipped, and Accept / Reject for
- * what Suggest mode offers or Undo for what was done.
+ * what Suggest mode offers or Undo for what was done. `onNoteChanged` lets the page holding the
+ * note's editor show the change at once; without it the panel says to reload.
  */
-export function AiStepsPanel({ noteId, onChanged }: { noteId: string; onChanged?: () => void }) {
+export function AiStepsPanel({ noteId, onChanged, onNoteChanged }: { noteId: string; onChanged?: () => void; onNoteChanged?: () => void }) {
   const host = useFieldbook();
   const runs = useGraphQL<{ aiStepRuns: StepRun[] }>(`query($n: ID!) { aiStepRuns(noteId: $n) { ${FIELDS} } }`, { n: noteId });
   const [busy, setBusy] = useState<string | null>(null);
@@ -69,7 +70,10 @@ export function AiStepsPanel({ noteId, onChanged }: { noteId: string; onChanged?
       await host.graphql(`mutation($id: ID!) { ${mutation}(id: $id) { id } }`, { id: run.id });
       await refetch();
       onChanged?.();
-      if (mutation !== 'rejectAiStep' && CHANGES_NOTE.has(run.step)) setNotice('The note changed: reload the page to see its text and highlights as they are now.');
+      if (mutation !== 'rejectAiStep' && CHANGES_NOTE.has(run.step)) {
+        if (onNoteChanged) onNoteChanged();
+        else setNotice('The note changed: reload the page to see its text and highlights as they are now.');
+      }
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {

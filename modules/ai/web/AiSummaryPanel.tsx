@@ -52,7 +52,7 @@ const partsOf = (s: AiSummary): SummaryPart[] => [
  * viewers a framework, a kind and Generate, the summary appearing as it is written. Quotes shown
  * are only those the server found word for word in their source.
  */
-export function AiSummaryPanel({ objectType, objectId }: { objectType: 'NOTE' | 'INSIGHT'; objectId: string }) {
+export function AiSummaryPanel({ objectType, objectId, onNoteChanged }: { objectType: 'NOTE' | 'INSIGHT'; objectId: string; onNoteChanged?: () => void }) {
   const host = useFieldbook();
   const stored = useGraphQL<{ aiSummary: AiSummary | null; summaryFrameworks: Array<{ framework: string; label: string; isDefault: boolean }> }>(
     `query($t: SummaryObjectType!, $id: ID!) { aiSummary(objectType: $t, objectId: $id) { ${SUMMARY_FIELDS} } summaryFrameworks { framework label isDefault } }`,
@@ -145,6 +145,7 @@ export function AiSummaryPanel({ objectType, objectId }: { objectType: 'NOTE' | 
       {objectType === 'NOTE' && (
         <AiStepsPanel
           noteId={objectId}
+          onNoteChanged={onNoteChanged}
           onChanged={() => {
             // An accepted or undone summary replaces what is shown.
             setResult(null);

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { announceTrashed } from '../browse/bulk/trash-actions.tsx';
 import { FollowButton } from '../browse/ui/FollowButton.tsx';
+import { RequestAccessPanel } from '../browse/project/RequestAccessPanel.tsx';
 import {
   CITE_HIGHLIGHT,
   CREATE_HIGHLIGHT,
@@ -81,6 +82,28 @@ function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void 
   );
 }
 
+const RESTRICTED_PROJECT = 'query($type: String!, $id: ID!) { restrictedItemProject(objectType: $type, objectId: $id) }';
+
+/**
+ * A document the person cannot open: when it is in a project restricted to them, the same
+ * request-access panel as the project's page (naming neither the item nor the project);
+ * otherwise "can't be found".
+ */
+function Unreadable({ kind, id }: { kind: DocumentKind; id: string }) {
+  const host = useFieldbook();
+  const q = useGraphQL<{ restrictedItemProject: string | null }>(RESTRICTED_PROJECT, { type: kind === 'note' ? 'NOTE' : 'INSIGHT', id });
+  const projectId = q.data?.restrictedItemProject;
+  if (projectId) return <RequestAccessPanel projectId={projectId} viewerOnly={!host.permissions.includes('notes:create')} item />;
+  if (q.loading && !q.error) {
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Loader size="sm" aria-label={`Loading the ${LABEL[kind].one}`} />
+      </Center>
+    );
+  }
+  return <NotFoundCard kind={kind} />;
+}
+
 function NotFoundCard({ kind }: { kind: DocumentKind }) {
   usePageTitle(`${LABEL[kind].Title} not found`);
   return (
@@ -109,7 +132,8 @@ export function DocumentRoute({ kind }: { kind: DocumentKind }) {
   const valid = UUID.test(id);
   const q = useGraphQL<{ note?: DocumentData; insight?: DocumentData }>(kind === 'note' ? NOTE_QUERY : INSIGHT_QUERY, { id: valid ? id : '00000000-0000-4000-8000-000000000000' });
   const data = kind === 'note' ? q.data?.note : q.data?.insight;
-  if (!valid || errorCode(q.error) === 'NOT_FOUND') return <NotFoundCard kind={kind} />;
+  if (!valid) return <NotFoundCard kind={kind} />;
+  if (errorCode(q.error) === 'NOT_FOUND') return <Unreadable kind={kind} id={id} />;
   if (q.error && !data) {
     return (
       <Box maw={864} mx="auto" pt="xl">
@@ -150,6 +174,8 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const [title, setTitle] = useState(initial.title);
   const [highlights, setHighlights] = useState<Highlight[]>(initial.highlights);
   const [tags, setTags] = useState<Map<string, Tag[]>>(new Map());
+  // Bumped when the server changed the highlights' tags (an AI step): they are read again.
+  const [tagsRead, setTagsRead] = useState(0);
   const [people, setPeople] = useState<Person[]>(initial.people ?? []);
   const [published, setPublished] = useState(Boolean(initial.published));
   const [tab, setTab] = useState<string | null>('highlights');
@@ -184,7 +210,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
     return () => {
       stale = true;
     };
-  }, [host, highlightIds]);
+  }, [host, highlightIds, tagsRead]);
 
   // A highlight without its own colour takes the colour of its first tag.
   const fillOf = useCallback((h: Highlight) => h.displayColor ?? tags.get(h.id)?.[0]?.highlightColor ?? DEFAULT_HIGHLIGHT_FILL, [tags]);
@@ -233,6 +259,18 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
     attempt(async () => {
       const r = await host.graphql<{ note: { highlights: Highlight[] } }>(NOTE_HIGHLIGHTS, { id: initial.id });
       setHighlights([...r.note.highlights].sort((a, b) => a.startOffset - b.startOffset));
+    });
+
+  // An AI step accepted or undone beside the editor changed the note on the server (its text,
+  // highlights or their tags): what is typed is saved first, then the note is read again and the
+  // editor shows it without telling autosave, which has nothing new to save.
+  const reloadNote = () =>
+    attempt(async () => {
+      await autosave.flush();
+      const r = await host.graphql<{ note: DocumentData }>(NOTE_QUERY, { id: initial.id });
+      editorRef.current?.commands.setContent((r.note.content as JSONContent | null) ?? { type: 'doc', content: [{ type: 'paragraph' }] }, { emitUpdate: false });
+      setHighlights([...r.note.highlights].sort((a, b) => a.startOffset - b.startOffset));
+      setTagsRead((n) => n + 1);
     });
 
   const removeHighlight = (h: Highlight) =>
@@ -476,7 +514,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               <Tabs.Tab value="contacts">Contacts</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="summary">
-              <SummaryTab kind={kind} id={initial.id} summary={initial.summary} />
+              <SummaryTab kind={kind} id={initial.id} summary={initial.summary} onNoteChanged={kind === 'note' ? () => void reloadNote() : undefined} />
             </Tabs.Panel>
             <Tabs.Panel value="highlights">
               {kind === 'note' && (

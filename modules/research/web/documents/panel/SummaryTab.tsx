@@ -10,11 +10,14 @@ const textOf = (node: RichDoc | null | undefined): string => {
   return node.type === 'doc' ? inner.filter(Boolean).join('\n\n') : inner.join('');
 };
 
-/** The AI summary (written, streamed and checked by the AI module), then the document's own summary. */
-export function SummaryTab({ summary, kind, id }: { summary: RichDoc | null | undefined; kind: 'note' | 'insight'; id: string }) {
+/**
+ * The AI summary (written, streamed and checked by the AI module), then the document's own
+ * summary. `onNoteChanged` is told when an AI step accepted or undone here changed the note.
+ */
+export function SummaryTab({ summary, kind, id, onNoteChanged }: { summary: RichDoc | null | undefined; kind: 'note' | 'insight'; id: string; onNoteChanged?: () => void }) {
   return (
     <Stack gap="md">
-      <AiSummaryPanel objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={id} />
+      <AiSummaryPanel objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={id} onNoteChanged={onNoteChanged} />
       <Divider />
       <WrittenSummary summary={summary} kind={kind} />
     </Stack>
