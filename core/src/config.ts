@@ -114,6 +114,8 @@ export interface Config {
   databaseAppUrl: string | undefined;
   databasePoolMax: number;
   embeddedPgPort: number;
+  /** Set by test environments only (no environment variable): the embedded cluster holds throwaway data and skips flushing commits to disk. */
+  embeddedPgThrowaway?: boolean;
   secretKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;

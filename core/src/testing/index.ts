@@ -63,7 +63,7 @@ export async function startTestDatabase(secretKey: string): Promise<TestDatabase
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), password: randomBytes(12).toString('hex'), logger: createLogger('silent') });
+    pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), password: randomBytes(12).toString('hex'), logger: createLogger('silent'), durability: 'throwaway' });
   } catch (err) {
     removeDir();
     throw err;

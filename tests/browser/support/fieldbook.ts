@@ -77,7 +77,7 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
       PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
       ...extraEnv,
     },
-    { secretKey: TEST_SECRET, smtpUrl: mail.url },
+    { secretKey: TEST_SECRET, smtpUrl: mail.url, embeddedPgThrowaway: true },
   );
   let fieldbook: Fieldbook;
   const extra = await linearLike();
