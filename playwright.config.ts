@@ -13,7 +13,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/browser/support/global-setup.ts',
   outputDir: 'test-results',
-  fullyParallel: false,
+  // Every test sets up the people and data it needs, so the tests of one file need not run in
+  // order on one worker: each goes to whichever worker is free, and a long file no longer leaves
+  // the other worker idle at the end of the run.
+  fullyParallel: true,
   // Two workers, each with a Fieldbook of its own (fixtures are worker-scoped): most of a browser
   // test is waiting on the page, so two share the CI machine's two cores without starving each
   // other and the run takes about half as long. PLAYWRIGHT_WORKERS=1 runs them one at a time.

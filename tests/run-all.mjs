@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: builds the web app when stale, runs vitest then Playwright, and reads both JSON
-// reports so the last line is always `N passed, N failed` summed over the two (CI reads it).
+// `npm test`: typechecks while it builds the web app when stale and runs vitest, then runs
+// Playwright, and reads both JSON reports so the last line is always `N passed, N failed` summed
+// over the two (CI reads it).
 // Exits 1 when a test failed or a runner ended without a report (a crash counts as a failure).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,16 +35,34 @@ function readJson(file) {
   }
 }
 
+// --- TypeScript, strict, over the whole repository: a type error fails the run like a test ---
+// It runs beside the web build and vitest rather than before them (one core's work for half a
+// minute or more); its output goes to a file, printed once it is done. Incremental: a second run
+// on the same checkout rechecks only what changed (the build info lives in node_modules/.cache).
+const tscLog = join(artifacts, 'tsc.log');
+const typecheck = (() => {
+  const out = openSync(tscLog, 'w');
+  const buildInfo = join(root, 'node_modules', '.cache', 'fieldbook', 'tsconfig.tsbuildinfo');
+  mkdirSync(dirname(buildInfo), { recursive: true });
+  const started = Date.now();
+  const child = spawn(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo], { cwd: root, stdio: ['ignore', out, out] });
+  closeSync(out);
+  // The exit is only heard once vitest is done (spawnSync holds this process): tsc's own time is
+  // read from when it wrote its build info, its last act.
+  const seconds = () => {
+    const finished = existsSync(buildInfo) ? statSync(buildInfo).mtimeMs : 0;
+    return finished > started ? (finished - started) / 1000 : null;
+  };
+  return new Promise((resolveCode) => {
+    child.on('error', (err) => resolveCode({ code: 1, note: err.message, seconds: null }));
+    child.on('exit', (code, signal) => resolveCode({ code: code ?? 1, note: signal ? `killed by ${signal}` : null, seconds: seconds() }));
+  });
+})();
+
 // The browser tests serve host-web/dist; the script rebuilds it only when sources changed.
 if (existsSync(join(root, 'host-web', 'scripts', 'build-if-stale.mjs'))) {
   const code = run('npm', ['run', '--silent', 'build:web']);
   if (code !== 0) results.push({ runner: 'web build', passed: 0, failed: 1, skipped: 0, note: `exit code ${code}` });
-}
-
-// --- TypeScript, strict, over the whole repository: a type error fails the run like a test ---
-{
-  const code = run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-  results.push({ runner: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ...(code === 0 ? {} : { note: `tsc exit code ${code}` }) });
 }
 
 // --- vitest (unit and integration) ---
@@ -64,6 +83,13 @@ if (!vitest) {
     skipped: (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0),
     ...(failed === 0 && vitestCode !== 0 ? { note: `exit code ${vitestCode} with no failed test` } : {}),
   });
+}
+
+{
+  const { code, note, seconds } = await typecheck;
+  const log = readFileSync(tscLog, 'utf8').trim();
+  console.log(`\ntypecheck (tsc) ${code === 0 ? 'passed' : 'failed'}${seconds ? ` in ${seconds.toFixed(0)} s` : ''}${log ? `:\n${log}` : ''}`);
+  results.push({ runner: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ...(code === 0 ? {} : { note: note ?? `tsc exit code ${code}` }) });
 }
 
 // --- Playwright (browser) ---

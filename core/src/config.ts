@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   /** Password hashes (128 MiB each) one process computes at once, and how long others may queue. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   PASSWORD_HASH_QUEUE_SECONDS: z.coerce.number().min(0).default(10),
+  /** log2 of scrypt's N for new password hashes: 17 (128 MiB) in production; test servers set it lower. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   /** Reverse proxies in front of Fieldbook whose X-Forwarded-For entry names the client; 0 reads the socket. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   OIDC_ISSUER: z.string().url().optional(),
@@ -112,6 +114,8 @@ export interface Config {
   databaseAppUrl: string | undefined;
   databasePoolMax: number;
   embeddedPgPort: number;
+  /** Set by test environments only (no environment variable): the embedded cluster holds throwaway data and skips flushing commits to disk. */
+  embeddedPgThrowaway?: boolean;
   secretKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -125,6 +129,11 @@ export interface Config {
     hashConcurrency: number;
     hashQueueSeconds: number;
   };
+  /**
+   * scrypt cost of new password hashes. Stored hashes name their own cost, so changing it keeps
+   * every existing password working.
+   */
+  passwordHashCost: { N: number; r: number; p: number };
   /** How many proxies' X-Forwarded-For entries to trust for the client address (0: none). */
   trustProxy: number;
   oidc: {
@@ -209,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       hashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
       hashQueueSeconds: e.PASSWORD_HASH_QUEUE_SECONDS,
     },
+    passwordHashCost: { N: 2 ** e.PASSWORD_HASH_COST, r: 8, p: 1 },
     trustProxy: e.TRUST_PROXY,
     oidc: {
       issuer: e.OIDC_ISSUER,

@@ -30,6 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     port: await freePort(),
     password: 'test',
     logger: createLogger('silent'),
+    durability: 'throwaway',
   });
   const admin = createKnex(pg.url, 1);
   await admin.raw(`create database ${TEMPLATE_DB}`);

@@ -3,6 +3,7 @@ import { loadConfig, type Config } from '../../core/src/config.ts';
 import { createLogger } from '../../core/src/logger.ts';
 import { createFieldbook, type Fieldbook, type FieldbookOptions } from '../../core/src/server.ts';
 import { createTestDatabase } from './database.ts';
+import { TEST_PASSWORD_HASH_COST } from './password-cost.ts';
 
 export interface TestServer {
   url: string;
@@ -33,7 +34,8 @@ export async function startTestServer(
   const databaseUrl = await createTestDatabase();
   const config = loadConfig(
     // The AI steps would act on every note a test writes, some time later: a test that wants them says so (`aiSteps`).
-    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', AI_STEPS: 'off' },
+    // Passwords are hashed at TEST_PASSWORD_HASH_COST: a test that measures hashing asks for the real cost (`passwordHashCost`).
+    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', AI_STEPS: 'off', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) },
     { secretKey: inject('secretKey'), databaseUrl, ...overrides },
   );
   const fieldbook = await createFieldbook({

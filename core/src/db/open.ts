@@ -31,6 +31,7 @@ export async function openDatabases(config: Config, logger: Logger, opts: { migr
       port: config.embeddedPgPort,
       password: deriveKey(config, 'embedded-superuser').toString('hex'),
       logger,
+      ...(config.embeddedPgThrowaway ? { durability: 'throwaway' as const } : {}),
     });
     const admin = createKnex(embedded.url, 1);
     const exists = await admin.raw('select 1 from pg_database where datname = ?', [EMBEDDED_DB]);

@@ -54,7 +54,7 @@ function partsOf(ctx: ModuleContext) {
       logger: ctx.logger,
       sessions: new SessionStore(ctx.db.app, ctx.config, ctx.invalidations),
       challenges: new EmailChallenges(ctx.db.app, deriveKey(ctx.config, 'one-time-code')),
-      hasher: new PasswordHasher(ctx.config.signInLimits, ctx.config.trustProxy),
+      hasher: new PasswordHasher(ctx.config.signInLimits, ctx.config.trustProxy, ctx.config.passwordHashCost),
       attempts: new PasswordAttempts(new AttemptCounters(ctx.db.app), ctx.config),
     };
     parts = { deps, flow: new OidcFlow(new OidcClients(ctx.config), ctx.config, ctx.logger) };

@@ -4,12 +4,18 @@ import { clientAddress } from './sign-in-limits/client-address.ts';
 import { HashQueueTimeout, HashSlots } from './sign-in-limits/hash-slots.ts';
 import { tooManyRequests } from './sign-in-limits/too-many-requests.ts';
 
-/** scrypt cost of the architecture page: N=2^17, r=8, p=1 (128 MiB of memory per hash). */
-export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** scrypt cost of the architecture page: N=2^17, r=8, p=1 (128 MiB of memory per hash); PASSWORD_HASH_COST's default. */
+export const SCRYPT_COST: Readonly<ScryptCost> = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
-function scrypt(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, cost: Readonly<ScryptCost>): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; allow twice that so the default 32 MiB cap never bites.
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 256 * cost.N * cost.r };
   return new Promise((resolve, reject) => {
@@ -18,10 +24,10 @@ function scrypt(password: string, salt: Buffer, cost: { N: number; r: number; p:
 }
 
 /** Hashes a password into a self-describing string: `scrypt$N$r$p$salt$hash` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: Readonly<ScryptCost> = SCRYPT_COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, SCRYPT_COST);
-  const { N, r, p } = SCRYPT_COST;
+  const key = await scrypt(password, salt, cost);
+  const { N, r, p } = cost;
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -40,14 +46,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-let decoy: Promise<string> | null = null;
+/** One decoy hash per cost, made on first use. */
+const decoys = new Map<string, Promise<string>>();
 
 /**
  * Spends the same time as a real check when there is no account, so response times do not tell
- * whether an email has an account.
+ * whether an email has an account. The decoy has the cost new hashes get, as real accounts mostly do.
  */
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword('decoy password that matches no one');
+export async function verifyAgainstDecoy(password: string, cost: Readonly<ScryptCost> = SCRYPT_COST): Promise<false> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let decoy = decoys.get(key);
+  if (!decoy) decoys.set(key, (decoy = hashPassword('decoy password that matches no one', cost)));
   await verifyPassword(password, await decoy);
   return false;
 }
@@ -66,12 +75,14 @@ export class PasswordHasher {
   constructor(
     limits: { hashConcurrency: number; hashQueueSeconds: number },
     private readonly trustProxy: number,
+    /** The cost of new hashes (PASSWORD_HASH_COST); checks read each stored hash's own. */
+    private readonly cost: Readonly<ScryptCost> = SCRYPT_COST,
   ) {
     this.slots = new HashSlots(limits.hashConcurrency, limits.hashQueueSeconds * 1000);
   }
 
   hash(password: string, ctx: RequestContext | null = null): Promise<string> {
-    return this.inSlot(ctx, () => hashPassword(password));
+    return this.inSlot(ctx, () => hashPassword(password, this.cost));
   }
 
   verify(password: string, stored: string, ctx: RequestContext | null = null): Promise<boolean> {
@@ -80,7 +91,7 @@ export class PasswordHasher {
 
   /** A check that takes as long as a real one, for when there is no password to check against. */
   verifyDecoy(password: string, ctx: RequestContext | null = null): Promise<false> {
-    return this.inSlot(ctx, () => verifyAgainstDecoy(password));
+    return this.inSlot(ctx, () => verifyAgainstDecoy(password, this.cost));
   }
 
   private async inSlot<T>(ctx: RequestContext | null, work: () => Promise<T>): Promise<T> {

@@ -63,7 +63,7 @@ export async function startTestDatabase(secretKey: string): Promise<TestDatabase
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), password: randomBytes(12).toString('hex'), logger: createLogger('silent') });
+    pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), password: randomBytes(12).toString('hex'), logger: createLogger('silent'), durability: 'throwaway' });
   } catch (err) {
     removeDir();
     throw err;
@@ -113,7 +113,8 @@ export function setTestModules(modules: readonly LoadedModule[]): void {
 export async function startTestFieldbook(options: TestFieldbookOptions): Promise<TestFieldbook> {
   const modules = await testModules();
   const mails: SentMail[] = [];
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...options.env }, { secretKey: options.secretKey, databaseUrl: options.databaseUrl });
+  // Test admins sign up with a password: a cheap hash (1 MiB, not production's 128 MiB) keeps a plugin's tests quick.
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', PASSWORD_HASH_COST: '10', ...options.env }, { secretKey: options.secretKey, databaseUrl: options.databaseUrl });
   const fieldbook = await createFieldbook({
     config,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),

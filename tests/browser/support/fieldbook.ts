@@ -6,6 +6,7 @@ import { discoverModules } from '../../../core/src/kernel/discover.ts';
 import { createLogger } from '../../../core/src/logger.ts';
 import { createFieldbook, type Fieldbook } from '../../../core/src/server.ts';
 import { freePort } from '../../support/ports.ts';
+import { TEST_PASSWORD_HASH_COST } from '../../support/password-cost.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { startFakeSlack, type FakeSlack } from '../../../plugins/slack/testing/fake-slack.ts';
 import { startFakeZendesk, type FakeZendesk } from '../../../plugins/zendesk/testing/fake-zendesk.ts';
@@ -72,9 +73,11 @@ export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, 
       OPENAI_CHAT_MODEL: 'fake-chat',
       // Off unless a spec asks for them: they would otherwise change the notes other specs write.
       AI_STEPS: 'off',
+      // Every test signs people up and in: at the production cost each hash is 128 MiB and about a second.
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
       ...extraEnv,
     },
-    { secretKey: TEST_SECRET, smtpUrl: mail.url },
+    { secretKey: TEST_SECRET, smtpUrl: mail.url, embeddedPgThrowaway: true },
   );
   let fieldbook: Fieldbook;
   const extra = await linearLike();

@@ -59,6 +59,20 @@ describe('while the database is away', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('runs on an embedded PostgreSQL that flushes each commit to disk (only the test runs’ own skip it)', async () => {
+    const admin = createKnex(pg.url, 1);
+    try {
+      const settings = await admin.raw("select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name");
+      expect(settings.rows).toEqual([
+        { name: 'fsync', setting: 'on' },
+        { name: 'full_page_writes', setting: 'on' },
+        { name: 'synchronous_commit', setting: 'on' },
+      ]);
+    } finally {
+      await admin.destroy();
+    }
+  });
+
   const graphql = (query: string) =>
     fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../../core/src/identity/passwords.ts';
+import { TEST_PASSWORD_HASH_COST } from '../../support/password-cost.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { HASHING_TIMEOUT_MS, AUTH_FIELDS, STRONG_PASSWORD, errorOf, signIn, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
@@ -219,9 +221,12 @@ describe('sign-up', { timeout: HASHING_TIMEOUT_MS }, () => {
     expect(errorOf(await run({ method: 'OIDC', provider: 'oidc' })).extensions?.field).toBe('code');
   });
 
-  it('stores the password as a self-describing scrypt hash', async () => {
+  it('stores the password as a self-describing scrypt hash at the configured cost', async () => {
+    // The production cost (N=2^17) is checked in core/src/identity/passwords.test.ts; test servers hash at TEST_PASSWORD_HASH_COST.
     const session = await signUpConfirmed(server, mail);
     const row = await server.fieldbook.db.owner.withSchema('fieldbook_private').from('password_hashes').where({ user_id: session.user.id }).first();
-    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(server.fieldbook.config.passwordHashCost.N).toBe(2 ** TEST_PASSWORD_HASH_COST);
+    expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${2 ** TEST_PASSWORD_HASH_COST}\\$8\\$1\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{43}$`));
+    expect(await verifyPassword(STRONG_PASSWORD, row.password_hash)).toBe(true);
   });
 });
