@@ -5,6 +5,7 @@ import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import { channelFor, idSchema } from '../channels/channels.ts';
 import { parseDate } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
+import { bucketSeries } from './buckets.ts';
 import { countedInChannel, countedPerChannel, wholeDays } from './counts.ts';
 
 export interface DataPointRow {
@@ -63,7 +64,7 @@ const dateArg = (key: string) =>
 const range = { from: dateArg('from'), to: dateArg('to') };
 
 /** A date alone as `to` includes that whole day. */
-const untilOf = (to: Date | null, text: string | null | undefined): Date | null => (to && text && /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(to.getTime() + 86_400_000 - 1) : to);
+export const untilOf = (to: Date | null, text: string | null | undefined): Date | null => (to && text && /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(to.getTime() + 86_400_000 - 1) : to);
 
 const encodeCursor = (row: { created_at: Date; id: string }): string => Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
 function decodeCursor(after: string): [string, string] {
@@ -192,7 +193,6 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
     const lo = from ?? bounds.lo;
     const hi = until ?? bounds.hi;
     if (!lo || !hi) return [];
-    const step = `${periods} ${unit}`;
     const points = days
       ? {
           sql: `select c.day::timestamp as t, c.count as n from channel_datapoint_counts c
@@ -204,27 +204,7 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
                 where d.workspace_id = ? and d.channel_id = ? and d.created_at >= ? and d.created_at <= ?`,
           bindings: [caller.workspaceId, channelId, lo, hi],
         };
-    // One pass: each point's (or day's) bucket is computed from its date (months counted as
-    // months, days and weeks as fixed lengths), then the buckets are filled in.
-    const { rows } = await trx.raw<{ rows: Array<{ start: Date; count: string }> }>(
-      `with origin as (select date_trunc(?, ?::timestamptz at time zone 'UTC') as o),
-       counts as (
-         select case when ? = 'month'
-                  then origin.o + (floor(((extract(year from x.t) * 12 + extract(month from x.t)) - (extract(year from origin.o) * 12 + extract(month from origin.o))) / ?) * ?) * interval '1 month'
-                  else origin.o + floor(extract(epoch from (x.t - origin.o)) / extract(epoch from ?::interval)) * ?::interval
-                end as start,
-                sum(x.n) as count
-         from origin, (${points.sql}) x
-         group by 1
-       )
-       select (g.start at time zone 'UTC') as start, coalesce(c.count, 0) as count
-       from generate_series((select o from origin), ?::timestamptz at time zone 'UTC', ?::interval) as g(start)
-       left join counts c on c.start = g.start
-       order by g.start
-       limit 1000`,
-      [unit, lo, unit, periods, periods, step, step, ...points.bindings, hi, step],
-    );
-    return rows.map((r) => ({ start: r.start, count: Number(r.count) }));
+    return bucketSeries(trx, unit, periods, lo, hi, points);
   });
 }
 
