@@ -332,6 +332,19 @@ describe('themes', () => {
       expect(counted.reduce((n, b) => n + b.count, 0)).toBe((await themeAbout('mobile')).datumCount);
     }
 
+    // The dashboards' chart by theme, from the same counters: each bucket's column as its points say.
+    const of = (server.fieldbook.services['member-contexts'] as { of(w: string, u: string): Promise<RequestContext | null> }).of;
+    const channels = server.fieldbook.services.channels as { themeChart(m: RequestContext, c: string, i: 'DAY' | 'WEEK' | 'MONTH'): Promise<{ total: number; themes: Array<{ id: string; count: number }>; series: Array<{ start: Date; total: number; counts: number[] }> } | null> };
+    const drawn = (await channels.themeChart((await of(a.ws.id, a.viewer.user.id))!, channelId, 'WEEK'))!;
+    const { rows: weekly } = await owner.raw<{ rows: Array<{ start: Date; total: number; mobile: number }> }>(
+      `select date_trunc('week', d.created_at at time zone 'UTC') at time zone 'UTC' as start, count(*)::int as total, (count(*) filter (where m.theme_id = ?))::int as mobile
+       from channel_datapoints d left join channel_theme_members m on m.datapoint_id = d.id where d.channel_id = ? group by 1 order by 1`,
+      [mobile.id, channelId],
+    );
+    const column = drawn.themes.findIndex((t) => t.id === mobile.id);
+    expect(column).toBeGreaterThanOrEqual(0);
+    expect(drawn.series.filter((b) => b.total > 0).map((b) => [new Date(b.start).toISOString(), b.total, b.counts[column]])).toEqual(weekly.map((w) => [new Date(w.start).toISOString(), w.total, w.mobile]));
+
     // Deleted in a request's scope and by the owner with none: the memberships go by cascade, the counters follow.
     const victims = (await owner('channel_theme_members').where({ theme_id: mobile.id }).orderBy('datapoint_id').limit(2).pluck('datapoint_id')) as string[];
     await withTenant(server.fieldbook.db.app, { workspaceId: a.ws.id }, (trx) => trx('channel_datapoints').where({ id: victims[0] }).del());
