@@ -240,7 +240,7 @@ try {
         results.notes.push(`automation to Slack not measured: ${(err as Error).message}`);
         return null;
       });
-      results.channels = await benchChannels({ url, token: account.token, log }).catch((err: unknown) => {
+      results.channels = await benchChannels({ url, token: account.token, owner: fieldbook.db.owner, log }).catch((err: unknown) => {
         results.notes.push(`channels not measured: ${(err as Error).message}`);
         return null;
       });

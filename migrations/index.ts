@@ -42,6 +42,7 @@ import * as dashboardChannelCharts from './0076_dashboard_channel_charts.ts';
 import * as notificationChannels from './0078_notification_channels.ts';
 import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
 import * as accessRequests from './0083_access_requests.ts';
+import * as channelThemeCounts from './0086_channel_theme_counts.ts';
 import * as dropSearchPlanRows from './0092_drop_search_plan_rows.ts';
 
 export interface Migration {
@@ -95,5 +96,6 @@ export const migrations: Migration[] = [
   { name: '0078_notification_channels', ...notificationChannels },
   { name: '0079_canvas_reference_sizes', ...canvasReferenceSizes },
   { name: '0083_access_requests', ...accessRequests },
+  { name: '0086_channel_theme_counts', ...channelThemeCounts },
   { name: '0092_drop_search_plan_rows', ...dropSearchPlanRows },
 ];

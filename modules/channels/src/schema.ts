@@ -4,7 +4,7 @@ export const channelsTypeDefs = /* GraphQL */ `
     "The workspace's channels by name; with trashed, those in the trash (manager and above)."
     channels(trashed: Boolean): [Channel!]!
     channel(id: ID!): Channel!
-    "A channel's data points, newest first; from and to (ISO 8601) bound when the feedback was given; search matches their text."
+    "A channel's data points, newest first; from and to (ISO 8601) bound when the feedback was given; search keeps those whose text has every word of it (each word as the start of a word: tag finds tagging)."
     channelDataPoints(channelId: ID!, first: Int, after: String, search: String, from: String, to: String): ChannelDataPointConnection!
     channelDataPoint(id: ID!): ChannelDataPoint!
     "Data points over time: one bucket per aggregationPeriods intervals (1 to 5, default 2), oldest first."
@@ -99,6 +99,8 @@ export const channelsTypeDefs = /* GraphQL */ `
     endCursor: String
     hasNextPage: Boolean!
     totalCount: Int!
+    "True when a text search matched more than 5,000 points: totalCount is then an estimate to two significant digits (about 410,000)."
+    totalCountIsEstimate: Boolean!
   }
 
   type ChannelSeriesPoint { start: DateTime!, count: Int! }

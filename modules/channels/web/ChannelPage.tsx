@@ -48,7 +48,7 @@ export function ChannelPage() {
   const [filterText, setFilterText] = useState(state.filter);
   const channel = useGraphQL<{ channel: ChannelSummary }>(Q.channel, { id: channelId });
   const series = useGraphQL<{ channelDataPointSeries: SeriesPoint[] }>(Q.series, { channelId, interval: 'WEEK', aggregationPeriods: periods, from: range.from, to: range.to });
-  const [points, setPoints] = useState<{ nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number } | null>(null);
+  const [points, setPoints] = useState<{ nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number; totalCountIsEstimate: boolean } | null>(null);
   const [pointsError, setPointsError] = useState<string | null>(null);
   const canImport = host.permissions.includes('imports:dataFile');
   const canDelete = host.permissions.includes('projects:delete');
@@ -63,7 +63,7 @@ export function ChannelPage() {
   const load = useCallback(
     async (after: string | null) => {
       try {
-        const { channelDataPoints } = await host.graphql<{ channelDataPoints: { nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number } }>(Q.points, {
+        const { channelDataPoints } = await host.graphql<{ channelDataPoints: { nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number; totalCountIsEstimate: boolean } }>(Q.points, {
           channelId,
           first: PAGE,
           after,
@@ -185,7 +185,7 @@ export function ChannelPage() {
         />
         {points && (
           <Text c="dimmed" size="sm">
-            {points.totalCount.toLocaleString()} data points
+            {`${points.totalCountIsEstimate ? 'about ' : ''}${points.totalCount.toLocaleString()} data points`}
           </Text>
         )}
         {canCreateInsight && selected.length > 0 && (

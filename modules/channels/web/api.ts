@@ -78,7 +78,7 @@ export const Q = {
   updateChannel: `mutation UpdateChannel($id: ID!, $input: UpdateChannelInput!) { updateChannel(id: $id, input: $input) { ${CHANNEL} } }`,
   createChannel: `mutation CreateChannel($input: CreateChannelInput!) { createChannel(input: $input) { ${CHANNEL} } }`,
   points: `query ChannelPoints($channelId: ID!, $first: Int, $after: String, $search: String, $from: String, $to: String) {
-    channelDataPoints(channelId: $channelId, first: $first, after: $after, search: $search, from: $from, to: $to) { totalCount hasNextPage endCursor nodes { ${POINT} } }
+    channelDataPoints(channelId: $channelId, first: $first, after: $after, search: $search, from: $from, to: $to) { totalCount totalCountIsEstimate hasNextPage endCursor nodes { ${POINT} } }
   }`,
   point: `query ChannelPoint($id: ID!) { channelDataPoint(id: $id) { ${POINT} } }`,
   series: `query ChannelSeries($channelId: ID!, $interval: ChannelInterval, $aggregationPeriods: Int, $from: String, $to: String) {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_FILTER } from '../../../modules/channels/src/datapoints/filter.ts';
 import { withTenant } from '../../../core/src/index.ts';
 import { ok } from '../research/content-support.ts';
 import { post, useChannelFixture, waitForImport } from './support.ts';
@@ -106,5 +107,50 @@ describe('daily counters of a channel', () => {
     await a.server.fieldbook.db.owner('channel_datasets').where({ id: started.json.datasetId as string }).del();
     await expectCountersRight();
     expect(await channel()).toMatchObject({ dataPointCount: 4, datasets: [{ pointCount: 4 }] });
+  });
+});
+
+describe('the text filter of a channel page', () => {
+  // 60 points a day apart in 2027 (a range of their own): every one says alpha, three say beta
+  // (spread out), the eight oldest say gamma.
+  const points = Array.from({ length: 60 }, (_, i) => ({
+    externalId: `f${i}`,
+    createdAt: new Date(Date.UTC(2027, 0, 1 + i, 12)).toISOString(),
+    content: `Alphabet alpha ${i}${i % 20 === 7 ? ' beta' : ''}${i < 8 ? ' gamma' : ''}`,
+  }));
+  const newest = (keep: (content: string) => boolean) => points.filter((p) => keep(p.content)).reverse().map((p) => p.externalId);
+  const PAGE = 'query($c: ID!, $s: String, $after: String, $first: Int) { channelDataPoints(channelId: $c, search: $s, after: $after, first: $first, from: "2027-01-01", to: "2027-12-31") { totalCount totalCountIsEstimate hasNextPage endCursor nodes { externalId } } }';
+  const page = async (s: string, first = 25, after: string | null = null) =>
+    ok(await a.viewer.gql<{ channelDataPoints: { totalCount: number; totalCountIsEstimate: boolean; hasNextPage: boolean; endCursor: string; nodes: Array<{ externalId: string }> } }>(PAGE, { c: a.channelId, s, first, after })).channelDataPoints;
+  const saved = { ...TEXT_FILTER };
+
+  beforeAll(async () => {
+    const res = await post(a.server, `/api/channels/${a.channelId}/datapoints`, JSON.stringify({ dataPoints: points }), { token: a.contributor.accessToken, workspace: a.ws.id });
+    expect(res.status).toBe(200);
+    // Small bounds, so 60 points take every path a million do.
+    Object.assign(TEXT_FILTER, { exactCountLimit: 5, sampleRows: 10, walkBudget: 20 });
+  });
+  afterAll(() => void Object.assign(TEXT_FILTER, saved));
+
+  it('pages through the matches newest first, counting exactly up to the limit and estimating past it', async () => {
+    // Common: the sample says so; the count is an estimate, the page the newest matches, and the next page follows on.
+    const common = await page('alpha', 4);
+    expect(common).toMatchObject({ totalCount: 60, totalCountIsEstimate: true, hasNextPage: true });
+    expect(common.nodes.map((n) => n.externalId)).toEqual(newest(() => true).slice(0, 4));
+    expect((await page('alpha', 4, common.endCursor)).nodes.map((n) => n.externalId)).toEqual(newest(() => true).slice(4, 8));
+    // Words are prefixes and all required.
+    expect((await page('alph 5')).nodes.map((n) => n.externalId)).toEqual(newest((c) => c.split(' ').some((w) => w.startsWith('5'))));
+    expect((await page('alph 5')).nodes).toHaveLength(11);
+    // Rare: found through the text index and counted exactly.
+    const rare = await page('beta');
+    expect(rare).toMatchObject({ totalCount: 3, totalCountIsEstimate: false, hasNextPage: false });
+    expect(rare.nodes.map((n) => n.externalId)).toEqual(newest((c) => c.includes('beta')));
+    // Over the limit though none of the newest match: an estimate just past the limit, and still every match in order.
+    const old = await page('gamma');
+    expect(old).toMatchObject({ totalCount: 6, totalCountIsEstimate: true, hasNextPage: false });
+    expect(old.nodes.map((n) => n.externalId)).toEqual(newest((c) => c.includes('gamma')));
+    expect(await page('nothing')).toMatchObject({ totalCount: 0, totalCountIsEstimate: false, nodes: [] });
+    // No words at all filter nothing out.
+    expect(await page('!!')).toMatchObject({ totalCount: 60, totalCountIsEstimate: false });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineModule, type DomainEvent } from '../../../core/src/index.ts';
+import { defineModule, withTenant, type DomainEvent } from '../../../core/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { AgentTool, RequestContext } from '../../../core/src/index.ts';
@@ -81,6 +81,26 @@ async function themeAbout(word: string): Promise<Theme> {
   return found!;
 }
 
+/**
+ * The per-theme daily counters beside the same counts taken from the memberships and their
+ * points, and every membership's copy of its point's date beside the point's own.
+ */
+async function expectThemeCountersRight(): Promise<void> {
+  const owner = server.fieldbook.db.owner;
+  const show = (r: { theme_id: string; day: string; count: number }) => `${r.theme_id} ${r.day} ${r.count}`;
+  const counters = (await owner('channel_theme_counts').where({ channel_id: channelId }).orderBy(['theme_id', 'day']).select('theme_id', owner.raw(`to_char(day, 'YYYY-MM-DD') as day`), 'count')) as Array<{ theme_id: string; day: string; count: number }>;
+  const { rows } = await owner.raw<{ rows: Array<{ theme_id: string; day: string; count: number }> }>(
+    `select m.theme_id, to_char((d.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as count
+     from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id
+     where m.channel_id = ? and m.theme_id is not null group by 1, 2 order by 1, 2`,
+    [channelId],
+  );
+  expect(counters.map(show)).toEqual(rows.map(show));
+  expect(rows.length).toBeGreaterThan(0);
+  const { rows: stale } = await owner.raw<{ rows: unknown[] }>('select 1 from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id where m.channel_id = ? and m.created_at <> d.created_at', [channelId]);
+  expect(stale).toEqual([]);
+}
+
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   // A chat model only: clustering stays on the offline text model, summaries use the model.
@@ -105,6 +125,7 @@ describe('themes', () => {
     expect(ok(await a.viewer.gql<{ channelClustering: null }>('query($c: ID!) { channelClustering(channelId: $c) { id } }', { c: channelId })).channelClustering).toBeNull();
     const run = await cluster(a.contributor.gql);
     expect(run.representation).toBe('local');
+    await expectThemeCountersRight();
     const list = await themes();
     expect(list.length).toBe(run.themeCount);
     expect(list.length).toBeGreaterThanOrEqual(3);
@@ -136,6 +157,7 @@ describe('themes', () => {
 
     const run = await cluster(a.contributor.gql);
     expect(run.version).toBe(2);
+    await expectThemeCountersRight();
     const again = (await themes()).find((t) => t.id === exportTheme.id);
     expect(again).toMatchObject({ title: 'Slow exports', titleIsManual: true, version: 2, retired: false });
   });
@@ -151,6 +173,7 @@ describe('themes', () => {
     expect(page.nodes.every((n) => n.theme.id === pricing.id)).toBe(true);
     const moved = page.nodes[0]!;
     ok(await a.contributor.gql('mutation($d: ID!, $t: ID) { moveChannelDataPoint(dataPointId: $d, themeId: $t) }', { d: moved.id, t: login.id }));
+    await expectThemeCountersRight();
     expect(failure(await other('mutation($d: ID!, $t: ID) { moveChannelDataPoint(dataPointId: $d, themeId: $t) }', { d: moved.id, t: login.id })).extensions?.errorCode).toBe('NOT_FOUND');
     await cluster(a.contributor.gql);
     const point = ok(await a.viewer.gql<{ channelDataPoint: { theme: { id: string } } }>('query($id: ID!) { channelDataPoint(id: $id) { theme { id } } }', { id: moved.id })).channelDataPoint;
@@ -159,6 +182,7 @@ describe('themes', () => {
     const before = (await themes()).find((t) => t.id === login.id)!.datumCount + (await themes()).find((t) => t.id === pricing.id)!.datumCount;
     const merged = ok(await a.contributor.gql<{ mergeChannelThemes: Theme }>('mutation($t: ID!, $s: [ID!]!) { mergeChannelThemes(targetId: $t, sourceIds: $s) { id datumCount } }', { t: login.id, s: [pricing.id] })).mergeChannelThemes;
     expect(merged.datumCount).toBe(before);
+    await expectThemeCountersRight();
     const retired = ok(await a.viewer.gql<{ channelTheme: { retired: boolean; mergedInto: string } }>('query($id: ID!) { channelTheme(id: $id) { retired mergedInto } }', { id: pricing.id })).channelTheme;
     expect(retired).toEqual({ retired: true, mergedInto: login.id });
 
@@ -166,6 +190,7 @@ describe('themes', () => {
     expect(parts).toHaveLength(2);
     expect(parts[0]!.id).toBe(login.id);
     expect(parts[0]!.datumCount + parts[1]!.datumCount).toBe(before);
+    await expectThemeCountersRight();
     expect(failure(await other('query($id: ID!) { channelTheme(id: $id) { id } }', { id: login.id })).extensions?.errorCode).toBe('NOT_FOUND');
   });
 
@@ -178,6 +203,7 @@ describe('themes', () => {
       .poll(async () => ok(await a.viewer.gql<{ channelDataPoint: { theme: { id: string } | null } }>('query($id: ID!) { channelDataPoint(id: $id) { theme { id } } }', { id })).channelDataPoint.theme?.id, { timeout: 15_000, interval: 300 })
       .toBe(mobile.id);
 
+    await expectThemeCountersRight();
     const series = ok(await a.viewer.gql<{ channelThemeSeries: Array<{ start: string; count: number }> }>('query($t: ID!) { channelThemeSeries(themeId: $t, interval: DAY, aggregationPeriods: 5) { start count } }', { t: mobile.id })).channelThemeSeries;
     const total = (await themeAbout('mobile')).datumCount;
     expect(series.reduce((n, p) => n + p.count, 0)).toBe(total);
@@ -269,5 +295,69 @@ describe('themes', () => {
     await expect(run('list_channel_datums_by_theme', { channelId, themeId: theme.id, datumCount: 101 })).rejects.toMatchObject({ errorCode: 'BAD_USER_INPUT', message: expect.stringContaining('datumCount') });
     const outsider = (await of(b.id, b.admin.user.id))!;
     await expect(run('list_themes', { channelId }, outsider)).rejects.toMatchObject({ errorCode: 'NOT_FOUND' });
+  });
+
+  it('keeps the per-theme counters exact when a point changes date, points are deleted, and the channel goes to the trash and back; periods are counted to the millisecond', async () => {
+    const mobile = await themeAbout('mobile');
+    const owner = server.fieldbook.db.owner;
+    // Pushed again with another date: the same point, its membership's date and the counters follow.
+    const [moved] = (await owner('channel_theme_members as m').join('channel_datapoints as d', 'd.id', 'm.datapoint_id').where({ 'm.theme_id': mobile.id }).orderBy('d.id').limit(1).select('d.external_id')) as Array<{ external_id: string }>;
+    const again = await post(server, `/api/channels/${channelId}/datapoints`, JSON.stringify({ dataPoints: [{ externalId: moved!.external_id, content: 'Mobile app crashes when I open a note', createdAt: '2026-03-25T23:30:00Z' }] }), { token });
+    expect(again.json).toMatchObject({ created: 0, updated: 1 });
+    await expectThemeCountersRight();
+
+    // Emerging themes count exactly whatever the period's edges: against the points themselves.
+    const truth = async (lo: string, hi: string, hiIncluded: boolean) => {
+      const { rows } = await owner.raw<{ rows: Array<{ n: number }> }>(
+        `select count(*)::int as n from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id where m.theme_id = ? and d.created_at >= ? and d.created_at ${hiIncluded ? '<=' : '<'} ?`,
+        [mobile.id, lo, hi],
+      );
+      return rows[0]!.n;
+    };
+    for (const to of ['2026-03-26T00:00:00Z', '2026-03-25T23:30:00Z', '2026-03-25T23:29:59Z', '2026-03-10T10:00:00Z', '2026-03-03T10:00:00.001Z']) {
+      const emerging = ok(await a.viewer.gql<{ channelEmergingThemes: Array<{ theme: { id: string }; previousCount: number; currentCount: number }> }>(
+        'query($c: ID!, $to: String) { channelEmergingThemes(channelId: $c, interval: DAY, aggregationPeriods: 5, to: $to) { theme { id } previousCount currentCount } }',
+        { c: channelId, to },
+      )).channelEmergingThemes.find((e) => e.theme.id === mobile.id)!;
+      const end = new Date(to).getTime();
+      const at = (ms: number) => new Date(ms).toISOString();
+      expect(emerging, to).toEqual({ theme: { id: mobile.id }, previousCount: await truth(at(end - 10 * 86_400_000), at(end - 5 * 86_400_000), false), currentCount: await truth(at(end - 5 * 86_400_000), to, true) });
+    }
+    // The theme's chart from its counters (whole days) is the chart from its points (a range a millisecond inside them).
+    for (let periods = 1; periods <= 5; periods++) {
+      const chart = (from: string, to: string) =>
+        a.viewer.gql<{ channelThemeSeries: Array<{ start: string; count: number }> }>('query($t: ID!, $p: Int, $from: String, $to: String) { channelThemeSeries(themeId: $t, interval: DAY, aggregationPeriods: $p, from: $from, to: $to) { start count } }', { t: mobile.id, p: periods, from, to });
+      const counted = ok(await chart('2026-02-27', '2026-03-31')).channelThemeSeries;
+      expect(counted, `DAY × ${periods}`).toEqual(ok(await chart('2026-02-27T00:00:00.001Z', '2026-03-31T23:59:59.998Z')).channelThemeSeries);
+      expect(counted.reduce((n, b) => n + b.count, 0)).toBe((await themeAbout('mobile')).datumCount);
+    }
+
+    // The dashboards' chart by theme, from the same counters: each bucket's column as its points say.
+    const of = (server.fieldbook.services['member-contexts'] as { of(w: string, u: string): Promise<RequestContext | null> }).of;
+    const channels = server.fieldbook.services.channels as { themeChart(m: RequestContext, c: string, i: 'DAY' | 'WEEK' | 'MONTH'): Promise<{ total: number; themes: Array<{ id: string; count: number }>; series: Array<{ start: Date; total: number; counts: number[] }> } | null> };
+    const drawn = (await channels.themeChart((await of(a.ws.id, a.viewer.user.id))!, channelId, 'WEEK'))!;
+    const { rows: weekly } = await owner.raw<{ rows: Array<{ start: Date; total: number; mobile: number }> }>(
+      `select date_trunc('week', d.created_at at time zone 'UTC') at time zone 'UTC' as start, count(*)::int as total, (count(*) filter (where m.theme_id = ?))::int as mobile
+       from channel_datapoints d left join channel_theme_members m on m.datapoint_id = d.id where d.channel_id = ? group by 1 order by 1`,
+      [mobile.id, channelId],
+    );
+    const column = drawn.themes.findIndex((t) => t.id === mobile.id);
+    expect(column).toBeGreaterThanOrEqual(0);
+    expect(drawn.series.filter((b) => b.total > 0).map((b) => [new Date(b.start).toISOString(), b.total, b.counts[column]])).toEqual(weekly.map((w) => [new Date(w.start).toISOString(), w.total, w.mobile]));
+
+    // Deleted in a request's scope and by the owner with none: the memberships go by cascade, the counters follow.
+    const victims = (await owner('channel_theme_members').where({ theme_id: mobile.id }).orderBy('datapoint_id').limit(2).pluck('datapoint_id')) as string[];
+    await withTenant(server.fieldbook.db.app, { workspaceId: a.ws.id }, (trx) => trx('channel_datapoints').where({ id: victims[0] }).del());
+    await owner('channel_datapoints').where({ id: victims[1] }).del();
+    await expectThemeCountersRight();
+    const page = ok(await a.viewer.gql<{ channelThemeDataPoints: { totalCount: number } }>('query($t: ID!) { channelThemeDataPoints(themeId: $t) { totalCount } }', { t: mobile.id })).channelThemeDataPoints;
+    expect(page.totalCount).toBe(mobile.datumCount - 2);
+    expect((await themeAbout('mobile')).datumCount).toBe(mobile.datumCount - 2);
+
+    // The trash keeps a channel's points and themes: restored, it counts as before.
+    ok(await a.admin('mutation($id: ID!) { deleteChannel(id: $id) }', { id: channelId }));
+    ok(await a.admin('mutation($id: ID!) { restoreChannel(id: $id) { id } }', { id: channelId }));
+    expect((await themeAbout('mobile')).datumCount).toBe(mobile.datumCount - 2);
+    await expectThemeCountersRight();
   });
 });

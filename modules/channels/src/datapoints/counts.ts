@@ -26,6 +26,11 @@ export function wholeDays(from: Date | null, until: Date | null): DayRange | nul
   return { fromDay: from ? dayOf(from) : null, toDay: until ? dayOf(until) : null };
 }
 
+/** The whole days a range touches (for an estimate: the days it starts and ends inside count whole). */
+export function coveringDays(from: Date | null, until: Date | null): DayRange {
+  return { fromDay: from ? dayOf(from) : null, toDay: until ? dayOf(until) : null };
+}
+
 function scoped(trx: Knex.Transaction, workspaceId: string, days: DayRange | null) {
   const q = trx('channel_datapoint_counts').where({ workspace_id: workspaceId });
   if (days?.fromDay) q.where('day', '>=', days.fromDay);

@@ -5,7 +5,9 @@ import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import { channelFor, idSchema } from '../channels/channels.ts';
 import { parseDate } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
-import { countedInChannel, countedPerChannel, wholeDays } from './counts.ts';
+import { bucketSeries } from './buckets.ts';
+import { countedInChannel, countedPerChannel, coveringDays, wholeDays } from './counts.ts';
+import { filteredPage, filterWords } from './filter.ts';
 
 export interface DataPointRow {
   id: string;
@@ -63,7 +65,7 @@ const dateArg = (key: string) =>
 const range = { from: dateArg('from'), to: dateArg('to') };
 
 /** A date alone as `to` includes that whole day. */
-const untilOf = (to: Date | null, text: string | null | undefined): Date | null => (to && text && /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(to.getTime() + 86_400_000 - 1) : to);
+export const untilOf = (to: Date | null, text: string | null | undefined): Date | null => (to && text && /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(to.getTime() + 86_400_000 - 1) : to);
 
 const encodeCursor = (row: { created_at: Date; id: string }): string => Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
 function decodeCursor(after: string): [string, string] {
@@ -84,8 +86,6 @@ const listArgs = z.object({
   ...range,
 });
 
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * A channel's data points, newest first (by when the feedback was given), a page at a time.
  * `present` dresses the page in the same transaction (the page asks for it with every load).
@@ -94,38 +94,42 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
   ctx: RequestContext,
   args: unknown,
   present?: (trx: Knex.Transaction, rows: DataPointRow[]) => Promise<T[]>,
-): Promise<{ nodes: T[]; endCursor: string | null; hasNextPage: boolean; totalCount: number }> {
+): Promise<{ nodes: T[]; endCursor: string | null; hasNextPage: boolean; totalCount: number; totalCountIsEstimate: boolean }> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const raw = (args ?? {}) as { to?: string | null };
   const { channelId, first, after, search, from, to } = validate(listArgs, args);
   const until = untilOf(to, raw.to);
   const size = first ?? CHANNEL_LIMITS.defaultDatumCount;
+  const words = search ? filterWords(search) : [];
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, channelId);
     const base = () => {
       const q = trx('channel_datapoints').where({ workspace_id: caller.workspaceId, channel_id: channelId });
       if (from) q.where('created_at', '>=', from);
       if (until) q.where('created_at', '<=', until);
-      if (search) q.whereRaw('content ilike ?', [likePattern(search)]);
       return q;
     };
     // By the (workspace, channel, created_at, id) index, newest first, from the cursor on: the page costs
     // the same on the first and the thousandth page. The search vector is not read.
-    const page = base()
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-      .limit(size + 1)
-      .select([...POINT_COLUMNS]);
-    if (after) {
-      const [at, id] = decodeCursor(after);
-      page.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [at, id]);
-    }
-    const rows = (await page) as DataPointRow[];
-    // Whole days with no text filter are counted by the daily counters; anything else counts the points.
-    const days = search ? null : wholeDays(from, until);
-    const totalCount = days ? await countedInChannel(trx, caller.workspaceId, channelId, days) : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count);
-    const nodes = rows.slice(0, size);
+    const paged = (q: Knex.QueryBuilder) => {
+      q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .limit(size + 1)
+        .select([...POINT_COLUMNS]);
+      if (after) {
+        const [at, id] = decodeCursor(after);
+        q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [at, id]);
+      }
+      return q;
+    };
+    // Whole days are counted by the daily counters; a range that starts or ends inside a day counts its points.
+    const days = wholeDays(from, until);
+    const inRange = async () => (days ? countedInChannel(trx, caller.workspaceId, channelId, days) : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count));
+    const found = words.length
+      ? await filteredPage<DataPointRow>(trx, words, base, paged, () => countedInChannel(trx, caller.workspaceId, channelId, coveringDays(from, until)))
+      : { rows: (await paged(base())) as DataPointRow[], totalCount: await inRange(), isEstimate: false };
+    const nodes = found.rows.slice(0, size);
     const shown = present ? await present(trx, nodes) : (nodes as T[]);
-    return { nodes: shown, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: rows.length > size, totalCount };
+    return { nodes: shown, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: found.rows.length > size, totalCount: found.totalCount, totalCountIsEstimate: found.isEstimate };
   });
 }
 
@@ -192,7 +196,6 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
     const lo = from ?? bounds.lo;
     const hi = until ?? bounds.hi;
     if (!lo || !hi) return [];
-    const step = `${periods} ${unit}`;
     const points = days
       ? {
           sql: `select c.day::timestamp as t, c.count as n from channel_datapoint_counts c
@@ -204,27 +207,7 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
                 where d.workspace_id = ? and d.channel_id = ? and d.created_at >= ? and d.created_at <= ?`,
           bindings: [caller.workspaceId, channelId, lo, hi],
         };
-    // One pass: each point's (or day's) bucket is computed from its date (months counted as
-    // months, days and weeks as fixed lengths), then the buckets are filled in.
-    const { rows } = await trx.raw<{ rows: Array<{ start: Date; count: string }> }>(
-      `with origin as (select date_trunc(?, ?::timestamptz at time zone 'UTC') as o),
-       counts as (
-         select case when ? = 'month'
-                  then origin.o + (floor(((extract(year from x.t) * 12 + extract(month from x.t)) - (extract(year from origin.o) * 12 + extract(month from origin.o))) / ?) * ?) * interval '1 month'
-                  else origin.o + floor(extract(epoch from (x.t - origin.o)) / extract(epoch from ?::interval)) * ?::interval
-                end as start,
-                sum(x.n) as count
-         from origin, (${points.sql}) x
-         group by 1
-       )
-       select (g.start at time zone 'UTC') as start, coalesce(c.count, 0) as count
-       from generate_series((select o from origin), ?::timestamptz at time zone 'UTC', ?::interval) as g(start)
-       left join counts c on c.start = g.start
-       order by g.start
-       limit 1000`,
-      [unit, lo, unit, periods, periods, step, step, ...points.bindings, hi, step],
-    );
-    return rows.map((r) => ({ start: r.start, count: Number(r.count) }));
+    return bucketSeries(trx, unit, periods, lo, hi, points);
   });
 }
 

@@ -29,12 +29,14 @@ export interface ThemeChartData {
 export async function themeChartData(trx: Knex.Transaction, workspaceId: string, channelId: string, interval: ThemeChartInterval): Promise<ThemeChartData> {
   const unit = interval.toLowerCase();
   const shown = (await themesOf(trx, workspaceId, channelId)).filter((t) => (t.datum_count ?? 0) > 0).slice(0, THEME_CHART.themes);
+  // From the daily counters: the channel's per bucket, and the shown themes' per bucket.
   const { rows } = await trx.raw<{ rows: Array<{ start: Date; theme_id: string | null; count: string }> }>(
-    `select (date_trunc(?, d.created_at at time zone 'UTC') at time zone 'UTC') as start, m.theme_id, count(*) as count
-     from channel_datapoints d left join channel_theme_members m on m.datapoint_id = d.id
-     where d.workspace_id = ? and d.channel_id = ?
-     group by 1, 2`,
-    [unit, workspaceId, channelId],
+    `select (date_trunc(?, c.day::timestamp) at time zone 'UTC') as start, null::uuid as theme_id, sum(c.count) as count
+     from channel_datapoint_counts c where c.workspace_id = ? and c.channel_id = ? group by 1
+     union all
+     select (date_trunc(?, k.day::timestamp) at time zone 'UTC') as start, k.theme_id, sum(k.count) as count
+     from channel_theme_counts k where k.workspace_id = ? and k.theme_id = any(?::uuid[]) group by 1, 2`,
+    [unit, workspaceId, channelId, unit, workspaceId, shown.map((t) => t.id)],
   );
   const index = new Map(shown.map((t, i) => [t.id, i]));
   const byStart = new Map<number, { total: number; counts: number[] }>();
@@ -44,10 +46,13 @@ export async function themeChartData(trx: Knex.Transaction, workspaceId: string,
     let bucket = byStart.get(at);
     if (!bucket) byStart.set(at, (bucket = { total: 0, counts: shown.map(() => 0) }));
     const n = Number(r.count);
-    bucket.total += n;
-    total += n;
+    // A bucket's total is the channel's count; a theme's row adds to its column only.
     const i = r.theme_id ? index.get(r.theme_id) : undefined;
     if (i !== undefined) bucket.counts[i]! += n;
+    else if (!r.theme_id) {
+      bucket.total += n;
+      total += n;
+    }
   }
   const series: ThemeChartData['series'] = [];
   if (byStart.size) {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { notFound, validate, type RequestContext } from '@fieldbook/core';
 import { CHANNEL_PERMISSIONS, callerOf, type Caller } from '../caller.ts';
 import { channelFor, idSchema } from '../channels/channels.ts';
-import type { DataPointRow } from '../datapoints/read.ts';
+import { POINT_COLUMNS, type DataPointRow } from '../datapoints/read.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
+import { THEME_COUNT_SQL } from './counts.ts';
 
 export interface ThemeRow {
   id: string;
@@ -53,7 +54,9 @@ export interface ClusteringView {
   completed_at: Date | null;
 }
 
-const countSql = '(select count(*) from channel_theme_members m where m.theme_id = t.id)::int as datum_count';
+const countSql = THEME_COUNT_SQL;
+/** What a theme is read as: not its centroid, which only placement reads (an embedding is thousands of numbers). */
+const THEME_COLUMNS = ['id', 'workspace_id', 'channel_id', 'topic_id', 'title', 'title_manual', 'phrases', 'summary', 'summary_model', 'summarized_at', 'version', 'merged_into', 'created_at', 'updated_at', 'retired_at'].map((c) => `t.${c}`);
 
 /** A theme of a live channel in the caller's workspace (retired ones too: what cites them still opens). */
 export async function themeFor(trx: Knex.Transaction, caller: Pick<Caller, 'workspaceId'>, id: string): Promise<ThemeRow> {
@@ -61,7 +64,7 @@ export async function themeFor(trx: Knex.Transaction, caller: Pick<Caller, 'work
     .join('channels as c', 'c.id', 't.channel_id')
     .where({ 't.id': id, 't.workspace_id': caller.workspaceId })
     .whereNull('c.deleted_at')
-    .first('t.*', trx.raw(countSql))) as ThemeRow | undefined;
+    .first(...THEME_COLUMNS, trx.raw(countSql))) as ThemeRow | undefined;
   if (!row) throw notFound('That theme');
   return row;
 }
@@ -80,7 +83,7 @@ export async function topicFor(trx: Knex.Transaction, caller: Pick<Caller, 'work
 export async function themesOf(trx: Knex.Transaction, workspaceId: string, channelId: string, topicId?: string): Promise<ThemeRow[]> {
   const q = trx('channel_themes as t').where({ 't.workspace_id': workspaceId, 't.channel_id': channelId }).whereNull('t.retired_at');
   if (topicId) q.where('t.topic_id', topicId);
-  return (await q.select('t.*', trx.raw(countSql)).orderBy([{ column: 'datum_count', order: 'desc' }, { column: 't.title' }]).limit(1000)) as ThemeRow[];
+  return (await q.select(...THEME_COLUMNS, trx.raw(countSql)).orderBy([{ column: 'datum_count', order: 'desc' }, { column: 't.title' }]).limit(1000)) as ThemeRow[];
 }
 
 export async function listThemes(ctx: RequestContext, args: unknown): Promise<ThemeRow[]> {
@@ -139,10 +142,15 @@ export interface PointPage {
   hasNextPage: boolean;
 }
 
-async function pointPage(base: () => Knex.QueryBuilder, first: number, offset: number): Promise<PointPage> {
-  const nodes = (await base().select('d.*').orderBy([{ column: 'd.created_at', order: 'desc' }, { column: 'd.id', order: 'desc' }]).limit(first).offset(offset)) as DataPointRow[];
-  const [{ count }] = (await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }];
-  return { nodes, totalCount: Number(count), hasNextPage: offset + nodes.length < Number(count) };
+/**
+ * A page of memberships joined to their points, newest first by the membership's copy of the
+ * point's date (the (theme, created_at) index gives the page without reading the others).
+ * `counted` is the total when counters know it; otherwise the rows are counted.
+ */
+async function pointPage(base: () => Knex.QueryBuilder, first: number, offset: number, counted?: number): Promise<PointPage> {
+  const nodes = (await base().select(POINT_COLUMNS.map((c) => `d.${c}`)).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.datapoint_id', order: 'desc' }]).limit(first).offset(offset)) as DataPointRow[];
+  const total = counted ?? Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count);
+  return { nodes, totalCount: total, hasNextPage: offset + nodes.length < total };
 }
 
 /** A theme's data points, newest first (default datum count 10, 002 §9). */
@@ -150,9 +158,10 @@ export async function themeDataPoints(ctx: RequestContext, args: unknown): Promi
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const { themeId, first, offset } = validate(z.object({ themeId: idSchema('themeId'), ...pageArgs }), args);
   return ctx.tx(async (trx) => {
-    await themeFor(trx, caller, themeId);
+    // The theme, read with its count from the per-theme counters, says the total.
+    const theme = await themeFor(trx, caller, themeId);
     const base = () => trx('channel_theme_members as m').join('channel_datapoints as d', 'd.id', 'm.datapoint_id').where({ 'm.workspace_id': caller.workspaceId, 'm.theme_id': themeId });
-    return pointPage(base, first ?? CHANNEL_LIMITS.defaultDatumCount, offset ?? 0);
+    return pointPage(base, first ?? CHANNEL_LIMITS.defaultDatumCount, offset ?? 0, theme.datum_count ?? 0);
   });
 }
 
@@ -173,6 +182,6 @@ export async function themeOfPoint(trx: Knex.Transaction, workspaceId: string, d
   const m = (await trx('channel_theme_members').where({ workspace_id: workspaceId, datapoint_id: dataPointId }).first('theme_id')) as { theme_id: string | null } | undefined;
   if (!m) return { theme: null, placed: false };
   if (!m.theme_id) return { theme: null, placed: true };
-  const theme = (await trx('channel_themes as t').where({ 't.id': m.theme_id }).first('t.*', trx.raw(countSql))) as ThemeRow | undefined;
+  const theme = (await trx('channel_themes as t').where({ 't.id': m.theme_id }).first(...THEME_COLUMNS, trx.raw(countSql))) as ThemeRow | undefined;
   return { theme: theme ?? null, placed: true };
 }

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { validate, type RequestContext } from '@fieldbook/core';
 import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import { channelFor, idSchema } from '../channels/channels.ts';
-import { INTERVALS } from '../datapoints/read.ts';
+import { bucketSeries } from '../datapoints/buckets.ts';
+import { wholeDays } from '../datapoints/counts.ts';
+import { INTERVALS, untilOf } from '../datapoints/read.ts';
 import { parseDate } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
+import { themeCountsBetween } from './counts.ts';
 import { themeFor, themesOf, type ThemeRow } from './read.ts';
 
 const { min, max } = CHANNEL_LIMITS.aggregationPeriods;
@@ -29,41 +32,54 @@ const dateArg = (key: string) =>
  */
 export async function themeSeries(ctx: RequestContext, args: unknown): Promise<Array<{ start: Date; count: number }>> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
+  const raw = (args ?? {}) as { to?: string | null };
   const input = validate(z.object({ themeId: idSchema('themeId'), interval: z.enum(INTERVALS).nullish(), aggregationPeriods: periodsArg, from: dateArg('from'), to: dateArg('to') }), args);
   const unit = (input.interval ?? 'WEEK').toLowerCase();
-  const step = `${input.aggregationPeriods ?? CHANNEL_LIMITS.aggregationPeriods.default} ${unit}`;
+  const periods = input.aggregationPeriods ?? CHANNEL_LIMITS.aggregationPeriods.default;
+  const from = input.from;
+  const until = untilOf(input.to, raw.to);
   return ctx.tx(async (trx) => {
     await themeFor(trx, caller, input.themeId);
-    const members = () =>
-      trx('channel_theme_members as m')
-        .join('channel_datapoints as d', 'd.id', 'm.datapoint_id')
-        .where({ 'm.workspace_id': caller.workspaceId, 'm.theme_id': input.themeId })
-        .modify((q) => {
-          if (input.from) q.where('d.created_at', '>=', input.from);
-          if (input.to) q.where('d.created_at', '<=', input.to);
-        });
-    const bounds = (await members().first(trx.raw('min(d.created_at) as lo'), trx.raw('max(d.created_at) as hi'))) as { lo: Date | null; hi: Date | null };
-    const lo = input.from ?? bounds.lo;
-    const hi = input.to ?? bounds.hi;
+    // As the channel's chart: whole days from the theme's daily counters, a range that starts or
+    // ends inside a day from its points (by the (theme, created_at) index).
+    const days = wholeDays(from, until);
+    const bounds = days
+      ? ((await trx('channel_theme_counts')
+          .where({ workspace_id: caller.workspaceId, theme_id: input.themeId })
+          .modify((q) => {
+            if (days.fromDay) q.where('day', '>=', days.fromDay);
+            if (days.toDay) q.where('day', '<=', days.toDay);
+          })
+          .first(trx.raw(`min(day)::timestamp at time zone 'UTC' as lo`), trx.raw(`max(day)::timestamp at time zone 'UTC' as hi`))) as { lo: Date | null; hi: Date | null })
+      : ((await trx('channel_theme_members')
+          .where({ workspace_id: caller.workspaceId, theme_id: input.themeId })
+          .modify((q) => {
+            if (from) q.where('created_at', '>=', from);
+            if (until) q.where('created_at', '<=', until);
+          })
+          .first(trx.raw('min(created_at) as lo'), trx.raw('max(created_at) as hi'))) as { lo: Date | null; hi: Date | null });
+    const lo = from ?? bounds.lo;
+    const hi = until ?? bounds.hi;
     if (!lo || !hi) return [];
-    const { rows } = await trx.raw<{ rows: Array<{ start: Date; count: string }> }>(
-      `with buckets as (select generate_series(date_trunc(?, ?::timestamptz at time zone 'UTC'), ?::timestamptz at time zone 'UTC', ?::interval) as start),
-       points as (
-         select d.created_at from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id
-         where m.workspace_id = ? and m.theme_id = ? and d.created_at >= ? and d.created_at <= ?
-       )
-       select (b.start at time zone 'UTC') as start, count(p.created_at) as count
-       from buckets b left join points p on p.created_at at time zone 'UTC' >= b.start and p.created_at at time zone 'UTC' < b.start + ?::interval
-       group by b.start order by b.start limit 1000`,
-      [unit, lo, hi, step, caller.workspaceId, input.themeId, lo, hi, step],
-    );
-    return rows.map((r) => ({ start: r.start, count: Number(r.count) }));
+    const source = days
+      ? {
+          sql: `select k.day::timestamp as t, k.count as n from channel_theme_counts k
+                where k.workspace_id = ? and k.theme_id = ? and k.day >= (?::timestamptz at time zone 'UTC')::date and k.day <= (?::timestamptz at time zone 'UTC')::date`,
+          bindings: [caller.workspaceId, input.themeId, lo, hi],
+        }
+      : {
+          sql: `select m.created_at at time zone 'UTC' as t, 1 as n from channel_theme_members m
+                where m.workspace_id = ? and m.theme_id = ? and m.created_at >= ? and m.created_at <= ?`,
+          bindings: [caller.workspaceId, input.themeId, lo, hi],
+        };
+    return bucketSeries(trx, unit, periods, lo, hi, source);
   });
 }
 
 /**
  * Emerging themes: each theme's data points in the latest period (aggregationPeriods intervals
- * up to `to`, default now) beside the period before, most grown first.
+ * up to `to`, default now) beside the period before, most grown first. Both periods are counted
+ * from the per-theme daily counters, with the days they start or end inside counted exactly.
  */
 export async function emergingThemes(ctx: RequestContext, args: unknown): Promise<Array<{ theme: ThemeRow; previousCount: number; currentCount: number }>> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
@@ -73,18 +89,13 @@ export async function emergingThemes(ctx: RequestContext, args: unknown): Promis
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, input.channelId);
     const themes = await themesOf(trx, caller.workspaceId, input.channelId);
-    const { rows } = await trx.raw<{ rows: Array<{ theme_id: string; previous: string; current: string }> }>(
-      `select m.theme_id,
-              count(*) filter (where d.created_at >= ?::timestamptz - 2 * ?::interval and d.created_at < ?::timestamptz - ?::interval) as previous,
-              count(*) filter (where d.created_at >= ?::timestamptz - ?::interval and d.created_at <= ?::timestamptz) as current
-       from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id
-       where m.workspace_id = ? and m.channel_id = ? and m.theme_id is not null
-       group by m.theme_id`,
-      [to, step, to, step, to, step, to, caller.workspaceId, input.channelId],
-    );
-    const counts = new Map(rows.map((r) => [r.theme_id, { previousCount: Number(r.previous), currentCount: Number(r.current) }]));
+    // Months are calendar months: the period starts are computed by the database, in UTC.
+    const { rows } = await trx.raw<{ rows: Array<{ p0: Date; p1: Date }> }>(`select (?::timestamptz at time zone 'UTC' - 2 * ?::interval) at time zone 'UTC' as p0, (?::timestamptz at time zone 'UTC' - ?::interval) at time zone 'UTC' as p1`, [to, step, to, step]);
+    const { p0, p1 } = rows[0]!;
+    const previous = await themeCountsBetween(trx, caller.workspaceId, input.channelId, p0, p1, false);
+    const current = await themeCountsBetween(trx, caller.workspaceId, input.channelId, p1, to, true);
     return themes
-      .map((theme) => ({ theme, ...(counts.get(theme.id) ?? { previousCount: 0, currentCount: 0 }) }))
+      .map((theme) => ({ theme, previousCount: previous.get(theme.id) ?? 0, currentCount: current.get(theme.id) ?? 0 }))
       .sort((a, b) => b.currentCount - b.previousCount - (a.currentCount - a.previousCount) || b.currentCount - a.currentCount);
   });
 }

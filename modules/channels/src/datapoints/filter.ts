@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+
+/**
+ * The channel page's text filter, bounded like search's: it never reads every point of a large
+ * channel. A filter's words are matched through the data points' search vector (each word as a
+ * prefix, so "tag" finds "tagging"). First the newest points of the channel (in the date range)
+ * are sampled: how many of them match says whether the filter is common or rare.
+ *
+ * - Common (the sample says there are clearly more than `exactCountLimit` matches): the page walks
+ *   the (channel, created_at, id) index newest first and stops at the page's end; the count is the
+ *   sample's share of the range's points, an estimate shown as "about 410,000".
+ * - Otherwise: the matches are found through the text index with the planner held to bitmap
+ *   scans, counted up to `exactCountLimit` + 1 (exact at or below it), and the page is the newest of
+ *   them. Past the limit the count is an estimate again, and the page walks the index when the
+ *   matches are dense enough for a walk to end soon, else sorts them.
+ */
+export const TEXT_FILTER: { exactCountLimit: number; sampleRows: number; walkBudget: number } = {
+  exactCountLimit: 5000,
+  sampleRows: 2000,
+  /** A walk of the index is chosen when it should end within about this many points. */
+  walkBudget: 20_000,
+};
+
+const PIECES = /[^\p{L}\p{N}]+/u;
+
+/** The words of a filter (letters and digits), at most 20 of them. */
+export const filterWords = (text: string): string[] => text.split(PIECES).filter(Boolean).slice(0, 20);
+
+/** Each word a prefix, all required. The words are quoted before they reach to_tsquery, so none is read as tsquery syntax. */
+export function matchSql(words: readonly string[]): { sql: string; bindings: string[] } {
+  return { sql: `search_vector @@ (${words.map(() => `to_tsquery('fb_search', quote_literal(?) || ':*')`).join(' && ')})`, bindings: [...words] };
+}
+
+/** An estimate as people read one: two significant digits ("about 410,000"), never at or below the exact limit. */
+export function roundedEstimate(estimate: number, exactCountLimit: number): number {
+  const value = Math.max(estimate, exactCountLimit + 1);
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(value)) - 1);
+  const rounded = Math.round(value / unit) * unit;
+  return rounded > exactCountLimit ? rounded : Math.ceil(value / unit) * unit;
+}
+
+/** The planner's scan kinds held for one statement: bitmap scans only (so a LIMIT stops reading the matches), or the index walk only. */
+const BITMAP_SCANS = { enable_seqscan: 'off', enable_indexscan: 'off', enable_indexonlyscan: 'off', enable_bitmapscan: 'on' };
+const INDEX_WALK = { enable_seqscan: 'off', enable_indexscan: 'on', enable_indexonlyscan: 'on', enable_bitmapscan: 'off' };
+
+async function planned<T>(trx: Knex.Transaction, settings: Record<string, string>, body: () => Promise<T>): Promise<T> {
+  const set = (on: boolean) => trx.raw(`select ${Object.entries(settings).map(([k, v]) => `set_config('${k}', '${on ? v : 'on'}', true)`).join(', ')}`);
+  await set(true);
+  try {
+    return await body();
+  } finally {
+    await set(false);
+  }
+}
+
+export interface FilteredPage<Row> {
+  rows: Row[];
+  totalCount: number;
+  isEstimate: boolean;
+}
+
+/**
+ * One page (`limit` rows, newest first) of the points `scoped()` selects that match `words`, and
+ * their count. `scoped` is the channel and range, with the cursor when `paged` adds it; `inRange`
+ * is how many points the range holds (from the daily counters, possibly approximate at the edges).
+ */
+export async function filteredPage<Row>(
+  trx: Knex.Transaction,
+  words: readonly string[],
+  scoped: () => Knex.QueryBuilder,
+  paged: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
+  inRange: () => Promise<number>,
+): Promise<FilteredPage<Row>> {
+  const { exactCountLimit, sampleRows, walkBudget } = TEXT_FILTER;
+  const match = matchSql(words);
+  const filtered = () => scoped().whereRaw(match.sql, match.bindings);
+  const sample = (await trx
+    .from(scoped().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(sampleRows).select('search_vector').as('s'))
+    .first(trx.raw('count(*)::int as seen'), trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings))) as { seen: number; hits: number };
+  const density = sample.seen ? sample.hits / sample.seen : 0;
+  const walk = async (): Promise<Row[]> => (await paged(filtered())) as Row[];
+
+  // The sample is the whole range: it counted every match.
+  if (sample.seen < sampleRows) return { rows: sample.hits ? await walk() : [], totalCount: sample.hits, isEstimate: false };
+  const points = await inRange();
+  const estimated = () => roundedEstimate(Math.min(points, density * points), exactCountLimit);
+  if (density * points > 2 * exactCountLimit) return { rows: await planned(trx, INDEX_WALK, walk), totalCount: estimated(), isEstimate: true };
+
+  const [{ n }] = (await planned(trx, BITMAP_SCANS, () => trx.from(filtered().limit(exactCountLimit + 1).select(trx.raw('1')).as('c')).select(trx.raw('count(*)::int as n')))) as [{ n: number }];
+  if (n <= exactCountLimit) return { rows: n ? await planned(trx, BITMAP_SCANS, walk) : [], totalCount: n, isEstimate: false };
+  // More than the limit though the sample found few: older points match more. The walk is taken
+  // when it should end soon; otherwise the matches are sorted.
+  return { rows: await planned(trx, density * walkBudget >= 1 ? INDEX_WALK : BITMAP_SCANS, walk), totalCount: estimated(), isEstimate: true };
+}
