@@ -114,3 +114,20 @@ describe('counts above the exact limit', () => {
     expect(res.totalIsEstimate).toBe(false);
   });
 });
+
+describe('a word being typed', () => {
+  it('is looked for among as many of the newest items as its share there says, further than a whole word', async () => {
+    // Eight of the sixteen newest notes match "quarterl": too few for the whole-word window (4 in
+    // 20), enough for a word being typed, whose window grows to what its share needs.
+    const quarterly: string[] = [];
+    for (let i = 1; i <= 8; i++) {
+      quarterly.push(await createNote(`Quarterly check ${i}`, 'Quarterly numbers.'));
+      await createNote(`Filler ${i}`, 'Nothing to report.');
+    }
+    await server.fieldbook.db.owner.raw('analyze notes');
+    const typed = await searchOk(f.admin, { query: 'quarterl', resultTypes: ['NOTE'], limit: 4 });
+    // The four newest matches, not the first four the text index hands over.
+    expect(typed.hits.map((h) => h.id).sort()).toEqual(quarterly.slice(4).sort());
+    expect(typed.countsByType.find((c) => c.type === 'NOTE')?.isEstimate).toBe(true);
+  });
+});
