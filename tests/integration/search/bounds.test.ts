@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withOrderedJoins } from '../../../modules/search/src/engine/postgres/planner.ts';
 import { PostgresSearchEngine } from '../../../modules/search/src/engine/postgres/postgres-engine.ts';
 import { compileSearch, parseSearchParams } from '../../../modules/search/src/filters/index.ts';
 import type { TestServer } from '../../support/server.ts';
@@ -129,5 +130,19 @@ describe('a word being typed', () => {
     // The four newest matches, not the first four the text index hands over.
     expect(typed.hits.map((h) => h.id).sort()).toEqual(quarterly.slice(4).sort());
     expect(typed.countsByType.find((c) => c.type === 'NOTE')?.isEstimate).toBe(true);
+  });
+});
+
+describe('the walk through the newest items', () => {
+  it('holds the planner to nested loops for its statement only, then gives the settings back', async () => {
+    const joins = async (trx: Parameters<Parameters<typeof server.fieldbook.db.app.transaction>[0]>[0]) =>
+      ((await trx.raw(`select current_setting('enable_hashjoin') as hash, current_setting('enable_mergejoin') as merge`)) as { rows: Array<{ hash: string; merge: string }> }).rows[0];
+    await server.fieldbook.db.app.transaction(async (trx) => {
+      expect(await withOrderedJoins(trx, () => joins(trx))).toEqual({ hash: 'off', merge: 'off' });
+      expect(await joins(trx)).toEqual({ hash: 'on', merge: 'on' });
+      await trx.raw(`select set_config('enable_mergejoin', 'off', true)`);
+      await expect(withOrderedJoins(trx, () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+      expect(await joins(trx)).toEqual({ hash: 'on', merge: 'off' });
+    });
   });
 });

@@ -7,7 +7,7 @@ import { branchSql, candidatesFor, ranksByRelevance, sortKind, type Mode } from 
 import { likelyCommon, planTypes } from './density.ts';
 import { estimateCounts, TableSizes } from './estimate.ts';
 import { MARK_END, MARK_START, snippetHtml } from './snippet.ts';
-import { holdToIndexes } from './planner.ts';
+import { holdToIndexes, withOrderedJoins } from './planner.ts';
 import { sourceFor } from './sources.ts';
 import { join, query, raw, sql, type Sql } from './sql.ts';
 import { fuzzyWords, tsquerySql } from './text-query.ts';
@@ -129,7 +129,7 @@ export class PostgresSearchEngine implements SearchEngine {
     if (plans !== null && estimated.size > 0) {
       const likely = likelyCommon(searched, plans, mode, candidates, Math.max(bounds.exactCountLimit, candidates));
       const tried = searched.filter(({ search }) => likely.has(search.type));
-      newest = tried.length === 0 ? [] : await query<HitRow>(trx, statement(tried, likely));
+      newest = tried.length === 0 ? [] : await withOrderedJoins(trx, () => query<HitRow>(trx, statement(tried, likely)));
       for (const row of newest) if (Number(row.type_count) >= candidates) common.add(row.type);
       newest = newest.filter((row) => common.has(row.type));
     }
