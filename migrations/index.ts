@@ -43,6 +43,7 @@ import * as notificationChannels from './0078_notification_channels.ts';
 import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
 import * as accessRequests from './0083_access_requests.ts';
 import * as channelThemeCounts from './0086_channel_theme_counts.ts';
+import * as highlightTagIds from './0088_highlight_tag_ids.ts';
 import * as dropSearchPlanRows from './0092_drop_search_plan_rows.ts';
 
 export interface Migration {
@@ -97,5 +98,6 @@ export const migrations: Migration[] = [
   { name: '0079_canvas_reference_sizes', ...canvasReferenceSizes },
   { name: '0083_access_requests', ...accessRequests },
   { name: '0086_channel_theme_counts', ...channelThemeCounts },
+  { name: '0088_highlight_tag_ids', ...highlightTagIds },
   { name: '0092_drop_search_plan_rows', ...dropSearchPlanRows },
 ];

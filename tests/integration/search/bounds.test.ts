@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withOrderedJoins } from '../../../modules/search/src/engine/postgres/planner.ts';
 import { PostgresSearchEngine } from '../../../modules/search/src/engine/postgres/postgres-engine.ts';
 import { compileSearch, parseSearchParams } from '../../../modules/search/src/filters/index.ts';
 import type { TestServer } from '../../support/server.ts';
@@ -112,5 +113,36 @@ describe('counts above the exact limit', () => {
     const res = await roomy.search({ workspaceId: f.ws.id, userId: f.ws.admin.user.id, access: { allProjects: true, projectIds: [] }, compiled });
     expect(res.countsByType).toEqual([{ type: 'NOTE', count: 6, isEstimate: false }]);
     expect(res.totalIsEstimate).toBe(false);
+  });
+});
+
+describe('a word being typed', () => {
+  it('is looked for among as many of the newest items as its share there says, further than a whole word', async () => {
+    // Eight of the sixteen newest notes match "quarterl": too few for the whole-word window (4 in
+    // 20), enough for a word being typed, whose window grows to what its share needs.
+    const quarterly: string[] = [];
+    for (let i = 1; i <= 8; i++) {
+      quarterly.push(await createNote(`Quarterly check ${i}`, 'Quarterly numbers.'));
+      await createNote(`Filler ${i}`, 'Nothing to report.');
+    }
+    await server.fieldbook.db.owner.raw('analyze notes');
+    const typed = await searchOk(f.admin, { query: 'quarterl', resultTypes: ['NOTE'], limit: 4 });
+    // The four newest matches, not the first four the text index hands over.
+    expect(typed.hits.map((h) => h.id).sort()).toEqual(quarterly.slice(4).sort());
+    expect(typed.countsByType.find((c) => c.type === 'NOTE')?.isEstimate).toBe(true);
+  });
+});
+
+describe('the walk through the newest items', () => {
+  it('holds the planner to nested loops for its statement only, then gives the settings back', async () => {
+    const joins = async (trx: Parameters<Parameters<typeof server.fieldbook.db.app.transaction>[0]>[0]) =>
+      ((await trx.raw(`select current_setting('enable_hashjoin') as hash, current_setting('enable_mergejoin') as merge`)) as { rows: Array<{ hash: string; merge: string }> }).rows[0];
+    await server.fieldbook.db.app.transaction(async (trx) => {
+      expect(await withOrderedJoins(trx, () => joins(trx))).toEqual({ hash: 'off', merge: 'off' });
+      expect(await joins(trx)).toEqual({ hash: 'on', merge: 'on' });
+      await trx.raw(`select set_config('enable_mergejoin', 'off', true)`);
+      await expect(withOrderedJoins(trx, () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+      expect(await joins(trx)).toEqual({ hash: 'on', merge: 'off' });
+    });
   });
 });

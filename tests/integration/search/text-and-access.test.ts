@@ -191,9 +191,69 @@ describe('search on PostgreSQL under row-level security', () => {
     const rows = (await server.fieldbook.db.owner.raw(
       `select p.oid::regprocedure::text as fn, p.proleakproof as leakproof from pg_proc p
         where p.oid in ('ts_match_vq(tsvector, tsquery)'::regprocedure, 'textlike(text, text)'::regprocedure,
-                        'word_similarity_op(text, text)'::regprocedure, 'word_similarity_commutator_op(text, text)'::regprocedure)`,
+                        'word_similarity_op(text, text)'::regprocedure, 'word_similarity_commutator_op(text, text)'::regprocedure,
+                        'arrayoverlap(anyarray, anyarray)'::regprocedure)`,
     )) as { rows: Array<{ fn: string; leakproof: boolean }> };
-    expect(rows.rows).toHaveLength(4);
+    expect(rows.rows).toHaveLength(5);
     expect(rows.rows.filter((r) => !r.leakproof)).toEqual([]);
+  });
+});
+
+describe("a highlight's tags as search filters them", () => {
+  const tagged = async (tagIds: string[]): Promise<string[]> =>
+    (
+      await searchOk(w.f.admin, {
+        resultTypes: ['HIGHLIGHT'],
+        filter: { combinator: 'and', forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: tagIds } } }] },
+      })
+    ).hits
+      .map((h) => h.id)
+      .sort();
+  const tagMutation = (name: string, args: Record<string, unknown>) =>
+    w.f.admin(`mutation($h: ID!, $t: [ID!]!) { ${name}(highlightId: $h, tagIds: $t) { id } }`, args);
+  const createTag = async (title: string): Promise<string> => {
+    const board = ok(await w.f.admin<{ createTagBoard: { id: string } }>(`mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`, { input: { projectId: w.p1, title: `Board ${title}` } })).createTagBoard.id;
+    return ok(await w.f.admin<{ createTag: { id: string } }>(`mutation($input: CreateTagInput!) { createTag(input: $input) { id } }`, { input: { boardId: board, title } })).createTag.id;
+  };
+
+  it('follows tagging, untagging, merging and deleting tags in the same transaction', async () => {
+    const { flow, enterprise, clear } = w.highlights;
+    const a = await createTag('Follow A');
+    const b = await createTag('Follow B');
+    expect(await tagged([a])).toEqual([]);
+    ok(await tagMutation('tagHighlight', { h: clear, t: [a] }));
+    ok(await tagMutation('tagHighlight', { h: enterprise, t: [a, b] }));
+    expect(await tagged([a])).toEqual([clear, enterprise].sort());
+    expect(await tagged([b])).toEqual([enterprise]);
+    ok(await tagMutation('untagHighlight', { h: enterprise, t: [a] }));
+    expect(await tagged([a])).toEqual([clear]);
+    // Merging moves B's highlights to A; deleting A leaves the highlights with none of them.
+    ok(await w.f.admin(`mutation($s: [ID!]!, $t: ID!) { mergeTags(sourceIds: $s, targetId: $t) { id } }`, { s: [b], t: a }));
+    expect(await tagged([a])).toEqual([clear, enterprise].sort());
+    expect(await tagged([b])).toEqual([]);
+    ok(await w.f.admin(`mutation($id: ID!) { deleteTag(id: $id) }`, { id: a }));
+    expect(await tagged([a])).toEqual([]);
+    // The fixture's own tags are where they were, each highlight's copy equal to its taggings.
+    expect(await tagged([w.tags.pricing])).toEqual([flow, enterprise].sort());
+    const drift = (await server.fieldbook.db.owner.raw(
+      `select h.id from highlights h where h.workspace_id = ? and h.tag_ids is distinct from
+         coalesce((select array_agg(ht.tag_id order by ht.tag_id) from highlight_tags ht where ht.highlight_id = h.id), '{}')`,
+      [w.f.ws.id],
+    )) as { rows: unknown[] };
+    expect(drift.rows).toEqual([]);
+  });
+
+  it('starts a new highlight with no tags, whatever its insert says', async () => {
+    const [row] = (await server.fieldbook.db.owner('highlights').where({ id: w.highlights.flow }).select('*')) as Array<Record<string, unknown>>;
+    const { search_vector: _generated, ...columns } = row!;
+    const copy = { ...columns, id: '00000000-0000-4000-8000-0000000000aa' };
+    await server.fieldbook.db.owner('highlights').insert(copy);
+    try {
+      const [inserted] = (await server.fieldbook.db.owner('highlights').where({ id: copy.id }).select('tag_ids')) as Array<{ tag_ids: string[] }>;
+      expect((row as { tag_ids: string[] }).tag_ids.length).toBeGreaterThan(0);
+      expect(inserted!.tag_ids).toEqual([]);
+    } finally {
+      await server.fieldbook.db.owner('highlights').where({ id: copy.id }).delete();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { RELEVANCE, attributeFor, isSystemField, type ResultSearch, type SearchResultType, type SearchSort } from '../../filters/index.ts';
 import type { SearchAccess, SearchRequest } from '../engine.ts';
-import { RECENT_WINDOW_FACTOR, type SearchBounds } from './bounds.ts';
+import type { SearchBounds } from './bounds.ts';
 import { predicateSql, resolveAttribute } from './predicate-sql.ts';
 import { joinsOf, sourceFor, tableOf, type AttributeKind, type Source } from './sources.ts';
 import { join, raw, sql, type Sql } from './sql.ts';
@@ -107,10 +107,10 @@ export const ranksByRelevance = (search: ResultSearch, sorts: readonly SortSpec[
 /** How many candidates a type ranks: the bound, or more when the page reaches further. */
 export const candidatesFor = (bounds: SearchBounds, wanted: number): number => Math.max(bounds.rankCandidates, wanted);
 
-/** The type's newest items as `t`: its common matches' candidates are among them. */
-function newestSql(source: Source, request: SearchRequest, candidates: number): Sql {
+/** The type's `window` newest items as `t`: its common matches' candidates are among them. */
+function newestSql(source: Source, request: SearchRequest, window: number): Sql {
   return sql`(select * from ${raw(tableOf(source))} w where w.workspace_id = ${request.workspaceId}::uuid
-    order by w.updated_at desc, w.id asc limit ${candidates * RECENT_WINDOW_FACTOR}::int) t`;
+    order by w.updated_at desc, w.id asc limit ${window}::int) t`;
 }
 
 export interface BranchOptions {
@@ -122,11 +122,11 @@ export interface BranchOptions {
   wanted: number;
   bounds: SearchBounds;
   /**
-   * Look for the type's candidates among its newest items only (walking the recency index): if it
-   * finds them all there (`type_count` is the number of candidates), its matches are common and
-   * these rows are its answer; otherwise it is asked again without.
+   * Look for the type's candidates among its `recent` newest items only (walking the recency
+   * index): if it finds them all there (`type_count` is the number of candidates), its matches are
+   * common and these rows are its answer; otherwise it is asked again without. Null: not so.
    */
-  recent: boolean;
+  recent: number | null;
 }
 
 /**
@@ -152,8 +152,8 @@ export function branchSql(source: Source, search: ResultSearch, opts: BranchOpti
   let inner: Sql;
   if (ranksByRelevance(search, sorts) && Number.isFinite(bounds.rankCandidates)) {
     const candidates = candidatesFor(bounds, wanted);
-    if (opts.recent) {
-      const newest = matchingSql(source, search, opts.request, opts.mode, newestSql(source, opts.request, candidates));
+    if (opts.recent !== null) {
+      const newest = matchingSql(source, search, opts.request, opts.mode, newestSql(source, opts.request, opts.recent));
       const pool = sql`select ${columns} from ${newest.from} where ${newest.where} order by t.updated_at desc, t.id asc limit ${candidates}::int`;
       inner = sql`select ${kept('c')}, c.pooled as type_count, false as counted_all
         from (select pool.*, count(*) over () as pooled from (${pool}) pool) c

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResultSearch, SearchResultType } from '../../filters/index.ts';
-import { RECENT_WINDOW_FACTOR } from './bounds.ts';
+import { RECENT_WINDOW_FACTOR, TYPED_WINDOW_FACTOR } from './bounds.ts';
 import type { Mode } from './branch.ts';
 import { tableOf, type Source } from './sources.ts';
 import { join, query, raw, sql } from './sql.ts';
@@ -20,6 +20,12 @@ export interface TypePlan {
 
 /** How many of a type's newest items tell how common a word being typed is. */
 const NEWEST_PROBE = 200;
+
+/**
+ * How much more of the newest items than its share says a word being typed is looked for in: the
+ * share comes from NEWEST_PROBE items, so it is rough (1 in 10 is 20 of 200, give or take 4).
+ */
+const TYPED_WINDOW_MARGIN = 1.5;
 
 /** Tables with a recency index (workspace, updated_at desc, id): their newest items are an index walk. */
 const RECENCY_INDEXED = new Set(['notes', 'insights', 'highlights']);
@@ -74,7 +80,9 @@ export async function planTypes(
  * newest, which is what the window would have found. A larger table the window covers whole is
  * always tried (with bounds where the window is larger than what is read whole). A word being
  * typed, whose frequency the planner cannot tell, is common when its share of the newest items
- * (`newestShare`) is what the window needs. A wrong guess costs time, never the answer.
+ * (`newestShare`) says a window of at most TYPED_WINDOW_FACTOR times the candidates holds them;
+ * its window is then as large as that share needs. A wrong guess costs time, never the answer.
+ * Each type tried is given the number of its newest items to look among.
  */
 export function likelyCommon(
   searched: Searched,
@@ -82,8 +90,8 @@ export function likelyCommon(
   mode: Mode,
   candidates: number,
   readWhole: number,
-): Set<SearchResultType> {
-  const out = new Set<SearchResultType>();
+): Map<SearchResultType, number> {
+  const out = new Map<SearchResultType, number>();
   const window = candidates * RECENT_WINDOW_FACTOR;
   if (mode === 'fuzzy') return out;
   for (const { search } of searched) {
@@ -95,12 +103,16 @@ export function likelyCommon(
     // but when the text index path reads that many matches whole anyway, it finds the same
     // candidates in the one statement, so the window is not worth a round trip of its own.
     if (rows <= window) {
-      if (window > readWhole) out.add(search.type);
+      if (window > readWhole) out.set(search.type, window);
     }
     // Row-level security holds both to the workspace, so the share is of the workspace's items.
-    else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items) out.add(search.type);
-    // A word being typed, as common among the newest items as the window needs.
-    else if (plan.newestShare !== null && plan.newestShare * RECENT_WINDOW_FACTOR >= 1) out.add(search.type);
+    else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items) out.set(search.type, window);
+    // A word being typed, as common among the newest items as a window of at most
+    // TYPED_WINDOW_FACTOR times the candidates needs: that window, or less when it is commoner.
+    else if (plan.newestShare !== null && plan.newestShare > 0) {
+      const needed = Math.ceil((candidates * TYPED_WINDOW_MARGIN) / plan.newestShare);
+      if (needed <= candidates * TYPED_WINDOW_FACTOR) out.set(search.type, Math.max(window, needed));
+    }
   }
   return out;
 }

@@ -3,8 +3,9 @@ import type { Knex } from 'knex';
 /**
  * Under row-level security PostgreSQL uses a condition as an index condition only if its function
  * is LEAKPROOF (otherwise it must run after the policy's own condition, row by row). The text
- * match operators search relies on are not declared so: `@@` (GIN on the stored vectors), `LIKE`
- * and pg_trgm's word similarity (trigram indexes for "contains" filters and close spellings). So
+ * match operators search relies on are not declared so: `@@` (GIN on the stored vectors), `LIKE`,
+ * pg_trgm's word similarity (trigram indexes for "contains" filters and close spellings) and `&&`
+ * (a highlight's tags, migration 0088: a tag filter counted 5,000 highlights in a table scan). So
  * every search as the application role read whole tables: a rare word took 750 ms on a million
  * highlights instead of one.
  *
@@ -14,7 +15,7 @@ import type { Knex } from 'knex';
  * read more, and the log says how to fix it. The flag lives in the database's own catalog and a
  * dump does not carry it, so this runs at every start rather than once in a migration.
  */
-const MATCH_FUNCTIONS = ['pg_catalog.ts_match_vq(tsvector, tsquery)', 'pg_catalog.textlike(text, text)'];
+const MATCH_FUNCTIONS = ['pg_catalog.ts_match_vq(tsvector, tsquery)', 'pg_catalog.textlike(text, text)', 'pg_catalog.arrayoverlap(anyarray, anyarray)'];
 const TRIGRAM_FUNCTIONS = ['word_similarity_op(text, text)', 'word_similarity_commutator_op(text, text)'];
 
 interface Log {

@@ -7,7 +7,7 @@ import { branchSql, candidatesFor, ranksByRelevance, sortKind, type Mode } from 
 import { likelyCommon, planTypes } from './density.ts';
 import { estimateCounts, TableSizes } from './estimate.ts';
 import { MARK_END, MARK_START, snippetHtml } from './snippet.ts';
-import { holdToIndexes } from './planner.ts';
+import { holdToIndexes, withOrderedJoins } from './planner.ts';
 import { sourceFor } from './sources.ts';
 import { join, query, raw, sql, type Sql } from './sql.ts';
 import { fuzzyWords, tsquerySql } from './text-query.ts';
@@ -116,9 +116,9 @@ export class PostgresSearchEngine implements SearchEngine {
       raw('type_order asc, score desc, updated_at desc, id asc'),
     ];
     const candidates = candidatesFor(bounds, wanted);
-    const statement = (parts: typeof searched, recent: boolean) =>
+    const statement = (parts: typeof searched, windows: ReadonlyMap<SearchResultType, number> | null) =>
       sql`select * from (${join(
-        parts.map(({ search, source, order }) => sql`(${branchSql(source, search, { order, request, mode, sorts, wanted, bounds, recent })})`),
+        parts.map(({ search, source, order }) => sql`(${branchSql(source, search, { order, request, mode, sorts, wanted, bounds, recent: windows?.get(search.type) ?? null })})`),
         ' union all ',
       )}) r order by ${join(orderBy, ', ')}`;
 
@@ -129,7 +129,7 @@ export class PostgresSearchEngine implements SearchEngine {
     if (plans !== null && estimated.size > 0) {
       const likely = likelyCommon(searched, plans, mode, candidates, Math.max(bounds.exactCountLimit, candidates));
       const tried = searched.filter(({ search }) => likely.has(search.type));
-      newest = tried.length === 0 ? [] : await query<HitRow>(trx, statement(tried, true));
+      newest = tried.length === 0 ? [] : await withOrderedJoins(trx, () => query<HitRow>(trx, statement(tried, likely)));
       for (const row of newest) if (Number(row.type_count) >= candidates) common.add(row.type);
       newest = newest.filter((row) => common.has(row.type));
     }
@@ -141,7 +141,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const texted = compiled.searches.some((s) => s.text !== null);
     if (texted && compiled.searches.every(unfiltered) && rest.length > 0) await holdToIndexes(trx);
     // Sorted otherwise than by relevance, each row carries its type's count up to the exact limit.
-    const others = rest.length === 0 ? [] : await query<HitRow>(trx, statement(rest, false));
+    const others = rest.length === 0 ? [] : await query<HitRow>(trx, statement(rest, null));
     const rows = newest.length === 0 ? others : [...newest, ...others].sort(byRelevance(sorts));
 
     const counts = new Map<SearchResultType, { count: number; isEstimate: boolean }>();

@@ -243,10 +243,8 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
       noteId: id('t.note_id'),
       insightIds: ids('select t.insight_id::text where t.insight_id is not null', 'coalesce(t.insight_id = any(:ids), false)'),
       contributorIds: creator,
-      tagIds: ids(
-        'select ht.tag_id::text from highlight_tags ht where ht.highlight_id = t.id',
-        'exists (select 1 from highlight_tags ht where ht.highlight_id = t.id and ht.tag_id = any(:ids))',
-      ),
+      // The highlight's tags as kept on its row (migration 0088), so its index serves "one of".
+      tagIds: ids('select unnest(t.tag_ids)::text', 't.tag_ids && :ids'),
       tagGroupIds: ids(
         'select tg.group_id::text from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id and tg.group_id is not null',
         'exists (select 1 from highlight_tags ht join tags tg on tg.id = ht.tag_id where ht.highlight_id = t.id and tg.group_id = any(:ids))',
