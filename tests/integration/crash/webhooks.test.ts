@@ -87,8 +87,10 @@ describe('webhook deliveries whose worker dies', () => {
     await waitFor(
       'every job to complete',
       async () => {
-        const { rows } = await owner.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [WEBHOOK_QUEUE]);
-        return (rows[0] as { n: number }).n === DELIVERIES ? true : undefined;
+        // A job names the deliveries of one commit: as many jobs as commits, each completed.
+        const { rows } = await owner.raw(`select count(*) filter (where state <> 'completed')::int as open, count(*)::int as n from pgboss.job where name = ?`, [WEBHOOK_QUEUE]);
+        const { open, n } = rows[0] as { open: number; n: number };
+        return n > 0 && open === 0 ? true : undefined;
       },
       30_000,
     );
