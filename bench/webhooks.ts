@@ -18,6 +18,8 @@ export interface WebhookBench {
    * own pace, not bounded by the intake feeding them.
    */
   heldBacklog: { events: number; drainSeconds: number; notesPerSec: number };
+  /** The intake while that backlog was built: with no drain beside it, what taking deliveries alone costs. */
+  heldIntake: { reqPerSec: number; p50Ms: number; p99Ms: number };
   /** One delivery at a time on a quiet server: from the POST to the note being readable. */
   intakeToNote: { count: number; p50Ms: number; p95Ms: number };
 }
@@ -78,9 +80,10 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
   // stop at their first batch while the deliveries pile up; releasing it starts the drain.
   const hold = await owner.transaction();
   let drained: { made: number; seconds: number };
+  let held: Awaited<ReturnType<typeof load>>;
   try {
     await hold.raw('lock table notes in share mode');
-    await load({ ...target, connections, seconds: Number(process.env.BENCH_BACKLOG_SECONDS ?? 5), first: 200_000 });
+    held = await load({ ...target, connections, seconds: Number(process.env.BENCH_BACKLOG_SECONDS ?? 5), first: 200_000 });
   } finally {
     await hold.commit();
     const started = performance.now();
@@ -108,6 +111,7 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
     seconds,
     intake: { reqPerSec: round(run.requests, 0), p50Ms: run.p50, p99Ms: run.p99, sent: run.sent, non2xx: run.non2xx, errors: run.errors },
     backlog: { events: made, drainSeconds: round(drainSeconds), notesPerSec: round(made / Math.max(drainSeconds + seconds, 0.001), 0) },
+    heldIntake: { reqPerSec: round(held.requests, 0), p50Ms: held.p50, p99Ms: held.p99 },
     heldBacklog: { events: drained.made, drainSeconds: round(drained.seconds, 2), notesPerSec: round(drained.made / Math.max(drained.seconds, 0.001), 0) },
     intakeToNote: { count: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) },
   };
