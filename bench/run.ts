@@ -399,6 +399,7 @@ if (results.webhooks) {
   lines.push(`Webhook intake, Slack plugin (signed shortcuts: verify, store, enqueue; ${w.connections} connections, ${w.seconds} s)`);
   lines.push(`  ${w.intake.reqPerSec} deliveries/s, p50 ${w.intake.p50Ms} ms, p99 ${w.intake.p99Ms} ms (${w.intake.sent} sent, ${w.intake.non2xx} non-2xx)`);
   lines.push(`  backlog: ${w.backlog.events} notes made, queue empty ${w.backlog.drainSeconds} s after the load ended (${w.backlog.notesPerSec} notes/s overall)`);
+  lines.push(`  workers held: intake ${w.heldIntake.reqPerSec} deliveries/s, p99 ${w.heldIntake.p99Ms} ms; its backlog of ${w.heldBacklog.events} drained at ${w.heldBacklog.notesPerSec} notes/s`);
   lines.push(`  one delivery to a readable note: p50 ${w.intakeToNote.p50Ms} ms, p95 ${w.intakeToNote.p95Ms} ms`);
   lines.push('');
 }

@@ -13,6 +13,13 @@ export interface WebhookBench {
   intake: { reqPerSec: number; p50Ms: number; p99Ms: number; sent: number; non2xx: number; errors: number };
   /** After the load: how long the queue took to turn every stored delivery into a note. */
   backlog: { events: number; drainSeconds: number; notesPerSec: number };
+  /**
+   * A backlog built while the workers were held (notes locked), then drained: the workers'
+   * own pace, not bounded by the intake feeding them.
+   */
+  heldBacklog: { events: number; drainSeconds: number; notesPerSec: number };
+  /** The intake while that backlog was built: with no drain beside it, what taking deliveries alone costs. */
+  heldIntake: { reqPerSec: number; p50Ms: number; p99Ms: number };
   /** One delivery at a time on a quiet server: from the POST to the note being readable. */
   intakeToNote: { count: number; p50Ms: number; p95Ms: number };
 }
@@ -56,9 +63,9 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   log(`webhooks: signed Slack deliveries, ${connections} connections, ${seconds} s ...`);
   const target = { url: `${url}/slack/webhook`, secret: SECRET, teamId: TEAM, responseUrl: opts.responseUrl };
-  await load({ ...target, connections, seconds: 2 }); // warm-up, unmeasured
+  await load({ ...target, connections, seconds: 2, first: 0 }); // warm-up, unmeasured
   const before = await notes();
-  const run = await load({ ...target, connections, seconds });
+  const run = await load({ ...target, connections, seconds, first: 100_000 });
   const loadEnded = performance.now();
   const drainStart = loadEnded;
   const deadline = drainStart + 300_000;
@@ -66,6 +73,25 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
   if ((await pending()) > 0) throw new Error('stored deliveries were still waiting five minutes after the load');
   const drainSeconds = (performance.now() - drainStart) / 1000;
   const made = (await notes()) - before;
+
+  log('webhooks: a backlog built with the workers held, then drained ...');
+  const heldBefore = await notes();
+  // A share lock on notes lets the count below read them but holds every insert, so the workers
+  // stop at their first batch while the deliveries pile up; releasing it starts the drain.
+  const hold = await owner.transaction();
+  let drained: { made: number; seconds: number };
+  let held: Awaited<ReturnType<typeof load>>;
+  try {
+    await hold.raw('lock table notes in share mode');
+    held = await load({ ...target, connections, seconds: Number(process.env.BENCH_BACKLOG_SECONDS ?? 5), first: 200_000 });
+  } finally {
+    await hold.commit();
+    const started = performance.now();
+    const until = started + 300_000;
+    while ((await pending()) > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
+    drained = { made: (await notes()) - heldBefore, seconds: (performance.now() - started) / 1000 };
+  }
+  if ((await pending()) > 0) throw new Error('a held backlog was still waiting five minutes after its release');
 
   log('webhooks: intake to note, one at a time ...');
   const times: number[] = [];
@@ -85,6 +111,8 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
     seconds,
     intake: { reqPerSec: round(run.requests, 0), p50Ms: run.p50, p99Ms: run.p99, sent: run.sent, non2xx: run.non2xx, errors: run.errors },
     backlog: { events: made, drainSeconds: round(drainSeconds), notesPerSec: round(made / Math.max(drainSeconds + seconds, 0.001), 0) },
+    heldIntake: { reqPerSec: round(held.requests, 0), p50Ms: held.p50, p99Ms: held.p99 },
+    heldBacklog: { events: drained.made, drainSeconds: round(drained.seconds, 2), notesPerSec: round(drained.made / Math.max(drained.seconds, 0.001), 0) },
     intakeToNote: { count: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) },
   };
 }

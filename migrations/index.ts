@@ -44,6 +44,7 @@ import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
 import * as accessRequests from './0083_access_requests.ts';
 import * as channelThemeCounts from './0086_channel_theme_counts.ts';
 import * as highlightTagIds from './0088_highlight_tag_ids.ts';
+import * as webhookDeliveriesHandled from './0090_webhook_deliveries_handled.ts';
 import * as dropSearchPlanRows from './0092_drop_search_plan_rows.ts';
 
 export interface Migration {
@@ -99,5 +100,6 @@ export const migrations: Migration[] = [
   { name: '0083_access_requests', ...accessRequests },
   { name: '0086_channel_theme_counts', ...channelThemeCounts },
   { name: '0088_highlight_tag_ids', ...highlightTagIds },
+  { name: '0090_webhook_deliveries_handled', ...webhookDeliveriesHandled },
   { name: '0092_drop_search_plan_rows', ...dropSearchPlanRows },
 ];

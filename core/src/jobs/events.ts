@@ -4,7 +4,7 @@ import { fromKnex } from 'pg-boss';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { parseEventPayload, triggerEvent } from '../events/catalog.ts';
-import type { Job } from './queue.ts';
+import { JOB_SCHEMA, type Job } from './queue.ts';
 
 /** A domain event as delivered to a subscriber. */
 export interface DomainEvent<T = Record<string, unknown>> {
@@ -40,6 +40,27 @@ export interface EventBus {
    * event's id.
    */
   publish(event: string, workspaceId: string | null, payload: Record<string, unknown>, trx?: Knex.Transaction): Promise<string>;
+  /**
+   * Publishes many events in the transaction of their change, as `publish` would one by one, in
+   * one read of the subscriptions and one insert per subscribing queue: for changes made in bulk
+   * (a batch of webhook deliveries turned into notes). Optional: `publishAll` falls back to
+   * `publish` for a bus without it.
+   */
+  publishMany?(events: ReadonlyArray<PublishedEvent>, trx: Knex.Transaction): Promise<string[]>;
+}
+
+export interface PublishedEvent {
+  event: string;
+  workspaceId: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** Publishes every one of `events` in `trx`, set-wise when the bus can. */
+export async function publishAll(bus: EventBus, events: ReadonlyArray<PublishedEvent>, trx: Knex.Transaction): Promise<string[]> {
+  if (bus.publishMany) return bus.publishMany(events, trx);
+  const ids: string[] = [];
+  for (const e of events) ids.push(await bus.publish(e.event, e.workspaceId, e.payload, trx));
+  return ids;
 }
 
 export function subscriberQueue(event: string, name: string): string {
@@ -54,6 +75,28 @@ export function createEventBus(boss: PgBoss): EventBus {
       const message: DomainEvent = { id: randomUUID(), event, workspaceId, payload: checked, occurredAt: new Date().toISOString(), ...(cause ? { cause } : {}) };
       await boss.publish(event, message, trx ? { db: fromKnex(trx) } : undefined);
       return message.id;
+    },
+    async publishMany(events, trx) {
+      if (!events.length) return [];
+      const cause = causes.getStore();
+      const occurredAt = new Date().toISOString();
+      const messages: DomainEvent[] = events.map(({ event, workspaceId, payload }) => ({
+        id: randomUUID(),
+        event,
+        workspaceId,
+        payload: isCatalogued(event) ? parseEventPayload(event, payload) : payload,
+        occurredAt,
+        ...(cause ? { cause } : {}),
+      }));
+      // What boss.publish does for each event (its subscribers' queues, then a job in each), once for all.
+      const names = [...new Set(messages.map((m) => m.event))];
+      const { rows } = await trx.raw<{ rows: Array<{ name: string; event: string }> }>(`select name, event from ${JOB_SCHEMA}.subscription where event = any(?)`, [names]);
+      const db = fromKnex(trx);
+      for (const { name, event } of rows) {
+        const jobs = messages.filter((m) => m.event === event).map((data) => ({ data: data as unknown as object }));
+        await boss.insert(name, jobs, { db });
+      }
+      return messages.map((m) => m.id);
     },
   };
 }

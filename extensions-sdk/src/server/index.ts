@@ -25,6 +25,8 @@ export type {
   PluginServer,
   WebhookAnswer,
   WebhookEvent,
+  WebhookNotes,
+  WebhookNotesMade,
 } from './plugin.ts';
 export { PluginInputError, PluginPermissionError, type PluginInputErrorCode } from './context.ts';
 export type {

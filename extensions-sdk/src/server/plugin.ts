@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import semver from 'semver';
 import { SDK_VERSION, parsePluginManifest, type PluginManifest } from '../index.ts';
-import type { InstallationContext, JsonObject, PluginContext } from './context.ts';
+import type { InstallationContext, JsonObject, JsonValue, NoteDraft, PluginContext, PluginNote } from './context.ts';
 import type { PluginScope } from './scopes.ts';
 import type { ConfigDeclaration, SettingsDeclaration } from './settings.ts';
 import type { ImportSourceContribution } from './sources.ts';
@@ -44,6 +44,29 @@ export interface InboundWebhook<Ctx, Base = PluginContext> {
   externalId(request: WebhookRequest): string | null;
   /** Does the work, in a job after the answer; it may run more than once for one event. */
   handle(ctx: Ctx, event: WebhookEvent): Promise<void>;
+  /**
+   * Optional, for events that make notes: the notes each event of a batch makes, worked out
+   * without changing anything (reading the provider's API is fine). The host creates the batch's
+   * notes in one transaction, one per `key` ever, with the deliveries marked handled, then calls
+   * `notesMade`. An event answered null, and every event of a batch that fails, goes to `handle`
+   * on its own, so one bad event never holds up the others.
+   */
+  notesFor?(ctx: Ctx, events: WebhookEvent[]): Promise<Array<WebhookNotes | null>>;
+  /** After a batch's notes committed, e.g. to tell each person where their note is. A failure is logged, not retried. */
+  notesMade?(ctx: Ctx, made: WebhookNotesMade[]): Promise<void>;
+}
+
+/** The notes one event makes; `state` is the plugin's own, handed back to `notesMade`. */
+export interface WebhookNotes {
+  notes: Array<NoteDraft & { key: string }>;
+  state?: JsonValue;
+}
+
+/** An event's notes once committed, `created` false for a key that had made its note before. */
+export interface WebhookNotesMade {
+  eventId: string;
+  notes: Array<PluginNote & { created: boolean }>;
+  state?: JsonValue;
 }
 
 /**

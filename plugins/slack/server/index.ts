@@ -2,7 +2,7 @@ import { definePlugin } from '@fieldbook/extensions-sdk/server';
 import { z } from 'zod';
 import { slackMessages } from './import-source.ts';
 import { slackOAuth } from './oauth.ts';
-import { saveMessage } from './save-message.ts';
+import { messageNote, replySaved, saveMessage, saveProject } from './save-message.ts';
 import { botToken, slackClient } from './slack.ts';
 import { answerChallenge, readDelivery, SAVE_CALLBACK_ID, slackEventId, slackTeamId, verifySlack } from './webhook.ts';
 
@@ -46,6 +46,34 @@ export default definePlugin({
         respond: (request) => answerChallenge(request),
         eventId: slackEventId,
         externalId: slackTeamId,
+        // Saved messages in batches: one isolate call works out a batch's notes (their permalinks
+        // asked for together), the host makes them in one transaction, and then each person is told.
+        async notesFor(ctx, events) {
+          const saves = events.map((event) => {
+            const delivery = readDelivery(event.body);
+            return delivery?.kind === 'interaction' && delivery.action?.callback_id === SAVE_CALLBACK_ID ? delivery.action : null;
+          });
+          // Anything else, and saves with no project to go to, are handled one by one (`handle` answers those).
+          const project = saves.some(Boolean) ? await saveProject(ctx) : null;
+          if (!project) return events.map(() => null);
+          return Promise.all(
+            saves.map(async (action) => (action ? { notes: [await messageNote(ctx, project, action)], state: { responseUrl: action.response_url, projectTitle: project.title } } : null)),
+          );
+        },
+        async notesMade(ctx, made) {
+          await Promise.all(
+            made.map(async ({ notes, state }) => {
+              const { responseUrl, projectTitle } = (state ?? {}) as { responseUrl?: string; projectTitle?: string };
+              if (!responseUrl || !notes[0]) return;
+              try {
+                await replySaved(ctx, responseUrl, projectTitle ?? '', notes[0]);
+              } catch (err) {
+                // The note is saved; a reply Slack refused (its response URL lasts 30 minutes) is only logged.
+                ctx.log.warn('could not tell Slack where a saved message went', { err: err instanceof Error ? err.message : String(err) });
+              }
+            }),
+          );
+        },
         async handle(ctx, event) {
           const delivery = readDelivery(event.body);
           if (delivery?.kind === 'interaction') {

@@ -87,8 +87,10 @@ describe('webhook deliveries whose worker dies', () => {
     await waitFor(
       'every job to complete',
       async () => {
-        const { rows } = await owner.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [WEBHOOK_QUEUE]);
-        return (rows[0] as { n: number }).n === DELIVERIES ? true : undefined;
+        // A job names the deliveries of one commit: as many jobs as commits, each completed.
+        const { rows } = await owner.raw(`select count(*) filter (where state <> 'completed')::int as open, count(*)::int as n from pgboss.job where name = ?`, [WEBHOOK_QUEUE]);
+        const { open, n } = rows[0] as { open: number; n: number };
+        return n > 0 && open === 0 ? true : undefined;
       },
       30_000,
     );
@@ -99,7 +101,29 @@ describe('webhook deliveries whose worker dies', () => {
     // every delivery is marked handled.
     const titles = await owner('notes').where({ project_id: projectId }).pluck('title');
     expect(new Set(titles).size).toBe(DELIVERIES);
+    // Made in batches: notes committed together share their transaction id.
+    const { rows: commits } = await owner.raw(`select count(distinct xmin::text)::int as n from notes where project_id = ?`, [projectId]);
+    expect((commits[0] as { n: number }).n).toBeLessThan(DELIVERIES / 2);
     const { rows: waiting } = await owner.raw(`select count(*)::int as n from plugin_webhook_events where plugin_id = 'crash-relay' and handled_at is null`);
     expect((waiting[0] as { n: number }).n).toBe(0);
+  });
+
+  it('fails a delivery of a batch alone: the others become notes, it is retried by itself', { timeout: 60_000 }, async () => {
+    // A project the plugin is not enabled on: a note there is refused, which fails the batch's
+    // transaction; each delivery is then handled alone and only that one fails.
+    const elsewhere = (await createProject(admin, 'Not for relayed messages')).id;
+    const bodies = Array.from({ length: 6 }, (_, i) => JSON.stringify({ id: `alone-${i}`, account, text: `Alone ${i}`, ...(i === 3 ? { projectId: elsewhere } : {}) }));
+    // Sent at once, so that they share commits, jobs and a batch.
+    await Promise.all(bodies.map(async (body) => expect((await fetch(`${server.url}/crash-relay/webhook`, { method: 'POST', headers: signRelay(body), body })).status).toBe(200)));
+    const titles = async () => (await owner('notes').where({ project_id: projectId }).whereLike('title', 'Alone %').pluck('title')).sort();
+    await waitFor('the other deliveries to become notes', async () => ((await titles()).length === 5 ? true : undefined), 30_000);
+    const failing = async () =>
+      (await owner.raw(`select e.handled_at, j.state, j.retry_count from plugin_webhook_events e join pgboss.job j on j.name = ? and (j.data->'eventRowIds') @> to_jsonb(e.id) where e.event_id = 'alone-3'`, [WEBHOOK_QUEUE])).rows as Array<{ handled_at: Date | null; state: string; retry_count: number }>;
+    await waitFor('its job to be retried', async () => ((await failing()).some((j) => j.retry_count >= 1) ? true : undefined), 30_000);
+    expect(await titles()).toEqual(['Alone 0', 'Alone 1', 'Alone 2', 'Alone 4', 'Alone 5']);
+    expect((await failing()).every((j) => j.handled_at === null)).toBe(true);
+    expect(Number((await owner('notes').where({ project_id: elsewhere }).count({ n: '*' }))[0]!.n)).toBe(0);
+    const { rows } = await owner.raw(`select count(*)::int as n from plugin_webhook_events where event_id like 'alone-%' and handled_at is not null`);
+    expect((rows[0] as { n: number }).n).toBe(5);
   });
 });

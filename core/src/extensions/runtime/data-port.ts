@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { RichTextDoc } from '@fieldbook/extensions-sdk/server';
 import type { RequestContext } from '../../kernel/request-context.ts';
 import type { PermissionLevel } from '../../permissions/levels.ts';
@@ -14,4 +15,23 @@ export interface PluginDataPort {
   listProjects(ctx: RequestContext): Promise<Array<{ id: string; title: string }>>;
   createNote(ctx: RequestContext, draft: { projectId: string; title: string; content: RichTextDoc }): Promise<{ id: string; projectId: string; title: string }>;
   getNote(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string; text: string } | null>;
+  /**
+   * Runs `fn` in one transaction of the member's with `createNotes` bound to it: each draft's
+   * project checked once, one insert for them all, their events published together. What else
+   * `fn` writes (the plugin's idempotency keys, the deliveries marked handled) commits with them.
+   */
+  withNotes<T>(ctx: RequestContext, fn: (trx: Knex.Transaction, createNotes: (drafts: ReadonlyArray<NoteDraftRow>) => Promise<CreatedNote[]>) => Promise<T>): Promise<T>;
+}
+
+export interface NoteDraftRow {
+  projectId: string;
+  title: string;
+  content: RichTextDoc;
+}
+
+/** A note made, in the order of its draft. */
+export interface CreatedNote {
+  id: string;
+  projectId: string;
+  title: string;
 }

@@ -25,6 +25,7 @@ import { guardedHttp, type PluginRequestHook } from './egress.ts';
 import { claimEffect, completeEffect, keepClaimed, releaseEffect } from './effects.ts';
 import { noteTitle, textToDoc } from './notes.ts';
 import { pluginLogger } from './redact.ts';
+import { createDeliveryNotes, type DeliveryNotes, type DeliveryNotesResult } from '../webhooks/notes-batch.ts';
 import type { SecretBox } from './secret-box.ts';
 
 export interface PluginHostDeps {
@@ -243,6 +244,21 @@ export class PluginHost {
     this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row, actingUserId, reads));
     this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId, reads));
     return ctx as unknown as InstallationContext<string>;
+  }
+
+  /**
+   * A batch of webhook deliveries' notes, made in one transaction as the member the plugin acts
+   * for (webhooks/notes-batch.ts). Each draft is held to what `ctx.notes.create` requires: the
+   * plugin may write notes and is enabled on the draft's project; otherwise the whole batch is
+   * refused and its deliveries go to `handle` one by one.
+   */
+  async webhookNotes(plugin: LoadedPlugin, row: InstallationRow, items: readonly DeliveryNotes[]): Promise<DeliveryNotesResult> {
+    if (!this.declared(plugin, 'notes:write')) throw new PluginPermissionError(plugin.id, 'notes:write');
+    const enabled = await this.enabledProjects(row);
+    if (items.some((item) => item.notes.some((n) => !enabled.has(n.projectId)))) {
+      throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, { field: 'projectId' });
+    }
+    return createDeliveryNotes({ port: this.port(), actor: await this.actor(row, row.installed_by), pluginId: plugin.id, workspaceId: row.workspace_id, items });
   }
 
   private attach(target: object, plugin: LoadedPlugin, name: string, scopes: readonly string[], build: () => object): void {

@@ -67,7 +67,8 @@ export interface PluginDescription {
   manifest: unknown;
   settings: unknown;
   config: unknown;
-  webhooks: Array<{ path: string; respond: boolean }>;
+  /** `notes`: whether the webhook turns batches of events into notes (`notesFor`, `notesMade`). */
+  webhooks: Array<{ path: string; respond: boolean; notes?: boolean }>;
   /** The webhook at each installation's own URL, if the plugin has one. */
   installationWebhook: { respond: boolean } | null;
   jobs: Array<{ name: string; retryLimit?: number }>;

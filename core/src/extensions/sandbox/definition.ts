@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AgentToolDeclaration, AgentToolAnswer, AutomationAction, InboundWebhook, InstallationContext, InstallationWebhook, WebhookAnswer, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { AgentToolDeclaration, AgentToolAnswer, AutomationAction, InboundWebhook, InstallationContext, InstallationWebhook, WebhookAnswer, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookEvent, WebhookNotes, WebhookNotesMade, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
 import type { ConfigDeclaration, ImportSourceContribution, PluginManifest, PluginSourceKind, SettingsDeclaration, SourceField, SourcePage } from '@fieldbook/extensions-sdk/server';
 import type { PluginDescription } from './codec.ts';
 import type { HostContext } from './host-calls.ts';
@@ -83,6 +83,15 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
       handle: async (ctx, event) => {
         await sandbox.invoke(`webhook.${i}.handle`, [event], ctx, 0);
       },
+      // A batch of events crosses into the isolate once, and its notes come back in one answer.
+      ...(hook.notes
+        ? {
+            notesFor: async (ctx: Ctx, events: WebhookEvent[]) => (await sandbox.invoke(`webhook.${i}.notesFor`, [events], ctx, 0)) as Array<WebhookNotes | null>,
+            notesMade: async (ctx: Ctx, made: WebhookNotesMade[]) => {
+              await sandbox.invoke(`webhook.${i}.notesMade`, [made], ctx, 0);
+            },
+          }
+        : {}),
     };
   });
   const hook = d.installationWebhook;

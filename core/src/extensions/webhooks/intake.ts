@@ -1,13 +1,13 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { InboundWebhook, InstallationContext, WebhookAnswer, WebhookEvent, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type { InboundWebhook, InstallationContext, WebhookAnswer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
 import type { Logger } from '../../logger.ts';
 import type { Job, JobDefinition } from '../../jobs/queue.ts';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
-import { installations } from '../installations/store.ts';
+import { installations, type InstallationRow } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
 import { installationHookPath } from './keys.ts';
-import { WEBHOOK_QUEUE, type DeliveryStore, type WebhookJob } from './store.ts';
+import { deliveriesOf, WEBHOOK_QUEUE, type DeliveryStore, type WebhookJob } from './store.ts';
 
 /** Providers' webhook bodies are small; this bounds what an unauthenticated caller can make us read. */
 const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
@@ -84,7 +84,7 @@ export async function verifyDelivery<C>(
 }
 
 async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryStore, plugin: LoadedPlugin, hook: InboundWebhook<InstallationContext<string>>): Promise<void> {
-  const { logger, app } = host.deps;
+  const { logger } = host.deps;
   if (host.catalog.ready(plugin.id) === undefined) {
     ctx.status = 404;
     return;
@@ -99,14 +99,12 @@ async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryS
   if (!(await verifyDelivery(ctx, logger, { plugin: plugin.id, path: hook.path }, hook, request, pctx))) return;
   const eventId = hook.eventId(request);
   const externalId = hook.externalId(request);
-  const target = externalId
-    ? ((await app.raw<{ rows: Array<{ id: string; workspace_id: string; by_account: boolean }> }>('select id, workspace_id, by_account from plugin_installation_for(?, ?)', [plugin.id, externalId])).rows[0] ?? null)
-    : null;
   // Stored and queued together: either both happen or neither, and a repeat of the same event id
-  // stops at the unique key.
+  // stops at the unique key. The installation the account is connected to is found in the same
+  // commit, for all the deliveries that share it.
   const queued = await deliveries.store(
-    { plugin_id: plugin.id, scope: '', event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: target?.id ?? null },
-    target ? { workspaceId: target.workspace_id, installationId: target.id, byAccount: target.by_account } : null,
+    { plugin_id: plugin.id, scope: '', event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: null },
+    externalId ? { externalId } : null,
   );
   logger.debug({ plugin: plugin.id, eventId, queued }, 'webhook received');
   ctx.status = 200;
@@ -160,22 +158,82 @@ async function eachBounded<T>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 /**
+ * One installation's deliveries whose plugin works out their notes: one call for the lot, their
+ * notes made in one transaction, then the plugin told what was made. Answers the deliveries done
+ * (marked handled in that transaction); any other is left to `handle`. Never throws: a batch that
+ * fails is logged, and its deliveries are each handled alone.
+ */
+async function notesInBatch(
+  host: PluginHost,
+  chunk: readonly Work[],
+  contextFor: (plugin: LoadedPlugin, data: WebhookJob) => Promise<{ ctx: InstallationContext<string>; row: InstallationRow } | null>,
+): Promise<number[]> {
+  const { logger } = host.deps;
+  const { plugin, hook, job } = chunk[0]!;
+  const where = { plugin: plugin.id, installation: job.data.installationId, deliveries: chunk.length };
+  try {
+    const found = await contextFor(plugin, job.data);
+    if (!found) return [];
+    const answers = await hook.notesFor!(
+      found.ctx,
+      chunk.map((w) => ({ eventId: w.event.event_id, headers: w.event.headers, body: w.event.body })),
+    );
+    if (!Array.isArray(answers) || answers.length !== chunk.length) throw new Error('notesFor answered a list of another length than its events');
+    const items = chunk.flatMap((w, i) => {
+      const answer = answers[i];
+      return answer && Array.isArray(answer.notes) ? [{ deliveryId: w.event.id, notes: answer.notes, state: answer.state, eventId: w.event.event_id }] : [];
+    });
+    if (!items.length) return [];
+    const { made } = await host.webhookNotes(plugin, found.row, items);
+    const told = items.filter((item) => made.has(item.deliveryId)).map((item) => ({ eventId: item.eventId, notes: made.get(item.deliveryId)!, ...(item.state === undefined ? {} : { state: item.state }) }));
+    if (told.length && hook.notesMade) {
+      // The notes are committed and the deliveries handled: what the plugin says next is not retried.
+      await hook.notesMade(found.ctx, told).catch((err: unknown) => logger.warn({ ...where, err }, 'webhook notes made, but the plugin failed to follow up'));
+    }
+    return [...made.keys()];
+  } catch (err) {
+    logger.warn({ ...where, err }, 'webhook notes batch failed; its deliveries are handled one by one');
+    return [];
+  }
+}
+
+/** A webhook's work as the job runner sees it, at a fixed path or an installation's own URL. */
+type Hook = Pick<InboundWebhook<InstallationContext<string>>, 'handle' | 'notesFor' | 'notesMade'>;
+
+/** A delivery to hand over: its job, its stored row and its plugin's hook. */
+interface Work {
+  job: Job<WebhookJob>;
+  /** The job's place in the batch, whose outcome this delivery's failure becomes. */
+  index: number;
+  event: StoredDelivery;
+  plugin: LoadedPlugin;
+  hook: Hook;
+}
+
+/** Deliveries whose notes are made in one transaction at most: bounds a transaction's locks and a batch that falls back. */
+const NOTES_BATCH = 200;
+
+/**
  * Hands stored events to their plugins, a batch at a time: the batch's deliveries are read in one
- * query, each installation's context is made once for them (its member and enabled projects read
- * once), up to PARALLEL_DELIVERIES are handled at once, and those handled are marked so in one
- * statement. At least once: a delivery marked handled is skipped, and one whose worker died before
- * marking it is handled again by the job's retry, where the plugin's idempotency key (a note per
- * Slack message) keeps it from making a second note.
+ * query and each installation's context is made once for them (its member and enabled projects
+ * read once). A plugin that works out its events' notes (`notesFor`) gets each installation's
+ * deliveries in one isolate call, and their notes are made in one transaction that also marks
+ * them handled; the rest are handed to `handle` one by one, up to PARALLEL_DELIVERIES at once,
+ * and those handled marked so in one statement. At least once: a delivery marked handled is
+ * skipped, and one whose worker died before marking it is handled again by the job's retry,
+ * where the plugin's idempotency key (a note per Slack message) keeps it from making a second note.
  */
 export function webhookJobs(host: PluginHost): JobDefinition[] {
   const handleBatch = async (jobs: ReadonlyArray<Job<WebhookJob>>): Promise<unknown[]> => {
     // Raw deliveries are read with the owner connection: the application role may add them, never read them.
     const { owner, logger } = host.deps;
-    const ids = [...new Set(jobs.map((j) => j.data.eventRowId))];
-    const rows = await owner('plugin_webhook_events').whereIn('id', ids).select<StoredDelivery[]>('id', 'plugin_id', 'event_id', 'path', 'headers', 'body', 'installation_id', 'handled_at');
+    // Each job names the deliveries of one commit for one installation; each is handled on its own.
+    const items = jobs.flatMap((job, index) => deliveriesOf(job.data).map((eventRowId) => ({ job, index, eventRowId })));
+    const ids = [...new Set(items.map((item) => item.eventRowId))];
+    const rows = ids.length ? await owner('plugin_webhook_events').whereIn('id', ids).select<StoredDelivery[]>('id', 'plugin_id', 'event_id', 'path', 'headers', 'body', 'installation_id', 'handled_at') : [];
     const events = new Map(rows.map((r) => [Number(r.id), r]));
     // One context per installation and batch, made on first use.
-    const contexts = new Map<string, Promise<InstallationContext<string> | null>>();
+    const contexts = new Map<string, Promise<{ ctx: InstallationContext<string>; row: InstallationRow } | null>>();
     const contextFor = (plugin: LoadedPlugin, data: WebhookJob) => {
       const key = `${data.workspaceId}\u0000${data.installationId}`;
       let found = contexts.get(key);
@@ -183,36 +241,71 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
         found = host.inWorkspace(data.workspaceId, (trx) => installations(trx).where({ id: data.installationId }).first()).then((row) => {
           // Uninstalled, or the account disconnected since the event arrived: nothing more is imported for it.
           const connected = row && (!data.byAccount || row.external_id !== null);
-          return row && connected ? host.installationContext(plugin, row, row.installed_by, { sharedReads: true }) : null;
+          return row && connected ? { ctx: host.installationContext(plugin, row, row.installed_by, { sharedReads: true }), row } : null;
         });
         contexts.set(key, found);
       }
       return found;
     };
+    const outcomes: unknown[] = new Array(jobs.length).fill(null);
+    const fail = (work: Work, err: unknown) => {
+      if (outcomes[work.index] === null) outcomes[work.index] = err ?? new Error('failed');
+    };
+
     const handled = new Set<number>();
-    const outcomes = await eachBounded(jobs, PARALLEL_DELIVERIES, async (job) => {
-      const event = events.get(job.data.eventRowId);
-      if (!event || event.handled_at || handled.has(event.id)) return;
+    const work: Work[] = [];
+    for (const { job, index, eventRowId } of items) {
+      const event = events.get(eventRowId);
+      if (!event || event.handled_at || handled.has(event.id)) continue;
       // Anyone who can queue a job can name any delivery: it is handled only for the installation
       // it was routed to, which row-level security below ties to the job's workspace.
       if (event.installation_id !== job.data.installationId) {
-        logger.warn({ job: job.id, event: job.data.eventRowId, workspaceId: job.data.workspaceId }, 'webhook job refused: the delivery belongs to another installation');
-        return;
+        logger.warn({ job: job.id, event: eventRowId, workspaceId: job.data.workspaceId }, 'webhook job refused: the delivery belongs to another installation');
+        continue;
       }
       handled.add(event.id); // a repeat of the delivery in the same batch waits for no second turn
       const plugin = host.catalog.ready(event.plugin_id);
       // An installation's own URL is recorded under /hooks/{pluginId}; fixed paths as they are.
-      const hook: { handle(ctx: InstallationContext<string>, event: WebhookEvent): Promise<void> } | undefined =
-        plugin && event.path === installationHookPath(plugin.id) ? plugin.definition.server.installationWebhook : plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
-      const ictx = plugin && hook ? await contextFor(plugin, job.data) : null;
-      try {
-        if (hook && ictx) await hook.handle(ictx, { eventId: event.event_id, headers: event.headers, body: event.body });
-      } catch (err) {
-        handled.delete(event.id);
-        throw err;
-      }
+      const hook: Hook | undefined = plugin && event.path === installationHookPath(plugin.id) ? plugin.definition.server.installationWebhook : plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
+      if (plugin && hook) work.push({ job, index, event, plugin, hook });
+    }
+
+    // Notes in batches: what is left (answered null, deferred, or a batch that failed) goes one by one below.
+    const groups = new Map<string, Work[]>();
+    for (const w of work) {
+      if (!w.hook.notesFor) continue;
+      const key = `${w.plugin.id}\u0000${w.event.path}\u0000${w.job.data.workspaceId}\u0000${w.job.data.installationId}\u0000${w.job.data.byAccount}`;
+      const group = groups.get(key) ?? [];
+      group.push(w);
+      groups.set(key, group);
+    }
+    const chunks = [...groups.values()].flatMap((group) => Array.from({ length: Math.ceil(group.length / NOTES_BATCH) }, (_, i) => group.slice(i * NOTES_BATCH, (i + 1) * NOTES_BATCH)));
+    const inBatch = new Set<number>();
+    await eachBounded(chunks, 2, async (chunk) => {
+      for (const id of await notesInBatch(host, chunk, contextFor)) inBatch.add(id);
     });
-    if (handled.size) await owner('plugin_webhook_events').whereIn('id', [...handled]).update({ handled_at: owner.fn.now() });
+
+    const failures = await eachBounded(
+      work.filter((w) => !inBatch.has(w.event.id)),
+      PARALLEL_DELIVERIES,
+      async (w) => {
+        const found = await contextFor(w.plugin, w.job.data);
+        try {
+          if (found) await w.hook.handle(found.ctx, { eventId: w.event.event_id, headers: w.event.headers, body: w.event.body });
+        } catch (err) {
+          handled.delete(w.event.id);
+          throw err;
+        }
+      },
+    );
+    const alone = [...handled].filter((id) => !inBatch.has(id));
+    if (alone.length) await owner('plugin_webhook_events').whereIn('id', alone).update({ handled_at: owner.fn.now() });
+    // A job fails when one of its deliveries did; its retry skips those already marked handled,
+    // so only the failed ones are tried again.
+    const rest = work.filter((w) => !inBatch.has(w.event.id));
+    failures.forEach((err, i) => {
+      if (err !== null) fail(rest[i]!, err);
+    });
     return outcomes;
   };
   const handle: JobDefinition<WebhookJob> = {
@@ -223,7 +316,7 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
     // handling waits mostly on the database and the provider's API, so overlapping it is what
     // drains a backlog; more workers only took the CPU the intake beside them needs.
     concurrency: 2,
-    batchSize: 50,
+    batchSize: 10,
     handleBatch,
     async handler(job) {
       const [err] = await handleBatch([job]);

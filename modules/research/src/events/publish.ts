@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventBus } from '@fieldbook/core';
+import type { EventBus, PublishedEvent } from '@fieldbook/core';
 import type { ProjectRow } from '../projects/access.ts';
 
 /**
@@ -13,13 +13,16 @@ export interface DocumentRef {
   created_by?: string | null;
 }
 
-export const publishNoteCreated = (events: EventBus, trx: Knex.Transaction, workspaceId: string, note: DocumentRef, project: Pick<ProjectRow, 'id' | 'title'>) =>
-  events.publish(
-    'note:created',
-    workspaceId,
-    { note: { id: note.id, title: note.title }, project: { id: project.id, title: project.title }, createdBy: note.created_by ?? null },
-    trx,
-  );
+export const noteCreatedEvent = (workspaceId: string, note: DocumentRef, project: Pick<ProjectRow, 'id' | 'title'>): PublishedEvent => ({
+  event: 'note:created',
+  workspaceId,
+  payload: { note: { id: note.id, title: note.title }, project: { id: project.id, title: project.title }, createdBy: note.created_by ?? null },
+});
+
+export const publishNoteCreated = (events: EventBus, trx: Knex.Transaction, workspaceId: string, note: DocumentRef, project: Pick<ProjectRow, 'id' | 'title'>) => {
+  const { event, payload } = noteCreatedEvent(workspaceId, note, project);
+  return events.publish(event, workspaceId, payload, trx);
+};
 
 /**
  * `note:contentChanged`: a note's text was edited. Not an automation trigger (no catalog entry):

@@ -1,7 +1,7 @@
 import { AppError, projectAccess, type EventBus, type PluginDataPort } from '@fieldbook/core';
 import { callerOf } from '../projects/caller.ts';
 import { readableProjectIds } from '../projects/access.ts';
-import { createDocument, documentFor } from '../notes/documents.ts';
+import { createDocument, createNotesIn, documentFor } from '../notes/documents.ts';
 
 /**
  * What plugins may do with research content, for the plugin host: every call runs as the member
@@ -28,6 +28,12 @@ export const researchPluginData = (events: EventBus): PluginDataPort => ({
   async createNote(ctx, draft) {
     const note = await createDocument(ctx, 'notes', { input: { projectId: draft.projectId, title: draft.title, content: draft.content } }, events);
     return { id: note.id, projectId: note.project_id, title: note.title };
+  },
+
+  withNotes(ctx, fn) {
+    return ctx.tx((trx) =>
+      fn(trx, async (drafts) => (await createNotesIn(trx, ctx, drafts, events)).map((note) => ({ id: note.id, projectId: note.project_id, title: note.title }))),
+    );
   },
 
   async getNote(ctx, noteId) {

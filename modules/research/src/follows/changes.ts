@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { EventBus } from '@fieldbook/core';
-import { FOLLOW_NOTIFICATION_TYPES, publishToFollowers } from './fanout.ts';
+import type { EventBus, PublishedEvent } from '@fieldbook/core';
+import { FOLLOW_ACTIVITY_EVENT, FOLLOW_NOTIFICATION_TYPES, publishToFollowers, type FollowerChange } from './fanout.ts';
 
 /**
  * The "all changes" option (000 §3) beyond comments and published insights: what it brings for
@@ -23,7 +23,18 @@ interface Actor {
 }
 
 export async function publishItemAdded(events: EventBus, trx: Knex.Transaction, actor: Actor, kind: 'NOTE' | 'INSIGHT', item: Item, projectTitle: string): Promise<void> {
-  await publishToFollowers(events, trx, {
+  await publishToFollowers(events, trx, itemAdded(actor, kind, item, projectTitle));
+}
+
+/** The same as an event to publish with others (notes made in bulk). */
+export const itemAddedEvent = (actor: Actor, kind: 'NOTE' | 'INSIGHT', item: Item, projectTitle: string): PublishedEvent => ({
+  event: FOLLOW_ACTIVITY_EVENT,
+  workspaceId: actor.workspaceId,
+  payload: { ...itemAdded(actor, kind, item, projectTitle) },
+});
+
+function itemAdded(actor: Actor, kind: 'NOTE' | 'INSIGHT', item: Item, projectTitle: string): FollowerChange {
+  return {
     workspaceId: actor.workspaceId,
     projectId: item.project_id,
     objects: [{ type: 'PROJECT', id: item.project_id }],
@@ -32,7 +43,7 @@ export async function publishItemAdded(events: EventBus, trx: Knex.Transaction, 
     dedupeKey: `added:${item.id}`,
     payload: { change: 'ADDED', objectType: kind, objectId: item.id, objectTitle: item.title || (kind === 'NOTE' ? 'Untitled note' : 'Untitled insight'), projectId: item.project_id, projectTitle, actorId: actor.userId, actorName: actor.name },
     actorId: actor.userId,
-  });
+  };
 }
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

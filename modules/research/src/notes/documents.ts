@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { badInput, forbidden, notFound, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
-import { publishInsightPublished, publishNoteContentChanged, publishNoteCreated } from '../events/publish.ts';
+import { randomUUID } from 'node:crypto';
+import { badInput, forbidden, notFound, publishAll, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
+import { noteCreatedEvent, publishInsightPublished, publishNoteContentChanged, publishNoteCreated } from '../events/publish.ts';
 import { FOLLOW_NOTIFICATION_TYPES, publishToFollowers } from '../follows/fanout.ts';
-import { publishInsightEdited, publishItemAdded } from '../follows/changes.ts';
+import { itemAddedEvent, publishInsightEdited, publishItemAdded } from '../follows/changes.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
+import { rankAtEnd } from '../ranks/ranks.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
 import { idSchema, moveSchema, optionalTitle } from '../projects/inputs.ts';
@@ -136,6 +138,48 @@ export async function createDocument(ctx: RequestContext, kind: DocumentKind, ar
     await publishItemAdded(events, trx, { ...caller, name: ctx.requireViewer().name }, kind === 'notes' ? 'NOTE' : 'INSIGHT', row!, project.title);
     return view(kind, caller)(row!);
   });
+}
+
+/**
+ * Creates many notes in the caller's open transaction, as createDocument would one by one: each
+ * draft checked the same way, each project checked once, the rows ranked at their list's end and
+ * inserted in one statement, and their `note:created` and follower events published together.
+ * Answers the rows in the order of the drafts.
+ */
+export async function createNotesIn(trx: Knex.Transaction, ctx: RequestContext, drafts: ReadonlyArray<{ projectId: string; title: string; content: unknown }>, events: EventBus): Promise<DocumentRow[]> {
+  const caller = callerOf(ctx, LABEL.notes.permissions.create);
+  if (!drafts.length) return [];
+  const schema = z.object({ input: z.object({ projectId: idSchema('projectId'), ...contentFields('notes') }) });
+  const inputs = drafts.map((d) => validate(schema, { input: d }).input);
+  const projects = new Map<string, Awaited<ReturnType<typeof projectFor>>>();
+  const next = new Map<string, number>();
+  for (const projectId of new Set(inputs.map((i) => i.projectId))) {
+    projects.set(projectId, await projectFor(trx, caller, projectId, 'write'));
+    next.set(projectId, await rankForNewItem(trx, listOf('notes', caller.workspaceId, projectId)));
+  }
+  // Ids given here, so that rows are matched to drafts without relying on RETURNING's order.
+  const ids = inputs.map(() => randomUUID());
+  const inserted = (await trx('notes')
+    .insert(
+      inputs.map((input, i) => {
+        const rank = next.get(input.projectId)!;
+        next.set(input.projectId, rankAtEnd(rank));
+        return { id: ids[i], workspace_id: caller.workspaceId, project_id: input.projectId, title: '', content_text: '', ...contentPatch(input as ContentInput), rank, created_by: caller.userId, updated_by: caller.userId };
+      }),
+    )
+    .returning('*')) as DocumentRow[];
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)!);
+  const actor = { ...caller, name: ctx.requireViewer().name };
+  await publishAll(
+    events,
+    rows.flatMap((row) => {
+      const project = projects.get(row.project_id)!;
+      return [noteCreatedEvent(caller.workspaceId, row, project), itemAddedEvent(actor, 'NOTE', row, project.title)];
+    }),
+    trx,
+  );
+  return rows;
 }
 
 /**

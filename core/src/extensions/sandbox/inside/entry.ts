@@ -163,7 +163,7 @@ scope.__fieldbookDescribe = (): string => {
     manifest: plugin.manifest,
     settings: plugin.settings,
     config: plugin.config,
-    webhooks: (server.webhooks ?? []).map((h) => ({ path: h.path, respond: typeof h.respond === 'function' })),
+    webhooks: (server.webhooks ?? []).map((h) => ({ path: h.path, respond: typeof h.respond === 'function', notes: typeof h.notesFor === 'function' })),
     installationWebhook: server.installationWebhook ? { respond: typeof server.installationWebhook.respond === 'function' } : null,
     jobs: Object.entries(server.jobs ?? {}).map(([name, job]) => ({ name, retryLimit: job.retryLimit })),
     actions: (server.actions ?? []).map((a) => ({ key: a.key, title: a.title, description: a.description })),
