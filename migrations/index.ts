@@ -42,6 +42,7 @@ import * as dashboardChannelCharts from './0076_dashboard_channel_charts.ts';
 import * as notificationChannels from './0078_notification_channels.ts';
 import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
 import * as accessRequests from './0083_access_requests.ts';
+import * as channelDatapointWrites from './0084_channel_datapoint_writes.ts';
 
 export interface Migration {
   name: string;
@@ -94,4 +95,5 @@ export const migrations: Migration[] = [
   { name: '0078_notification_channels', ...notificationChannels },
   { name: '0079_canvas_reference_sizes', ...canvasReferenceSizes },
   { name: '0083_access_requests', ...accessRequests },
+  { name: '0084_channel_datapoint_writes', ...channelDatapointWrites },
 ];
