@@ -60,8 +60,8 @@ function rowMapper(s: CsvSettings, headers: string[], importedAt: string): (line
       const when = parseDate(stamp);
       if (!when) return { rejected: { line, reason: `"${stamp}" in the column "${s.timestampColumnLabel}" is not an ISO 8601 date.` } };
       // minDate and maxDate keep the rows of the period chosen; the others are skipped, not failed.
-      if (minTime !== null && when.getTime() < minTime) return { skipped: true };
-      if (maxTime !== null && when.getTime() > maxTime) return { skipped: true };
+      if (minTime !== null && when.getTime() < minTime) return { skipped: true, line };
+      if (maxTime !== null && when.getTime() > maxTime) return { skipped: true, line };
       createdAt = when.toISOString();
     }
     const email = cell(cells, emailAt);
@@ -115,6 +115,7 @@ export const csvSource: ImportSource = {
   checkSettings: (settings) => {
     readSettings(settings);
   },
+  linesInOrder: true,
   async *list({ settings, cursor, file, pageSize }) {
     const s = readSettings(settings);
     const text = cleanCsv(file ?? '', s.ignoreNul);
