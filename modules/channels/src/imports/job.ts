@@ -13,8 +13,8 @@ export const IMPORT_RETRY_LIMIT = 3;
 
 const finished = (run: ChannelImportRow): boolean => run.status === 'COMPLETED' || run.status === 'FAILED';
 
-/** Pages of a line-ordered source written side by side: the database works on one while the next is read. */
-export const PAGES_AT_ONCE = 2;
+/** Pages of a line-ordered source written side by side, each on a connection of its own, while the next is read. */
+export const PAGES_AT_ONCE = 3;
 
 /**
  * Writes one page and moves the run's cursor past it in the same transaction: after a crash the
