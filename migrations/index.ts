@@ -42,6 +42,7 @@ import * as dashboardChannelCharts from './0076_dashboard_channel_charts.ts';
 import * as notificationChannels from './0078_notification_channels.ts';
 import * as canvasReferenceSizes from './0079_canvas_reference_sizes.ts';
 import * as accessRequests from './0083_access_requests.ts';
+import * as channelDatapointWrites from './0084_channel_datapoint_writes.ts';
 import * as channelThemeCounts from './0086_channel_theme_counts.ts';
 import * as highlightTagIds from './0088_highlight_tag_ids.ts';
 import * as webhookDeliveriesHandled from './0090_webhook_deliveries_handled.ts';
@@ -98,6 +99,7 @@ export const migrations: Migration[] = [
   { name: '0078_notification_channels', ...notificationChannels },
   { name: '0079_canvas_reference_sizes', ...canvasReferenceSizes },
   { name: '0083_access_requests', ...accessRequests },
+  { name: '0084_channel_datapoint_writes', ...channelDatapointWrites },
   { name: '0086_channel_theme_counts', ...channelThemeCounts },
   { name: '0088_highlight_tag_ids', ...highlightTagIds },
   { name: '0090_webhook_deliveries_handled', ...webhookDeliveriesHandled },

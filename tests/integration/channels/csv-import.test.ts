@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, readCsv } from '../../../modules/channels/src/sources/csv/parse.ts';
 import { ok } from '../research/content-support.ts';
-import { post, useChannelFixture, waitForImport } from './support.ts';
+import { createChannel, post, useChannelFixture, waitForImport } from './support.ts';
 
 const a = useChannelFixture('Survey answers');
 
@@ -112,6 +112,13 @@ describe('CSV imports', () => {
     ).channelDataPointSeries;
     expect(series).toHaveLength(28);
     expect(series.reduce((n, p) => n + p.count, 0)).toBe(450);
+    // A data point's dataset, channel and workspace are one key: it cannot name another channel's dataset.
+    const owner = a.server.fieldbook.db.owner;
+    const { dataset_id: datasetId } = await owner('channel_imports').where({ id: run.id }).first('dataset_id');
+    const other = await createChannel(a.admin, 'Elsewhere');
+    await expect(
+      owner('channel_datapoints').insert({ workspace_id: a.ws.id, channel_id: other.id, dataset_id: datasetId, external_id: 'stray', source: 'CSV', content: 'Stray', created_at: new Date() }),
+    ).rejects.toThrow(/channel_datapoints_dataset_foreign/);
     const bad = await a.viewer.gql('query($c: ID!) { channelDataPointSeries(channelId: $c, aggregationPeriods: 6) { count } }', { c: a.channelId });
     expect(bad.errors?.[0]?.message).toBe('aggregationPeriods must be from 1 to 5.');
   });

@@ -19,6 +19,29 @@ export interface WriteTarget {
   maximumDataPoints: number | null;
 }
 
+/**
+ * JSON for PostgreSQL. JSON.stringify writes a lone surrogate (half of a character, as a JSON
+ * body can hold) as an escape PostgreSQL refuses; it becomes U+FFFD, as sending the text itself
+ * would make it. Characters that are whole are never escaped, so any such escape is a lone one.
+ */
+function jsonText(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.includes('\\ud') ? text.replace(/(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/g, '$1\\ufffd') : text;
+}
+
+/** A data point's row as the batch's JSON document carries it. */
+interface PointRow {
+  external_id: string;
+  external_url: string | null;
+  import_url: string | null;
+  content: string;
+  created_at: string;
+  raw: unknown;
+  sentiment: string | null;
+  fields: Record<string, FieldValue>;
+  person_id: string | null;
+}
+
 export type WriteOutcome = { status: 'created' | 'updated'; id: string } | { status: 'failed'; reason: string };
 
 interface FieldRow {
@@ -46,7 +69,8 @@ function recordProblem(r: ImportedRecord): string | null {
   if (typeof r.externalId !== 'string' || !r.externalId.trim()) return 'externalId is missing.';
   if (r.externalId.length > CHANNEL_LIMITS.externalId) return `externalId can be at most ${CHANNEL_LIMITS.externalId} characters long.`;
   if (typeof r.content !== 'string' || !r.content.trim()) return 'content is empty.';
-  if ([...r.content].length > CHANNEL_LIMITS.content) return `content can be at most ${CHANNEL_LIMITS.content} characters long.`;
+  // Counted in characters, not UTF-16 units; a text no longer than the limit in units is within it.
+  if (r.content.length > CHANNEL_LIMITS.content && [...r.content].length > CHANNEL_LIMITS.content) return `content can be at most ${CHANNEL_LIMITS.content} characters long.`;
   if (r.content.includes('\0')) return 'content contains a NUL character.';
   if (typeof r.createdAt !== 'string' || Number.isNaN(Date.parse(r.createdAt))) return 'createdAt must be a date in ISO 8601 form.';
   for (const key of ['externalUrl', 'importUrl'] as const) {
@@ -77,7 +101,7 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
   }
 
   const outcomes: WriteOutcome[] = [];
-  const pending: Array<{ at: number; externalId: string; email: string | null; row: Array<string | null> }> = [];
+  const pending: Array<{ at: number; externalId: string; email: string | null; row: PointRow }> = [];
   const emails = new Map<string, string | null | undefined>();
   for (const record of records) {
     const problem = recordProblem(record);
@@ -132,15 +156,17 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       at: outcomes.length,
       externalId: record.externalId,
       email,
-      row: [
-        record.externalUrl ?? null,
-        record.importUrl ?? null,
-        record.content,
-        new Date(record.createdAt).toISOString(),
-        record.raw ? JSON.stringify(record.raw) : null,
-        record.sentiment ?? null,
-        JSON.stringify(values),
-      ],
+      row: {
+        external_id: record.externalId,
+        external_url: record.externalUrl ?? null,
+        import_url: record.importUrl ?? null,
+        content: record.content,
+        created_at: new Date(record.createdAt).toISOString(),
+        raw: record.raw ?? null,
+        sentiment: record.sentiment ?? null,
+        fields: values,
+        person_id: null,
+      },
     });
     outcomes.push({ status: 'failed', reason: 'not written' });
   }
@@ -164,14 +190,15 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
 
   // One row per external id: the same id twice in a batch is an update of the earlier record.
   const slot = new Map<string, number>();
-  const columns: Array<Array<string | null>> = [[], [], [], [], [], [], [], [], []];
+  const batch: PointRow[] = [];
   const later: Array<{ at: number; externalId: string }> = [];
   const first: Array<{ at: number; externalId: string }> = [];
   for (const p of pending) {
-    const row: Array<string | null> = [p.externalId, ...p.row, p.email ? (people.get(p.email) ?? null) : null];
+    const row = p.row;
+    row.person_id = p.email ? (people.get(p.email) ?? null) : null;
     const at = slot.get(p.externalId);
     if (at !== undefined) {
-      row.forEach((v, c) => (columns[c]![at] = v));
+      batch[at] = row;
       later.push(p);
       continue;
     }
@@ -182,12 +209,13 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       }
       room--;
     }
-    slot.set(p.externalId, columns[0]!.length);
-    row.forEach((v, c) => columns[c]!.push(v));
+    slot.set(p.externalId, batch.length);
+    batch.push(row);
     first.push(p);
   }
 
-  // The batch goes in as one statement over arrays: new external ids are inserted, known ones
+  // The batch goes in as one statement over one JSON document (one parameter, serialized natively
+  // instead of escaped element by element): new external ids are inserted, known ones
   // updated in place (unique per dataset and external id), and the search vector, the trigram
   // index and the daily counters follow in the same statement.
   const { rows } = !first.length
@@ -195,15 +223,14 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
     : await trx.raw<{ rows: Array<{ id: string; external_id: string; created: boolean }> }>(
         `insert into channel_datapoints as d (workspace_id, channel_id, dataset_id, source, external_id, external_url, import_url, content, created_at, raw, sentiment, fields, person_id)
          select ?, ?, ?, ?, x.external_id, x.external_url, x.import_url, x.content, x.created_at, x.raw, x.sentiment, x.fields, x.person_id
-         from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[], ?::jsonb[], ?::text[], ?::jsonb[], ?::uuid[])
-           as x(external_id, external_url, import_url, content, created_at, raw, sentiment, fields, person_id)
+         from json_to_recordset(?::json)
+           as x(external_id text, external_url text, import_url text, content text, created_at timestamptz, raw jsonb, sentiment text, fields jsonb, person_id uuid)
          on conflict (dataset_id, external_id) do update set
            source = excluded.source, external_url = excluded.external_url, import_url = excluded.import_url, content = excluded.content,
            created_at = excluded.created_at, raw = excluded.raw, sentiment = excluded.sentiment, fields = excluded.fields,
            person_id = excluded.person_id, updated_at = now()
          returning d.id, d.external_id, (d.xmax = 0) as created`,
-        // knex types array bindings as string[]; the driver sends a null element as SQL NULL.
-        [target.workspaceId, target.channelId, target.datasetId, target.source, ...(columns as string[][])],
+        [target.workspaceId, target.channelId, target.datasetId, target.source, jsonText(batch)],
       );
   const written = new Map(rows.map((r) => [r.external_id, r]));
   for (const p of first) {

@@ -5,6 +5,7 @@ import { writeRecords, type WriteTarget } from '../datapoints/write.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
 import { schedulePlacement } from '../themes/place.ts';
 import { sourceOf, type ImportSource, type ImportedRecord, type Json, type SourcePage } from '../sources/index.ts';
+import { commitSpan, lastLine, notYetIn, progressCursor, readProgress, type LineSpan } from './progress.ts';
 import { CHANNEL_IMPORT_QUEUE, type ChannelImportJob, type ChannelImportRow, type ImportFailure } from './records.ts';
 
 /** Retries after the first failure; a run resumes from its last saved cursor each time. */
@@ -12,11 +13,15 @@ export const IMPORT_RETRY_LIMIT = 3;
 
 const finished = (run: ChannelImportRow): boolean => run.status === 'COMPLETED' || run.status === 'FAILED';
 
+/** Pages of a line-ordered source written side by side, each on a connection of its own, while the next is read. */
+export const PAGES_AT_ONCE = 3;
+
 /**
  * Writes one page and moves the run's cursor past it in the same transaction: after a crash the
- * run resumes after the last page that committed, and no page is counted twice.
+ * run resumes after the pages that committed, and no page is counted twice. Pages of a source
+ * whose items carry their lines may commit in any order: the cursor then records the lines in.
  */
-async function keepPage(trx: Knex.Transaction, run: ChannelImportRow, target: WriteTarget, page: SourcePage): Promise<void> {
+async function keepPage(trx: Knex.Transaction, run: ChannelImportRow, target: WriteTarget, page: SourcePage, span: LineSpan | null): Promise<void> {
   const records: ImportedRecord[] = [];
   const failures: ImportFailure[] = [];
   let skipped = 0;
@@ -39,16 +44,27 @@ async function keepPage(trx: Knex.Transaction, run: ChannelImportRow, target: Wr
       failures.push({ ...(line === undefined ? {} : { line }), externalId: records[i]!.externalId, reason: o.reason });
     }
   });
-  const kept = Math.max(0, CHANNEL_LIMITS.keptFailures - run.failures.length);
+  let cursor: Json = page.cursor;
+  if (span) {
+    // The run's row is locked first: pages committing side by side each see the other's lines.
+    const row = (await trx('channel_imports').where({ id: run.id }).forUpdate().first('cursor')) as { cursor: Json };
+    cursor = progressCursor(commitSpan(readProgress(row.cursor), span));
+  }
+  // The first failures are kept, counted in the statement so that pages written side by side keep no more.
+  const keptFailures = failures.length
+    ? trx.raw('(select coalesce(jsonb_agg(e order by n), \'[]\'::jsonb) from jsonb_array_elements(failures || ?::jsonb) with ordinality as f(e, n) where n <= ?)', [
+        JSON.stringify(failures.slice(0, CHANNEL_LIMITS.keptFailures)),
+        CHANNEL_LIMITS.keptFailures,
+      ])
+    : trx.raw('failures');
   await trx.raw(
     `update channel_imports set
        records_read = records_read + ?, records_created = records_created + ?, records_updated = records_updated + ?,
        records_skipped = records_skipped + ?, records_failed = records_failed + ?,
-       failures = failures || ?::jsonb, cursor = ?::jsonb, updated_at = now()
+       failures = ?, cursor = ?::jsonb, updated_at = now()
      where id = ?`,
-    [page.items.length, created, updated, skipped, failures.length, JSON.stringify(failures.slice(0, kept)), JSON.stringify(page.cursor), run.id],
+    [page.items.length, created, updated, skipped, failures.length, keptFailures, JSON.stringify(cursor), run.id],
   );
-  run.failures = [...run.failures, ...failures.slice(0, kept)];
 }
 
 async function finish(app: Knex, job: ChannelImportJob, patch: Record<string, unknown>, datasetCursor?: Json): Promise<void> {
@@ -96,7 +112,11 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
     fieldTypes: {},
     maximumDataPoints: ctx.config.channels.maximumChannelsDataPoints,
   };
-  let cursor: Json = run.cursor ?? dataset.cursor ?? null;
+  // A line-ordered source resumes from the lines all in, and drops the rows of pages that
+  // committed ahead of an earlier one; any other resumes from its last page's cursor.
+  const ordered = source.linesInOrder === true;
+  const progress = ordered ? readProgress(run.cursor ?? dataset.cursor ?? null) : null;
+  let cursor: Json = progress ? progress.source : (run.cursor ?? dataset.cursor ?? null);
   let pages: AsyncIterator<SourcePage>;
   try {
     target.fieldTypes = source.fieldTypes(dataset.settings);
@@ -105,21 +125,47 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
     await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message });
     return;
   }
+  const writing = new Set<Promise<void>>();
+  let writeError: { error: unknown } | null = null;
+  const settle = async () => {
+    await Promise.all(writing);
+    if (writeError) throw writeError.error;
+  };
+  let after = progress?.through ?? 0;
   try {
     for (;;) {
       let next: IteratorResult<SourcePage>;
       try {
         next = await pages.next();
       } catch (error) {
+        await settle();
         // What a source throws is about its data or settings (a NUL character, a missing column, a
         // refused credential). A connection keeps the pages it committed: the next sync goes on from there.
         await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message }, dataset.plugin_id && cursor !== null ? cursor : undefined);
         return;
       }
       if (next.done) break;
-      await withTenant(ctx.db.app, scope, (trx) => keepPage(trx, run, target, next.value));
-      cursor = next.value.cursor;
+      const listed = next.value;
+      let page = listed;
+      let span: LineSpan | null = null;
+      if (progress) {
+        const to = lastLine(listed.items, after);
+        span = { after, to, end: listed.cursor };
+        after = to;
+        page = { items: notYetIn(listed.items, progress.ahead), cursor: listed.cursor };
+      }
+      const write: Promise<void> = withTenant(ctx.db.app, scope, (trx) => keepPage(trx, run, target, page, span))
+        .catch((error: unknown) => {
+          writeError ??= { error };
+        })
+        .finally(() => writing.delete(write));
+      writing.add(write);
+      cursor = listed.cursor;
+      // One page at a time for other sources: each page's cursor is where the next listing starts.
+      while (writing.size >= (ordered ? PAGES_AT_ONCE : 1)) await Promise.race(writing);
+      if (writeError) break;
     }
+    await settle();
   } catch (error) {
     ctx.logger.error({ err: error, importId: run.id }, 'channel import failed');
     if (job.retryCount >= IMPORT_RETRY_LIMIT) {

@@ -26,7 +26,7 @@ export interface RejectedRecord {
 }
 
 /** A record with where it was read (a file's line), for failures to point at. */
-export type SourceItem = { record: ImportedRecord; line?: number } | { rejected: RejectedRecord } | { skipped: true };
+export type SourceItem = { record: ImportedRecord; line?: number } | { rejected: RejectedRecord } | { skipped: true; line?: number };
 
 /** A page of a listing and where the next one starts. */
 export interface SourcePage {
@@ -56,4 +56,10 @@ export interface ImportSource {
   checkSettings(settings: { [key: string]: Json }): void;
   /** Lists records incrementally from `cursor`, one page at a time. */
   list(input: ListInput): AsyncIterable<SourcePage>;
+  /**
+   * Every item carries its line, lines only grow along a listing, and a listing resumed from a
+   * page's cursor starts after that page's last line (a file). Pages of such a source may be
+   * written side by side and commit in any order: the run's cursor records which lines are in.
+   */
+  linesInOrder?: boolean;
 }
