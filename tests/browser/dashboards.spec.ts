@@ -10,38 +10,114 @@ async function expectAccessible(page: Page, where: string) {
 
 const TEXT = 'Pricing is confusing. Onboarding took a week. I love the search.';
 
-test('a project chart opens the highlights behind a bar, and a dashboard shows it beside a channel', async ({ page, env }) => {
-  test.setTimeout(120_000);
-  const email = uniqueEmail('charts');
-  const token = await signUpByApi(env, email, 'Charlie Charts');
-  const workspace = await createWorkspaceByApi(env, token, 'Chart Team');
-  const as = { token, workspace: workspace.id };
-  const call = <T,>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
+type Env = Parameters<typeof signUpByApi>[0];
+type Call = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
-  // A project with three tagged highlights, and a channel with two data points.
-  const { createProject } = await call<{ createProject: { id: string } }>('mutation { createProject(input: { title: "Pricing study" }) { id } }');
-  const projectId = createProject.id;
+/** A person signed up by the API with a workspace of their own, and a GraphQL call made as them. */
+async function team(env: Env, label: string, name: string, workspaceName: string) {
+  const email = uniqueEmail(label);
+  const token = await signUpByApi(env, email, name);
+  const workspace = await createWorkspaceByApi(env, token, workspaceName);
+  const as = { token, workspace: workspace.id };
+  const call: Call = <T,>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
+  return { email, workspace, call };
+}
+
+/**
+ * The "Pricing study" project with one note of TEXT, whose three sentences are highlighted and
+ * tagged with `tags` (title, and the group of the "Themes" board it sits in, if any).
+ */
+async function pricingStudy(call: Call, tags: ReadonlyArray<{ title: string; group?: string }>): Promise<{ projectId: string; note: string }> {
+  const projectId = (await call<{ createProject: { id: string } }>('mutation { createProject(input: { title: "Pricing study" }) { id } }')).createProject.id;
   const note = (await call<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Interview 1", content: $c }) { id } }', {
     p: projectId,
     c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: TEXT }] }] },
   })).createNote.id;
   const board = (await call<{ createTagBoard: { id: string } }>('mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: projectId })).createTagBoard.id;
-  const tag = async (title: string) => (await call<{ createTag: { id: string } }>('mutation($b: ID!, $t: String!) { createTag(input: { boardId: $b, title: $t }) { id } }', { b: board, t: title })).createTag.id;
-  const pricing = await tag('Pricing');
-  const delight = await tag('Delight');
-  for (const [start, end, tags] of [[0, 21, [pricing]], [22, 45, [pricing]], [46, 64, [delight]]] as const) {
-    const h = (await call<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', { n: note, s: start, e: end })).createHighlight.id;
-    await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: tags });
+  const groups = new Map<string, string>();
+  for (const title of new Set(tags.flatMap((t) => (t.group ? [t.group] : [])))) {
+    groups.set(title, (await call<{ createTagGroup: { id: string } }>('mutation($b: ID!, $t: String!) { createTagGroup(input: { boardId: $b, title: $t }) { id } }', { b: board, t: title })).createTagGroup.id);
   }
-  const channel = (await call<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "Support tickets" }) { id } }')).createChannel.id;
+  const ids = new Map<string, string>();
+  for (const t of tags) {
+    if (ids.has(t.title)) continue;
+    const g = t.group ? groups.get(t.group)! : null;
+    ids.set(t.title, (await call<{ createTag: { id: string } }>('mutation($b: ID!, $g: ID, $t: String!) { createTag(input: { boardId: $b, groupId: $g, title: $t }) { id } }', { b: board, g, t: t.title })).createTag.id);
+  }
+  const spans = [[0, 21], [22, 45], [46, 64]] as const;
+  for (const [i, [start, end]] of spans.entries()) {
+    const h = (await call<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', { n: note, s: start, e: end })).createHighlight.id;
+    await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: [ids.get(tags[i]!.title)!] });
+  }
+  return { projectId, note };
+}
+
+/** A channel named `name` with `points` pushed through its API, as an integration would. */
+async function channelWith(env: Env, call: Call, workspaceId: string, name: string, points: ReadonlyArray<{ externalId: string; content: string; createdAt: string }>): Promise<string> {
+  const channel = (await call<{ createChannel: { id: string } }>('mutation($n: String!) { createChannel(input: { name: $n }) { id } }', { n: name })).createChannel.id;
   const apiToken = (await call<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "Charts test") { token } }')).createApiToken.token;
-  const now = Date.now();
   const pushed = await fetch(`${env.url}/api/channels/${channel}/datapoints`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json', 'x-fieldbook-workspace': workspace.id },
-    body: JSON.stringify({ dataPoints: [0, 1].map((i) => ({ externalId: `t-${i}`, content: `Ticket ${i}`, createdAt: new Date(now - i * 86_400_000).toISOString() })) }),
+    headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json', 'x-fieldbook-workspace': workspaceId },
+    body: JSON.stringify({ dataPoints: points }),
   });
   expect(pushed.status).toBe(200);
+  return channel;
+}
+
+/** From any page: a new dashboard named `title`, open. */
+async function newDashboard(page: Page, title: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboards' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+  await page.getByRole('button', { name: 'New dashboard' }).click();
+  await page.getByRole('dialog', { name: 'New dashboard' }).getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('button', { name: 'Create dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** Adds a project's chart to the open dashboard. */
+async function addProjectChart(page: Page, project: string, chart: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a chart' });
+  await add.getByRole('textbox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: project }).click();
+  await add.getByRole('textbox', { name: 'Chart' }).click();
+  await page.getByRole('option', { name: chart }).click();
+  await add.getByRole('button', { name: 'Add to dashboard' }).click();
+  await expect(add).toBeHidden();
+}
+
+/**
+ * Opens "Add a chart" for a channel's chart with the options chosen (field label: option), and
+ * answers the dialog, not yet submitted.
+ */
+async function channelChartDialog(page: Page, channel: string, choices: Record<string, string> = {}) {
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a chart' });
+  await add.getByText('Channel', { exact: true }).click();
+  await add.getByRole('textbox', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: channel }).click();
+  for (const [field, option] of Object.entries(choices)) {
+    await add.getByRole('textbox', { name: field }).click();
+    await page.getByRole('option', { name: option }).click();
+  }
+  return add;
+}
+
+async function addChannelChart(page: Page, channel: string, choices: Record<string, string> = {}): Promise<void> {
+  const add = await channelChartDialog(page, channel, choices);
+  await add.getByRole('button', { name: 'Add to dashboard' }).click();
+  await expect(add).toBeHidden();
+}
+
+test('a project chart opens the highlights behind a bar, and a dashboard shows it beside a channel', async ({ page, env }) => {
+  test.setTimeout(120_000);
+  const { email, workspace, call } = await team(env, 'charts', 'Charlie Charts', 'Chart Team');
+
+  // A project with three tagged highlights, and a channel with two data points.
+  const { projectId, note } = await pricingStudy(call, [{ title: 'Pricing' }, { title: 'Pricing' }, { title: 'Delight' }]);
+  const now = Date.now();
+  await channelWith(env, call, workspace.id, 'Support tickets', [0, 1].map((i) => ({ externalId: `t-${i}`, content: `Ticket ${i}`, createdAt: new Date(now - i * 86_400_000).toISOString() })));
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -78,37 +154,16 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
   await expect(drawer).toBeHidden();
 
   // A dashboard with the project chart and the channel's data points.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboards' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-  await page.getByRole('button', { name: 'New dashboard' }).click();
-  await page.getByRole('dialog', { name: 'New dashboard' }).getByRole('textbox', { name: 'Title' }).fill('Quarterly review');
-  await page.getByRole('button', { name: 'Create dashboard' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Quarterly review' })).toBeVisible();
+  await newDashboard(page, 'Quarterly review');
   const dashboardUrl = page.url();
-
-  await page.getByRole('button', { name: 'Add chart' }).click();
-  let add = page.getByRole('dialog', { name: 'Add a chart' });
-  await add.getByRole('textbox', { name: 'Project' }).click();
-  await page.getByRole('option', { name: 'Pricing study' }).click();
-  await add.getByRole('textbox', { name: 'Chart' }).click();
-  await page.getByRole('option', { name: 'Themes by highlights' }).click();
-  await add.getByRole('button', { name: 'Add to dashboard' }).click();
-  await expect(add).toBeHidden();
-
-  await page.getByRole('button', { name: 'Add chart' }).click();
-  add = page.getByRole('dialog', { name: 'Add a chart' });
-  await add.getByText('Channel', { exact: true }).click();
-  await add.getByRole('textbox', { name: 'Channel' }).click();
-  await page.getByRole('option', { name: 'Support tickets' }).click();
-  await add.getByRole('textbox', { name: 'Data points per' }).click();
-  await page.getByRole('option', { name: 'Day' }).click();
-  await add.getByRole('button', { name: 'Add to dashboard' }).click();
-  await expect(add).toBeHidden();
+  await addProjectChart(page, 'Pricing study', 'Themes by highlights');
+  await addChannelChart(page, 'Support tickets', { 'Data points per': 'Day' });
 
   const cards = page.getByTestId('chart-card');
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0).getByRole('img', { name: /Themes by highlights/ })).toBeVisible();
   await expect(cards.nth(1).getByRole('img', { name: /Support tickets: 2 data points over/ })).toBeVisible();
+  await expect(cards.nth(1).getByRole('table', { name: 'Support tickets' }).getByRole('columnheader')).toHaveText(['From', 'Data points']);
   await expectAccessible(page, 'the dashboard');
   await shot(page, 'dashboards-dashboard');
 
@@ -123,42 +178,17 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
 
 test('a dashboard and a chart are shared by link and read signed out; a channel chart opens the data points of a theme', async ({ page, browser, env }) => {
   test.setTimeout(180_000);
-  const email = uniqueEmail('share-charts');
-  const token = await signUpByApi(env, email, 'Sasha Share');
-  const workspace = await createWorkspaceByApi(env, token, 'Share Team');
-  const as = { token, workspace: workspace.id };
-  const call = <T,>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
+  const { email, workspace, call } = await team(env, 'share-charts', 'Sasha Share', 'Share Team');
 
   // A project whose two tags sit in one group, one chart of it, and a clustered channel.
-  const projectId = (await call<{ createProject: { id: string } }>('mutation { createProject(input: { title: "Pricing study" }) { id } }')).createProject.id;
-  const note = (await call<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Interview 1", content: $c }) { id } }', {
-    p: projectId,
-    c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: TEXT }] }] },
-  })).createNote.id;
-  const board = (await call<{ createTagBoard: { id: string } }>('mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: projectId })).createTagBoard.id;
-  const group = (await call<{ createTagGroup: { id: string } }>('mutation($b: ID!) { createTagGroup(input: { boardId: $b, title: "Pain" }) { id } }', { b: board })).createTagGroup.id;
-  const tag = async (title: string, g: string | null) => (await call<{ createTag: { id: string } }>('mutation($b: ID!, $g: ID, $t: String!) { createTag(input: { boardId: $b, groupId: $g, title: $t }) { id } }', { b: board, g, t: title })).createTag.id;
-  const pricing = await tag('Pricing', group);
-  const onboarding = await tag('Onboarding', group);
-  const delight = await tag('Delight', null);
-  for (const [start, end, tags] of [[0, 21, [pricing]], [22, 45, [onboarding]], [46, 64, [delight]]] as const) {
-    const h = (await call<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', { n: note, s: start, e: end })).createHighlight.id;
-    await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: tags });
-  }
+  const { projectId } = await pricingStudy(call, [{ title: 'Pricing', group: 'Pain' }, { title: 'Onboarding', group: 'Pain' }, { title: 'Delight' }]);
   await call('mutation($p: ID!) { createProjectChart(projectId: $p, input: { title: "Themes by highlights", metric: HIGHLIGHT_COUNT, groupBy: TAG, type: BAR }) { id } }', { p: projectId });
-  const channel = (await call<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "App feedback" }) { id } }')).createChannel.id;
-  const apiToken = (await call<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "Share test") { token } }')).createApiToken.token;
   const subjects = {
     login: ['Cannot log in with Google single sign-on', 'Login with SSO fails every morning', 'Single sign-on login loops back', 'SSO login error after reset', 'Google login for SSO keeps failing'],
     pricing: ['The pricing of the team plan is too high', 'Team plan price doubled', 'Pricing page unclear about team plan seats', 'Seats on the team plan cost too much', 'Team plan price per seat too expensive'],
   };
   const points = Object.entries(subjects).flatMap(([s, texts]) => texts.flatMap((t, i) => [0, 1].map((c) => ({ externalId: `${s}-${i}-${c}`, content: c ? `${t}, again` : t, createdAt: new Date(Date.now() - (i + c) * 86_400_000).toISOString() }))));
-  const pushed = await fetch(`${env.url}/api/channels/${channel}/datapoints`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json', 'x-fieldbook-workspace': workspace.id },
-    body: JSON.stringify({ dataPoints: points }),
-  });
-  expect(pushed.status).toBe(200);
+  const channel = await channelWith(env, call, workspace.id, 'App feedback', points);
   await call('mutation($c: ID!) { clusterChannel(channelId: $c, sensitivity: 5, amount: 10) { id } }', { c: channel });
   await expect
     .poll(async () => (await call<{ channelClustering: { status: string } }>('query($c: ID!) { channelClustering(channelId: $c) { status } }', { c: channel })).channelClustering.status, { timeout: 30_000 })
@@ -203,28 +233,9 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   await shot(reader, 'dashboards-public-chart');
 
   // A dashboard with the project chart and the channel's data points per theme, as a pie.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboards' }).click();
-  await page.getByRole('button', { name: 'New dashboard' }).click();
-  await page.getByRole('dialog', { name: 'New dashboard' }).getByRole('textbox', { name: 'Title' }).fill('Launch review');
-  await page.getByRole('button', { name: 'Create dashboard' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Launch review' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add chart' }).click();
-  let add = page.getByRole('dialog', { name: 'Add a chart' });
-  await add.getByRole('textbox', { name: 'Project' }).click();
-  await page.getByRole('option', { name: 'Pricing study' }).click();
-  await add.getByRole('textbox', { name: 'Chart' }).click();
-  await page.getByRole('option', { name: 'Themes by highlights' }).click();
-  await add.getByRole('button', { name: 'Add to dashboard' }).click();
-  await expect(add).toBeHidden();
-  await page.getByRole('button', { name: 'Add chart' }).click();
-  add = page.getByRole('dialog', { name: 'Add a chart' });
-  await add.getByText('Channel', { exact: true }).click();
-  await add.getByRole('textbox', { name: 'Channel' }).click();
-  await page.getByRole('option', { name: 'App feedback' }).click();
-  await add.getByRole('textbox', { name: 'Shows' }).click();
-  await page.getByRole('option', { name: 'Data points per theme' }).click();
-  await add.getByRole('textbox', { name: 'Drawn as' }).click();
-  await page.getByRole('option', { name: 'Pie' }).click();
+  await newDashboard(page, 'Launch review');
+  await addProjectChart(page, 'Pricing study', 'Themes by highlights');
+  const add = await channelChartDialog(page, 'App feedback', { Shows: 'Data points per theme', 'Drawn as': 'Pie' });
   // A title over 300 characters is refused by the server, naming the limit.
   await add.getByRole('textbox', { name: 'Title' }).fill('x'.repeat(301));
   await add.getByRole('button', { name: 'Add to dashboard' }).click();
@@ -236,6 +247,9 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   await expect(cards).toHaveCount(2);
   const pie = cards.nth(1);
   await expect(pie.getByRole('img', { name: /Feedback by theme: data points of \d+ themes, as a pie chart/ })).toBeVisible();
+  // Its figures as a table, each theme a button that opens its data points as the slices do.
+  await expect(pie.getByRole('table', { name: 'Feedback by theme' }).getByRole('columnheader')).toHaveText(['Theme', 'Data points']);
+  await expect(pie.getByRole('table', { name: 'Feedback by theme' }).getByRole('rowheader').getByRole('button').first()).toBeAttached();
 
   // A click on a theme's slice opens its data points.
   await pie.locator('.recharts-pie-sector path').first().click();
@@ -247,15 +261,7 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   // The same channel over time, one line per theme.
-  await page.getByRole('button', { name: 'Add chart' }).click();
-  add = page.getByRole('dialog', { name: 'Add a chart' });
-  await add.getByText('Channel', { exact: true }).click();
-  await add.getByRole('textbox', { name: 'Channel' }).click();
-  await page.getByRole('option', { name: 'App feedback' }).click();
-  await add.getByRole('textbox', { name: 'Drawn as' }).click();
-  await page.getByRole('option', { name: 'Line' }).click();
-  await add.getByRole('button', { name: 'Add to dashboard' }).click();
-  await expect(add).toBeHidden();
+  await addChannelChart(page, 'App feedback', { 'Drawn as': 'Line' });
   await expect(cards).toHaveCount(3);
   await expect(cards.nth(2).getByRole('img', { name: /App feedback: 20 data points over \d+ weeks, in \d+ themes/ })).toBeVisible();
   await expectAccessible(page, 'the dashboard with channel charts');

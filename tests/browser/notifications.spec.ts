@@ -136,6 +136,7 @@ test('a member asks for access to a restricted project; the admin is notified, a
   await expect(page.getByText('This item is in a project you don’t have access to.', { exact: false })).toBeVisible();
   await expect(page.getByText(/Call with the chair|Board interviews/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Request access' })).toBeVisible();
+  await expectAccessible(page, 'the request access panel of a note');
   await shot(page, 'access-request-panel-item');
   await page.goto(`/projects/${projectId}`);
   await expect(page.getByRole('heading', { name: 'You don’t have access' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Modal, MultiSelect, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useQuery } from '../api/hooks.ts';
 import { ops, type Member, type UserGroup } from '../api/operations.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
+import { SettingsTable } from './SettingsTable.tsx';
 import { SectionLoader } from '../common/Loading.tsx';
 import { NeedsAdmin } from '../common/NoAccess.tsx';
 import { Page } from '../layout/Page.tsx';
@@ -112,59 +113,55 @@ export function GroupsPage() {
           </Text>
         </Paper>
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Group</Table.Th>
-                  <Table.Th>Members</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((g) => (
-                  <Table.Tr key={g.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {g.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        onClick={() => open({ kind: 'members', group: g })}
-                        aria-label={`${g.memberCount} ${g.memberCount === 1 ? 'member' : 'members'}, edit the members of ${g.name}`}
-                      >
-                        {g.memberCount} {g.memberCount === 1 ? 'member' : 'members'}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${g.name}`}>
-                            <IconDots size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open({ kind: 'rename', group: g })}>
-                            Rename
-                          </Menu.Item>
-                          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => open({ kind: 'delete', group: g })}>
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <SettingsTable
+          rows={list}
+          rowKey={(g) => g.id}
+          highlightOnHover
+          columns={[
+            {
+              header: 'Group',
+              cell: (g) => (
+                <Text size="sm" fw={600}>
+                  {g.name}
+                </Text>
+              ),
+            },
+            {
+              header: 'Members',
+              cell: (g) => (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() => open({ kind: 'members', group: g })}
+                  aria-label={`${g.memberCount} ${g.memberCount === 1 ? 'member' : 'members'}, edit the members of ${g.name}`}
+                >
+                  {g.memberCount} {g.memberCount === 1 ? 'member' : 'members'}
+                </Button>
+              ),
+            },
+            {
+              header: 'Actions',
+              actions: true,
+              cell: (g) => (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${g.name}`}>
+                      <IconDots size={18} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open({ kind: 'rename', group: g })}>
+                      Rename
+                    </Menu.Item>
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => open({ kind: 'delete', group: g })}>
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+            },
+          ]}
+        />
       )}
 
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={<Text fw={650}>{title}</Text>} centered>

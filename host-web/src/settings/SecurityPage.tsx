@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Switch, Table, TagsInput, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Switch, TagsInput, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '../api/hooks.ts';
 import { ops, type ApiToken } from '../api/operations.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
+import { SettingsTable } from './SettingsTable.tsx';
 import { SectionLoader } from '../common/Loading.tsx';
 import { NeedsAdmin } from '../common/NoAccess.tsx';
 import { Page } from '../layout/Page.tsx';
@@ -202,48 +203,40 @@ export function ApiTokens() {
             You have no API tokens in this workspace.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Token</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last used</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {t.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        ••••{t.lastFour}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{dateFormat.format(new Date(t.createdAt))}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t.lastUsedAt ? dateFormat.format(new Date(t.lastUsedAt)) : 'Never'}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <ActionIcon variant="subtle" color="red" onClick={() => setRevoking(t)} aria-label={`Revoke the token ${t.name}`}>
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SettingsTable
+            rows={list}
+            rowKey={(t) => t.id}
+            inSection
+            columns={[
+              {
+                header: 'Name',
+                cell: (t) => (
+                  <Text size="sm" fw={600}>
+                    {t.name}
+                  </Text>
+                ),
+              },
+              {
+                header: 'Token',
+                cell: (t) => (
+                  <Text size="sm" ff="monospace">
+                    ••••{t.lastFour}
+                  </Text>
+                ),
+              },
+              { header: 'Created', cell: (t) => <Text size="sm">{dateFormat.format(new Date(t.createdAt))}</Text> },
+              { header: 'Last used', cell: (t) => <Text size="sm">{t.lastUsedAt ? dateFormat.format(new Date(t.lastUsedAt)) : 'Never'}</Text> },
+              {
+                header: 'Actions',
+                actions: true,
+                cell: (t) => (
+                  <ActionIcon variant="subtle" color="red" onClick={() => setRevoking(t)} aria-label={`Revoke the token ${t.name}`}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                ),
+              },
+            ]}
+          />
         )}
       </Stack>
       <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={<Text fw={650}>Revoke token</Text>} centered>

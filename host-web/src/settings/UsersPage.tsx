@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Menu, Modal, Paper, Select, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Group, Menu, Modal, Paper, Select, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconSearch, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { describeError } from '../api/errors.ts';
 import { useQuery } from '../api/hooks.ts';
 import { ops, type Invite, type Member, type Role } from '../api/operations.ts';
 import { ErrorAlert } from '../common/ErrorAlert.tsx';
+import { SettingsTable } from './SettingsTable.tsx';
 import { SectionLoader } from '../common/Loading.tsx';
 import { NeedsAdmin } from '../common/NoAccess.tsx';
 import { Page } from '../layout/Page.tsx';
@@ -117,100 +118,84 @@ export function UsersPage() {
           {members.loading && !members.data ? (
             <SectionLoader label="Loading members" />
           ) : !members.data ? null : (
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Role</Table.Th>
-                      <Table.Th>Joined</Table.Th>
-                      {canManage && (
-                        <Table.Th>
-                          <VisuallyHidden>Actions</VisuallyHidden>
-                        </Table.Th>
-                      )}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((m) => {
-                      const self = m.user.id === user?.id;
-                      return (
-                        <Table.Tr key={m.user.id}>
-                          <Table.Td>
-                            <Group gap="sm" wrap="nowrap">
-                              <Avatar size={32} radius="xl" color="indigo" aria-hidden>
-                                {(m.user.name || m.user.email).slice(0, 1).toUpperCase()}
-                              </Avatar>
-                              <div>
-                                <Text size="sm" fw={600}>
-                                  {m.user.name || m.user.email}
-                                  {self && (
-                                    <Text span size="xs" c="dimmed" fw={400}>
-                                      {' '}
-                                      (you)
-                                    </Text>
-                                  )}
-                                </Text>
-                                <Text size="xs" c="dimmed">
-                                  {m.user.email}
-                                </Text>
-                              </div>
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            {canManage && !self ? (
-                              <Select
-                                aria-label={`Role of ${m.user.name || m.user.email}`}
-                                data={ROLE_ORDER.map((r) => ({ value: r, label: roleLabel(r) }))}
-                                value={m.effectiveRole}
-                                onChange={(v) => v && v !== m.effectiveRole && void changeRole(m, v as Role)}
-                                allowDeselect={false}
-                                size="xs"
-                                w={180}
-                                comboboxProps={{ withinPortal: true }}
-                              />
-                            ) : (
-                              <RoleBadge role={m.effectiveRole} />
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm">{dateFormat.format(new Date(m.joinedAt))}</Text>
-                          </Table.Td>
-                          {canManage && (
-                            <Table.Td ta="right">
-                              {!self && (
-                                <Menu position="bottom-end" withinPortal>
-                                  <Menu.Target>
-                                    <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${m.user.name || m.user.email}`}>
-                                      <IconDots size={18} aria-hidden />
-                                    </ActionIcon>
-                                  </Menu.Target>
-                                  <Menu.Dropdown>
-                                    <Menu.Item color="red" leftSection={<IconUserMinus size={16} aria-hidden />} onClick={() => setRemoving(m)}>
-                                      Remove from workspace
-                                    </Menu.Item>
-                                  </Menu.Dropdown>
-                                </Menu>
-                              )}
-                            </Table.Td>
+            <SettingsTable
+              rows={rows}
+              rowKey={(m) => m.user.id}
+              highlightOnHover
+              emptyRow={
+                <Text size="sm" c="dimmed" ta="center" py="md">
+                  No member matches “{debounced}”.
+                </Text>
+              }
+              columns={[
+                {
+                  header: 'Name',
+                  cell: (m) => (
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar size={32} radius="xl" color="indigo" aria-hidden>
+                        {(m.user.name || m.user.email).slice(0, 1).toUpperCase()}
+                      </Avatar>
+                      <div>
+                        <Text size="sm" fw={600}>
+                          {m.user.name || m.user.email}
+                          {m.user.id === user?.id && (
+                            <Text span size="xs" c="dimmed" fw={400}>
+                              {' '}
+                              (you)
+                            </Text>
                           )}
-                        </Table.Tr>
-                      );
-                    })}
-                    {rows.length === 0 && (
-                      <Table.Tr>
-                        <Table.Td colSpan={4}>
-                          <Text size="sm" c="dimmed" ta="center" py="md">
-                            No member matches “{debounced}”.
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {m.user.email}
+                        </Text>
+                      </div>
+                    </Group>
+                  ),
+                },
+                {
+                  header: 'Role',
+                  cell: (m) =>
+                    canManage && m.user.id !== user?.id ? (
+                      <Select
+                        aria-label={`Role of ${m.user.name || m.user.email}`}
+                        data={ROLE_ORDER.map((r) => ({ value: r, label: roleLabel(r) }))}
+                        value={m.effectiveRole}
+                        onChange={(v) => v && v !== m.effectiveRole && void changeRole(m, v as Role)}
+                        allowDeselect={false}
+                        size="xs"
+                        w={180}
+                        comboboxProps={{ withinPortal: true }}
+                      />
+                    ) : (
+                      <RoleBadge role={m.effectiveRole} />
+                    ),
+                },
+                { header: 'Joined', cell: (m) => <Text size="sm">{dateFormat.format(new Date(m.joinedAt))}</Text> },
+                ...(canManage
+                  ? [
+                      {
+                        header: 'Actions',
+                        actions: true,
+                        cell: (m: (typeof rows)[number]) =>
+                          m.user.id !== user?.id && (
+                            <Menu position="bottom-end" withinPortal>
+                              <Menu.Target>
+                                <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${m.user.name || m.user.email}`}>
+                                  <IconDots size={18} aria-hidden />
+                                </ActionIcon>
+                              </Menu.Target>
+                              <Menu.Dropdown>
+                                <Menu.Item color="red" leftSection={<IconUserMinus size={16} aria-hidden />} onClick={() => setRemoving(m)}>
+                                  Remove from workspace
+                                </Menu.Item>
+                              </Menu.Dropdown>
+                            </Menu>
+                          ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="invites">
@@ -224,46 +209,25 @@ export function UsersPage() {
               </Text>
             </Paper>
           ) : (
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing="sm" horizontalSpacing="md">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Email</Table.Th>
-                      <Table.Th>Role</Table.Th>
-                      <Table.Th>Invited by</Table.Th>
-                      <Table.Th>Expires</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {pending.map((i) => (
-                      <Table.Tr key={i.id}>
-                        <Table.Td>
-                          <Text size="sm">{i.email}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <RoleBadge role={i.workspaceAdmin ? 'WORKSPACE_ADMIN' : i.role} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{i.invitedBy?.name || i.invitedBy?.email || '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{dateFormat.format(new Date(i.expiresAt))}</Text>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Button size="xs" variant="subtle" color="red" onClick={() => void revoke(i)} aria-label={`Revoke the invitation to ${i.email}`}>
-                            Revoke
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+            <SettingsTable
+              rows={pending}
+              rowKey={(i) => i.id}
+              columns={[
+                { header: 'Email', cell: (i) => <Text size="sm">{i.email}</Text> },
+                { header: 'Role', cell: (i) => <RoleBadge role={i.workspaceAdmin ? 'WORKSPACE_ADMIN' : i.role} /> },
+                { header: 'Invited by', cell: (i) => <Text size="sm">{i.invitedBy?.name || i.invitedBy?.email || '—'}</Text> },
+                { header: 'Expires', cell: (i) => <Text size="sm">{dateFormat.format(new Date(i.expiresAt))}</Text> },
+                {
+                  header: 'Actions',
+                  actions: true,
+                  cell: (i) => (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => void revoke(i)} aria-label={`Revoke the invitation to ${i.email}`}>
+                      Revoke
+                    </Button>
+                  ),
+                },
+              ]}
+            />
           )}
         </Tabs.Panel>
       </Tabs>
