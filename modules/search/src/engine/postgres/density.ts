@@ -32,6 +32,16 @@ const RECENCY_INDEXED = new Set(['notes', 'insights', 'highlights']);
 
 type Searched = ReadonlyArray<{ search: ResultSearch; source: Source }>;
 
+/** How many of a type's newest items to look among, and whether a word being typed's share set it. */
+export interface RecentWindow {
+  rows: number;
+  /**
+   * Set from the share among the newest items: the planner cannot tell how many of the window
+   * match, so it must be held to reading it in order (see withOrderedJoins).
+   */
+  typed: boolean;
+}
+
 /**
  * One statement for every type searched (migration 0070): whether the workspace has any item of
  * it, and for the types in `estimated`, the planner's estimate of their matches. The query is
@@ -90,8 +100,8 @@ export function likelyCommon(
   mode: Mode,
   candidates: number,
   readWhole: number,
-): Map<SearchResultType, number> {
-  const out = new Map<SearchResultType, number>();
+): Map<SearchResultType, RecentWindow> {
+  const out = new Map<SearchResultType, RecentWindow>();
   const window = candidates * RECENT_WINDOW_FACTOR;
   if (mode === 'fuzzy') return out;
   for (const { search } of searched) {
@@ -103,15 +113,15 @@ export function likelyCommon(
     // but when the text index path reads that many matches whole anyway, it finds the same
     // candidates in the one statement, so the window is not worth a round trip of its own.
     if (rows <= window) {
-      if (window > readWhole) out.set(search.type, window);
+      if (window > readWhole) out.set(search.type, { rows: window, typed: false });
     }
     // Row-level security holds both to the workspace, so the share is of the workspace's items.
-    else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items) out.set(search.type, window);
+    else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items) out.set(search.type, { rows: window, typed: false });
     // A word being typed, as common among the newest items as a window of at most
     // TYPED_WINDOW_FACTOR times the candidates needs: that window, or less when it is commoner.
     else if (plan.newestShare !== null && plan.newestShare > 0) {
       const needed = Math.ceil((candidates * TYPED_WINDOW_MARGIN) / plan.newestShare);
-      if (needed <= candidates * TYPED_WINDOW_FACTOR) out.set(search.type, Math.max(window, needed));
+      if (needed <= candidates * TYPED_WINDOW_FACTOR) out.set(search.type, { rows: Math.max(window, needed), typed: true });
     }
   }
   return out;

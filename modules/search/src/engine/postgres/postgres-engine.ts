@@ -4,7 +4,7 @@ import type { ResultSearch, SearchResultType, SearchSort } from '../../filters/i
 import type { ReindexProgress, SearchEngine, SearchHit, SearchRequest, SearchResults } from '../engine.ts';
 import { DEFAULT_SEARCH_BOUNDS, type SearchBounds } from './bounds.ts';
 import { branchSql, candidatesFor, ranksByRelevance, sortKind, type Mode } from './branch.ts';
-import { likelyCommon, planTypes } from './density.ts';
+import { likelyCommon, planTypes, type RecentWindow } from './density.ts';
 import { estimateCounts, TableSizes } from './estimate.ts';
 import { MARK_END, MARK_START, snippetHtml } from './snippet.ts';
 import { holdToIndexes, withOrderedJoins } from './planner.ts';
@@ -116,9 +116,9 @@ export class PostgresSearchEngine implements SearchEngine {
       raw('type_order asc, score desc, updated_at desc, id asc'),
     ];
     const candidates = candidatesFor(bounds, wanted);
-    const statement = (parts: typeof searched, windows: ReadonlyMap<SearchResultType, number> | null) =>
+    const statement = (parts: typeof searched, windows: ReadonlyMap<SearchResultType, RecentWindow> | null) =>
       sql`select * from (${join(
-        parts.map(({ search, source, order }) => sql`(${branchSql(source, search, { order, request, mode, sorts, wanted, bounds, recent: windows?.get(search.type) ?? null })})`),
+        parts.map(({ search, source, order }) => sql`(${branchSql(source, search, { order, request, mode, sorts, wanted, bounds, recent: windows?.get(search.type)?.rows ?? null })})`),
         ' union all ',
       )}) r order by ${join(orderBy, ', ')}`;
 
@@ -129,7 +129,10 @@ export class PostgresSearchEngine implements SearchEngine {
     if (plans !== null && estimated.size > 0) {
       const likely = likelyCommon(searched, plans, mode, candidates, Math.max(bounds.exactCountLimit, candidates));
       const tried = searched.filter(({ search }) => likely.has(search.type));
-      newest = tried.length === 0 ? [] : await withOrderedJoins(trx, () => query<HitRow>(trx, statement(tried, likely)));
+      // A whole word's frequency is known to the planner, which then reads the window in order by
+      // itself; a word being typed's is not (see withOrderedJoins).
+      const walk = () => query<HitRow>(trx, statement(tried, likely));
+      newest = tried.length === 0 ? [] : [...likely.values()].some((w) => w.typed) ? await withOrderedJoins(trx, walk) : await walk();
       for (const row of newest) if (Number(row.type_count) >= candidates) common.add(row.type);
       newest = newest.filter((row) => common.has(row.type));
     }
