@@ -98,6 +98,21 @@ describe('CSV imports', () => {
     expect((await preview('Comment\nx\n', a.viewer.accessToken)).status).toBe(403);
   });
 
+  it('keeps every new option of a select column when batches written side by side each add some', async () => {
+    const settings = { analyzeColumnLabel: 'Answer', fieldTypes: { Plan: 'SELECT' } };
+    expect(await importCsv('Answer,Plan\nFirst,Plan 0', settings)).toMatchObject({ status: 'COMPLETED', recordsCreated: 1 });
+    // Then 1,000 rows in batches of 200, 400 and 400 written at once, each adding plans to the field.
+    const rows = Array.from({ length: 1000 }, (_, i) => `Answer ${i},Plan ${1 + Math.floor(i / 100)}`);
+    const run = await importCsv(['Answer,Plan', ...rows].join('\n'), settings);
+    expect(run).toMatchObject({ status: 'COMPLETED', recordsCreated: 1000, recordsFailed: 0 });
+    const owner = a.server.fieldbook.db.owner;
+    const field = await owner('channel_fields').where({ channel_id: a.channelId, label: 'Plan' }).first('id', 'options');
+    const plans = (field.options as Array<{ label: string }>).map((o) => o.label).sort();
+    expect(plans).toEqual(Array.from({ length: 11 }, (_, i) => `Plan ${i}`).sort());
+    const { rows: unknown } = await owner.raw(`select count(*)::int as n from channel_datapoints where channel_id = ? and not (fields ->> ?::text = any(?::text[]))`, [a.channelId, field.id, plans]);
+    expect(unknown[0].n).toBe(0);
+  });
+
   it('imports a file of several batches and lists the run with its counts', async () => {
     const rows = Array.from({ length: 450 }, (_, i) => `Point ${i},2026-05-${String((i % 28) + 1).padStart(2, '0')}`);
     const run = await importCsv(['Comment,Date', ...rows].join('\n'), { analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' });

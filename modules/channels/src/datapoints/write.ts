@@ -89,10 +89,23 @@ function recordProblem(r: ImportedRecord): string | null {
  */
 export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, records: readonly ImportedRecord[]): Promise<WriteOutcome[]> {
   const fields = new Map<string, FieldRow>();
-  for (const f of (await trx('channel_fields').where({ channel_id: target.channelId, workspace_id: target.workspaceId }).select('id', 'label', 'type', 'options')) as FieldRow[]) {
-    fields.set(f.label.toLowerCase(), f);
-  }
+  const readFields = async () => (await trx('channel_fields').where({ channel_id: target.channelId, workspace_id: target.workspaceId }).select('id', 'label', 'type', 'options')) as FieldRow[];
+  for (const f of await readFields()) fields.set(f.label.toLowerCase(), f);
   const changedOptions = new Set<FieldRow>();
+  // A new field or option is added by one writer of the channel at a time (batches of one import
+  // are written side by side), on the fields as the writers before it left them: no option is
+  // lost to a concurrent writer, and no two writers wait on each other's new fields.
+  let fieldsLocked = false;
+  const lockFields = async () => {
+    if (fieldsLocked) return;
+    fieldsLocked = true;
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`channel-fields:${target.channelId}`]);
+    for (const f of await readFields()) {
+      const known = fields.get(f.label.toLowerCase());
+      if (known) known.options = f.options;
+      else fields.set(f.label.toLowerCase(), f);
+    }
+  };
   let room = Infinity;
   if (target.maximumDataPoints !== null) {
     // One writer per workspace at a time, so concurrent imports cannot both take the last room.
@@ -117,10 +130,22 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       let field = fields.get(key.toLowerCase());
       const declared = target.fieldTypes[label];
       const type: FieldType = field?.type ?? (isFieldType(declared) ? declared : 'TEXT');
-      const checked = checkFieldValue(type, key, input);
+      let checked = checkFieldValue(type, key, input);
       if (!checked.ok) {
         failed = checked.reason;
         break;
+      }
+      if (!field) {
+        await lockFields();
+        field = fields.get(key.toLowerCase());
+      }
+      if (field && field.type !== type) {
+        // Another writer created the field meanwhile, with another type.
+        checked = checkFieldValue(field.type, key, input);
+        if (!checked.ok) {
+          failed = checked.reason;
+          break;
+        }
       }
       if (!field) {
         const [row] = (await trx('channel_fields')
@@ -133,7 +158,12 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       }
       if (checked.options) {
         for (const option of checked.options) {
-          if (field.options.some((o) => o.label.toLowerCase() === option.toLowerCase())) continue;
+          const has = (f: FieldRow) => f.options.some((o) => o.label.toLowerCase() === option.toLowerCase());
+          if (has(field)) continue;
+          if (!fieldsLocked) {
+            await lockFields();
+            if (has(field)) continue;
+          }
           if (field.options.length >= CHANNEL_LIMITS.selectOptions) {
             failed = `${key} already has ${CHANNEL_LIMITS.selectOptions} options, the most a field can have.`;
             break;
