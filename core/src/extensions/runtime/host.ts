@@ -72,6 +72,9 @@ export interface PluginJobData {
  * still cannot use it.
  */
 export class PluginHost {
+  /** What a context made with sharedReads has read, so work given that context reads nothing again. */
+  private readonly sharedReads = new WeakMap<object, ContextReads>();
+
   constructor(readonly deps: PluginHostDeps) {}
 
   get catalog(): PluginCatalog {
@@ -243,6 +246,7 @@ export class PluginHost {
     };
     this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row, actingUserId, reads));
     this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId, reads));
+    if (reads) this.sharedReads.set(ctx, reads);
     return ctx as unknown as InstallationContext<string>;
   }
 
@@ -252,13 +256,15 @@ export class PluginHost {
    * plugin may write notes and is enabled on the draft's project; otherwise the whole batch is
    * refused and its deliveries go to `handle` one by one.
    */
-  async webhookNotes(plugin: LoadedPlugin, row: InstallationRow, items: readonly DeliveryNotes[]): Promise<DeliveryNotesResult> {
+  async webhookNotes(plugin: LoadedPlugin, row: InstallationRow, items: readonly DeliveryNotes[], context?: InstallationContext<string>): Promise<DeliveryNotesResult> {
     if (!this.declared(plugin, 'notes:write')) throw new PluginPermissionError(plugin.id, 'notes:write');
-    const enabled = await this.enabledProjects(row);
+    // The batch's context already read its member and enabled projects: read once per batch, not twice.
+    const reads = (context && this.sharedReads.get(context)) ?? null;
+    const enabled = await this.enabledProjects(row, reads);
     if (items.some((item) => item.notes.some((n) => !enabled.has(n.projectId)))) {
       throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, { field: 'projectId' });
     }
-    return createDeliveryNotes({ port: this.port(), actor: await this.actor(row, row.installed_by), pluginId: plugin.id, workspaceId: row.workspace_id, items });
+    return createDeliveryNotes({ port: this.port(), actor: await this.actor(row, row.installed_by, reads), pluginId: plugin.id, workspaceId: row.workspace_id, items });
   }
 
   private attach(target: object, plugin: LoadedPlugin, name: string, scopes: readonly string[], build: () => object): void {

@@ -184,7 +184,7 @@ async function notesInBatch(
       return answer && Array.isArray(answer.notes) ? [{ deliveryId: w.event.id, notes: answer.notes, state: answer.state, eventId: w.event.event_id }] : [];
     });
     if (!items.length) return [];
-    const { made } = await host.webhookNotes(plugin, found.row, items);
+    const { made } = await host.webhookNotes(plugin, found.row, items, found.ctx);
     const told = items.filter((item) => made.has(item.deliveryId)).map((item) => ({ eventId: item.eventId, notes: made.get(item.deliveryId)!, ...(item.state === undefined ? {} : { state: item.state }) }));
     if (told.length && hook.notesMade) {
       // The notes are committed and the deliveries handled: what the plugin says next is not retried.
