@@ -109,12 +109,7 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
       if (until) q.where('created_at', '<=', until);
       return q;
     };
-    // By the (workspace, channel, created_at, id) index, newest first, from the cursor on: the page costs
-    // the same on the first and the thousandth page. The search vector is not read.
-    const paged = (q: Knex.QueryBuilder) => {
-      q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-        .limit(size + 1)
-        .select([...POINT_COLUMNS]);
+    const cursor = (q: Knex.QueryBuilder) => {
       if (after) {
         const [at, id] = decodeCursor(after);
         q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [at, id]);
@@ -124,9 +119,18 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
     // Whole days are counted by the daily counters; a range that starts or ends inside a day counts its points.
     const days = wholeDays(from, until);
     const inRange = async () => (days ? countedInChannel(trx, caller.workspaceId, channelId, days) : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count));
+    // By the (workspace, channel, created_at, id) index, newest first, from the cursor on: the page costs
+    // the same on the first and the thousandth page. The search vector is not read.
     const found = words.length
-      ? await filteredPage<DataPointRow>(trx, words, base, paged, () => countedInChannel(trx, caller.workspaceId, channelId, coveringDays(from, until)))
-      : { rows: (await paged(base())) as DataPointRow[], totalCount: await inRange(), isEstimate: false };
+      ? await filteredPage<DataPointRow>(trx, words, { scoped: base, after: cursor, columns: POINT_COLUMNS, limit: size + 1, inRange: () => countedInChannel(trx, caller.workspaceId, channelId, coveringDays(from, until)) })
+      : {
+          rows: (await cursor(base())
+            .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+            .limit(size + 1)
+            .select([...POINT_COLUMNS])) as DataPointRow[],
+          totalCount: await inRange(),
+          isEstimate: false,
+        };
     const nodes = found.rows.slice(0, size);
     const shown = present ? await present(trx, nodes) : (nodes as T[]);
     return { nodes: shown, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: found.rows.length > size, totalCount: found.totalCount, totalCountIsEstimate: found.isEstimate };
