@@ -9,10 +9,11 @@ import type { Knex } from 'knex';
  * - Common (the sample says there are clearly more than `exactCountLimit` matches): the page walks
  *   the (channel, created_at, id) index newest first and stops at the page's end; the count is the
  *   sample's share of the range's points, an estimate shown as "about 410,000".
- * - Otherwise: the matches are found through the text index with the planner held to bitmap
- *   scans, counted up to `exactCountLimit` + 1 (exact at or below it), and the page is the newest of
- *   them. Past the limit the count is an estimate again, and the page walks the index when the
- *   matches are dense enough for a walk to end soon, else sorts them.
+ * - Otherwise pages sampled across the table (TABLESAMPLE, as search estimates) say whether older
+ *   points hold many matches: if so, the count is that estimate; if not, the matches are counted
+ *   through the text index with the planner held to bitmap scans, up to `exactCountLimit` + 1
+ *   (exact at or below it, and the page is the newest of them). Past the limit the page is a walk
+ *   of the newest `walkBudget` points when that fills it, else the matches sorted.
  */
 export const TEXT_FILTER: { exactCountLimit: number; sampleRows: number; walkBudget: number; estimateRows: number } = {
   exactCountLimit: 5000,
@@ -94,19 +95,21 @@ export async function filteredPage<Row>(trx: Knex.Transaction, words: readonly s
   const points = await q.inRange();
   if (density * points > 2 * exactCountLimit) return { rows: await planned(trx, INDEX_WALK, walk), totalCount: roundedEstimate(Math.min(points, density * points), exactCountLimit), isEstimate: true };
 
-  const [{ n }] = (await planned(trx, BITMAP_SCANS, () => trx.from(filtered().limit(exactCountLimit + 1).select(trx.raw('1')).as('c')).select(trx.raw('count(*)::int as n')))) as [{ n: number }];
-  if (n <= exactCountLimit) return { rows: n ? await planned(trx, BITMAP_SCANS, walk) : [], totalCount: n, isEstimate: false };
-
-  // More than the limit though the newest points hold few: older ones match more. Their share is
-  // taken from pages sampled across the table (as search estimates it); the page from a walk of
-  // the newest `walkBudget` points (from the cursor) when that fills it, else from the matches sorted.
+  // The newest points hold few matches: pages sampled across the table (as search estimates) say
+  // whether older ones hold many. If so, the count is that estimate; if not, the matches are
+  // counted through the text index up to the limit.
   const percent = Math.min(100, Math.max(0.01, (100 * estimateRows) / Math.max(points, 1)));
   const spread = (await q
     .scoped()
     .from(trx.raw('channel_datapoints tablesample system (?)', [percent]))
     .first(trx.raw('count(*)::int as seen'), trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings))) as { seen: number; hits: number };
   const share = spread.seen ? spread.hits / spread.seen : density;
+  if (share * points <= 2 * exactCountLimit) {
+    const [{ n }] = (await planned(trx, BITMAP_SCANS, () => trx.from(filtered().limit(exactCountLimit + 1).select(trx.raw('1')).as('c')).select(trx.raw('count(*)::int as n')))) as [{ n: number }];
+    if (n <= exactCountLimit) return { rows: n ? await planned(trx, BITMAP_SCANS, walk) : [], totalCount: n, isEstimate: false };
+  }
   const totalCount = roundedEstimate(Math.min(points, share * points), exactCountLimit);
+  // The page: a walk of the newest `walkBudget` points (from the cursor) when that fills it, else the matches sorted.
   const newest = q.after(q.scoped()).orderBy([...NEWEST_FIRST]).limit(walkBudget).select([...q.columns, 'search_vector']);
   const near = (await planned(trx, INDEX_WALK, async () => trx.from(newest.as('n')).whereRaw(match.sql, match.bindings).orderBy([...NEWEST_FIRST]).limit(q.limit).select([...q.columns]))) as Row[];
   if (near.length >= q.limit) return { rows: near, totalCount, isEstimate: true };
