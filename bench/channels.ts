@@ -192,8 +192,18 @@ async function themeFixture(owner: Knex, ws: string, channelId: string, log: (li
   });
 }
 
-export async function benchChannels(o: { url: string; token: string; owner: Knex; log(line: string): void; kept?: { workspaceId: string; channelId: string } | null; onImported?(kept: { workspaceId: string; channelId: string }): void }): Promise<ChannelsBench> {
-  const { url, token, owner, log } = o;
+export async function benchChannels(o: {
+  url: string;
+  token: string;
+  owner: Knex;
+  log(line: string): void;
+  kept?: { workspaceId: string; channelId: string } | null;
+  onImported?(kept: { workspaceId: string; channelId: string }): void;
+  /** A fresh access token after the import (a long one outlives the first). */
+  signIn?(): Promise<string>;
+}): Promise<ChannelsBench> {
+  const { url, owner, log } = o;
+  let token = o.token;
   let imported: ChannelsBench['import'] = null;
   let ws = o.kept?.workspaceId;
   let channelId = o.kept?.channelId;
@@ -206,6 +216,7 @@ export async function benchChannels(o: { url: string; token: string; owner: Knex
     o.onImported?.({ workspaceId: ws, channelId });
   }
   const themeId = await themeFixture(owner, ws, channelId, log);
+  if (o.signIn) token = await o.signIn();
   const { withTenant } = await import('../core/src/db/tenancy.ts');
   const inScope = (body: (trx: Knex.Transaction) => Promise<unknown>) => withTenant(owner, { workspaceId: ws }, body);
   const screen = { url, token, ws, runs: PAGE_RUNS };
@@ -267,8 +278,10 @@ async function main(): Promise<void> {
     type State = { email: string; password: string; points: number; workspaceId?: string; channelId?: string };
     let state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as State) : null;
     let token: string;
+    const signIn = async () =>
+      (await graphql<{ signIn: { accessToken: string } }>(url, 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }', { email: state!.email, password: state!.password })).signIn.accessToken;
     if (state && state.points === POINTS && state.channelId) {
-      token = (await graphql<{ signIn: { accessToken: string } }>(url, 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }', { email: state.email, password: state.password })).signIn.accessToken;
+      token = await signIn();
     } else {
       const account = await signUpResearcher(url, mailbox, 'bench-channels', 'Bench Channels');
       token = account.token;
@@ -282,6 +295,7 @@ async function main(): Promise<void> {
       log,
       kept,
       onImported: (k) => writeFileSync(stateFile, JSON.stringify({ ...state, ...k })),
+      signIn,
     });
     for (const line of channelsLines(result)) console.log(line);
   });

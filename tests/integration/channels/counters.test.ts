@@ -128,7 +128,7 @@ describe('the text filter of a channel page', () => {
     const res = await post(a.server, `/api/channels/${a.channelId}/datapoints`, JSON.stringify({ dataPoints: points }), { token: a.contributor.accessToken, workspace: a.ws.id });
     expect(res.status).toBe(200);
     // Small bounds, so 60 points take every path a million do.
-    Object.assign(TEXT_FILTER, { exactCountLimit: 5, sampleRows: 10, walkBudget: 20 });
+    Object.assign(TEXT_FILTER, { exactCountLimit: 5, sampleRows: 10, walkBudget: 20, estimateRows: 3000 });
   });
   afterAll(() => void Object.assign(TEXT_FILTER, saved));
 
@@ -145,10 +145,14 @@ describe('the text filter of a channel page', () => {
     const rare = await page('beta');
     expect(rare).toMatchObject({ totalCount: 3, totalCountIsEstimate: false, hasNextPage: false });
     expect(rare.nodes.map((n) => n.externalId)).toEqual(newest((c) => c.includes('beta')));
-    // Over the limit though none of the newest match: an estimate just past the limit, and still every match in order.
+    // Over the limit though none of the newest match: an estimate from pages sampled across the
+    // channel (all of so small a one), and still every match in order, past the walk's reach.
     const old = await page('gamma');
-    expect(old).toMatchObject({ totalCount: 6, totalCountIsEstimate: true, hasNextPage: false });
+    expect(old).toMatchObject({ totalCount: 8, totalCountIsEstimate: true, hasNextPage: false });
     expect(old.nodes.map((n) => n.externalId)).toEqual(newest((c) => c.includes('gamma')));
+    // Older than the newest few but within the walk's reach: the walk fills the page.
+    const walked = await page('alpha 4', 2);
+    expect(walked.nodes.map((n) => n.externalId)).toEqual(newest((c) => c.split(' ').some((w) => w.startsWith('4'))).slice(0, 2));
     expect(await page('nothing')).toMatchObject({ totalCount: 0, totalCountIsEstimate: false, nodes: [] });
     // No words at all filter nothing out.
     expect(await page('!!')).toMatchObject({ totalCount: 60, totalCountIsEstimate: false });

@@ -9,16 +9,19 @@ import type { Knex } from 'knex';
  * - Common (the sample says there are clearly more than `exactCountLimit` matches): the page walks
  *   the (channel, created_at, id) index newest first and stops at the page's end; the count is the
  *   sample's share of the range's points, an estimate shown as "about 410,000".
- * - Otherwise: the matches are found through the text index with the planner held to bitmap
- *   scans, counted up to `exactCountLimit` + 1 (exact at or below it), and the page is the newest of
- *   them. Past the limit the count is an estimate again, and the page walks the index when the
- *   matches are dense enough for a walk to end soon, else sorts them.
+ * - Otherwise pages sampled across the table (TABLESAMPLE, as search estimates) say whether older
+ *   points hold many matches: if so, the count is that estimate; if not, the matches are counted
+ *   through the text index with the planner held to bitmap scans, up to `exactCountLimit` + 1
+ *   (exact at or below it, and the page is the newest of them). Past the limit the page is a walk
+ *   of the newest `walkBudget` points when that fills it, else the matches sorted.
  */
-export const TEXT_FILTER: { exactCountLimit: number; sampleRows: number; walkBudget: number } = {
+export const TEXT_FILTER: { exactCountLimit: number; sampleRows: number; walkBudget: number; estimateRows: number } = {
   exactCountLimit: 5000,
   sampleRows: 2000,
-  /** A walk of the index is chosen when it should end within about this many points. */
+  /** Points a walk of the index may read before the matches are sorted instead. */
   walkBudget: 20_000,
+  /** About how many of the channel's points an estimate samples across the table. */
+  estimateRows: 3000,
 };
 
 const PIECES = /[^\p{L}\p{N}]+/u;
@@ -59,36 +62,56 @@ export interface FilteredPage<Row> {
   isEstimate: boolean;
 }
 
-/**
- * One page (`limit` rows, newest first) of the points `scoped()` selects that match `words`, and
- * their count. `scoped` is the channel and range, with the cursor when `paged` adds it; `inRange`
- * is how many points the range holds (from the daily counters, possibly approximate at the edges).
- */
-export async function filteredPage<Row>(
-  trx: Knex.Transaction,
-  words: readonly string[],
-  scoped: () => Knex.QueryBuilder,
-  paged: (q: Knex.QueryBuilder) => Knex.QueryBuilder,
-  inRange: () => Promise<number>,
-): Promise<FilteredPage<Row>> {
-  const { exactCountLimit, sampleRows, walkBudget } = TEXT_FILTER;
+export interface FilterQuery {
+  /** The channel and date range (no cursor). */
+  scoped: () => Knex.QueryBuilder;
+  /** Adds the page's cursor condition. */
+  after: (q: Knex.QueryBuilder) => Knex.QueryBuilder;
+  columns: readonly string[];
+  /** Rows to read: the page and one more (to tell whether another page follows). */
+  limit: number;
+  /** How many points the range holds (from the daily counters, possibly approximate at the edges). */
+  inRange: () => Promise<number>;
+}
+
+const NEWEST_FIRST = [
+  { column: 'created_at', order: 'desc' },
+  { column: 'id', order: 'desc' },
+] as const;
+
+/** One page, newest first, of the points `q` selects that match `words`, and their count. */
+export async function filteredPage<Row>(trx: Knex.Transaction, words: readonly string[], q: FilterQuery): Promise<FilteredPage<Row>> {
+  const { exactCountLimit, sampleRows, walkBudget, estimateRows } = TEXT_FILTER;
   const match = matchSql(words);
-  const filtered = () => scoped().whereRaw(match.sql, match.bindings);
+  const filtered = () => q.scoped().whereRaw(match.sql, match.bindings);
+  const walk = async (): Promise<Row[]> => (await q.after(filtered()).orderBy([...NEWEST_FIRST]).limit(q.limit).select([...q.columns])) as Row[];
   const sample = (await trx
-    .from(scoped().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(sampleRows).select('search_vector').as('s'))
+    .from(q.scoped().orderBy([...NEWEST_FIRST]).limit(sampleRows).select('search_vector').as('s'))
     .first(trx.raw('count(*)::int as seen'), trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings))) as { seen: number; hits: number };
   const density = sample.seen ? sample.hits / sample.seen : 0;
-  const walk = async (): Promise<Row[]> => (await paged(filtered())) as Row[];
 
   // The sample is the whole range: it counted every match.
   if (sample.seen < sampleRows) return { rows: sample.hits ? await walk() : [], totalCount: sample.hits, isEstimate: false };
-  const points = await inRange();
-  const estimated = () => roundedEstimate(Math.min(points, density * points), exactCountLimit);
-  if (density * points > 2 * exactCountLimit) return { rows: await planned(trx, INDEX_WALK, walk), totalCount: estimated(), isEstimate: true };
+  const points = await q.inRange();
+  if (density * points > 2 * exactCountLimit) return { rows: await planned(trx, INDEX_WALK, walk), totalCount: roundedEstimate(Math.min(points, density * points), exactCountLimit), isEstimate: true };
 
-  const [{ n }] = (await planned(trx, BITMAP_SCANS, () => trx.from(filtered().limit(exactCountLimit + 1).select(trx.raw('1')).as('c')).select(trx.raw('count(*)::int as n')))) as [{ n: number }];
-  if (n <= exactCountLimit) return { rows: n ? await planned(trx, BITMAP_SCANS, walk) : [], totalCount: n, isEstimate: false };
-  // More than the limit though the sample found few: older points match more. The walk is taken
-  // when it should end soon; otherwise the matches are sorted.
-  return { rows: await planned(trx, density * walkBudget >= 1 ? INDEX_WALK : BITMAP_SCANS, walk), totalCount: estimated(), isEstimate: true };
+  // The newest points hold few matches: pages sampled across the table (as search estimates) say
+  // whether older ones hold many. If so, the count is that estimate; if not, the matches are
+  // counted through the text index up to the limit.
+  const percent = Math.min(100, Math.max(0.01, (100 * estimateRows) / Math.max(points, 1)));
+  const spread = (await q
+    .scoped()
+    .from(trx.raw('channel_datapoints tablesample system (?)', [percent]))
+    .first(trx.raw('count(*)::int as seen'), trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings))) as { seen: number; hits: number };
+  const share = spread.seen ? spread.hits / spread.seen : density;
+  if (share * points <= 2 * exactCountLimit) {
+    const [{ n }] = (await planned(trx, BITMAP_SCANS, () => trx.from(filtered().limit(exactCountLimit + 1).select(trx.raw('1')).as('c')).select(trx.raw('count(*)::int as n')))) as [{ n: number }];
+    if (n <= exactCountLimit) return { rows: n ? await planned(trx, BITMAP_SCANS, walk) : [], totalCount: n, isEstimate: false };
+  }
+  const totalCount = roundedEstimate(Math.min(points, share * points), exactCountLimit);
+  // The page: a walk of the newest `walkBudget` points (from the cursor) when that fills it, else the matches sorted.
+  const newest = q.after(q.scoped()).orderBy([...NEWEST_FIRST]).limit(walkBudget).select([...q.columns, 'search_vector']);
+  const near = (await planned(trx, INDEX_WALK, async () => trx.from(newest.as('n')).whereRaw(match.sql, match.bindings).orderBy([...NEWEST_FIRST]).limit(q.limit).select([...q.columns]))) as Row[];
+  if (near.length >= q.limit) return { rows: near, totalCount, isEstimate: true };
+  return { rows: await planned(trx, BITMAP_SCANS, walk), totalCount, isEstimate: true };
 }

@@ -6,7 +6,7 @@ import { channelFor, idSchema } from '../channels/channels.ts';
 import { parseDate } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
 import { bucketSeries } from './buckets.ts';
-import { countedInChannel, countedPerChannel, coveringDays, wholeDays } from './counts.ts';
+import { countedInChannel, coveringDays, wholeDays } from './counts.ts';
 import { filteredPage, filterWords } from './filter.ts';
 
 export interface DataPointRow {
@@ -109,12 +109,7 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
       if (until) q.where('created_at', '<=', until);
       return q;
     };
-    // By the (workspace, channel, created_at, id) index, newest first, from the cursor on: the page costs
-    // the same on the first and the thousandth page. The search vector is not read.
-    const paged = (q: Knex.QueryBuilder) => {
-      q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-        .limit(size + 1)
-        .select([...POINT_COLUMNS]);
+    const cursor = (q: Knex.QueryBuilder) => {
       if (after) {
         const [at, id] = decodeCursor(after);
         q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [at, id]);
@@ -124,9 +119,18 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
     // Whole days are counted by the daily counters; a range that starts or ends inside a day counts its points.
     const days = wholeDays(from, until);
     const inRange = async () => (days ? countedInChannel(trx, caller.workspaceId, channelId, days) : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count));
+    // By the (workspace, channel, created_at, id) index, newest first, from the cursor on: the page costs
+    // the same on the first and the thousandth page. The search vector is not read.
     const found = words.length
-      ? await filteredPage<DataPointRow>(trx, words, base, paged, () => countedInChannel(trx, caller.workspaceId, channelId, coveringDays(from, until)))
-      : { rows: (await paged(base())) as DataPointRow[], totalCount: await inRange(), isEstimate: false };
+      ? await filteredPage<DataPointRow>(trx, words, { scoped: base, after: cursor, columns: POINT_COLUMNS, limit: size + 1, inRange: () => countedInChannel(trx, caller.workspaceId, channelId, coveringDays(from, until)) })
+      : {
+          rows: (await cursor(base())
+            .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+            .limit(size + 1)
+            .select([...POINT_COLUMNS])) as DataPointRow[],
+          totalCount: await inRange(),
+          isEstimate: false,
+        };
     const nodes = found.rows.slice(0, size);
     const shown = present ? await present(trx, nodes) : (nodes as T[]);
     return { nodes: shown, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: found.rows.length > size, totalCount: found.totalCount, totalCountIsEstimate: found.isEstimate };
@@ -178,36 +182,33 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
     // Buckets start at a midnight (UTC) and span whole days, so a range of whole days is counted
     // from the daily counters; one that starts or ends inside a day counts the points themselves.
     const days = wholeDays(from, until);
-    const bounds = days
-      ? ((await trx('channel_datapoint_counts')
-          .where({ workspace_id: caller.workspaceId, channel_id: channelId })
-          .modify((q) => {
-            if (days.fromDay) q.where('day', '>=', days.fromDay);
-            if (days.toDay) q.where('day', '<=', days.toDay);
-          })
-          .first(trx.raw(`min(day)::timestamp at time zone 'UTC' as lo`), trx.raw(`max(day)::timestamp at time zone 'UTC' as hi`))) as { lo: Date | null; hi: Date | null })
-      : ((await trx('channel_datapoints')
-          .where({ workspace_id: caller.workspaceId, channel_id: channelId })
-          .modify((q) => {
-            if (from) q.where('created_at', '>=', from);
-            if (until) q.where('created_at', '<=', until);
-          })
-          .first(trx.raw('min(created_at) as lo'), trx.raw('max(created_at) as hi'))) as { lo: Date | null; hi: Date | null });
-    const lo = from ?? bounds.lo;
-    const hi = until ?? bounds.hi;
-    if (!lo || !hi) return [];
-    const points = days
+    const given = [from, until] as const;
+    const source = days
       ? {
-          sql: `select c.day::timestamp as t, c.count as n from channel_datapoint_counts c
-                where c.workspace_id = ? and c.channel_id = ? and c.day >= (?::timestamptz at time zone 'UTC')::date and c.day <= (?::timestamptz at time zone 'UTC')::date`,
-          bindings: [caller.workspaceId, channelId, lo, hi],
+          bounds: {
+            sql: `select coalesce(?::timestamptz, min(day)::timestamp at time zone 'UTC') as lo, coalesce(?::timestamptz, max(day)::timestamp at time zone 'UTC') as hi
+                  from channel_datapoint_counts where workspace_id = ? and channel_id = ? and day >= coalesce(?::date, '-infinity') and day <= coalesce(?::date, 'infinity')`,
+            bindings: [...given, caller.workspaceId, channelId, days.fromDay, days.toDay],
+          },
+          points: {
+            sql: `select c.day::timestamp as t, c.count as n from channel_datapoint_counts c, bounds b
+                  where c.workspace_id = ? and c.channel_id = ? and c.day >= (b.lo at time zone 'UTC')::date and c.day <= (b.hi at time zone 'UTC')::date`,
+            bindings: [caller.workspaceId, channelId],
+          },
         }
       : {
-          sql: `select d.created_at at time zone 'UTC' as t, 1 as n from channel_datapoints d
-                where d.workspace_id = ? and d.channel_id = ? and d.created_at >= ? and d.created_at <= ?`,
-          bindings: [caller.workspaceId, channelId, lo, hi],
+          bounds: {
+            sql: `select coalesce(?::timestamptz, min(created_at)) as lo, coalesce(?::timestamptz, max(created_at)) as hi
+                  from channel_datapoints where workspace_id = ? and channel_id = ? and created_at >= coalesce(?::timestamptz, '-infinity') and created_at <= coalesce(?::timestamptz, 'infinity')`,
+            bindings: [...given, caller.workspaceId, channelId, from, until],
+          },
+          points: {
+            sql: `select d.created_at at time zone 'UTC' as t, 1 as n from channel_datapoints d, bounds b
+                  where d.workspace_id = ? and d.channel_id = ? and d.created_at >= b.lo and d.created_at <= b.hi`,
+            bindings: [caller.workspaceId, channelId],
+          },
         };
-    return bucketSeries(trx, unit, periods, lo, hi, points);
+    return bucketSeries(trx, unit, periods, source.bounds, source.points);
   });
 }
 
@@ -215,14 +216,21 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
 export async function channelStats(trx: Knex.Transaction, workspaceId: string, channelIds: readonly string[]): Promise<Map<string, { count: number; weekly: number[] }>> {
   const stats = new Map(channelIds.map((id) => [id, { count: 0, weekly: new Array<number>(12).fill(0) }]));
   if (!channelIds.length) return stats;
-  for (const [id, n] of await countedPerChannel(trx, workspaceId, channelIds)) stats.get(id)!.count = n;
-  const { rows } = await trx.raw<{ rows: Array<{ channel_id: string; week: number; count: string }> }>(
-    `select channel_id, (11 - floor(extract(epoch from (date_trunc('week', now() at time zone 'UTC') - date_trunc('week', day::timestamp))) / 604800))::int as week, sum(count) as count
+  // One statement: every counter of the channels, the last 12 weeks' also by week.
+  const { rows } = await trx.raw<{ rows: Array<{ channel_id: string; week: number | null; count: string }> }>(
+    `select channel_id,
+            case when day >= (date_trunc('week', now() at time zone 'UTC') - interval '11 weeks')::date
+              then (11 - floor(extract(epoch from (date_trunc('week', now() at time zone 'UTC') - date_trunc('week', day::timestamp))) / 604800))::int end as week,
+            sum(count) as count
      from channel_datapoint_counts
-     where workspace_id = ? and channel_id = any(?) and day >= (date_trunc('week', now() at time zone 'UTC') - interval '11 weeks')::date
+     where workspace_id = ? and channel_id = any(?)
      group by 1, 2`,
     [workspaceId, [...channelIds]],
   );
-  for (const r of rows) if (r.week >= 0 && r.week < 12) stats.get(r.channel_id)!.weekly[r.week] = Number(r.count);
+  for (const r of rows) {
+    const s = stats.get(r.channel_id)!;
+    s.count += Number(r.count);
+    if (r.week !== null && r.week >= 0 && r.week < 12) s.weekly[r.week] = Number(r.count);
+  }
   return stats;
 }

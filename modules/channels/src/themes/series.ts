@@ -7,7 +7,7 @@ import { wholeDays } from '../datapoints/counts.ts';
 import { INTERVALS, untilOf } from '../datapoints/read.ts';
 import { parseDate } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
-import { themeCountsBetween } from './counts.ts';
+import { before, themeCountsIn } from './counts.ts';
 import { themeFor, themesOf, type ThemeRow } from './read.ts';
 
 const { min, max } = CHANNEL_LIMITS.aggregationPeriods;
@@ -43,36 +43,34 @@ export async function themeSeries(ctx: RequestContext, args: unknown): Promise<A
     // As the channel's chart: whole days from the theme's daily counters, a range that starts or
     // ends inside a day from its points (by the (theme, created_at) index).
     const days = wholeDays(from, until);
-    const bounds = days
-      ? ((await trx('channel_theme_counts')
-          .where({ workspace_id: caller.workspaceId, theme_id: input.themeId })
-          .modify((q) => {
-            if (days.fromDay) q.where('day', '>=', days.fromDay);
-            if (days.toDay) q.where('day', '<=', days.toDay);
-          })
-          .first(trx.raw(`min(day)::timestamp at time zone 'UTC' as lo`), trx.raw(`max(day)::timestamp at time zone 'UTC' as hi`))) as { lo: Date | null; hi: Date | null })
-      : ((await trx('channel_theme_members')
-          .where({ workspace_id: caller.workspaceId, theme_id: input.themeId })
-          .modify((q) => {
-            if (from) q.where('created_at', '>=', from);
-            if (until) q.where('created_at', '<=', until);
-          })
-          .first(trx.raw('min(created_at) as lo'), trx.raw('max(created_at) as hi'))) as { lo: Date | null; hi: Date | null });
-    const lo = from ?? bounds.lo;
-    const hi = until ?? bounds.hi;
-    if (!lo || !hi) return [];
+    const given = [from, until] as const;
+    const scope = [caller.workspaceId, input.themeId] as const;
     const source = days
       ? {
-          sql: `select k.day::timestamp as t, k.count as n from channel_theme_counts k
-                where k.workspace_id = ? and k.theme_id = ? and k.day >= (?::timestamptz at time zone 'UTC')::date and k.day <= (?::timestamptz at time zone 'UTC')::date`,
-          bindings: [caller.workspaceId, input.themeId, lo, hi],
+          bounds: {
+            sql: `select coalesce(?::timestamptz, min(day)::timestamp at time zone 'UTC') as lo, coalesce(?::timestamptz, max(day)::timestamp at time zone 'UTC') as hi
+                  from channel_theme_counts where workspace_id = ? and theme_id = ? and day >= coalesce(?::date, '-infinity') and day <= coalesce(?::date, 'infinity')`,
+            bindings: [...given, ...scope, days.fromDay, days.toDay],
+          },
+          points: {
+            sql: `select k.day::timestamp as t, k.count as n from channel_theme_counts k, bounds b
+                  where k.workspace_id = ? and k.theme_id = ? and k.day >= (b.lo at time zone 'UTC')::date and k.day <= (b.hi at time zone 'UTC')::date`,
+            bindings: [...scope],
+          },
         }
       : {
-          sql: `select m.created_at at time zone 'UTC' as t, 1 as n from channel_theme_members m
-                where m.workspace_id = ? and m.theme_id = ? and m.created_at >= ? and m.created_at <= ?`,
-          bindings: [caller.workspaceId, input.themeId, lo, hi],
+          bounds: {
+            sql: `select coalesce(?::timestamptz, min(created_at)) as lo, coalesce(?::timestamptz, max(created_at)) as hi
+                  from channel_theme_members where workspace_id = ? and theme_id = ? and created_at >= coalesce(?::timestamptz, '-infinity') and created_at <= coalesce(?::timestamptz, 'infinity')`,
+            bindings: [...given, ...scope, from, until],
+          },
+          points: {
+            sql: `select m.created_at at time zone 'UTC' as t, 1 as n from channel_theme_members m, bounds b
+                  where m.workspace_id = ? and m.theme_id = ? and m.created_at >= b.lo and m.created_at <= b.hi`,
+            bindings: [...scope],
+          },
         };
-    return bucketSeries(trx, unit, periods, lo, hi, source);
+    return bucketSeries(trx, unit, periods, source.bounds, source.points);
   });
 }
 
@@ -84,18 +82,21 @@ export async function themeSeries(ctx: RequestContext, args: unknown): Promise<A
 export async function emergingThemes(ctx: RequestContext, args: unknown): Promise<Array<{ theme: ThemeRow; previousCount: number; currentCount: number }>> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const input = validate(z.object({ channelId: idSchema('channelId'), interval: z.enum(INTERVALS).nullish(), aggregationPeriods: periodsArg, to: dateArg('to') }), args);
-  const step = `${input.aggregationPeriods ?? CHANNEL_LIMITS.aggregationPeriods.default} ${(input.interval ?? 'WEEK').toLowerCase()}`;
+  const periods = input.aggregationPeriods ?? CHANNEL_LIMITS.aggregationPeriods.default;
+  const unit = (input.interval ?? 'WEEK').toLowerCase() as 'day' | 'week' | 'month';
   const to = input.to ?? new Date();
+  // The current period is (to - periods, to], the one before (to - 2 × periods, to - periods].
+  const p0 = before(to, 2 * periods, unit);
+  const p1 = before(to, periods, unit);
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, input.channelId);
     const themes = await themesOf(trx, caller.workspaceId, input.channelId);
-    // Months are calendar months: the period starts are computed by the database, in UTC.
-    const { rows } = await trx.raw<{ rows: Array<{ p0: Date; p1: Date }> }>(`select (?::timestamptz at time zone 'UTC' - 2 * ?::interval) at time zone 'UTC' as p0, (?::timestamptz at time zone 'UTC' - ?::interval) at time zone 'UTC' as p1`, [to, step, to, step]);
-    const { p0, p1 } = rows[0]!;
-    const previous = await themeCountsBetween(trx, caller.workspaceId, input.channelId, p0, p1, false);
-    const current = await themeCountsBetween(trx, caller.workspaceId, input.channelId, p1, to, true);
+    const [previous, current] = await themeCountsIn(trx, caller.workspaceId, input.channelId, [
+      { from: p0, until: p1, untilIncluded: false },
+      { from: p1, until: to, untilIncluded: true },
+    ]);
     return themes
-      .map((theme) => ({ theme, previousCount: previous.get(theme.id) ?? 0, currentCount: current.get(theme.id) ?? 0 }))
+      .map((theme) => ({ theme, previousCount: previous!.get(theme.id) ?? 0, currentCount: current!.get(theme.id) ?? 0 }))
       .sort((a, b) => b.currentCount - b.previousCount - (a.currentCount - a.previousCount) || b.currentCount - a.currentCount);
   });
 }
