@@ -99,7 +99,7 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   // The filter's words are word starts: "tag" finds the same point, counted exactly.
   await page.goto(`${channelUrl}#preset=custom&from=2026-01-15&to=2026-02-10&chart=bar&filter=tag`);
   await expect(page.getByRole('list', { name: 'Data points' }).getByRole('listitem')).toHaveCount(1);
-  await expect(page.getByText('1 data points', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 data point', { exact: true })).toBeVisible();
   await expectAccessible(page, 'the filtered channel page');
   await shot(page, 'channels-filtered');
 

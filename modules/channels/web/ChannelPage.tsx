@@ -13,6 +13,7 @@ import { ThemesPanel } from './themes/ThemesPanel.tsx';
 import { ChannelDatasets } from './ChannelDatasets.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { insightCreatePath } from './selection.ts';
+import { dataPoints } from './count.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
@@ -185,7 +186,7 @@ export function ChannelPage() {
         />
         {points && (
           <Text c="dimmed" size="sm">
-            {`${points.totalCountIsEstimate ? 'about ' : ''}${points.totalCount.toLocaleString()} data points`}
+            {`${points.totalCountIsEstimate ? 'about ' : ''}${dataPoints(points.totalCount)}`}
           </Text>
         )}
         {canCreateInsight && selected.length > 0 && (

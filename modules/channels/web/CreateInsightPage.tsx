@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { DataPoint } from './api.ts';
 import { pointIdsOfHash } from './selection.ts';
+import { dataPoints } from './count.ts';
 
 const POINTS = `query InsightPoints($ids: [ID!]!, $channelId: ID!) {
   channelDataPointsById(ids: $ids) { id content createdAt source }
@@ -70,7 +71,7 @@ export function CreateInsightPage() {
               {error && <Alert color="red">{error}</Alert>}
               <Group justify="flex-end">
                 <Button onClick={() => void create()} loading={busy} disabled={!ids.length}>
-                  Create insight citing {ids.length === 1 ? '1 data point' : `${ids.length} data points`}
+                  Create insight citing {dataPoints(ids.length)}
                 </Button>
               </Group>
             </Stack>

@@ -5,6 +5,7 @@ import { Q, restError, type ChannelImport, type CsvPreview } from './api.ts';
 import { ConnectSourceForm } from './sources/ConnectSourceForm.tsx';
 import { SurveyImport } from './sources/SurveyImport.tsx';
 import { SQ, type PluginSource } from './sources/api.ts';
+import { dataPoints } from './count.ts';
 
 const FIELD_TYPES = ['TEXT', 'NUMBER', 'NPS', 'CSAT', 'RATING', 'ARR', 'BOOLEAN', 'DATETIME', 'EMAIL', 'PHONE', 'URL', 'SELECT', 'PERSON'] as const;
 type Role = 'feedback' | 'date' | 'email' | 'externalId' | 'skip' | `field:${(typeof FIELD_TYPES)[number]}`;
@@ -239,7 +240,7 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
             </Alert>
           ) : (
             <Alert color="teal" mt="md" title="Import complete">
-              {run.recordsCreated} data points created and {run.recordsUpdated} updated.
+              {dataPoints(run.recordsCreated)} created and {run.recordsUpdated} updated.
             </Alert>
           )}
           {!!run.failures.length && (

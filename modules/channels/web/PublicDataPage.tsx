@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { dataPoints } from './count.ts';
 
 interface SharedData {
   objectType: 'channel' | 'dataset';
@@ -79,7 +80,7 @@ export function PublicDataPage() {
               </Text>
             )}
             <Text size="sm" mt="sm" mb="md">
-              {shared.dataPointCount.toLocaleString()} data points{shared.dataset ? ` from ${shared.dataset.source}` : ''}
+              {dataPoints(shared.dataPointCount)}{shared.dataset ? ` from ${shared.dataset.source}` : ''}
               {shared.dataPointCount > shared.dataPoints.length ? `, the newest ${shared.dataPoints.length} shown` : ''}
             </Text>
             <Stack gap="xs" component="ul" aria-label="Data points" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -3,6 +3,7 @@ import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { useState } from 'react';
 import { CHANNEL_LIMITS } from '../../src/limits.ts';
 import { detectDelimiter, readCsv } from '../../src/sources/csv/parse.ts';
+import { dataPoints } from '../count.ts';
 
 type Role = 'id' | 'email' | 'date' | 'FREE_TEXT' | 'SINGLE_SELECT' | 'MULTI_SELECT' | 'skip';
 const ROLES: Array<{ value: Role; label: string }> = [
@@ -175,7 +176,7 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
       {result && (
         <>
           <Alert color={result.numFailed ? 'yellow' : 'teal'} title="Survey imported">
-            {result.numCreated} data points created and {result.numUpdated} updated, as {result.processedInto === 'SURVEY' ? 'a survey' : 'content'}; {result.numFailed} failed.
+            {dataPoints(result.numCreated)} created and {result.numUpdated} updated, as {result.processedInto === 'SURVEY' ? 'a survey' : 'content'}; {result.numFailed} failed.
           </Alert>
           {result.failures.length > 0 && (
             <Table aria-label="Failed responses" mt="md">

@@ -3,6 +3,7 @@ import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { when, type PagePoint } from './api.ts';
+import { dataPoints } from '../count.ts';
 
 interface Page {
   totalCount: number;
@@ -37,7 +38,7 @@ export function PointList({ query, variables, field, linkBase, label, pageSize =
       {error && <Text c="red">{error}</Text>}
       {page && (
         <Text size="sm" c="dimmed" mb="xs">
-          {page.totalCount.toLocaleString()} data points
+          {dataPoints(page.totalCount)}
         </Text>
       )}
       <Stack gap="xs" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>

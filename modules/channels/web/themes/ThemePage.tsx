@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { TimeChart, type SeriesPoint } from '../charts.tsx';
 import { TQ, type Theme, type ThemeSummary } from './api.ts';
 import { PointList } from './PointList.tsx';
+import { dataPoints } from '../count.ts';
 
 /** /channels/{channelId}/themes/{themeId}: a theme's summary, its points over time and its data points. */
 export function ThemePage() {
@@ -98,7 +99,7 @@ export function ThemePage() {
             )}
           </Group>
           <Text size="sm" c="dimmed" mb="md">
-            {t.datumCount.toLocaleString()} data points{t.phrases.length ? ` · ${t.phrases.join(', ')}` : ''}
+            {dataPoints(t.datumCount)}{t.phrases.length ? ` · ${t.phrases.join(', ')}` : ''}
             {t.topic && (
               <>
                 {' · '}
@@ -154,7 +155,7 @@ export function ThemePage() {
           <>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{shown.summary}</Text>
             <Text size="xs" c="dimmed" mt="xs">
-              {shown.label} · from {shown.datumCount} data points
+              {shown.label} · from {dataPoints(shown.datumCount)}
             </Text>
           </>
         ) : (

@@ -3,6 +3,7 @@ import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TQ, type Clustering, type Theme, type Topic } from './api.ts';
+import { dataPoints } from '../count.ts';
 
 interface Options {
   sensitivities: Array<{ value: number; label: string }>;
@@ -14,7 +15,7 @@ function status(c: Clustering): string {
   if (c.status === 'RUNNING') return `Finding themes… ${Math.round(c.progress * 100)}%`;
   if (c.status === 'FAILED') return c.error ?? 'Finding themes failed.';
   const how = c.representation === 'local' ? 'the built-in text model' : c.representation;
-  return `${c.pointCount ?? 0} data points in ${c.themeCount ?? 0} themes, ${c.outlierCount ?? 0} outliers (version ${c.version}, ${how}).`;
+  return `${dataPoints(c.pointCount ?? 0)} in ${c.themeCount ?? 0} themes, ${c.outlierCount ?? 0} outliers (version ${c.version}, ${how}).`;
 }
 
 /** A channel's themes on its page: find them, see them with their growth, open one, its topics and outliers. */
@@ -106,7 +107,7 @@ export function ThemesPanel({ channelId }: { channelId: string }) {
                     </Badge>
                   )}
                   <Text size="sm" c="dimmed">
-                    {t.datumCount.toLocaleString()} data points
+                    {dataPoints(t.datumCount)}
                   </Text>
                 </Group>
               </Group>

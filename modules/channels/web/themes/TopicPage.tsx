@@ -3,6 +3,7 @@ import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { TQ, type Topic } from './api.ts';
+import { dataPoints } from '../count.ts';
 
 /** /t/{topicId}: a topic and the themes it groups. */
 export function TopicPage() {
@@ -58,7 +59,7 @@ export function TopicPage() {
             )}
           </Group>
           <Text c="dimmed" mb="md">
-            Topic of {t.themes.length} themes, {t.datumCount.toLocaleString()} data points
+            Topic of {t.themes.length} themes, {dataPoints(t.datumCount)}
           </Text>
           {error && <Alert color="red">{error}</Alert>}
           <Stack gap="xs" component="ul" aria-label="Themes of this topic" style={{ listStyle: 'none', padding: 0 }}>
@@ -68,7 +69,7 @@ export function TopicPage() {
                   {theme.title}
                 </Anchor>
                 <Text size="sm" c="dimmed">
-                  {theme.datumCount.toLocaleString()} data points{theme.phrases.length ? ` · ${theme.phrases.join(', ')}` : ''}
+                  {dataPoints(theme.datumCount)}{theme.phrases.length ? ` · ${theme.phrases.join(', ')}` : ''}
                 </Text>
               </Paper>
             ))}
