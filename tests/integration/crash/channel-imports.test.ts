@@ -12,6 +12,8 @@ import { killHard, spawnWorker, waitFor } from './app-process.ts';
 
 const HEARTBEAT_SECONDS = 10;
 const ROWS = 3000;
+/** The advisory lock key of the test's gate. */
+const GATE = 7_314_001;
 
 /**
  * A CSV import whose worker is killed between batches: another worker takes the job over and
@@ -42,30 +44,43 @@ describe('a channel import whose worker dies', () => {
     children.push(doomed);
     const csv = ['Answer,Date', ...Array.from({ length: ROWS }, (_, i) => `Answer number ${i},2026-06-${String((i % 28) + 1).padStart(2, '0')}`)].join('\n');
     const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Answer', timestampColumnLabel: 'Date' }));
-    const started = await post(server, `/api/channels/${channelId}/imports?settings=${settings}`, csv, { token: a.ws.admin.accessToken, workspace: a.ws.id, type: 'text/csv' });
-    expect(started.status).toBe(202);
-    const importId = started.json.importId as string;
 
-    // Once a batch has committed, hold the run's row: the next batch stops before it commits.
-    await waitFor('a first batch', async () => ((await owner('channel_imports').where({ id: importId }).first('records_read')).records_read > 0 ? true : undefined), 30_000);
-    const hold = await owner.transaction();
-    let readAtKill: number;
+    // A gate the test holds: once a batch of this channel has committed, every batch that starts
+    // writing afterwards waits at it. Batches run side by side, so a test that only watched the
+    // progress could see the whole file commit before it stepped in.
+    const gate = await owner.transaction();
+    await gate.raw('select pg_advisory_xact_lock(?)', [GATE]);
+    await owner.raw(`
+      create function test_import_gate() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from channel_imports where channel_id = new.channel_id and records_read > 0) then
+          perform pg_advisory_xact_lock(${GATE});
+        end if;
+        return new;
+      end $$;
+      create trigger test_import_gate before insert on channel_datapoints for each row execute function test_import_gate();`);
+    let importId: string;
     try {
-      const row = await hold('channel_imports').where({ id: importId }).forUpdate().first('records_read', 'status');
-      readAtKill = row.records_read;
-      expect(row.status).toBe('RUNNING');
-      expect(readAtKill).toBeLessThan(ROWS);
+      const started = await post(server, `/api/channels/${channelId}/imports?settings=${settings}`, csv, { token: a.ws.admin.accessToken, workspace: a.ws.id, type: 'text/csv' });
+      expect(started.status).toBe(202);
+      importId = started.json.importId as string;
+      await waitFor('a first batch', async () => ((await owner('channel_imports').where({ id: importId }).first('records_read')).records_read > 0 ? true : undefined), 30_000);
       await waitFor(
-        'the worker to wait on the held row',
-        async () => ((await owner.raw(`select 1 from pg_locks where not granted and locktype = 'transactionid'`)).rows.length ? true : undefined),
+        'a later batch to wait at the gate',
+        async () => ((await owner.raw(`select 1 from pg_locks where not granted and locktype = 'advisory' and objid = ?`, [GATE])).rows.length ? true : undefined),
         30_000,
       );
       await killHard(doomed);
     } finally {
-      await hold.rollback();
+      await gate.rollback();
+      await owner.raw('drop trigger if exists test_import_gate on channel_datapoints; drop function if exists test_import_gate()');
     }
-    // The batch in flight died with the worker.
-    expect(Number((await owner('channel_datapoints').where({ channel_id: channelId }).count({ n: '*' }))[0]!.n)).toBe(readAtKill);
+    // The batches in flight died with the worker: what is stored is exactly what the run counted.
+    const atKill = await owner('channel_imports').where({ id: importId }).first('records_read', 'status');
+    expect(atKill.status).toBe('RUNNING');
+    expect(atKill.records_read).toBeGreaterThan(0);
+    expect(atKill.records_read).toBeLessThan(ROWS);
+    expect(Number((await owner('channel_datapoints').where({ channel_id: channelId }).count({ n: '*' }))[0]!.n)).toBe(atKill.records_read);
 
     children.push(await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS, 'channels-worker-process.ts'));
     const done = await waitFor(
