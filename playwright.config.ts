@@ -24,7 +24,9 @@ export default defineConfig({
   // One retry, so a browser hiccup on a loaded machine does not sink a run; `npm test` still
   // reports every test that needed it as flaky, with the page it failed on.
   retries: 1,
-  timeout: 60_000,
+  // Two workers and their two Fieldbooks share two cores: the longest tests take 40 s when the
+  // machine is busy, so a test has half as long again before it counts as hung.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {

@@ -155,12 +155,15 @@ export function DatasetsPanel({ channelId, canImport, version, onSynced }: { cha
   // The settings each source declares, to show and edit a connection's.
   const sources = useGraphQL<{ channelPluginSources: PluginSource[] }>(SQ.sources, {});
   const fieldsOf = (d: DatasetView) => sources.data?.channelPluginSources.find((s) => s.pluginId === d.pluginId && s.kind === d.source)?.settings ?? [];
-  // When a sync ends, the channel's data points and chart are read again.
-  const wasSyncing = useRef(false);
+  // When a sync ends, the channel's data points and chart are read again. A sync can end before
+  // the panel ever saw it running, so what is compared is which runs have finished.
+  const finishedRuns = datasets.data ? list.map((d) => (d.lastImport && !active(d.lastImport) ? d.lastImport.id : '')).join() : null;
+  const seenFinished = useRef<string | null>(null);
   useEffect(() => {
-    if (wasSyncing.current && !syncing) onSynced?.();
-    wasSyncing.current = syncing;
-  }, [syncing, onSynced]);
+    if (finishedRuns === null) return;
+    if (seenFinished.current !== null && seenFinished.current !== finishedRuns) onSynced?.();
+    seenFinished.current = finishedRuns;
+  }, [finishedRuns, onSynced]);
   // Live progress while a sync runs.
   useEffect(() => {
     if (!syncing) return;
