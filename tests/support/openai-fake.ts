@@ -36,6 +36,8 @@ export interface FakeOpenAI {
   route(match: string | RegExp, reply: RouteReply): void;
   /** Forgets every route. */
   clearRoutes(): void;
+  /** Forgets routes, scripted replies and `onChat`: what one test taught the model stays with that test. */
+  reset(): void;
   onChat: (body: ChatBody) => FakeReply;
   /** Every request received: path, body and when it arrived. */
   requests: Array<{ path: string; body: unknown; at: number }>;
@@ -72,6 +74,8 @@ export function systemPrompt(body: ChatBody): string {
   return body.messages.find((m) => m.role === 'system')?.content ?? '';
 }
 
+const answerBlank = (): FakeReply => ({ content: '' });
+
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const queue: FakeReply[] = [];
   const routes: Array<{ match: string | RegExp; reply: RouteReply; used: number }> = [];
@@ -90,7 +94,12 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     script: (...replies) => queue.push(...replies),
     route: (match, reply) => void routes.push({ match, reply, used: 0 }),
     clearRoutes: () => void routes.splice(0),
-    onChat: () => ({ content: '' }),
+    reset: () => {
+      routes.splice(0);
+      queue.splice(0);
+      fake.onChat = answerBlank;
+    },
+    onChat: answerBlank,
     requests: [],
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -15,7 +15,7 @@ let counter = 0;
 export const uniqueEmail = (label: string): string => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 /** One Fieldbook (database, mail server, web app) per worker; tests share it with fresh accounts. */
-export const test = base.extend<{ mailLink: (to: string, subject: RegExp, path: string) => Promise<string> }, { env: BrowserEnvironment; fieldbookEnv: Record<string, string> }>({
+export const test = base.extend<{ mailLink: (to: string, subject: RegExp, path: string) => Promise<string>; freshModel: void }, { env: BrowserEnvironment; fieldbookEnv: Record<string, string> }>({
   /** Extra settings of a spec's Fieldbook (`test.use({ fieldbookEnv: { AI_STEPS: 'on' } })`): it then gets a worker of its own. */
   fieldbookEnv: [{}, { scope: 'worker', option: true }],
   env: [
@@ -27,6 +27,14 @@ export const test = base.extend<{ mailLink: (to: string, subject: RegExp, path: 
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ env }, use) => use(env.url),
+  /** Tests of one worker share its model server; each starts with it answering blank, whatever the last one scripted. */
+  freshModel: [
+    async ({ env }, use) => {
+      env.ai.reset();
+      await use();
+    },
+    { auto: true },
+  ],
   /** Waits for a mail to `to` whose subject matches, and returns the link in it to `path`. */
   mailLink: async ({ env }, use) => {
     await use(async (to, subject, path) => {
