@@ -151,6 +151,8 @@ export async function createNotesIn(trx: Knex.Transaction, ctx: RequestContext, 
   if (!drafts.length) return [];
   const schema = z.object({ input: z.object({ projectId: idSchema('projectId'), ...contentFields('notes') }) });
   const inputs = drafts.map((d) => validate(schema, { input: d }).input);
+  // A draft may ask for a locked note as createDocument's input may: the same check applies.
+  if (inputs.some((i) => i.locked)) assertMayTouchLock('notes', caller, true, false);
   const projects = new Map<string, Awaited<ReturnType<typeof projectFor>>>();
   const next = new Map<string, number>();
   for (const projectId of new Set(inputs.map((i) => i.projectId))) {
