@@ -1,4 +1,5 @@
 /** The GraphQL operations of the agents screens (modules/agents/src/api/schema.ts). */
+import type { ActionSummary } from '../src/conversations/confirmation.ts';
 
 export interface AgentToolInfo {
   name: string;
@@ -35,14 +36,9 @@ export interface AgentMessage {
   rating: 'Good' | 'Bad' | null;
 }
 
+
 /** What an action awaiting confirmation will do, in words (the server describes it). */
-export interface ActionSummary {
-  action: string;
-  target: string | null;
-  title: string | null;
-  preview: string | null;
-  details: string[];
-}
+export type { ActionSummary };
 
 export interface Pending {
   question: string;
