@@ -74,7 +74,7 @@ const sandbox = join(core, 'src', 'extensions', 'sandbox');
 cpSync(join(sandbox, 'inside'), join(dist, 'inside'), { recursive: true });
 copyFileSync(join(sandbox, 'codec.ts'), join(dist, 'codec.ts'));
 // What that runtime imports, resolved from dist/inside when a plugin is bundled.
-const dependencies = { buffer: ranges.get('buffer'), 'whatwg-url': ranges.get('whatwg-url') };
+const dependencies = { buffer: ranges.get('buffer'), 'whatwg-url': ranges.get('whatwg-url'), '@noble/hashes': ranges.get('@noble/hashes') };
 for (const output of Object.values(result.metafile.outputs)) {
   for (const imported of output.imports) {
     if (!imported.external || builtins.has(imported.path)) continue;

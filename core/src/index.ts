@@ -9,7 +9,7 @@ export { unstorableText } from './text/unicode.ts';
 export { operations, type Operation } from './graphql/operations.ts';
 export { withTenant, type TenantScope } from './db/tenancy.ts';
 export { once, type Job, type JobDefinition, type JobQueue, type JobSchedule, type QueueSettings } from './jobs/queue.ts';
-export { publishAll, withEventCause, type DomainEvent, type EventBus, type EventCause, type PublishedEvent } from './jobs/events.ts';
+export { outcomesOf, publishAll, withEventCause, type DomainEvent, type EventBus, type EventCause, type PublishedEvent } from './jobs/events.ts';
 export {
   TRIGGER_EVENTS,
   COMPOSITE_TRIGGERS,

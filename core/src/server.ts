@@ -21,8 +21,9 @@ import { createExtensionsModule, extensionsModule, type ExtensionsServices } fro
 import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
 import { identityModule } from './identity/module.ts';
 import { loadModules, sortModules, type LoadedModule } from './kernel/registry.ts';
-import { createEventBus, subscriberQueue } from './jobs/events.ts';
-import { JOB_SCHEMA, startJobSystem, type JobDefinition, type JobSystem } from './jobs/queue.ts';
+import { createForeground } from './jobs/foreground.ts';
+import { createEventBus, subscriberQueue, type DomainEvent } from './jobs/events.ts';
+import { JOB_SCHEMA, startJobSystem, type Job, type JobDefinition, type JobSystem } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { workspacesModule } from './workspaces/module.ts';
 
@@ -115,9 +116,11 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   lap();
   // "The database is away" is said once per interval for the whole process, whoever meets it.
   const outage = createOutageLog(logger);
+  // Jobs beside requests in one process make way for bursts of them (see foreground.ts).
+  const foreground = role === 'all' ? createForeground() : undefined;
   let jobs: JobSystem;
   try {
-    jobs = await startJobSystem({ connectionString: db.ownerUrl, logger, outage, ...opts.jobs });
+    jobs = await startJobSystem({ connectionString: db.ownerUrl, logger, outage, foreground, ...opts.jobs });
   } catch (err) {
     catalog.close();
     await db.destroy();
@@ -161,6 +164,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     ...(s.batchSize ? { batchSize: s.batchSize } : {}),
     ...(s.concurrency ? { concurrency: s.concurrency } : {}),
     handler: (job) => s.handler(job.data as Parameters<typeof s.handler>[0], job as Parameters<typeof s.handler>[1]),
+    ...(s.handleBatch ? { handleBatch: (batch: ReadonlyArray<Job<unknown>>) => s.handleBatch!(batch.map((job) => job.data as DomainEvent)) } : {}),
   }));
   const allJobs = [...contributions.jobs, ...eventJobs];
   await jobs.register(allJobs);
@@ -187,6 +191,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     }),
     webApp: serveWebApp(config.webDistDir),
     health: { availability, app: db.app, owner: db.owner, jobSchema: JOB_SCHEMA, jobsRunning: () => jobsRunning },
+    foreground,
   });
 
   const startup: StartupPhases = {

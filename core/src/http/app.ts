@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { AppError } from '../errors/app-error.ts';
+import type { Foreground } from '../jobs/foreground.ts';
 import type { Logger } from '../logger.ts';
 import { answeredUnavailable, databaseGate, mountHealthRoutes, type Health } from './health.ts';
 
@@ -13,12 +14,15 @@ export interface HttpAppOptions {
   webApp: Koa.Middleware | null;
   /** Liveness, readiness and the database gate. */
   health: Health;
+  /** Told of every request, so the process's jobs make way for a burst of them. */
+  foreground?: Foreground;
 }
 
 /** The Koa application: errors, the database gate, health, the API, module routes, then the web app. */
 export function createHttpApp(opts: HttpAppOptions): Koa {
   const app = new Koa({ proxy: true });
   app.use(async (ctx, next) => {
+    opts.foreground?.arrived();
     try {
       await next();
     } catch (err) {

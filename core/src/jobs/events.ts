@@ -63,6 +63,23 @@ export async function publishAll(bus: EventBus, events: ReadonlyArray<PublishedE
   return ids;
 }
 
+/**
+ * Runs `fn` for each of `items` in turn and answers each one's outcome, as a batch handler
+ * answers: null when it was done, or the error it threw (which fails that job alone).
+ */
+export async function outcomesOf<T>(items: ReadonlyArray<T>, fn: (item: T) => Promise<unknown>): Promise<unknown[]> {
+  const outcomes: unknown[] = [];
+  for (const item of items) {
+    try {
+      await fn(item);
+      outcomes.push(null);
+    } catch (err) {
+      outcomes.push(err ?? new Error('failed'));
+    }
+  }
+  return outcomes;
+}
+
 export function subscriberQueue(event: string, name: string): string {
   return `event.${event.replace(/[^\w.\-/]/g, '_')}.${name}`;
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { PgBoss, fromKnex } from 'pg-boss';
 import { createOutageLog, isDatabaseUnavailable, type OutageLog } from '../db/unavailable.ts';
 import type { Logger } from '../logger.ts';
+import type { Foreground } from './foreground.ts';
 
 /** One job as its handler sees it. Handlers must be idempotent: delivery is at least once. */
 export interface Job<T> {
@@ -71,7 +72,7 @@ export interface SendOptions {
 export interface JobQueue {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Bulk enqueue in one statement. */
-  insert<T extends object>(queue: string, items: readonly T[], options?: Pick<SendOptions, 'trx'>): Promise<void>;
+  insert<T extends object>(queue: string, items: readonly T[], options?: Pick<SendOptions, 'trx' | 'startAfterSeconds'>): Promise<void>;
 }
 
 export interface JobSystem {
@@ -94,6 +95,8 @@ export interface JobSystemOptions {
   heartbeatSeconds?: number;
   /** Where "the database is away" goes, shared with the rest of the process so it is said once. */
   outage?: OutageLog;
+  /** Requests served by the same process: each batch of jobs makes way for a burst of them first. */
+  foreground?: Foreground;
 }
 
 /** Heartbeat of a queue that sets none: a dead worker's job is failed this long after its last beat. */
@@ -149,7 +152,8 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
       if (!items.length) return;
       await boss.insert(
         name,
-        items.map((data) => ({ data })),
+        // A number of seconds is a delay to pg-boss's insert (an interval), as to send.
+        items.map((data) => ({ data, ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}) })),
         o.trx ? { db: fromKnex(o.trx) } : undefined,
       );
     },
@@ -202,6 +206,7 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
             localConcurrency: d.concurrency ?? 1,
           },
           async (jobs) => {
+            await opts.foreground?.yieldTo();
             if (d.handleBatch) {
               const batch = jobs.map((j) => ({ id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 }));
               const outcomes = await d.handleBatch(batch);

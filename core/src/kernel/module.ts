@@ -7,7 +7,7 @@ import type { Databases } from '../db/connections.ts';
 import type { Invalidations } from '../db/invalidations.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Logger } from '../logger.ts';
-import type { EventBus, EventHandler } from '../jobs/events.ts';
+import type { DomainEvent, EventBus, EventHandler } from '../jobs/events.ts';
 import type { JobDefinition, JobQueue } from '../jobs/queue.ts';
 import type { RequestContext } from './request-context.ts';
 
@@ -67,6 +67,13 @@ export interface EventSubscription {
   /** Names the subscriber's own queue, so one slow subscriber never holds up another. */
   name: string;
   handler: EventHandler;
+  /**
+   * Handles a fetched batch of events as a whole (`handler` then serves where a single job runs),
+   * so events that concern nothing here (no automation listens, nobody follows) cost one shared
+   * read instead of a transaction each. Answers each event's outcome in order: null when done, or
+   * the error that fails it alone (retried as its queue says).
+   */
+  handleBatch?(events: ReadonlyArray<DomainEvent>): Promise<ReadonlyArray<unknown>>;
   /** Events fetched per poll (default 1); a busy subscriber takes a batch and fetches again at once. */
   batchSize?: number;
   /** Workers for the subscriber's queue in each process (default 1). */

@@ -7,7 +7,7 @@ import { pluginActions } from './actions/registry.ts';
 import type { AgentsPort } from './actions/types.ts';
 import { automationGraphql } from './api/resolvers.ts';
 import { DEFAULT_OPTIONS, RUN_QUEUE, SWEEP_QUEUE, type AutomationDeps, type AutomationOptions } from './deps.ts';
-import { dispatchEvent, type DispatchResult } from './runs/dispatch.ts';
+import { dispatchEvent, dispatchEvents, type DispatchResult } from './runs/dispatch.ts';
 import { executeRun, type RunJobData } from './runs/execute.ts';
 import { sweepSchedules } from './triggers/sweep.ts';
 
@@ -76,6 +76,7 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
         handler: async (event: DomainEvent) => {
           await dispatchEvent(depsOf(ctx), event);
         },
+        handleBatch: (events: ReadonlyArray<DomainEvent>) => dispatchEvents(depsOf(ctx), events),
       })),
     jobs: (ctx) => [
       {

@@ -29,6 +29,21 @@ export function readDelivery(rawBody: string): SlackDelivery {
   }
 }
 
+/**
+ * A request's delivery, read once: answering a challenge and working out both ids each need it,
+ * and they are asked in turn about the same request.
+ */
+const read = new WeakMap<Uint8Array, { raw: string; delivery: SlackDelivery }>();
+function deliveryOf(request: WebhookRequest): { raw: string; delivery: SlackDelivery } {
+  let found = read.get(request.rawBody);
+  if (!found) {
+    const raw = request.rawBody.toString('utf8');
+    found = { raw, delivery: readDelivery(raw) };
+    read.set(request.rawBody, found);
+  }
+  return found;
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const field = (value: unknown, key: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
 
@@ -39,7 +54,7 @@ export function verifySlack(request: WebhookRequest, signingSecret: string | und
 
 /** Slack checks a new Request URL with a signed url_verification; it wants the challenge back. */
 export function answerChallenge(request: WebhookRequest) {
-  const delivery = readDelivery(request.rawBody.toString('utf8'));
+  const { delivery } = deliveryOf(request);
   if (delivery?.kind === 'event' && delivery.envelope.type === 'url_verification') return { body: { challenge: delivery.envelope.challenge } };
   return null;
 }
@@ -49,8 +64,7 @@ export function answerChallenge(request: WebhookRequest) {
  * interaction's type and trigger (Slack sends one trigger per click), else the message it is about.
  */
 export function slackEventId(request: WebhookRequest): string {
-  const raw = request.rawBody.toString('utf8');
-  const delivery = readDelivery(raw);
+  const { raw, delivery } = deliveryOf(request);
   if (delivery?.kind === 'event') {
     const envelope = delivery.envelope;
     if (envelope.type === 'event_callback') return envelope.event_id;
@@ -69,7 +83,7 @@ export function slackEventId(request: WebhookRequest): string {
 
 /** The Slack team a delivery is for, matched to the workspace that connected it. */
 export function slackTeamId(request: WebhookRequest): string | null {
-  const delivery = readDelivery(request.rawBody.toString('utf8'));
+  const { delivery } = deliveryOf(request);
   if (delivery?.kind === 'event') return delivery.envelope.type === 'url_verification' ? null : delivery.envelope.team_id;
   if (delivery?.kind === 'interaction') return text(field(delivery.payload.team, 'id'));
   return null;

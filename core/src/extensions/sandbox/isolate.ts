@@ -35,6 +35,8 @@ export class PluginIsolate {
   private closed = false;
   /** V8's compiled code of the bundle, so a restart skips the compiling. */
   private compiled: ivm.ExternalCopy<ArrayBuffer> | undefined;
+  /** The isolate webhook intake runs in (see `forIntake`), made on first use. */
+  private intake: PluginIsolate | null = null;
 
   constructor(
     public pluginId: string,
@@ -104,15 +106,32 @@ export class PluginIsolate {
     }
   }
 
-  /** The same for the contract's synchronous functions (webhook verification, OAuth URLs). */
-  invokeSync(path: string, args: unknown[], ctx: HostContext | null, ctxIndex = -1): unknown {
+  /**
+   * A second isolate of the same bundle for webhook intake alone (verification, challenges, ids),
+   * so a delivery's answer never waits behind the plugin's handlers and jobs in this one, and the
+   * intake can run on the server's own thread (`invokeSync`) without queuing behind them.
+   */
+  forIntake(): PluginIsolate {
+    if (this.closed) throw this.closedError();
+    if (!this.intake) {
+      this.intake = new PluginIsolate(this.pluginId, this.code, this.limits, this.logger);
+      this.intake.compiled = this.compiled;
+    }
+    return this.intake;
+  }
+
+  /**
+   * The same for the contract's synchronous functions (webhook verification, OAuth URLs), run on
+   * the calling thread; `cpuMs` narrows the call's CPU limit.
+   */
+  invokeSync(path: string, args: unknown[], ctx: HostContext | null, ctxIndex = -1, cpuMs = this.limits.cpuMs): unknown {
     const { isolate, invokeSync } = this.start();
     const token = randomUUID();
     const call: Call = { ctx, kept: [], cpuAtStart: isolate.cpuTime, fail: () => undefined };
     this.calls.set(token, call);
     try {
       // The host waits for the answer, so the wall time is the CPU time here.
-      const encoded = invokeSync.applySync(undefined, [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex], { timeout: this.limits.cpuMs, result: { copy: true } });
+      const encoded = invokeSync.applySync(undefined, [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex], { timeout: cpuMs, result: { copy: true } });
       return this.unwrap(decode(encoded) as Outcome, call);
     } catch (err) {
       throw this.limitOr(err, isolate);
@@ -123,9 +142,10 @@ export class PluginIsolate {
 
   /** The isolate's heap in use, external memory included (0 when it is not running). */
   heapBytes(): number {
-    if (!this.running || this.running.isolate.isDisposed) return 0;
+    const intake = this.intake?.heapBytes() ?? 0;
+    if (!this.running || this.running.isolate.isDisposed) return intake;
     const heap = this.running.isolate.getHeapStatisticsSync();
-    return heap.used_heap_size + heap.externally_allocated_size;
+    return heap.used_heap_size + heap.externally_allocated_size + intake;
   }
 
   /**
@@ -134,6 +154,7 @@ export class PluginIsolate {
    */
   dispose(): void {
     this.closed = true;
+    this.intake?.dispose();
     this.unwatch();
     for (const call of this.calls.values()) call.fail(this.closedError());
     if (this.running && !this.running.isolate.isDisposed) this.running.isolate.dispose();

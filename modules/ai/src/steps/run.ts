@@ -45,9 +45,17 @@ export const STEP_LABEL: Record<AiModeStep, string> = { summarize: 'Summary', hi
 
 /** A note's content changed: its steps run once the edits have been quiet for the delay. */
 export async function scheduleSteps(deps: StepsDeps, event: DomainEvent): Promise<void> {
-  const noteId = (event.payload as { note?: { id?: unknown } }).note?.id;
-  if (!deps.settings.enabled || !event.workspaceId || typeof noteId !== 'string') return;
-  await deps.jobs.send<StepsJobData>(STEPS_QUEUE, { workspaceId: event.workspaceId, noteId }, { startAfterSeconds: deps.settings.delaySeconds });
+  await scheduleStepsOf(deps, [event]);
+}
+
+/** The same for a batch of events, their jobs queued in one statement. */
+export async function scheduleStepsOf(deps: StepsDeps, events: ReadonlyArray<DomainEvent>): Promise<void> {
+  if (!deps.settings.enabled) return;
+  const jobs = events.flatMap((event): StepsJobData[] => {
+    const noteId = (event.payload as { note?: { id?: unknown } }).note?.id;
+    return event.workspaceId && typeof noteId === 'string' ? [{ workspaceId: event.workspaceId, noteId }] : [];
+  });
+  await deps.jobs.insert<StepsJobData>(STEPS_QUEUE, jobs, { startAfterSeconds: deps.settings.delaySeconds });
 }
 
 interface NoteRow extends StepNote {

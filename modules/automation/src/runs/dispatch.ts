@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { COMPOSITE_TRIGGERS, resolveTrigger, withTenant, type DomainEvent } from '@fieldbook/core';
+import { COMPOSITE_TRIGGERS, outcomesOf, resolveTrigger, withTenant, type DomainEvent } from '@fieldbook/core';
 import { ordered, type AutomationRow } from '../automations/rows.ts';
 import { RUN_QUEUE, type AutomationDeps } from '../deps.ts';
 import { evaluateRules, valueAt } from '../rules/rules.ts';
@@ -46,6 +46,39 @@ export async function dispatchEvent(deps: AutomationDeps, event: DomainEvent): P
     const fieldsOf = (key: string) => fields.get(key) ?? fields.set(key, resolveTrigger(key).fields).get(key)!;
     const evaluated = candidates.map((a) => ({ a, result: evaluateRules(a.trigger.rules, event.payload, fieldsOf(a.event_key)) }));
     return recordRuns(deps, trx, workspaceId, event, evaluated);
+  });
+}
+
+/**
+ * A batch of events, as `dispatchEvent` would take them one by one: one read per workspace first
+ * finds which trigger keys any enabled automation listens to, and only events of those keys go on
+ * to be dispatched. A burst of events no automation listens to (notes from an import, say) costs
+ * one transaction, not one each. Answers each event's outcome (null, or its error).
+ */
+export async function dispatchEvents(deps: AutomationDeps, events: ReadonlyArray<DomainEvent>): Promise<unknown[]> {
+  const byWorkspace = new Map<string, Set<string>>();
+  for (const e of events) {
+    if (!e.workspaceId) continue;
+    const keys = byWorkspace.get(e.workspaceId) ?? new Set<string>();
+    for (const key of triggerKeysOf(e.event)) keys.add(key);
+    byWorkspace.set(e.workspaceId, keys);
+  }
+  // Per workspace: the keys listened to, or the error that fails its events.
+  const listened = new Map<string, Set<string> | Error>();
+  for (const [workspaceId, keys] of byWorkspace) {
+    try {
+      const rows = await withTenant(deps.app, { workspaceId }, (trx) =>
+        trx('automations').where({ workspace_id: workspaceId, enabled: true }).whereIn('event_key', [...keys]).distinct<Array<{ event_key: string }>>('event_key'),
+      );
+      listened.set(workspaceId, new Set(rows.map((r) => r.event_key)));
+    } catch (err) {
+      listened.set(workspaceId, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return outcomesOf(events, async (e) => {
+    const keys = e.workspaceId ? listened.get(e.workspaceId) : undefined;
+    if (keys instanceof Error) throw keys;
+    if (keys && triggerKeysOf(e.event).some((key) => keys.has(key))) await dispatchEvent(deps, e);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isRestricted, parsePermissionMap, withTenant, type EventBus, type EventSubscription, type ModuleContext } from '@fieldbook/core';
+import { isRestricted, outcomesOf, parsePermissionMap, withTenant, type EventBus, type EventSubscription, type ModuleContext } from '@fieldbook/core';
 import { membersReading } from '../comments/notify.ts';
 import type { FollowObjectType } from './follows.ts';
 
@@ -142,15 +142,58 @@ export async function fanOutToFollowers(trx: Knex.Transaction, change: FollowerC
   ]);
   return count;
 }
+/**
+ * The changes of a batch that someone follows: one read per workspace of which of the changes'
+ * objects have followers with the change's option on. The rest reach nobody, so a burst of notes
+ * added to an unfollowed project costs one transaction, not one each.
+ */
+async function followedChanges(db: Knex, changes: ReadonlyArray<FollowerChange>): Promise<Map<FollowerChange, boolean | Error>> {
+  const byWorkspace = new Map<string, FollowerChange[]>();
+  for (const c of changes) byWorkspace.set(c.workspaceId, [...(byWorkspace.get(c.workspaceId) ?? []), c]);
+  const answer = new Map<FollowerChange, boolean | Error>();
+  for (const [workspaceId, list] of byWorkspace) {
+    try {
+      const objects = list.flatMap((c) => c.objects);
+      const rows = objects.length
+        ? await withTenant(db, { workspaceId }, (trx) =>
+            trx('follows')
+              .where('workspace_id', workspaceId)
+              .whereIn(['object_type', 'object_id'], objects.map((o) => [o.type, o.id]))
+              .groupBy('object_type', 'object_id')
+              .select<Array<{ object_type: string; object_id: string } & Record<string, boolean>>>(
+                'object_type',
+                'object_id',
+                ...Object.values(OPTION_COLUMN).map((column) => trx.raw('bool_or(??) as ??', [column, column])),
+              ),
+          )
+        : [];
+      const followed = new Map(rows.map((r) => [`${r.object_type}\u0000${r.object_id}`, r]));
+      for (const c of list) answer.set(c, c.objects.some((o) => followed.get(`${o.type}\u0000${o.id}`)?.[OPTION_COLUMN[c.option]] === true));
+    } catch (err) {
+      for (const c of list) answer.set(c, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return answer;
+}
+
 /** Fans each published change out to its followers, as the person who made it in its workspace. */
 export function followActivitySubscriber(ctx: Pick<ModuleContext, 'db'>): EventSubscription {
+  const fanOut = (change: FollowerChange) => withTenant(ctx.db.app, { userId: change.actorId, workspaceId: change.workspaceId }, (trx) => fanOutToFollowers(trx, change));
   return {
     event: FOLLOW_ACTIVITY_EVENT,
     name: 'notify-followers',
     batchSize: 20,
     handler: async (event) => {
-      const change = event.payload as unknown as FollowerChange;
-      await withTenant(ctx.db.app, { userId: change.actorId, workspaceId: change.workspaceId }, (trx) => fanOutToFollowers(trx, change));
+      await fanOut(event.payload as unknown as FollowerChange);
+    },
+    handleBatch: async (events) => {
+      const changes = events.map((e) => e.payload as unknown as FollowerChange);
+      const followed = await followedChanges(ctx.db.app, changes);
+      return outcomesOf(changes, async (change) => {
+        const found = followed.get(change);
+        if (found instanceof Error) throw found;
+        if (found) await fanOut(change);
+      });
     },
   };
 }

@@ -76,6 +76,42 @@ function intakeOf(hook: Record<string, unknown> | undefined): Handler {
   };
 }
 
+/**
+ * The same intake answered at once (`webhook.0.intakeSync`), which the host calls on its own
+ * thread without a crossing to the isolate's: for a verifier and `respond` that answer at once, as
+ * signature checks do. One that answers with a promise gets `{ async: true }`, and the host calls
+ * `intake` instead; the promise left behind can reach nothing, as its call has ended.
+ */
+function intakeSyncOf(hook: Record<string, unknown> | undefined): Handler {
+  const fn = (name: string) => bound(hook, name);
+  const atOnce = (call: () => unknown): Part | null => {
+    try {
+      const value = call();
+      if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+        (value as Promise<unknown>).then(undefined, () => undefined);
+        return null;
+      }
+      return { ok: value };
+    } catch (err) {
+      return { error: messageOf(err) };
+    }
+  };
+  return (request, ctx) => {
+    const verdict = atOnce(() => fn('verify')(request, ctx));
+    if (!verdict) return { async: true };
+    const verified = 'ok' in verdict && typeof verdict.ok === 'object' && verdict.ok !== null && (verdict.ok as { ok?: unknown }).ok === true;
+    if (!verified) return { verdict };
+    const answer = typeof hook?.respond === 'function' ? atOnce(() => fn('respond')(request, ctx)) : { ok: null };
+    if (!answer) return { async: true };
+    return {
+      verdict,
+      answer,
+      eventId: partSync('eventId', () => fn('eventId')(request)),
+      externalId: typeof hook?.externalId === 'function' ? partSync('externalId', () => fn('externalId')(request)) : { ok: null },
+    };
+  };
+}
+
 function target(path: string): Handler {
   const { server } = definition();
   const [kind, key = '', member = ''] = path.split('.');
@@ -84,9 +120,11 @@ function target(path: string): Handler {
       return bound(server, 'setup');
     case 'webhook':
       if (member === 'intake') return intakeOf(server.webhooks?.[Number(key)] as Record<string, unknown> | undefined);
+      if (member === 'intakeSync') return intakeSyncOf(server.webhooks?.[Number(key)] as Record<string, unknown> | undefined);
       return bound(server.webhooks?.[Number(key)], member);
     case 'installationWebhook':
       if (key === 'intake') return intakeOf(server.installationWebhook as Record<string, unknown> | undefined);
+      if (key === 'intakeSync') return intakeSyncOf(server.installationWebhook as Record<string, unknown> | undefined);
       return bound(server.installationWebhook, key);
     case 'job':
       return bound(server.jobs?.[key], 'handler');
