@@ -196,6 +196,19 @@ describe('jobs', () => {
     expect(batches).toEqual([[1, 2, 3, 4, 5], [2]]);
   });
 
+  it('delays jobs inserted in bulk as it delays one sent alone', async () => {
+    const queue = 'test.bulk-delay';
+    await jobs.register([{ queue, async handler() {} }]);
+    await jobs.queue.insert(queue, [{ n: 1 }, { n: 2 }], { startAfterSeconds: 30 });
+    await jobs.queue.send(queue, { n: 3 }, { startAfterSeconds: 30 });
+    const { rows } = await knex.raw(`select (data->>'n')::int as n, round(extract(epoch from start_after - created_on))::int as delay from pgboss.job where name = ? order by 1`, [queue]);
+    expect(rows).toEqual([
+      { n: 1, delay: 30 },
+      { n: 2, delay: 30 },
+      { n: 3, delay: 30 },
+    ]);
+  });
+
   it('holds its batches while the process it shares is busy with a burst of requests, and runs them once the burst ends', async () => {
     const foreground = createForeground({ busyPerSecond: 100, maxWaitMs: 60_000 });
     const burst = setInterval(() => {

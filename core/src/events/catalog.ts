@@ -171,6 +171,11 @@ export const COMPOSITE_TRIGGERS: Readonly<Record<string, readonly string[]>> = {
 const byKey = new Map(TRIGGER_EVENTS.map((e) => [e.key, e]));
 
 /** The event of a key; 'Event not found: {key}' otherwise. */
+/** Whether an event is one of the catalogue's triggers (without the error `triggerEvent` throws). */
+export function isTriggerEvent(key: string): boolean {
+  return byKey.has(key);
+}
+
 export function triggerEvent(key: string): TriggerEventDefinition {
   const event = byKey.get(key);
   if (!event) throw new AppError('BAD_USER_INPUT', `Event not found: ${key}`, { field: 'eventKey' });

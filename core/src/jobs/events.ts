@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { fromKnex } from 'pg-boss';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { parseEventPayload, triggerEvent } from '../events/catalog.ts';
+import { isTriggerEvent, parseEventPayload } from '../events/catalog.ts';
 import { JOB_SCHEMA, type Job } from './queue.ts';
 
 /** A domain event as delivered to a subscriber. */
@@ -87,7 +87,7 @@ export function subscriberQueue(event: string, name: string): string {
 export function createEventBus(boss: PgBoss): EventBus {
   return {
     async publish(event, workspaceId, payload, trx) {
-      const checked = isCatalogued(event) ? parseEventPayload(event, payload) : payload;
+      const checked = isTriggerEvent(event) ? parseEventPayload(event, payload) : payload;
       const cause = causes.getStore();
       const message: DomainEvent = { id: randomUUID(), event, workspaceId, payload: checked, occurredAt: new Date().toISOString(), ...(cause ? { cause } : {}) };
       await boss.publish(event, message, trx ? { db: fromKnex(trx) } : undefined);
@@ -101,7 +101,7 @@ export function createEventBus(boss: PgBoss): EventBus {
         id: randomUUID(),
         event,
         workspaceId,
-        payload: isCatalogued(event) ? parseEventPayload(event, payload) : payload,
+        payload: isTriggerEvent(event) ? parseEventPayload(event, payload) : payload,
         occurredAt,
         ...(cause ? { cause } : {}),
       }));
@@ -116,13 +116,4 @@ export function createEventBus(boss: PgBoss): EventBus {
       return messages.map((m) => m.id);
     },
   };
-}
-
-function isCatalogued(event: string): boolean {
-  try {
-    triggerEvent(event);
-    return true;
-  } catch {
-    return false;
-  }
 }
