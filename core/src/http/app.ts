@@ -22,7 +22,8 @@ export interface HttpAppOptions {
 export function createHttpApp(opts: HttpAppOptions): Koa {
   const app = new Koa({ proxy: true });
   app.use(async (ctx, next) => {
-    opts.foreground?.arrived();
+    // The web app's files are cheap to serve and a page asks for dozens at once: not a burst to make way for.
+    if (!ctx.path.startsWith('/static/')) opts.foreground?.arrived();
     try {
       await next();
     } catch (err) {
