@@ -30,7 +30,11 @@ export interface WebhookEvent {
 export interface InboundWebhook<Ctx, Base = PluginContext> {
   /** The path, e.g. `/slack/webhook`; unique across plugins. */
   path: `/${string}`;
-  /** Checks the signature with the operator's configuration; may be async. */
+  /**
+   * Checks the signature with the operator's configuration; may be async. A sandboxed verifier
+   * that answers at once (as the SDK's `verify…Request` helpers do) is checked with the least
+   * work per delivery; one that returns a promise costs a hand-over between threads each time.
+   */
   verify(request: WebhookRequest, ctx: Base): WebhookVerdict | Promise<WebhookVerdict>;
   /** Answers without storing anything (challenges, validations); null or undefined to go on. */
   respond?(request: WebhookRequest, ctx: Base): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
@@ -80,7 +84,7 @@ export interface WebhookNotesMade {
  * Workspace admins see the URL in the plugin's settings and can rotate it (the old one stops at once).
  */
 export interface InstallationWebhook<Ctx> {
-  /** Runs before anything is stored; sees the installation's settings and secrets. */
+  /** Runs before anything is stored; sees the installation's settings and secrets. Best answered at once (see InboundWebhook.verify). */
   verify(request: WebhookRequest, ctx: Ctx): WebhookVerdict | Promise<WebhookVerdict>;
   /** Answers without storing anything (challenges, validations); null or undefined to go on. */
   respond?(request: WebhookRequest, ctx: Ctx): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
