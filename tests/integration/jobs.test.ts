@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex } from '../../core/src/db/connections.ts';
 import { createEventBus, subscriberQueue, type DomainEvent } from '../../core/src/jobs/events.ts';
-import { createForeground } from '../../core/src/jobs/foreground.ts';
+import type { Foreground } from '../../core/src/jobs/foreground.ts';
 import { startJobSystem, type JobSystem } from '../../core/src/jobs/queue.ts';
 import { createLogger } from '../../core/src/logger.ts';
 import { createTestDatabase } from '../support/database.ts';
@@ -210,10 +210,11 @@ describe('jobs', () => {
   });
 
   it('holds its batches while the process it shares is busy with a burst of requests, and runs them once the burst ends', async () => {
-    const foreground = createForeground({ busyPerSecond: 100, maxWaitMs: 60_000 });
-    const burst = setInterval(() => {
-      for (let i = 0; i < 10; i++) foreground.arrived();
-    }, 10);
+    // A burst that lasts until the test ends it (the rate that makes one is foreground.test.ts's).
+    let endBurst!: () => void;
+    const ended = new Promise<void>((resolve) => (endBurst = resolve));
+    let endedAt = 0;
+    const foreground: Foreground = { arrived() {}, busy: () => endedAt === 0, yieldTo: () => ended };
     const beside = await startJobSystem({ connectionString: url, logger: createLogger('silent'), pollingIntervalSeconds: 0.5, foreground });
     try {
       const queue = 'test.foreground';
@@ -227,19 +228,19 @@ describe('jobs', () => {
       await beside.register([definition]);
       await beside.queue.insert(queue, [{ n: 1 }]);
       await beside.work([definition]);
-      // Fetched at the first poll, but held while requests keep arriving.
+      // Fetched at the first poll, but held while the burst goes on.
       await waitFor('the job to be fetched', async () => {
         const { rows } = await knex.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'active'`, [queue]);
         return rows[0].n === 1 ? true : undefined;
       });
       await new Promise((r) => setTimeout(r, 1000));
       expect(handled).toEqual([]);
-      clearInterval(burst);
-      const ended = Date.now();
+      endedAt = Date.now();
+      endBurst();
       await waitFor('the job to run', async () => (handled.length ? true : undefined));
-      expect(handled[0]).toBeGreaterThanOrEqual(ended);
+      expect(handled[0]).toBeGreaterThanOrEqual(endedAt);
     } finally {
-      clearInterval(burst);
+      endBurst();
       await beside.stop({ graceful: false });
     }
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createForeground } from './foreground.ts';
 
 describe('foreground', () => {
@@ -32,25 +32,44 @@ describe('foreground', () => {
   });
 
   it('lets background work start at once when quiet, waits out a burst, and never waits longer than its bound', async () => {
-    const quiet = createForeground({ busyPerSecond: 100 });
-    let started = performance.now();
-    await quiet.yieldTo();
-    expect(performance.now() - started).toBeLessThan(20);
-
-    const loaded = createForeground({ busyPerSecond: 100, maxWaitMs: 300 });
-    const arrive = () => {
-      for (let i = 0; i < 10; i++) loaded.arrived();
-    };
-    for (let i = 0; i < 3; i++) arrive();
-    const burst = setInterval(arrive, 10);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     try {
-      started = performance.now();
-      await loaded.yieldTo();
-      const waited = performance.now() - started;
-      expect(waited).toBeGreaterThanOrEqual(290);
-      expect(waited).toBeLessThan(1000);
+      const foreground = createForeground({ busyPerSecond: 100, maxWaitMs: 300 });
+      let done = false;
+      await foreground.yieldTo().then(() => (done = true));
+      expect(done).toBe(true);
+
+      // 10 requests every 25 ms (400/s) for as long as the test runs: a burst that does not end.
+      const arrive = () => {
+        for (let i = 0; i < 10; i++) foreground.arrived();
+      };
+      for (let i = 0; i < 3; i++) arrive();
+      expect(foreground.busy()).toBe(true);
+      done = false;
+      const waiting = foreground.yieldTo().then(() => (done = true));
+      for (let t = 0; t < 275; t += 25) {
+        arrive();
+        await vi.advanceTimersByTimeAsync(25);
+      }
+      expect(done).toBe(false);
+      for (let t = 0; t < 100; t += 25) {
+        arrive();
+        await vi.advanceTimersByTimeAsync(25);
+      }
+      expect(done).toBe(true);
+      await waiting;
+
+      // A burst that ends: the wait ends with it, well before the bound.
+      const short = createForeground({ busyPerSecond: 100, maxWaitMs: 60_000 });
+      for (let i = 0; i < 40; i++) short.arrived();
+      done = false;
+      void short.yieldTo().then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(200);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(150);
+      expect(done).toBe(true);
     } finally {
-      clearInterval(burst);
+      vi.useRealTimers();
     }
   });
 });

@@ -149,7 +149,11 @@ export async function fanOutToFollowers(trx: Knex.Transaction, change: FollowerC
  */
 async function followedChanges(db: Knex, changes: ReadonlyArray<FollowerChange>): Promise<Map<FollowerChange, boolean | Error>> {
   const byWorkspace = new Map<string, FollowerChange[]>();
-  for (const c of changes) byWorkspace.set(c.workspaceId, [...(byWorkspace.get(c.workspaceId) ?? []), c]);
+  for (const c of changes) {
+    const list = byWorkspace.get(c.workspaceId) ?? [];
+    list.push(c);
+    byWorkspace.set(c.workspaceId, list);
+  }
   const answer = new Map<FollowerChange, boolean | Error>();
   for (const [workspaceId, list] of byWorkspace) {
     try {
