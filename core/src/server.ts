@@ -21,8 +21,8 @@ import { createExtensionsModule, extensionsModule, type ExtensionsServices } fro
 import type { PluginDefinition } from '@fieldbook/extensions-sdk/server';
 import { identityModule } from './identity/module.ts';
 import { loadModules, sortModules, type LoadedModule } from './kernel/registry.ts';
-import { createForeground } from './jobs/foreground.ts';
 import { createEventBus, subscriberQueue, type DomainEvent } from './jobs/events.ts';
+import { createForeground } from './jobs/foreground.ts';
 import { JOB_SCHEMA, startJobSystem, type Job, type JobDefinition, type JobSystem } from './jobs/queue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { workspacesModule } from './workspaces/module.ts';
