@@ -10,9 +10,12 @@ const typeDefs = /* GraphQL */ `
     myAccessRequest(projectId: ID!): AccessRequest
     "Requests to a project, pending first; for people with full access to it."
     projectAccessRequests(projectId: ID!): [AccessRequest!]!
-    "The project of a note, insight or highlight (objectType NOTE, INSIGHT or HIGHLIGHT) that the caller cannot read because the project is restricted to them; null otherwise. Names nothing else of the item."
-    restrictedItemProject(objectType: String!, objectId: ID!): ID
+    "The project of a note, insight or highlight that the caller cannot read because the project is restricted to them; null otherwise. Names nothing else of the item."
+    restrictedItemProject(objectType: RestrictedItemType!, objectId: ID!): ID
   }
+
+  "The items whose project restrictedItemProject names."
+  enum RestrictedItemType { NOTE INSIGHT HIGHLIGHT }
 
   extend type Mutation {
     "Asks for Viewer or Contributor access to a project the caller cannot read; one pending request per person and project."

@@ -82,7 +82,7 @@ function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void 
   );
 }
 
-const RESTRICTED_PROJECT = 'query($type: String!, $id: ID!) { restrictedItemProject(objectType: $type, objectId: $id) }';
+const RESTRICTED_PROJECT = 'query($type: RestrictedItemType!, $id: ID!) { restrictedItemProject(objectType: $type, objectId: $id) }';
 
 /**
  * A document the person cannot open: when it is in a project restricted to them, the same
