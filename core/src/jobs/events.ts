@@ -64,19 +64,24 @@ export async function publishAll(bus: EventBus, events: ReadonlyArray<PublishedE
 }
 
 /**
- * Runs `fn` for each of `items` in turn and answers each one's outcome, as a batch handler
- * answers: null when it was done, or the error it threw (which fails that job alone).
+ * Runs `fn` over `items`, at most `limit` at a time (one after another by default), and answers
+ * each one's outcome as a batch handler answers: null when it was done, or the error it threw
+ * (which fails that job alone).
  */
-export async function outcomesOf<T>(items: ReadonlyArray<T>, fn: (item: T) => Promise<unknown>): Promise<unknown[]> {
-  const outcomes: unknown[] = [];
-  for (const item of items) {
-    try {
-      await fn(item);
-      outcomes.push(null);
-    } catch (err) {
-      outcomes.push(err ?? new Error('failed'));
+export async function outcomesOf<T>(items: ReadonlyArray<T>, fn: (item: T) => Promise<unknown>, limit = 1): Promise<unknown[]> {
+  const outcomes: unknown[] = new Array(items.length).fill(null);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      try {
+        await fn(items[i]!);
+      } catch (err) {
+        outcomes[i] = err ?? new Error('failed');
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return outcomes;
 }
 

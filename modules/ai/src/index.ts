@@ -7,7 +7,7 @@ import { askPart, askRoutes } from './ask/index.ts';
 import type { EmergingThemesOf } from './ask/answer.ts';
 import { embeddingJobs } from './embeddings/embeddings.ts';
 import { settingsPart } from './settings/settings.ts';
-import { scheduleSteps, scheduleStepsOf, stepsJobs, stepsPart, type StepsDeps } from './steps/index.ts';
+import { scheduleSteps, stepsJobs, stepsPart, type StepsDeps } from './steps/index.ts';
 import { summariesPart, summaryRoutes } from './summaries/index.ts';
 import { translationPart } from './translation/translate.ts';
 
@@ -50,10 +50,10 @@ const aiModule = defineModule({
       event,
       name: 'ai-steps',
       batchSize: 20,
-      handler: (e: DomainEvent) => scheduleSteps(stepsDeps(ctx), e),
+      handler: (e: DomainEvent) => scheduleSteps(stepsDeps(ctx), [e]),
       // One statement queues the batch's jobs: they all succeed or fail together.
       handleBatch: async (events: ReadonlyArray<DomainEvent>) => {
-        await scheduleStepsOf(stepsDeps(ctx), events);
+        await scheduleSteps(stepsDeps(ctx), events);
         return events.map(() => null);
       },
     })),

@@ -1,8 +1,9 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { InboundWebhook, InstallationContext, WebhookAnswer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
-import type { Logger } from '../../logger.ts';
+import { outcomesOf } from '../../jobs/events.ts';
 import type { Job, JobDefinition } from '../../jobs/queue.ts';
+import type { Logger } from '../../logger.ts';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { installations, type InstallationRow } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
@@ -139,24 +140,6 @@ interface StoredDelivery {
   handled_at: Date | null;
 }
 
-/** Runs `fn` over `items`, at most `limit` at a time, answering each one's error (null: done). */
-async function eachBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<unknown[]> {
-  const outcomes: unknown[] = new Array(items.length).fill(null);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const i = next++;
-      try {
-        await fn(items[i]!);
-      } catch (err) {
-        outcomes[i] = err ?? new Error('failed');
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return outcomes;
-}
-
 /**
  * One installation's deliveries whose plugin works out their notes: one call for the lot, their
  * notes made in one transaction, then the plugin told what was made. Answers the deliveries done
@@ -281,13 +264,16 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
     }
     const chunks = [...groups.values()].flatMap((group) => Array.from({ length: Math.ceil(group.length / NOTES_BATCH) }, (_, i) => group.slice(i * NOTES_BATCH, (i + 1) * NOTES_BATCH)));
     const inBatch = new Set<number>();
-    await eachBounded(chunks, 2, async (chunk) => {
-      for (const id of await notesInBatch(host, chunk, contextFor)) inBatch.add(id);
-    });
+    await outcomesOf(
+      chunks,
+      async (chunk) => {
+        for (const id of await notesInBatch(host, chunk, contextFor)) inBatch.add(id);
+      },
+      2,
+    );
 
-    const failures = await eachBounded(
+    const failures = await outcomesOf(
       work.filter((w) => !inBatch.has(w.event.id)),
-      PARALLEL_DELIVERIES,
       async (w) => {
         const found = await contextFor(w.plugin, w.job.data);
         try {
@@ -297,6 +283,7 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
           throw err;
         }
       },
+      PARALLEL_DELIVERIES,
     );
     const alone = [...handled].filter((id) => !inBatch.has(id));
     if (alone.length) await owner('plugin_webhook_events').whereIn('id', alone).update({ handled_at: owner.fn.now() });

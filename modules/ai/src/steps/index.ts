@@ -2,7 +2,7 @@ import type { AiService, ModuleGraphql } from '@fieldbook/core';
 import type { ResearchServices } from '@fieldbook/research';
 import { acceptStep, noteStepRuns, rejectStep, undoStep } from './decisions.ts';
 
-export { scheduleSteps, scheduleStepsOf, stepsJobs, runNoteSteps, STEPS_QUEUE, type StepsDeps } from './run.ts';
+export { scheduleSteps, stepsJobs, runNoteSteps, STEPS_QUEUE, type StepsDeps } from './run.ts';
 
 export function stepsPart(ai: AiService, research: ResearchServices): ModuleGraphql {
   return {

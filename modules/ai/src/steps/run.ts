@@ -43,13 +43,11 @@ const RUNNERS: Record<AiModeStep, (env: StepEnv, mode: 'On' | 'Suggest') => Prom
 
 export const STEP_LABEL: Record<AiModeStep, string> = { summarize: 'Summary', highlights: 'Highlights', tags: 'Tags', redact: 'Redaction', insights: 'Draft insight' };
 
-/** A note's content changed: its steps run once the edits have been quiet for the delay. */
-export async function scheduleSteps(deps: StepsDeps, event: DomainEvent): Promise<void> {
-  await scheduleStepsOf(deps, [event]);
-}
-
-/** The same for a batch of events, their jobs queued in one statement. */
-export async function scheduleStepsOf(deps: StepsDeps, events: ReadonlyArray<DomainEvent>): Promise<void> {
+/**
+ * Notes' content changed: each one's steps run once its edits have been quiet for the delay. The
+ * jobs of a batch of events are queued in one statement.
+ */
+export async function scheduleSteps(deps: StepsDeps, events: ReadonlyArray<DomainEvent>): Promise<void> {
   if (!deps.settings.enabled) return;
   const jobs = events.flatMap((event): StepsJobData[] => {
     const noteId = (event.payload as { note?: { id?: unknown } }).note?.id;

@@ -57,6 +57,18 @@ function partSync(name: string, fn: () => unknown): Part {
   }
 }
 
+/** Whether a verifier's part says the delivery verified. */
+const verifiedBy = (verdict: Part): boolean =>
+  'ok' in verdict && typeof verdict.ok === 'object' && verdict.ok !== null && (verdict.ok as { ok?: unknown }).ok === true;
+
+/** A verified delivery's ids, which the contract has answered at once. */
+function idsOf(hook: Record<string, unknown> | undefined, request: unknown): { eventId: Part; externalId: Part } {
+  return {
+    eventId: partSync('eventId', () => bound(hook, 'eventId')(request)),
+    externalId: typeof hook?.externalId === 'function' ? partSync('externalId', () => bound(hook, 'externalId')(request)) : { ok: null },
+  };
+}
+
 /**
  * A delivery's whole intake in one call (`webhook.0.intake`): verify, and only when it verified,
  * respond and the delivery's ids. One crossing instead of four for every delivery.
@@ -65,15 +77,24 @@ function intakeOf(hook: Record<string, unknown> | undefined): Handler {
   const fn = (name: string) => bound(hook, name);
   return async (request, ctx) => {
     const verdict = await part(() => fn('verify')(request, ctx));
-    const verified = 'ok' in verdict && typeof verdict.ok === 'object' && verdict.ok !== null && (verdict.ok as { ok?: unknown }).ok === true;
-    if (!verified) return { verdict };
-    return {
-      verdict,
-      answer: typeof hook?.respond === 'function' ? await part(() => fn('respond')(request, ctx)) : { ok: null },
-      eventId: partSync('eventId', () => fn('eventId')(request)),
-      externalId: typeof hook?.externalId === 'function' ? partSync('externalId', () => fn('externalId')(request)) : { ok: null },
-    };
+    if (!verifiedBy(verdict)) return { verdict };
+    const answer = typeof hook?.respond === 'function' ? await part(() => fn('respond')(request, ctx)) : { ok: null };
+    return { verdict, answer, ...idsOf(hook, request) };
   };
+}
+
+/** A function's part if it answered at once; null, its promise left to settle unheard, if it did not. */
+function atOnce(call: () => unknown): Part | null {
+  try {
+    const value = call();
+    if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+      (value as Promise<unknown>).then(undefined, () => undefined);
+      return null;
+    }
+    return { ok: value };
+  } catch (err) {
+    return { error: messageOf(err) };
+  }
 }
 
 /**
@@ -84,31 +105,13 @@ function intakeOf(hook: Record<string, unknown> | undefined): Handler {
  */
 function intakeSyncOf(hook: Record<string, unknown> | undefined): Handler {
   const fn = (name: string) => bound(hook, name);
-  const atOnce = (call: () => unknown): Part | null => {
-    try {
-      const value = call();
-      if (typeof (value as { then?: unknown } | null)?.then === 'function') {
-        (value as Promise<unknown>).then(undefined, () => undefined);
-        return null;
-      }
-      return { ok: value };
-    } catch (err) {
-      return { error: messageOf(err) };
-    }
-  };
   return (request, ctx) => {
     const verdict = atOnce(() => fn('verify')(request, ctx));
     if (!verdict) return { async: true };
-    const verified = 'ok' in verdict && typeof verdict.ok === 'object' && verdict.ok !== null && (verdict.ok as { ok?: unknown }).ok === true;
-    if (!verified) return { verdict };
+    if (!verifiedBy(verdict)) return { verdict };
     const answer = typeof hook?.respond === 'function' ? atOnce(() => fn('respond')(request, ctx)) : { ok: null };
     if (!answer) return { async: true };
-    return {
-      verdict,
-      answer,
-      eventId: partSync('eventId', () => fn('eventId')(request)),
-      externalId: typeof hook?.externalId === 'function' ? partSync('externalId', () => fn('externalId')(request)) : { ok: null },
-    };
+    return { verdict, answer, ...idsOf(hook, request) };
   };
 }
 
