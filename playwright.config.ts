@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // The Fieldbook each worker starts runs plugins in sandboxes (isolated-vm), which need Node without
 // its startup snapshot; workers inherit this.
-if (!process.env.NODE_OPTIONS?.includes('--no-node-snapshot')) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --no-node-snapshot`.trim();
+if (!process.env.NODE_OPTIONS?.includes('--no-node-snapshot'))
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --no-node-snapshot`.trim();
 
 /**
  * Browser tests drive Debian's Chromium against a real Fieldbook (embedded PostgreSQL, real SMTP
@@ -39,7 +40,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

@@ -47,21 +47,48 @@ const QUESTIONS = [
 ];
 const RUNS = 40;
 
-export async function benchAi(opts: { app: Knex; owner: Knex; config: Config; url: string; token: string; workspaceId: string; fake: FakeOpenAI; log(line: string): void }): Promise<AiBench> {
+export async function benchAi(opts: {
+  app: Knex;
+  owner: Knex;
+  config: Config;
+  url: string;
+  token: string;
+  workspaceId: string;
+  fake: FakeOpenAI;
+  log(line: string): void;
+}): Promise<AiBench> {
   const { app, owner, workspaceId, log, fake } = opts;
-  const [member] = (await owner('workspace_members').where({ workspace_id: workspaceId }).limit(1).select('user_id')) as Array<{ user_id: string }>;
+  const [member] = (await owner('workspace_members')
+    .where({ workspace_id: workspaceId })
+    .limit(1)
+    .select('user_id')) as Array<{ user_id: string }>;
   const userId = member!.user_id;
   // The generated workspace's creator is its admin: the engine reads every project for them.
-  const caller = { userId, workspaceId, membership: { role: 'MANAGER' as const, workspaceAdmin: true, effectiveRole: 'WORKSPACE_ADMIN' as const, groupIds: [] } };
+  const caller = {
+    userId,
+    workspaceId,
+    membership: {
+      role: 'MANAGER' as const,
+      workspaceAdmin: true,
+      effectiveRole: 'WORKSPACE_ADMIN' as const,
+      groupIds: [],
+    },
+  };
   const search = { engine: new PostgresSearchEngine(app, opts.config.search), access: searchAccess };
-  const noModel = createAiService({ config: { ...opts.config, ai: { ...opts.config.ai, baseUrl: undefined } }, db: app, logger: createLogger('silent') });
+  const noModel = createAiService({
+    config: { ...opts.config, ai: { ...opts.config.ai, baseUrl: undefined } },
+    db: app,
+    logger: createLogger('silent'),
+  });
 
   log(`AI: Ask retrieval, ${RUNS} questions ...`);
   const retrieval: number[] = [];
   let sources = 0;
   for (let i = 0; i < RUNS + 3; i++) {
     const started = performance.now();
-    const found = await withTenant(app, { workspaceId, userId }, (trx) => retrieve(trx, caller, search, noModel, QUESTIONS[i % QUESTIONS.length]!));
+    const found = await withTenant(app, { workspaceId, userId }, (trx) =>
+      retrieve(trx, caller, search, noModel, QUESTIONS[i % QUESTIONS.length]!),
+    );
     if (i >= 3) {
       retrieval.push(performance.now() - started);
       sources += found.length;
@@ -75,7 +102,11 @@ export async function benchAi(opts: { app: Knex; owner: Knex; config: Config; ur
     const [s] = promptSources(body);
     const content = [
       JSON.stringify({ type: 'heading', level: 2, content: 'What the research says' }),
-      JSON.stringify({ type: 'text', content: 'One finding.', citations: s ? [{ ref: s.ref, quote: s.text.split('\n').slice(-1)[0]!.slice(0, 40) }] : [] }),
+      JSON.stringify({
+        type: 'text',
+        content: 'One finding.',
+        citations: s ? [{ ref: s.ref, quote: s.text.split('\n').slice(-1)[0]!.slice(0, 40) }] : [],
+      }),
     ].join('\n');
     modelMs.push(performance.now() - arrived);
     return { content, chunkChars: 64 };
@@ -83,22 +114,38 @@ export async function benchAi(opts: { app: Knex; owner: Knex; config: Config; ur
   const ask: number[] = [];
   for (let i = 0; i < RUNS + 3; i++) {
     const started = performance.now();
-    await graphql(opts.url, 'query($q: String!) { ask(input: { question: $q }) { label droppedQuotes } }', { q: QUESTIONS[i % QUESTIONS.length] }, opts.token, workspaceId);
+    await graphql(
+      opts.url,
+      'query($q: String!) { ask(input: { question: $q }) { label droppedQuotes } }',
+      { q: QUESTIONS[i % QUESTIONS.length] },
+      opts.token,
+      workspaceId,
+    );
     if (i >= 3) ask.push(performance.now() - started);
   }
   // Said at once: on a large workspace the backfill below takes many minutes.
-  log(`  retrieval p50 ${round(percentile(retrieval, 50))} ms, p95 ${round(percentile(retrieval, 95))} ms; Ask p50 ${round(percentile(ask, 50))} ms, p95 ${round(percentile(ask, 95))} ms`);
+  log(
+    `  retrieval p50 ${round(percentile(retrieval, 50))} ms, p95 ${round(percentile(retrieval, 95))} ms; Ask p50 ${round(percentile(ask, 50))} ms, p95 ${round(percentile(ask, 95))} ms`,
+  );
   // Under a model name of its own, so every item is embedded afresh, and removed afterwards so a
   // kept database does not grow from run to run.
   log('AI: embedding backfill of the workspace against the local server ...');
   const embeddingModel = `bench-embedding-${Date.now().toString(36)}`;
-  const embedder = createAiService({ config: { ...opts.config, ai: { ...opts.config.ai, embeddingModel } }, db: app, logger: createLogger('silent') });
+  const embedder = createAiService({
+    config: { ...opts.config, ai: { ...opts.config.ai, embeddingModel } },
+    db: app,
+    logger: createLogger('silent'),
+  });
   const backfillStarted = performance.now();
   const embedded = await backfillEmbeddings(app, embedder, workspaceId);
   const backfillSeconds = (performance.now() - backfillStarted) / 1000;
   await owner('ai_embeddings').where({ workspace_id: workspaceId, model: embeddingModel }).delete();
   return {
-    backfill: { items: embedded, seconds: round(backfillSeconds), perSecond: round(embedded / Math.max(backfillSeconds, 0.001), 0) },
+    backfill: {
+      items: embedded,
+      seconds: round(backfillSeconds),
+      perSecond: round(embedded / Math.max(backfillSeconds, 0.001), 0),
+    },
     questions: RUNS,
     retrievalP50Ms: round(percentile(retrieval, 50)),
     retrievalP95Ms: round(percentile(retrieval, 95)),
@@ -126,13 +173,33 @@ async function main(): Promise<void> {
   try {
     const keptDir = process.env.BENCH_AI_DIR ?? '/tmp/fieldbook-ai-bench';
     const env = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', OPENAI_CHAT_MODEL: 'fake-chat' };
-    await withFieldbook({ label: 'bench-ai', keptDir, pgPort: process.env.BENCH_AI_PG_PORT ?? '54339', env }, async ({ fieldbook, config, url, dataDir, mailbox, log }) => {
-      const stateFile = join(dataDir, 'bench-ai.json');
-      const state = await keptResearchWorkspace({ owner: fieldbook.db.owner, url, mailbox, stateFile, prefix: 'bench-ai', scale: Number(process.env.BENCH_AI_SCALE ?? 0.1), log });
-      const { token } = state;
-      const r = await benchAi({ app: fieldbook.db.app, owner: fieldbook.db.owner, config, url, token, workspaceId: state.workspaceId, fake, log });
-      for (const line of aiTable(r)) console.log(line);
-    });
+    await withFieldbook(
+      { label: 'bench-ai', keptDir, pgPort: process.env.BENCH_AI_PG_PORT ?? '54339', env },
+      async ({ fieldbook, config, url, dataDir, mailbox, log }) => {
+        const stateFile = join(dataDir, 'bench-ai.json');
+        const state = await keptResearchWorkspace({
+          owner: fieldbook.db.owner,
+          url,
+          mailbox,
+          stateFile,
+          prefix: 'bench-ai',
+          scale: Number(process.env.BENCH_AI_SCALE ?? 0.1),
+          log,
+        });
+        const { token } = state;
+        const r = await benchAi({
+          app: fieldbook.db.app,
+          owner: fieldbook.db.owner,
+          config,
+          url,
+          token,
+          workspaceId: state.workspaceId,
+          fake,
+          log,
+        });
+        for (const line of aiTable(r)) console.log(line);
+      },
+    );
   } finally {
     await fake.close();
   }

@@ -22,16 +22,34 @@ export interface AutomationBench {
   endToEnd: { events: number; seconds: number; eventsPerSec: number; evaluationsPerSec: number };
 }
 
-export async function benchAutomation(o: { fieldbook: Fieldbook; url: string; token: string; log(line: string): void }): Promise<AutomationBench> {
+export async function benchAutomation(o: {
+  fieldbook: Fieldbook;
+  url: string;
+  token: string;
+  log(line: string): void;
+}): Promise<AutomationBench> {
   const { fieldbook, url, token, log } = o;
   const owner = fieldbook.db.owner;
   const service = fieldbook.services.automation as AutomationServices | undefined;
   if (!service) throw new Error('the automation module is not loaded');
   const ws = (
-    await graphql<{ createWorkspace: { workspace: { id: string } } }>(url, 'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }', { input: { method: 'AUTH0', teamName: `Automation bench ${Date.now().toString(36)}` } }, token)
+    await graphql<{ createWorkspace: { workspace: { id: string } } }>(
+      url,
+      'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
+      { input: { method: 'AUTH0', teamName: `Automation bench ${Date.now().toString(36)}` } },
+      token,
+    )
   ).createWorkspace.workspace.id;
   const me = (await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token)).me.id;
-  const project = (await graphql<{ createProject: { id: string; title: string } }>(url, 'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id title } }', { input: { title: 'Bench project' } }, token, ws)).createProject;
+  const project = (
+    await graphql<{ createProject: { id: string; title: string } }>(
+      url,
+      'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id title } }',
+      { input: { title: 'Bench project' } },
+      token,
+      ws,
+    )
+  ).createProject;
 
   log(`automation: ${AUTOMATIONS} automations on note:created ...`);
   const rows = Array.from({ length: AUTOMATIONS }, (_, i) => ({
@@ -40,29 +58,60 @@ export async function benchAutomation(o: { fieldbook: Fieldbook; url: string; to
     owner_id: me,
     trigger_type: 'Event',
     event_key: i % 2 ? 'note:created' : 'Project',
-    trigger: JSON.stringify({ type: 'Event', eventKey: i % 2 ? 'note:created' : 'Project', configure: i % 4 === 1 ? { 'project.id': project.id } : {}, rules: { combinator: i % 3 ? 'AND' : 'OR', conditions: [{ field: 'project.title', operator: 'equal', value: 'Bench project' }, { field: i % 2 ? 'note.title' : 'project.title', operator: 'contains', value: `never-${i}` }].slice(i % 3 ? 0 : 1) }, recurrence: null }),
-    actions: JSON.stringify([{ actionType: 'createNote', pluginId: null, parameters: { projectId: project.id, title: 'never made' }, executionOrder: 1 }]),
+    trigger: JSON.stringify({
+      type: 'Event',
+      eventKey: i % 2 ? 'note:created' : 'Project',
+      configure: i % 4 === 1 ? { 'project.id': project.id } : {},
+      rules: {
+        combinator: i % 3 ? 'AND' : 'OR',
+        conditions: [
+          { field: 'project.title', operator: 'equal', value: 'Bench project' },
+          { field: i % 2 ? 'note.title' : 'project.title', operator: 'contains', value: `never-${i}` },
+        ].slice(i % 3 ? 0 : 1),
+      },
+      recurrence: null,
+    }),
+    actions: JSON.stringify([
+      {
+        actionType: 'createNote',
+        pluginId: null,
+        parameters: { projectId: project.id, title: 'never made' },
+        executionOrder: 1,
+      },
+    ]),
     created_at: new Date(Date.now() - 60_000),
   }));
   for (let i = 0; i < rows.length; i += 500) await owner('automations').insert(rows.slice(i, i + 500));
 
-  const event = (title: string) => ({ note: { id: randomUUID(), title }, project: { id: project.id, title: project.title }, createdBy: me });
+  const event = (title: string) => ({
+    note: { id: randomUUID(), title },
+    project: { id: project.id, title: project.title },
+    createdBy: me,
+  });
   const runs = async () => Number((await owner('automation_runs').where({ workspace_id: ws }).count({ n: '*' }))[0]!.n);
 
   log(`automation: ${DISPATCHES} events evaluated in-process ...`);
   const times: number[] = [];
   for (let i = 0; i < DISPATCHES; i++) {
     const t = performance.now();
-    const r = await service.dispatch({ id: randomUUID(), event: 'note:created', workspaceId: ws, payload: event(`direct ${i}`), occurredAt: new Date().toISOString() });
+    const r = await service.dispatch({
+      id: randomUUID(),
+      event: 'note:created',
+      workspaceId: ws,
+      payload: event(`direct ${i}`),
+      occurredAt: new Date().toISOString(),
+    });
     times.push(performance.now() - t);
-    if (r.matched !== AUTOMATIONS || r.queued !== 0) throw new Error(`expected ${AUTOMATIONS} evaluated and none queued, got ${JSON.stringify(r)}`);
+    if (r.matched !== AUTOMATIONS || r.queued !== 0)
+      throw new Error(`expected ${AUTOMATIONS} evaluated and none queued, got ${JSON.stringify(r)}`);
   }
 
   log(`automation: ${EVENTS} events published and delivered through the queue ...`);
   const before = await runs();
   const bus = createEventBus(fieldbook.jobs.boss);
   const t0 = performance.now();
-  for (let i = 0; i < EVENTS; i++) await owner.transaction((trx) => bus.publish('note:created', ws, event(`queued ${i}`), trx));
+  for (let i = 0; i < EVENTS; i++)
+    await owner.transaction((trx) => bus.publish('note:created', ws, event(`queued ${i}`), trx));
   const target = before + EVENTS * AUTOMATIONS;
   const deadline = Date.now() + 600_000;
   while ((await runs()) < target) {
@@ -73,7 +122,12 @@ export async function benchAutomation(o: { fieldbook: Fieldbook; url: string; to
   return {
     automations: AUTOMATIONS,
     dispatch: { events: DISPATCHES, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) },
-    endToEnd: { events: EVENTS, seconds: round(seconds, 2), eventsPerSec: round(EVENTS / seconds, 2), evaluationsPerSec: Math.round((EVENTS * AUTOMATIONS) / seconds) },
+    endToEnd: {
+      events: EVENTS,
+      seconds: round(seconds, 2),
+      eventsPerSec: round(EVENTS / seconds, 2),
+      evaluationsPerSec: Math.round((EVENTS * AUTOMATIONS) / seconds),
+    },
   };
 }
 
@@ -105,7 +159,14 @@ export async function benchSlackAutomation(o: {
       input: {
         title: 'Tell the team about new notes',
         trigger: { type: 'Event', eventKey: 'note:created', configure: { 'project.id': projectId } },
-        actions: [{ actionType: 'sendToSlack', pluginId: 'slack', parameters: { channelIds: ['CBENCH'], text: 'New note: {{note.title}}' }, executionOrder: 1 }],
+        actions: [
+          {
+            actionType: 'sendToSlack',
+            pluginId: 'slack',
+            parameters: { channelIds: ['CBENCH'], text: 'New note: {{note.title}}' },
+            executionOrder: 1,
+          },
+        ],
       },
     },
     token,
@@ -116,7 +177,13 @@ export async function benchSlackAutomation(o: {
   for (let i = 0; i < NOTES; i++) {
     const before = posted();
     const t0 = performance.now();
-    await graphql(url, 'mutation ($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: `Bench note ${i}` } }, token, workspaceId);
+    await graphql(
+      url,
+      'mutation ($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+      { input: { projectId, title: `Bench note ${i}` } },
+      token,
+      workspaceId,
+    );
     while (posted() === before) {
       if (performance.now() - t0 > 60_000) throw new Error('a note’s Slack message was not posted within a minute');
       await new Promise((r) => setTimeout(r, 5));
@@ -139,10 +206,14 @@ export const automationLines = (a: AutomationBench): string[] => [
 
 /** `npx tsx --no-node-snapshot bench/automation.ts`: this part alone, on a new database. */
 async function main(): Promise<void> {
-  await runAlone('automation', async ({ fieldbook, url, token, log }) => automationLines(await benchAutomation({ fieldbook, url, token, log })), {
-    researcherName: 'Bench Automator',
-    discoverPlugins: false,
-  });
+  await runAlone(
+    'automation',
+    async ({ fieldbook, url, token, log }) => automationLines(await benchAutomation({ fieldbook, url, token, log })),
+    {
+      researcherName: 'Bench Automator',
+      discoverPlugins: false,
+    },
+  );
 }
 
 if (process.argv[1]?.endsWith('bench/automation.ts')) await main();

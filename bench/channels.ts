@@ -53,7 +53,20 @@ export interface ChannelsBench {
   themePage?: ScreenBench;
 }
 
-const WORDS = ['Exports', 'time out', 'on large', 'projects', 'search', 'is slow', 'love the', 'new tagging', 'billing', 'confusing', 'onboarding', 'checklist'];
+const WORDS = [
+  'Exports',
+  'time out',
+  'on large',
+  'projects',
+  'search',
+  'is slow',
+  'love the',
+  'new tagging',
+  'billing',
+  'confusing',
+  'onboarding',
+  'checklist',
+];
 
 function csvPart(from: number, count: number): string {
   const lines = ['Comment,Date'];
@@ -65,19 +78,24 @@ function csvPart(from: number, count: number): string {
   return lines.join('\n');
 }
 
-const THEME = 'id channelId title titleIsManual phrases datumCount retired mergedInto version topic { id title } summary { title summary datumCount model label }';
+const THEME =
+  'id channelId title titleIsManual phrases datumCount retired mergedInto version topic { id title } summary { title summary datumCount model label }';
 
 /** What the channel page asks when it opens (ChannelPage, its datasets and themes panels). */
 const PAGE_QUERIES: Record<string, string> = {
   channel: 'query($id: ID!) { channel(id: $id) { id name description dataPointCount weeklyDataPoints } }',
   points:
     'query($id: ID!) { channelDataPoints(channelId: $id, first: 25) { totalCount totalCountIsEstimate hasNextPage endCursor nodes { id channelId source externalId content createdAt sentiment person { id name } fields { value } } } }',
-  series: 'query($id: ID!, $periods: Int) { channelDataPointSeries(channelId: $id, interval: WEEK, aggregationPeriods: $periods) { start count } }',
-  datasets: 'query($id: ID!) { channel(id: $id) { datasets { id name source createdAt pointCount lastImport { status } } } channelImports(channelId: $id) { id status recordsCreated } }',
+  series:
+    'query($id: ID!, $periods: Int) { channelDataPointSeries(channelId: $id, interval: WEEK, aggregationPeriods: $periods) { start count } }',
+  datasets:
+    'query($id: ID!) { channel(id: $id) { datasets { id name source createdAt pointCount lastImport { status } } } channelImports(channelId: $id) { id status recordsCreated } }',
   themes: `query($id: ID!) { channelThemes(channelId: $id) { ${THEME} } }`,
-  emerging: 'query($id: ID!) { channelEmergingThemes(channelId: $id, interval: WEEK, aggregationPeriods: 2) { theme { id } previousCount currentCount } }',
+  emerging:
+    'query($id: ID!) { channelEmergingThemes(channelId: $id, interval: WEEK, aggregationPeriods: 2) { theme { id } previousCount currentCount } }',
   topics: 'query($id: ID!) { channelTopics(channelId: $id) { id title datumCount themes { id title datumCount } } }',
-  clustering: 'query($id: ID!) { channelClustering(channelId: $id) { id version status } channelClusteringOptions { sensitivities { value label } amounts { value label } } }',
+  clustering:
+    'query($id: ID!) { channelClustering(channelId: $id) { id version status } channelClusteringOptions { sensitivities { value label } amounts { value label } } }',
 };
 
 const FILTERED_QUERY = {
@@ -89,8 +107,10 @@ const FILTERED_QUERY = {
 const THEME_QUERIES: Record<string, string> = {
   theme: `query($theme: ID!) { channelTheme(id: $theme) { ${THEME} } }`,
   others: `query($id: ID!) { channelThemes(channelId: $id) { ${THEME} } }`,
-  series: 'query($theme: ID!, $periods: Int) { channelThemeSeries(themeId: $theme, interval: WEEK, aggregationPeriods: $periods) { start count } }',
-  points: 'query($theme: ID!) { channelThemeDataPoints(themeId: $theme, first: 10, offset: 0) { totalCount hasNextPage nodes { id content createdAt sentiment person { id name } } } }',
+  series:
+    'query($theme: ID!, $periods: Int) { channelThemeSeries(themeId: $theme, interval: WEEK, aggregationPeriods: $periods) { start count } }',
+  points:
+    'query($theme: ID!) { channelThemeDataPoints(themeId: $theme, first: 10, offset: 0) { totalCount hasNextPage nodes { id content createdAt sentiment person { id name } } } }',
 };
 
 /** Runs a screen's queries all at once (as the page does), `runs` times after two warm-ups. */
@@ -127,7 +147,13 @@ async function measureScreen(
 }
 
 /** Imports the channel's points from CSV parts, as a person would upload them. */
-async function importPoints(url: string, token: string, ws: string, channelId: string, log: (line: string) => void): Promise<{ seconds: number; pointsPerSec: number; files: number }> {
+async function importPoints(
+  url: string,
+  token: string,
+  ws: string,
+  channelId: string,
+  log: (line: string) => void,
+): Promise<{ seconds: number; pointsPerSec: number; files: number }> {
   log(`channels: importing ${POINTS} data points from CSV ...`);
   const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' }));
   let files = 0;
@@ -149,7 +175,15 @@ async function importPoints(url: string, token: string, ws: string, channelId: s
       // A poll is a read: one whose connection the busy server dropped is asked again.
       let run;
       try {
-        run = (await graphql<{ channelImport: { status: string; recordsCreated: number; error: string | null } }>(url, 'query($id: ID!) { channelImport(id: $id) { status recordsCreated error } }', { id: importId }, token, ws)).channelImport;
+        run = (
+          await graphql<{ channelImport: { status: string; recordsCreated: number; error: string | null } }>(
+            url,
+            'query($id: ID!) { channelImport(id: $id) { status recordsCreated error } }',
+            { id: importId },
+            token,
+            ws,
+          )
+        ).channelImport;
       } catch (error) {
         if (++lost > 5) throw error;
         log(`channels: a progress poll failed (${(error as Error).message}); asking again`);
@@ -173,12 +207,22 @@ async function importPoints(url: string, token: string, ws: string, channelId: s
 async function themeFixture(owner: Knex, ws: string, channelId: string, log: (line: string) => void): Promise<string> {
   const { withTenant } = await import('../core/src/db/tenancy.ts');
   return withTenant(owner, { workspaceId: ws }, async (trx) => {
-    const existing = (await trx('channel_themes').where({ channel_id: channelId }).orderBy('title').first('id')) as { id: string } | undefined;
+    const existing = (await trx('channel_themes').where({ channel_id: channelId }).orderBy('title').first('id')) as
+      | { id: string }
+      | undefined;
     if (existing) return existing.id;
     log('channels: placing the points in 12 themes ...');
     const t0 = performance.now();
     const themes = (await trx('channel_themes')
-      .insert(WORDS.map((w) => ({ workspace_id: ws, channel_id: channelId, title: w, phrases: JSON.stringify([w.toLowerCase()]), version: 1 })))
+      .insert(
+        WORDS.map((w) => ({
+          workspace_id: ws,
+          channel_id: channelId,
+          title: w,
+          phrases: JSON.stringify([w.toLowerCase()]),
+          version: 1,
+        })),
+      )
       .returning(['id', 'title'])) as Array<{ id: string; title: string }>;
     for (const t of themes) {
       await trx.raw(
@@ -209,9 +253,22 @@ export async function benchChannels(o: {
   let channelId = o.kept?.channelId;
   if (!ws || !channelId) {
     ws = (
-      await graphql<{ createWorkspace: { workspace: { id: string } } }>(url, 'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }', { input: { method: 'AUTH0', teamName: `Channels bench ${Date.now().toString(36)}` } }, token)
+      await graphql<{ createWorkspace: { workspace: { id: string } } }>(
+        url,
+        'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
+        { input: { method: 'AUTH0', teamName: `Channels bench ${Date.now().toString(36)}` } },
+        token,
+      )
     ).createWorkspace.workspace.id;
-    channelId = (await graphql<{ createChannel: { id: string } }>(url, 'mutation { createChannel(input: { name: "Support tickets" }) { id } }', {}, token, ws)).createChannel.id;
+    channelId = (
+      await graphql<{ createChannel: { id: string } }>(
+        url,
+        'mutation { createChannel(input: { name: "Support tickets" }) { id } }',
+        {},
+        token,
+        ws,
+      )
+    ).createChannel.id;
     imported = await importPoints(url, token, ws, channelId, log);
     o.onImported?.({ workspaceId: ws, channelId });
   }
@@ -230,23 +287,45 @@ export async function benchChannels(o: {
     ['common word', 'billing'],
     ['rare word', String(Math.floor(POINTS / 2) + 7)],
   ] as const) {
-    log(`channels: the channel page filtered by a ${name} ("${word}"), ${PAGE_RUNS} times, beside hand-written SQL ...`);
-    filtered[name] = await measureScreen(screen, FILTERED_QUERY, () => ({ id: channelId, search: word }), () =>
-      inScope(async (trx) => {
-        const match = "search_vector @@ to_tsquery('fb_search', quote_literal(?) || ':*')";
-        await trx.raw(`select id, content, created_at from channel_datapoints where workspace_id = ? and channel_id = ? and ${match} order by created_at desc, id desc limit 26`, [ws, channelId, word]);
-        await trx.raw(`select count(*) from channel_datapoints where workspace_id = ? and channel_id = ? and ${match}`, [ws, channelId, word]);
-      }),
+    log(
+      `channels: the channel page filtered by a ${name} ("${word}"), ${PAGE_RUNS} times, beside hand-written SQL ...`,
+    );
+    filtered[name] = await measureScreen(
+      screen,
+      FILTERED_QUERY,
+      () => ({ id: channelId, search: word }),
+      () =>
+        inScope(async (trx) => {
+          const match = "search_vector @@ to_tsquery('fb_search', quote_literal(?) || ':*')";
+          await trx.raw(
+            `select id, content, created_at from channel_datapoints where workspace_id = ? and channel_id = ? and ${match} order by created_at desc, id desc limit 26`,
+            [ws, channelId, word],
+          );
+          await trx.raw(
+            `select count(*) from channel_datapoints where workspace_id = ? and channel_id = ? and ${match}`,
+            [ws, channelId, word],
+          );
+        }),
     );
   }
 
   log(`channels: a theme's page, ${PAGE_RUNS} times, beside hand-written SQL ...`);
-  const themePage = await measureScreen(screen, THEME_QUERIES, (i) => ({ id: channelId, theme: themeId, periods: 1 + (i % 5) }), () =>
-    inScope(async (trx) => {
-      await trx.raw('select count(*) from channel_theme_members where theme_id = ?', [themeId]);
-      await trx.raw('select d.id, d.content, d.created_at from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id where m.theme_id = ? order by d.created_at desc, d.id desc limit 10', [themeId]);
-      await trx.raw(`select date_trunc('week', d.created_at at time zone 'UTC') as week, count(*) from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id where m.theme_id = ? group by 1 order by 1`, [themeId]);
-    }),
+  const themePage = await measureScreen(
+    screen,
+    THEME_QUERIES,
+    (i) => ({ id: channelId, theme: themeId, periods: 1 + (i % 5) }),
+    () =>
+      inScope(async (trx) => {
+        await trx.raw('select count(*) from channel_theme_members where theme_id = ?', [themeId]);
+        await trx.raw(
+          'select d.id, d.content, d.created_at from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id where m.theme_id = ? order by d.created_at desc, d.id desc limit 10',
+          [themeId],
+        );
+        await trx.raw(
+          `select date_trunc('week', d.created_at at time zone 'UTC') as week, count(*) from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id where m.theme_id = ? group by 1 order by 1`,
+          [themeId],
+        );
+      }),
   );
   return { points: POINTS, import: imported, page, filtered, themePage };
 }
@@ -271,34 +350,44 @@ async function main(): Promise<void> {
   const { existsSync, readFileSync, writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const keptDir = process.env.BENCH_CHANNEL_DIR ?? '/tmp/fieldbook-channels-bench';
-  await withFieldbook({ label: 'bench-channels', keptDir, pgPort: process.env.BENCH_CHANNEL_PG_PORT ?? '54345', discoverPlugins: false }, async ({ fieldbook, url, dataDir, mailbox }) => {
-    const log = (line: string) => process.stderr.write(`${line}\n`);
-    // The researcher and the channel of an earlier run of the same size, if there was one.
-    const stateFile = join(dataDir, 'bench-channels.json');
-    type State = { email: string; password: string; points: number; workspaceId?: string; channelId?: string };
-    let state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as State) : null;
-    let token: string;
-    const signIn = async () =>
-      (await graphql<{ signIn: { accessToken: string } }>(url, 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }', { email: state!.email, password: state!.password })).signIn.accessToken;
-    if (state && state.points === POINTS && state.channelId) {
-      token = await signIn();
-    } else {
-      const account = await signUpResearcher(url, mailbox, 'bench-channels', 'Bench Channels');
-      token = account.token;
-      state = { email: account.email, password: account.password, points: POINTS };
-    }
-    const kept = state.workspaceId && state.channelId ? { workspaceId: state.workspaceId, channelId: state.channelId } : null;
-    const result = await benchChannels({
-      url,
-      token,
-      owner: fieldbook.db.owner,
-      log,
-      kept,
-      onImported: (k) => writeFileSync(stateFile, JSON.stringify({ ...state, ...k })),
-      signIn,
-    });
-    for (const line of channelsLines(result)) console.log(line);
-  });
+  await withFieldbook(
+    { label: 'bench-channels', keptDir, pgPort: process.env.BENCH_CHANNEL_PG_PORT ?? '54345', discoverPlugins: false },
+    async ({ fieldbook, url, dataDir, mailbox }) => {
+      const log = (line: string) => process.stderr.write(`${line}\n`);
+      // The researcher and the channel of an earlier run of the same size, if there was one.
+      const stateFile = join(dataDir, 'bench-channels.json');
+      type State = { email: string; password: string; points: number; workspaceId?: string; channelId?: string };
+      let state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as State) : null;
+      let token: string;
+      const signIn = async () =>
+        (
+          await graphql<{ signIn: { accessToken: string } }>(
+            url,
+            'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }',
+            { email: state!.email, password: state!.password },
+          )
+        ).signIn.accessToken;
+      if (state && state.points === POINTS && state.channelId) {
+        token = await signIn();
+      } else {
+        const account = await signUpResearcher(url, mailbox, 'bench-channels', 'Bench Channels');
+        token = account.token;
+        state = { email: account.email, password: account.password, points: POINTS };
+      }
+      const kept =
+        state.workspaceId && state.channelId ? { workspaceId: state.workspaceId, channelId: state.channelId } : null;
+      const result = await benchChannels({
+        url,
+        token,
+        owner: fieldbook.db.owner,
+        log,
+        kept,
+        onImported: (k) => writeFileSync(stateFile, JSON.stringify({ ...state, ...k })),
+        signIn,
+      });
+      for (const line of channelsLines(result)) console.log(line);
+    },
+  );
 }
 
 if (process.argv[1]?.endsWith('bench/channels.ts')) await main();

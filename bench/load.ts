@@ -38,7 +38,14 @@ export async function measure(target: LoadTarget, opts: { connections: number; s
 }
 
 export function autocannon(target: LoadTarget, opts: { connections: number; seconds: number }): Promise<LoadResult> {
-  const args = [join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(opts.connections), '-d', String(opts.seconds)];
+  const args = [
+    join(root, 'node_modules/autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    String(opts.connections),
+    '-d',
+    String(opts.seconds),
+  ];
   if (target.method) args.push('-m', target.method);
   for (const [k, v] of Object.entries(target.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (target.body) args.push('-b', target.body);

@@ -34,18 +34,38 @@ async function timed(fn: () => Promise<void>): Promise<number> {
   return performance.now() - t;
 }
 
-export async function benchMcp(opts: { url: string; token: string; workspaceId: string; log(line: string): void }): Promise<McpBench> {
+export async function benchMcp(opts: {
+  url: string;
+  token: string;
+  workspaceId: string;
+  log(line: string): void;
+}): Promise<McpBench> {
   const { url, workspaceId, log } = opts;
-  const created = await graphql<{ createApiToken: { token: string } }>(url, 'mutation { createApiToken(name: "MCP bench") { token } }', {}, opts.token, workspaceId);
+  const created = await graphql<{ createApiToken: { token: string } }>(
+    url,
+    'mutation { createApiToken(name: "MCP bench") { token } }',
+    {},
+    opts.token,
+    workspaceId,
+  );
   const apiToken = created.createApiToken.token;
   const rpc = async (method: string, params: Record<string, unknown>) => {
     const res = await fetch(`${url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${apiToken}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${apiToken}`,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
-    const body = (await res.json()) as { result?: { isError?: boolean }; error?: { message: string }; errors?: Array<{ message: string }> };
-    if (!res.ok || body.error || body.result?.isError) throw new Error(`MCP ${method}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    const body = (await res.json()) as {
+      result?: { isError?: boolean };
+      error?: { message: string };
+      errors?: Array<{ message: string }>;
+    };
+    if (!res.ok || body.error || body.result?.isError)
+      throw new Error(`MCP ${method}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   };
 
   log(`mcp: ${CALLS} tools/list, ${CALLS} keyword_search over /mcp and ${CALLS} through GraphQL ...`);
@@ -59,7 +79,11 @@ export async function benchMcp(opts: { url: string; token: string; workspaceId: 
     const query = QUERIES[i % QUERIES.length]!;
     list.push(await timed(() => rpc('tools/list', {})));
     mcp.push(await timed(() => rpc('tools/call', { name: 'keyword_search', arguments: { query } })));
-    gql.push(await timed(async () => void (await graphql(url, RUN_TOOL, { name: 'keyword_search', input: { query } }, apiToken))));
+    gql.push(
+      await timed(
+        async () => void (await graphql(url, RUN_TOOL, { name: 'keyword_search', input: { query } }, apiToken)),
+      ),
+    );
   }
   const p = (s: number[], q: number) => round(percentile(s, q));
   return {
@@ -87,19 +111,22 @@ async function main(): Promise<void> {
   const { join } = await import('node:path');
   const { keptResearchWorkspace } = await import('./research.ts');
   const keptDir = process.env.BENCH_MCP_DIR ?? '/tmp/fieldbook-mcp-bench';
-  await withFieldbook({ label: 'bench-mcp', keptDir, pgPort: process.env.BENCH_MCP_PG_PORT ?? '54341' }, async ({ fieldbook, url, dataDir, mailbox, log }) => {
-    const state = await keptResearchWorkspace({
-      owner: fieldbook.db.owner,
-      url,
-      mailbox,
-      stateFile: join(dataDir, 'bench-mcp.json'),
-      prefix: 'bench-mcp',
-      scale: Number(process.env.BENCH_MCP_SCALE ?? 0.02),
-      log,
-    });
-    const r = await benchMcp({ url, token: state.token, workspaceId: state.workspaceId, log });
-    for (const line of mcpTable(r)) console.log(line);
-  });
+  await withFieldbook(
+    { label: 'bench-mcp', keptDir, pgPort: process.env.BENCH_MCP_PG_PORT ?? '54341' },
+    async ({ fieldbook, url, dataDir, mailbox, log }) => {
+      const state = await keptResearchWorkspace({
+        owner: fieldbook.db.owner,
+        url,
+        mailbox,
+        stateFile: join(dataDir, 'bench-mcp.json'),
+        prefix: 'bench-mcp',
+        scale: Number(process.env.BENCH_MCP_SCALE ?? 0.02),
+        log,
+      });
+      const r = await benchMcp({ url, token: state.token, workspaceId: state.workspaceId, log });
+      for (const line of mcpTable(r)) console.log(line);
+    },
+  );
 }
 
 if (process.argv[1]?.endsWith('bench/mcp.ts')) await main();

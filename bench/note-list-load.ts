@@ -31,7 +31,9 @@ const NOTE_LIST = `query ($projectId: ID!) {
 async function commits(owner: Knex): Promise<number> {
   // Backends report their counts at most once a second; wait for the last run's to arrive.
   await new Promise((r) => setTimeout(r, 1500));
-  const { rows } = await owner.raw<{ rows: Array<{ n: string }> }>('select xact_commit as n from pg_stat_database where datname = current_database()');
+  const { rows } = await owner.raw<{ rows: Array<{ n: string }> }>(
+    'select xact_commit as n from pg_stat_database where datname = current_database()',
+  );
   return Number(rows[0]!.n);
 }
 
@@ -72,7 +74,11 @@ export async function benchNoteListLoad(opts: {
     name: 'project page note list',
     url: `${opts.url}/api/graphql`,
     method: 'POST' as const,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${opts.token}`, 'x-fieldbook-workspace': workspaceId },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${opts.token}`,
+      'x-fieldbook-workspace': workspaceId,
+    },
     body: JSON.stringify({ query: NOTE_LIST, variables: { projectId } }),
   };
   opts.log(`note list load: ${connections} connections, ${seconds} s ...`);
@@ -107,7 +113,14 @@ export function describeNoteListLoad(r: NoteListLoadResult): string {
 async function main(): Promise<void> {
   await runAlone('load', async ({ fieldbook, url, token, log }) => {
     const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
-    const result = await benchNoteListLoad({ url, owner: fieldbook.db.owner, token, userId: me.me.id, seconds: Number(process.env.BENCH_SECONDS ?? 10), log });
+    const result = await benchNoteListLoad({
+      url,
+      owner: fieldbook.db.owner,
+      token,
+      userId: me.me.id,
+      seconds: Number(process.env.BENCH_SECONDS ?? 10),
+      log,
+    });
     return ['Project page note list, 100 connections', describeNoteListLoad(result)];
   });
 }

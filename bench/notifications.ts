@@ -26,31 +26,75 @@ export interface NotificationFanoutBench {
   deliveredP50Ms: number;
 }
 
-export async function benchNotificationFanout(o: { fieldbook: Fieldbook; url: string; token: string; log(line: string): void }): Promise<NotificationFanoutBench> {
+export async function benchNotificationFanout(o: {
+  fieldbook: Fieldbook;
+  url: string;
+  token: string;
+  log(line: string): void;
+}): Promise<NotificationFanoutBench> {
   const { fieldbook, url, token, log } = o;
   const owner = fieldbook.db.owner;
   const ws = (
-    await graphql<{ createWorkspace: { workspace: { id: string } } }>(url, 'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }', { input: { method: 'AUTH0', teamName: `Fan-out bench ${Date.now().toString(36)}` } }, token)
+    await graphql<{ createWorkspace: { workspace: { id: string } } }>(
+      url,
+      'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
+      { input: { method: 'AUTH0', teamName: `Fan-out bench ${Date.now().toString(36)}` } },
+      token,
+    )
   ).createWorkspace.workspace.id;
-  const project = (await graphql<{ createProject: { id: string } }>(url, 'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Fan-out' } }, token, ws)).createProject.id;
+  const project = (
+    await graphql<{ createProject: { id: string } }>(
+      url,
+      'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title: 'Fan-out' } },
+      token,
+      ws,
+    )
+  ).createProject.id;
   const insight = async (title: string) =>
-    (await graphql<{ createInsight: { id: string } }>(url, 'mutation ($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId: project, title } }, token, ws)).createInsight.id;
+    (
+      await graphql<{ createInsight: { id: string } }>(
+        url,
+        'mutation ($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+        { input: { projectId: project, title } },
+        token,
+        ws,
+      )
+    ).createInsight.id;
   const followed = await insight('Followed by everyone');
   const quiet = await insight('Followed by nobody');
 
   log(`notifications: ${FOLLOWERS} members following one insight ...`);
   const tag = randomBytes(3).toString('hex');
-  const users = Array.from({ length: FOLLOWERS }, (_, i) => ({ id: randomUUID(), email: `follower-${tag}-${i}@example.com`, name: `Follower ${i}` }));
+  const users = Array.from({ length: FOLLOWERS }, (_, i) => ({
+    id: randomUUID(),
+    email: `follower-${tag}-${i}@example.com`,
+    name: `Follower ${i}`,
+  }));
   for (let i = 0; i < users.length; i += 1000) {
     const slice = users.slice(i, i + 1000);
     await owner('users').insert(slice);
     await owner('workspace_members').insert(slice.map((u) => ({ workspace_id: ws, user_id: u.id, role: 'VIEWER' })));
-    await owner('follows').insert(slice.map((u) => ({ workspace_id: ws, user_id: u.id, object_type: 'INSIGHT', object_id: followed, frequency: 'WEEKLY' })));
+    await owner('follows').insert(
+      slice.map((u) => ({
+        workspace_id: ws,
+        user_id: u.id,
+        object_type: 'INSIGHT',
+        object_id: followed,
+        frequency: 'WEEKLY',
+      })),
+    );
   }
 
   const comment = async (objectId: string, body: string) => {
     const t = performance.now();
-    await graphql(url, 'mutation ($input: CreateCommentInput!) { createComment(input: $input) { id } }', { input: { objectType: 'INSIGHT', objectId, body } }, token, ws);
+    await graphql(
+      url,
+      'mutation ($input: CreateCommentInput!) { createComment(input: $input) { id } }',
+      { input: { objectType: 'INSIGHT', objectId, body } },
+      token,
+      ws,
+    );
     return performance.now() - t;
   };
   await comment(followed, 'warm-up');
@@ -72,7 +116,8 @@ export async function benchNotificationFanout(o: { fieldbook: Fieldbook; url: st
     for (;;) {
       const n = await countOf(where);
       if (n === expected) return;
-      if (n > expected || performance.now() > deadline) throw new Error(`expected ${expected} notifications, found ${n}`);
+      if (n > expected || performance.now() > deadline)
+        throw new Error(`expected ${expected} notifications, found ${n}`);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
@@ -82,7 +127,13 @@ export async function benchNotificationFanout(o: { fieldbook: Fieldbook; url: st
   const delivered: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    const { createComment } = await graphql<{ createComment: { id: string } }>(url, 'mutation ($input: CreateCommentInput!) { createComment(input: $input) { id } }', { input: { objectType: 'INSIGHT', objectId: followed, body: `Delivered ${i}` } }, token, ws);
+    const { createComment } = await graphql<{ createComment: { id: string } }>(
+      url,
+      'mutation ($input: CreateCommentInput!) { createComment(input: $input) { id } }',
+      { input: { objectType: 'INSIGHT', objectId: followed, body: `Delivered ${i}` } },
+      token,
+      ws,
+    );
     await allWritten(FOLLOWERS, (b) => b.where({ dedupe_key: `comment:${createComment.id}` }));
     delivered.push(performance.now() - t);
   }
@@ -107,9 +158,14 @@ export function notificationFanoutLines(r: NotificationFanoutBench): string[] {
 }
 
 async function main(): Promise<void> {
-  await runAlone('notifications', async ({ fieldbook, url, token, log }) => notificationFanoutLines(await benchNotificationFanout({ fieldbook, url, token, log })), {
-    researcherName: 'Bench Notifier',
-  });
+  await runAlone(
+    'notifications',
+    async ({ fieldbook, url, token, log }) =>
+      notificationFanoutLines(await benchNotificationFanout({ fieldbook, url, token, log })),
+    {
+      researcherName: 'Bench Notifier',
+    },
+  );
 }
 
 if (process.argv[1]?.endsWith('bench/notifications.ts')) await main();

@@ -17,11 +17,35 @@ const RUNS = 10;
  * the remote's manifest and code are fetched as a visitor's first visit would, HTTP cache aside)
  * with the Slack panel in its slot, against the same page with no plugin enabled.
  */
-export async function benchRemoteLoad(opts: { url: string; token: string; workspaceId: string; email: string; password: string; projectId: string; log(line: string): void }): Promise<RemoteLoadBench> {
+export async function benchRemoteLoad(opts: {
+  url: string;
+  token: string;
+  workspaceId: string;
+  email: string;
+  password: string;
+  projectId: string;
+  log(line: string): void;
+}): Promise<RemoteLoadBench> {
   const { url, token, workspaceId, projectId } = opts;
   const setSlack = (enabled: boolean) =>
-    graphql(url, 'mutation($p: ID!, $e: Boolean!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: $e) { enabled } }', { p: projectId, e: enabled }, token, workspaceId);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    graphql(
+      url,
+      'mutation($p: ID!, $e: Boolean!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: $e) { enabled } }',
+      { p: projectId, e: enabled },
+      token,
+      workspaceId,
+    );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -47,7 +71,9 @@ export async function benchRemoteLoad(opts: { url: string; token: string; worksp
     await setSlack(false);
     const emptySlotMs = await time((p) => p.getByRole('switch', { name: 'Slack' }).waitFor());
     await setSlack(true);
-    const withSlotMs = await time((p) => p.getByRole('region', { name: 'Slack' }).getByText('Connected', { exact: false }).waitFor());
+    const withSlotMs = await time((p) =>
+      p.getByRole('region', { name: 'Slack' }).getByText('Connected', { exact: false }).waitFor(),
+    );
     return { withSlotMs, emptySlotMs, extraMs: round(withSlotMs.p50 - emptySlotMs.p50), runs: RUNS };
   } finally {
     await browser.close();

@@ -37,7 +37,11 @@ interface Target {
 async function call<T>(t: Target, query: string, variables: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${t.url}/api/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}`, 'x-fieldbook-workspace': t.workspace },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${t.token}`,
+      'x-fieldbook-workspace': t.workspace,
+    },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await res.json()) as { data?: T; errors?: Array<{ message: string }> };
@@ -46,13 +50,25 @@ async function call<T>(t: Target, query: string, variables: Record<string, unkno
 }
 
 /** Inserts `total` rows with `insert … select … from generate_series`, in batches. */
-async function generate(owner: Knex, total: number, batch: number, sql: (from: number, to: number) => string): Promise<void> {
+async function generate(
+  owner: Knex,
+  total: number,
+  batch: number,
+  sql: (from: number, to: number) => string,
+): Promise<void> {
   for (let from = 1; from <= total; from += batch) {
     await owner.raw(sql(from, Math.min(total, from + batch - 1)));
   }
 }
 
-export async function benchResearch(opts: { owner: Knex; url: string; token: string; userId: string; scale: number; log(line: string): void }): Promise<ResearchResults> {
+export async function benchResearch(opts: {
+  owner: Knex;
+  url: string;
+  token: string;
+  userId: string;
+  scale: number;
+  log(line: string): void;
+}): Promise<ResearchResults> {
   const { owner, scale, log } = opts;
   const projects = Math.max(2, Math.round(1000 * scale));
   const notes = Math.max(projects, Math.round(100_000 * scale));
@@ -75,11 +91,17 @@ export async function benchResearch(opts: { owner: Knex; url: string; token: str
      select ?, 'Project ' || i, i::double precision * 65536, ? from generate_series(1, ?) as i`,
     [ws.id, opts.userId, projects],
   );
-  const projectIds = (await owner('projects').where({ workspace_id: ws.id }).orderBy('rank').select('id')).map((r: { id: string }) => r.id);
+  const projectIds = (await owner('projects').where({ workspace_id: ws.id }).orderBy('rank').select('id')).map(
+    (r: { id: string }) => r.id,
+  );
   // A plain table, not a temporary one: the pool may run the next statements on other connections.
   await owner.raw('create table bench_projects (n int primary key, id uuid)');
-  await owner.raw('insert into bench_projects (n, id) select n, id from unnest(?::uuid[]) with ordinality as t(id, n)', [projectIds]);
-  const text = 'We asked how the team plans research today; most keep notes in scattered documents and lose the thread when someone leaves. ';
+  await owner.raw(
+    'insert into bench_projects (n, id) select n, id from unnest(?::uuid[]) with ordinality as t(id, n)',
+    [projectIds],
+  );
+  const text =
+    'We asked how the team plans research today; most keep notes in scattered documents and lose the thread when someone leaves. ';
   // Note i belongs to the largest project for i <= largest, else to one of the others in turn.
   await generate(owner, notes, 20_000, (from, to) =>
     owner
@@ -138,7 +160,11 @@ export async function benchResearch(opts: { owner: Knex; url: string; token: str
 async function timeExport(target: Target, projectId: string, log: (line: string) => void): Promise<number | null> {
   let transferId: string;
   try {
-    const started = await call<{ exportProject: { id: string } }>(target, 'mutation ($id: ID!) { exportProject(projectId: $id) { id } }', { id: projectId });
+    const started = await call<{ exportProject: { id: string } }>(
+      target,
+      'mutation ($id: ID!) { exportProject(projectId: $id) { id } }',
+      { id: projectId },
+    );
     transferId = started.exportProject.id;
   } catch (err) {
     log(`research: no export (${(err as Error).message})`);
@@ -175,15 +201,27 @@ export async function keptResearchWorkspace(opts: {
   log(line: string): void;
 }): Promise<{ token: string; workspaceId: string }> {
   const { url } = opts;
-  const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
-  const kept = existsSync(opts.stateFile) ? (JSON.parse(readFileSync(opts.stateFile, 'utf8')) as { email: string; password: string; workspaceId: string }) : null;
+  const signIn =
+    'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
+  const kept = existsSync(opts.stateFile)
+    ? (JSON.parse(readFileSync(opts.stateFile, 'utf8')) as { email: string; password: string; workspaceId: string })
+    : null;
   if (kept) {
-    const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email: kept.email, password: kept.password })).signIn.accessToken;
+    const token = (
+      await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email: kept.email, password: kept.password })
+    ).signIn.accessToken;
     return { token, workspaceId: kept.workspaceId };
   }
   const { email, password, token } = await signUpResearcher(url, opts.mailbox, opts.prefix);
   const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, token);
-  const research = await benchResearch({ owner: opts.owner, url, token, userId: me.me.id, scale: opts.scale, log: opts.log });
+  const research = await benchResearch({
+    owner: opts.owner,
+    url,
+    token,
+    userId: me.me.id,
+    scale: opts.scale,
+    log: opts.log,
+  });
   writeFileSync(opts.stateFile, JSON.stringify({ email, password, workspaceId: research.workspaceId }));
   return { token, workspaceId: research.workspaceId };
 }

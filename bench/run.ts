@@ -22,7 +22,14 @@ import { benchMcp, mcpTable, type McpBench } from './mcp.ts';
 import { startFakeOpenAI } from '../tests/support/openai-fake.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
-import { automationLines, benchAutomation, benchSlackAutomation, slackAutomationLines, type AutomationBench, type SlackAutomationBench } from './automation.ts';
+import {
+  automationLines,
+  benchAutomation,
+  benchSlackAutomation,
+  slackAutomationLines,
+  type AutomationBench,
+  type SlackAutomationBench,
+} from './automation.ts';
 import { benchChannels, channelsLines, type ChannelsBench } from './channels.ts';
 import { benchThemes, themesTable, type ThemeBench } from './themes.ts';
 import { benchNotificationFanout, notificationFanoutLines, type NotificationFanoutBench } from './notifications.ts';
@@ -35,14 +42,22 @@ import { freePort, graphql, percentile, round, signUpResearcher } from './suppor
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SIGN_INS = 20;
-const SIGN_IN = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
+const SIGN_IN =
+  'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
 const root = join(import.meta.dirname, '..');
 
 interface Results {
   takenAt: string;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string };
   startup: { firstStartMs: number; warmStartMs: number; warmStartPhases: StartPhases | null } | null;
-  http: { connections: number; seconds: number; runs: LoadResult[]; graphqlToBareRatio: number | null; graphqlToBarePostRatio: number | null; graphqlOperation: string } | null;
+  http: {
+    connections: number;
+    seconds: number;
+    runs: LoadResult[];
+    graphqlToBareRatio: number | null;
+    graphqlToBarePostRatio: number | null;
+    graphqlOperation: string;
+  } | null;
   signIn: { count: number; p50Ms: number; p95Ms: number } | null;
   noteListLoad: NoteListLoadResult | null;
   research: ResearchResults | null;
@@ -110,10 +125,18 @@ try {
   const first = await timeStart(dataDir, pgPort);
   log('start-up: warm start ...');
   const warm = await timeStart(dataDir, pgPort);
-  results.startup = { firstStartMs: Math.round(first.ms), warmStartMs: Math.round(warm.ms), warmStartPhases: warm.phases };
+  results.startup = {
+    firstStartMs: Math.round(first.ms),
+    warmStartMs: Math.round(warm.ms),
+    warmStartPhases: warm.phases,
+  };
 
   // The Slack plugin, configured against a local Slack (it answers the shortcuts' response URLs).
-  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET, channels: [{ id: 'CBENCH', name: 'bench' }] });
+  const slack = await startFakeSlack({
+    clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID,
+    clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET,
+    channels: [{ id: 'CBENCH', name: 'bench' }],
+  });
   // A local OpenAI-compatible server answering at once, so the AI bench measures Fieldbook's part.
   const aiFake = await startFakeOpenAI();
   const config = loadConfig({
@@ -128,7 +151,12 @@ try {
     SLACK_API_URL: slack.apiUrl,
     SLACK_AUTHORIZE_URL: slack.authorizeUrl,
   });
-  const fieldbook = await createFieldbook({ config, logger: createLogger('warn'), modules: await discoverModules(root), mailer });
+  const fieldbook = await createFieldbook({
+    config,
+    logger: createLogger('warn'),
+    modules: await discoverModules(root),
+    mailer,
+  });
   const url = await fieldbook.listen(0, '127.0.0.1');
   const bare = await startBareKoa();
   try {
@@ -140,7 +168,13 @@ try {
     const runs = [
       await measure({ name: 'bare Koa route', url: bare.url }, load),
       await measure(
-        { name: 'bare Koa POST (reads JSON)', url: bare.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: graphqlTarget.query }) },
+        {
+          name: 'bare Koa POST (reads JSON)',
+          url: bare.url,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: graphqlTarget.query }),
+        },
         load,
       ),
       await measure({ name: 'Fieldbook GET /ping', url: `${url}/ping` }, load),
@@ -167,7 +201,8 @@ try {
       ),
     ];
     for (const r of runs) {
-      if (r.non2xx || r.errors) results.notes.push(`${r.name}: ${r.non2xx} non-2xx responses and ${r.errors} errors during the run.`);
+      if (r.non2xx || r.errors)
+        results.notes.push(`${r.name}: ${r.non2xx} non-2xx responses and ${r.errors} errors during the run.`);
     }
     const bareRate = runs[0]!.reqPerSec;
     results.http = {
@@ -189,7 +224,14 @@ try {
       results.signIn = { count: SIGN_INS, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
 
       const me = await graphql<{ me: { id: string } }>(url, '{ me { id } }', {}, account.token);
-      results.noteListLoad = await benchNoteListLoad({ url, owner: fieldbook.db.owner, token: account.token, userId: me.me.id, seconds, log });
+      results.noteListLoad = await benchNoteListLoad({
+        url,
+        owner: fieldbook.db.owner,
+        token: account.token,
+        userId: me.me.id,
+        seconds,
+        log,
+      });
 
       // Plugins: webhook intake through the Slack plugin, and what one plugin slot costs a page.
       const created = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
@@ -199,16 +241,33 @@ try {
         account.token,
       );
       const pluginWorkspace = created.createWorkspace.workspace.id;
-      results.webhooks = await benchWebhooks({ url, owner: fieldbook.db.owner, token: account.token, workspaceId: pluginWorkspace, responseUrl: slack.responseUrl(), log });
-      results.remoteLoad = await benchRemoteLoad({ url, token: account.token, workspaceId: pluginWorkspace, email: account.email, password: account.password, projectId: results.webhooks.projectId, log }).catch((err: unknown) => {
+      results.webhooks = await benchWebhooks({
+        url,
+        owner: fieldbook.db.owner,
+        token: account.token,
+        workspaceId: pluginWorkspace,
+        responseUrl: slack.responseUrl(),
+        log,
+      });
+      results.remoteLoad = await benchRemoteLoad({
+        url,
+        token: account.token,
+        workspaceId: pluginWorkspace,
+        email: account.email,
+        password: account.password,
+        projectId: results.webhooks.projectId,
+        log,
+      }).catch((err: unknown) => {
         results.notes.push(`remote load not measured: ${(err as Error).message}`);
         return null;
       });
       // Slack is installed in that workspace, so the home shows whether plugin web parts load there.
-      results.webSize = await benchWebSize({ url, email: account.email, password: account.password, log }).catch((err: unknown) => {
-        results.notes.push(`web app size not measured: ${(err as Error).message}`);
-        return null;
-      });
+      results.webSize = await benchWebSize({ url, email: account.email, password: account.password, log }).catch(
+        (err: unknown) => {
+          results.notes.push(`web app size not measured: ${(err as Error).message}`);
+          return null;
+        },
+      );
       // A person of their own, so the browser opens the view's workspace and no other.
       results.viewTable = await signUpResearcher(url, mailbox, 'bench-views')
         .then(async (viewer) => {
@@ -220,14 +279,18 @@ try {
           return null;
         });
 
-      results.automation = await benchAutomation({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
-        results.notes.push(`automation not measured: ${(err as Error).message}`);
-        return null;
-      });
-      results.notificationFanout = await benchNotificationFanout({ fieldbook, url, token: account.token, log }).catch((err: unknown) => {
-        results.notes.push(`notification fan-out not measured: ${(err as Error).message}`);
-        return null;
-      });
+      results.automation = await benchAutomation({ fieldbook, url, token: account.token, log }).catch(
+        (err: unknown) => {
+          results.notes.push(`automation not measured: ${(err as Error).message}`);
+          return null;
+        },
+      );
+      results.notificationFanout = await benchNotificationFanout({ fieldbook, url, token: account.token, log }).catch(
+        (err: unknown) => {
+          results.notes.push(`notification fan-out not measured: ${(err as Error).message}`);
+          return null;
+        },
+      );
       // Slack is connected in the plugin workspace (the webhook bench did it): a note to its message.
       results.slackAutomation = await benchSlackAutomation({
         url,
@@ -240,22 +303,52 @@ try {
         results.notes.push(`automation to Slack not measured: ${(err as Error).message}`);
         return null;
       });
-      results.channels = await benchChannels({ url, token: account.token, owner: fieldbook.db.owner, log }).catch((err: unknown) => {
-        results.notes.push(`channels not measured: ${(err as Error).message}`);
-        return null;
-      });
+      results.channels = await benchChannels({ url, token: account.token, owner: fieldbook.db.owner, log }).catch(
+        (err: unknown) => {
+          results.notes.push(`channels not measured: ${(err as Error).message}`);
+          return null;
+        },
+      );
 
       const scale = Number(process.env.BENCH_RESEARCH_SCALE ?? 1);
       if (scale > 0) {
-        results.research = await benchResearch({ owner: fieldbook.db.owner, url, token: account.token, userId: me.me.id, scale, log });
-        const searched = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token: account.token, workspaceId: results.research.workspaceId, log });
+        results.research = await benchResearch({
+          owner: fieldbook.db.owner,
+          url,
+          token: account.token,
+          userId: me.me.id,
+          scale,
+          log,
+        });
+        const searched = await benchSearch({
+          owner: fieldbook.db.owner,
+          app: fieldbook.db.app,
+          url,
+          token: account.token,
+          workspaceId: results.research.workspaceId,
+          log,
+        });
         results.search = searched.shapes;
         results.searchReindex = searched.reindex;
-        results.ai = await benchAi({ app: fieldbook.db.app, owner: fieldbook.db.owner, config, url, token: account.token, workspaceId: results.research.workspaceId, fake: aiFake, log }).catch((err: unknown) => {
+        results.ai = await benchAi({
+          app: fieldbook.db.app,
+          owner: fieldbook.db.owner,
+          config,
+          url,
+          token: account.token,
+          workspaceId: results.research.workspaceId,
+          fake: aiFake,
+          log,
+        }).catch((err: unknown) => {
           results.notes.push(`AI not measured: ${(err as Error).message}`);
           return null;
         });
-        results.mcp = await benchMcp({ url, token: account.token, workspaceId: results.research.workspaceId, log }).catch((err: unknown) => {
+        results.mcp = await benchMcp({
+          url,
+          token: account.token,
+          workspaceId: results.research.workspaceId,
+          log,
+        }).catch((err: unknown) => {
           results.notes.push(`MCP not measured: ${(err as Error).message}`);
           return null;
         });
@@ -283,11 +376,18 @@ async function signUpAndIn(url: string): Promise<{ email: string; password: stri
     results.notes.push(`sign-up is not available yet (${(err as Error).message}): no signed-in benchmarks.`);
     return null;
   }
-  const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
+  const link = mailbox
+    .filter((m) => m.to === email)
+    .at(-1)
+    ?.text.match(/token=([\w.~-]+)/)?.[1];
   if (link) {
-    await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', {
-      token: decodeURIComponent(link),
-    }).catch((err: Error) => results.notes.push(`confirming the email failed (${err.message}).`));
+    await graphql(
+      url,
+      'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }',
+      {
+        token: decodeURIComponent(link),
+      },
+    ).catch((err: Error) => results.notes.push(`confirming the email failed (${err.message}).`));
   }
   try {
     const data = await graphql<{ signIn: { accessToken: string } }>(url, SIGN_IN, { email, password });
@@ -306,7 +406,12 @@ async function chooseGraphqlTarget(
   if (token) {
     try {
       const data = await graphql<{ me: { id: string } | null }>(url, '{ me { id email name } }', {}, token);
-      if (data.me?.id) return { label: 'me (signed in)', query: '{ me { id email name } }', headers: { authorization: `Bearer ${token}` } };
+      if (data.me?.id)
+        return {
+          label: 'me (signed in)',
+          query: '{ me { id email name } }',
+          headers: { authorization: `Bearer ${token}` },
+        };
       results.notes.push('`me` answered null for a signed-in token: benchmarked `{ release }` instead.');
     } catch (err) {
       results.notes.push(`\`me\` failed (${(err as Error).message}): benchmarked \`{ release }\` instead.`);
@@ -317,7 +422,7 @@ async function chooseGraphqlTarget(
   return { label: '{ release }', query: '{ release }', headers: {} };
 }
 
-log('plugin sandbox: the same calls in-process and in an isolate, and a plugin\'s load ...');
+log("plugin sandbox: the same calls in-process and in an isolate, and a plugin's load ...");
 results.sandbox = await benchSandbox().catch((err: unknown) => {
   results.notes.push(`plugin sandbox not measured: ${(err as Error).message}`);
   return null;
@@ -333,27 +438,32 @@ try {
 writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
 const m = results.machine;
-const lines = [
-  '',
-  `Fieldbook benchmarks (${m.cpus} CPUs, ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node})`,
-  '',
-];
+const lines = ['', `Fieldbook benchmarks (${m.cpus} CPUs, ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node})`, ''];
 if (results.startup) {
   lines.push('Start-up (spawn to first 200 from /ping)');
   lines.push(`  first start (new cluster + migrations)  ${results.startup.firstStartMs} ms`);
   lines.push(`  warm start                              ${results.startup.warmStartMs} ms`);
   const phases = results.startup.warmStartPhases;
-  if (phases) lines.push(`  warm start, where the time went (ms): ${Object.entries(phases).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (phases)
+    lines.push(
+      `  warm start, where the time went (ms): ${Object.entries(phases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   lines.push('');
 }
 if (results.http) {
   lines.push(`HTTP throughput (${results.http.connections} connections, ${results.http.seconds} s each)`);
   lines.push(`  ${'target'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
   for (const r of results.http.runs) {
-    lines.push(`  ${r.name.padEnd(30)} ${String(r.reqPerSec).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)}`);
+    lines.push(
+      `  ${r.name.padEnd(30)} ${String(r.reqPerSec).padStart(8)} ${String(r.p50Ms).padStart(8)} ${String(r.p99Ms).padStart(8)}`,
+    );
   }
   lines.push(`  signed-in GraphQL / bare Koa GET: ${results.http.graphqlToBareRatio ?? 'n/a'} (aim: >= 0.33)`);
-  lines.push(`  signed-in GraphQL / bare Koa POST reading the same JSON body: ${results.http.graphqlToBarePostRatio ?? 'n/a'}`);
+  lines.push(
+    `  signed-in GraphQL / bare Koa POST reading the same JSON body: ${results.http.graphqlToBarePostRatio ?? 'n/a'}`,
+  );
   lines.push('');
 }
 if (results.signIn) {
@@ -362,20 +472,30 @@ if (results.signIn) {
   lines.push('');
 }
 if (results.noteListLoad) {
-  lines.push(`Project page note list under load (${results.noteListLoad.connections} connections, ${results.noteListLoad.seconds} s)`);
+  lines.push(
+    `Project page note list under load (${results.noteListLoad.connections} connections, ${results.noteListLoad.seconds} s)`,
+  );
   lines.push(describeNoteListLoad(results.noteListLoad));
   lines.push('');
 }
 if (results.research) {
   const r = results.research;
-  lines.push(`Research repository (scale ${r.scale}: ${r.projects} projects, ${r.notes} notes, ${r.highlights} highlights)`);
+  lines.push(
+    `Research repository (scale ${r.scale}: ${r.projects} projects, ${r.notes} notes, ${r.highlights} highlights)`,
+  );
   lines.push(`  generator: ${r.insertSeconds} s, ${r.insertRowsPerSecond} rows/s`);
-  lines.push(`  project page note list, first page (${r.noteList.requests} requests): p50 ${r.noteList.p50Ms} ms, p95 ${r.noteList.p95Ms} ms (aim: p95 < 50 ms)`);
-  lines.push(`  export of the largest project (${r.largestProjectNotes} notes): ${r.exportSeconds === null ? 'n/a' : `${r.exportSeconds} s`}`);
+  lines.push(
+    `  project page note list, first page (${r.noteList.requests} requests): p50 ${r.noteList.p50Ms} ms, p95 ${r.noteList.p95Ms} ms (aim: p95 < 50 ms)`,
+  );
+  lines.push(
+    `  export of the largest project (${r.largestProjectNotes} notes): ${r.exportSeconds === null ? 'n/a' : `${r.exportSeconds} s`}`,
+  );
   lines.push('');
 }
 if (results.search) {
-  lines.push(`Search, PostgreSQL engine, on that workspace (p50 / p95 ms; API beside hand-written SQL; aim: p95 < 50 ms, API within 1.5x)`);
+  lines.push(
+    `Search, PostgreSQL engine, on that workspace (p50 / p95 ms; API beside hand-written SQL; aim: p95 < 50 ms, API within 1.5x)`,
+  );
   lines.push(...searchTable(results.search));
   lines.push('');
 }
@@ -396,10 +516,18 @@ if (results.searchReindex) {
 }
 if (results.webhooks) {
   const w = results.webhooks;
-  lines.push(`Webhook intake, Slack plugin (signed shortcuts: verify, store, enqueue; ${w.connections} connections, ${w.seconds} s)`);
-  lines.push(`  ${w.intake.reqPerSec} deliveries/s, p50 ${w.intake.p50Ms} ms, p99 ${w.intake.p99Ms} ms (${w.intake.sent} sent, ${w.intake.non2xx} non-2xx)`);
-  lines.push(`  backlog: ${w.backlog.events} notes made, queue empty ${w.backlog.drainSeconds} s after the load ended (${w.backlog.notesPerSec} notes/s overall)`);
-  lines.push(`  workers held: intake ${w.heldIntake.reqPerSec} deliveries/s, p99 ${w.heldIntake.p99Ms} ms; its backlog of ${w.heldBacklog.events} drained at ${w.heldBacklog.notesPerSec} notes/s`);
+  lines.push(
+    `Webhook intake, Slack plugin (signed shortcuts: verify, store, enqueue; ${w.connections} connections, ${w.seconds} s)`,
+  );
+  lines.push(
+    `  ${w.intake.reqPerSec} deliveries/s, p50 ${w.intake.p50Ms} ms, p99 ${w.intake.p99Ms} ms (${w.intake.sent} sent, ${w.intake.non2xx} non-2xx)`,
+  );
+  lines.push(
+    `  backlog: ${w.backlog.events} notes made, queue empty ${w.backlog.drainSeconds} s after the load ended (${w.backlog.notesPerSec} notes/s overall)`,
+  );
+  lines.push(
+    `  workers held: intake ${w.heldIntake.reqPerSec} deliveries/s, p99 ${w.heldIntake.p99Ms} ms; its backlog of ${w.heldBacklog.events} drained at ${w.heldBacklog.notesPerSec} notes/s`,
+  );
   lines.push(`  one delivery to a readable note: p50 ${w.intakeToNote.p50Ms} ms, p95 ${w.intakeToNote.p95Ms} ms`);
   lines.push('');
 }
@@ -419,9 +547,15 @@ if (results.sandbox) {
   const s = results.sandbox;
   const ratio = (c: SandboxBench['action']) => round(c.sandboxUs.p50 / c.inProcessUs.p50, 0);
   lines.push(`Plugin sandbox (${s.calls} calls each, in-process vs isolate, p50)`);
-  lines.push(`  action  ${s.action.inProcessUs.p50} vs ${s.action.sandboxUs.p50} µs (${ratio(s.action)}×, +${s.action.overheadUs} µs)`);
-  lines.push(`  webhook ${s.webhook.inProcessUs.p50} vs ${s.webhook.sandboxUs.p50} µs (${ratio(s.webhook)}×, +${s.webhook.overheadUs} µs)`);
-  lines.push(`  installation webhook ${s.installationWebhook.inProcessUs.p50} vs ${s.installationWebhook.sandboxUs.p50} µs (${ratio(s.installationWebhook)}×, +${s.installationWebhook.overheadUs} µs)`);
+  lines.push(
+    `  action  ${s.action.inProcessUs.p50} vs ${s.action.sandboxUs.p50} µs (${ratio(s.action)}×, +${s.action.overheadUs} µs)`,
+  );
+  lines.push(
+    `  webhook ${s.webhook.inProcessUs.p50} vs ${s.webhook.sandboxUs.p50} µs (${ratio(s.webhook)}×, +${s.webhook.overheadUs} µs)`,
+  );
+  lines.push(
+    `  installation webhook ${s.installationWebhook.inProcessUs.p50} vs ${s.installationWebhook.sandboxUs.p50} µs (${ratio(s.installationWebhook)}×, +${s.installationWebhook.overheadUs} µs)`,
+  );
   lines.push(`  load ${s.loadMs} ms, ${s.warmLoadMs} ms with its bundle kept; isolate heap ${s.heapMb} MB`);
   lines.push('');
 }

@@ -57,8 +57,28 @@ function memoryContext(settings: Record<string, string> = { projectId: 'p-1' }):
     disconnect: async () => undefined,
   };
   let made = 0;
-  Object.defineProperty(ctx, 'notes', { enumerable: true, get: () => ({ create: async (d: { projectId: string; title: string }) => ({ id: `n-${made++}`, projectId: d.projectId, title: d.title, path: '/data/n', created: true }), get: async () => null }) });
-  Object.defineProperty(ctx, 'projects', { enumerable: true, get: () => ({ list: async () => [{ id: 'p-1', title: 'Inbox', enabled: true }, { id: 'p-2', title: 'Other', enabled: false }] }) });
+  Object.defineProperty(ctx, 'notes', {
+    enumerable: true,
+    get: () => ({
+      create: async (d: { projectId: string; title: string }) => ({
+        id: `n-${made++}`,
+        projectId: d.projectId,
+        title: d.title,
+        path: '/data/n',
+        created: true,
+      }),
+      get: async () => null,
+    }),
+  });
+  Object.defineProperty(ctx, 'projects', {
+    enumerable: true,
+    get: () => ({
+      list: async () => [
+        { id: 'p-1', title: 'Inbox', enabled: true },
+        { id: 'p-2', title: 'Other', enabled: false },
+      ],
+    }),
+  });
   return ctx as unknown as InstallationContext<string>;
 }
 
@@ -77,8 +97,15 @@ function webhookRun(definition: PluginDefinition, ctx: InstallationContext<strin
   const hook = definition.server.webhooks![0]!;
   let n = 0;
   return async () => {
-    const body = JSON.stringify({ id: `m-${n++}`, account: 'inst-1', text: `Customers ask for SSO\n${'They mention it in every call. '.repeat(30)}` });
-    const request = { headers: { 'x-relay-signature': createHmac('sha256', SECRET).update(body).digest('hex') }, rawBody: Buffer.from(body) };
+    const body = JSON.stringify({
+      id: `m-${n++}`,
+      account: 'inst-1',
+      text: `Customers ask for SSO\n${'They mention it in every call. '.repeat(30)}`,
+    });
+    const request = {
+      headers: { 'x-relay-signature': createHmac('sha256', SECRET).update(body).digest('hex') },
+      rawBody: Buffer.from(body),
+    };
     if (!(await hook.verify(request, ctx)).ok) throw new Error('the bench webhook did not verify');
     await hook.respond?.(request, ctx);
     await hook.handle(ctx, { eventId: hook.eventId(request), headers: request.headers, body });
@@ -90,22 +117,40 @@ function installationWebhookRun(definition: PluginDefinition, ctx: InstallationC
   const hook = definition.server.installationWebhook!;
   let n = 0;
   return async () => {
-    const body = JSON.stringify({ action: 'create', type: 'Issue', data: { id: `ISS-${n}`, title: 'Exports time out', description: 'Reported by three customers. '.repeat(30) } });
-    const request = { headers: { 'linear-delivery': `d-${n++}`, 'linear-signature': createHmac('sha256', SECRET).update(body).digest('hex') }, rawBody: Buffer.from(body) };
+    const body = JSON.stringify({
+      action: 'create',
+      type: 'Issue',
+      data: { id: `ISS-${n}`, title: 'Exports time out', description: 'Reported by three customers. '.repeat(30) },
+    });
+    const request = {
+      headers: {
+        'linear-delivery': `d-${n++}`,
+        'linear-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
+      },
+      rawBody: Buffer.from(body),
+    };
     if (!(await hook.verify(request, ctx)).ok) throw new Error('the bench installation webhook did not verify');
     await hook.respond?.(request, ctx);
     await hook.handle(ctx, { eventId: hook.eventId(request), headers: request.headers, body });
   };
 }
 
-const cost = (inProcessUs: SandboxCallCost['inProcessUs'], sandboxUs: SandboxCallCost['sandboxUs']): SandboxCallCost => ({ inProcessUs, sandboxUs, overheadUs: round(sandboxUs.p50 - inProcessUs.p50, 1) });
+const cost = (
+  inProcessUs: SandboxCallCost['inProcessUs'],
+  sandboxUs: SandboxCallCost['sandboxUs'],
+): SandboxCallCost => ({ inProcessUs, sandboxUs, overheadUs: round(sandboxUs.p50 - inProcessUs.p50, 1) });
 
 export async function benchSandbox(): Promise<SandboxBench> {
   const trusted = ((await import(join(RELAY, 'server.ts'))) as { default: PluginDefinition }).default;
   const bundleDir = mkdtempSync(join(tmpdir(), 'fieldbook-bench-bundles-'));
   const load = async () => {
     const started = performance.now();
-    const loaded = await loadSandboxedPlugin({ packageDir: RELAY, serverEntry: './server.ts', logger: createLogger('silent'), bundleDir });
+    const loaded = await loadSandboxedPlugin({
+      packageDir: RELAY,
+      serverEntry: './server.ts',
+      logger: createLogger('silent'),
+      bundleDir,
+    });
     return { loaded, ms: round(performance.now() - started, 0) };
   };
   const cold = await load();
@@ -116,19 +161,35 @@ export async function benchSandbox(): Promise<SandboxBench> {
   const loadMs = cold.ms;
   const ctx = memoryContext();
   try {
-    const action = (definition: PluginDefinition) => () => definition.server.actions![0]!.execute(ctx, { label: 'Enabled' }, { event: 'bench', payload: {} });
+    const action = (definition: PluginDefinition) => () =>
+      definition.server.actions![0]!.execute(ctx, { label: 'Enabled' }, { event: 'bench', payload: {} });
     const actionCost = cost(await time(action(trusted)), await time(action(sandboxed.definition)));
     const webhookCost = cost(await time(webhookRun(trusted, ctx)), await time(webhookRun(sandboxed.definition, ctx)));
     const linearLike = ((await import(join(LINEAR_LIKE, 'server.ts'))) as { default: PluginDefinition }).default;
-    const linearSandboxed = await loadSandboxedPlugin({ packageDir: LINEAR_LIKE, serverEntry: './server.ts', logger: createLogger('silent') });
+    const linearSandboxed = await loadSandboxedPlugin({
+      packageDir: LINEAR_LIKE,
+      serverEntry: './server.ts',
+      logger: createLogger('silent'),
+    });
     let installationWebhook: SandboxCallCost;
     try {
       const installationCtx = memoryContext({ projectId: 'p-1', signingSecret: SECRET });
-      installationWebhook = cost(await time(installationWebhookRun(linearLike, installationCtx)), await time(installationWebhookRun(linearSandboxed.definition, installationCtx)));
+      installationWebhook = cost(
+        await time(installationWebhookRun(linearLike, installationCtx)),
+        await time(installationWebhookRun(linearSandboxed.definition, installationCtx)),
+      );
     } finally {
       linearSandboxed.isolate.dispose();
     }
-    return { calls: CALLS, action: actionCost, webhook: webhookCost, installationWebhook, loadMs, warmLoadMs, heapMb: round(sandboxed.isolate.heapBytes() / 2 ** 20, 1) };
+    return {
+      calls: CALLS,
+      action: actionCost,
+      webhook: webhookCost,
+      installationWebhook,
+      loadMs,
+      warmLoadMs,
+      heapMb: round(sandboxed.isolate.heapBytes() / 2 ** 20, 1),
+    };
   } finally {
     sandboxed.isolate.dispose();
   }

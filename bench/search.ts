@@ -66,9 +66,14 @@ interface Answer {
 async function search(t: Target, input: Record<string, unknown>): Promise<Answer> {
   const res = await fetch(`${t.url}/api/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}`, 'x-fieldbook-workspace': t.workspaceId },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${t.token}`,
+      'x-fieldbook-workspace': t.workspaceId,
+    },
     body: JSON.stringify({
-      query: 'query ($input: SearchInput!) { search(input: $input) { totalCount totalIsEstimate hits { id type title snippet } countsByType { type count isEstimate } } }',
+      query:
+        'query ($input: SearchInput!) { search(input: $input) { totalCount totalIsEstimate hits { id type title snippet } countsByType { type count isEstimate } } }',
       variables: { input },
     }),
   });
@@ -78,14 +83,28 @@ async function search(t: Target, input: Record<string, unknown>): Promise<Answer
 }
 
 /** The same search with no bounds: every match ranked, every count exact (what the engine did before). */
-async function exactSearch(app: Knex, workspaceId: string, userId: string, input: Record<string, unknown>): Promise<Answer> {
-  const engine = new PostgresSearchEngine(app, { rankCandidates: Infinity, exactCountLimit: Infinity, estimateSampleRows: 0 });
+async function exactSearch(
+  app: Knex,
+  workspaceId: string,
+  userId: string,
+  input: Record<string, unknown>,
+): Promise<Answer> {
+  const engine = new PostgresSearchEngine(app, {
+    rankCandidates: Infinity,
+    exactCountLimit: Infinity,
+    estimateSampleRows: 0,
+  });
   const compiled = compileSearch(parseSearchParams(input), { now: new Date(), userId });
   const res = await engine.search({ workspaceId, userId, access: { allProjects: true, projectIds: [] }, compiled });
-  return { totalCount: res.totalCount, totalIsEstimate: res.totalIsEstimate, hits: res.hits.map((h) => ({ id: h.id, type: h.type })) };
+  return {
+    totalCount: res.totalCount,
+    totalIsEstimate: res.totalIsEstimate,
+    hits: res.hits.map((h) => ({ id: h.id, type: h.type })),
+  };
 }
 
-const samePage = (a: Answer, b: Answer): boolean => a.hits.map((h) => `${h.type}:${h.id}`).join() === b.hits.map((h) => `${h.type}:${h.id}`).join();
+const samePage = (a: Answer, b: Answer): boolean =>
+  a.hits.map((h) => `${h.type}:${h.id}`).join() === b.hits.map((h) => `${h.type}:${h.id}`).join();
 
 async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   const samples: number[] = [];
@@ -102,7 +121,14 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
 /** Hand-written SQL: for each table, the count and the best `LIMIT` rows of a tsquery, with a snippet. */
 const WITHOUT_TRASH = new Set(['tags']);
 
-function textSql(owner: Knex, workspaceId: string, tsquery: string, tables: readonly string[], extraWhere = '', extraBindings: readonly string[] = []) {
+function textSql(
+  owner: Knex,
+  workspaceId: string,
+  tsquery: string,
+  tables: readonly string[],
+  extraWhere = '',
+  extraBindings: readonly string[] = [],
+) {
   return () =>
     Promise.all(
       tables.map((table) =>
@@ -136,10 +162,14 @@ async function prepare(owner: Knex, workspaceId: string): Promise<string> {
       where id in (select id from notes where workspace_id = ? order by rank limit 20) and content_text not like '%${RARE}'`,
     [workspaceId],
   );
-  const existing = (await owner('tags').where({ workspace_id: workspaceId, title: 'Pricing' }).first('id')) as { id: string } | undefined;
+  const existing = (await owner('tags').where({ workspace_id: workspaceId, title: 'Pricing' }).first('id')) as
+    | { id: string }
+    | undefined;
   if (existing) return existing.id;
   const [board] = await owner('tag_boards').insert({ workspace_id: workspaceId, title: 'Themes' }).returning('id');
-  const [tag] = await owner('tags').insert({ workspace_id: workspaceId, board_id: (board as { id: string }).id, title: 'Pricing', color: '#e8590c' }).returning('id');
+  const [tag] = await owner('tags')
+    .insert({ workspace_id: workspaceId, board_id: (board as { id: string }).id, title: 'Pricing', color: '#e8590c' })
+    .returning('id');
   const tagId = (tag as { id: string }).id;
   await owner.raw(
     `insert into highlight_tags (workspace_id, highlight_id, tag_id)
@@ -150,10 +180,18 @@ async function prepare(owner: Knex, workspaceId: string): Promise<string> {
 }
 
 /** A full reindex of the workspace into the local Typesense-speaking server, timed. */
-export async function benchReindex(opts: { app: Knex; workspaceId: string; log(line: string): void }): Promise<ReindexResult> {
+export async function benchReindex(opts: {
+  app: Knex;
+  workspaceId: string;
+  log(line: string): void;
+}): Promise<ReindexResult> {
   const fake = await startTypesenseFake('bench-key', { keepRequests: false });
   try {
-    const engine = new TypesenseEngine({ client: typesenseClient({ url: fake.url, apiKey: 'bench-key' }), db: opts.app, collectionPrefix: 'bench_' });
+    const engine = new TypesenseEngine({
+      client: typesenseClient({ url: fake.url, apiKey: 'bench-key' }),
+      db: opts.app,
+      collectionPrefix: 'bench_',
+    });
     await engine.ensureCollections();
     opts.log('search: full reindex into the local Typesense-speaking server ...');
     const started = performance.now();
@@ -169,7 +207,8 @@ export async function benchReindex(opts: { app: Knex; workspaceId: string; log(l
       items: result.done,
       seconds: round(seconds),
       itemsPerSecond: Math.round(result.done / seconds),
-      server: 'local Typesense-speaking fake server (tests/support/typesense-fake.ts) in the bench process, not a real Typesense',
+      server:
+        'local Typesense-speaking fake server (tests/support/typesense-fake.ts) in the bench process, not a real Typesense',
     };
   } finally {
     await fake.close();
@@ -194,13 +233,32 @@ export async function benchSearch(opts: {
   await owner.raw('analyze notes, highlights, highlight_tags');
 
   const tagsOneOf = { id: 'tags', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [tagId] } } };
-  const createdAfter = { id: 'created', field: 'Created', operator: 'after', values: { Created: { relativeDate: '1w' } } };
-  const inProject = { id: 'project', field: 'Project', operator: 'oneOf', values: { Project: { projectMultiselect: [projectId] } } };
+  const createdAfter = {
+    id: 'created',
+    field: 'Created',
+    operator: 'after',
+    values: { Created: { relativeDate: '1w' } },
+  };
+  const inProject = {
+    id: 'project',
+    field: 'Project',
+    operator: 'oneOf',
+    values: { Project: { projectMultiselect: [projectId] } },
+  };
   const textTables = ['notes', 'highlights', 'insights', 'projects', 'tags', 'people'] as const;
   const fts = (q: string) => owner.raw('?', [q]).toString(); // a bound, quoted literal for the SQL text
 
-  const shapes: Array<{ shape: string; input: Record<string, unknown>; sql: () => Promise<unknown>; mustMatchExact?: boolean }> = [
-    { shape: 'one common word', input: { query: 'team', limit: LIMIT }, sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts('team')})`, textTables) },
+  const shapes: Array<{
+    shape: string;
+    input: Record<string, unknown>;
+    sql: () => Promise<unknown>;
+    mustMatchExact?: boolean;
+  }> = [
+    {
+      shape: 'one common word',
+      input: { query: 'team', limit: LIMIT },
+      sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts('team')})`, textTables),
+    },
     {
       shape: 'one rare word',
       input: { query: RARE, limit: LIMIT },
@@ -212,10 +270,18 @@ export async function benchSearch(opts: {
       input: { query: '"scattered documents"', limit: LIMIT },
       sql: textSql(owner, workspaceId, `phraseto_tsquery('fb_search', ${fts('scattered documents')})`, textTables),
     },
-    { shape: 'a prefix as you type', input: { query: 'scatt', limit: LIMIT }, sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts('scatt:*')})`, textTables) },
+    {
+      shape: 'a prefix as you type',
+      input: { query: 'scatt', limit: LIMIT },
+      sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts('scatt:*')})`, textTables),
+    },
     {
       shape: 'filters only (tags one of + created after)',
-      input: { resultTypes: ['HIGHLIGHT'], filter: { combinator: 'and', forms: [tagsOneOf, createdAfter] }, limit: LIMIT },
+      input: {
+        resultTypes: ['HIGHLIGHT'],
+        filter: { combinator: 'and', forms: [tagsOneOf, createdAfter] },
+        limit: LIMIT,
+      },
       mustMatchExact: true,
       sql: () =>
         owner.raw(
@@ -228,7 +294,12 @@ export async function benchSearch(opts: {
     },
     {
       shape: 'text plus three filters',
-      input: { query: 'team', resultTypes: ['HIGHLIGHT'], filter: { combinator: 'and', forms: [tagsOneOf, createdAfter, inProject] }, limit: LIMIT },
+      input: {
+        query: 'team',
+        resultTypes: ['HIGHLIGHT'],
+        filter: { combinator: 'and', forms: [tagsOneOf, createdAfter, inProject] },
+        limit: LIMIT,
+      },
       mustMatchExact: true,
       sql: textSql(
         owner,
@@ -239,7 +310,11 @@ export async function benchSearch(opts: {
         [projectId, tagId],
       ),
     },
-    { shape: 'Everything tab with counts', input: { query: 'research', limit: LIMIT }, sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts('research')})`, textTables) },
+    {
+      shape: 'Everything tab with counts',
+      input: { query: 'research', limit: LIMIT },
+      sql: textSql(owner, workspaceId, `to_tsquery('fb_search', ${fts('research')})`, textTables),
+    },
   ];
 
   const out: SearchShapeResult[] = [];
@@ -264,7 +339,8 @@ export async function benchSearch(opts: {
       mustMatchExact: s.mustMatchExact ?? false,
     });
   }
-  const reindex = process.env.BENCH_SEARCH_REINDEX === '0' ? null : await benchReindex({ app: opts.app, workspaceId, log });
+  const reindex =
+    process.env.BENCH_SEARCH_REINDEX === '0' ? null : await benchReindex({ app: opts.app, workspaceId, log });
   return { shapes: out, reindex };
 }
 
@@ -299,13 +375,32 @@ async function main(): Promise<void> {
   };
   await withFieldbook(options, async ({ fieldbook, url, dataDir, mailbox, log }) => {
     const stateFile = join(dataDir, 'bench-search.json');
-    const state = await keptResearchWorkspace({ owner: fieldbook.db.owner, url, mailbox, stateFile, prefix: 'bench-search', scale: Number(process.env.BENCH_RESEARCH_SCALE ?? 1), log });
+    const state = await keptResearchWorkspace({
+      owner: fieldbook.db.owner,
+      url,
+      mailbox,
+      stateFile,
+      prefix: 'bench-search',
+      scale: Number(process.env.BENCH_RESEARCH_SCALE ?? 1),
+      log,
+    });
     const { token } = state;
-    const { shapes, reindex } = await benchSearch({ owner: fieldbook.db.owner, app: fieldbook.db.app, url, token, workspaceId: state.workspaceId, log });
+    const { shapes, reindex } = await benchSearch({
+      owner: fieldbook.db.owner,
+      app: fieldbook.db.app,
+      url,
+      token,
+      workspaceId: state.workspaceId,
+      log,
+    });
     for (const line of searchTable(shapes)) console.log(line);
     // BENCH_SEARCH_JSON=file keeps the shapes' figures, in bench/results.json's `search` form.
-    if (process.env.BENCH_SEARCH_JSON) (await import('node:fs')).writeFileSync(process.env.BENCH_SEARCH_JSON, `${JSON.stringify(shapes, null, 2)}\n`);
-    if (reindex) console.log(`  full reindex: ${reindex.items} items in ${reindex.seconds} s, ${reindex.itemsPerSecond} items/s (${reindex.server})`);
+    if (process.env.BENCH_SEARCH_JSON)
+      (await import('node:fs')).writeFileSync(process.env.BENCH_SEARCH_JSON, `${JSON.stringify(shapes, null, 2)}\n`);
+    if (reindex)
+      console.log(
+        `  full reindex: ${reindex.items} items in ${reindex.seconds} s, ${reindex.itemsPerSecond} items/s (${reindex.server})`,
+      );
   });
 }
 

@@ -59,11 +59,23 @@ export async function signUpResearcher(
 ): Promise<{ email: string; password: string; token: string }> {
   const email = `${prefix}-${Date.now()}@example.com`;
   const password = 'Bench-password-2026!';
-  await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', { input: { email, password, name } });
-  const link = mailbox.filter((m) => m.to === email).at(-1)?.text.match(/token=([\w.~-]+)/)?.[1];
-  if (link) await graphql(url, 'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }', { token: decodeURIComponent(link) });
-  const signIn = 'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
-  const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn.accessToken;
+  await graphql(url, 'mutation ($input: SignUpInput!) { signUp(input: $input) { user { id } } }', {
+    input: { email, password, name },
+  });
+  const link = mailbox
+    .filter((m) => m.to === email)
+    .at(-1)
+    ?.text.match(/token=([\w.~-]+)/)?.[1];
+  if (link)
+    await graphql(
+      url,
+      'mutation ($token: String!) { confirmEmail(input: { method: EMAIL, token: $token }) { accessToken } }',
+      { token: decodeURIComponent(link) },
+    );
+  const signIn =
+    'mutation ($email: String!, $password: String!) { signIn(email: $email, password: $password) { accessToken } }';
+  const token = (await graphql<{ signIn: { accessToken: string } }>(url, signIn, { email, password })).signIn
+    .accessToken;
   return { email, password, token };
 }
 
@@ -95,7 +107,10 @@ export interface FieldbookAloneOptions {
  * closes it again, removing the folder unless it is a kept one. The server and core modules are
  * loaded only here so that importing the bench's shared helpers stays cheap.
  */
-export async function withFieldbook<T>(options: FieldbookAloneOptions, body: (alone: FieldbookAlone) => Promise<T>): Promise<T> {
+export async function withFieldbook<T>(
+  options: FieldbookAloneOptions,
+  body: (alone: FieldbookAlone) => Promise<T>,
+): Promise<T> {
   const { chmodSync, mkdirSync, mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
@@ -143,7 +158,9 @@ export async function withFieldbook<T>(options: FieldbookAloneOptions, body: (al
  */
 export async function runAlone(
   label: string,
-  body: (alone: FieldbookAlone & { account: { email: string; password: string; token: string }; token: string }) => Promise<readonly string[]>,
+  body: (
+    alone: FieldbookAlone & { account: { email: string; password: string; token: string }; token: string },
+  ) => Promise<readonly string[]>,
   options: Omit<FieldbookAloneOptions, 'label'> & { researcherName?: string } = {},
 ): Promise<void> {
   const { researcherName, ...fieldbookOptions } = options;

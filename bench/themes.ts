@@ -29,7 +29,14 @@ export interface ThemeBench {
   rows: number;
   labels: number;
   quality: ThemeQuality[];
-  scale: { points: number; themes: number; outliers: number; seconds: number; peakRssMiB: number; heapGrowthMiB: number };
+  scale: {
+    points: number;
+    themes: number;
+    outliers: number;
+    seconds: number;
+    peakRssMiB: number;
+    heapGrowthMiB: number;
+  };
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -59,7 +66,13 @@ function quality(): Pick<ThemeBench, 'dataset' | 'rows' | 'labels' | 'quality'> 
     return [v, Math.round(performance.now() - t)];
   };
   const [base, baseMs] = timed(() => tfidfKMeans(texts, k));
-  out.push({ method: 'TF-IDF + k-means', clusters: k, nmi: r3(nmi(labels, base)), ari: r3(ari(labels, base)), ms: baseMs });
+  out.push({
+    method: 'TF-IDF + k-means',
+    clusters: k,
+    nmi: r3(nmi(labels, base)),
+    ari: r3(ari(labels, base)),
+    ms: baseMs,
+  });
   const asGroups = (res: ReturnType<typeof clusterTexts>) => {
     const g = new Array<number>(texts.length).fill(-1);
     res.themes.forEach((t, i) => t.members.forEach((m) => (g[m] = i)));
@@ -68,16 +81,40 @@ function quality(): Pick<ThemeBench, 'dataset' | 'rows' | 'labels' | 'quality'> 
   // Very relaxed keeps nearly every point, which is what the labels' partition compares with.
   const [all, allMs] = timed(() => clusterTexts({ texts, sensitivity: 5, amountPercent: null, clusters: k }));
   const g1 = asGroups(all);
-  out.push({ method: 'Themes (Very relaxed)', clusters: all.themes.length, nmi: r3(nmi(labels, g1)), ari: r3(ari(labels, g1)), ms: allMs, outliers: all.outliers.length });
+  out.push({
+    method: 'Themes (Very relaxed)',
+    clusters: all.themes.length,
+    nmi: r3(nmi(labels, g1)),
+    ari: r3(ari(labels, g1)),
+    ms: allMs,
+    outliers: all.outliers.length,
+  });
   const [std, stdMs] = timed(() => clusterTexts({ texts, sensitivity: 3, amountPercent: null, clusters: k }));
   const g2 = asGroups(std);
-  out.push({ method: 'Themes (Standard sensitivity)', clusters: std.themes.length, nmi: r3(nmi(labels, g2)), ari: r3(ari(labels, g2)), ms: stdMs, outliers: std.outliers.length });
+  out.push({
+    method: 'Themes (Standard sensitivity)',
+    clusters: std.themes.length,
+    nmi: r3(nmi(labels, g2)),
+    ari: r3(ari(labels, g2)),
+    ms: stdMs,
+    outliers: std.outliers.length,
+  });
   const inliers = g2.map((g, i) => (g >= 0 ? i : -1)).filter((i) => i >= 0);
   out.push({
     method: 'Themes (Standard, themed points only)',
     clusters: std.themes.length,
-    nmi: r3(nmi(inliers.map((i) => labels[i]!), inliers.map((i) => g2[i]!))),
-    ari: r3(ari(inliers.map((i) => labels[i]!), inliers.map((i) => g2[i]!))),
+    nmi: r3(
+      nmi(
+        inliers.map((i) => labels[i]!),
+        inliers.map((i) => g2[i]!),
+      ),
+    ),
+    ari: r3(
+      ari(
+        inliers.map((i) => labels[i]!),
+        inliers.map((i) => g2[i]!),
+      ),
+    ),
     ms: stdMs,
   });
   return { dataset: 'BANKING77 test (CC BY 4.0)', rows: rows.length, labels: k, quality: out };
@@ -87,10 +124,54 @@ function quality(): Pick<ThemeBench, 'dataset' | 'rows' | 'labels' | 'quality'> 
 export function generatePoints(count: number, seed = 11): string[] {
   const random = rng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-  const objects = ['export', 'invoice', 'dashboard', 'login', 'search', 'upload', 'billing', 'report', 'calendar', 'mobile app', 'password', 'notification', 'integration', 'sync', 'import', 'chart', 'filter', 'team invite', 'pricing', 'onboarding'];
-  const problems = ['is too slow', 'keeps failing', 'is confusing', 'times out', 'crashed again', 'is missing data', 'looks broken', 'needs a dark mode', 'should support CSV', 'lost my changes'];
-  const fillers = ['honestly', 'every day', 'since the update', 'on large projects', 'for our team', 'this week', 'again and again', 'when I try'];
-  const subjects = Array.from({ length: 60 }, (_, i) => [objects[i % objects.length]!, problems[Math.floor(i / 6) % problems.length]!] as const);
+  const objects = [
+    'export',
+    'invoice',
+    'dashboard',
+    'login',
+    'search',
+    'upload',
+    'billing',
+    'report',
+    'calendar',
+    'mobile app',
+    'password',
+    'notification',
+    'integration',
+    'sync',
+    'import',
+    'chart',
+    'filter',
+    'team invite',
+    'pricing',
+    'onboarding',
+  ];
+  const problems = [
+    'is too slow',
+    'keeps failing',
+    'is confusing',
+    'times out',
+    'crashed again',
+    'is missing data',
+    'looks broken',
+    'needs a dark mode',
+    'should support CSV',
+    'lost my changes',
+  ];
+  const fillers = [
+    'honestly',
+    'every day',
+    'since the update',
+    'on large projects',
+    'for our team',
+    'this week',
+    'again and again',
+    'when I try',
+  ];
+  const subjects = Array.from(
+    { length: 60 },
+    (_, i) => [objects[i % objects.length]!, problems[Math.floor(i / 6) % problems.length]!] as const,
+  );
   return Array.from({ length: count }, () => {
     const [o, p] = pick(subjects);
     return random() < 0.05 ? `${pick(fillers)} ${pick(fillers)}` : `The ${o} ${p} ${pick(fillers)}`;
@@ -105,12 +186,24 @@ function scale(points: number): ThemeBench['scale'] {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t = performance.now();
   // The work runs in one synchronous call, so samples come from the progress callback too.
-  const res = clusterTexts({ texts, sensitivity: 3, amountPercent: 10, onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)) });
+  const res = clusterTexts({
+    texts,
+    sensitivity: 3,
+    amountPercent: 10,
+    onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)),
+  });
   const seconds = (performance.now() - t) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
-  return { points, themes: res.themes.length, outliers: res.outliers.length, seconds: Math.round(seconds * 10) / 10, peakRssMiB: Math.round(peak / 2 ** 20), heapGrowthMiB: Math.round(heapGrowth / 2 ** 20) };
+  return {
+    points,
+    themes: res.themes.length,
+    outliers: res.outliers.length,
+    seconds: Math.round(seconds * 10) / 10,
+    peakRssMiB: Math.round(peak / 2 ** 20),
+    heapGrowthMiB: Math.round(heapGrowth / 2 ** 20),
+  };
 }
 
 export function benchThemes(points = Number(process.env.BENCH_THEME_POINTS ?? 100_000)): ThemeBench {
@@ -120,7 +213,10 @@ export function benchThemes(points = Number(process.env.BENCH_THEME_POINTS ?? 10
 export function themesTable(b: ThemeBench): string[] {
   return [
     `Theme quality on ${b.dataset}, ${b.rows} messages, ${b.labels} labels:`,
-    ...b.quality.map((q) => `  ${q.method.padEnd(40)} clusters ${String(q.clusters).padStart(3)}  NMI ${q.nmi.toFixed(3)}  ARI ${q.ari.toFixed(3)}  ${q.ms} ms${q.outliers === undefined ? '' : `  outliers ${q.outliers}`}`),
+    ...b.quality.map(
+      (q) =>
+        `  ${q.method.padEnd(40)} clusters ${String(q.clusters).padStart(3)}  NMI ${q.nmi.toFixed(3)}  ARI ${q.ari.toFixed(3)}  ${q.ms} ms${q.outliers === undefined ? '' : `  outliers ${q.outliers}`}`,
+    ),
     `Theme clustering of ${b.scale.points.toLocaleString('en')} points, offline: ${b.scale.seconds} s, peak RSS ${b.scale.peakRssMiB} MiB, ${b.scale.themes} themes, ${b.scale.outliers} outliers`,
   ];
 }

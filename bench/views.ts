@@ -22,7 +22,14 @@ export interface ViewTableBench {
   /** Navigation to every row loaded (pages of 1,000 after a first page of 200), ms. */
   allRowsMs: number;
   /** Scrolling: frames measured and their times in ms. */
-  scroll: { frames: number; pixels: number; p50FrameMs: number; p95FrameMs: number; maxFrameMs: number; slowFrames: number };
+  scroll: {
+    frames: number;
+    pixels: number;
+    p50FrameMs: number;
+    p95FrameMs: number;
+    maxFrameMs: number;
+    slowFrames: number;
+  };
   /** Chromium's Performance metrics over the scroll, ms. */
   chromium: { layoutMs: number; styleMs: number; scriptMs: number; taskMs: number };
   /** Table rows in the page during the scroll (all rows would be `rows`). */
@@ -45,18 +52,51 @@ interface Scroll {
   inDom: number;
 }
 
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCROLL_FRAMES = 180;
 const PIXELS_PER_FRAME = 240;
 
-export async function benchViewTable(opts: { url: string; owner: Knex; email: string; password: string; token: string; userId: string; rows?: number; log(line: string): void }): Promise<ViewTableBench> {
+export async function benchViewTable(opts: {
+  url: string;
+  owner: Knex;
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+  rows?: number;
+  log(line: string): void;
+}): Promise<ViewTableBench> {
   const rows = opts.rows ?? Number(process.env.BENCH_VIEW_ROWS ?? 10_000);
   const { url, log } = opts;
-  const ws = await graphql<{ createWorkspace: { workspace: { id: string } } }>(url, 'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }', { input: { method: 'AUTH0', teamName: `Views bench ${Date.now().toString(36)}` } }, opts.token);
+  const ws = await graphql<{ createWorkspace: { workspace: { id: string } } }>(
+    url,
+    'mutation ($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }',
+    { input: { method: 'AUTH0', teamName: `Views bench ${Date.now().toString(36)}` } },
+    opts.token,
+  );
   const workspaceId = ws.createWorkspace.workspace.id;
-  const call = <T>(query: string, variables: Record<string, unknown>) => graphql<T>(url, query, variables, opts.token, workspaceId);
-  const projectId = (await call<{ createProject: { id: string } }>('mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Support calls' } })).createProject.id;
-  const field = (await call<{ createField: { id: string } }>('mutation ($input: CreateFieldInput!) { createField(input: $input) { id } }', { input: { objectType: 'NOTE', projectId, type: 'TEXT', label: 'Customer' } })).createField.id;
+  const call = <T>(query: string, variables: Record<string, unknown>) =>
+    graphql<T>(url, query, variables, opts.token, workspaceId);
+  const projectId = (
+    await call<{ createProject: { id: string } }>(
+      'mutation ($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title: 'Support calls' } },
+    )
+  ).createProject.id;
+  const field = (
+    await call<{ createField: { id: string } }>(
+      'mutation ($input: CreateFieldInput!) { createField(input: $input) { id } }',
+      { input: { objectType: 'NOTE', projectId, type: 'TEXT', label: 'Customer' } },
+    )
+  ).createField.id;
   log(`view table: ${rows.toLocaleString('en-US')} notes with a text field ...`);
   await opts.owner.raw(
     `insert into notes (workspace_id, project_id, title, content_text, rank, created_by, updated_by, created_at)
@@ -70,23 +110,47 @@ export async function benchViewTable(opts: { url: string; owner: Knex; email: st
     [field, projectId],
   );
   const viewId = (
-    await call<{ createProjectView: { id: string } }>('mutation ($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', {
-      p: projectId,
-      input: {
-        title: 'All calls',
-        layout: 'TABLE',
-        objectType: 'NOTE',
-        columns: [{ field: 'Title', width: 280, sticky: true }, { field: `field.${field}` }, { field: 'Tags' }, { field: 'Created' }, { field: 'Updated' }],
+    await call<{ createProjectView: { id: string } }>(
+      'mutation ($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }',
+      {
+        p: projectId,
+        input: {
+          title: 'All calls',
+          layout: 'TABLE',
+          objectType: 'NOTE',
+          columns: [
+            { field: 'Title', width: 280, sticky: true },
+            { field: `field.${field}` },
+            { field: 'Tags' },
+            { field: 'Created' },
+            { field: 'Updated' },
+          ],
+        },
       },
-    })
+    )
   ).createProjectView.id;
 
   // The same notes as a list and as a board grouped by a select field of four options.
-  const list = (await call<{ createProjectView: { id: string } }>('mutation ($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', { p: projectId, input: { title: 'All calls as a list', layout: 'LIST', objectType: 'NOTE' } })).createProjectView.id;
+  const list = (
+    await call<{ createProjectView: { id: string } }>(
+      'mutation ($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }',
+      { p: projectId, input: { title: 'All calls as a list', layout: 'LIST', objectType: 'NOTE' } },
+    )
+  ).createProjectView.id;
   const stage = (
-    await call<{ createField: { id: string; options: Array<{ id: string }> } }>('mutation ($input: CreateFieldInput!) { createField(input: $input) { id options { id } } }', {
-      input: { objectType: 'NOTE', projectId, type: 'SELECT', label: 'Stage', maxSelectable: 1, options: ['New', 'Read', 'Coded', 'Done'].map((label) => ({ label })) },
-    })
+    await call<{ createField: { id: string; options: Array<{ id: string }> } }>(
+      'mutation ($input: CreateFieldInput!) { createField(input: $input) { id options { id } } }',
+      {
+        input: {
+          objectType: 'NOTE',
+          projectId,
+          type: 'SELECT',
+          label: 'Stage',
+          maxSelectable: 1,
+          options: ['New', 'Read', 'Coded', 'Done'].map((label) => ({ label })),
+        },
+      },
+    )
   ).createField;
   await opts.owner.raw(
     `insert into field_values (workspace_id, field_id, object_type, object_id, value, updated_by)
@@ -94,10 +158,18 @@ export async function benchViewTable(opts: { url: string; owner: Knex; email: st
     [stage.id, JSON.stringify(stage.options.map((o) => o.id)), projectId],
   );
   const board = (
-    await call<{ createProjectView: { id: string } }>('mutation ($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', {
-      p: projectId,
-      input: { title: 'All calls by stage', layout: 'BOARD', objectType: 'NOTE', group: { kind: 'SELECT', fieldId: stage.id } },
-    })
+    await call<{ createProjectView: { id: string } }>(
+      'mutation ($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }',
+      {
+        p: projectId,
+        input: {
+          title: 'All calls by stage',
+          layout: 'BOARD',
+          objectType: 'NOTE',
+          group: { kind: 'SELECT', fieldId: stage.id },
+        },
+      },
+    )
   ).createProjectView.id;
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
@@ -112,10 +184,16 @@ export async function benchViewTable(opts: { url: string; owner: Knex; email: st
     await page.waitForURL(/\/(home|auth\/workspaces)/);
     // Open the view's workspace the way the app remembers it, then the view itself, warm (the app's code cached).
     await page.goto(`${url}/projects/${projectId}/v/${viewId}`);
-    await page.locator('tbody tr[data-row-id]').first().waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
-      await page.screenshot({ path: join(tmpdir(), 'fieldbook-views-bench.png') });
-      throw new Error(`the view did not show its rows at ${page.url()} (screenshot in ${join(tmpdir(), 'fieldbook-views-bench.png')}): ${(err as Error).message}`);
-    });
+    await page
+      .locator('tbody tr[data-row-id]')
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: join(tmpdir(), 'fieldbook-views-bench.png') });
+        throw new Error(
+          `the view did not show its rows at ${page.url()} (screenshot in ${join(tmpdir(), 'fieldbook-views-bench.png')}): ${(err as Error).message}`,
+        );
+      });
     await page.goto(`${url}/home`);
     await page.waitForLoadState('networkidle');
 
@@ -129,7 +207,12 @@ export async function benchViewTable(opts: { url: string; owner: Knex; email: st
     };
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const metrics = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
+    const metrics = async () =>
+      Object.fromEntries(
+        ((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map(
+          (m) => [m.name, m.value],
+        ),
+      );
     // Scrolls the element a steady amount each frame, counting what is drawn; sent as text: the
     // bench's own compiler would add helpers the page does not have.
     const scrollThrough = async (scroller: string, drawn: string): Promise<Scroll> => {
@@ -159,7 +242,12 @@ export async function benchViewTable(opts: { url: string; owner: Knex; email: st
         p95FrameMs: round(percentile(scroll.times, 95)),
         maxFrameMs: round(Math.max(...scroll.times)),
         slowFrames: scroll.times.filter((t) => t > 50).length,
-        chromium: { layoutMs: delta('LayoutDuration'), styleMs: delta('RecalcStyleDuration'), scriptMs: delta('ScriptDuration'), taskMs: delta('TaskDuration') },
+        chromium: {
+          layoutMs: delta('LayoutDuration'),
+          styleMs: delta('RecalcStyleDuration'),
+          scriptMs: delta('ScriptDuration'),
+          taskMs: delta('TaskDuration'),
+        },
         inDom: scroll.inDom,
       };
     };

@@ -35,10 +35,23 @@ export interface WebSizeBench {
   homePluginFiles: number;
 }
 
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Opens `path` on a page and sums the scripts it loads until `ready` and a quiet network. */
-async function scriptsOf(page: Page, url: string, path: string, ready: (p: Page) => Promise<unknown>): Promise<{ totals: PageScripts; paths: string[] }> {
+async function scriptsOf(
+  page: Page,
+  url: string,
+  path: string,
+  ready: (p: Page) => Promise<unknown>,
+): Promise<{ totals: PageScripts; paths: string[] }> {
   const seen: Array<{ path: string; transfer: number; decoded: number; encoding: string }> = [];
   const pending: Array<Promise<void>> = [];
   page.on('response', (response) => {
@@ -48,7 +61,12 @@ async function scriptsOf(page: Page, url: string, path: string, ready: (p: Page)
       (async () => {
         const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
         const encoding = (await response.headerValue('content-encoding')) ?? 'identity';
-        seen.push({ path: new URL(response.url()).pathname, transfer: sizes.responseBodySize, decoded: body.length, encoding });
+        seen.push({
+          path: new URL(response.url()).pathname,
+          transfer: sizes.responseBodySize,
+          decoded: body.length,
+          encoding,
+        });
       })(),
     );
   });
@@ -66,7 +84,9 @@ async function scriptsOf(page: Page, url: string, path: string, ready: (p: Page)
       decodedKB: round(seen.reduce((n, s) => n + s.decoded, 0) / 1000),
       encodings,
       largest: largest ? { path: largest.path, transferKB: round(largest.transfer / 1000) } : null,
-      byFile: [...seen].sort((a, b) => b.transfer - a.transfer).map((s) => ({ path: s.path, transferKB: round(s.transfer / 1000) })),
+      byFile: [...seen]
+        .sort((a, b) => b.transfer - a.transfer)
+        .map((s) => ({ path: s.path, transferKB: round(s.transfer / 1000) })),
     },
     paths: seen.map((s) => s.path),
   };
@@ -76,14 +96,21 @@ async function scriptsOf(page: Page, url: string, path: string, ready: (p: Page)
  * Measures the sign-in page signed out, then signs in as `email` (whose workspace opens at
  * `/home`) and measures the workspace home opened afresh with that session.
  */
-export async function benchWebSize(opts: { url: string; email: string; password: string; log(line: string): void }): Promise<WebSizeBench> {
+export async function benchWebSize(opts: {
+  url: string;
+  email: string;
+  password: string;
+  log(line: string): void;
+}): Promise<WebSizeBench> {
   const { url, log } = opts;
   const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
   try {
     log('web size: scripts of the sign-in page and the workspace home ...');
     const context = await browser.newContext();
     const signInPage = await context.newPage();
-    const signIn = await scriptsOf(signInPage, url, '/auth/login', (p) => p.getByRole('button', { name: 'Sign in', exact: true }).waitFor());
+    const signIn = await scriptsOf(signInPage, url, '/auth/login', (p) =>
+      p.getByRole('button', { name: 'Sign in', exact: true }).waitFor(),
+    );
     await signInPage.getByRole('textbox', { name: 'Email', exact: true }).fill(opts.email);
     await signInPage.getByRole('textbox', { name: 'Password', exact: true }).fill(opts.password);
     await signInPage.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -98,7 +125,11 @@ export async function benchWebSize(opts: { url: string; email: string; password:
       await p.getByRole('heading', { level: 2, name: 'Recent research' }).waitFor();
     });
     await context.close();
-    return { signIn: signIn.totals, workspaceHome: home.totals, homePluginFiles: home.paths.filter((p) => p.startsWith('/plugins/')).length };
+    return {
+      signIn: signIn.totals,
+      workspaceHome: home.totals,
+      homePluginFiles: home.paths.filter((p) => p.startsWith('/plugins/')).length,
+    };
   } finally {
     await browser.close();
   }
@@ -106,7 +137,9 @@ export async function benchWebSize(opts: { url: string; email: string; password:
 
 export function describeWebSize(r: WebSizeBench): string[] {
   const line = (label: string, s: PageScripts) =>
-    `  ${label.padEnd(16)} ${String(s.files).padStart(3)} files, ${String(s.transferKB).padStart(7)} KB sent (${s.decodedKB} KB decoded; ${Object.entries(s.encodings)
+    `  ${label.padEnd(16)} ${String(s.files).padStart(3)} files, ${String(s.transferKB).padStart(7)} KB sent (${s.decodedKB} KB decoded; ${Object.entries(
+      s.encodings,
+    )
       .map(([e, n]) => `${n} ${e}`)
       .join(', ')}), largest ${s.largest ? `${s.largest.transferKB} KB ${s.largest.path}` : 'none'}`;
   return [
@@ -130,8 +163,20 @@ async function main(): Promise<void> {
         token,
       );
       const workspaceId = createWorkspace.workspace.id;
-      const { createProject } = await graphql<{ createProject: { id: string } }>(url, 'mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }', { i: { title: 'Inbox' } }, token, workspaceId);
-      await graphql(url, 'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id }, token, workspaceId);
+      const { createProject } = await graphql<{ createProject: { id: string } }>(
+        url,
+        'mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }',
+        { i: { title: 'Inbox' } },
+        token,
+        workspaceId,
+      );
+      await graphql(
+        url,
+        'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }',
+        { p: createProject.id },
+        token,
+        workspaceId,
+      );
       const result = await benchWebSize({ url, email: account.email, password: account.password, log });
       return [describeWebSize(result).join('\n'), JSON.stringify(result, null, 2)];
     },

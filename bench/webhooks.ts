@@ -33,14 +33,24 @@ export const BENCH_SLACK_ENV = {
 /** The Slack workspace the local Slack connects (its default team). */
 const TEAM = 'T0FAKE001';
 
-function load(args: Record<string, unknown>): Promise<{ sent: number; requests: number; p50: number; p99: number; non2xx: number; errors: number }> {
+function load(
+  args: Record<string, unknown>,
+): Promise<{ sent: number; requests: number; p50: number; p99: number; non2xx: number; errors: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'webhook-load.ts'), JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'webhook-load.ts'), JSON.stringify(args)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`webhook load exited with ${code}: ${err.slice(-1000)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out))
+        : reject(new Error(`webhook load exited with ${code}: ${err.slice(-1000)}`)),
+    );
   });
 }
 
@@ -49,22 +59,55 @@ function load(args: Record<string, unknown>): Promise<{ sent: number; requests: 
  * queued in one transaction, then turned into a note by a job. Fieldbook must have been started
  * with BENCH_SLACK_ENV.
  */
-export async function benchWebhooks(opts: { url: string; owner: Knex; token: string; workspaceId: string; responseUrl: string; log(line: string): void }): Promise<WebhookBench> {
+export async function benchWebhooks(opts: {
+  url: string;
+  owner: Knex;
+  token: string;
+  workspaceId: string;
+  responseUrl: string;
+  log(line: string): void;
+}): Promise<WebhookBench> {
   const { url, owner, token, workspaceId, log } = opts;
-  const as = async <T>(query: string, variables: Record<string, unknown> = {}) => graphql<T>(url, query, variables, token, workspaceId);
-  const { createProject } = await as<{ createProject: { id: string } }>('mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }', { i: { title: 'Slack inbox (bench)' } });
-  await as('mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id });
-  await as('mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }', { p: createProject.id });
+  const as = async <T>(query: string, variables: Record<string, unknown> = {}) =>
+    graphql<T>(url, query, variables, token, workspaceId);
+  const { createProject } = await as<{ createProject: { id: string } }>(
+    'mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }',
+    { i: { title: 'Slack inbox (bench)' } },
+  );
+  await as(
+    'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }',
+    { p: createProject.id },
+  );
+  await as(
+    'mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }',
+    { p: createProject.id },
+  );
   await connectSlack(url, token, workspaceId);
-  const notes = async () => Number((await owner('notes').where({ project_id: createProject.id }).count<Array<{ n: number }>>('* as n'))[0]!.n);
-  const pending = async () => Number((await owner('plugin_webhook_events').whereNull('handled_at').whereNotNull('installation_id').count<Array<{ n: number }>>('* as n'))[0]!.n);
+  const notes = async () =>
+    Number((await owner('notes').where({ project_id: createProject.id }).count<Array<{ n: number }>>('* as n'))[0]!.n);
+  const pending = async () =>
+    Number(
+      (
+        await owner('plugin_webhook_events')
+          .whereNull('handled_at')
+          .whereNotNull('installation_id')
+          .count<Array<{ n: number }>>('* as n')
+      )[0]!.n,
+    );
 
   const connections = Number(process.env.BENCH_WEBHOOK_CONNECTIONS ?? 20);
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const target = { url: `${url}/slack/webhook`, secret: SECRET, teamId: TEAM, responseUrl: opts.responseUrl };
   // The notes' own events (automations, followers, AI steps) are left to finish before each phase,
   // so that every phase starts on a server at rest whichever code made the notes before it.
-  const events = async () => Number((await owner.raw<{ rows: Array<{ n: number }> }>(`select count(*)::int as n from pgboss.job where name like 'event.%' and state in ('created', 'retry', 'active')`)).rows[0]!.n);
+  const events = async () =>
+    Number(
+      (
+        await owner.raw<{ rows: Array<{ n: number }> }>(
+          `select count(*)::int as n from pgboss.job where name like 'event.%' and state in ('created', 'retry', 'active')`,
+        )
+      ).rows[0]!.n,
+    );
   const settle = async () => {
     const until = performance.now() + 90_000;
     while ((await events()) > 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 500));
@@ -80,7 +123,8 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
     const started = performance.now();
     const res = await fetch(target.url, { method: 'POST', headers: delivery.headers, body: delivery.body });
     if (res.status !== 200) throw new Error(`a signed delivery was answered ${res.status}`);
-    while ((await notes()) === count && performance.now() - started < 30_000) await new Promise((r) => setTimeout(r, 10));
+    while ((await notes()) === count && performance.now() - started < 30_000)
+      await new Promise((r) => setTimeout(r, 10));
     times.push(performance.now() - started);
   }
   await settle();
@@ -105,7 +149,12 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
   let held: Awaited<ReturnType<typeof load>>;
   try {
     await hold.raw('lock table notes in share mode');
-    held = await load({ ...target, connections, seconds: Number(process.env.BENCH_BACKLOG_SECONDS ?? 5), first: 200_000 });
+    held = await load({
+      ...target,
+      connections,
+      seconds: Number(process.env.BENCH_BACKLOG_SECONDS ?? 5),
+      first: 200_000,
+    });
   } finally {
     await hold.commit();
     const started = performance.now();
@@ -119,10 +168,25 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
     projectId: createProject.id,
     connections,
     seconds,
-    intake: { reqPerSec: round(run.requests, 0), p50Ms: run.p50, p99Ms: run.p99, sent: run.sent, non2xx: run.non2xx, errors: run.errors },
-    backlog: { events: made, drainSeconds: round(drainSeconds), notesPerSec: round(made / Math.max(drainSeconds + seconds, 0.001), 0) },
+    intake: {
+      reqPerSec: round(run.requests, 0),
+      p50Ms: run.p50,
+      p99Ms: run.p99,
+      sent: run.sent,
+      non2xx: run.non2xx,
+      errors: run.errors,
+    },
+    backlog: {
+      events: made,
+      drainSeconds: round(drainSeconds),
+      notesPerSec: round(made / Math.max(drainSeconds + seconds, 0.001), 0),
+    },
     heldIntake: { reqPerSec: round(held.requests, 0), p50Ms: held.p50, p99Ms: held.p99 },
-    heldBacklog: { events: drained.made, drainSeconds: round(drained.seconds, 2), notesPerSec: round(drained.made / Math.max(drained.seconds, 0.001), 0) },
+    heldBacklog: {
+      events: drained.made,
+      drainSeconds: round(drained.seconds, 2),
+      notesPerSec: round(drained.made / Math.max(drained.seconds, 0.001), 0),
+    },
     intakeToNote: { count: times.length, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) },
   };
 }
@@ -134,15 +198,23 @@ export async function benchWebhooks(opts: { url: string; owner: Knex; token: str
 async function connectSlack(url: string, token: string, workspaceId: string): Promise<void> {
   const res = await fetch(`${url}/api/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-fieldbook-workspace': workspaceId },
-    body: JSON.stringify({ query: 'mutation { startIntegrationAuthorization(pluginId: "slack", source: "bench", origin: "/settings/integrations") }' }),
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-fieldbook-workspace': workspaceId,
+    },
+    body: JSON.stringify({
+      query:
+        'mutation { startIntegrationAuthorization(pluginId: "slack", source: "bench", origin: "/settings/integrations") }',
+    }),
   });
   const { data } = (await res.json()) as { data: { startIntegrationAuthorization: string } };
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
   const consent = await fetch(data.startIntegrationAuthorization, { redirect: 'manual' });
   const callback = new URL(consent.headers.get('location')!);
   const back = await fetch(`${url}${callback.pathname}${callback.search}`, { redirect: 'manual', headers: { cookie } });
-  if (!back.headers.get('location')?.includes('connected=1')) throw new Error(`Slack did not connect: ${back.status} ${back.headers.get('location')}`);
+  if (!back.headers.get('location')?.includes('connected=1'))
+    throw new Error(`Slack did not connect: ${back.status} ${back.headers.get('location')}`);
 }
 
 /**
@@ -151,7 +223,11 @@ async function connectSlack(url: string, token: string, workspaceId: string): Pr
  */
 async function main(): Promise<void> {
   const { startFakeSlack } = await import('../plugins/slack/testing/fake-slack.ts');
-  const slack = await startFakeSlack({ clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID, clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET, channels: [{ id: 'CBENCH', name: 'bench' }] });
+  const slack = await startFakeSlack({
+    clientId: BENCH_SLACK_ENV.SLACK_CLIENT_ID,
+    clientSecret: BENCH_SLACK_ENV.SLACK_CLIENT_SECRET,
+    channels: [{ id: 'CBENCH', name: 'bench' }],
+  });
   try {
     const env = { ...BENCH_SLACK_ENV, SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl };
     await runAlone(
@@ -163,7 +239,14 @@ async function main(): Promise<void> {
           { input: { method: 'AUTH0', teamName: `Webhook bench ${Date.now().toString(36)}` } },
           token,
         );
-        const result = await benchWebhooks({ url, owner: fieldbook.db.owner, token, workspaceId: created.createWorkspace.workspace.id, responseUrl: slack.responseUrl(), log });
+        const result = await benchWebhooks({
+          url,
+          owner: fieldbook.db.owner,
+          token,
+          workspaceId: created.createWorkspace.workspace.id,
+          responseUrl: slack.responseUrl(),
+          log,
+        });
         return [JSON.stringify(result, null, 2)];
       },
       { env },

@@ -20,7 +20,12 @@ export default defineConfig({
   source: {
     entry: { index: './src/index.tsx' },
     define: {
-      FIELDBOOK_SHARED_VERSIONS: JSON.stringify({ react: versionOf('react'), 'react-dom': versionOf('react-dom'), 'react-router': versionOf('react-router'), sdk: SDK_VERSION }),
+      FIELDBOOK_SHARED_VERSIONS: JSON.stringify({
+        react: versionOf('react'),
+        'react-dom': versionOf('react-dom'),
+        'react-router': versionOf('react-router'),
+        sdk: SDK_VERSION,
+      }),
     },
   },
   html: {

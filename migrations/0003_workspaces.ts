@@ -9,10 +9,18 @@ export async function up(knex: Knex): Promise<void> {
     t.string('promo', 100);
     t.uuid('install_template_id');
   });
-  await knex.raw(`alter table workspaces add constraint workspaces_region_check check (region in ('US_A', 'US_B', 'EU_A', 'AU_A'))`);
-  await knex.raw(`alter table workspace_members add constraint workspace_members_role_check check (role in ('VIEWER', 'CONTRIBUTOR', 'MANAGER'))`);
-  await knex.raw(`alter table workspace_members add constraint workspace_members_joined_via_check check (joined_via in ('CREATE', 'INVITE', 'DOMAIN'))`);
-  await knex.raw(`alter table invites add constraint invites_role_check check (role in ('VIEWER', 'CONTRIBUTOR', 'MANAGER'))`);
+  await knex.raw(
+    `alter table workspaces add constraint workspaces_region_check check (region in ('US_A', 'US_B', 'EU_A', 'AU_A'))`,
+  );
+  await knex.raw(
+    `alter table workspace_members add constraint workspace_members_role_check check (role in ('VIEWER', 'CONTRIBUTOR', 'MANAGER'))`,
+  );
+  await knex.raw(
+    `alter table workspace_members add constraint workspace_members_joined_via_check check (joined_via in ('CREATE', 'INVITE', 'DOMAIN'))`,
+  );
+  await knex.raw(
+    `alter table invites add constraint invites_role_check check (role in ('VIEWER', 'CONTRIBUTOR', 'MANAGER'))`,
+  );
   await knex.raw('create index user_group_members_user on user_group_members (workspace_id, user_id)');
 }
 

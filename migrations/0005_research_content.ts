@@ -28,7 +28,9 @@ export async function up(knex: Knex): Promise<void> {
     stamps(t);
     t.index(['workspace_id', 'parent_id', 'rank']);
   });
-  await knex.raw(`alter table project_categories add constraint project_categories_title_check check (char_length(title) between 1 and 200)`);
+  await knex.raw(
+    `alter table project_categories add constraint project_categories_title_check check (char_length(title) between 1 and 200)`,
+  );
   await enableTenantRls(knex, 'project_categories');
 
   await knex.schema.createTable('projects', (t) => {
@@ -49,8 +51,12 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['workspace_id', 'rank']);
     t.index(['workspace_id', 'category_id']);
   });
-  await knex.raw(`alter table projects add constraint projects_title_check check (char_length(title) between 1 and 200)`);
-  await knex.raw(`alter table projects add constraint projects_status_check check (status in ('ACTIVE', 'ARCHIVED', 'COMPLETED'))`);
+  await knex.raw(
+    `alter table projects add constraint projects_title_check check (char_length(title) between 1 and 200)`,
+  );
+  await knex.raw(
+    `alter table projects add constraint projects_status_check check (status in ('ACTIVE', 'ARCHIVED', 'COMPLETED'))`,
+  );
   await enableTenantRls(knex, 'projects');
 
   for (const table of ['notes', 'insights']) {
@@ -75,7 +81,10 @@ export async function up(knex: Knex): Promise<void> {
       t.index(['workspace_id', 'project_id', 'rank', 'id']);
       t.index(['workspace_id', 'project_id', 'created_at', 'id']);
     });
-    await knex.raw(`alter table ?? add constraint ?? check (char_length(title) <= 200)`, [table, `${table}_title_check`]);
+    await knex.raw(`alter table ?? add constraint ?? check (char_length(title) <= 200)`, [
+      table,
+      `${table}_title_check`,
+    ]);
     await enableTenantRls(knex, table);
   }
 
@@ -94,7 +103,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['workspace_id', 'note_id', 'start_offset']);
     t.index(['workspace_id', 'project_id', 'created_at']);
   });
-  await knex.raw(`alter table highlights add constraint highlights_span_check check (start_offset >= 0 and start_offset < end_offset)`);
+  await knex.raw(
+    `alter table highlights add constraint highlights_span_check check (start_offset >= 0 and start_offset < end_offset)`,
+  );
   await enableTenantRls(knex, 'highlights');
 
   await knex.schema.createTable('stars', (t) => {

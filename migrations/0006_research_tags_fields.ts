@@ -17,7 +17,8 @@ export async function up(knex: Knex): Promise<void> {
   };
   const rank = (t: Knex.CreateTableBuilder) => t.double('rank').notNullable().defaultTo(0);
   const createdBy = (t: Knex.CreateTableBuilder) => t.uuid('created_by').references('users.id').onDelete('SET NULL');
-  const check = (table: string, name: string, sql: string) => knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
+  const check = (table: string, name: string, sql: string) =>
+    knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
   const hex = (column: string) => `${column} is null or ${column} ~ '^#[0-9a-f]{6}$'`;
 
   await knex.schema.createTable('tag_boards', (t) => {
@@ -135,7 +136,15 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['field_values', 'field_options', 'fields', 'highlight_tags', 'tags', 'tag_groups', 'tag_boards']) {
+  for (const table of [
+    'field_values',
+    'field_options',
+    'fields',
+    'highlight_tags',
+    'tags',
+    'tag_groups',
+    'tag_boards',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -16,7 +16,8 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   };
   const by = (t: Knex.CreateTableBuilder, column: string) => t.uuid(column).references('users.id').onDelete('SET NULL');
-  const check = (table: string, name: string, sql: string) => knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
+  const check = (table: string, name: string, sql: string) =>
+    knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
 
   await knex.schema.createTable('people', (t) => {
     id(t);
@@ -38,7 +39,9 @@ export async function up(knex: Knex): Promise<void> {
   await check('people', 'people_title_check', 'title is null or char_length(title) <= 200');
   await check('people', 'people_avatar_url_check', 'avatar_url is null or char_length(avatar_url) <= 3000');
   // One live contact per address in a workspace; a trashed contact keeps its address but no longer blocks it.
-  await knex.raw('create unique index people_email_unique on people (workspace_id, lower(email)) where email is not null and deleted_at is null');
+  await knex.raw(
+    'create unique index people_email_unique on people (workspace_id, lower(email)) where email is not null and deleted_at is null',
+  );
   await knex.raw('create index people_name_trgm on people using gin (lower(name) gin_trgm_ops)');
   await enableTenantRls(knex, 'people');
 
@@ -90,7 +93,9 @@ export async function up(knex: Knex): Promise<void> {
   // Members read each other's settings (to decide whom to notify) but change only their own.
   await knex.raw('alter table notification_settings enable row level security');
   await knex.raw('alter table notification_settings force row level security');
-  await knex.raw(`create policy settings_read on notification_settings for select using (workspace_id = app_workspace_id())`);
+  await knex.raw(
+    `create policy settings_read on notification_settings for select using (workspace_id = app_workspace_id())`,
+  );
   await knex.raw(`create policy settings_insert on notification_settings for insert
     with check (workspace_id = app_workspace_id() and user_id = app_user_id())`);
   await knex.raw(`create policy settings_update on notification_settings for update

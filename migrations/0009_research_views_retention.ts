@@ -20,7 +20,8 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   };
   const by = (t: Knex.CreateTableBuilder, column: string) => t.uuid(column).references('users.id').onDelete('SET NULL');
-  const check = (table: string, name: string, sql: string) => knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
+  const check = (table: string, name: string, sql: string) =>
+    knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
 
   await knex.schema.createTable('project_views', (t) => {
     id(t);
@@ -40,7 +41,11 @@ export async function up(knex: Knex): Promise<void> {
   await check('project_views', 'project_views_title_check', 'char_length(title) between 1 and 200');
   await check('project_views', 'project_views_layout_check', `layout in ('BOARD', 'CANVAS', 'GRID', 'LIST', 'TABLE')`);
   await check('project_views', 'project_views_object_type_check', `object_type in ('HIGHLIGHT', 'INSIGHT', 'NOTE')`);
-  await check('project_views', 'project_views_data_check', `jsonb_typeof(view_data) = 'object' and jsonb_typeof(canvas) = 'object'`);
+  await check(
+    'project_views',
+    'project_views_data_check',
+    `jsonb_typeof(view_data) = 'object' and jsonb_typeof(canvas) = 'object'`,
+  );
   await enableTenantRls(knex, 'project_views');
 
   await knex.schema.createTable('project_view_canvas_items', (t) => {
@@ -66,13 +71,30 @@ export async function up(knex: Knex): Promise<void> {
   });
   const items = 'project_view_canvas_items';
   await check(items, 'canvas_items_kind_check', `kind in ('RECTANGLE', 'TEXT', 'GROUP', 'REFERENCE')`);
-  await check(items, 'canvas_items_text_format_check', `text_format is null or text_format in ('PARAGRAPH', 'H1', 'H2', 'H3')`);
+  await check(
+    items,
+    'canvas_items_text_format_check',
+    `text_format is null or text_format in ('PARAGRAPH', 'H1', 'H2', 'H3')`,
+  );
   await check(items, 'canvas_items_color_check', `color is null or color ~ '^#[0-9a-f]{6}$'`);
-  await check(items, 'canvas_items_size_check', `(kind = 'REFERENCE') = (width is null and height is null) and (width is null or width > 0) and (height is null or height > 0)`);
-  await check(items, 'canvas_items_target_check', `(kind = 'REFERENCE') = (num_nonnulls(note_id, insight_id, highlight_id) = 1) and num_nonnulls(note_id, insight_id, highlight_id) <= 1`);
+  await check(
+    items,
+    'canvas_items_size_check',
+    `(kind = 'REFERENCE') = (width is null and height is null) and (width is null or width > 0) and (height is null or height > 0)`,
+  );
+  await check(
+    items,
+    'canvas_items_target_check',
+    `(kind = 'REFERENCE') = (num_nonnulls(note_id, insight_id, highlight_id) = 1) and num_nonnulls(note_id, insight_id, highlight_id) <= 1`,
+  );
   // An object appears at most once on a canvas (its rank and expanded state are kept per object).
   for (const column of ['note_id', 'insight_id', 'highlight_id']) {
-    await knex.raw(`create unique index ?? on ?? (view_id, ??) where ?? is not null`, [`canvas_items_${column}_unique`, items, column, column]);
+    await knex.raw(`create unique index ?? on ?? (view_id, ??) where ?? is not null`, [
+      `canvas_items_${column}_unique`,
+      items,
+      column,
+      column,
+    ]);
   }
   await enableTenantRls(knex, items);
 
@@ -103,7 +125,12 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['data_retention_warnings', 'data_retention_policies', 'project_view_canvas_items', 'project_views']) {
+  for (const table of [
+    'data_retention_warnings',
+    'data_retention_policies',
+    'project_view_canvas_items',
+    'project_views',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -29,9 +29,15 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['workspace_id', 'project_id', 'created_at']);
     t.index(['workspace_id', 'created_by', 'created_at']);
   });
-  await knex.raw(`alter table project_transfers add constraint project_transfers_kind_check check (kind in ('EXPORT', 'IMPORT'))`);
-  await knex.raw(`alter table project_transfers add constraint project_transfers_status_check check (status in ('QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'))`);
-  await knex.raw(`alter table project_transfers add constraint project_transfers_progress_check check (progress between 0 and 100)`);
+  await knex.raw(
+    `alter table project_transfers add constraint project_transfers_kind_check check (kind in ('EXPORT', 'IMPORT'))`,
+  );
+  await knex.raw(
+    `alter table project_transfers add constraint project_transfers_status_check check (status in ('QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'))`,
+  );
+  await knex.raw(
+    `alter table project_transfers add constraint project_transfers_progress_check check (progress between 0 and 100)`,
+  );
   await enableTenantRls(knex, 'project_transfers');
 
   await knex.schema.createTable('project_transfer_ids', (t) => {

@@ -51,7 +51,9 @@ export async function up(knex: Knex): Promise<void> {
     language plpgsql stable parallel safe strict
     as $$ begin return $1::timestamptz; exception when others then return null; end $$`);
   await knex.raw(`create text search configuration fb_search (copy = pg_catalog.simple)`);
-  await knex.raw(`alter text search configuration fb_search alter mapping for hword, hword_part, word with ${schema}.unaccent, simple`);
+  await knex.raw(
+    `alter text search configuration fb_search alter mapping for hword, hword_part, word with ${schema}.unaccent, simple`,
+  );
   // What substring and trigram matches compare: lower case without accents.
   await knex.raw(`
     create or replace function fb_search_text(text) returns text
@@ -61,10 +63,17 @@ export async function up(knex: Knex): Promise<void> {
   for (const { table, title, content, trigram } of VECTORS) {
     const weighted = [`setweight(to_tsvector('fb_search'::regconfig, coalesce(${title}, '')), 'A')`];
     if (content) weighted.push(`setweight(to_tsvector('fb_search'::regconfig, coalesce(${content}, '')), 'B')`);
-    await knex.raw(`alter table ?? add column search_vector tsvector generated always as (${weighted.join(' || ')}) stored`, [table]);
+    await knex.raw(
+      `alter table ?? add column search_vector tsvector generated always as (${weighted.join(' || ')}) stored`,
+      [table],
+    );
     await knex.raw(`create index ?? on ?? using gin (search_vector)`, [`${table}_search_vector`, table]);
     for (const column of trigram) {
-      await knex.raw(`create index ?? on ?? using gin (fb_search_text(??) gin_trgm_ops)`, [`${table}_${column}_search_trgm`, table, column]);
+      await knex.raw(`create index ?? on ?? using gin (fb_search_text(??) gin_trgm_ops)`, [
+        `${table}_${column}_search_trgm`,
+        table,
+        column,
+      ]);
     }
   }
 }

@@ -7,13 +7,19 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table highlights drop constraint if exists highlights_insight_id_foreign');
-  await knex.raw('alter table highlights add constraint highlights_insight_id_foreign foreign key (insight_id) references insights(id) on delete set null');
+  await knex.raw(
+    'alter table highlights add constraint highlights_insight_id_foreign foreign key (insight_id) references insights(id) on delete set null',
+  );
   await knex.raw("comment on column highlights.insight_id is 'The insight citing this highlight, if any.'");
-  await knex.raw('create index if not exists highlights_workspace_id_insight_id_index on highlights (workspace_id, insight_id) where insight_id is not null');
+  await knex.raw(
+    'create index if not exists highlights_workspace_id_insight_id_index on highlights (workspace_id, insight_id) where insight_id is not null',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index if exists highlights_workspace_id_insight_id_index');
   await knex.raw('alter table highlights drop constraint if exists highlights_insight_id_foreign');
-  await knex.raw('alter table highlights add constraint highlights_insight_id_foreign foreign key (insight_id) references insights(id) on delete cascade');
+  await knex.raw(
+    'alter table highlights add constraint highlights_insight_id_foreign foreign key (insight_id) references insights(id) on delete cascade',
+  );
 }

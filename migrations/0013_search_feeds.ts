@@ -28,7 +28,8 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['workspace_id', 'created_by', 'rank']);
     t.index(['workspace_id', 'shared', 'rank']);
   });
-  const check = (name: string, sql: string) => knex.raw(`alter table saved_feeds add constraint ?? check (${sql})`, [name]);
+  const check = (name: string, sql: string) =>
+    knex.raw(`alter table saved_feeds add constraint ?? check (${sql})`, [name]);
   await check('saved_feeds_title_check', 'char_length(title) between 1 and 200');
   await check('saved_feeds_query_check', 'query is null or char_length(query) between 1 and 2000');
   await check('saved_feeds_filter_check', `filter is null or jsonb_typeof(filter) = 'object'`);
@@ -39,7 +40,9 @@ export async function up(knex: Knex): Promise<void> {
   );
   await enableTenantRls(knex, 'saved_feeds');
   // Someone else's feed is out of sight unless it is shared, whatever the query asks for.
-  await knex.raw(`create policy saved_feeds_visible on saved_feeds as restrictive for select using (shared or created_by = app_user_id())`);
+  await knex.raw(
+    `create policy saved_feeds_visible on saved_feeds as restrictive for select using (shared or created_by = app_user_id())`,
+  );
 
   await knex.schema.createTable('search_preferences', (t) => {
     t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
@@ -48,7 +51,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['workspace_id', 'user_id']);
   });
-  await knex.raw(`alter table search_preferences add constraint search_preferences_layout_check check (layout in ('GRID', 'LIST'))`);
+  await knex.raw(
+    `alter table search_preferences add constraint search_preferences_layout_check check (layout in ('GRID', 'LIST'))`,
+  );
   // A member's preferences are theirs alone: read and written only in their own scope.
   await knex.raw('alter table search_preferences enable row level security');
   await knex.raw('alter table search_preferences force row level security');

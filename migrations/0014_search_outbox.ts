@@ -34,7 +34,8 @@ interface Watch {
 }
 
 /** Result types a highlight's change reaches beside itself: its note and the insight citing it. */
-const viaHighlight = (h: string) => `cross join lateral (values ('NOTE', ${h}.note_id), ('INSIGHT', ${h}.insight_id)) v(object_type, object_id) where v.object_id is not null`;
+const viaHighlight = (h: string) =>
+  `cross join lateral (values ('NOTE', ${h}.note_id), ('INSIGHT', ${h}.insight_id)) v(object_type, object_id) where v.object_id is not null`;
 
 const WATCHES: Watch[] = [
   {
@@ -73,7 +74,10 @@ const WATCHES: Watch[] = [
   { table: 'insights', items: [`select r.workspace_id, 'INSIGHT', r.id from {rows} r`] },
   {
     table: 'highlights',
-    items: [`select r.workspace_id, 'HIGHLIGHT', r.id from {rows} r`, `select r.workspace_id, v.object_type, v.object_id from {rows} r ${viaHighlight('r')}`],
+    items: [
+      `select r.workspace_id, 'HIGHLIGHT', r.id from {rows} r`,
+      `select r.workspace_id, v.object_type, v.object_id from {rows} r ${viaHighlight('r')}`,
+    ],
     // Tags count their live highlights.
     moved: [
       `select ht.workspace_id, 'TAG', ht.tag_id from new_rows n join old_rows o on o.id = n.id join highlight_tags ht on ht.highlight_id = n.id
@@ -103,7 +107,10 @@ const WATCHES: Watch[] = [
   },
   {
     table: 'note_people',
-    items: [`select r.workspace_id, 'NOTE', r.note_id from {rows} r`, `select r.workspace_id, 'PERSON', r.person_id from {rows} r`],
+    items: [
+      `select r.workspace_id, 'NOTE', r.note_id from {rows} r`,
+      `select r.workspace_id, 'PERSON', r.person_id from {rows} r`,
+    ],
   },
   {
     table: 'highlight_people',
@@ -123,8 +130,18 @@ const WATCHES: Watch[] = [
         where n.deleted_at is distinct from o.deleted_at`,
     ],
   },
-  { table: 'stars', items: [`select r.workspace_id, r.object_type, r.object_id from {rows} r where r.object_type in ('PROJECT', 'NOTE', 'INSIGHT')`] },
-  { table: 'field_values', items: [`select r.workspace_id, r.object_type, r.object_id from {rows} r where r.object_type in ('NOTE', 'INSIGHT', 'PERSON')`] },
+  {
+    table: 'stars',
+    items: [
+      `select r.workspace_id, r.object_type, r.object_id from {rows} r where r.object_type in ('PROJECT', 'NOTE', 'INSIGHT')`,
+    ],
+  },
+  {
+    table: 'field_values',
+    items: [
+      `select r.workspace_id, r.object_type, r.object_id from {rows} r where r.object_type in ('NOTE', 'INSIGHT', 'PERSON')`,
+    ],
+  },
 ];
 
 /** The channel core's invalidations listen on; `search-changes:<workspace id>` wakes the drain at once. */
@@ -174,11 +191,15 @@ export async function up(knex: Knex): Promise<void> {
   for (const watch of WATCHES) {
     await knex.raw(triggerFunction(watch));
     const fn = `search_changes_${watch.table}`;
-    await knex.raw(`create trigger ${fn}_insert after insert on ${watch.table} referencing new table as new_rows for each statement execute function ${fn}()`);
+    await knex.raw(
+      `create trigger ${fn}_insert after insert on ${watch.table} referencing new table as new_rows for each statement execute function ${fn}()`,
+    );
     await knex.raw(
       `create trigger ${fn}_update after update on ${watch.table} referencing new table as new_rows old table as old_rows for each statement execute function ${fn}()`,
     );
-    await knex.raw(`create trigger ${fn}_delete after delete on ${watch.table} referencing old table as old_rows for each statement execute function ${fn}()`);
+    await knex.raw(
+      `create trigger ${fn}_delete after delete on ${watch.table} referencing old table as old_rows for each statement execute function ${fn}()`,
+    );
   }
 
   // Search leaves out highlights of trashed notes by an anti-join with the few trashed notes.
@@ -196,7 +217,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('finished_at', { useTz: true });
     t.text('error');
   });
-  await knex.raw(`alter table search_reindexes add constraint search_reindexes_state_check check (state in ('QUEUED', 'RUNNING', 'DONE', 'FAILED'))`);
+  await knex.raw(
+    `alter table search_reindexes add constraint search_reindexes_state_check check (state in ('QUEUED', 'RUNNING', 'DONE', 'FAILED'))`,
+  );
   await enableTenantRls(knex, 'search_reindexes');
 }
 
@@ -204,7 +227,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('search_reindexes');
   await knex.raw('drop index if exists notes_trashed');
   for (const watch of WATCHES) {
-    for (const op of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists search_changes_${watch.table}_${op} on ${watch.table}`);
+    for (const op of ['insert', 'update', 'delete'])
+      await knex.raw(`drop trigger if exists search_changes_${watch.table}_${op} on ${watch.table}`);
     await knex.raw(`drop function if exists search_changes_${watch.table}()`);
   }
   await knex.schema.dropTableIfExists('search_changes');

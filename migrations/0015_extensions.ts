@@ -113,7 +113,14 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop function if exists plugin_installation_for(text, text)');
-  for (const table of ['plugin_effects', 'plugin_webhook_events', 'integration_auth_states', 'plugin_user_connections', 'plugin_project_enablements', 'plugin_installations']) {
+  for (const table of [
+    'plugin_effects',
+    'plugin_webhook_events',
+    'integration_auth_states',
+    'plugin_user_connections',
+    'plugin_project_enablements',
+    'plugin_installations',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

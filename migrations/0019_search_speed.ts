@@ -10,7 +10,10 @@ const TABLES = ['notes', 'insights', 'highlights'] as const;
 
 export async function up(knex: Knex): Promise<void> {
   for (const table of TABLES) {
-    await knex.raw('create index if not exists ?? on ?? (workspace_id, updated_at desc, id)', [`${table}_recent`, table]);
+    await knex.raw('create index if not exists ?? on ?? (workspace_id, updated_at desc, id)', [
+      `${table}_recent`,
+      table,
+    ]);
   }
 }
 

@@ -14,13 +14,15 @@ import { enableTenantRls } from './lib/rls.ts';
  */
 export async function up(knex: Knex): Promise<void> {
   const id = (t: Knex.CreateTableBuilder) => t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
-  const workspace = (t: Knex.CreateTableBuilder) => t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
+  const workspace = (t: Knex.CreateTableBuilder) =>
+    t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
   const stamps = (t: Knex.CreateTableBuilder) => {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   };
   const by = (t: Knex.CreateTableBuilder, column: string) => t.uuid(column).references('users.id').onDelete('SET NULL');
-  const check = (table: string, name: string, sql: string) => knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
+  const check = (table: string, name: string, sql: string) =>
+    knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
 
   await knex.schema.createTable('project_charts', (t) => {
     id(t);
@@ -38,10 +40,18 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['workspace_id', 'project_id', 'created_at']);
   });
   await check('project_charts', 'project_charts_title_check', 'char_length(title) between 1 and 300');
-  await check('project_charts', 'project_charts_metric_check', `metric in ('HIGHLIGHT_COUNT', 'NOTE_COUNT', 'TEXT_VOLUME')`);
+  await check(
+    'project_charts',
+    'project_charts_metric_check',
+    `metric in ('HIGHLIGHT_COUNT', 'NOTE_COUNT', 'TEXT_VOLUME')`,
+  );
   await check('project_charts', 'project_charts_group_by_check', `group_by in ('TAG', 'TAG_GROUP')`);
   await check('project_charts', 'project_charts_type_check', `chart_type in ('BAR', 'RADAR', 'PIE', 'TREEMAP')`);
-  await check('project_charts', 'project_charts_filter_check', `jsonb_typeof(collapsed_group_ids) = 'array' and jsonb_typeof(hidden_item_ids) = 'array'`);
+  await check(
+    'project_charts',
+    'project_charts_filter_check',
+    `jsonb_typeof(collapsed_group_ids) = 'array' and jsonb_typeof(hidden_item_ids) = 'array'`,
+  );
   await enableTenantRls(knex, 'project_charts');
 
   await knex.schema.createTable('dashboards', (t) => {
@@ -72,7 +82,11 @@ export async function up(knex: Knex): Promise<void> {
   });
   const items = 'dashboard_charts';
   await check(items, 'dashboard_charts_kind_check', `kind in ('PROJECT_CHART', 'CHANNEL')`);
-  await check(items, 'dashboard_charts_target_check', `(kind = 'PROJECT_CHART') = (project_chart_id is not null and channel_id is null) and (kind = 'CHANNEL') = (channel_id is not null and project_chart_id is null)`);
+  await check(
+    items,
+    'dashboard_charts_target_check',
+    `(kind = 'PROJECT_CHART') = (project_chart_id is not null and channel_id is null) and (kind = 'CHANNEL') = (channel_id is not null and project_chart_id is null)`,
+  );
   await check(items, 'dashboard_charts_title_check', 'title is null or char_length(title) between 1 and 300');
   await check(items, 'dashboard_charts_interval_check', `interval is null or interval in ('DAY', 'WEEK', 'MONTH')`);
   await enableTenantRls(knex, items);

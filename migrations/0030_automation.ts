@@ -16,7 +16,8 @@ import { enableTenantRls } from './lib/rls.ts';
  * - automation_rate: runs started per workspace and minute, for that limit.
  */
 export async function up(knex: Knex): Promise<void> {
-  const workspace = (t: Knex.CreateTableBuilder) => t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
+  const workspace = (t: Knex.CreateTableBuilder) =>
+    t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
 
   await knex.schema.createTable('note_tags', (t) => {
     workspace(t);
@@ -47,9 +48,15 @@ export async function up(knex: Knex): Promise<void> {
     // Dispatch reads a workspace's enabled automations of one event.
     t.index(['workspace_id', 'event_key', 'enabled']);
   });
-  await knex.raw(`alter table automations add constraint automations_title_check check (char_length(title) between 1 and 255)`);
-  await knex.raw(`alter table automations add constraint automations_trigger_type_check check (trigger_type in ('Event', 'Schedule'))`);
-  await knex.raw(`create index automations_due on automations (next_run_at) where enabled and trigger_type = 'Schedule'`);
+  await knex.raw(
+    `alter table automations add constraint automations_title_check check (char_length(title) between 1 and 255)`,
+  );
+  await knex.raw(
+    `alter table automations add constraint automations_trigger_type_check check (trigger_type in ('Event', 'Schedule'))`,
+  );
+  await knex.raw(
+    `create index automations_due on automations (next_run_at) where enabled and trigger_type = 'Schedule'`,
+  );
   await enableTenantRls(knex, 'automations');
 
   await knex.schema.createTable('automation_events', (t) => {
@@ -77,7 +84,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['automation_id', 'event_id']);
     t.index(['workspace_id', 'automation_id', 'created_at']);
   });
-  await knex.raw(`alter table automation_runs add constraint automation_runs_status_check check (status in ('queued', 'running', 'succeeded', 'failed', 'skipped', 'dry_run'))`);
+  await knex.raw(
+    `alter table automation_runs add constraint automation_runs_status_check check (status in ('queued', 'running', 'succeeded', 'failed', 'skipped', 'dry_run'))`,
+  );
   await enableTenantRls(knex, 'automation_runs');
 
   await knex.schema.createTable('automation_run_actions', (t) => {
@@ -105,7 +114,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('runs_per_minute').notNullable().defaultTo(600);
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table automation_settings add constraint automation_settings_runs_check check (runs_per_minute between 1 and 100000)`);
+  await knex.raw(
+    `alter table automation_settings add constraint automation_settings_runs_check check (runs_per_minute between 1 and 100000)`,
+  );
   await enableTenantRls(knex, 'automation_settings');
 
   await knex.schema.createTable('automation_rate', (t) => {
@@ -118,7 +129,15 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['automation_rate', 'automation_settings', 'automation_run_actions', 'automation_runs', 'automation_events', 'automations', 'note_tags']) {
+  for (const table of [
+    'automation_rate',
+    'automation_settings',
+    'automation_run_actions',
+    'automation_runs',
+    'automation_events',
+    'automations',
+    'note_tags',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -31,14 +31,23 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['workspace_id', 'object_type', 'object_id', 'user_id']);
     t.index(['workspace_id', 'user_id']);
   });
-  await knex.raw(`alter table follows add constraint follows_object_type_check check (object_type in ('PROJECT', 'INSIGHT', 'TAG'))`);
-  await knex.raw(`alter table follows add constraint follows_frequency_check check (frequency in ('MONTHLY', 'WEEKLY', 'DAILY'))`);
+  await knex.raw(
+    `alter table follows add constraint follows_object_type_check check (object_type in ('PROJECT', 'INSIGHT', 'TAG'))`,
+  );
+  await knex.raw(
+    `alter table follows add constraint follows_frequency_check check (frequency in ('MONTHLY', 'WEEKLY', 'DAILY'))`,
+  );
   await knex.raw('alter table follows enable row level security');
   await knex.raw('alter table follows force row level security');
   await knex.raw('create policy follows_read on follows for select using (workspace_id = app_workspace_id())');
   for (const op of ['insert', 'update', 'delete'] as const) {
     const own = 'workspace_id = app_workspace_id() and user_id = app_user_id()';
-    const clause = op === 'insert' ? `with check (${own})` : op === 'update' ? `using (${own}) with check (${own})` : `using (${own})`;
+    const clause =
+      op === 'insert'
+        ? `with check (${own})`
+        : op === 'update'
+          ? `using (${own}) with check (${own})`
+          : `using (${own})`;
     await knex.raw(`create policy follows_${op} on follows for ${op} ${clause}`);
   }
 
@@ -47,9 +56,13 @@ export async function up(knex: Knex): Promise<void> {
     t.string('digest', 10);
     t.timestamp('digested_at', { useTz: true });
   });
-  await knex.raw('create unique index notifications_dedupe on notifications (user_id, dedupe_key) where dedupe_key is not null');
+  await knex.raw(
+    'create unique index notifications_dedupe on notifications (user_id, dedupe_key) where dedupe_key is not null',
+  );
   await knex.raw('create index notifications_unread on notifications (user_id, created_at) where read_at is null');
-  await knex.raw('create index notifications_digest_due on notifications (digest, created_at) where digest is not null and digested_at is null');
+  await knex.raw(
+    'create index notifications_digest_due on notifications (digest, created_at) where digest is not null and digested_at is null',
+  );
 
   await knex.schema.createTable('notification_preferences', (t) => {
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');

@@ -40,6 +40,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists workspaces_invalidate on workspaces');
   await knex.raw('drop function if exists notify_workspace_changed()');
-  for (const table of ['workspace_members', 'user_group_members']) await knex.raw(`drop trigger if exists ${table}_invalidate on ${table}`);
+  for (const table of ['workspace_members', 'user_group_members'])
+    await knex.raw(`drop trigger if exists ${table}_invalidate on ${table}`);
   await knex.raw('drop function if exists notify_membership_changed()');
 }

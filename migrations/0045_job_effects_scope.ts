@@ -11,7 +11,9 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table job_effects add column workspace_id uuid default app_workspace_id()');
   await knex.raw('alter table job_effects drop constraint job_effects_pkey');
-  await knex.raw(`create unique index job_effects_scope_key on job_effects (coalesce(workspace_id, '00000000-0000-0000-0000-000000000000'::uuid), key)`);
+  await knex.raw(
+    `create unique index job_effects_scope_key on job_effects (coalesce(workspace_id, '00000000-0000-0000-0000-000000000000'::uuid), key)`,
+  );
   await knex.raw('alter table job_effects enable row level security');
   await knex.raw('alter table job_effects force row level security');
   await knex.raw(`create policy job_effects_scope on job_effects

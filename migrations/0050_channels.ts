@@ -9,7 +9,8 @@ import { enableTenantRls } from './lib/rls.ts';
  * counts and failed records, committed with each batch so a crashed run resumes where it stopped.
  */
 export async function up(knex: Knex): Promise<void> {
-  const check = (table: string, name: string, sql: string) => knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
+  const check = (table: string, name: string, sql: string) =>
+    knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
 
   await knex.schema.createTable('channels', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -86,8 +87,16 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['dataset_id', 'external_id']);
     t.index(['workspace_id', 'channel_id', 'created_at', 'id']);
   });
-  await check('channel_datapoints', 'channel_datapoints_sentiment_check', "sentiment is null or sentiment in ('positive','negative','mixed')");
-  await check('channel_datapoints', 'channel_datapoints_external_id_check', 'char_length(external_id) between 1 and 500');
+  await check(
+    'channel_datapoints',
+    'channel_datapoints_sentiment_check',
+    "sentiment is null or sentiment in ('positive','negative','mixed')",
+  );
+  await check(
+    'channel_datapoints',
+    'channel_datapoints_external_id_check',
+    'char_length(external_id) between 1 and 500',
+  );
   await check('channel_datapoints', 'channel_datapoints_content_check', 'char_length(content) <= 20000');
   await enableTenantRls(knex, 'channel_datapoints');
 
@@ -120,5 +129,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['channel_imports', 'channel_datapoints', 'channel_fields', 'channel_datasets', 'channels']) await knex.schema.dropTableIfExists(table);
+  for (const table of ['channel_imports', 'channel_datapoints', 'channel_fields', 'channel_datasets', 'channels'])
+    await knex.schema.dropTableIfExists(table);
 }

@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
     setweight(to_tsvector('fb_search'::regconfig, coalesce(content, '')), 'A')
   ) stored`);
   await knex.raw('create index channel_datapoints_search_vector on channel_datapoints using gin (search_vector)');
-  await knex.raw('create index channel_datapoints_content_search_trgm on channel_datapoints using gin (fb_search_text(left(content, 50)) gin_trgm_ops)');
+  await knex.raw(
+    'create index channel_datapoints_content_search_trgm on channel_datapoints using gin (fb_search_text(left(content, 50)) gin_trgm_ops)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -54,15 +54,22 @@ export async function up(knex: Knex): Promise<void> {
   for (const watch of WATCHES) {
     await knex.raw(triggerFunction(watch));
     const fn = `search_changes_${watch.table}`;
-    await knex.raw(`create trigger ${fn}_insert after insert on ${watch.table} referencing new table as new_rows for each statement execute function ${fn}()`);
-    await knex.raw(`create trigger ${fn}_update after update on ${watch.table} referencing new table as new_rows old table as old_rows for each statement execute function ${fn}()`);
-    await knex.raw(`create trigger ${fn}_delete after delete on ${watch.table} referencing old table as old_rows for each statement execute function ${fn}()`);
+    await knex.raw(
+      `create trigger ${fn}_insert after insert on ${watch.table} referencing new table as new_rows for each statement execute function ${fn}()`,
+    );
+    await knex.raw(
+      `create trigger ${fn}_update after update on ${watch.table} referencing new table as new_rows old table as old_rows for each statement execute function ${fn}()`,
+    );
+    await knex.raw(
+      `create trigger ${fn}_delete after delete on ${watch.table} referencing old table as old_rows for each statement execute function ${fn}()`,
+    );
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   for (const watch of WATCHES) {
-    for (const op of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists search_changes_${watch.table}_${op} on ${watch.table}`);
+    for (const op of ['insert', 'update', 'delete'])
+      await knex.raw(`drop trigger if exists search_changes_${watch.table}_${op} on ${watch.table}`);
     await knex.raw(`drop function if exists search_changes_${watch.table}()`);
   }
 }

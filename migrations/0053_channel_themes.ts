@@ -10,7 +10,8 @@ import { enableTenantRls } from './lib/rls.ts';
  * none when it is an outlier; `manual` marks a person's move, which later runs keep.
  */
 export async function up(knex: Knex): Promise<void> {
-  const check = (table: string, name: string, sql: string) => knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
+  const check = (table: string, name: string, sql: string) =>
+    knex.raw(`alter table ?? add constraint ?? check (${sql})`, [table, name]);
 
   await knex.schema.createTable('channel_clusterings', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -36,9 +37,17 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['channel_id', 'version']);
     t.index(['workspace_id', 'channel_id', 'version']);
   });
-  await check('channel_clusterings', 'channel_clusterings_status_check', "status in ('QUEUED','RUNNING','COMPLETED','FAILED')");
+  await check(
+    'channel_clusterings',
+    'channel_clusterings_status_check',
+    "status in ('QUEUED','RUNNING','COMPLETED','FAILED')",
+  );
   await check('channel_clusterings', 'channel_clusterings_sensitivity_check', 'sensitivity between 1 and 5');
-  await check('channel_clusterings', 'channel_clusterings_amount_check', 'amount is null or amount in (3, 5, 10, 15, 25)');
+  await check(
+    'channel_clusterings',
+    'channel_clusterings_amount_check',
+    'amount is null or amount in (3, 5, 10, 15, 25)',
+  );
   await enableTenantRls(knex, 'channel_clusterings');
 
   await knex.schema.createTable('channel_topics', (t) => {
@@ -109,5 +118,12 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['channel_datapoint_embeddings', 'channel_theme_members', 'channel_themes', 'channel_topics', 'channel_clusterings']) await knex.schema.dropTableIfExists(table);
+  for (const table of [
+    'channel_datapoint_embeddings',
+    'channel_theme_members',
+    'channel_themes',
+    'channel_topics',
+    'channel_clusterings',
+  ])
+    await knex.schema.dropTableIfExists(table);
 }

@@ -11,7 +11,9 @@ export async function up(knex: Knex): Promise<void> {
     setweight(to_tsvector('fb_search'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('fb_search'::regconfig, coalesce(summary, '')), 'B')
   ) stored`);
   await knex.raw('create index channel_themes_search_vector on channel_themes using gin (search_vector)');
-  await knex.raw('create index channel_themes_title_search_trgm on channel_themes using gin (fb_search_text(title) gin_trgm_ops)');
+  await knex.raw(
+    'create index channel_themes_title_search_trgm on channel_themes using gin (fb_search_text(title) gin_trgm_ops)',
+  );
 
   await knex.raw(outboxFunction('channel_themes', [`select r.workspace_id, 'THEME', r.id from {rows} r`], []));
   // The channels function of 0052, now also naming the themes of a trashed or restored channel.
@@ -28,9 +30,15 @@ export async function up(knex: Knex): Promise<void> {
     ),
   );
   const fn = 'search_changes_channel_themes';
-  await knex.raw(`create trigger ${fn}_insert after insert on channel_themes referencing new table as new_rows for each statement execute function ${fn}()`);
-  await knex.raw(`create trigger ${fn}_update after update on channel_themes referencing new table as new_rows old table as old_rows for each statement execute function ${fn}()`);
-  await knex.raw(`create trigger ${fn}_delete after delete on channel_themes referencing old table as old_rows for each statement execute function ${fn}()`);
+  await knex.raw(
+    `create trigger ${fn}_insert after insert on channel_themes referencing new table as new_rows for each statement execute function ${fn}()`,
+  );
+  await knex.raw(
+    `create trigger ${fn}_update after update on channel_themes referencing new table as new_rows old table as old_rows for each statement execute function ${fn}()`,
+  );
+  await knex.raw(
+    `create trigger ${fn}_delete after delete on channel_themes referencing old table as old_rows for each statement execute function ${fn}()`,
+  );
 }
 
 // The function 0014 and 0052 write for each watched table.
@@ -60,7 +68,8 @@ function outboxFunction(table: string, items: string[], moved: string[]): string
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const op of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists search_changes_channel_themes_${op} on channel_themes`);
+  for (const op of ['insert', 'update', 'delete'])
+    await knex.raw(`drop trigger if exists search_changes_channel_themes_${op} on channel_themes`);
   await knex.raw('drop function if exists search_changes_channel_themes()');
   await knex.raw(
     outboxFunction(

@@ -16,16 +16,24 @@ export async function up(knex: Knex): Promise<void> {
     // The start of the first import period (001 §3.4: firstImportPeriodDays before connecting).
     t.timestamp('since', { useTz: true });
   });
-  await knex.raw('alter table channel_datasets add constraint channel_datasets_refresh_check check (refresh_minutes is null or refresh_minutes between 15 and 10080)');
+  await knex.raw(
+    'alter table channel_datasets add constraint channel_datasets_refresh_check check (refresh_minutes is null or refresh_minutes between 15 and 10080)',
+  );
   // The refresh sweep reads due connections of every workspace.
-  await knex.raw('create index channel_datasets_due on channel_datasets (next_sync_at) where plugin_id is not null and refresh_minutes is not null');
+  await knex.raw(
+    'create index channel_datasets_due on channel_datasets (next_sync_at) where plugin_id is not null and refresh_minutes is not null',
+  );
   await knex.schema.alterTable('channel_imports', (t) => {
     t.text('trigger').notNullable().defaultTo('UPLOAD');
     t.index(['workspace_id', 'dataset_id', 'created_at']);
   });
-  await knex.raw("alter table channel_imports add constraint channel_imports_trigger_check check (trigger in ('UPLOAD','CONNECT','MANUAL','SCHEDULED'))");
+  await knex.raw(
+    "alter table channel_imports add constraint channel_imports_trigger_check check (trigger in ('UPLOAD','CONNECT','MANUAL','SCHEDULED'))",
+  );
   // One run at a time per dataset: a refresh and a "sync now" at once would list the same page twice.
-  await knex.raw("create unique index channel_imports_one_active on channel_imports (dataset_id) where status in ('QUEUED','RUNNING')");
+  await knex.raw(
+    "create unique index channel_imports_one_active on channel_imports (dataset_id) where status in ('QUEUED','RUNNING')",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -7,14 +7,19 @@ import { enableTenantRls } from './lib/rls.ts';
  * insights, and embeddings (kept so they can be rebuilt when the embedding model changes).
  */
 export async function up(knex: Knex): Promise<void> {
-  const workspace = (t: Knex.CreateTableBuilder) => t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
+  const workspace = (t: Knex.CreateTableBuilder) =>
+    t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
 
   await knex.schema.createTable('ai_settings', (t) => {
     workspace(t);
     t.primary(['workspace_id']);
     t.boolean('enabled').notNullable().defaultTo(true);
     t.jsonb('features').notNullable().defaultTo(knex.raw(`'{"summaries":true,"ask":true,"translation":true}'::jsonb`));
-    t.jsonb('modes').notNullable().defaultTo(knex.raw(`'{"summarize":"On","highlights":"Suggest","tags":"On","redact":"On","insights":"On"}'::jsonb`));
+    t.jsonb('modes')
+      .notNullable()
+      .defaultTo(
+        knex.raw(`'{"summarize":"On","highlights":"Suggest","tags":"On","redact":"On","insights":"On"}'::jsonb`),
+      );
     t.bigInteger('monthly_token_cap');
     t.uuid('updated_by').references('users.id').onDelete('SET NULL');
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -61,7 +66,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.unique(['workspace_id', 'object_type', 'object_id']);
   });
-  await knex.raw(`alter table ai_summaries add constraint ai_summaries_kind_check check (kind in ('chapter', 'paragraph', 'streaming'))`);
+  await knex.raw(
+    `alter table ai_summaries add constraint ai_summaries_kind_check check (kind in ('chapter', 'paragraph', 'streaming'))`,
+  );
   await enableTenantRls(knex, 'ai_summaries');
 
   await knex.schema.createTable('ai_embeddings', (t) => {
@@ -80,5 +87,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['ai_embeddings', 'ai_summaries', 'ai_provenance', 'ai_usage', 'ai_settings']) await knex.schema.dropTableIfExists(table);
+  for (const table of ['ai_embeddings', 'ai_summaries', 'ai_provenance', 'ai_usage', 'ai_settings'])
+    await knex.schema.dropTableIfExists(table);
 }

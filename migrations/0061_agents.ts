@@ -8,7 +8,8 @@ import { enableTenantRls } from './lib/rls.ts';
  * tool calls it paused on, so a reload still shows the question.
  */
 export async function up(knex: Knex): Promise<void> {
-  const workspace = (t: Knex.CreateTableBuilder) => t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
+  const workspace = (t: Knex.CreateTableBuilder) =>
+    t.uuid('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');
 
   await knex.schema.createTable('agents', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -36,7 +37,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['workspace_id', 'user_id', 'updated_at']);
   });
-  await knex.raw(`alter table agent_conversations add constraint agent_conversations_status_check check (status in ('IDLE', 'RUNNING', 'AWAITING_CONFIRMATION'))`);
+  await knex.raw(
+    `alter table agent_conversations add constraint agent_conversations_status_check check (status in ('IDLE', 'RUNNING', 'AWAITING_CONFIRMATION'))`,
+  );
   await enableTenantRls(knex, 'agent_conversations');
 
   await knex.schema.createTable('agent_messages', (t) => {
@@ -52,8 +55,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['conversation_id', 'seq']);
   });
-  await knex.raw(`alter table agent_messages add constraint agent_messages_type_check check (type in ('ASSISTANT', 'RESULT', 'THINKING', 'USER'))`);
-  await knex.raw(`alter table agent_messages add constraint agent_messages_rating_check check (rating is null or rating in ('Good', 'Bad'))`);
+  await knex.raw(
+    `alter table agent_messages add constraint agent_messages_type_check check (type in ('ASSISTANT', 'RESULT', 'THINKING', 'USER'))`,
+  );
+  await knex.raw(
+    `alter table agent_messages add constraint agent_messages_rating_check check (rating is null or rating in ('Good', 'Bad'))`,
+  );
   await knex.raw(`create index agent_messages_item_ids on agent_messages using gin (item_ids)`);
   await enableTenantRls(knex, 'agent_messages');
 }

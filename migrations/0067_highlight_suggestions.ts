@@ -23,8 +23,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['workspace_id', 'note_id', 'status']);
   });
-  await knex.raw(`alter table highlight_suggestions add constraint highlight_suggestions_status_check check (status in ('PENDING', 'ACCEPTED', 'REJECTED'))`);
-  await knex.raw(`alter table highlight_suggestions add constraint highlight_suggestions_range_check check (start_offset >= 0 and end_offset > start_offset)`);
+  await knex.raw(
+    `alter table highlight_suggestions add constraint highlight_suggestions_status_check check (status in ('PENDING', 'ACCEPTED', 'REJECTED'))`,
+  );
+  await knex.raw(
+    `alter table highlight_suggestions add constraint highlight_suggestions_range_check check (start_offset >= 0 and end_offset > start_offset)`,
+  );
   await enableTenantRls(knex, 'highlight_suggestions');
 }
 

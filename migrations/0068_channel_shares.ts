@@ -4,7 +4,9 @@ const ADDED = ['channel', 'dataset'];
 
 /** The object types the `shares_object_type_check` constraint allows now. */
 async function allowedTypes(knex: Knex): Promise<string[]> {
-  const { rows } = (await knex.raw(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'shares_object_type_check' and conrelid = 'shares'::regclass`)) as {
+  const { rows } = (await knex.raw(
+    `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'shares_object_type_check' and conrelid = 'shares'::regclass`,
+  )) as {
     rows: Array<{ def: string }>;
   };
   return [...(rows[0]?.def ?? '').matchAll(/'([A-Za-z]+)'::/g)].map((m) => m[1]!);
@@ -14,7 +16,9 @@ async function replaceCheck(knex: Knex, types: string[]): Promise<void> {
   await knex.raw('alter table shares drop constraint if exists shares_object_type_check');
   // DDL takes no bound parameters; the types are plain letters (checked), so they are inlined.
   if (!types.every((t) => /^[A-Za-z]+$/.test(t))) throw new Error(`Unexpected share object types: ${types.join(', ')}`);
-  await knex.raw(`alter table shares add constraint shares_object_type_check check (object_type in (${types.map((t) => `'${t}'`).join(', ')}))`);
+  await knex.raw(
+    `alter table shares add constraint shares_object_type_check check (object_type in (${types.map((t) => `'${t}'`).join(', ')}))`,
+  );
 }
 
 /**
@@ -29,5 +33,8 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex('shares').whereIn('object_type', ADDED).delete();
-  await replaceCheck(knex, (await allowedTypes(knex)).filter((t) => !ADDED.includes(t)));
+  await replaceCheck(
+    knex,
+    (await allowedTypes(knex)).filter((t) => !ADDED.includes(t)),
+  );
 }

@@ -72,18 +72,23 @@ export async function up(knex: Knex): Promise<void> {
     ['update', 'new table as new_rows old table as old_rows'],
     ['delete', 'old table as old_rows'],
   ] as const) {
-    await knex.raw(`create trigger channel_datapoint_counts_${op} after ${op} on channel_datapoints referencing ${refs} for each statement execute function channel_datapoint_counts_apply()`);
+    await knex.raw(
+      `create trigger channel_datapoint_counts_${op} after ${op} on channel_datapoints referencing ${refs} for each statement execute function channel_datapoint_counts_apply()`,
+    );
   }
   // The data points already stored. Row-level security is forced on both tables: the owner counts
   // every workspace's only with it lifted for this statement.
-  for (const table of ['channel_datapoints', 'channel_datapoint_counts']) await knex.raw('alter table ?? no force row level security', [table]);
+  for (const table of ['channel_datapoints', 'channel_datapoint_counts'])
+    await knex.raw('alter table ?? no force row level security', [table]);
   await knex.raw(`insert into channel_datapoint_counts (workspace_id, channel_id, dataset_id, day, count)
     select workspace_id, channel_id, dataset_id, (created_at at time zone 'UTC')::date, count(*) from channel_datapoints group by 1, 2, 3, 4`);
-  for (const table of ['channel_datapoints', 'channel_datapoint_counts']) await knex.raw('alter table ?? force row level security', [table]);
+  for (const table of ['channel_datapoints', 'channel_datapoint_counts'])
+    await knex.raw('alter table ?? force row level security', [table]);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const op of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists channel_datapoint_counts_${op} on channel_datapoints`);
+  for (const op of ['insert', 'update', 'delete'])
+    await knex.raw(`drop trigger if exists channel_datapoint_counts_${op} on channel_datapoints`);
   await knex.raw('drop function if exists channel_datapoint_counts_apply()');
   await knex.schema.dropTableIfExists('channel_datapoint_counts');
 }

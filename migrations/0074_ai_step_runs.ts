@@ -26,9 +26,13 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(['workspace_id', 'note_id', 'content_hash', 'step']);
     t.index(['workspace_id', 'note_id', 'created_at']);
   });
-  await knex.raw(`alter table ai_step_runs add constraint ai_step_runs_step_check check (step in ('summarize', 'highlights', 'tags', 'redact', 'insights'))`);
+  await knex.raw(
+    `alter table ai_step_runs add constraint ai_step_runs_step_check check (step in ('summarize', 'highlights', 'tags', 'redact', 'insights'))`,
+  );
   await knex.raw(`alter table ai_step_runs add constraint ai_step_runs_mode_check check (mode in ('On', 'Suggest'))`);
-  await knex.raw(`alter table ai_step_runs add constraint ai_step_runs_status_check check (status in ('RUNNING', 'DONE', 'PENDING', 'ACCEPTED', 'REJECTED', 'UNDONE', 'SKIPPED', 'FAILED'))`);
+  await knex.raw(
+    `alter table ai_step_runs add constraint ai_step_runs_status_check check (status in ('RUNNING', 'DONE', 'PENDING', 'ACCEPTED', 'REJECTED', 'UNDONE', 'SKIPPED', 'FAILED'))`,
+  );
   await enableTenantRls(knex, 'ai_step_runs');
 }
 

@@ -21,7 +21,9 @@ export async function up(knex: Knex): Promise<void> {
       return new;
     end $$`);
   await knex.raw('drop index if exists notifications_unread');
-  await knex.raw('create index notifications_unread on notifications (user_id, created_at) where read_at is null and in_app');
+  await knex.raw(
+    'create index notifications_unread on notifications (user_id, created_at) where read_at is null and in_app',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -21,9 +21,15 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['workspace_id', 'project_id', 'status']);
   });
-  await knex.raw(`alter table access_requests add constraint access_requests_role_check check (role in ('VIEWER', 'CONTRIBUTOR'))`);
-  await knex.raw(`alter table access_requests add constraint access_requests_status_check check (status in ('PENDING', 'APPROVED', 'DENIED'))`);
-  await knex.raw(`create unique index access_requests_one_pending on access_requests (project_id, user_id) where status = 'PENDING'`);
+  await knex.raw(
+    `alter table access_requests add constraint access_requests_role_check check (role in ('VIEWER', 'CONTRIBUTOR'))`,
+  );
+  await knex.raw(
+    `alter table access_requests add constraint access_requests_status_check check (status in ('PENDING', 'APPROVED', 'DENIED'))`,
+  );
+  await knex.raw(
+    `create unique index access_requests_one_pending on access_requests (project_id, user_id) where status = 'PENDING'`,
+  );
   await enableTenantRls(knex, 'access_requests');
 }
 

@@ -8,7 +8,9 @@ import type { Knex } from 'knex';
  * a workspace or channel still removes its data points, through their datasets.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('alter table channel_datasets add constraint channel_datasets_id_channel_workspace_unique unique (id, channel_id, workspace_id)');
+  await knex.raw(
+    'alter table channel_datasets add constraint channel_datasets_id_channel_workspace_unique unique (id, channel_id, workspace_id)',
+  );
   // Added without reading the table, then checked over the rows already there.
   await knex.raw(`alter table channel_datapoints
     add constraint channel_datapoints_dataset_foreign foreign key (dataset_id, channel_id, workspace_id)

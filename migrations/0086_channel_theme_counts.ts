@@ -18,9 +18,13 @@ import { enableTenantRls } from './lib/rls.ts';
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('alter table channel_theme_members add column created_at timestamptz');
   // Row-level security is forced: the owner fills every workspace's memberships with it lifted.
-  for (const table of ['channel_datapoints', 'channel_theme_members']) await knex.raw('alter table ?? no force row level security', [table]);
-  await knex.raw('update channel_theme_members m set created_at = d.created_at from channel_datapoints d where d.id = m.datapoint_id');
-  for (const table of ['channel_datapoints', 'channel_theme_members']) await knex.raw('alter table ?? force row level security', [table]);
+  for (const table of ['channel_datapoints', 'channel_theme_members'])
+    await knex.raw('alter table ?? no force row level security', [table]);
+  await knex.raw(
+    'update channel_theme_members m set created_at = d.created_at from channel_datapoints d where d.id = m.datapoint_id',
+  );
+  for (const table of ['channel_datapoints', 'channel_theme_members'])
+    await knex.raw('alter table ?? force row level security', [table]);
 
   await knex.raw(`
     create or replace function channel_theme_members_fill_date() returns trigger language plpgsql as $$
@@ -30,7 +34,9 @@ export async function up(knex: Knex): Promise<void> {
       end if;
       return new;
     end $$`);
-  await knex.raw('create trigger channel_theme_members_fill_date before insert on channel_theme_members for each row execute function channel_theme_members_fill_date()');
+  await knex.raw(
+    'create trigger channel_theme_members_fill_date before insert on channel_theme_members for each row execute function channel_theme_members_fill_date()',
+  );
   await knex.raw('alter table channel_theme_members alter column created_at set not null');
   // Rare (an import giving a record a new date): only rows whose date changed fire it.
   await knex.raw(`
@@ -48,7 +54,9 @@ export async function up(knex: Knex): Promise<void> {
     for each row when (old.created_at is distinct from new.created_at) execute function channel_datapoints_move_member_date()`);
 
   // A theme's points newest first, by the index alone (the theme page's first page at any size).
-  await knex.raw('create index channel_theme_members_theme_created on channel_theme_members (workspace_id, theme_id, created_at, datapoint_id)');
+  await knex.raw(
+    'create index channel_theme_members_theme_created on channel_theme_members (workspace_id, theme_id, created_at, datapoint_id)',
+  );
   await knex.raw('drop index if exists channel_theme_members_workspace_id_theme_id_index');
 
   await knex.schema.createTable('channel_theme_counts', (t) => {
@@ -108,20 +116,27 @@ export async function up(knex: Knex): Promise<void> {
     ['update', 'new table as new_rows old table as old_rows'],
     ['delete', 'old table as old_rows'],
   ] as const) {
-    await knex.raw(`create trigger channel_theme_counts_${op} after ${op} on channel_theme_members referencing ${refs} for each statement execute function channel_theme_counts_apply()`);
+    await knex.raw(
+      `create trigger channel_theme_counts_${op} after ${op} on channel_theme_members referencing ${refs} for each statement execute function channel_theme_counts_apply()`,
+    );
   }
 
-  for (const table of ['channel_theme_members', 'channel_theme_counts']) await knex.raw('alter table ?? no force row level security', [table]);
+  for (const table of ['channel_theme_members', 'channel_theme_counts'])
+    await knex.raw('alter table ?? no force row level security', [table]);
   await knex.raw(`insert into channel_theme_counts (workspace_id, channel_id, theme_id, day, count)
     select workspace_id, channel_id, theme_id, (created_at at time zone 'UTC')::date, count(*) from channel_theme_members where theme_id is not null group by 1, 2, 3, 4`);
-  for (const table of ['channel_theme_members', 'channel_theme_counts']) await knex.raw('alter table ?? force row level security', [table]);
+  for (const table of ['channel_theme_members', 'channel_theme_counts'])
+    await knex.raw('alter table ?? force row level security', [table]);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const op of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists channel_theme_counts_${op} on channel_theme_members`);
+  for (const op of ['insert', 'update', 'delete'])
+    await knex.raw(`drop trigger if exists channel_theme_counts_${op} on channel_theme_members`);
   await knex.raw('drop function if exists channel_theme_counts_apply()');
   await knex.schema.dropTableIfExists('channel_theme_counts');
-  await knex.raw('create index if not exists channel_theme_members_workspace_id_theme_id_index on channel_theme_members (workspace_id, theme_id)');
+  await knex.raw(
+    'create index if not exists channel_theme_members_workspace_id_theme_id_index on channel_theme_members (workspace_id, theme_id)',
+  );
   await knex.raw('drop index if exists channel_theme_members_theme_created');
   await knex.raw('drop trigger if exists channel_datapoints_move_member_date on channel_datapoints');
   await knex.raw('drop function if exists channel_datapoints_move_member_date()');

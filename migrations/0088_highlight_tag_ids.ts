@@ -61,13 +61,17 @@ export async function up(knex: Knex): Promise<void> {
     referencing old table as old_rows for each statement execute function highlight_tag_ids_deleted()`);
   await knex.raw(`create trigger highlight_tag_ids_update after update on highlight_tags
     referencing old table as old_rows new table as new_rows for each statement execute function highlight_tag_ids_updated()`);
-  await knex.raw(`create trigger highlight_tag_ids_new before insert on highlights for each row execute function highlight_tag_ids_new_highlight()`);
+  await knex.raw(
+    `create trigger highlight_tag_ids_new before insert on highlights for each row execute function highlight_tag_ids_new_highlight()`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists highlight_tag_ids_new on highlights');
-  for (const op of ['insert', 'delete', 'update']) await knex.raw(`drop trigger if exists highlight_tag_ids_${op} on highlight_tags`);
-  for (const fn of ['inserted', 'deleted', 'updated', 'new_highlight']) await knex.raw(`drop function if exists highlight_tag_ids_${fn}()`);
+  for (const op of ['insert', 'delete', 'update'])
+    await knex.raw(`drop trigger if exists highlight_tag_ids_${op} on highlight_tags`);
+  for (const fn of ['inserted', 'deleted', 'updated', 'new_highlight'])
+    await knex.raw(`drop function if exists highlight_tag_ids_${fn}()`);
   await knex.raw('drop function if exists highlight_tag_ids_refresh(uuid[])');
   await knex.raw('drop index if exists highlights_tag_ids');
   await knex.raw('alter table highlights drop column if exists tag_ids');

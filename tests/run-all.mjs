@@ -45,7 +45,11 @@ const typecheck = (() => {
   const buildInfo = join(root, 'node_modules', '.cache', 'fieldbook', 'tsconfig.tsbuildinfo');
   mkdirSync(dirname(buildInfo), { recursive: true });
   const started = Date.now();
-  const child = spawn(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo], { cwd: root, stdio: ['ignore', out, out] });
+  const child = spawn(
+    bin('tsc'),
+    ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo],
+    { cwd: root, stdio: ['ignore', out, out] },
+  );
   closeSync(out);
   // The exit is only heard once vitest is done (spawnSync holds this process): tsc's own time is
   // read from when it wrote its build info, its last act.
@@ -55,9 +59,23 @@ const typecheck = (() => {
   };
   return new Promise((resolveCode) => {
     child.on('error', (err) => resolveCode({ code: 1, note: err.message, seconds: null }));
-    child.on('exit', (code, signal) => resolveCode({ code: code ?? 1, note: signal ? `killed by ${signal}` : null, seconds: seconds() }));
+    child.on('exit', (code, signal) =>
+      resolveCode({ code: code ?? 1, note: signal ? `killed by ${signal}` : null, seconds: seconds() }),
+    );
   });
 })();
+
+// --- Biome: the formatter's check (and the linter's rules, once set in biome.json) over the tree ---
+{
+  const code = run(bin('biome'), ['check', '--reporter=summary', '.']);
+  results.push({
+    runner: 'biome',
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    ...(code === 0 ? {} : { note: 'run `npm run format` and read `npx biome check .`' }),
+  });
+}
 
 // The browser tests serve host-web/dist; the script rebuilds it only when sources changed.
 if (existsSync(join(root, 'host-web', 'scripts', 'build-if-stale.mjs'))) {
@@ -88,8 +106,16 @@ if (!vitest) {
 {
   const { code, note, seconds } = await typecheck;
   const log = readFileSync(tscLog, 'utf8').trim();
-  console.log(`\ntypecheck (tsc) ${code === 0 ? 'passed' : 'failed'}${seconds ? ` in ${seconds.toFixed(0)} s` : ''}${log ? `:\n${log}` : ''}`);
-  results.push({ runner: 'typecheck', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, ...(code === 0 ? {} : { note: note ?? `tsc exit code ${code}` }) });
+  console.log(
+    `\ntypecheck (tsc) ${code === 0 ? 'passed' : 'failed'}${seconds ? ` in ${seconds.toFixed(0)} s` : ''}${log ? `:\n${log}` : ''}`,
+  );
+  results.push({
+    runner: 'typecheck',
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    ...(code === 0 ? {} : { note: note ?? `tsc exit code ${code}` }),
+  });
 }
 
 // --- Playwright (browser) ---
@@ -147,7 +173,9 @@ const total = results.reduce(
 console.log('\nSummary');
 for (const r of results) {
   const skipped = r.skipped ? `, ${r.skipped} skipped` : '';
-  console.log(`  ${r.runner.padEnd(11)} ${r.passed} passed, ${r.failed} failed${skipped}${r.note ? ` (${r.note})` : ''}`);
+  console.log(
+    `  ${r.runner.padEnd(11)} ${r.passed} passed, ${r.failed} failed${skipped}${r.note ? ` (${r.note})` : ''}`,
+  );
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

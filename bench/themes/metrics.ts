@@ -1,6 +1,9 @@
 /** Agreement of a clustering with reference labels: normalised mutual information and adjusted Rand index. */
 
-function contingency(a: readonly (string | number)[], b: readonly (string | number)[]): { table: Map<string, number>; rows: Map<string, number>; cols: Map<string, number> } {
+function contingency(
+  a: readonly (string | number)[],
+  b: readonly (string | number)[],
+): { table: Map<string, number>; rows: Map<string, number>; cols: Map<string, number> } {
   const table = new Map<string, number>();
   const rows = new Map<string, number>();
   const cols = new Map<string, number>();

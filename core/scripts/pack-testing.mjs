@@ -23,7 +23,8 @@ if (mode === 'restore') {
   if (existsSync(kept)) renameSync(kept, manifest);
   process.exit(0);
 }
-if (mode !== 'publish' && !(mode === 'stage' && folder)) throw new Error('Usage: pack-testing.mjs publish | restore | stage <folder>');
+if (mode !== 'publish' && !(mode === 'stage' && folder))
+  throw new Error('Usage: pack-testing.mjs publish | restore | stage <folder>');
 if (mode === 'publish' && existsSync(kept)) renameSync(kept, manifest);
 const pkg = read(manifest);
 const out = mode === 'stage' ? resolve(folder) : core;
@@ -34,7 +35,11 @@ const ranges = new Map();
 for (const file of ['modules/search/package.json', 'modules/research/package.json', 'core/package.json']) {
   for (const [name, range] of Object.entries(read(join(root, file)).dependencies ?? {})) ranges.set(name, range);
 }
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 const dist = join(out, 'dist');
@@ -63,7 +68,9 @@ const result = await build({
     },
   ],
   // Some npm packages the bundle imports are CommonJS and use require for Node's own modules.
-  banner: { js: "import { createRequire as __fieldbookRequire } from 'node:module'; const require = __fieldbookRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __fieldbookRequire } from 'node:module'; const require = __fieldbookRequire(import.meta.url);",
+  },
 });
 // Files the bundled code reads next to itself.
 mkdirSync(dist, { recursive: true });
@@ -74,7 +81,11 @@ const sandbox = join(core, 'src', 'extensions', 'sandbox');
 cpSync(join(sandbox, 'inside'), join(dist, 'inside'), { recursive: true });
 copyFileSync(join(sandbox, 'codec.ts'), join(dist, 'codec.ts'));
 // What that runtime imports, resolved from dist/inside when a plugin is bundled.
-const dependencies = { buffer: ranges.get('buffer'), 'whatwg-url': ranges.get('whatwg-url'), '@noble/hashes': ranges.get('@noble/hashes') };
+const dependencies = {
+  buffer: ranges.get('buffer'),
+  'whatwg-url': ranges.get('whatwg-url'),
+  '@noble/hashes': ranges.get('@noble/hashes'),
+};
 for (const output of Object.values(result.metafile.outputs)) {
   for (const imported of output.imports) {
     if (!imported.external || builtins.has(imported.path)) continue;
@@ -89,7 +100,8 @@ if (mode === 'publish') writeFileSync(kept, readFileSync(manifest));
 const published = {
   name: pkg.name,
   version: pkg.version,
-  description: 'Fieldbook as a test host for plugins: the server the SDK testing kit (createTestHost) starts, with its own embedded PostgreSQL',
+  description:
+    'Fieldbook as a test host for plugins: the server the SDK testing kit (createTestHost) starts, with its own embedded PostgreSQL',
   license: read(join(root, 'package.json')).license,
   type: 'module',
   engines: read(join(root, 'package.json')).engines,
@@ -98,4 +110,6 @@ const published = {
   dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => a.localeCompare(b))),
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
-console.log(`Bundled the test host into ${join(dist, 'testing.js')} with ${Object.keys(dependencies).length} npm dependencies`);
+console.log(
+  `Bundled the test host into ${join(dist, 'testing.js')} with ${Object.keys(dependencies).length} npm dependencies`,
+);

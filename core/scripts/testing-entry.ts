@@ -6,4 +6,9 @@ import { setTestModules } from '../src/testing/index.ts';
 
 setTestModules([research]);
 
-export { coreTesting, createDatabaseFromTemplate, startTestDatabase, startTestFieldbook } from '../src/testing/index.ts';
+export {
+  coreTesting,
+  createDatabaseFromTemplate,
+  startTestDatabase,
+  startTestFieldbook,
+} from '../src/testing/index.ts';

@@ -22,7 +22,11 @@ const EnvSchema = z.object({
   /** Key for signing tokens and encrypting secrets; generated into the data folder when unset. */
   SECRET_KEY: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(60 * 60 * 24 * 30),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(60 * 60 * 24 * 30),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Fieldbook <no-reply@localhost>'),
   LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).default(10),
@@ -232,17 +236,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     release: e.RELEASE,
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(projectRoot, 'host-web', 'dist'),
     typesense: { url: e.TYPESENSE_URL, apiKey: e.TYPESENSE_API_KEY },
-    search: { rankCandidates: e.SEARCH_RANK_CANDIDATES, exactCountLimit: e.SEARCH_EXACT_COUNT_LIMIT, estimateSampleRows: e.SEARCH_ESTIMATE_SAMPLE_ROWS },
+    search: {
+      rankCandidates: e.SEARCH_RANK_CANDIDATES,
+      exactCountLimit: e.SEARCH_EXACT_COUNT_LIMIT,
+      estimateSampleRows: e.SEARCH_ESTIMATE_SAMPLE_ROWS,
+    },
     plugins: {
-      packages: e.FIELDBOOK_PLUGINS.split(',').map((p) => p.trim()).filter(Boolean),
+      packages: e.FIELDBOOK_PLUGINS.split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
       dir: e.FIELDBOOK_PLUGINS_DIR ? resolve(e.FIELDBOOK_PLUGINS_DIR) : join(projectRoot, 'plugins'),
       maximumExtensions: e.MAXIMUM_EXTENSIONS ?? null,
       env,
-      isolation: { sandbox: e.FIELDBOOK_PLUGIN_SANDBOX === 'on', trusted: e.FIELDBOOK_TRUSTED_PLUGINS.split(',').map((p) => p.trim()).filter(Boolean) },
-      integrity: { pinned: e.FIELDBOOK_PLUGIN_INTEGRITY, npmCache: e.FIELDBOOK_NPM_CACHE ? resolve(e.FIELDBOOK_NPM_CACHE) : defaultNpmCache(env) },
+      isolation: {
+        sandbox: e.FIELDBOOK_PLUGIN_SANDBOX === 'on',
+        trusted: e.FIELDBOOK_TRUSTED_PLUGINS.split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      },
+      integrity: {
+        pinned: e.FIELDBOOK_PLUGIN_INTEGRITY,
+        npmCache: e.FIELDBOOK_NPM_CACHE ? resolve(e.FIELDBOOK_NPM_CACHE) : defaultNpmCache(env),
+      },
     },
     anonymousIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV === 'development',
-    channels: { maximumChannels: e.MAXIMUM_CHANNELS ?? null, maximumChannelsDataPoints: e.MAXIMUM_CHANNELS_DATA_POINTS ?? null },
+    channels: {
+      maximumChannels: e.MAXIMUM_CHANNELS ?? null,
+      maximumChannelsDataPoints: e.MAXIMUM_CHANNELS_DATA_POINTS ?? null,
+    },
     ai: {
       // OPENAI_API_KEY alone means OpenAI itself.
       baseUrl: e.OPENAI_BASE_URL ?? (e.OPENAI_API_KEY ? 'https://api.openai.com/v1' : undefined),

@@ -8,8 +8,23 @@ export { cutGraphemes, cutText } from './text/cut.ts';
 export { unstorableText } from './text/unicode.ts';
 export { operations, type Operation } from './graphql/operations.ts';
 export { withTenant, type TenantScope } from './db/tenancy.ts';
-export { once, type Job, type JobDefinition, type JobQueue, type JobSchedule, type QueueSettings } from './jobs/queue.ts';
-export { outcomesOf, publishAll, withEventCause, type DomainEvent, type EventBus, type EventCause, type PublishedEvent } from './jobs/events.ts';
+export {
+  once,
+  type Job,
+  type JobDefinition,
+  type JobQueue,
+  type JobSchedule,
+  type QueueSettings,
+} from './jobs/queue.ts';
+export {
+  outcomesOf,
+  publishAll,
+  withEventCause,
+  type DomainEvent,
+  type EventBus,
+  type EventCause,
+  type PublishedEvent,
+} from './jobs/events.ts';
 export {
   TRIGGER_EVENTS,
   COMPOSITE_TRIGGERS,
@@ -36,14 +51,37 @@ export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';
 export { extensionsModule, type ExtensionsServices } from './extensions/module.ts';
 export type { PluginDataPort } from './extensions/runtime/data-port.ts';
-export { pluginImportSources, checkImportSourceSettings, listImportSource, SourceProblem, type PluginImportSource } from './extensions/runtime/import-sources.ts';
+export {
+  pluginImportSources,
+  checkImportSourceSettings,
+  listImportSource,
+  SourceProblem,
+  type PluginImportSource,
+} from './extensions/runtime/import-sources.ts';
 export type { Mailer, MailMessage } from './email/mailer.ts';
-export { deadShareLink, insertShareLink, listShareLinks, openShareLink, publicLinksDisabled, revokeShareLinkIn, PUBLIC_LINKS_DISABLED_MESSAGE, type ShareActor, type ShareLinkRow } from './sharing/links.ts';
+export {
+  deadShareLink,
+  insertShareLink,
+  listShareLinks,
+  openShareLink,
+  publicLinksDisabled,
+  revokeShareLinkIn,
+  PUBLIC_LINKS_DISABLED_MESSAGE,
+  type ShareActor,
+  type ShareLinkRow,
+} from './sharing/links.ts';
 export { generateShareToken, SHARE_TOKEN_LENGTH, SHARE_TOKEN_PATTERN } from './sharing/token.ts';
 export { recordAudit, type AuditKind, type AuditEntryInput } from './audit/audit-log.ts';
 export { AttemptCounters, type Allowance } from './identity/sign-in-limits/attempt-counters.ts';
 export { tooManyRequests, inWords } from './identity/sign-in-limits/too-many-requests.ts';
-export { effectivePermission, permissionMapSchema, EMPTY_PERMISSION_MAP, SPECIAL_GROUPS, type PermissionMap, type Grantee } from './permissions/permission-map.ts';
+export {
+  effectivePermission,
+  permissionMapSchema,
+  EMPTY_PERMISSION_MAP,
+  SPECIAL_GROUPS,
+  type PermissionMap,
+  type Grantee,
+} from './permissions/permission-map.ts';
 export { atLeast, maxLevel, minLevel, PERMISSION_LEVELS, type PermissionLevel } from './permissions/levels.ts';
 export { accessRoleForLevel, levelAllowedFor, type AccessRole } from './permissions/access-roles.ts';
 export { projectAccess, parsePermissionMap, isRestricted, type ProjectAccess } from './permissions/project-access.ts';

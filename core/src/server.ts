@@ -103,10 +103,18 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     projectRoot: config.projectRoot,
     logger,
     // Sandboxed plugins' bundles are kept in the data folder, so a start with unchanged plugins skips bundling.
-    isolation: config.plugins.isolation && { ...config.plugins.isolation, bundleDir: join(config.dataDir, 'plugin-bundles') },
+    isolation: config.plugins.isolation && {
+      ...config.plugins.isolation,
+      bundleDir: join(config.dataDir, 'plugin-bundles'),
+    },
     integrity: config.plugins.integrity,
   });
-  const modules = [...coreModules.map((m) => (m === extensionsModule ? createExtensionsModule(catalog, { onPluginRequest: opts.onPluginRequest }) : m)), ...(opts.modules ?? [])];
+  const modules = [
+    ...coreModules.map((m) =>
+      m === extensionsModule ? createExtensionsModule(catalog, { onPluginRequest: opts.onPluginRequest }) : m,
+    ),
+    ...(opts.modules ?? []),
+  ];
   sortModules(modules); // a cycle or a missing module fails here, before anything is opened
   const pluginsMs = lap();
   const db = await openDatabases(config, logger, { migrate: opts.migrate ?? true }).catch((err: unknown) => {
@@ -164,7 +172,12 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     ...(s.batchSize ? { batchSize: s.batchSize } : {}),
     ...(s.concurrency ? { concurrency: s.concurrency } : {}),
     handler: (job) => s.handler(job.data as Parameters<typeof s.handler>[0], job as Parameters<typeof s.handler>[1]),
-    ...(s.handleBatch ? { handleBatch: (batch: ReadonlyArray<Job<unknown>>) => s.handleBatch!(batch.map((job) => job.data as DomainEvent)) } : {}),
+    ...(s.handleBatch
+      ? {
+          handleBatch: (batch: ReadonlyArray<Job<unknown>>) =>
+            s.handleBatch!(batch.map((job) => job.data as DomainEvent)),
+        }
+      : {}),
   }));
   const allJobs = [...contributions.jobs, ...eventJobs];
   await jobs.register(allJobs);
@@ -175,8 +188,12 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
 
   await (contributions.services[extensionsModule.name] as ExtensionsServices).host.start();
   const pluginHostMs = lap();
-  const { authenticator } = contributions.services[identityModule.name] as ReturnType<NonNullable<typeof identityModule.definition.services>>;
-  const { directory } = contributions.services[workspacesModule.name] as ReturnType<NonNullable<typeof workspacesModule.definition.services>>;
+  const { authenticator } = contributions.services[identityModule.name] as ReturnType<
+    NonNullable<typeof identityModule.definition.services>
+  >;
+  const { directory } = contributions.services[workspacesModule.name] as ReturnType<
+    NonNullable<typeof workspacesModule.definition.services>
+  >;
   contextDeps = { app: db.app, rootHost: config.rootHost, authenticator, directory };
   const schema = assembleSchema(contributions.graphql);
   const http = createHttpApp({

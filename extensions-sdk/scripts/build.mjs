@@ -15,7 +15,10 @@ execFileSync(process.execPath, [tsc, '-p', join(pkg, 'tsconfig.build.json'), '--
 
 // tsc rewrites `./x.ts` to `./x.js` in the JavaScript it emits but not in declarations, which a
 // consumer's TypeScript would then look up as sources that are not shipped.
-const declarations = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? declarations(join(dir, e.name)) : e.name.endsWith('.d.ts') ? [join(dir, e.name)] : []));
+const declarations = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? declarations(join(dir, e.name)) : e.name.endsWith('.d.ts') ? [join(dir, e.name)] : [],
+  );
 for (const file of declarations(dist)) {
   const text = readFileSync(file, 'utf8');
   const fixed = text.replace(/(from\s+|import\()(['"])(\.{1,2}\/[^'"]+)\.tsx?\2/g, '$1$2$3.js$2');

@@ -28,7 +28,12 @@ if (!id || !ID.test(id)) {
   );
   process.exit(1);
 }
-const target = dirFlag >= 0 && args[dirFlag + 1] ? resolve(args[dirFlag + 1]) : repoRoot && process.cwd().startsWith(repoRoot) ? join(repoRoot, 'plugins', id) : resolve(id);
+const target =
+  dirFlag >= 0 && args[dirFlag + 1]
+    ? resolve(args[dirFlag + 1])
+    : repoRoot && process.cwd().startsWith(repoRoot)
+      ? join(repoRoot, 'plugins', id)
+      : resolve(id);
 if (existsSync(target)) {
   console.error(`${relative(process.cwd(), target) || target} already exists; choose another id or remove it.`);
   process.exit(1);
@@ -36,7 +41,10 @@ if (existsSync(target)) {
 /** A plugin outside the repository is a package of its own, with its own tests and build. */
 const standalone = !repoRoot || !(target + sep).startsWith(repoRoot + sep);
 
-const name = id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+const name = id
+  .split('-')
+  .map((w) => w[0].toUpperCase() + w.slice(1))
+  .join(' ');
 const header = `x-${id}-signature`;
 
 // Most providers give each account its own signing secret and each endpoint its own URL: so does the

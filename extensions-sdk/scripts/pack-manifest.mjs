@@ -27,7 +27,8 @@ function published(pkg) {
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-const build = (outDir) => execFileSync(process.execPath, [join(dir, 'scripts', 'build.mjs'), outDir], { stdio: 'inherit' });
+const build = (outDir) =>
+  execFileSync(process.execPath, [join(dir, 'scripts', 'build.mjs'), outDir], { stdio: 'inherit' });
 const [mode, folder] = process.argv.slice(2);
 
 if (mode === 'restore') {

@@ -12,7 +12,10 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:
 /** A plugin id: lowercase letters, digits and hyphens, starting with a letter (e.g. `slack`). */
 export const pluginIdSchema = z
   .string()
-  .regex(/^[a-z][a-z0-9-]{1,48}[a-z0-9]$/, 'A plugin id is 3 to 50 lowercase letters, digits or hyphens, starting with a letter.');
+  .regex(
+    /^[a-z][a-z0-9-]{1,48}[a-z0-9]$/,
+    'A plugin id is 3 to 50 lowercase letters, digits or hyphens, starting with a letter.',
+  );
 
 /**
  * A capability a plugin asks for: a data scope (`notes:write`, see PLUGIN_SCOPES in the server
@@ -21,13 +24,17 @@ export const pluginIdSchema = z
  */
 export const pluginPermissionSchema = z
   .string()
-  .regex(/^(egress:[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z][a-zA-Z]*:[a-z][a-zA-Z]*)$/, 'A permission is `area:action` (e.g. `notes:write`) or `egress:host.name`.')
+  .regex(
+    /^(egress:[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z][a-zA-Z]*:[a-z][a-zA-Z]*)$/,
+    'A permission is `area:action` (e.g. `notes:write`) or `egress:host.name`.',
+  )
   .refine((p) => p.startsWith('egress:') || Object.hasOwn(PLUGIN_SCOPES, p), {
     message: `Unknown permission; use one of ${Object.keys(PLUGIN_SCOPES).join(', ')} or egress:host.name.`,
   })
   .superRefine((p, ctx) => {
     const problem = p.startsWith('egress:') ? internalHostProblem(p.slice('egress:'.length)) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: `${problem} Declare the public host the plugin calls instead.` });
+    if (problem)
+      ctx.addIssue({ code: 'custom', message: `${problem} Declare the public host the plugin calls instead.` });
   });
 
 /** Where a plugin's web part is served from, which module the host loads, and where it shows. */
@@ -38,7 +45,10 @@ export const pluginWebManifestSchema = z.object({
    */
   entry: z.string().min(1).max(2000).optional(),
   /** The exposed module that default-exports the plugin's web extension; `./extension` when left out. */
-  exposes: z.string().regex(/^\.\/[A-Za-z0-9_./-]+$/, 'An exposed module starts with "./".').optional(),
+  exposes: z
+    .string()
+    .regex(/^\.\/[A-Za-z0-9_./-]+$/, 'An exposed module starts with "./".')
+    .optional(),
   /**
    * The slots the web part fills (`project.settings.panel/v1`, ...). The app then loads it only
    * where one of them is drawn. Left out, the app loads it with every workspace page, as a web

@@ -37,10 +37,11 @@ export function internalHostProblem(host: string): string | null {
   if (n !== null) {
     const inside = INTERNAL_IPV4_RANGES.some(([net, prefix]) => {
       const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-      return ((n & mask) >>> 0) === ((v4Number(net)! & mask) >>> 0);
+      return (n & mask) >>> 0 === (v4Number(net)! & mask) >>> 0;
     });
     return inside ? `${host} is an internal address and can never be reached.` : null;
   }
-  if (name === 'localhost' || /\.(localhost|local|internal)$/.test(name)) return `${host} names this machine or its local network and can never be reached.`;
+  if (name === 'localhost' || /\.(localhost|local|internal)$/.test(name))
+    return `${host} names this machine or its local network and can never be reached.`;
   return null;
 }

@@ -47,10 +47,24 @@ afterAll(() => rmSync(pluginDir, { recursive: true, force: true }));
 describe('the README', () => {
   it('has a block for every part of a plugin, and a pending block for each feature named in PENDING', () => {
     expect([...files.keys()]).toEqual(
-      expect.arrayContaining(['package.json', 'rsbuild.config.ts', 'server/acme-feedback.test.ts', 'server/index.ts', 'server/installation-webhook.ts', 'server/reply-action.ts', 'web/index.tsx', 'web/pages-example.tsx', 'web/panels.tsx']),
+      expect.arrayContaining([
+        'package.json',
+        'rsbuild.config.ts',
+        'server/acme-feedback.test.ts',
+        'server/index.ts',
+        'server/installation-webhook.ts',
+        'server/reply-action.ts',
+        'web/index.tsx',
+        'web/pages-example.tsx',
+        'web/panels.tsx',
+      ]),
     );
     // A block whose tag is not in PENDING is compiled like the others; a tag left in PENDING with no block is stale.
-    for (const feature of PENDING) expect(blocks.some((b) => b.pending === feature), `a README block tagged pending=${feature}`).toBe(true);
+    for (const feature of PENDING)
+      expect(
+        blocks.some((b) => b.pending === feature),
+        `a README block tagged pending=${feature}`,
+      ).toBe(true);
     // A TypeScript block that is not written anywhere would go unchecked.
     expect(blocks.filter((b) => ['ts', 'tsx', 'json'].includes(b.lang) && !b.file)).toEqual([]);
   });
@@ -60,10 +74,16 @@ describe('the README', () => {
     expect(typeErrors(sources)).toEqual([]);
   }, 180_000);
 
-  it("loads through definePlugin from the entry its package.json names", async () => {
+  it('loads through definePlugin from the entry its package.json names', async () => {
     const pkg = JSON.parse(files.get('package.json')!) as { fieldbook: { server: string; web: string } };
-    const entry = (await import(pathToFileURL(join(pluginDir, pkg.fieldbook.server)).href)) as { default: { manifest: unknown; server: { actions?: unknown[] } } };
-    expect(parsePluginManifest(entry.default.manifest)).toMatchObject({ id: 'acme-feedback', version: '1.0.0', sdk: '^1' });
+    const entry = (await import(pathToFileURL(join(pluginDir, pkg.fieldbook.server)).href)) as {
+      default: { manifest: unknown; server: { actions?: unknown[] } };
+    };
+    expect(parsePluginManifest(entry.default.manifest)).toMatchObject({
+      id: 'acme-feedback',
+      version: '1.0.0',
+      sdk: '^1',
+    });
     expect(entry.default.server.actions).toHaveLength(1);
   });
 });

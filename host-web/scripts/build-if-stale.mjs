@@ -111,7 +111,15 @@ function buildIfStale({ label, cwd, args, files, out, expect, outEnv }) {
   console.log(`${label} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-buildIfStale({ label: 'web app', cwd: hostWeb, args: [], files: sources(), out: dist, expect: 'index.html', outEnv: 'FIELDBOOK_WEB_BUILD_DIR' });
+buildIfStale({
+  label: 'web app',
+  cwd: hostWeb,
+  args: [],
+  files: sources(),
+  out: dist,
+  expect: 'index.html',
+  outEnv: 'FIELDBOOK_WEB_BUILD_DIR',
+});
 
 // Each plugin with a web part is a Module Federation remote of its own, served from its folder.
 const pluginsDir = join(root, 'plugins');
@@ -127,7 +135,16 @@ if (existsSync(pluginsDir)) {
       ...walk(join(root, 'extensions-sdk', 'src', 'build')),
       ...walk(join(root, 'extensions-sdk', 'src', 'web')),
       join(root, 'package-lock.json'),
-    ].filter((f) => existsSync(f)).sort();
-    buildIfStale({ label: `plugin ${id} web part`, cwd: pluginRoot, args: ['-c', config], files, out: join(pluginRoot, 'web', 'dist'), expect: 'mf-manifest.json' });
+    ]
+      .filter((f) => existsSync(f))
+      .sort();
+    buildIfStale({
+      label: `plugin ${id} web part`,
+      cwd: pluginRoot,
+      args: ['-c', config],
+      files,
+      out: join(pluginRoot, 'web', 'dist'),
+      expect: 'mf-manifest.json',
+    });
   }
 }

@@ -24,7 +24,10 @@ export async function createScopeFunctions(knex: Knex): Promise<void> {
 export async function enableTenantRls(knex: Knex, table: string, extraRead?: string): Promise<void> {
   await knex.raw(`alter table ?? enable row level security`, [table]);
   await knex.raw(`alter table ?? force row level security`, [table]);
-  await knex.raw(`create policy tenant_isolation on ?? using (workspace_id = app_workspace_id()) with check (workspace_id = app_workspace_id())`, [table]);
+  await knex.raw(
+    `create policy tenant_isolation on ?? using (workspace_id = app_workspace_id()) with check (workspace_id = app_workspace_id())`,
+    [table],
+  );
   if (extraRead) {
     await knex.raw(`create policy tenant_extra_read on ?? for select using (${extraRead})`, [table]);
   }

@@ -14,7 +14,8 @@ test('a viewer cannot open admin settings', async ({ page, env }) => {
   // The sidebar offers no admin screens to a viewer.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
-  for (const name of ['Members', 'Groups', 'Security', 'Audit log']) await expect(nav.getByRole('link', { name })).toHaveCount(0);
+  for (const name of ['Members', 'Groups', 'Security', 'Audit log'])
+    await expect(nav.getByRole('link', { name })).toHaveCount(0);
 
   // Typing the addresses shows a clear page instead of the admin screens.
   for (const path of ['/settings/users', '/settings/groups', '/settings/security', '/audit-log']) {

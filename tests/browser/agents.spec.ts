@@ -4,7 +4,10 @@ import { seriousViolations } from './support/axe.ts';
 import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
-const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const doc = (...paragraphs: string[]) => ({
+  type: 'doc',
+  content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
 
 // Each test walks a whole conversation (several model turns and page loads); a loaded machine needs the room.
 test.describe.configure({ timeout: 120_000 });
@@ -18,14 +21,31 @@ async function setUp(env: Parameters<Parameters<typeof test>[2]>[0]['env'], labe
   const token = await signUpByApi(env, email, 'Ada Analyst');
   const workspace = await createWorkspaceByApi(env, token, `Agents ${label}`);
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Travel interviews' } }, as);
-  await gql(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
-    input: { projectId: createProject.id, title: 'Interview with Priya', content: doc('Priya said exports to spreadsheets matter most to her managers.') },
-  }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Travel interviews' } },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+    {
+      input: {
+        projectId: createProject.id,
+        title: 'Interview with Priya',
+        content: doc('Priya said exports to spreadsheets matter most to her managers.'),
+      },
+    },
+    as,
+  );
   return { email, as, projectId: createProject.id };
 }
 
-test('an agent is made with a tool picker and answers a question streaming, its steps collapsed with links, and takes a rating', async ({ page, env }) => {
+test('an agent is made with a tool picker and answers a question streaming, its steps collapsed with links, and takes a rating', async ({
+  page,
+  env,
+}) => {
   const { email } = await setUp(env, 'answer');
 
   await signInWithPassword(page, email);
@@ -36,7 +56,9 @@ test('an agent is made with a tool picker and answers a question streaming, its 
   await page.getByRole('button', { name: 'New agent' }).click();
   const form = page.getByRole('form', { name: 'New agent' });
   await form.getByRole('textbox', { name: 'Name' }).fill('Research helper');
-  await form.getByRole('textbox', { name: 'Instructions' }).fill('Answer from our interviews and name the notes you use.');
+  await form
+    .getByRole('textbox', { name: 'Instructions' })
+    .fill('Answer from our interviews and name the notes you use.');
   await expect(form.getByRole('checkbox', { name: /Keyword search/ })).toBeChecked();
   await form.getByRole('checkbox', { name: /Create document/ }).check();
   await shot(page, 'agents-new');
@@ -45,7 +67,10 @@ test('an agent is made with a tool picker and answers a question streaming, its 
   await expect(page.getByRole('heading', { name: 'Research helper', level: 1 })).toBeVisible();
 
   env.ai.script(
-    { content: 'Searching the interviews for exports.', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"exports"}' }] },
+    {
+      content: 'Searching the interviews for exports.',
+      toolCalls: [{ name: 'keyword_search', arguments: '{"query":"exports"}' }],
+    },
     { content: 'Managers care most about exports to spreadsheets (Interview with Priya).', chunkChars: 5, delayMs: 40 },
   );
   await page.getByRole('button', { name: 'New conversation' }).click();
@@ -55,7 +80,10 @@ test('an agent is made with a tool picker and answers a question streaming, its 
   await expect(page.getByTestId('message-assistant')).toContainText('Managers care most about exports to spreadsheets');
   // The step is collapsed to its tool and the items it found, which open their pages.
   const result = page.getByTestId('message-result');
-  await expect(result.getByRole('button', { name: /Keyword search · 1 item/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(result.getByRole('button', { name: /Keyword search · 1 item/ })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await expect(page.getByTestId('message-thinking').getByText('Searching the interviews for exports.')).toBeHidden();
   await page.getByRole('button', { name: 'Good answer' }).click();
   await expect(page.getByRole('button', { name: 'Good answer' })).toHaveAttribute('aria-pressed', 'true');
@@ -63,14 +91,35 @@ test('an agent is made with a tool picker and answers a question streaming, its 
   await expectAccessible(page, 'a conversation');
 });
 
-test('the agent asks before writing a note, the question survives a reload, and conversations are found by text and by a note they named', async ({ page, env }) => {
+test('the agent asks before writing a note, the question survives a reload, and conversations are found by text and by a note they named', async ({
+  page,
+  env,
+}) => {
   const { email, as, projectId } = await setUp(env, 'confirm');
-  const { createAgent } = await gql<{ createAgent: { id: string } }>(env, 'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }', { input: { name: 'Note taker', tools: ['create_document'] } }, as);
-  const { startConversation } = await gql<{ startConversation: { id: string } }>(env, 'mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }', { input: { agentId: createAgent.id, title: 'Spreadsheet exports' } }, as);
+  const { createAgent } = await gql<{ createAgent: { id: string } }>(
+    env,
+    'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }',
+    { input: { name: 'Note taker', tools: ['create_document'] } },
+    as,
+  );
+  const { startConversation } = await gql<{ startConversation: { id: string } }>(
+    env,
+    'mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }',
+    { input: { agentId: createAgent.id, title: 'Spreadsheet exports' } },
+    as,
+  );
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/agents/${createAgent.id}/conversations/${startConversation.id}`);
-  env.ai.script({ content: '', toolCalls: [{ name: 'create_document', arguments: JSON.stringify({ projectId, title: 'What managers want', text: 'Exports to spreadsheets.' }) }] });
+  env.ai.script({
+    content: '',
+    toolCalls: [
+      {
+        name: 'create_document',
+        arguments: JSON.stringify({ projectId, title: 'What managers want', text: 'Exports to spreadsheets.' }),
+      },
+    ],
+  });
   await page.getByRole('textbox', { name: 'Message' }).fill('Write that down as a note');
   await page.getByRole('button', { name: 'Send' }).click();
   const ask = page.getByRole('alertdialog', { name: 'The agent asks you' });

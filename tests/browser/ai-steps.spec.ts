@@ -7,29 +7,59 @@ import { shot } from './support/shots.ts';
 // This spec's Fieldbook runs the AI steps, at once after each change.
 test.use({ fieldbookEnv: { AI_STEPS: 'on', AI_STEPS_DELAY_SECONDS: '0' } });
 
-const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const doc = (...paragraphs: string[]) => ({
+  type: 'doc',
+  content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
 const EXPORT = 'She said exports to slides break the layout every time and cost her team an afternoon a week.';
-const INTERVIEW = ['Priya leads research operations at a travel company with forty researchers.', EXPORT, 'Reach her at priya.shah@travel.example to follow up on the beta.', 'She would switch tools tomorrow if tagging highlights in bulk were possible.'];
+const INTERVIEW = [
+  'Priya leads research operations at a travel company with forty researchers.',
+  EXPORT,
+  'Reach her at priya.shah@travel.example to follow up on the beta.',
+  'She would switch tools tomorrow if tagging highlights in bulk were possible.',
+];
 
-test('a note shows what its AI steps did: redaction and summary done by themselves, highlights to review; Accept and Undo act on the note', async ({ page, env }) => {
+test('a note shows what its AI steps did: redaction and summary done by themselves, highlights to review; Accept and Undo act on the note', async ({
+  page,
+  env,
+}) => {
   test.setTimeout(90_000);
-  env.ai.route('highlight customer research notes', { content: JSON.stringify({ type: 'highlight', text: EXPORT, reason: 'Export pain' }) });
+  env.ai.route('highlight customer research notes', {
+    content: JSON.stringify({ type: 'highlight', text: EXPORT, reason: 'Export pain' }),
+  });
   env.ai.route('You summarise customer research', (body: ChatBody) => {
     const noteId = /<source id="([^"]+)" kind="note">/.exec(body.messages[1]!.content)![1]!;
-    return { content: [JSON.stringify({ type: 'text', text: 'Slide exports break and cost a weekly afternoon.' }), JSON.stringify({ type: 'quote', itemId: noteId, text: EXPORT })].join('\n') };
+    return {
+      content: [
+        JSON.stringify({ type: 'text', text: 'Slide exports break and cost a weekly afternoon.' }),
+        JSON.stringify({ type: 'quote', itemId: noteId, text: EXPORT }),
+      ].join('\n'),
+    };
   });
   const email = uniqueEmail('steps');
   const token = await signUpByApi(env, email, 'Ada Analyst');
   const workspace = await createWorkspaceByApi(env, token, 'AI steps');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Beta interviews' } }, as);
-  const { createNote } = await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId: createProject.id, title: 'Interview with Priya', content: doc(...INTERVIEW) } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Beta interviews' } },
+    as,
+  );
+  const { createNote } = await gql<{ createNote: { id: string } }>(
+    env,
+    'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+    { input: { projectId: createProject.id, title: 'Interview with Priya', content: doc(...INTERVIEW) } },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
   // The settings screen says what each mode of each step does.
   await page.goto('/settings/ai');
-  await expect(page.getByText('On: blanks out email addresses, phone, card and social security numbers in the note’s text.')).toBeVisible();
+  await expect(
+    page.getByText('On: blanks out email addresses, phone, card and social security numbers in the note’s text.'),
+  ).toBeVisible();
   await shot(page, 'ai-steps-settings');
   expect(await seriousViolations(page), 'axe on /settings/ai').toEqual([]);
 

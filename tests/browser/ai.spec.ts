@@ -5,7 +5,10 @@ import { seriousViolations } from './support/axe.ts';
 import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
-const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const doc = (...paragraphs: string[]) => ({
+  type: 'doc',
+  content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
 const INTERVIEW = [
   'Priya leads research at a travel startup with forty people.',
   'She said the onboarding flow took far too long and her team nearly gave up.',
@@ -21,20 +24,36 @@ async function setUp(env: Parameters<Parameters<typeof test>[2]>[0]['env'], labe
   const token = await signUpByApi(env, email, 'Ada Analyst');
   const workspace = await createWorkspaceByApi(env, token, `AI ${label}`);
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Travel interviews' } }, as);
-  const { createNote } = await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
-    input: { projectId: createProject.id, title: 'Interview with Priya', content: doc(...INTERVIEW) },
-  }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Travel interviews' } },
+    as,
+  );
+  const { createNote } = await gql<{ createNote: { id: string } }>(
+    env,
+    'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+    {
+      input: { projectId: createProject.id, title: 'Interview with Priya', content: doc(...INTERVIEW) },
+    },
+    as,
+  );
   return { email, noteId: createNote.id, token, workspaceId: workspace.id };
 }
 
-test('the Summary tab streams a summary in, showing only quotes found in the note, and says which model wrote it', async ({ page, env }) => {
+test('the Summary tab streams a summary in, showing only quotes found in the note, and says which model wrote it', async ({
+  page,
+  env,
+}) => {
   const { email, noteId } = await setUp(env, 'summary');
   env.ai.onChat = (body: ChatBody) => {
     const [note] = summarySources(body);
     return {
       content: [
-        JSON.stringify({ type: 'text', text: 'Priya’s team found onboarding slow; exports matter most to her managers.' }),
+        JSON.stringify({
+          type: 'text',
+          text: 'Priya’s team found onboarding slow; exports matter most to her managers.',
+        }),
         JSON.stringify({ type: 'quote', itemId: note!.id, text: 'the onboarding flow took far too long' }),
         JSON.stringify({ type: 'quote', itemId: note!.id, text: 'We would pay twice as much for exports' }),
       ].join('\n'),
@@ -59,7 +78,9 @@ test('the Summary tab streams a summary in, showing only quotes found in the not
   await expect(panel.getByText('Priya’s team found onboarding slow')).toBeVisible();
   await expect(panel.getByLabel('Writing the summary')).toBeVisible();
   await shot(page, 'ai-summary-streaming');
-  await expect(panel.getByTestId('ai-provenance')).toHaveText('Written by AI (fake-chat) from 1 note · 1 quote not found in the source removed');
+  await expect(panel.getByTestId('ai-provenance')).toHaveText(
+    'Written by AI (fake-chat) from 1 note · 1 quote not found in the source removed',
+  );
   await expect(panel.getByText('“the onboarding flow took far too long”')).toBeVisible();
   await expect(panel.getByText(/pay twice as much/)).toHaveCount(0);
   await shot(page, 'ai-summary-done');
@@ -71,12 +92,23 @@ test('the Summary tab streams a summary in, showing only quotes found in the not
   await expect(page.getByTestId('ai-provenance')).toContainText('Written by AI (fake-chat) from 1 note');
 });
 
-test('Suggest highlights offers passages found in the note; Accept paints one as a highlight, Reject drops the other', async ({ page, env }) => {
+test('Suggest highlights offers passages found in the note; Accept paints one as a highlight, Reject drops the other', async ({
+  page,
+  env,
+}) => {
   const { email, noteId } = await setUp(env, 'suggest');
   env.ai.onChat = () => ({
     content: [
-      JSON.stringify({ type: 'highlight', text: 'She said the onboarding flow took far too long and her team nearly gave up.', reason: 'Onboarding is a pain point' }),
-      JSON.stringify({ type: 'highlight', text: 'Exports to spreadsheets were the feature her managers asked about most.', reason: 'Managers want exports' }),
+      JSON.stringify({
+        type: 'highlight',
+        text: 'She said the onboarding flow took far too long and her team nearly gave up.',
+        reason: 'Onboarding is a pain point',
+      }),
+      JSON.stringify({
+        type: 'highlight',
+        text: 'Exports to spreadsheets were the feature her managers asked about most.',
+        reason: 'Managers want exports',
+      }),
       JSON.stringify({ type: 'highlight', text: 'Priya loves the new pricing.', reason: 'invented' }),
     ].join('\n'),
   });
@@ -86,14 +118,22 @@ test('Suggest highlights offers passages found in the note; Accept paints one as
   await page.getByRole('tab', { name: /Highlights/ }).click();
   const panel = page.getByTestId('suggested-highlights');
   await panel.getByRole('button', { name: 'Suggest highlights' }).click();
-  await expect(panel.getByText('2 passages suggested. 1 passage the model gave was not in the note word for word and was removed.')).toBeVisible();
+  await expect(
+    panel.getByText(
+      '2 passages suggested. 1 passage the model gave was not in the note word for word and was removed.',
+    ),
+  ).toBeVisible();
   await expect(panel.getByText('Managers want exports')).toBeVisible();
   await expect(panel.getByText('Suggested by AI (fake-chat)').first()).toBeVisible();
   await shot(page, 'ai-suggested-highlights');
   await expectAccessible(page, 'suggested highlights');
   await panel.getByRole('button', { name: /^Accept: She said the onboarding/ }).click();
   await expect(page.getByRole('tab', { name: 'Highlights (1)' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Highlights' }).getByText('“She said the onboarding flow took far too long and her team nearly gave up.”')).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Highlights' })
+      .getByText('“She said the onboarding flow took far too long and her team nearly gave up.”'),
+  ).toBeVisible();
   await panel.getByRole('button', { name: /^Reject: Exports/ }).click();
   await expect(panel.getByRole('list', { name: 'Suggested highlights' })).toHaveCount(0);
   await shot(page, 'ai-suggested-highlights-decided');
@@ -106,7 +146,14 @@ test('the Ask box on search answers with verified citations that open their sour
     return {
       content: [
         JSON.stringify({ type: 'heading', level: 2, content: 'Onboarding takes too long' }),
-        JSON.stringify({ type: 'text', content: 'Teams nearly give up during onboarding.', citations: [{ ref: s!.ref, quote: 'the onboarding flow took far too long' }, { ref: s!.ref, quote: 'onboarding was a delight' }] }),
+        JSON.stringify({
+          type: 'text',
+          content: 'Teams nearly give up during onboarding.',
+          citations: [
+            { ref: s!.ref, quote: 'the onboarding flow took far too long' },
+            { ref: s!.ref, quote: 'onboarding was a delight' },
+          ],
+        }),
       ].join('\n'),
       delayMs: 10,
     };
@@ -122,7 +169,9 @@ test('the Ask box on search answers with verified citations that open their sour
   await expect(ask.getByRole('heading', { name: 'Onboarding takes too long' })).toBeVisible();
   await expect(ask.getByText('“the onboarding flow took far too long”')).toBeVisible();
   await expect(ask.getByText(/a delight/)).toHaveCount(0);
-  await expect(ask.getByTestId('ask-label')).toHaveText(/^Written by AI \(fake-chat\) from \d+ sources? · 1 quote not found in its source removed$/);
+  await expect(ask.getByTestId('ask-label')).toHaveText(
+    /^Written by AI \(fake-chat\) from \d+ sources? · 1 quote not found in its source removed$/,
+  );
   await shot(page, 'ai-ask-answer');
   await expectAccessible(page, 'Ask on /search');
   await ask.getByRole('link', { name: 'Interview with Priya' }).click();
@@ -168,11 +217,18 @@ test('a viewer sees why the summary button is disabled', async ({ page, env }) =
   await expectAccessible(page, 'the Summary tab for a viewer');
 });
 
-test('Translate… in the note menu writes a translated note beside it, or says why it could not', async ({ page, env }) => {
+test('Translate… in the note menu writes a translated note beside it, or says why it could not', async ({
+  page,
+  env,
+}) => {
   const { email, noteId } = await setUp(env, 'translate');
   env.ai.onChat = (body: ChatBody) => {
     const asked = body.messages.find((m) => m.role === 'system')?.content ?? '';
-    return { content: asked.includes('into de') ? 'Interview mit Priya\nPriya leitet die Forschung bei einem Reise-Startup.' : '' };
+    return {
+      content: asked.includes('into de')
+        ? 'Interview mit Priya\nPriya leitet die Forschung bei einem Reise-Startup.'
+        : '',
+    };
   };
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);

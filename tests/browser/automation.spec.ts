@@ -16,10 +16,25 @@ test('an automation tags each note created in a project, and its run shows in th
   const token = await signUpByApi(env, email, 'Ava Automator');
   const workspace = await createWorkspaceByApi(env, token, 'Automation Research');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Onboarding study' } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Onboarding study' } },
+    as,
+  );
   const projectId = createProject.id;
-  const { createTagBoard } = await gql<{ createTagBoard: { id: string } }>(env, 'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { title: 'Kinds', projectId } }, as);
-  await gql(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: createTagBoard.id, title: 'Interview' } }, as);
+  const { createTagBoard } = await gql<{ createTagBoard: { id: string } }>(
+    env,
+    'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }',
+    { input: { title: 'Kinds', projectId } },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }',
+    { input: { boardId: createTagBoard.id, title: 'Interview' } },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -74,7 +89,12 @@ test('an automation tags each note created in a project, and its run shows in th
   await expect(page.getByRole('heading', { name: 'Tag interviews', level: 1 })).toBeVisible();
 
   // A note is created in the project: the automation runs.
-  const { createNote } = await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: 'Interview with Ada' } }, as);
+  const { createNote } = await gql<{ createNote: { id: string } }>(
+    env,
+    'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+    { input: { projectId, title: 'Interview with Ada' } },
+    as,
+  );
   await page.getByRole('tab', { name: 'Run history' }).click();
   const run = page.getByTestId('run').first();
   await expect(run).toContainText('succeeded', { timeout: 30_000 });
@@ -83,7 +103,12 @@ test('an automation tags each note created in a project, and its run shows in th
   await expect(run).toContainText('createNote: succeeded');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'automation-history');
-  const { note } = await gql<{ note: { tags: Array<{ title: string }> } }>(env, 'query($id: ID!) { note(id: $id) { tags { title } } }', { id: createNote.id }, as);
+  const { note } = await gql<{ note: { tags: Array<{ title: string }> } }>(
+    env,
+    'query($id: ID!) { note(id: $id) { tags { title } } }',
+    { id: createNote.id },
+    as,
+  );
   expect(note.tags.map((t) => t.title)).toEqual(['Interview']);
 
   await page.getByRole('textbox', { name: 'Status' }).click();
@@ -116,15 +141,37 @@ test('Run now runs a manual automation and its run appears in the history', asyn
   const token = await signUpByApi(env, email, 'Rae Runner');
   const workspace = await createWorkspaceByApi(env, token, 'Manual Runs');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Weekly digest' } }, as);
-  const input = { title: 'Start a digest', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'createNote', parameters: { projectId: createProject.id, title: 'Digest draft' }, executionOrder: 1 }] };
-  const { createAutomation } = await gql<{ createAutomation: { id: string } }>(env, 'mutation($input: AutomationInput!) { createAutomation(input: $input) { id } }', { input }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Weekly digest' } },
+    as,
+  );
+  const input = {
+    title: 'Start a digest',
+    trigger: { type: 'Event', eventKey: 'manual' },
+    actions: [
+      {
+        actionType: 'createNote',
+        parameters: { projectId: createProject.id, title: 'Digest draft' },
+        executionOrder: 1,
+      },
+    ],
+  };
+  const { createAutomation } = await gql<{ createAutomation: { id: string } }>(
+    env,
+    'mutation($input: AutomationInput!) { createAutomation(input: $input) { id } }',
+    { input },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto(`/automation/${createAutomation.id}`);
   await page.getByRole('button', { name: 'Run now' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Run started' })).toHaveText('Run started. It is listed under Run history.');
+  await expect(page.getByRole('status').filter({ hasText: 'Run started' })).toHaveText(
+    'Run started. It is listed under Run history.',
+  );
   await expect(page.getByRole('tab', { name: 'Run history' })).toHaveAttribute('aria-selected', 'true');
   const run = page.getByTestId('run').first();
   await expect(run).toContainText('succeeded', { timeout: 30_000 });
@@ -139,8 +186,18 @@ test('a Channel trigger picks its channel, and invokeAgent its agent, from lists
   const token = await signUpByApi(env, email, 'Cleo Channels');
   const workspace = await createWorkspaceByApi(env, token, 'Channel Automation');
   const as = { token, workspace: workspace.id };
-  await gql(env, 'mutation($input: CreateChannelInput!) { createChannel(input: $input) { id } }', { input: { name: 'Support tickets' } }, as);
-  await gql(env, 'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }', { input: { name: 'Theme writer', instructions: 'Write up new themes.' } }, as);
+  await gql(
+    env,
+    'mutation($input: CreateChannelInput!) { createChannel(input: $input) { id } }',
+    { input: { name: 'Support tickets' } },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }',
+    { input: { name: 'Theme writer', instructions: 'Write up new themes.' } },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -156,12 +213,13 @@ test('a Channel trigger picks its channel, and invokeAgent its agent, from lists
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Create automation' }).click();
   await expect(page).toHaveURL(/\/automation\/[0-9a-f-]{36}$/);
-  const { automations } = await gql<{ automations: Array<{ title: string; trigger: { configure: Record<string, string> }; actions: Array<{ actionType: string; parameters: { agentId: string } }> }> }>(
-    env,
-    '{ automations { title trigger { configure } actions { actionType parameters } } }',
-    {},
-    as,
-  );
+  const { automations } = await gql<{
+    automations: Array<{
+      title: string;
+      trigger: { configure: Record<string, string> };
+      actions: Array<{ actionType: string; parameters: { agentId: string } }>;
+    }>;
+  }>(env, '{ automations { title trigger { configure } actions { actionType parameters } } }', {}, as);
   expect(automations).toHaveLength(1);
   expect(Object.keys(automations[0]!.trigger.configure)).toEqual(['channel.id']);
   expect(automations[0]!.actions[0]!.actionType).toBe('invokeAgent');

@@ -17,9 +17,18 @@ const ticket = (id: number, subject: string, tags: string[]) => ({
   created_at: new Date(Date.now() - 2 * day).toISOString(),
 });
 
-const SURVEY = ['Response ID,Email,What nearly stopped you from signing up?,Plan', 'r1,ana@example.com,The price page was confusing,Team', 'r2,bo@example.com,Nothing,Team', 'r3,,' + 'x'.repeat(20001) + ',Enterprise', 'r4,,Setup took long,Team'].join('\n');
+const SURVEY = [
+  'Response ID,Email,What nearly stopped you from signing up?,Plan',
+  'r1,ana@example.com,The price page was confusing,Team',
+  'r2,bo@example.com,Nothing,Team',
+  'r3,,' + 'x'.repeat(20001) + ',Enterprise',
+  'r4,,Setup took long,Team',
+].join('\n');
 
-test('a person connects Zendesk to a channel, watches the first import, syncs again and reads the sync history, then imports a survey', async ({ page, env }) => {
+test('a person connects Zendesk to a channel, watches the first import, syncs again and reads the sync history, then imports a survey', async ({
+  page,
+  env,
+}) => {
   // Four screens, three syncs and a survey: more than two minutes on a busy machine.
   test.setTimeout(240_000);
   const email = uniqueEmail('sources');
@@ -31,7 +40,12 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   env.zendesk.upsert(ticket(base + 1, 'Exports time out on big projects', ['feedback']));
   env.zendesk.upsert(ticket(base + 2, 'Please add dark mode', ['feedback']));
   env.zendesk.upsert(ticket(base + 3, 'Invoice address is wrong', ['billing']));
-  const { createChannel } = await gql<{ createChannel: { id: string } }>(env, 'mutation { createChannel(input: { name: "Support tickets" }) { id } }', {}, as);
+  const { createChannel } = await gql<{ createChannel: { id: string } }>(
+    env,
+    'mutation { createChannel(input: { name: "Support tickets" }) { id } }',
+    {},
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -68,13 +82,20 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   // The channel lists the connection: its last sync, "Sync now" and its history.
   const sources = page.getByRole('region', { name: 'Sources' });
   await expect(sources.getByText('Last sync: 2 read, 2 created, 0 updated, 0 failed')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Data points' }).getByText('Exports time out on big projects')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Data points' }).getByText('Exports time out on big projects'),
+  ).toBeVisible();
   env.zendesk.upsert(ticket(base + 4, 'Search misses attachments', ['feedback']));
   await sources.getByRole('button', { name: 'Sync now' }).click();
   await expect(sources.getByText('Last sync: 1 read, 1 created, 0 updated, 0 failed')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Data points' }).getByText('Search misses attachments')).toBeVisible();
   // The datasets' counts and the import history follow the sync, without reloading the page.
-  await expect(page.getByRole('table', { name: 'Datasets' }).getByRole('row', { name: /Zendesk tickets/ }).getByRole('cell', { name: '3', exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Datasets' })
+      .getByRole('row', { name: /Zendesk tickets/ })
+      .getByRole('cell', { name: '3', exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Import history' }).getByRole('row')).toHaveCount(3);
   await sources.getByRole('button', { name: 'Sync history' }).click();
   const runs = sources.getByRole('table', { name: 'Sync history' });
@@ -107,7 +128,9 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   await page.getByRole('dialog', { name: 'Import a CSV file' }).getByRole('textbox', { name: 'Source' }).click();
   await page.getByRole('option', { name: 'Survey responses (CSV)' }).click();
   const survey = page.getByRole('dialog', { name: 'Import survey responses' });
-  await survey.locator('input[type="file"]').setInputFiles({ name: 'onboarding.csv', mimeType: 'text/csv', buffer: Buffer.from(SURVEY) });
+  await survey
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'onboarding.csv', mimeType: 'text/csv', buffer: Buffer.from(SURVEY) });
   await expect(survey.getByRole('textbox', { name: 'Column Response ID' })).toHaveValue('Response id');
   await survey.getByRole('textbox', { name: 'Column Plan' }).click();
   await page.getByRole('option', { name: 'Question: one choice' }).click();
@@ -116,12 +139,18 @@ test('a person connects Zendesk to a channel, watches the first import, syncs ag
   await question.click();
   await page.getByRole('option', { name: 'Question: one choice' }).click();
   await survey.getByRole('button', { name: 'Import 4 responses' }).click();
-  await expect(survey.getByRole('alert')).toContainText('The column "What nearly stopped you from signing up?" has an answer longer than 50 characters');
+  await expect(survey.getByRole('alert')).toContainText(
+    'The column "What nearly stopped you from signing up?" has an answer longer than 50 characters',
+  );
   await question.click();
   await page.getByRole('option', { name: 'Question: free text' }).click();
   await survey.getByRole('button', { name: 'Import 4 responses' }).click();
-  await expect(survey.getByText('3 data points created and 0 updated, as a survey; 1 failed.')).toBeVisible({ timeout: 20_000 });
-  await expect(survey.getByRole('table', { name: 'Failed responses' })).toContainText('A response can be at most 20000 characters long.');
+  await expect(survey.getByText('3 data points created and 0 updated, as a survey; 1 failed.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(survey.getByRole('table', { name: 'Failed responses' })).toContainText(
+    'A response can be at most 20000 characters long.',
+  );
   await shot(page, 'channel-survey-import');
   expect(await seriousViolations(page), 'axe on the survey import').toEqual([]);
 });

@@ -16,23 +16,45 @@ const CSV = [
   'Broken date,yesterday',
 ].join('\n');
 
-test('a channel’s datasets, imports, share links, similar points and an insight made of selected points', async ({ page, env }) => {
+test('a channel’s datasets, imports, share links, similar points and an insight made of selected points', async ({
+  page,
+  env,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('everyday');
   const token = await signUpByApi(env, email, 'Robin Feedback');
   const ws = await createWorkspaceByApi(env, token, 'Insights Team');
   const as = { token, workspace: ws.id };
-  const { createChannel } = await gql<{ createChannel: { id: string } }>(env, 'mutation { createChannel(input: { name: "Support tickets" }) { id } }', {}, as);
+  const { createChannel } = await gql<{ createChannel: { id: string } }>(
+    env,
+    'mutation { createChannel(input: { name: "Support tickets" }) { id } }',
+    {},
+    as,
+  );
   await gql(env, 'mutation { createProject(input: { title: "Exports research" }) { id } }', {}, as);
   const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' }));
-  const res = await fetch(`${env.url}/api/channels/${createChannel.id}/imports?name=March%20survey&settings=${settings}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'x-fieldbook-workspace': ws.id, 'content-type': 'text/csv' },
-    body: CSV,
-  });
+  const res = await fetch(
+    `${env.url}/api/channels/${createChannel.id}/imports?name=March%20survey&settings=${settings}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-fieldbook-workspace': ws.id, 'content-type': 'text/csv' },
+      body: CSV,
+    },
+  );
   const { importId } = (await res.json()) as { importId: string };
   await expect
-    .poll(async () => (await gql<{ channelImport: { status: string } }>(env, 'query($id: ID!) { channelImport(id: $id) { status } }', { id: importId }, as)).channelImport.status, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await gql<{ channelImport: { status: string } }>(
+            env,
+            'query($id: ID!) { channelImport(id: $id) { status } }',
+            { id: importId },
+            as,
+          )
+        ).channelImport.status,
+      { timeout: 20_000 },
+    )
     .toBe('COMPLETED');
 
   await signInWithPassword(page, email);

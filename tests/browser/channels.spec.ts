@@ -10,9 +10,18 @@ async function expectAccessible(page: Page, where: string) {
   expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-const CSV = ['Feedback;Date;Email;NPS', 'Exports time out on big projects;2026-01-12;dana@example.com;3', '"Search is fast; love it";2026-01-20;lee@example.com;9', 'Bad row;yesterday;;5', 'Tagging is confusing;2026-02-03;;6'].join('\n');
+const CSV = [
+  'Feedback;Date;Email;NPS',
+  'Exports time out on big projects;2026-01-12;dana@example.com;3',
+  '"Search is fast; love it";2026-01-20;lee@example.com;9',
+  'Bad row;yesterday;;5',
+  'Tagging is confusing;2026-02-03;;6',
+].join('\n');
 
-test('a person creates a channel, imports a CSV file through the wizard, and reads its data points', async ({ page, env }) => {
+test('a person creates a channel, imports a CSV file through the wizard, and reads its data points', async ({
+  page,
+  env,
+}) => {
   // One long story across six screens: more than the default minute on a busy machine.
   test.setTimeout(180_000);
   const email = uniqueEmail('channels');
@@ -25,7 +34,10 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   await expect(page.getByRole('heading', { level: 1, name: 'Channels' })).toBeVisible();
   await expect(page.getByText('No channels yet')).toBeVisible();
   await page.getByRole('button', { name: 'New channel' }).click();
-  await page.getByRole('dialog', { name: 'New channel' }).getByRole('textbox', { name: 'Name' }).fill('Support tickets');
+  await page
+    .getByRole('dialog', { name: 'New channel' })
+    .getByRole('textbox', { name: 'Name' })
+    .fill('Support tickets');
   await page.getByRole('button', { name: 'Create channel' }).click();
   await expect(page).toHaveURL(new RegExp(`/channels/${UUID}$`));
   const channelUrl = page.url();
@@ -35,7 +47,9 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   // Upload -> preview with column mapping -> import with progress -> result with failed rows.
   await page.getByRole('button', { name: 'Import data' }).click();
   const wizard = page.getByRole('dialog', { name: 'Import a CSV file' });
-  await wizard.locator('input[type="file"]').setInputFiles({ name: 'tickets.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+  await wizard
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'tickets.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
   await expect(wizard.getByText('4 rows, separated by semicolons')).toBeVisible();
   await expect(wizard.getByRole('textbox', { name: 'Column Feedback' })).toHaveValue('Feedback text');
   await expect(wizard.getByRole('textbox', { name: 'Column Date' })).toHaveValue('Date');
@@ -113,7 +127,10 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   await page.goto('/search');
   await page.getByRole('searchbox', { name: 'Search text' }).fill('tagging');
   await page.getByRole('tab', { name: /^Data points/ }).click();
-  await page.getByRole('link', { name: /Tagging is confusing/ }).first().click();
+  await page
+    .getByRole('link', { name: /Tagging is confusing/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/channels/${UUID}/data/${UUID}$`));
 
   // A manager moves the channel to the trash and brings it back from the channels page.
@@ -125,5 +142,7 @@ test('a person creates a channel, imports a CSV file through the wizard, and rea
   await expectAccessible(page, 'the channels trash');
   await shot(page, 'channels-trash');
   await page.getByRole('button', { name: 'Restore Support tickets' }).click();
-  await expect(page.getByRole('table', { name: 'Channels' }).getByRole('row', { name: /Support tickets/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Channels' }).getByRole('row', { name: /Support tickets/ }),
+  ).toBeVisible();
 });

@@ -19,7 +19,7 @@ async function team(env: Env, label: string, name: string, workspaceName: string
   const token = await signUpByApi(env, email, name);
   const workspace = await createWorkspaceByApi(env, token, workspaceName);
   const as = { token, workspace: workspace.id };
-  const call: Call = <T,>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
+  const call: Call = <T>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
   return { email, workspace, call };
 }
 
@@ -27,38 +27,100 @@ async function team(env: Env, label: string, name: string, workspaceName: string
  * The "Pricing study" project with one note of TEXT, whose three sentences are highlighted and
  * tagged with `tags` (title, and the group of the "Themes" board it sits in, if any).
  */
-async function pricingStudy(call: Call, tags: ReadonlyArray<{ title: string; group?: string }>): Promise<{ projectId: string; note: string }> {
-  const projectId = (await call<{ createProject: { id: string } }>('mutation { createProject(input: { title: "Pricing study" }) { id } }')).createProject.id;
-  const note = (await call<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Interview 1", content: $c }) { id } }', {
-    p: projectId,
-    c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: TEXT }] }] },
-  })).createNote.id;
-  const board = (await call<{ createTagBoard: { id: string } }>('mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: projectId })).createTagBoard.id;
+async function pricingStudy(
+  call: Call,
+  tags: ReadonlyArray<{ title: string; group?: string }>,
+): Promise<{ projectId: string; note: string }> {
+  const projectId = (
+    await call<{ createProject: { id: string } }>(
+      'mutation { createProject(input: { title: "Pricing study" }) { id } }',
+    )
+  ).createProject.id;
+  const note = (
+    await call<{ createNote: { id: string } }>(
+      'mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Interview 1", content: $c }) { id } }',
+      {
+        p: projectId,
+        c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: TEXT }] }] },
+      },
+    )
+  ).createNote.id;
+  const board = (
+    await call<{ createTagBoard: { id: string } }>(
+      'mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }',
+      { p: projectId },
+    )
+  ).createTagBoard.id;
   const groups = new Map<string, string>();
   for (const title of new Set(tags.flatMap((t) => (t.group ? [t.group] : [])))) {
-    groups.set(title, (await call<{ createTagGroup: { id: string } }>('mutation($b: ID!, $t: String!) { createTagGroup(input: { boardId: $b, title: $t }) { id } }', { b: board, t: title })).createTagGroup.id);
+    groups.set(
+      title,
+      (
+        await call<{ createTagGroup: { id: string } }>(
+          'mutation($b: ID!, $t: String!) { createTagGroup(input: { boardId: $b, title: $t }) { id } }',
+          { b: board, t: title },
+        )
+      ).createTagGroup.id,
+    );
   }
   const ids = new Map<string, string>();
   for (const t of tags) {
     if (ids.has(t.title)) continue;
     const g = t.group ? groups.get(t.group)! : null;
-    ids.set(t.title, (await call<{ createTag: { id: string } }>('mutation($b: ID!, $g: ID, $t: String!) { createTag(input: { boardId: $b, groupId: $g, title: $t }) { id } }', { b: board, g, t: t.title })).createTag.id);
+    ids.set(
+      t.title,
+      (
+        await call<{ createTag: { id: string } }>(
+          'mutation($b: ID!, $g: ID, $t: String!) { createTag(input: { boardId: $b, groupId: $g, title: $t }) { id } }',
+          { b: board, g, t: t.title },
+        )
+      ).createTag.id,
+    );
   }
-  const spans = [[0, 21], [22, 45], [46, 64]] as const;
+  const spans = [
+    [0, 21],
+    [22, 45],
+    [46, 64],
+  ] as const;
   for (const [i, [start, end]] of spans.entries()) {
-    const h = (await call<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', { n: note, s: start, e: end })).createHighlight.id;
-    await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: [ids.get(tags[i]!.title)!] });
+    const h = (
+      await call<{ createHighlight: { id: string } }>(
+        'mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }',
+        { n: note, s: start, e: end },
+      )
+    ).createHighlight.id;
+    await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', {
+      h,
+      t: [ids.get(tags[i]!.title)!],
+    });
   }
   return { projectId, note };
 }
 
 /** A channel named `name` with `points` pushed through its API, as an integration would. */
-async function channelWith(env: Env, call: Call, workspaceId: string, name: string, points: ReadonlyArray<{ externalId: string; content: string; createdAt: string }>): Promise<string> {
-  const channel = (await call<{ createChannel: { id: string } }>('mutation($n: String!) { createChannel(input: { name: $n }) { id } }', { n: name })).createChannel.id;
-  const apiToken = (await call<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "Charts test") { token } }')).createApiToken.token;
+async function channelWith(
+  env: Env,
+  call: Call,
+  workspaceId: string,
+  name: string,
+  points: ReadonlyArray<{ externalId: string; content: string; createdAt: string }>,
+): Promise<string> {
+  const channel = (
+    await call<{ createChannel: { id: string } }>(
+      'mutation($n: String!) { createChannel(input: { name: $n }) { id } }',
+      { n: name },
+    )
+  ).createChannel.id;
+  const apiToken = (
+    await call<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "Charts test") { token } }')
+  ).createApiToken.token;
   const pushed = await fetch(`${env.url}/api/channels/${channel}/datapoints`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/json', 'x-fieldbook-workspace': workspaceId },
+    headers: {
+      authorization: `Bearer ${apiToken}`,
+      'content-type': 'application/json',
+      'x-fieldbook-workspace': workspaceId,
+    },
     body: JSON.stringify({ dataPoints: points }),
   });
   expect(pushed.status).toBe(200);
@@ -110,14 +172,31 @@ async function addChannelChart(page: Page, channel: string, choices: Record<stri
   await expect(add).toBeHidden();
 }
 
-test('a project chart opens the highlights behind a bar, and a dashboard shows it beside a channel', async ({ page, env }) => {
+test('a project chart opens the highlights behind a bar, and a dashboard shows it beside a channel', async ({
+  page,
+  env,
+}) => {
   test.setTimeout(120_000);
   const { email, workspace, call } = await team(env, 'charts', 'Charlie Charts', 'Chart Team');
 
   // A project with three tagged highlights, and a channel with two data points.
-  const { projectId, note } = await pricingStudy(call, [{ title: 'Pricing' }, { title: 'Pricing' }, { title: 'Delight' }]);
+  const { projectId, note } = await pricingStudy(call, [
+    { title: 'Pricing' },
+    { title: 'Pricing' },
+    { title: 'Delight' },
+  ]);
   const now = Date.now();
-  await channelWith(env, call, workspace.id, 'Support tickets', [0, 1].map((i) => ({ externalId: `t-${i}`, content: `Ticket ${i}`, createdAt: new Date(now - i * 86_400_000).toISOString() })));
+  await channelWith(
+    env,
+    call,
+    workspace.id,
+    'Support tickets',
+    [0, 1].map((i) => ({
+      externalId: `t-${i}`,
+      content: `Ticket ${i}`,
+      createdAt: new Date(now - i * 86_400_000).toISOString(),
+    })),
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -136,9 +215,13 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
   await expect(editor).toBeHidden();
   const card = page.getByTestId('chart-card');
   await expect(card.getByRole('heading', { name: 'Themes by highlights' })).toBeVisible();
-  await expect(card.getByRole('img', { name: /Themes by highlights: highlight count of 2 items, as a bar chart/ })).toBeVisible();
+  await expect(
+    card.getByRole('img', { name: /Themes by highlights: highlight count of 2 items, as a bar chart/ }),
+  ).toBeVisible();
   // The table beside the drawing carries the same figures for screen readers.
-  await expect(card.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pricing 2/ })).toBeAttached();
+  await expect(
+    card.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pricing 2/ }),
+  ).toBeAttached();
   await expectAccessible(page, 'the project charts page');
   await shot(page, 'dashboards-project-charts');
 
@@ -163,7 +246,10 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0).getByRole('img', { name: /Themes by highlights/ })).toBeVisible();
   await expect(cards.nth(1).getByRole('img', { name: /Support tickets: 2 data points over/ })).toBeVisible();
-  await expect(cards.nth(1).getByRole('table', { name: 'Support tickets' }).getByRole('columnheader')).toHaveText(['From', 'Data points']);
+  await expect(cards.nth(1).getByRole('table', { name: 'Support tickets' }).getByRole('columnheader')).toHaveText([
+    'From',
+    'Data points',
+  ]);
   await expectAccessible(page, 'the dashboard');
   await shot(page, 'dashboards-dashboard');
 
@@ -176,22 +262,62 @@ test('a project chart opens the highlights behind a bar, and a dashboard shows i
   await expect(page.getByTestId('chart-card')).toHaveCount(2);
 });
 
-test('a dashboard and a chart are shared by link and read signed out; a channel chart opens the data points of a theme', async ({ page, browser, env }) => {
+test('a dashboard and a chart are shared by link and read signed out; a channel chart opens the data points of a theme', async ({
+  page,
+  browser,
+  env,
+}) => {
   test.setTimeout(180_000);
   const { email, workspace, call } = await team(env, 'share-charts', 'Sasha Share', 'Share Team');
 
   // A project whose two tags sit in one group, one chart of it, and a clustered channel.
-  const { projectId } = await pricingStudy(call, [{ title: 'Pricing', group: 'Pain' }, { title: 'Onboarding', group: 'Pain' }, { title: 'Delight' }]);
-  await call('mutation($p: ID!) { createProjectChart(projectId: $p, input: { title: "Themes by highlights", metric: HIGHLIGHT_COUNT, groupBy: TAG, type: BAR }) { id } }', { p: projectId });
+  const { projectId } = await pricingStudy(call, [
+    { title: 'Pricing', group: 'Pain' },
+    { title: 'Onboarding', group: 'Pain' },
+    { title: 'Delight' },
+  ]);
+  await call(
+    'mutation($p: ID!) { createProjectChart(projectId: $p, input: { title: "Themes by highlights", metric: HIGHLIGHT_COUNT, groupBy: TAG, type: BAR }) { id } }',
+    { p: projectId },
+  );
   const subjects = {
-    login: ['Cannot log in with Google single sign-on', 'Login with SSO fails every morning', 'Single sign-on login loops back', 'SSO login error after reset', 'Google login for SSO keeps failing'],
-    pricing: ['The pricing of the team plan is too high', 'Team plan price doubled', 'Pricing page unclear about team plan seats', 'Seats on the team plan cost too much', 'Team plan price per seat too expensive'],
+    login: [
+      'Cannot log in with Google single sign-on',
+      'Login with SSO fails every morning',
+      'Single sign-on login loops back',
+      'SSO login error after reset',
+      'Google login for SSO keeps failing',
+    ],
+    pricing: [
+      'The pricing of the team plan is too high',
+      'Team plan price doubled',
+      'Pricing page unclear about team plan seats',
+      'Seats on the team plan cost too much',
+      'Team plan price per seat too expensive',
+    ],
   };
-  const points = Object.entries(subjects).flatMap(([s, texts]) => texts.flatMap((t, i) => [0, 1].map((c) => ({ externalId: `${s}-${i}-${c}`, content: c ? `${t}, again` : t, createdAt: new Date(Date.now() - (i + c) * 86_400_000).toISOString() }))));
+  const points = Object.entries(subjects).flatMap(([s, texts]) =>
+    texts.flatMap((t, i) =>
+      [0, 1].map((c) => ({
+        externalId: `${s}-${i}-${c}`,
+        content: c ? `${t}, again` : t,
+        createdAt: new Date(Date.now() - (i + c) * 86_400_000).toISOString(),
+      })),
+    ),
+  );
   const channel = await channelWith(env, call, workspace.id, 'App feedback', points);
   await call('mutation($c: ID!) { clusterChannel(channelId: $c, sensitivity: 5, amount: 10) { id } }', { c: channel });
   await expect
-    .poll(async () => (await call<{ channelClustering: { status: string } }>('query($c: ID!) { channelClustering(channelId: $c) { status } }', { c: channel })).channelClustering.status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          await call<{ channelClustering: { status: string } }>(
+            'query($c: ID!) { channelClustering(channelId: $c) { status } }',
+            { c: channel },
+          )
+        ).channelClustering.status,
+      { timeout: 30_000 },
+    )
     .toBe('COMPLETED');
 
   await signInWithPassword(page, email);
@@ -212,7 +338,9 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   await editor.getByRole('button', { name: 'Save chart' }).click();
   await expect(editor).toBeHidden();
   await expect(card.getByRole('img', { name: /highlight count of 1 items/ })).toBeVisible();
-  await expect(card.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pain 2/ })).toBeAttached();
+  await expect(
+    card.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pain 2/ }),
+  ).toBeAttached();
 
   // The chart's Share button: the usual share dialog makes a link, read signed out.
   await card.getByRole('button', { name: 'Share chart Themes by highlights' }).click();
@@ -227,7 +355,9 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   await reader.goto(chartLink);
   await expect(reader).toHaveURL(/\/p\/chart\/[A-Za-z0-9]{12}$/);
   await expect(reader.getByRole('heading', { level: 1, name: 'Themes by highlights' })).toBeVisible();
-  await expect(reader.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pain 2/ })).toBeAttached();
+  await expect(
+    reader.getByRole('table', { name: 'Themes by highlights' }).getByRole('row', { name: /Pain 2/ }),
+  ).toBeAttached();
   await expect(reader.getByRole('button')).toHaveCount(0);
   await expectAccessible(reader, 'a shared chart');
   await shot(reader, 'dashboards-public-chart');
@@ -246,16 +376,26 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   const cards = page.getByTestId('chart-card');
   await expect(cards).toHaveCount(2);
   const pie = cards.nth(1);
-  await expect(pie.getByRole('img', { name: /Feedback by theme: data points of \d+ themes, as a pie chart/ })).toBeVisible();
+  await expect(
+    pie.getByRole('img', { name: /Feedback by theme: data points of \d+ themes, as a pie chart/ }),
+  ).toBeVisible();
   // Its figures as a table, each theme a button that opens its data points as the slices do.
-  await expect(pie.getByRole('table', { name: 'Feedback by theme' }).getByRole('columnheader')).toHaveText(['Theme', 'Data points']);
-  await expect(pie.getByRole('table', { name: 'Feedback by theme' }).getByRole('rowheader').getByRole('button').first()).toBeAttached();
+  await expect(pie.getByRole('table', { name: 'Feedback by theme' }).getByRole('columnheader')).toHaveText([
+    'Theme',
+    'Data points',
+  ]);
+  await expect(
+    pie.getByRole('table', { name: 'Feedback by theme' }).getByRole('rowheader').getByRole('button').first(),
+  ).toBeAttached();
 
   // A click on a theme's slice opens its data points.
   await pie.locator('.recharts-pie-sector path').first().click();
   const drawer = page.getByRole('dialog', { name: /^Data points: / });
   await expect(drawer.getByTestId('theme-data-point').first()).toBeVisible();
-  await expect(drawer.getByRole('link', { name: 'Open the theme' })).toHaveAttribute('href', new RegExp(`/channels/${channel}/themes/`));
+  await expect(drawer.getByRole('link', { name: 'Open the theme' })).toHaveAttribute(
+    'href',
+    new RegExp(`/channels/${channel}/themes/`),
+  );
   await expectAccessible(page, 'the data points of a theme');
   await shot(page, 'dashboards-theme-points');
   await page.keyboard.press('Escape');
@@ -263,7 +403,9 @@ test('a dashboard and a chart are shared by link and read signed out; a channel 
   // The same channel over time, one line per theme.
   await addChannelChart(page, 'App feedback', { 'Drawn as': 'Line' });
   await expect(cards).toHaveCount(3);
-  await expect(cards.nth(2).getByRole('img', { name: /App feedback: 20 data points over \d+ weeks, in \d+ themes/ })).toBeVisible();
+  await expect(
+    cards.nth(2).getByRole('img', { name: /App feedback: 20 data points over \d+ weeks, in \d+ themes/ }),
+  ).toBeVisible();
   await expectAccessible(page, 'the dashboard with channel charts');
   await shot(page, 'dashboards-dashboard-themes');
 

@@ -2,7 +2,11 @@ import { createWorkspaceByApi, signUpByApi } from './support/api.ts';
 import { PASSWORD, expect, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
-test('signs in by a one-time code, by a magic link, and after resetting the password', async ({ page, env, mailLink }) => {
+test('signs in by a one-time code, by a magic link, and after resetting the password', async ({
+  page,
+  env,
+  mailLink,
+}) => {
   const email = uniqueEmail('mail');
   const token = await signUpByApi(env, email, 'Mia Mail');
   await createWorkspaceByApi(env, token, 'Mailroom Research');

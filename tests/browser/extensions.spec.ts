@@ -12,7 +12,10 @@ test('an admin sees every plugin with what it may do, and why one cannot be inst
   const adminEmail = uniqueEmail('admin');
   const admin = await signUpByApi(env, adminEmail, 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, admin, 'Plugin Research');
-  const { plugins, extensionLimits: limits } = await gql<{ plugins: Array<{ name: string; state: string; problem: string | null }>; extensionLimits: { installed: number; maximum: number | null } }>(
+  const { plugins, extensionLimits: limits } = await gql<{
+    plugins: Array<{ name: string; state: string; problem: string | null }>;
+    extensionLimits: { installed: number; maximum: number | null };
+  }>(
     env,
     '{ plugins { name state problem } extensionLimits { installed maximum } }',
     {},
@@ -26,7 +29,10 @@ test('an admin sees every plugin with what it may do, and why one cannot be inst
   await expect(page).toHaveURL(/\/settings\/extensions$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extensions');
   await settled(page);
-  const limitText = limits.maximum === null ? `${limits.installed} extension${limits.installed === 1 ? '' : 's'} installed` : `${limits.installed} of ${limits.maximum} extensions installed`;
+  const limitText =
+    limits.maximum === null
+      ? `${limits.installed} extension${limits.installed === 1 ? '' : 's'} installed`
+      : `${limits.installed} of ${limits.maximum} extensions installed`;
   await expect(page.getByText(limitText, { exact: true })).toBeVisible();
   if (plugins.length === 0) {
     await expect(page.getByRole('heading', { name: 'No plugins are available' })).toBeVisible();
@@ -56,7 +62,6 @@ test('an admin sees every plugin with what it may do, and why one cannot be inst
   // A provider's error comes back in the address and is shown, not lost.
   await page.goto('/settings/integrations?integration=slack&integrationError=The%20request%20was%20denied');
   await expect(page.getByRole('alert').filter({ hasText: 'The request was denied' })).toBeVisible();
-
 });
 
 test('a viewer cannot open the extensions or integrations settings', async ({ page, env }) => {
@@ -77,7 +82,10 @@ test('a viewer cannot open the extensions or integrations settings', async ({ pa
   }
 });
 
-test('a member sees their own integrations, and a finished connection only links back inside the app', async ({ page, env }) => {
+test('a member sees their own integrations, and a finished connection only links back inside the app', async ({
+  page,
+  env,
+}) => {
   const admin = await signUpByApi(env, uniqueEmail('admin'), 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, admin, 'Member Integrations');
   const member = uniqueEmail('member');
@@ -85,7 +93,10 @@ test('a member sees their own integrations, and a finished connection only links
 
   await signInWithPassword(page, member);
   await expect(page).toHaveURL(WORKSPACE_HOME);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Your integrations' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Your integrations' })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your integrations');
   await settled(page);
   await expect(page.getByText('No extension in this workspace connects personal accounts yet.')).toBeVisible();
@@ -105,15 +116,29 @@ test('a member sees their own integrations, and a finished connection only links
   await expect(page.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/home');
 });
 
-test('project settings link to the project’s extensions, which only its managers change', async ({ page, browser, env }) => {
+test('project settings link to the project’s extensions, which only its managers change', async ({
+  page,
+  browser,
+  env,
+}) => {
   const adminEmail = uniqueEmail('admin');
   const admin = await signUpByApi(env, adminEmail, 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, admin, 'Project Extensions');
   const viewer = uniqueEmail('viewer');
   await addMemberByApi(env, { token: admin, workspaceId: workspace.id }, viewer, 'VIEWER');
   const as = { token: admin, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Onboarding study' } }, as);
-  const { projectPlugins } = await gql<{ projectPlugins: unknown[] }>(env, 'query($p: ID!) { projectPlugins(projectId: $p) { enabled } }', { p: createProject.id }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Onboarding study' } },
+    as,
+  );
+  const { projectPlugins } = await gql<{ projectPlugins: unknown[] }>(
+    env,
+    'query($p: ID!) { projectPlugins(projectId: $p) { enabled } }',
+    { p: createProject.id },
+    as,
+  );
 
   await signInWithPassword(page, adminEmail);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -123,7 +148,8 @@ test('project settings link to the project’s extensions, which only its manage
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Onboarding study: extensions');
   await settled(page);
   await expect(page.getByText('Only the project’s managers can change this')).toHaveCount(0);
-  if (projectPlugins.length === 0) await expect(page.getByText(/No extensions are installed in this workspace/)).toBeVisible();
+  if (projectPlugins.length === 0)
+    await expect(page.getByText(/No extensions are installed in this workspace/)).toBeVisible();
   else await expect(page.getByRole('switch')).toHaveCount(projectPlugins.length);
   await shot(page, 'project-extensions');
   expect(await seriousViolations(page), 'axe on the project extensions').toEqual([]);
@@ -143,11 +169,21 @@ test('an admin sees an installation’s own webhook URL, copies it, and rotates 
   const admin = await signUpByApi(env, adminEmail, 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, admin, 'Webhook URLs');
   const as = { token: admin, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Issues' } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Issues' } },
+    as,
+  );
   const installed = await gql<{ installPlugin: { installation: { webhookUrl: string } } }>(
     env,
     'mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "linear-like", settings: $s) { installation { webhookUrl } } }',
-    { s: [{ key: 'signingSecret', text: 'linear-signing-secret' }, { key: 'projectId', text: createProject.id }] },
+    {
+      s: [
+        { key: 'signingSecret', text: 'linear-signing-secret' },
+        { key: 'projectId', text: createProject.id },
+      ],
+    },
     as,
   );
   const first = installed.installPlugin.installation.webhookUrl;

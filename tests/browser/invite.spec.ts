@@ -2,7 +2,12 @@ import { addMemberByApi, createWorkspaceByApi, gql, signUpByApi } from './suppor
 import { PASSWORD, expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
-test('an admin invites a second person, who signs up from the mailed link and joins', async ({ page, browser, env, mailLink }) => {
+test('an admin invites a second person, who signs up from the mailed link and joins', async ({
+  page,
+  browser,
+  env,
+  mailLink,
+}) => {
   const adminEmail = uniqueEmail('admin');
   const token = await signUpByApi(env, adminEmail, 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, token, 'Northwind Insights');
@@ -58,7 +63,12 @@ test('an admin invites a second person, who signs up from the mailed link and jo
   await page.getByRole('tab', { name: /Members/ }).click();
   await page.reload();
   await expect(page.getByText('Ian Invitee')).toBeVisible();
-  const { members } = await gql<{ members: { totalCount: number } }>(env, '{ members { totalCount } }', {}, { token, workspace: workspace.id });
+  const { members } = await gql<{ members: { totalCount: number } }>(
+    env,
+    '{ members { totalCount } }',
+    {},
+    { token, workspace: workspace.id },
+  );
   expect(members.totalCount).toBe(2);
 });
 

@@ -3,7 +3,10 @@ import { seriousViolations } from './support/axe.ts';
 import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
-test('Settings → AI shows the MCP URL to copy, how to connect each client and the admin switch for changes; a token from API tokens opens /mcp', async ({ page, env }) => {
+test('Settings → AI shows the MCP URL to copy, how to connect each client and the admin switch for changes; a token from API tokens opens /mcp', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('mcp');
   const token = await signUpByApi(env, email, 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, token, 'MCP settings');
@@ -24,19 +27,29 @@ test('Settings → AI shows the MCP URL to copy, how to connect each client and 
   const allow = section.getByRole('switch', { name: 'Allow MCP clients to make changes' });
   await expect(allow).not.toBeChecked();
   await allow.click();
-  await expect(section.getByText('MCP clients may now make changes, as the person whose token they use.')).toBeVisible();
+  await expect(
+    section.getByText('MCP clients may now make changes, as the person whose token they use.'),
+  ).toBeVisible();
   await shot(page, 'mcp-settings');
   expect(await seriousViolations(page), 'axe on /settings/ai with the MCP section').toEqual([]);
 
   // Saved on the server, and still on after a reload.
-  const { mcpSettings } = await gql<{ mcpSettings: { allowWrites: boolean } }>(env, '{ mcpSettings { allowWrites } }', {}, { token, workspace: workspace.id });
+  const { mcpSettings } = await gql<{ mcpSettings: { allowWrites: boolean } }>(
+    env,
+    '{ mcpSettings { allowWrites } }',
+    {},
+    { token, workspace: workspace.id },
+  );
   expect(mcpSettings.allowWrites).toBe(true);
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Allow MCP clients to make changes' })).toBeChecked();
 
   // Every member has their own tokens page under You; the token it shows opens /mcp, whose tools
   // now include the write tools the switch allowed.
-  await page.getByRole('region', { name: 'Use Fieldbook from an AI assistant (MCP)' }).getByRole('link', { name: 'API tokens' }).click();
+  await page
+    .getByRole('region', { name: 'Use Fieldbook from an AI assistant (MCP)' })
+    .getByRole('link', { name: 'API tokens' })
+    .click();
   await expect(page).toHaveURL(/\/settings\/user\/api-tokens$/);
   await page.getByRole('textbox', { name: 'Token name' }).fill('Claude Desktop');
   await page.getByRole('button', { name: 'Create token' }).click();
@@ -46,7 +59,11 @@ test('Settings → AI shows the MCP URL to copy, how to connect each client and 
   expect(await seriousViolations(page), 'axe on /settings/user/api-tokens').toEqual([]);
   const res = await fetch(endpoint.replace(/^http:\/\/[^/]+/, env.url), {
     method: 'POST',
-    headers: { authorization: `Bearer ${created}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: {
+      authorization: `Bearer ${created}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
   const names = ((await res.json()) as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name);

@@ -12,7 +12,10 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
-test('signed in, an unknown route shows not-found inside the app, and an unknown workspace says so', async ({ page, env }) => {
+test('signed in, an unknown route shows not-found inside the app, and an unknown workspace says so', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('lost');
   const token = await signUpByApi(env, email, 'Lou Lost');
   await createWorkspaceByApi(env, token, 'Lost Research');

@@ -12,22 +12,52 @@ async function expectAccessible(page: Page, where: string) {
 }
 
 /** An admin with a project, and a contributor of the same workspace. */
-async function team(env: Env, label: string): Promise<{ admin: As; member: As; memberEmail: string; projectId: string }> {
+async function team(
+  env: Env,
+  label: string,
+): Promise<{ admin: As; member: As; memberEmail: string; projectId: string }> {
   const adminToken = await signUpByApi(env, uniqueEmail(`${label}-admin`), 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, adminToken, `${label} Research`);
   const memberEmail = uniqueEmail(`${label}-member`);
-  const memberToken = await addMemberByApi(env, { token: adminToken, workspaceId: workspace.id }, memberEmail, 'CONTRIBUTOR');
+  const memberToken = await addMemberByApi(
+    env,
+    { token: adminToken, workspaceId: workspace.id },
+    memberEmail,
+    'CONTRIBUTOR',
+  );
   const admin = { token: adminToken, workspace: workspace.id };
-  const projectId = (await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Churn study' } }, admin)).createProject.id;
+  const projectId = (
+    await gql<{ createProject: { id: string } }>(
+      env,
+      'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title: 'Churn study' } },
+      admin,
+    )
+  ).createProject.id;
   return { admin, member: { token: memberToken, workspace: workspace.id }, memberEmail, projectId };
 }
 
 const comment = (env: Env, as: As, objectType: string, objectId: string, body: string) =>
-  gql(env, 'mutation($input: CreateCommentInput!) { createComment(input: $input) { id } }', { input: { objectType, objectId, body } }, as);
+  gql(
+    env,
+    'mutation($input: CreateCommentInput!) { createComment(input: $input) { id } }',
+    { input: { objectType, objectId, body } },
+    as,
+  );
 
-test('following an insight from its page brings its comments to the bell and the notification centre, and opening one goes to the insight', async ({ page, env }) => {
+test('following an insight from its page brings its comments to the bell and the notification centre, and opening one goes to the insight', async ({
+  page,
+  env,
+}) => {
   const { admin, member, memberEmail, projectId } = await team(env, 'follow');
-  const insightId = (await gql<{ createInsight: { id: string } }>(env, 'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title: 'Pricing confuses trials' } }, admin)).createInsight.id;
+  const insightId = (
+    await gql<{ createInsight: { id: string } }>(
+      env,
+      'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+      { input: { projectId, title: 'Pricing confuses trials' } },
+      admin,
+    )
+  ).createInsight.id;
 
   await signInWithPassword(page, memberEmail);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -42,19 +72,35 @@ test('following an insight from its page brings its comments to the bell and the
   const edits = menu.getByRole('checkbox', { name: 'Edits to it (at most once a day)' });
   await expect(edits).not.toBeChecked();
   await edits.check();
-  await expect.poll(async () => (await gql<{ follow: { allChangesEnabled: boolean } }>(env, 'query($id: ID!) { follow(objectType: INSIGHT, objectId: $id) { allChangesEnabled } }', { id: insightId }, member)).follow.allChangesEnabled).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (
+          await gql<{ follow: { allChangesEnabled: boolean } }>(
+            env,
+            'query($id: ID!) { follow(objectType: INSIGHT, objectId: $id) { allChangesEnabled } }',
+            { id: insightId },
+            member,
+          )
+        ).follow.allChangesEnabled,
+    )
+    .toBe(true);
   await expectAccessible(page, 'the follow menu');
   await shot(page, 'notifications-following-insight');
   await page.keyboard.press('Escape');
 
   // Notifications are written by a job as the comment commits: wait for it before looking.
-  const unread = async () => (await gql<{ unreadNotificationCount: number }>(env, '{ unreadNotificationCount }', {}, member)).unreadNotificationCount;
+  const unread = async () =>
+    (await gql<{ unreadNotificationCount: number }>(env, '{ unreadNotificationCount }', {}, member))
+      .unreadNotificationCount;
   await comment(env, admin, 'INSIGHT', insightId, 'Trial users never find the annual plan');
   await expect.poll(unread).toBe(1);
   await page.goto('/home');
   const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
   await bell.click();
-  const item = page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /commented on “Pricing confuses trials”, which you follow/ });
+  const item = page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: /commented on “Pricing confuses trials”, which you follow/ });
   await expect(item).toBeVisible();
   await expectAccessible(page, 'the notification popover');
   await shot(page, 'notifications-bell');
@@ -77,9 +123,19 @@ test('following an insight from its page brings its comments to the bell and the
   await expect.poll(unread).toBe(0);
 });
 
-test('notification settings turn kinds off in-app and by email, and an emailed unsubscribe link works without signing in', async ({ page, env }) => {
+test('notification settings turn kinds off in-app and by email, and an emailed unsubscribe link works without signing in', async ({
+  page,
+  env,
+}) => {
   const { admin, member, memberEmail, projectId } = await team(env, 'prefs');
-  const noteId = (await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: 'Call with Ana' } }, member)).createNote.id;
+  const noteId = (
+    await gql<{ createNote: { id: string } }>(
+      env,
+      'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+      { input: { projectId, title: 'Call with Ana' } },
+      member,
+    )
+  ).createNote.id;
   await comment(env, admin, 'NOTE', noteId, 'Great notes, thanks');
   const mail = await env.mail.waitForMail(memberEmail, (m) => m.subject.includes('commented on'), 15_000);
   expect(mail.raw).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
@@ -88,34 +144,60 @@ test('notification settings turn kinds off in-app and by email, and an emailed u
   // Signed out: one button.
   await page.goto(link);
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'You are unsubscribed' })).toContainText('No more email for: Comments on notes and insights you wrote, edited or commented on');
+  await expect(page.getByRole('status').filter({ hasText: 'You are unsubscribed' })).toContainText(
+    'No more email for: Comments on notes and insights you wrote, edited or commented on',
+  );
   await expectAccessible(page, 'the unsubscribe page');
   await shot(page, 'notifications-unsubscribed');
 
   await signInWithPassword(page, memberEmail);
   await expect(page).toHaveURL(WORKSPACE_HOME);
   await page.goto('/settings/user/notifications');
-  await expect(page.getByRole('switch', { name: 'Comments on notes and insights you wrote, edited or commented on: by email' })).not.toBeChecked();
+  await expect(
+    page.getByRole('switch', { name: 'Comments on notes and insights you wrote, edited or commented on: by email' }),
+  ).not.toBeChecked();
   const inApp = page.getByRole('switch', { name: 'Insights published in projects you follow: in the app' });
   await expect(inApp).toBeChecked();
   await inApp.click({ force: true }); // Mantine draws the switch's track over its visually hidden input
   await expect(inApp).not.toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Your account is locked after failed sign-ins: in the app' })).toBeDisabled();
-  const prefs = await gql<{ notificationPreferences: Array<{ kind: string; inApp: boolean; email: boolean }> }>(env, '{ notificationPreferences { kind inApp email } }', {}, member);
+  await expect(
+    page.getByRole('switch', { name: 'Your account is locked after failed sign-ins: in the app' }),
+  ).toBeDisabled();
+  const prefs = await gql<{ notificationPreferences: Array<{ kind: string; inApp: boolean; email: boolean }> }>(
+    env,
+    '{ notificationPreferences { kind inApp email } }',
+    {},
+    member,
+  );
   expect(prefs.notificationPreferences.find((p) => p.kind === 'insight_published')?.inApp).toBe(false);
   expect(prefs.notificationPreferences.find((p) => p.kind === 'comment')?.email).toBe(false);
 
   // What the member follows, with its frequency, changed here.
-  await gql(env, 'mutation($input: FollowInput!) { followObject(input: $input) { frequency } }', { input: { objectType: 'PROJECT', objectId: projectId } }, member);
+  await gql(
+    env,
+    'mutation($input: FollowInput!) { followObject(input: $input) { frequency } }',
+    { input: { objectType: 'PROJECT', objectId: projectId } },
+    member,
+  );
   await page.reload();
   await page.getByRole('textbox', { name: 'Churn study: digest frequency' }).click();
   await page.getByRole('option', { name: 'Daily' }).click();
-  await expect.poll(async () => (await gql<{ follows: Array<{ frequency: string }> }>(env, '{ follows { frequency } }', {}, member)).follows[0]?.frequency).toBe('DAILY');
+  await expect
+    .poll(
+      async () =>
+        (await gql<{ follows: Array<{ frequency: string }> }>(env, '{ follows { frequency } }', {}, member)).follows[0]
+          ?.frequency,
+    )
+    .toBe('DAILY');
   await expectAccessible(page, 'the notification settings');
   await shot(page, 'notifications-settings');
 });
 
-test('a member asks for access to a restricted project; the admin is notified, approves from the access settings, and the member can open it', async ({ page, browser, env }) => {
+test('a member asks for access to a restricted project; the admin is notified, approves from the access settings, and the member can open it', async ({
+  page,
+  browser,
+  env,
+}) => {
   // Two people sign in and a second browser opens: more than the default minute on a busy machine.
   test.setTimeout(90_000);
   const adminEmail = uniqueEmail('access-admin');
@@ -123,10 +205,32 @@ test('a member asks for access to a restricted project; the admin is notified, a
   const workspace = await createWorkspaceByApi(env, adminToken, `Access ${Date.now().toString(36)}`);
   const admin = { token: adminToken, workspace: workspace.id };
   const memberEmail = uniqueEmail('access-member');
-  const member = { token: await addMemberByApi(env, { token: adminToken, workspaceId: workspace.id }, memberEmail, 'CONTRIBUTOR'), workspace: workspace.id };
-  const projectId = (await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Board interviews' } }, admin)).createProject.id;
-  const noteId = (await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: 'Call with the chair' } }, admin)).createNote.id;
-  await gql(env, 'mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: projectId, m: { groups: { markup: 'none' }, users: {} } }, admin);
+  const member = {
+    token: await addMemberByApi(env, { token: adminToken, workspaceId: workspace.id }, memberEmail, 'CONTRIBUTOR'),
+    workspace: workspace.id,
+  };
+  const projectId = (
+    await gql<{ createProject: { id: string } }>(
+      env,
+      'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title: 'Board interviews' } },
+      admin,
+    )
+  ).createProject.id;
+  const noteId = (
+    await gql<{ createNote: { id: string } }>(
+      env,
+      'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+      { input: { projectId, title: 'Call with the chair' } },
+      admin,
+    )
+  ).createNote.id;
+  await gql(
+    env,
+    'mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }',
+    { p: projectId, m: { groups: { markup: 'none' }, users: {} } },
+    admin,
+  );
 
   await signInWithPassword(page, memberEmail);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -152,7 +256,10 @@ test('a member asks for access to a restricted project; the admin is notified, a
   await signInWithPassword(adminPage, adminEmail);
   await expect(adminPage).toHaveURL(WORKSPACE_HOME);
   await adminPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
-  await adminPage.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /asked for access as contributor to Board interviews/ }).click();
+  await adminPage
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('button', { name: /asked for access as contributor to Board interviews/ })
+    .click();
   await expect(adminPage).toHaveURL(new RegExp(`/projects/${projectId}/settings/access$`));
   const requests = adminPage.getByRole('table', { name: 'Access requests' });
   await expect(requests.getByRole('cell', { name: 'I run the board study' })).toBeVisible();
@@ -162,7 +269,15 @@ test('a member asks for access to a restricted project; the admin is notified, a
   await expect(requests.getByText('Approved')).toBeVisible();
   await adminContext.close();
 
-  const level = async () => (await gql<{ project: { myAccess: { level: string } } }>(env, 'query($id: ID!) { project(id: $id) { myAccess { level } } }', { id: projectId }, member)).project.myAccess.level;
+  const level = async () =>
+    (
+      await gql<{ project: { myAccess: { level: string } } }>(
+        env,
+        'query($id: ID!) { project(id: $id) { myAccess { level } } }',
+        { id: projectId },
+        member,
+      )
+    ).project.myAccess.level;
   expect(await level()).toBe('write');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Board interviews' })).toBeVisible();

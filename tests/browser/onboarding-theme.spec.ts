@@ -8,7 +8,10 @@ async function expectAccessible(page: Page, where: string) {
   expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-test('a new workspace gets its first project with sample content it deletes, and a person keeps a dark theme', async ({ page, env }) => {
+test('a new workspace gets its first project with sample content it deletes, and a person keeps a dark theme', async ({
+  page,
+  env,
+}) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('onboarding');
   const token = await signUpByApi(env, email, 'Olive Onboard');
@@ -32,9 +35,22 @@ test('a new workspace gets its first project with sample content it deletes, and
   await shot(page, 'onboarding-project-ready');
 
   // The sample: one note, its three highlights tagged.
-  const { projects } = await gql<{ projects: Array<{ id: string; title: string }> }>(env, 'query { projects { id title } }', {}, as);
+  const { projects } = await gql<{ projects: Array<{ id: string; title: string }> }>(
+    env,
+    'query { projects { id title } }',
+    {},
+    as,
+  );
   expect(projects.map((p) => p.title)).toEqual(['Customer interviews']);
-  const notes = async () => (await gql<{ notes: { nodes: Array<{ title: string }> } }>(env, 'query($p: ID!) { notes(projectId: $p) { nodes { title } } }', { p: projects[0]!.id }, as)).notes.nodes;
+  const notes = async () =>
+    (
+      await gql<{ notes: { nodes: Array<{ title: string }> } }>(
+        env,
+        'query($p: ID!) { notes(projectId: $p) { nodes { title } } }',
+        { p: projects[0]!.id },
+        as,
+      )
+    ).notes.nodes;
   expect((await notes()).map((n) => n.title)).toEqual(['Sample interview (you can delete it)']);
   const chart = await gql<{ createProjectChart: { items: Array<{ title: string; value: number }> } }>(
     env,
@@ -42,7 +58,10 @@ test('a new workspace gets its first project with sample content it deletes, and
     { p: projects[0]!.id },
     as,
   );
-  expect(chart.createProjectChart.items).toEqual([{ title: 'Pain points', value: 2 }, { title: 'Delights', value: 1 }]);
+  expect(chart.createProjectChart.items).toEqual([
+    { title: 'Pain points', value: 2 },
+    { title: 'Delights', value: 1 },
+  ]);
 
   await page.getByRole('button', { name: 'Delete the sample note' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'The sample note is in the trash.' })).toBeVisible();
@@ -54,7 +73,11 @@ test('a new workspace gets its first project with sample content it deletes, and
   await page.getByRole('button', { name: /Open account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expect.poll(async () => (await gql<{ me: { themeMode: string } }>(env, 'query { me { themeMode } }', {}, as)).me.themeMode).toBe('DARK');
+  await expect
+    .poll(
+      async () => (await gql<{ me: { themeMode: string } }>(env, 'query { me { themeMode } }', {}, as)).me.themeMode,
+    )
+    .toBe('DARK');
   await page.goto(`${env.url}/settings/user/account`);
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expectAccessible(page, 'account settings in the dark theme');
@@ -69,5 +92,9 @@ test('a new workspace gets its first project with sample content it deletes, and
 
   await page.getByRole('radio', { name: 'Light' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-  await expect.poll(async () => (await gql<{ me: { themeMode: string } }>(env, 'query { me { themeMode } }', {}, as)).me.themeMode).toBe('LIGHT');
+  await expect
+    .poll(
+      async () => (await gql<{ me: { themeMode: string } }>(env, 'query { me { themeMode } }', {}, as)).me.themeMode,
+    )
+    .toBe('LIGHT');
 });

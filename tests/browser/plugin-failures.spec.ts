@@ -18,7 +18,10 @@ const test = base.extend<object, { env: BrowserEnvironment }>({
   ],
 });
 
-test('a plugin that failed to load is listed as failed with its reason, beside the plugins that started', async ({ page, env }) => {
+test('a plugin that failed to load is listed as failed with its reason, beside the plugins that started', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('plugin-admin');
   const token = await signUpByApi(env, email, 'Ada Admin');
   await createWorkspaceByApi(env, token, 'Plugin Failures');
@@ -30,13 +33,17 @@ test('a plugin that failed to load is listed as failed with its reason, beside t
 
   const failed = page.getByRole('article', { name: MISSING });
   await expect(failed.getByText('Failed', { exact: true })).toBeVisible();
-  await expect(failed.getByText(`The npm package ${MISSING} is not installed: run npm install ${MISSING}`)).toBeVisible();
+  await expect(
+    failed.getByText(`The npm package ${MISSING} is not installed: run npm install ${MISSING}`),
+  ).toBeVisible();
   await expect(failed.getByText(`npm package ${MISSING}`, { exact: true })).toBeVisible();
   await expect(failed.getByRole('button')).toHaveCount(0); // nothing to install
 
   // The bundled plugins started regardless, each saying where it came from.
   const slack = page.getByRole('article', { name: 'Slack' });
-  await expect(slack.getByText(/^Bundled \(@fieldbook\/plugin-slack \d+\.\d+\.\d+\) · .*plugins\/slack$/)).toBeVisible();
+  await expect(
+    slack.getByText(/^Bundled \(@fieldbook\/plugin-slack \d+\.\d+\.\d+\) · .*plugins\/slack$/),
+  ).toBeVisible();
   await expect(slack.getByRole('button', { name: 'Install Slack' })).toBeEnabled();
 
   await failed.scrollIntoViewIfNeeded();

@@ -10,7 +10,11 @@ async function expectAccessible(page: Page, where: string) {
   expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-test('a contributor creates and renames a project, writes a note and adds a person; a viewer gets it read-only', async ({ page, browser, env }) => {
+test('a contributor creates and renames a project, writes a note and adds a person; a viewer gets it read-only', async ({
+  page,
+  browser,
+  env,
+}) => {
   const admin = await signUpByApi(env, uniqueEmail('admin'), 'Ada Admin');
   const workspace = await createWorkspaceByApi(env, admin, 'Browse Research');
   const contributor = uniqueEmail('contributor');
@@ -133,7 +137,12 @@ test('a contributor creates and renames a project, writes a note and adds a pers
   await viewerContext.close();
 
   // What the browser did is what the server kept.
-  const { projects } = await gql<{ projects: Array<{ title: string; color: string }> }>(env, '{ projects { title color } }', {}, { token: admin, workspace: workspace.id });
+  const { projects } = await gql<{ projects: Array<{ title: string; color: string }> }>(
+    env,
+    '{ projects { title color } }',
+    {},
+    { token: admin, workspace: workspace.id },
+  );
   expect(projects).toEqual([{ title: 'Onboarding study', color: '#12b886' }]);
 });
 
@@ -142,10 +151,25 @@ test('an admin works with fields, tags, folders, exports, recent work and the tr
   const token = await signUpByApi(env, email, 'Olive Owner');
   const workspace = await createWorkspaceByApi(env, token, 'Browse Settings');
   const as = { token, workspace: workspace.id };
-  const { createFolder } = await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "Growth team") { id } }', {}, as);
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($f: ID) { createProject(input: { title: "Pricing research", folderId: $f }) { id } }', { f: createFolder.id }, as);
+  const { createFolder } = await gql<{ createFolder: { id: string } }>(
+    env,
+    'mutation { createFolder(title: "Growth team") { id } }',
+    {},
+    as,
+  );
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($f: ID) { createProject(input: { title: "Pricing research", folderId: $f }) { id } }',
+    { f: createFolder.id },
+    as,
+  );
   const projectId = createProject.id;
-  await gql(env, 'mutation($p: ID!) { createNote(input: { projectId: $p, title: "Call with Acme" }) { id } }', { p: projectId }, as);
+  await gql(
+    env,
+    'mutation($p: ID!) { createNote(input: { projectId: $p, title: "Call with Acme" }) { id } }',
+    { p: projectId },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -176,7 +200,10 @@ test('an admin works with fields, tags, folders, exports, recent work and the tr
   await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
   await expect(page.getByText('Your export is ready')).toBeVisible({ timeout: 30_000 });
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: /^Download/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Download/ })
+    .first()
+    .click();
   expect((await download).suggestedFilename()).toBe('Pricing-research.tar');
   await shot(page, 'browse-settings-export');
 
@@ -220,22 +247,57 @@ test('an admin works with fields, tags, folders, exports, recent work and the tr
   await expect(page.getByRole('link', { name: 'Pricing research' })).toBeVisible();
 });
 
-test('the notes list shows tags, highlights and dates, and keeps its sort and filters across a reload', async ({ page, env }) => {
+test('the notes list shows tags, highlights and dates, and keeps its sort and filters across a reload', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('lists');
   const token = await signUpByApi(env, email, 'Lena Lists');
   const workspace = await createWorkspaceByApi(env, token, 'Browse Lists');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation { createProject(input: { title: "Checkout study" }) { id } }', {}, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation { createProject(input: { title: "Checkout study" }) { id } }',
+    {},
+    as,
+  );
   const p = createProject.id;
   const note = async (title: string, text: string) =>
-    (await gql<{ createNote: { id: string } }>(env, 'mutation($p: ID!, $t: String!, $c: JSON) { createNote(input: { projectId: $p, title: $t, content: $c }) { id } }', { p, t: title, c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] } }, as)).createNote.id;
+    (
+      await gql<{ createNote: { id: string } }>(
+        env,
+        'mutation($p: ID!, $t: String!, $c: JSON) { createNote(input: { projectId: $p, title: $t, content: $c }) { id } }',
+        { p, t: title, c: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] } },
+        as,
+      )
+    ).createNote.id;
   const zed = await note('Zed call', 'Shipping costs surprised them');
   await note('Amy call', 'Loved the coupon field');
   await note('Mo call', 'Shipping was fine');
-  const { createTagBoard } = await gql<{ createTagBoard: { id: string } }>(env, 'mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p }, as);
-  const { createTag } = await gql<{ createTag: { id: string } }>(env, 'mutation($b: ID!) { createTag(input: { boardId: $b, title: "Shipping", color: "#1c7ed6" }) { id } }', { b: createTagBoard.id }, as);
-  await gql(env, 'mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', { n: zed, t: [createTag.id] }, as);
-  await gql(env, 'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 8 }) { id } }', { n: zed }, as);
+  const { createTagBoard } = await gql<{ createTagBoard: { id: string } }>(
+    env,
+    'mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }',
+    { p },
+    as,
+  );
+  const { createTag } = await gql<{ createTag: { id: string } }>(
+    env,
+    'mutation($b: ID!) { createTag(input: { boardId: $b, title: "Shipping", color: "#1c7ed6" }) { id } }',
+    { b: createTagBoard.id },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }',
+    { n: zed, t: [createTag.id] },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 8 }) { id } }',
+    { n: zed },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);

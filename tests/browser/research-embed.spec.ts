@@ -5,24 +5,48 @@ import { seriousViolations } from './support/axe.ts';
 import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
-const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const doc = (...paragraphs: string[]) => ({
+  type: 'doc',
+  content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
 
-test('a shared highlight is embedded on another site; unshared ones and other pages are not', async ({ page, browser, env }) => {
+test('a shared highlight is embedded on another site; unshared ones and other pages are not', async ({
+  page,
+  browser,
+  env,
+}) => {
   const email = uniqueEmail('embedder');
   const token = await signUpByApi(env, email, 'Erin Embedder');
   const workspace = await createWorkspaceByApi(env, token, 'Embed Research');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Pricing study' } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Pricing study' } },
+    as,
+  );
   const { createNote } = await gql<{ createNote: { id: string } }>(
     env,
     'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
-    { input: { projectId: createProject.id, title: 'Call with Priya', content: doc('Priya leads finance.', 'The annual plan price was hidden behind a sales call.') } },
+    {
+      input: {
+        projectId: createProject.id,
+        title: 'Call with Priya',
+        content: doc('Priya leads finance.', 'The annual plan price was hidden behind a sales call.'),
+      },
+    },
     as,
   );
   const quote = 'The annual plan price was hidden';
   const highlight = async (startOffset: number, endOffset: number) =>
-    (await gql<{ createHighlight: { id: string; text: string } }>(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id text } }', { input: { noteId: createNote.id, startOffset, endOffset } }, as))
-      .createHighlight;
+    (
+      await gql<{ createHighlight: { id: string; text: string } }>(
+        env,
+        'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id text } }',
+        { input: { noteId: createNote.id, startOffset, endOffset } },
+        as,
+      )
+    ).createHighlight;
   const shared = await highlight(21, 21 + quote.length);
   expect(shared.text).toBe(quote);
   const unshared = await highlight(0, 5);
@@ -49,7 +73,11 @@ test('a shared highlight is embedded on another site; unshared ones and other pa
   expect(await seriousViolations(visitor), 'axe on the embed page').toEqual([]);
 
   // A token for another highlight, a made-up token and no token all say the same thing.
-  for (const path of [`/embed/highlights/${unshared.id}?token=${createShareLink.token}`, `/embed/highlights/${shared.id}?token=AAAAAAAAAAAA`, `/embed/highlights/${shared.id}`]) {
+  for (const path of [
+    `/embed/highlights/${unshared.id}?token=${createShareLink.token}`,
+    `/embed/highlights/${shared.id}?token=AAAAAAAAAAAA`,
+    `/embed/highlights/${shared.id}`,
+  ]) {
     await visitor.goto(path);
     await expect(visitor.getByText('This highlight is not shared'), path).toBeVisible();
     await expect(visitor.getByText(quote)).toHaveCount(0);
@@ -96,7 +124,9 @@ test('a shared highlight is embedded on another site; unshared ones and other pa
   await expect(dialog.getByText('There is no public link to this highlight yet.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Create public link' }).click();
   const code = dialog.getByRole('textbox', { name: 'Embed code' });
-  await expect(code).toHaveValue(new RegExp(`^<iframe src="${env.url}/embed/highlights/${shared.id}\\?token=[A-Za-z0-9]{12}" `));
+  await expect(code).toHaveValue(
+    new RegExp(`^<iframe src="${env.url}/embed/highlights/${shared.id}\\?token=[A-Za-z0-9]{12}" `),
+  );
   await expect(dialog.getByRole('button', { name: 'Copy embed code' })).toBeVisible();
   await shot(page, 'share-highlight-dialog');
   expect(await seriousViolations(page), 'axe on the highlight share dialog').toEqual([]);

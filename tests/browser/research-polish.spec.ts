@@ -10,7 +10,10 @@ async function expectAccessible(page: Page, where: string) {
   expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-const paragraphs = (...texts: string[]) => ({ type: 'doc', content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const paragraphs = (...texts: string[]) => ({
+  type: 'doc',
+  content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
 
 test('the readme keeps headings, lists and quotes, and is read-only for a viewer', async ({ page, browser, env }) => {
   const email = uniqueEmail('writer');
@@ -19,7 +22,12 @@ test('the readme keeps headings, lists and quotes, and is read-only for a viewer
   const viewerEmail = uniqueEmail('reader');
   await addMemberByApi(env, { token, workspaceId: workspace.id }, viewerEmail, 'VIEWER');
   const as: As = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Pricing study' } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Pricing study' } },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -28,7 +36,10 @@ test('the readme keeps headings, lists and quotes, and is read-only for a viewer
   const editor = page.getByRole('textbox', { name: 'Readme' });
   await editor.click();
   // The toolbar and the Markdown shortcuts both shape the text.
-  await page.getByRole('toolbar', { name: 'Readme formatting' }).getByRole('button', { name: 'Heading', exact: true }).click();
+  await page
+    .getByRole('toolbar', { name: 'Readme formatting' })
+    .getByRole('button', { name: 'Heading', exact: true })
+    .click();
   await page.keyboard.type('Why this study');
   await page.keyboard.press('Enter');
   await page.keyboard.type('We want to learn how teams choose a plan.');
@@ -44,7 +55,9 @@ test('the readme keeps headings, lists and quotes, and is read-only for a viewer
   await page.getByRole('button', { name: 'Save readme' }).click();
   await expect(page.getByText('The readme was saved.')).toBeVisible();
 
-  const { project } = await gql<{ project: { readme: { content: Array<{ type: string; attrs?: { level?: number }; content?: unknown[] }> } } }>(env, 'query($id: ID!) { project(id: $id) { readme } }', { id: createProject.id }, as);
+  const { project } = await gql<{
+    project: { readme: { content: Array<{ type: string; attrs?: { level?: number }; content?: unknown[] }> } };
+  }>(env, 'query($id: ID!) { project(id: $id) { readme } }', { id: createProject.id }, as);
   expect(project.readme.content.map((b) => b.type)).toEqual(['heading', 'paragraph', 'bulletList', 'blockquote']);
   expect(project.readme.content[0]!.attrs?.level).toBe(2);
   expect(project.readme.content[2]!.content).toHaveLength(2);
@@ -74,19 +87,43 @@ test('the readme keeps headings, lists and quotes, and is read-only for a viewer
   await context.close();
 });
 
-test('project views show their layouts: board columns by grouping, grid, list, table and canvas', async ({ page, env }) => {
+test('project views show their layouts: board columns by grouping, grid, list, table and canvas', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('viewmaker');
   const token = await signUpByApi(env, email, 'Vic Views');
   const workspace = await createWorkspaceByApi(env, token, 'Views Research');
   const as: As = { token, workspace: workspace.id };
   const call = <T>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
-  const projectId = (await call<{ createProject: { id: string } }>('mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Onboarding study' } })).createProject.id;
+  const projectId = (
+    await call<{ createProject: { id: string } }>(
+      'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title: 'Onboarding study' } },
+    )
+  ).createProject.id;
 
   const note = async (title: string, text: string) =>
-    (await call<{ createNote: { id: string } }>('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title, content: paragraphs(text) } })).createNote.id;
-  const insight = async (title: string) => (await call<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title } })).createInsight.id;
+    (
+      await call<{ createNote: { id: string } }>(
+        'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+        { input: { projectId, title, content: paragraphs(text) } },
+      )
+    ).createNote.id;
+  const insight = async (title: string) =>
+    (
+      await call<{ createInsight: { id: string } }>(
+        'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+        { input: { projectId, title } },
+      )
+    ).createInsight.id;
   const view = async (input: Record<string, unknown>) =>
-    (await call<{ createProjectView: { id: string } }>('mutation($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', { p: projectId, input })).createProjectView.id;
+    (
+      await call<{ createProjectView: { id: string } }>(
+        'mutation($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }',
+        { p: projectId, input },
+      )
+    ).createProjectView.id;
 
   const ana = await note('Interview with Ana', 'The setup wizard took me an hour.');
   const ben = await note('Interview with Ben', 'Inviting my team was easy.');
@@ -96,31 +133,90 @@ test('project views show their layouts: board columns by grouping, grid, list, t
   await call('mutation($id: ID!) { publishInsight(id: $id) { id } }', { id: shipped });
 
   const highlight = async (noteId: string, start: number, end: number) =>
-    (await call<{ createHighlight: { id: string } }>('mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId, startOffset: start, endOffset: end } })).createHighlight.id;
+    (
+      await call<{ createHighlight: { id: string } }>(
+        'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }',
+        { input: { noteId, startOffset: start, endOffset: end } },
+      )
+    ).createHighlight.id;
   const slow = await highlight(ana, 4, 16); // "setup wizard"
   const easy = await highlight(ben, 0, 25); // "Inviting my team was easy"
   await highlight(cai, 2, 31); // "never found the import button": no tag
-  const board = (await call<{ createTagBoard: { id: string } }>('mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { projectId, title: 'Themes' } })).createTagBoard.id;
-  const tag = async (title: string, color: string) => (await call<{ createTag: { id: string } }>('mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title, color } })).createTag.id;
+  const board = (
+    await call<{ createTagBoard: { id: string } }>(
+      'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }',
+      { input: { projectId, title: 'Themes' } },
+    )
+  ).createTagBoard.id;
+  const tag = async (title: string, color: string) =>
+    (
+      await call<{ createTag: { id: string } }>(
+        'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }',
+        { input: { boardId: board, title, color } },
+      )
+    ).createTag.id;
   const friction = await tag('Friction', '#e8590c');
   const delight = await tag('Delight', '#2b8a3e');
-  await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h: slow, t: [friction] });
-  await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h: easy, t: [delight, friction] });
+  await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', {
+    h: slow,
+    t: [friction],
+  });
+  await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', {
+    h: easy,
+    t: [delight, friction],
+  });
 
   const segment = (
-    await call<{ createField: { id: string } }>('mutation($input: CreateFieldInput!) { createField(input: $input) { id } }', {
-      input: { objectType: 'NOTE', projectId, type: 'SELECT', label: 'Segment', options: [{ label: 'Enterprise', color: '#1971c2' }, { label: 'Startup', color: '#f08c00' }, { label: 'Agency' }] },
-    })
+    await call<{ createField: { id: string } }>(
+      'mutation($input: CreateFieldInput!) { createField(input: $input) { id } }',
+      {
+        input: {
+          objectType: 'NOTE',
+          projectId,
+          type: 'SELECT',
+          label: 'Segment',
+          options: [
+            { label: 'Enterprise', color: '#1971c2' },
+            { label: 'Startup', color: '#f08c00' },
+            { label: 'Agency' },
+          ],
+        },
+      },
+    )
   ).createField.id;
-  const setSegment = (objectId: string, value: string) => call('mutation($o: ID!, $f: ID!, $v: JSON) { setFieldValue(objectType: NOTE, objectId: $o, fieldId: $f, value: $v) { value } }', { o: objectId, f: segment, v: value });
+  const setSegment = (objectId: string, value: string) =>
+    call(
+      'mutation($o: ID!, $f: ID!, $v: JSON) { setFieldValue(objectType: NOTE, objectId: $o, fieldId: $f, value: $v) { value } }',
+      { o: objectId, f: segment, v: value },
+    );
   await setSegment(ana, 'Enterprise');
   await setSegment(ben, 'Startup');
 
-  const noteBoard = await view({ title: 'Notes by segment', layout: 'BOARD', objectType: 'NOTE', group: { kind: 'SELECT', fieldId: segment } });
-  const insightBoard = await view({ title: 'Insights by state', layout: 'BOARD', objectType: 'INSIGHT', group: { kind: 'PUBLISHED' } });
-  const tagBoard = await view({ title: 'Highlights by tag', layout: 'BOARD', objectType: 'HIGHLIGHT', group: { kind: 'TAG' } });
+  const noteBoard = await view({
+    title: 'Notes by segment',
+    layout: 'BOARD',
+    objectType: 'NOTE',
+    group: { kind: 'SELECT', fieldId: segment },
+  });
+  const insightBoard = await view({
+    title: 'Insights by state',
+    layout: 'BOARD',
+    objectType: 'INSIGHT',
+    group: { kind: 'PUBLISHED' },
+  });
+  const tagBoard = await view({
+    title: 'Highlights by tag',
+    layout: 'BOARD',
+    objectType: 'HIGHLIGHT',
+    group: { kind: 'TAG' },
+  });
   const grid = await view({ title: 'Insight grid', layout: 'GRID', objectType: 'INSIGHT' });
-  const list = await view({ title: 'Note list', layout: 'LIST', objectType: 'NOTE', sort: [{ field: 'Title', direction: 'ASC' }] });
+  const list = await view({
+    title: 'Note list',
+    layout: 'LIST',
+    objectType: 'NOTE',
+    sort: [{ field: 'Title', direction: 'ASC' }],
+  });
   const table = await view({
     title: 'Note table',
     layout: 'TABLE',
@@ -133,8 +229,20 @@ test('project views show their layouts: board columns by grouping, grid, list, t
     ],
   });
   const canvas = await view({ title: 'Synthesis canvas', layout: 'CANVAS', objectType: 'NOTE' });
-  const addItem = (input: Record<string, unknown>) => call('mutation($v: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $v, input: $input) { id } }', { v: canvas, input });
-  await addItem({ kind: 'GROUP', x: -40, y: -20, width: 620, height: 300, title: 'Onboarding pains', color: '#7048e8' });
+  const addItem = (input: Record<string, unknown>) =>
+    call('mutation($v: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $v, input: $input) { id } }', {
+      v: canvas,
+      input,
+    });
+  await addItem({
+    kind: 'GROUP',
+    x: -40,
+    y: -20,
+    width: 620,
+    height: 300,
+    title: 'Onboarding pains',
+    color: '#7048e8',
+  });
   await addItem({ kind: 'TEXT', x: 0, y: 40, width: 400, height: 40, text: 'What slows people down', format: 'H2' });
   await addItem({ kind: 'REFERENCE', x: 0, y: 120, objectType: 'NOTE', objectId: ana });
   await addItem({ kind: 'REFERENCE', x: 280, y: 120, objectType: 'HIGHLIGHT', objectId: slow });
@@ -178,7 +286,11 @@ test('project views show their layouts: board columns by grouping, grid, list, t
 
   // LIST in the view's sort (Title ascending).
   await page.goto(url(list));
-  await expect(page.getByRole('region', { name: /^Note list: / }).getByRole('article')).toHaveText([/Ana/, /Ben/, /Cai/]);
+  await expect(page.getByRole('region', { name: /^Note list: / }).getByRole('article')).toHaveText([
+    /Ana/,
+    /Ben/,
+    /Cai/,
+  ]);
   await shot(page, 'polish-view-list');
 
   // TABLE: the view's columns, with their widths, the sticky one and the wrapped one.
@@ -205,7 +317,11 @@ test('project views show their layouts: board columns by grouping, grid, list, t
   const highlightBox = (await area.getByRole('article', { name: /^Highlight/ }).boundingBox())!;
   expect(Math.round(highlightBox.x - noteBox.x)).toBe(280);
   expect(Math.round(highlightBox.y - noteBox.y)).toBe(0);
-  expect(await area.evaluate((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth || el.scrollHeight >= 600)).toBe(true);
+  expect(
+    await area.evaluate(
+      (el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth || el.scrollHeight >= 600,
+    ),
+  ).toBe(true);
   await page.getByRole('button', { name: 'Add text' }).click();
   await page.getByRole('textbox', { name: 'Text' }).fill('Next: test a shorter wizard');
   await page.getByRole('button', { name: 'Add to canvas' }).click();

@@ -17,20 +17,43 @@ async function choose(page: Page, name: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('a filter built on /search survives a reload, is saved as a feed and opens from /explore', async ({ page, env }) => {
+test('a filter built on /search survives a reload, is saved as a feed and opens from /explore', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('searcher');
   const token = await signUpByApi(env, email, 'Sam Searcher');
   const workspace = await createWorkspaceByApi(env, token, 'Search Screens');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Discovery research' } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Discovery research' } },
+    as,
+  );
   const note = async (title: string, text: string) =>
-    (await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId: createProject.id, title, content: doc(text) } }, as)).createNote.id;
+    (
+      await gql<{ createNote: { id: string } }>(
+        env,
+        'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+        { input: { projectId: createProject.id, title, content: doc(text) } },
+        as,
+      )
+    ).createNote.id;
   await note('Roadmap interview alpha', 'They want <b>exports</b> & a calmer roadmap.');
   const beta = await note('Roadmap interview beta', 'An older conversation about the roadmap.');
   await note('Pricing chat', 'Nothing about plans for the future.');
-  await gql(env, 'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId: createProject.id, title: 'Roadmap insight', content: doc('Customers ask for a roadmap.') } }, as);
+  await gql(
+    env,
+    'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+    { input: { projectId: createProject.id, title: 'Roadmap insight', content: doc('Customers ask for a roadmap.') } },
+    as,
+  );
   // An older note, so "Created after 1 week ago" has something to leave out.
-  await env.fieldbook.db.owner('notes').where({ id: beta }).update({ created_at: new Date(Date.now() - 30 * 86_400_000) });
+  await env.fieldbook.db
+    .owner('notes')
+    .where({ id: beta })
+    .update({ created_at: new Date(Date.now() - 30 * 86_400_000) });
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -94,7 +117,9 @@ test('a filter built on /search survives a reload, is saved as a feed and opens 
   await expect(page.getByRole('radio', { name: 'Grid' })).toBeChecked();
   const other = await page.context().newPage();
   await other.goto(link);
-  await expect(other.getByRole('list', { name: 'Search results' }).getByRole('link')).toHaveText(['Roadmap interview alpha']);
+  await expect(other.getByRole('list', { name: 'Search results' }).getByRole('link')).toHaveText([
+    'Roadmap interview alpha',
+  ]);
   await other.close();
 
   // Save it as a shared feed.
@@ -145,7 +170,10 @@ test('a filter built on /search survives a reload, is saved as a feed and opens 
   await expect(page.getByText('That saved feed was not found')).toBeVisible();
 });
 
-test('a workspace admin finds the search index from /search, and hears that PostgreSQL needs no reindex', async ({ page, env }) => {
+test('a workspace admin finds the search index from /search, and hears that PostgreSQL needs no reindex', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('index-admin');
   const token = await signUpByApi(env, email, 'Ines Index');
   await createWorkspaceByApi(env, token, 'Search Index');

@@ -36,7 +36,10 @@ test('signs out and back in', async ({ page, env }) => {
   await expect(page.getByLabel('Name')).toHaveValue('Sam Person');
 });
 
-test('an expired access token is renewed from the refresh cookie, and a dead session asks to sign in', async ({ page, env }) => {
+test('an expired access token is renewed from the refresh cookie, and a dead session asks to sign in', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('renew');
   const token = await signUpByApi(env, email, 'Rene Renew');
   await createWorkspaceByApi(env, token, 'Renewal Research');
@@ -44,13 +47,23 @@ test('an expired access token is renewed from the refresh cookie, and a dead ses
   await expect(page).toHaveURL(WORKSPACE_HOME);
 
   // A token the server refuses: the app renews the session once and carries on.
-  await page.evaluate(() => sessionStorage.setItem('fieldbook.session', JSON.stringify({ token: 'not-a-valid-token', expiresAt: Date.now() + 600_000 })));
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'fieldbook.session',
+      JSON.stringify({ token: 'not-a-valid-token', expiresAt: Date.now() + 600_000 }),
+    ),
+  );
   await page.reload();
   await expect(page.getByText('Welcome to Renewal Research.')).toBeVisible();
 
   // With the refresh cookie gone too, the session is over: back to sign-in with a prompt.
   await page.context().clearCookies();
-  await page.evaluate(() => sessionStorage.setItem('fieldbook.session', JSON.stringify({ token: 'not-a-valid-token', expiresAt: Date.now() + 600_000 })));
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'fieldbook.session',
+      JSON.stringify({ token: 'not-a-valid-token', expiresAt: Date.now() + 600_000 }),
+    ),
+  );
   await page.reload();
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fhome/);
   await expect(page.getByRole('alert')).toContainText(/sign in again/i);
@@ -70,7 +83,9 @@ test('shows when Fieldbook cannot be reached, and when it is back', async ({ pag
   await page.route('**/api/graphql', (route) => route.abort('connectionrefused'));
   await page.route('**/ping', (route) => route.abort('connectionrefused'));
   await members.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Connection problem' })).toContainText('Check your internet connection');
+  await expect(page.getByRole('alert').filter({ hasText: 'Connection problem' })).toContainText(
+    'Check your internet connection',
+  );
   await expect(page.getByText('Reconnecting…')).toBeVisible();
   await shot(page, 'reconnecting');
 

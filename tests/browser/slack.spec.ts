@@ -3,12 +3,20 @@ import { seriousViolations } from './support/axe.ts';
 import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from './support/fixtures.ts';
 import { shot } from './support/shots.ts';
 
-test('an admin installs Slack, connects it, enables it on a project, and a signed Slack shortcut becomes a note there', async ({ page, env }) => {
+test('an admin installs Slack, connects it, enables it on a project, and a signed Slack shortcut becomes a note there', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('slack-admin');
   const token = await signUpByApi(env, email, 'Sam Slack');
   const workspace = await createWorkspaceByApi(env, token, 'Slack Research');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Customer feedback' } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Customer feedback' } },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -57,12 +65,25 @@ test('an admin installs Slack, connects it, enables it on a project, and a signe
     team: { id: 'T0FAKE001', domain: 'fake-team' },
     user: { id: 'U777', name: 'dana' },
     channel: { id: 'CFEED', name: 'customer-feedback' },
-    message: { type: 'message', user: 'U888', ts: '1700000000.000100', text: 'Annual billing is impossible to find\nThree customers asked this week.' },
+    message: {
+      type: 'message',
+      user: 'U888',
+      ts: '1700000000.000100',
+      text: 'Annual billing is impossible to find\nThree customers asked this week.',
+    },
   };
   const signed = env.slack.signedRequest(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
-  const unsigned = await fetch(`${env.url}/slack/webhook`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: signed.body });
+  const unsigned = await fetch(`${env.url}/slack/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: signed.body,
+  });
   expect(unsigned.status).toBe(401);
-  const delivered = await fetch(`${env.url}/slack/webhook`, { method: 'POST', headers: { ...signed.headers, 'content-type': 'application/x-www-form-urlencoded' }, body: signed.body });
+  const delivered = await fetch(`${env.url}/slack/webhook`, {
+    method: 'POST',
+    headers: { ...signed.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: signed.body,
+  });
   expect(delivered.status).toBe(200);
 
   await page.goto(`/projects/${createProject.id}`);
@@ -80,14 +101,32 @@ test('an admin installs Slack, connects it, enables it on a project, and a signe
   await shot(page, 'slack-note-toolbar');
 });
 
-test('a plugin web part that fails shows an error in its slot, and the rest of the page works', async ({ page, env }) => {
+test('a plugin web part that fails shows an error in its slot, and the rest of the page works', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('slack-broken');
   const token = await signUpByApi(env, email, 'Bo Broken');
   const workspace = await createWorkspaceByApi(env, token, 'Broken Remote');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Interviews' } }, as);
-  await gql(env, 'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id }, as);
-  await gql(env, 'mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }', { p: createProject.id }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Interviews' } },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }',
+    { p: createProject.id },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }',
+    { p: createProject.id },
+    as,
+  );
 
   // The plugin's code fails to arrive, as when its server is down.
   await page.route('**/plugins/slack/web/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));

@@ -9,19 +9,59 @@ async function expectAccessible(page: Page, where: string) {
 }
 
 const SUBJECTS = [
-  ['CSV export times out on large projects', 'The export to CSV never finishes', 'Exporting large CSV files fails with a timeout', 'Export of the report times out', 'CSV export stuck at 99 percent'],
-  ['Cannot log in with Google single sign-on', 'Single sign-on login loops back to the start', 'SSO login error after the password reset', 'Google login for SSO keeps failing', 'Login with SSO fails every morning'],
-  ['The mobile app crashes when I open a note', 'iPhone mobile app crashes at launch', 'The Android mobile app crashes constantly', 'Mobile app keeps crashing while syncing', 'Mobile app crash on Android when opening notes'],
-  ['The team plan price is too high', 'Team plan price doubled this year', 'Seats on the team plan cost too much', 'Too expensive: the team plan price per seat', 'Team plan pricing per seat is unclear'],
+  [
+    'CSV export times out on large projects',
+    'The export to CSV never finishes',
+    'Exporting large CSV files fails with a timeout',
+    'Export of the report times out',
+    'CSV export stuck at 99 percent',
+  ],
+  [
+    'Cannot log in with Google single sign-on',
+    'Single sign-on login loops back to the start',
+    'SSO login error after the password reset',
+    'Google login for SSO keeps failing',
+    'Login with SSO fails every morning',
+  ],
+  [
+    'The mobile app crashes when I open a note',
+    'iPhone mobile app crashes at launch',
+    'The Android mobile app crashes constantly',
+    'Mobile app keeps crashing while syncing',
+    'Mobile app crash on Android when opening notes',
+  ],
+  [
+    'The team plan price is too high',
+    'Team plan price doubled this year',
+    'Seats on the team plan cost too much',
+    'Too expensive: the team plan price per seat',
+    'Team plan pricing per seat is unclear',
+  ],
 ];
 
-test('a person finds a channel’s themes, reads and renames one, and moves a data point to the outliers', async ({ page, env }) => {
+test('a person finds a channel’s themes, reads and renames one, and moves a data point to the outliers', async ({
+  page,
+  env,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('themes');
   const token = await signUpByApi(env, email, 'Theo Themes');
   const ws = await createWorkspaceByApi(env, token, 'Theme Team');
-  const { createChannel } = await gql<{ createChannel: { id: string } }>(env, 'mutation { createChannel(input: { name: "Support tickets" }) { id } }', {}, { token, workspace: ws.id });
-  const dataPoints = SUBJECTS.flatMap((texts, s) => texts.flatMap((text, i) => [0, 1].map((c) => ({ externalId: `p-${s}-${i}-${c}`, content: c ? `${text}, again` : text, createdAt: `2026-03-0${1 + i}T10:00:00Z` }))));
+  const { createChannel } = await gql<{ createChannel: { id: string } }>(
+    env,
+    'mutation { createChannel(input: { name: "Support tickets" }) { id } }',
+    {},
+    { token, workspace: ws.id },
+  );
+  const dataPoints = SUBJECTS.flatMap((texts, s) =>
+    texts.flatMap((text, i) =>
+      [0, 1].map((c) => ({
+        externalId: `p-${s}-${i}-${c}`,
+        content: c ? `${text}, again` : text,
+        createdAt: `2026-03-0${1 + i}T10:00:00Z`,
+      })),
+    ),
+  );
   const pushed = await fetch(`${env.url}/api/channels/${createChannel.id}/datapoints`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'x-fieldbook-workspace': ws.id, 'content-type': 'application/json' },
@@ -78,7 +118,11 @@ test('a person finds a channel’s themes, reads and renames one, and moves a da
 
   // Topics group the themes.
   await page.goto(`/channels/${createChannel.id}`);
-  await page.getByRole('region', { name: 'Themes' }).getByRole('link', { name: /^Topic: / }).first().click();
+  await page
+    .getByRole('region', { name: 'Themes' })
+    .getByRole('link', { name: /^Topic: / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/t\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('list', { name: 'Themes of this topic' }).getByRole('listitem').first()).toBeVisible();
   await expectAccessible(page, 'a topic');

@@ -8,7 +8,10 @@ async function expectAccessible(page: Page, where: string) {
   expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-const paragraphs = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+const paragraphs = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
 
 interface SavedView {
   sort: Array<{ field: string; direction: string }>;
@@ -22,29 +25,72 @@ async function workshop(env: Parameters<typeof gql>[0]) {
   const workspace = await createWorkspaceByApi(env, token, 'Views Workshop');
   const as = { token, workspace: workspace.id };
   const call = <T>(query: string, variables: Record<string, unknown> = {}) => gql<T>(env, query, variables, as);
-  const projectId = (await call<{ createProject: { id: string } }>('mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Checkout study' } })).createProject.id;
+  const projectId = (
+    await call<{ createProject: { id: string } }>(
+      'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title: 'Checkout study' } },
+    )
+  ).createProject.id;
   const note = async (title: string) =>
-    (await call<{ createNote: { id: string } }>('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title, content: paragraphs(`${title}: the price was unclear.`) } })).createNote.id;
+    (
+      await call<{ createNote: { id: string } }>(
+        'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+        { input: { projectId, title, content: paragraphs(`${title}: the price was unclear.`) } },
+      )
+    ).createNote.id;
   const ana = await note('Call with Ana');
   await note('Call with Ben');
   await note('Call with Cai');
-  const insight = async (title: string) => (await call<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title } })).createInsight.id;
+  const insight = async (title: string) =>
+    (
+      await call<{ createInsight: { id: string } }>(
+        'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+        { input: { projectId, title } },
+      )
+    ).createInsight.id;
   const pricey = await insight('Prices surprise people');
   await call('mutation($id: ID!) { publishInsight(id: $id) { id } }', { id: pricey });
   const stage = (
-    await call<{ createField: { id: string; options: Array<{ id: string; label: string }> } }>('mutation($input: CreateFieldInput!) { createField(input: $input) { id options { id label } } }', {
-      input: { objectType: 'NOTE', projectId, type: 'SELECT', label: 'Stage', maxSelectable: 1, options: [{ label: 'To do', color: '#868e96' }, { label: 'Done', color: '#2f9e44' }] },
-    })
+    await call<{ createField: { id: string; options: Array<{ id: string; label: string }> } }>(
+      'mutation($input: CreateFieldInput!) { createField(input: $input) { id options { id label } } }',
+      {
+        input: {
+          objectType: 'NOTE',
+          projectId,
+          type: 'SELECT',
+          label: 'Stage',
+          maxSelectable: 1,
+          options: [
+            { label: 'To do', color: '#868e96' },
+            { label: 'Done', color: '#2f9e44' },
+          ],
+        },
+      },
+    )
   ).createField;
   const option = (label: string) => stage.options.find((o) => o.label === label)!.id;
-  const saved = async (id: string) => (await call<{ projectView: SavedView }>('query($id: ID!) { projectView(id: $id) { sort { field direction } columns { field width sticky wrapped } filter } }', { id })).projectView;
+  const saved = async (id: string) =>
+    (
+      await call<{ projectView: SavedView }>(
+        'query($id: ID!) { projectView(id: $id) { sort { field direction } columns { field width sticky wrapped } filter } }',
+        { id },
+      )
+    ).projectView;
   const stageOf = async (id: string) =>
-    (await call<{ fieldValues: Array<{ field: { id: string }; value: unknown }> }>('query($id: ID!) { fieldValues(objectType: NOTE, objectId: $id) { field { id } value } }', { id })).fieldValues.find((v) => v.field.id === stage.id)?.value ?? null;
+    (
+      await call<{ fieldValues: Array<{ field: { id: string }; value: unknown }> }>(
+        'query($id: ID!) { fieldValues(objectType: NOTE, objectId: $id) { field { id } value } }',
+        { id },
+      )
+    ).fieldValues.find((v) => v.field.id === stage.id)?.value ?? null;
 
   return { email, call, projectId, ana, stage, option, saved, stageOf };
 }
 
-test('a table view is added, edited in place, resized, wrapped, sorted and filtered, then presented', async ({ page, env }) => {
+test('a table view is added, edited in place, resized, wrapped, sorted and filtered, then presented', async ({
+  page,
+  env,
+}) => {
   const { email, call, projectId, ana, stage, option, saved, stageOf } = await workshop(env);
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -73,7 +119,13 @@ test('a table view is added, edited in place, resized, wrapped, sorted and filte
   await anaRow.getByRole('textbox', { name: 'Title' }).fill('Call with Ana (pricing)');
   await page.keyboard.press('Enter');
   await expect(anaRow.locator('td[data-cell="Title"]')).toHaveText('Call with Ana (pricing)');
-  await expect.poll(async () => (await call<{ note: { title: string } }>('query($id: ID!) { note(id: $id) { title } }', { id: ana })).note.title).toBe('Call with Ana (pricing)');
+  await expect
+    .poll(
+      async () =>
+        (await call<{ note: { title: string } }>('query($id: ID!) { note(id: $id) { title } }', { id: ana })).note
+          .title,
+    )
+    .toBe('Call with Ana (pricing)');
   const stageCell = anaRow.locator(`td[data-cell="field.${stage.id}"]`);
   await stageCell.focus();
   await page.keyboard.press('Enter');
@@ -92,8 +144,15 @@ test('a table view is added, edited in place, resized, wrapped, sorted and filte
   await expect.poll(async () => (await saved(viewId)).columns.find((c) => c.field === 'Tags')?.wrapped).toBe(true);
   await table.getByRole('button', { name: 'Options for the Title column' }).click();
   // The Tags column's menu may still be closing: choose from the Title column's own menu.
-  await page.getByRole('menu', { name: 'Options for the Title column' }).getByRole('menuitem', { name: 'Sort descending' }).click();
-  await expect(table.locator('td[data-cell="Title"]')).toHaveText(['Call with Cai', 'Call with Ben', 'Call with Ana (pricing)']);
+  await page
+    .getByRole('menu', { name: 'Options for the Title column' })
+    .getByRole('menuitem', { name: 'Sort descending' })
+    .click();
+  await expect(table.locator('td[data-cell="Title"]')).toHaveText([
+    'Call with Cai',
+    'Call with Ben',
+    'Call with Ana (pricing)',
+  ]);
   expect((await saved(viewId)).sort).toEqual([{ field: 'Title', direction: 'DESC' }]);
   await expectAccessible(page, 'a table view');
   await shot(page, 'views-table');
@@ -123,18 +182,27 @@ test('a table view is added, edited in place, resized, wrapped, sorted and filte
   await expect(page).toHaveURL(new RegExp(`/insights/present$`));
 });
 
-test('a board moves cards between groups by dragging or from the keyboard, and a canvas is laid out from the picker', async ({ page, env }) => {
+test('a board moves cards between groups by dragging or from the keyboard, and a canvas is laid out from the picker', async ({
+  page,
+  env,
+}) => {
   const { email, call, projectId, ana, stage, option, stageOf } = await workshop(env);
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
   const dialog = page.getByRole('dialog', { name: 'Add a view' });
-  await call('mutation($o: ID!, $f: ID!, $d: [String!]) { setFieldValue(objectType: NOTE, objectId: $o, fieldId: $f, optionIds: $d) { value } }', { o: ana, f: stage.id, d: [option('Done')] });
+  await call(
+    'mutation($o: ID!, $f: ID!, $d: [String!]) { setFieldValue(objectType: NOTE, objectId: $o, fieldId: $f, optionIds: $d) { value } }',
+    { o: ana, f: stage.id, d: [option('Done')] },
+  );
   // BOARD by Stage: drag a card to another column, and move one with the keyboard's menu.
   const boardId = (
-    await call<{ createProjectView: { id: string } }>('mutation($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', {
-      p: projectId,
-      input: { title: 'Stages', layout: 'BOARD', objectType: 'NOTE', group: { kind: 'SELECT', fieldId: stage.id } },
-    })
+    await call<{ createProjectView: { id: string } }>(
+      'mutation($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }',
+      {
+        p: projectId,
+        input: { title: 'Stages', layout: 'BOARD', objectType: 'NOTE', group: { kind: 'SELECT', fieldId: stage.id } },
+      },
+    )
   ).createProjectView.id;
   await page.goto(`/projects/${projectId}/v/${boardId}`);
   const column = (title: string) => page.getByRole('region', { name: `${title} column` });
@@ -148,7 +216,10 @@ test('a board moves cards between groups by dragging or from the keyboard, and a
   await expect(column('To do').getByRole('article')).toHaveCount(2);
   await expect.poll(() => stageOf(ana)).toEqual([option('To do')]);
   // Hide the uncategorized column.
-  await page.getByRole('toolbar', { name: 'View settings' }).getByRole('button', { name: /^Group/ }).click();
+  await page
+    .getByRole('toolbar', { name: 'View settings' })
+    .getByRole('button', { name: /^Group/ })
+    .click();
   await page.getByRole('switch', { name: /Hide uncategorized/ }).click();
   await expect(column('No value')).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -186,47 +257,118 @@ test('a board moves cards between groups by dragging or from the keyboard, and a
   await expect(area.getByRole('img', { name: 'Rectangle' })).toBeVisible();
   await expectAccessible(page, 'a canvas view');
   await shot(page, 'views-canvas');
-
 });
 
-test('views show the columns people scan, draw only the cards in sight, and resize canvas items', async ({ page, env }) => {
+test('views show the columns people scan, draw only the cards in sight, and resize canvas items', async ({
+  page,
+  env,
+}) => {
   const { email, call, projectId, ana } = await workshop(env);
   // Many notes, so a list shows only some of them at once.
   const many = 40;
   for (let i = 0; i < many; i += 15) {
     await Promise.all(
       Array.from({ length: Math.min(15, many - i) }, (_, k) =>
-        call('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: `Survey answer ${String(i + k + 1).padStart(2, '0')}`, content: paragraphs('Setup took a whole afternoon.') } }),
+        call('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
+          input: {
+            projectId,
+            title: `Survey answer ${String(i + k + 1).padStart(2, '0')}`,
+            content: paragraphs('Setup took a whole afternoon.'),
+          },
+        }),
       ),
     );
   }
   // A note with a picture, a highlight tagged and cited by an insight with a summary.
   await call('mutation($id: ID!, $input: UpdateNoteInput!) { updateNote(id: $id, input: $input) { id } }', {
     id: ana,
-    input: { content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ana found the price unclear at checkout.' }] }, { type: 'image', attrs: { src: `${env.url}/favicon.svg` } }] } },
+    input: {
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'Ana found the price unclear at checkout.' }] },
+          { type: 'image', attrs: { src: `${env.url}/favicon.svg` } },
+        ],
+      },
+    },
   });
-  const highlight = (await call<{ createHighlight: { id: string } }>('mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 24 }) { id } }', { n: ana })).createHighlight.id;
-  const board = (await call<{ createTagBoard: { id: string } }>('mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: projectId })).createTagBoard.id;
-  const tag = (await call<{ createTag: { id: string } }>('mutation($b: ID!) { createTag(input: { boardId: $b, title: "Pricing" }) { id } }', { b: board })).createTag.id;
-  await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h: highlight, t: [tag] });
+  const highlight = (
+    await call<{ createHighlight: { id: string } }>(
+      'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 24 }) { id } }',
+      { n: ana },
+    )
+  ).createHighlight.id;
+  const board = (
+    await call<{ createTagBoard: { id: string } }>(
+      'mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }',
+      { p: projectId },
+    )
+  ).createTagBoard.id;
+  const tag = (
+    await call<{ createTag: { id: string } }>(
+      'mutation($b: ID!) { createTag(input: { boardId: $b, title: "Pricing" }) { id } }',
+      { b: board },
+    )
+  ).createTag.id;
+  await call('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', {
+    h: highlight,
+    t: [tag],
+  });
   const insight = (
-    await call<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title: 'Checkout prices confuse', summary: paragraphs('People cannot tell the final price.') } })
+    await call<{ createInsight: { id: string } }>(
+      'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+      {
+        input: {
+          projectId,
+          title: 'Checkout prices confuse',
+          summary: paragraphs('People cannot tell the final price.'),
+        },
+      },
+    )
   ).createInsight.id;
-  await call('mutation($i: ID!, $h: ID!) { citeHighlight(insightId: $i, highlightId: $h) { id } }', { i: insight, h: highlight });
+  await call('mutation($i: ID!, $h: ID!) { citeHighlight(insightId: $i, highlightId: $h) { id } }', {
+    i: insight,
+    h: highlight,
+  });
   const view = async (input: Record<string, unknown>) =>
-    (await call<{ createProjectView: { id: string } }>('mutation($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }', { p: projectId, input })).createProjectView.id;
+    (
+      await call<{ createProjectView: { id: string } }>(
+        'mutation($p: ID!, $input: CreateProjectViewInput!) { createProjectView(projectId: $p, input: $input) { id } }',
+        { p: projectId, input },
+      )
+    ).createProjectView.id;
   const noteTable = await view({
     title: 'What notes say',
     layout: 'TABLE',
     objectType: 'NOTE',
-    filter: { combinator: 'and', forms: [{ id: 'a', field: 'Title', operator: 'contains', values: { Title: { text: 'Call with' } } }] },
+    filter: {
+      combinator: 'and',
+      forms: [{ id: 'a', field: 'Title', operator: 'contains', values: { Title: { text: 'Call with' } } }],
+    },
     sort: [{ field: 'HighlightCount', direction: 'DESC' }],
-    columns: ['Title', 'Thumbnail', 'Content', 'Tags', 'Insights', 'HighlightCount', 'Contributors', 'Summary'].map((field) => ({ field, width: field === 'Content' ? 300 : null })),
+    columns: ['Title', 'Thumbnail', 'Content', 'Tags', 'Insights', 'HighlightCount', 'Contributors', 'Summary'].map(
+      (field) => ({ field, width: field === 'Content' ? 300 : null }),
+    ),
   });
-  const insightTable = await view({ title: 'Insights at a glance', layout: 'TABLE', objectType: 'INSIGHT', columns: ['Title', 'Published', 'PublishedAt', 'Tags', 'HighlightCount', 'Summary'].map((field) => ({ field })) });
-  const list = await view({ title: 'Everything said', layout: 'LIST', objectType: 'NOTE', sort: [{ field: 'Title', direction: 'ASC' }] });
+  const insightTable = await view({
+    title: 'Insights at a glance',
+    layout: 'TABLE',
+    objectType: 'INSIGHT',
+    columns: ['Title', 'Published', 'PublishedAt', 'Tags', 'HighlightCount', 'Summary'].map((field) => ({ field })),
+  });
+  const list = await view({
+    title: 'Everything said',
+    layout: 'LIST',
+    objectType: 'NOTE',
+    sort: [{ field: 'Title', direction: 'ASC' }],
+  });
   const canvas = await view({ title: 'Sketch', layout: 'CANVAS', objectType: 'NOTE' });
-  const rectangle = (await call<{ addCanvasItem: { id: string } }>('mutation($v: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $v, input: $input) { id } }', { v: canvas, input: { kind: 'RECTANGLE', x: 0, y: 0, width: 200, height: 100 } })).addCanvasItem.id;
+  const rectangle = (
+    await call<{ addCanvasItem: { id: string } }>(
+      'mutation($v: ID!, $input: AddCanvasItemInput!) { addCanvasItem(viewId: $v, input: $input) { id } }',
+      { v: canvas, input: { kind: 'RECTANGLE', x: 0, y: 0, width: 200, height: 100 } },
+    )
+  ).addCanvasItem.id;
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -238,7 +380,10 @@ test('views show the columns people scan, draw only the cards in sight, and resi
   await expect(anaRow).toHaveAttribute('aria-rowindex', '2');
   await expect(anaRow.locator('td[data-cell="Content"]')).toHaveText('Ana found the price unclear at checkout.');
   await expect(anaRow.getByRole('img', { name: 'Thumbnail of Call with Ana' })).toBeVisible();
-  await expect(anaRow.getByRole('link', { name: 'Checkout prices confuse' })).toHaveAttribute('href', `/insights/${insight}`);
+  await expect(anaRow.getByRole('link', { name: 'Checkout prices confuse' })).toHaveAttribute(
+    'href',
+    `/insights/${insight}`,
+  );
   await expect(anaRow.locator('td[data-cell="HighlightCount"]')).toHaveText('1');
   await expect(anaRow.locator('td[data-cell="Contributors"]')).toHaveText('Vera Views');
   await expect(table.getByRole('columnheader', { name: 'Content preview' })).toBeVisible();
@@ -271,7 +416,13 @@ test('views show the columns people scan, draw only the cards in sight, and resi
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+ArrowDown');
   await expect(page.getByRole('button', { name: /^Resize rectangle: 220 by 200/ })).toBeVisible();
-  const size = async () => (await call<{ projectView: { canvasItems: Array<{ id: string; width?: number; height?: number }> } }>('query($id: ID!) { projectView(id: $id) { canvasItems { id ... on CanvasRectangle { width height } } } }', { id: canvas })).projectView.canvasItems.find((i) => i.id === rectangle);
+  const size = async () =>
+    (
+      await call<{ projectView: { canvasItems: Array<{ id: string; width?: number; height?: number }> } }>(
+        'query($id: ID!) { projectView(id: $id) { canvasItems { id ... on CanvasRectangle { width height } } } }',
+        { id: canvas },
+      )
+    ).projectView.canvasItems.find((i) => i.id === rectangle);
   await expect.poll(size).toMatchObject({ width: 220, height: 200 });
   await expectAccessible(page, 'a canvas with a resize handle');
   await shot(page, 'views-canvas-resize');

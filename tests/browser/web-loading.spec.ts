@@ -13,14 +13,32 @@ function recordScripts(page: Page): Response[] {
   return scripts;
 }
 
-test('the workspace home loads no plugin web part, and a plugin loads where its slot is drawn', async ({ page, env }) => {
+test('the workspace home loads no plugin web part, and a plugin loads where its slot is drawn', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('web-loading');
   const token = await signUpByApi(env, email, 'Lou Loading');
   const workspace = await createWorkspaceByApi(env, token, 'Loading Research');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Interviews' } }, as);
-  await gql(env, 'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }', { p: createProject.id }, as);
-  await gql(env, 'mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }', { p: createProject.id }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Interviews' } },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($p: String!) { installPlugin(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }',
+    { p: createProject.id },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "slack", enabled: true) { enabled } }',
+    { p: createProject.id },
+    as,
+  );
 
   const scripts = recordScripts(page);
   // The federation runtime names its global in its code: a script that has it carries the runtime.
@@ -60,8 +78,18 @@ test('the editor loads with a note, not with the project it is in', async ({ pag
   const token = await signUpByApi(env, email, 'Ed Editor');
   const workspace = await createWorkspaceByApi(env, token, 'Editor Research');
   const as = { token, workspace: workspace.id };
-  const { createProject } = await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Field visits' } }, as);
-  const { createNote } = await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId: createProject.id, title: 'Visit to the bakery' } }, as);
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Field visits' } },
+    as,
+  );
+  const { createNote } = await gql<{ createNote: { id: string } }>(
+    env,
+    'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+    { input: { projectId: createProject.id, title: 'Visit to the bakery' } },
+    as,
+  );
 
   // ProseMirror names its view classes in its code; a script that has them carries the editor.
   // Bodies are read as they arrive: a page navigated away from no longer has them.
@@ -83,7 +111,10 @@ test('the editor loads with a note, not with the project it is in', async ({ pag
   expect(await hasEditor()).toBe(true);
 });
 
-test('the header menus load on first use and the first click opens them; notifications load with the first one', async ({ page, env }) => {
+test('the header menus load on first use and the first click opens them; notifications load with the first one', async ({
+  page,
+  env,
+}) => {
   const email = uniqueEmail('web-menus');
   const token = await signUpByApi(env, email, 'Mia Menus');
   await createWorkspaceByApi(env, token, 'Menu Research');

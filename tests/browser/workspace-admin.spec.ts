@@ -3,7 +3,11 @@ import { expect, signInWithPassword, test, uniqueEmail, WORKSPACE_HOME } from '.
 import { seriousViolations } from './support/axe.ts';
 import { shot } from './support/shots.ts';
 
-test('an admin manages roles, members, groups, security and sees it in the audit log', async ({ page, browser, env }) => {
+test('an admin manages roles, members, groups, security and sees it in the audit log', async ({
+  page,
+  browser,
+  env,
+}) => {
   const email = uniqueEmail('owner');
   const token = await signUpByApi(env, email, 'Olga Owner');
   const workspace = await createWorkspaceByApi(env, token, 'Admin Research');
@@ -61,12 +65,9 @@ test('an admin manages roles, members, groups, security and sees it in the audit
   await shot(page, 'security-filled');
   expect(await seriousViolations(page), 'axe on security with a token').toEqual([]);
   // The token works against the API on its own.
-  const { currentWorkspace } = await gql<{ currentWorkspace: { allowedDomains: string[]; publicLinksDisabled: boolean } }>(
-    env,
-    '{ currentWorkspace { allowedDomains publicLinksDisabled } }',
-    {},
-    { token: shown! },
-  );
+  const { currentWorkspace } = await gql<{
+    currentWorkspace: { allowedDomains: string[]; publicLinksDisabled: boolean };
+  }>(env, '{ currentWorkspace { allowedDomains publicLinksDisabled } }', {}, { token: shown! });
   expect(currentWorkspace).toEqual({ allowedDomains: ['admin-research.example'], publicLinksDisabled: true });
 
   // Someone with an email at the allowed domain finds the workspace and joins it.

@@ -10,9 +10,16 @@ async function expectAccessible(page: Page, where: string) {
   expect(await seriousViolations(page), `axe on ${where}`).toEqual([]);
 }
 
-const paragraphs = (...texts: string[]) => ({ type: 'doc', content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const paragraphs = (...texts: string[]) => ({
+  type: 'doc',
+  content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+});
 
-async function researcher(env: Parameters<typeof signUpByApi>[0], label: string, teamName: string): Promise<{ email: string; as: As }> {
+async function researcher(
+  env: Parameters<typeof signUpByApi>[0],
+  label: string,
+  teamName: string,
+): Promise<{ email: string; as: As }> {
   const email = uniqueEmail(label);
   const token = await signUpByApi(env, email, `${label} person`);
   const workspace = await createWorkspaceByApi(env, token, teamName);
@@ -20,21 +27,65 @@ async function researcher(env: Parameters<typeof signUpByApi>[0], label: string,
 }
 
 async function project(env: Parameters<typeof signUpByApi>[0], as: As, title: string): Promise<string> {
-  return (await gql<{ createProject: { id: string } }>(env, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title } }, as)).createProject.id;
+  return (
+    await gql<{ createProject: { id: string } }>(
+      env,
+      'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title } },
+      as,
+    )
+  ).createProject.id;
 }
 
-async function note(env: Parameters<typeof signUpByApi>[0], as: As, projectId: string, title: string, ...texts: string[]): Promise<string> {
-  return (await gql<{ createNote: { id: string } }>(env, 'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title, content: paragraphs(...texts) } }, as)).createNote.id;
+async function note(
+  env: Parameters<typeof signUpByApi>[0],
+  as: As,
+  projectId: string,
+  title: string,
+  ...texts: string[]
+): Promise<string> {
+  return (
+    await gql<{ createNote: { id: string } }>(
+      env,
+      'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+      { input: { projectId, title, content: paragraphs(...texts) } },
+      as,
+    )
+  ).createNote.id;
 }
 
 test('typing an existing tag’s name and pressing Enter applies that tag to the highlight', async ({ page, env }) => {
   const { email, as } = await researcher(env, 'tagger', 'Tagging Research');
   const projectId = await project(env, as, 'Onboarding study');
   const noteId = await note(env, as, projectId, 'Call with Ana', 'The setup wizard took an hour.');
-  const board = (await gql<{ createTagBoard: { id: string } }>(env, 'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { projectId, title: 'Tags' } }, as)).createTagBoard.id;
-  const tagId = (await gql<{ createTag: { id: string } }>(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Setup pain' } }, as)).createTag.id;
-  await gql(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Setup pain points' } }, as);
-  const { createHighlight } = await gql<{ createHighlight: { id: string } }>(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId, startOffset: 4, endOffset: 16 } }, as);
+  const board = (
+    await gql<{ createTagBoard: { id: string } }>(
+      env,
+      'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }',
+      { input: { projectId, title: 'Tags' } },
+      as,
+    )
+  ).createTagBoard.id;
+  const tagId = (
+    await gql<{ createTag: { id: string } }>(
+      env,
+      'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }',
+      { input: { boardId: board, title: 'Setup pain' } },
+      as,
+    )
+  ).createTag.id;
+  await gql(
+    env,
+    'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }',
+    { input: { boardId: board, title: 'Setup pain points' } },
+    as,
+  );
+  const { createHighlight } = await gql<{ createHighlight: { id: string } }>(
+    env,
+    'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }',
+    { input: { noteId, startOffset: 4, endOffset: 16 } },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -48,16 +99,34 @@ test('typing an existing tag’s name and pressing Enter applies that tag to the
   await expect(page.getByRole('checkbox', { name: 'Setup pain', exact: true })).toBeChecked();
   await expect(search).toHaveValue('');
   await shot(page, 'everyday-tag-by-enter');
-  const { highlightTags } = await gql<{ highlightTags: Array<{ id: string }> }>(env, 'query($id: ID!) { highlightTags(highlightId: $id) { id } }', { id: createHighlight.id }, as);
+  const { highlightTags } = await gql<{ highlightTags: Array<{ id: string }> }>(
+    env,
+    'query($id: ID!) { highlightTags(highlightId: $id) { id } }',
+    { id: createHighlight.id },
+    as,
+  );
   expect(highlightTags.map((t) => t.id)).toEqual([tagId]);
-  const boards = await gql<{ tagBoards: Array<{ ungroupedTags: unknown[] }> }>(env, 'query($p: ID) { tagBoards(projectId: $p) { ungroupedTags { id } } }', { p: projectId }, as);
+  const boards = await gql<{ tagBoards: Array<{ ungroupedTags: unknown[] }> }>(
+    env,
+    'query($p: ID) { tagBoards(projectId: $p) { ungroupedTags { id } } }',
+    { p: projectId },
+    as,
+  );
   expect(boards.tagBoards[0]!.ungroupedTags).toHaveLength(2);
 });
 
 test('the home shows published insights, the latest published first', async ({ page, env }) => {
   const { email, as } = await researcher(env, 'publisher', 'Home Research');
   const projectId = await project(env, as, 'Pricing study');
-  const make = async (title: string) => (await gql<{ createInsight: { id: string } }>(env, 'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId, title } }, as)).createInsight.id;
+  const make = async (title: string) =>
+    (
+      await gql<{ createInsight: { id: string } }>(
+        env,
+        'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+        { input: { projectId, title } },
+        as,
+      )
+    ).createInsight.id;
   const first = await make('Teams compare plans by seats');
   const second = await make('Annual billing needs a discount');
   await make('A draft nobody should see yet');
@@ -77,16 +146,48 @@ test('the home shows published insights, the latest published first', async ({ p
   await expect(page).toHaveURL(new RegExp(`/insights/${first}$`));
 });
 
-test('notes are listed with what people scan for, sorted, and moved to the trash one or several at a time, with undo', async ({ page, env }) => {
+test('notes are listed with what people scan for, sorted, and moved to the trash one or several at a time, with undo', async ({
+  page,
+  env,
+}) => {
   const { email, as } = await researcher(env, 'lister', 'Lists Research');
   const projectId = await project(env, as, 'Churn study');
-  const first = await note(env, as, projectId, 'Interview with Ada', 'Ada cancelled because the export was slow.', 'She would come back for a faster export.');
+  const first = await note(
+    env,
+    as,
+    projectId,
+    'Interview with Ada',
+    'Ada cancelled because the export was slow.',
+    'She would come back for a faster export.',
+  );
   const second = await note(env, as, projectId, 'Interview with Bo', 'Bo never found the settings page.');
   const third = await note(env, as, projectId, 'Interview with Cy', 'Cy loves the tags.');
-  await gql(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId: first, startOffset: 0, endOffset: 13 } }, as);
-  await gql(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId: first, startOffset: 14, endOffset: 30 } }, as);
-  const person = (await gql<{ createPerson: { id: string } }>(env, 'mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }', { input: { name: 'Ada Lovelace' } }, as)).createPerson.id;
-  await gql(env, 'mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', { n: first, p: person }, as);
+  await gql(
+    env,
+    'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }',
+    { input: { noteId: first, startOffset: 0, endOffset: 13 } },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }',
+    { input: { noteId: first, startOffset: 14, endOffset: 30 } },
+    as,
+  );
+  const person = (
+    await gql<{ createPerson: { id: string } }>(
+      env,
+      'mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }',
+      { input: { name: 'Ada Lovelace' } },
+      as,
+    )
+  ).createPerson.id;
+  await gql(
+    env,
+    'mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }',
+    { n: first, p: person },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -94,13 +195,23 @@ test('notes are listed with what people scan for, sorted, and moved to the trash
   const list = page.getByRole('list', { name: 'Notes' });
   await expect(list.getByRole('listitem')).toHaveCount(3);
   // Newest first by default; the oldest first on request.
-  await expect(list.getByRole('link', { name: /^Interview/ })).toHaveText(['Interview with Cy', 'Interview with Bo', 'Interview with Ada']);
+  await expect(list.getByRole('link', { name: /^Interview/ })).toHaveText([
+    'Interview with Cy',
+    'Interview with Bo',
+    'Interview with Ada',
+  ]);
   const ada = list.getByRole('listitem').filter({ hasText: 'Interview with Ada' });
-  await expect(ada).toContainText('Ada cancelled because the export was slow. She would come back for a faster export.');
+  await expect(ada).toContainText(
+    'Ada cancelled because the export was slow. She would come back for a faster export.',
+  );
   await expect(ada).toContainText('Ada Lovelace');
   await expect(ada).toContainText('2 highlights');
   await page.getByLabel('Sort').selectOption({ label: 'Oldest first' });
-  await expect(list.getByRole('link', { name: /^Interview/ })).toHaveText(['Interview with Ada', 'Interview with Bo', 'Interview with Cy']);
+  await expect(list.getByRole('link', { name: /^Interview/ })).toHaveText([
+    'Interview with Ada',
+    'Interview with Bo',
+    'Interview with Cy',
+  ]);
   await expectAccessible(page, 'the notes list');
   await shot(page, 'everyday-notes-list');
 
@@ -124,20 +235,49 @@ test('notes are listed with what people scan for, sorted, and moved to the trash
   await page.getByRole('menuitem', { name: 'Move to trash' }).click();
   await expect(page.getByText('1 note moved to the trash.')).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  expect((await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: NOTE) { id } }', {}, as)).trash.map((t) => t.id)).toEqual([third]);
+  expect(
+    (await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: NOTE) { id } }', {}, as)).trash.map(
+      (t) => t.id,
+    ),
+  ).toEqual([third]);
 });
 
-test('a note is moved to the trash from its own page and restored from the trash; highlights are tagged and trashed in bulk', async ({ page, env }) => {
+test('a note is moved to the trash from its own page and restored from the trash; highlights are tagged and trashed in bulk', async ({
+  page,
+  env,
+}) => {
   const { email, as } = await researcher(env, 'trasher', 'Trash Research');
   const projectId = await project(env, as, 'Support study');
   const text = 'Refunds take too long and the form loses my text.';
   const noteId = await note(env, as, projectId, 'Ticket review', text);
-  const mk = async (words: string) => (await gql<{ createHighlight: { id: string } }>(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId, startOffset: text.indexOf(words), endOffset: text.indexOf(words) + words.length } }, as)).createHighlight.id;
+  const mk = async (words: string) =>
+    (
+      await gql<{ createHighlight: { id: string } }>(
+        env,
+        'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }',
+        { input: { noteId, startOffset: text.indexOf(words), endOffset: text.indexOf(words) + words.length } },
+        as,
+      )
+    ).createHighlight.id;
   const h1 = await mk('Refunds');
   const h2 = await mk('loses my text.');
   const h3 = await mk('take too long');
-  const board = (await gql<{ createTagBoard: { id: string } }>(env, 'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { projectId, title: 'Tags' } }, as)).createTagBoard.id;
-  const tagId = (await gql<{ createTag: { id: string } }>(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Frustration' } }, as)).createTag.id;
+  const board = (
+    await gql<{ createTagBoard: { id: string } }>(
+      env,
+      'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }',
+      { input: { projectId, title: 'Tags' } },
+      as,
+    )
+  ).createTagBoard.id;
+  const tagId = (
+    await gql<{ createTag: { id: string } }>(
+      env,
+      'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }',
+      { input: { boardId: board, title: 'Frustration' } },
+      as,
+    )
+  ).createTag.id;
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -151,8 +291,17 @@ test('a note is moved to the trash from its own page and restored from the trash
   await tagBox.fill('frustration');
   await tagBox.press('Enter');
   await expect(page.getByText('2 highlights tagged “Frustration”.')).toBeVisible();
-  for (const [id, expected] of [[h1, [tagId]], [h2, [tagId]], [h3, []]] as const) {
-    const { highlightTags } = await gql<{ highlightTags: Array<{ id: string }> }>(env, 'query($id: ID!) { highlightTags(highlightId: $id) { id } }', { id }, as);
+  for (const [id, expected] of [
+    [h1, [tagId]],
+    [h2, [tagId]],
+    [h3, []],
+  ] as const) {
+    const { highlightTags } = await gql<{ highlightTags: Array<{ id: string }> }>(
+      env,
+      'query($id: ID!) { highlightTags(highlightId: $id) { id } }',
+      { id },
+      as,
+    );
     expect(highlightTags.map((t) => t.id)).toEqual(expected);
   }
   await expect(list.getByRole('listitem').filter({ hasText: 'Refunds' })).toContainText('Frustration');
@@ -176,18 +325,36 @@ test('a note is moved to the trash from its own page and restored from the trash
   await expect(page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: 'Ticket review' })).toBeVisible();
 });
 
-async function finishedExport(env: Parameters<typeof signUpByApi>[0], as: As, projectId: string): Promise<{ id: string; downloadUrl: string }> {
-  const { exportProject } = await gql<{ exportProject: { id: string } }>(env, 'mutation($p: ID!) { exportProject(projectId: $p) { id } }', { p: projectId }, as);
+async function finishedExport(
+  env: Parameters<typeof signUpByApi>[0],
+  as: As,
+  projectId: string,
+): Promise<{ id: string; downloadUrl: string }> {
+  const { exportProject } = await gql<{ exportProject: { id: string } }>(
+    env,
+    'mutation($p: ID!) { exportProject(projectId: $p) { id } }',
+    { p: projectId },
+    as,
+  );
   for (let i = 0; i < 60; i++) {
-    const { projectTransfer } = await gql<{ projectTransfer: { status: string; downloadUrl: string | null } }>(env, 'query($id: ID!) { projectTransfer(id: $id) { status downloadUrl } }', { id: exportProject.id }, as);
-    if (projectTransfer.status === 'COMPLETED') return { id: exportProject.id, downloadUrl: projectTransfer.downloadUrl! };
+    const { projectTransfer } = await gql<{ projectTransfer: { status: string; downloadUrl: string | null } }>(
+      env,
+      'query($id: ID!) { projectTransfer(id: $id) { status downloadUrl } }',
+      { id: exportProject.id },
+      as,
+    );
+    if (projectTransfer.status === 'COMPLETED')
+      return { id: exportProject.id, downloadUrl: projectTransfer.downloadUrl! };
     if (projectTransfer.status === 'FAILED') throw new Error('The export failed');
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('The export did not finish');
 }
 
-test('a project is imported from an export or an uploaded archive under the title the person gives it, with live progress', async ({ page, env }) => {
+test('a project is imported from an export or an uploaded archive under the title the person gives it, with live progress', async ({
+  page,
+  env,
+}) => {
   const { email, as } = await researcher(env, 'importer', 'Import Research');
   const projectId = await project(env, as, 'Pricing study');
   await note(env, as, projectId, 'Call with Dee', 'Dee pays yearly.');
@@ -214,10 +381,16 @@ test('a project is imported from an export or an uploaded archive under the titl
   await expect(page.getByRole('list', { name: 'Notes' }).getByRole('link', { name: 'Call with Dee' })).toBeVisible();
 
   // An archive downloaded earlier, uploaded under a title of the person's own.
-  const archive = await fetch(`${env.url}${exported.downloadUrl}`, { headers: { authorization: `Bearer ${as.token}`, 'x-fieldbook-workspace': as.workspace } });
+  const archive = await fetch(`${env.url}${exported.downloadUrl}`, {
+    headers: { authorization: `Bearer ${as.token}`, 'x-fieldbook-workspace': as.workspace },
+  });
   expect(archive.status).toBe(200);
   await page.goto('/projects/import');
-  await page.getByLabel('Export archive (.tar)').setInputFiles({ name: 'Pricing-study.tar', mimeType: 'application/x-tar', buffer: Buffer.from(await archive.arrayBuffer()) });
+  await page.getByLabel('Export archive (.tar)').setInputFiles({
+    name: 'Pricing-study.tar',
+    mimeType: 'application/x-tar',
+    buffer: Buffer.from(await archive.arrayBuffer()),
+  });
   const title = page.getByRole('textbox', { name: 'New project’s title' });
   await expect(title).toHaveValue('Pricing study (imported)');
   await title.fill('x'.repeat(201));
@@ -225,16 +398,30 @@ test('a project is imported from an export or an uploaded archive under the titl
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
   await title.fill('Pricing, second copy');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Import progress' })).toContainText('“Pricing, second copy” is imported', { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Import progress' })).toContainText(
+    '“Pricing, second copy” is imported',
+    { timeout: 30_000 },
+  );
   const { projects } = await gql<{ projects: Array<{ title: string }> }>(env, '{ projects { title } }', {}, as);
-  expect(projects.map((p) => p.title).sort()).toEqual(['Pricing study', 'Pricing study (imported)', 'Pricing, second copy']);
+  expect(projects.map((p) => p.title).sort()).toEqual([
+    'Pricing study',
+    'Pricing study (imported)',
+    'Pricing, second copy',
+  ]);
 });
 
-test('folders are renamed, moved and trashed, projects starred, and views added, rearranged and deleted from the web app', async ({ page, env }) => {
+test('folders are renamed, moved and trashed, projects starred, and views added, rearranged and deleted from the web app', async ({
+  page,
+  env,
+}) => {
   const { email, as } = await researcher(env, 'organiser', 'Organising Research');
   const projectId = await project(env, as, 'Mobile study');
-  const folder = (await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "Discovery") { id } }', {}, as)).createFolder.id;
-  const parent = (await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "2026") { id } }', {}, as)).createFolder.id;
+  const folder = (
+    await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "Discovery") { id } }', {}, as)
+  ).createFolder.id;
+  const parent = (
+    await gql<{ createFolder: { id: string } }>(env, 'mutation { createFolder(title: "2026") { id } }', {}, as)
+  ).createFolder.id;
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -249,7 +436,12 @@ test('folders are renamed, moved and trashed, projects starred, and views added,
   await page.getByLabel('Put it in').selectOption({ label: '2026' });
   await page.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(page.getByText('2026 / Discovery interviews')).toBeVisible();
-  const moved = await gql<{ folder: { parentId: string; title: string } }>(env, 'query($id: ID!) { folder(id: $id) { parentId title } }', { id: folder }, as);
+  const moved = await gql<{ folder: { parentId: string; title: string } }>(
+    env,
+    'query($id: ID!) { folder(id: $id) { parentId title } }',
+    { id: folder },
+    as,
+  );
   expect(moved.folder).toEqual({ parentId: parent, title: 'Discovery interviews' });
   // Its sections have loaded (a loader's label is not what axe should judge).
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
@@ -257,16 +449,32 @@ test('folders are renamed, moved and trashed, projects starred, and views added,
   await page.getByRole('button', { name: 'Folder actions' }).click();
   await page.getByRole('menuitem', { name: 'Move to trash' }).click();
   await expect(page).toHaveURL(/\/projects\/folders$/);
-  expect((await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: FOLDER) { id } }', {}, as)).trash.map((t) => t.id)).toEqual([folder]);
+  expect(
+    (await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: FOLDER) { id } }', {}, as)).trash.map(
+      (t) => t.id,
+    ),
+  ).toEqual([folder]);
 
   // Star the project.
   await page.goto(`/projects/${projectId}`);
   await page.getByRole('button', { name: 'Star this project' }).click();
   await expect(page.getByRole('button', { name: 'Unstar this project' })).toHaveAttribute('aria-pressed', 'true');
-  expect((await gql<{ project: { starred: boolean } }>(env, 'query($id: ID!) { project(id: $id) { starred } }', { id: projectId }, as)).project.starred).toBe(true);
+  expect(
+    (
+      await gql<{ project: { starred: boolean } }>(
+        env,
+        'query($id: ID!) { project(id: $id) { starred } }',
+        { id: projectId },
+        as,
+      )
+    ).project.starred,
+  ).toBe(true);
 
   // Two views: added from the project, the second moved before the first, then deleted.
-  for (const [title, layout] of [['Interview board', 'Board'], ['Quote canvas', 'Canvas']] as const) {
+  for (const [title, layout] of [
+    ['Interview board', 'Board'],
+    ['Quote canvas', 'Canvas'],
+  ] as const) {
     await page.goto(`/projects/${projectId}`);
     await page.getByRole('navigation', { name: 'Project views' }).getByRole('button', { name: 'Add view' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill(title);
@@ -275,7 +483,15 @@ test('folders are renamed, moved and trashed, projects starred, and views added,
     await page.getByRole('dialog').getByRole('button', { name: 'Add view' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   }
-  const views = async () => (await gql<{ projectViews: Array<{ title: string; layout: string }> }>(env, 'query($p: ID!) { projectViews(projectId: $p) { title layout } }', { p: projectId }, as)).projectViews;
+  const views = async () =>
+    (
+      await gql<{ projectViews: Array<{ title: string; layout: string }> }>(
+        env,
+        'query($p: ID!) { projectViews(projectId: $p) { title layout } }',
+        { p: projectId },
+        as,
+      )
+    ).projectViews;
   expect(await views()).toEqual([
     { title: 'Interview board', layout: 'BOARD' },
     { title: 'Quote canvas', layout: 'CANVAS' },
@@ -310,7 +526,10 @@ test('folders are renamed, moved and trashed, projects starred, and views added,
   expect((await views()).map((v) => v.title)).toEqual(['Interview board']);
 });
 
-test('notifications are read from the header’s bell and their settings changed on the account page', async ({ page, env }) => {
+test('notifications are read from the header’s bell and their settings changed on the account page', async ({
+  page,
+  env,
+}) => {
   const { email, as } = await researcher(env, 'notified', 'Notified Research');
   const projectId = await project(env, as, 'Retention study');
   await finishedExport(env, as, projectId);
@@ -320,12 +539,21 @@ test('notifications are read from the header’s bell and their settings changed
   await expect(page).toHaveURL(WORKSPACE_HOME);
   const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
   await bell.click();
-  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: /The export of “Retention study” is ready/ })).toHaveCount(2);
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: /The export of “Retention study” is ready/ }),
+  ).toHaveCount(2);
   await expectAccessible(page, 'the notification menu');
   await shot(page, 'everyday-notifications');
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
-  const { notifications } = await gql<{ notifications: Array<{ read: boolean }> }>(env, '{ notifications { read } }', {}, as);
+  const { notifications } = await gql<{ notifications: Array<{ read: boolean }> }>(
+    env,
+    '{ notifications { read } }',
+    {},
+    as,
+  );
   expect(notifications.map((n) => n.read)).toEqual([true, true]);
   await page.keyboard.press('Escape');
 
@@ -334,26 +562,104 @@ test('notifications are read from the header’s bell and their settings changed
   await expect(noEmail).not.toBeChecked();
   await noEmail.click();
   await expect(noEmail).toBeChecked();
-  await expect.poll(async () => (await gql<{ notificationSettings: { emailNotificationsDisabled: boolean } }>(env, '{ notificationSettings { emailNotificationsDisabled } }', {}, as)).notificationSettings.emailNotificationsDisabled).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (
+          await gql<{ notificationSettings: { emailNotificationsDisabled: boolean } }>(
+            env,
+            '{ notificationSettings { emailNotificationsDisabled } }',
+            {},
+            as,
+          )
+        ).notificationSettings.emailNotificationsDisabled,
+    )
+    .toBe(true);
   await page.reload();
   await expect(page.getByRole('switch', { name: 'No email' })).toBeChecked();
   await expectAccessible(page, 'the account page with notification settings');
   await shot(page, 'everyday-notification-settings');
 });
 
-test('tags, groups and boards, field names and options, and people are changed and removed from their screens', async ({ page, env }) => {
+test('tags, groups and boards, field names and options, and people are changed and removed from their screens', async ({
+  page,
+  env,
+}) => {
   const { email, as } = await researcher(env, 'curator', 'Curating Research');
   const projectId = await project(env, as, 'Billing study');
   const noteId = await note(env, as, projectId, 'Call with Eve', 'Eve wants invoices in euros.');
-  const highlightId = (await gql<{ createHighlight: { id: string } }>(env, 'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }', { input: { noteId, startOffset: 0, endOffset: 3 } }, as)).createHighlight.id;
-  const eve = (await gql<{ createPerson: { id: string } }>(env, 'mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }', { input: { name: 'Eve Euro' } }, as)).createPerson.id;
-  await gql(env, 'mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', { n: noteId, p: eve }, as);
-  const board = (await gql<{ createTagBoard: { id: string } }>(env, 'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }', { input: { projectId, title: 'Tags' } }, as)).createTagBoard.id;
-  const needs = (await gql<{ createTagGroup: { id: string } }>(env, 'mutation($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }', { input: { boardId: board, title: 'Needs' } }, as)).createTagGroup.id;
-  await gql(env, 'mutation($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }', { input: { boardId: board, title: 'Pains' } }, as);
-  const currency = (await gql<{ createTag: { id: string } }>(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Currency' } }, as)).createTag.id;
-  await gql(env, 'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { boardId: board, title: 'Obsolete' } }, as);
-  await gql(env, 'mutation($input: CreateFieldInput!) { createField(input: $input) { id } }', { input: { objectType: 'NOTE', projectId, type: 'SELECT', label: 'Plan', options: [{ label: 'Free' }, { label: 'Tema' }, { label: 'Old' }] } }, as);
+  const highlightId = (
+    await gql<{ createHighlight: { id: string } }>(
+      env,
+      'mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }',
+      { input: { noteId, startOffset: 0, endOffset: 3 } },
+      as,
+    )
+  ).createHighlight.id;
+  const eve = (
+    await gql<{ createPerson: { id: string } }>(
+      env,
+      'mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }',
+      { input: { name: 'Eve Euro' } },
+      as,
+    )
+  ).createPerson.id;
+  await gql(
+    env,
+    'mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }',
+    { n: noteId, p: eve },
+    as,
+  );
+  const board = (
+    await gql<{ createTagBoard: { id: string } }>(
+      env,
+      'mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }',
+      { input: { projectId, title: 'Tags' } },
+      as,
+    )
+  ).createTagBoard.id;
+  const needs = (
+    await gql<{ createTagGroup: { id: string } }>(
+      env,
+      'mutation($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }',
+      { input: { boardId: board, title: 'Needs' } },
+      as,
+    )
+  ).createTagGroup.id;
+  await gql(
+    env,
+    'mutation($input: CreateTagGroupInput!) { createTagGroup(input: $input) { id } }',
+    { input: { boardId: board, title: 'Pains' } },
+    as,
+  );
+  const currency = (
+    await gql<{ createTag: { id: string } }>(
+      env,
+      'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }',
+      { input: { boardId: board, title: 'Currency' } },
+      as,
+    )
+  ).createTag.id;
+  await gql(
+    env,
+    'mutation($input: CreateTagInput!) { createTag(input: $input) { id } }',
+    { input: { boardId: board, title: 'Obsolete' } },
+    as,
+  );
+  await gql(
+    env,
+    'mutation($input: CreateFieldInput!) { createField(input: $input) { id } }',
+    {
+      input: {
+        objectType: 'NOTE',
+        projectId,
+        type: 'SELECT',
+        label: 'Plan',
+        options: [{ label: 'Free' }, { label: 'Tema' }, { label: 'Old' }],
+      },
+    },
+    as,
+  );
 
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -368,7 +674,12 @@ test('tags, groups and boards, field names and options, and people are changed a
   await expect(page.getByRole('link', { name: 'Obsolete' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Actions for group Pains' }).click();
   await page.getByRole('menuitem', { name: 'Move up' }).click();
-  await expect(page.getByRole('region').filter({ has: page.getByText(/^(Needs|Pains)$/) }).first()).toHaveAccessibleName('Pains');
+  await expect(
+    page
+      .getByRole('region')
+      .filter({ has: page.getByText(/^(Needs|Pains)$/) })
+      .first(),
+  ).toHaveAccessibleName('Pains');
   await page.getByRole('button', { name: 'Actions for board Tags' }).click();
   await page.getByRole('menuitem', { name: 'Rename board' }).click();
   await page.getByRole('dialog', { name: 'Rename board' }).getByRole('textbox', { name: 'Name' }).fill('Billing tags');
@@ -376,7 +687,13 @@ test('tags, groups and boards, field names and options, and people are changed a
   await expect(page.getByRole('heading', { name: 'Billing tags' })).toBeVisible();
   await expectAccessible(page, 'the tag board with its menus');
   await shot(page, 'everyday-tag-board');
-  const boards = await gql<{ tagBoards: Array<{ title: string; groups: Array<{ id: string; title: string; tags: Array<{ id: string }> }>; ungroupedTags: unknown[] }> }>(
+  const boards = await gql<{
+    tagBoards: Array<{
+      title: string;
+      groups: Array<{ id: string; title: string; tags: Array<{ id: string }> }>;
+      ungroupedTags: unknown[];
+    }>;
+  }>(
     env,
     'query($p: ID) { tagBoards(projectId: $p) { title groups { id title tags { id } } ungroupedTags { id } } }',
     { p: projectId },
@@ -404,24 +721,59 @@ test('tags, groups and boards, field names and options, and people are changed a
   await page.getByRole('menuitem', { name: 'Delete option' }).click();
   await expect(page.getByRole('button', { name: 'Option Old: rename or delete' })).toHaveCount(0);
   await expectAccessible(page, 'the note fields with their menus');
-  const { fieldSet } = await gql<{ fieldSet: Array<{ label: string; options: Array<{ label: string }> }> }>(env, 'query($p: ID) { fieldSet(objectType: NOTE, projectId: $p) { label options { label } } }', { p: projectId }, as);
+  const { fieldSet } = await gql<{ fieldSet: Array<{ label: string; options: Array<{ label: string }> }> }>(
+    env,
+    'query($p: ID) { fieldSet(objectType: NOTE, projectId: $p) { label options { label } } }',
+    { p: projectId },
+    as,
+  );
   expect(fieldSet.map((f) => [f.label, f.options.map((o) => o.label)])).toEqual([['Pricing plan', ['Free', 'Team']]]);
 
   // The highlight says who said it, then the person goes to the trash.
   await page.goto(`/data/${noteId}`);
   await page.getByRole('button', { name: 'People of highlight “Eve”' }).click();
   await page.getByRole('checkbox', { name: 'Eve Euro' }).check();
-  await expect.poll(async () => (await gql<{ personHighlights: { nodes: Array<{ id: string }> } }>(env, 'query($p: ID!) { personHighlights(personId: $p) { nodes { id } } }', { p: eve }, as)).personHighlights.nodes.map((h) => h.id)).toEqual([highlightId]);
+  await expect
+    .poll(async () =>
+      (
+        await gql<{ personHighlights: { nodes: Array<{ id: string }> } }>(
+          env,
+          'query($p: ID!) { personHighlights(personId: $p) { nodes { id } } }',
+          { p: eve },
+          as,
+        )
+      ).personHighlights.nodes.map((h) => h.id),
+    )
+    .toEqual([highlightId]);
   await page.getByRole('checkbox', { name: 'Eve Euro' }).uncheck();
-  await expect.poll(async () => (await gql<{ personHighlights: { nodes: unknown[] } }>(env, 'query($p: ID!) { personHighlights(personId: $p) { nodes { id } } }', { p: eve }, as)).personHighlights.nodes).toEqual([]);
+  await expect
+    .poll(
+      async () =>
+        (
+          await gql<{ personHighlights: { nodes: unknown[] } }>(
+            env,
+            'query($p: ID!) { personHighlights(personId: $p) { nodes { id } } }',
+            { p: eve },
+            as,
+          )
+        ).personHighlights.nodes,
+    )
+    .toEqual([]);
   await page.keyboard.press('Escape');
   await page.goto(`/contacts/${eve}`);
   await page.getByRole('button', { name: 'Move to trash' }).click();
   await expect(page).toHaveURL(/\/contacts$/);
-  expect((await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: PERSON) { id } }', {}, as)).trash.map((t) => t.id)).toEqual([eve]);
+  expect(
+    (await gql<{ trash: Array<{ id: string }> }>(env, 'query { trash(type: PERSON) { id } }', {}, as)).trash.map(
+      (t) => t.id,
+    ),
+  ).toEqual([eve]);
 });
 
-test('Ctrl+K finds pages, actions and notes and opens them from the keyboard; / goes to search; ? lists the shortcuts', async ({ page, env }) => {
+test('Ctrl+K finds pages, actions and notes and opens them from the keyboard; / goes to search; ? lists the shortcuts', async ({
+  page,
+  env,
+}) => {
   const { email, as } = await researcher(env, 'keyboard', 'Keyboard Research');
   const projectId = await project(env, as, 'Onboarding study');
   const noteId = await note(env, as, projectId, 'Interview with Quentin', 'Quentin found the wizard slow.');

@@ -36,7 +36,9 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses a NUL written in the document itself, naming the argument', async () => {
-    const res = await server.gql(`mutation { signUp(input: { email: "${uniqueEmail()}", password: "${STRONG_PASSWORD}", name: "Ana\\u0000" }) { outcome } }`);
+    const res = await server.gql(
+      `mutation { signUp(input: { email: "${uniqueEmail()}", password: "${STRONG_PASSWORD}", name: "Ana\\u0000" }) { outcome } }`,
+    );
     expect(res.errors?.[0]?.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.name' });
   });
 
@@ -50,7 +52,9 @@ describe('text the database cannot store', () => {
     });
     const body = (await res.json()) as { errors?: Array<{ message: string; extensions: { errorCode: string } }> };
     expect(body.errors?.[0]?.extensions.errorCode).toBe('BAD_USER_INPUT');
-    expect(body.errors?.[0]?.message).toMatch(/^v\.content\.0\.content\.0.*… is nested more than 256 levels deep, the limit\.$/);
+    expect(body.errors?.[0]?.message).toMatch(
+      /^v\.content\.0\.content\.0.*… is nested more than 256 levels deep, the limit\.$/,
+    );
   });
 
   it('keeps emoji and other well-formed text', async () => {

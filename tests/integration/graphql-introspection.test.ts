@@ -34,7 +34,11 @@ describe('GraphQL introspection', () => {
   it('stays on for signed-in people, so the schema stays browsable', async () => {
     const person = await signUpConfirmed(server, mail);
     // The query GraphiQL and code generators send, nesting `ofType` deep, within the depth limit.
-    const res = await server.gql<IntrospectionQuery>(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }), {}, { token: person.accessToken });
+    const res = await server.gql<IntrospectionQuery>(
+      getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true }),
+      {},
+      { token: person.accessToken },
+    );
     expect(res.errors).toBeUndefined();
     expect(buildClientSchema(res.data!).getMutationType()?.getFields().signUp).toBeDefined();
     // The same document, anonymous again, is still refused (a validated document is not reused across audiences).
@@ -53,7 +57,8 @@ describe('GraphQL introspection', () => {
   });
 
   it('reads GRAPHQL_INTROSPECTION, and is off by default unless NODE_ENV is development', () => {
-    const config = (env: Record<string, string>) => loadConfig(env, { secretKey: inject('secretKey') }).anonymousIntrospection;
+    const config = (env: Record<string, string>) =>
+      loadConfig(env, { secretKey: inject('secretKey') }).anonymousIntrospection;
     expect(config({})).toBe(false);
     expect(config({ NODE_ENV: 'production' })).toBe(false);
     expect(config({ NODE_ENV: 'development' })).toBe(true);

@@ -13,7 +13,9 @@ describe('GraphQL document limits', () => {
   afterAll(() => server.close());
 
   /** Posts `query` and, at the same moment, asks /ping; both must be answered quickly. */
-  async function refusedQuickly(query: string): Promise<{ message: string; bodyLength: number; errorCode: string | undefined }> {
+  async function refusedQuickly(
+    query: string,
+  ): Promise<{ message: string; bodyLength: number; errorCode: string | undefined }> {
     const started = performance.now();
     const [answer, ping] = await Promise.all([
       fetch(`${server.url}/api/graphql`, {
@@ -28,13 +30,19 @@ describe('GraphQL document limits', () => {
     expect(answer.at - started).toBeLessThan(2000);
     expect(answer.status).toBe(400);
     const body = JSON.parse(answer.text) as { errors: Array<{ message: string; extensions?: { errorCode?: string } }> };
-    return { message: body.errors[0]!.message, bodyLength: answer.text.length, errorCode: body.errors[0]!.extensions?.errorCode };
+    return {
+      message: body.errors[0]!.message,
+      bodyLength: answer.text.length,
+      errorCode: body.errors[0]!.extensions?.errorCode,
+    };
   }
 
   it('refuses fragments that each spread the next one twice, costing each fragment once', async () => {
     const names = Array.from({ length: 24 }, (_, i) => `F${i}`);
     const fragments = names.map((name, i) =>
-      i === names.length - 1 ? `fragment ${name} on Query { release }` : `fragment ${name} on Query { ...${names[i + 1]} ...${names[i + 1]} }`,
+      i === names.length - 1
+        ? `fragment ${name} on Query { release }`
+        : `fragment ${name} on Query { ...${names[i + 1]} ...${names[i + 1]} }`,
     );
     const query = `query { ...F0 } ${fragments.join(' ')}`;
     expect(query.length).toBeLessThan(1200);
@@ -44,7 +52,9 @@ describe('GraphQL document limits', () => {
   });
 
   it('still answers a document that spreads fragments within the limits', async () => {
-    const res = await server.gql<{ release: string }>('query { ...A ...B } fragment A on Query { ...B release } fragment B on Query { release }');
+    const res = await server.gql<{ release: string }>(
+      'query { ...A ...B } fragment A on Query { ...B release } fragment B on Query { release }',
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.release).toBeTruthy();
   });

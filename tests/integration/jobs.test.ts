@@ -115,7 +115,11 @@ describe('jobs', () => {
       const applied = await effects(jobId);
       expect(applied).toHaveLength(1);
       expect(applied[0].label).toBe(hangAt);
-      expect(await knex('job_effects').where({ key: `test-effect:${jobId}` }).count({ n: '*' })).toEqual([{ n: 1 }]);
+      expect(
+        await knex('job_effects')
+          .where({ key: `test-effect:${jobId}` })
+          .count({ n: '*' }),
+      ).toEqual([{ n: 1 }]);
     });
   }
 
@@ -161,13 +165,25 @@ describe('jobs', () => {
       },
     };
     await jobs.register([definition]);
-    await jobs.queue.insert(queue, [1, 2, 3, 4, 5].map((n) => ({ n })));
+    await jobs.queue.insert(
+      queue,
+      [1, 2, 3, 4, 5].map((n) => ({ n })),
+    );
     await jobs.work([definition]);
     await waitFor('every job to complete', async () => {
-      const { rows } = await knex.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [queue]);
+      const { rows } = await knex.raw(
+        `select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`,
+        [queue],
+      );
       return rows[0].n === 5 ? true : undefined;
     });
-    expect([...runs.entries()].sort(([a], [b]) => a - b)).toEqual([[1, 1], [2, 1], [3, 2], [4, 1], [5, 1]]);
+    expect([...runs.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 2],
+      [4, 1],
+      [5, 1],
+    ]);
   });
 
   it('hands a batch to handleBatch whole, and fails only the jobs it answers an error for', async () => {
@@ -182,14 +198,22 @@ describe('jobs', () => {
       },
       async handleBatch(batch: ReadonlyArray<{ data: unknown; retryCount: number }>) {
         batches.push(batch.map((j) => (j.data as { n: number }).n).sort((a, b) => a - b));
-        return batch.map((j) => ((j.data as { n: number }).n === 2 && j.retryCount === 0 ? new Error('a hiccup') : null));
+        return batch.map((j) =>
+          (j.data as { n: number }).n === 2 && j.retryCount === 0 ? new Error('a hiccup') : null,
+        );
       },
     };
     await jobs.register([definition]);
-    await jobs.queue.insert(queue, [1, 2, 3, 4, 5].map((n) => ({ n })));
+    await jobs.queue.insert(
+      queue,
+      [1, 2, 3, 4, 5].map((n) => ({ n })),
+    );
     await jobs.work([definition]);
     await waitFor('every job to complete', async () => {
-      const { rows } = await knex.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [queue]);
+      const { rows } = await knex.raw(
+        `select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`,
+        [queue],
+      );
       return rows[0].n === 5 ? true : undefined;
     });
     // All five came in one call; only the one answered with an error came again, alone.
@@ -201,7 +225,10 @@ describe('jobs', () => {
     await jobs.register([{ queue, async handler() {} }]);
     await jobs.queue.insert(queue, [{ n: 1 }, { n: 2 }], { startAfterSeconds: 30 });
     await jobs.queue.send(queue, { n: 3 }, { startAfterSeconds: 30 });
-    const { rows } = await knex.raw(`select (data->>'n')::int as n, round(extract(epoch from start_after - created_on))::int as delay from pgboss.job where name = ? order by 1`, [queue]);
+    const { rows } = await knex.raw(
+      `select (data->>'n')::int as n, round(extract(epoch from start_after - created_on))::int as delay from pgboss.job where name = ? order by 1`,
+      [queue],
+    );
     expect(rows).toEqual([
       { n: 1, delay: 30 },
       { n: 2, delay: 30 },
@@ -215,7 +242,12 @@ describe('jobs', () => {
     const ended = new Promise<void>((resolve) => (endBurst = resolve));
     let endedAt = 0;
     const foreground: Foreground = { arrived() {}, busy: () => endedAt === 0, yieldTo: () => ended };
-    const beside = await startJobSystem({ connectionString: url, logger: createLogger('silent'), pollingIntervalSeconds: 0.5, foreground });
+    const beside = await startJobSystem({
+      connectionString: url,
+      logger: createLogger('silent'),
+      pollingIntervalSeconds: 0.5,
+      foreground,
+    });
     try {
       const queue = 'test.foreground';
       const handled: number[] = [];
@@ -230,7 +262,10 @@ describe('jobs', () => {
       await beside.work([definition]);
       // Fetched at the first poll, but held while the burst goes on.
       await waitFor('the job to be fetched', async () => {
-        const { rows } = await knex.raw(`select count(*)::int as n from pgboss.job where name = ? and state = 'active'`, [queue]);
+        const { rows } = await knex.raw(
+          `select count(*)::int as n from pgboss.job where name = ? and state = 'active'`,
+          [queue],
+        );
         return rows[0].n === 1 ? true : undefined;
       });
       await new Promise((r) => setTimeout(r, 1000));

@@ -57,10 +57,14 @@ describe('kernel', () => {
   it('rejects queries nested too deep or with too many aliases', async () => {
     // `ofType` chains lead to one object per level, so they do not count as depth; `fields { type }` does.
     const nest = (levels: number): string => (levels === 0 ? 'name' : `name fields { type { ${nest(levels - 1)} } }`);
-    const shallow = await server.gql(`{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } }`);
+    const shallow = await server.gql(
+      `{ __type(name: "Query") { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } }`,
+    );
     expect(shallow.errors?.[0]?.message).toBeUndefined();
     const deep = await server.gql(`{ __schema { types { ${nest(6)} } } }`);
-    expect(deep.errors?.map((e) => e.message)).toContainEqual(expect.stringMatching(/nested 14 levels deep; the limit is 12/));
+    expect(deep.errors?.map((e) => e.message)).toContainEqual(
+      expect.stringMatching(/nested 14 levels deep; the limit is 12/),
+    );
     expect(deep.errors?.every((e) => e.extensions?.errorCode === 'BAD_USER_INPUT')).toBe(true);
     const aliases = Array.from({ length: 31 }, (_, i) => `a${i}: release`).join(' ');
     const res = await server.gql(`{ ${aliases} }`);

@@ -26,7 +26,9 @@ const digest = defineModule({
   },
   graphql: () => ({
     typeDefs: 'extend type Query { digestHeadline(count: Int!): String! }',
-    resolvers: { Query: { digestHeadline: (_: unknown, args: { count: number }) => `${args.count} new insights this week` } },
+    resolvers: {
+      Query: { digestHeadline: (_: unknown, args: { count: number }) => `${args.count} new insights this week` },
+    },
   }),
   routes: (router) => {
     router.get('/api/digest/health', (ctx) => {
@@ -108,7 +110,10 @@ describe('modules in a running Fieldbook', () => {
       '{ digestHeadline(count: 3) digestReaderLine release }',
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data).toMatchObject({ digestHeadline: '3 new insights this week', digestReaderLine: 'read: 5 new insights this week' });
+    expect(res.data).toMatchObject({
+      digestHeadline: '3 new insights this week',
+      digestReaderLine: 'read: 5 new insights this week',
+    });
   });
 
   it('runs a module’s jobs', async () => {

@@ -36,7 +36,10 @@ const relay = definePlugin({
     webhooks: [
       {
         path: '/relay/webhook',
-        verify: (req) => (req.headers['x-relay-signature'] === sign(req.rawBody.toString()) ? { ok: true } : { ok: false, reason: 'bad signature' }),
+        verify: (req) =>
+          req.headers['x-relay-signature'] === sign(req.rawBody.toString())
+            ? { ok: true }
+            : { ok: false, reason: 'bad signature' },
         eventId: (req) => (JSON.parse(req.rawBody.toString()) as { id: string }).id,
         externalId: (req) => (JSON.parse(req.rawBody.toString()) as { account: string }).account,
         handle: async (ctx, event) => {
@@ -65,13 +68,25 @@ const waitFor = async <T>(read: () => Promise<T>, done: (v: T) => boolean): Prom
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research], plugins: [relay], discoverPlugins: false });
+  server = await startTestServer(
+    { smtpUrl: mail.url },
+    { modules: [research], plugins: [relay], discoverPlugins: false },
+  );
   a = await createWorkspaceWithAdmin(server, mail);
   b = await createWorkspaceWithAdmin(server, mail);
-  for (const [ws, account] of [[a, 'acct-a'], [b, 'acct-b']] as const) {
-    const res = await gqlAs(server, ws.admin.accessToken, ws.id)('mutation { installPlugin(pluginId: "relay") { id } }');
+  for (const [ws, account] of [
+    [a, 'acct-a'],
+    [b, 'acct-b'],
+  ] as const) {
+    const res = await gqlAs(
+      server,
+      ws.admin.accessToken,
+      ws.id,
+    )('mutation { installPlugin(pluginId: "relay") { id } }');
     expect(res.errors).toBeUndefined();
-    await owner()('plugin_installations').where({ workspace_id: ws.id, plugin_id: 'relay' }).update({ external_id: account });
+    await owner()('plugin_installations')
+      .where({ workspace_id: ws.id, plugin_id: 'relay' })
+      .update({ external_id: account });
   }
 });
 afterAll(async () => {
@@ -88,49 +103,74 @@ describe('secrets the request role cannot read', () => {
                      and has_column_privilege('fieldbook_app', c.oid, a.attnum, 'SELECT'))
        order by 1`,
     );
-    const unreviewed = rows.map((r: { name: string }) => r.name).filter((name: string) => !(name in READABLE_WITHOUT_ROW_SECURITY));
+    const unreviewed = rows
+      .map((r: { name: string }) => r.name)
+      .filter((name: string) => !(name in READABLE_WITHOUT_ROW_SECURITY));
     expect(unreviewed).toEqual([]);
     // The private schema is not open to it at all.
-    const open = await owner().raw(`select has_schema_privilege('fieldbook_app', 'fieldbook_private', 'USAGE') as usage`);
+    const open = await owner().raw(
+      `select has_schema_privilege('fieldbook_app', 'fieldbook_private', 'USAGE') as usage`,
+    );
     expect(open.rows[0].usage).toBe(false);
   });
 
   it('holds no password hash: the hashes live where it has no access, and signing in still works', async () => {
-    const hashes = await owner().raw('select password_hash from fieldbook_private.password_hashes where user_id = ?', [a.admin.user.id]);
+    const hashes = await owner().raw('select password_hash from fieldbook_private.password_hashes where user_id = ?', [
+      a.admin.user.id,
+    ]);
     expect(hashes.rows[0].password_hash).toMatch(/^scrypt\$/);
     const seen = await app()('users').where({ id: a.admin.user.id }).first('password_hash');
     expect(seen.password_hash).not.toMatch(/scrypt/);
     // A password is known to be set, which is all requests need to know.
     expect(seen.password_hash).not.toBeNull();
-    await expect(app().raw('select password_hash from fieldbook_private.password_hashes')).rejects.toThrow(/permission denied/);
+    await expect(app().raw('select password_hash from fieldbook_private.password_hashes')).rejects.toThrow(
+      /permission denied/,
+    );
 
-    const signIn = await server.gql<{ signIn: { accessToken: string } }>('mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', {
-      e: a.admin.user.email,
-      p: STRONG_PASSWORD,
-    });
+    const signIn = await server.gql<{ signIn: { accessToken: string } }>(
+      'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }',
+      {
+        e: a.admin.user.email,
+        p: STRONG_PASSWORD,
+      },
+    );
     expect(signIn.errors).toBeUndefined();
-    const wrong = await server.gql('mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }', { e: a.admin.user.email, p: 'Not-The-Password-1' });
+    const wrong = await server.gql(
+      'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { accessToken } }',
+      { e: a.admin.user.email, p: 'Not-The-Password-1' },
+    );
     expect(wrong.errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
   });
 
   it('cannot read API token hashes, while the tokens still sign requests in', async () => {
     const as = gqlAs(server, a.admin.accessToken, a.id);
-    const created = await as<{ createApiToken: { token: string } }>('mutation { createApiToken(name: "CI") { token } }');
+    const created = await as<{ createApiToken: { token: string } }>(
+      'mutation { createApiToken(name: "CI") { token } }',
+    );
     expect(created.errors).toBeUndefined();
     const token = created.data!.createApiToken.token;
     for (const column of ['secret_hash', '*']) {
-      await expect(withTenant(app(), { workspaceId: a.id }, (trx) => trx.raw(`select ${column} from api_tokens`)), column).rejects.toThrow(/permission denied/);
+      await expect(
+        withTenant(app(), { workspaceId: a.id }, (trx) => trx.raw(`select ${column} from api_tokens`)),
+        column,
+      ).rejects.toThrow(/permission denied/);
     }
     const me = await server.gql<{ me: { id: string } }>('{ me { id } }', {}, { token, workspace: a.id });
     expect(me.errors).toBeUndefined();
     expect(me.data!.me.id).toBe(a.admin.user.id);
     // The lookup that stands in for the column answers only to the token's own secret.
-    const guessed = await withTenant(app(), { workspaceId: a.id }, (trx) => trx.raw('select * from api_token_for_secret(?, ?)', [a.id, 'f'.repeat(64)]));
+    const guessed = await withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx.raw('select * from api_token_for_secret(?, ?)', [a.id, 'f'.repeat(64)]),
+    );
     expect(guessed.rows).toEqual([]);
   });
 
   it('cannot read refresh token hashes, while sessions still refresh and a reused token still ends its session', async () => {
-    for (const sql of ['select refresh_token_hash from sessions', 'select * from sessions', 'select token_hash from retired_refresh_tokens']) {
+    for (const sql of [
+      'select refresh_token_hash from sessions',
+      'select * from sessions',
+      'select token_hash from retired_refresh_tokens',
+    ]) {
       await expect(app().raw(sql), sql).rejects.toThrow(/permission denied/);
     }
     const REFRESH = 'mutation($t: String!) { refreshSession(refreshToken: $t) { refreshToken } }';
@@ -138,7 +178,9 @@ describe('secrets the request role cannot read', () => {
     expect(first.errors).toBeUndefined();
     const next = first.data!.refreshSession.refreshToken;
     // The rotated-out token again: refused, and the session it belonged to ends.
-    expect((await server.gql(REFRESH, { t: b.admin.refreshToken })).errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
+    expect((await server.gql(REFRESH, { t: b.admin.refreshToken })).errors?.[0]?.extensions?.errorCode).toBe(
+      'UNAUTHENTICATED',
+    );
     expect((await server.gql(REFRESH, { t: next })).errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
   });
 
@@ -155,7 +197,8 @@ describe('secrets the request role cannot read', () => {
     expect(sent.errors).toBeUndefined();
     const codeChallenge = sent.data!.sendConfirmationEmail.codeChallenge;
     const code = /\b(\d{6})\b/.exec((await mail.waitForMail(email)).text)![1]!;
-    const CONFIRM = 'mutation($c: ID!, $k: String!) { confirmEmail(input: { method: ONE_TIME_CODE, codeChallenge: $c, code: $k }) { accessToken } }';
+    const CONFIRM =
+      'mutation($c: ID!, $k: String!) { confirmEmail(input: { method: ONE_TIME_CODE, codeChallenge: $c, code: $k }) { accessToken } }';
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await server.gql(CONFIRM, { c: codeChallenge, k: wrong })).errors?.[0]?.extensions?.field).toBe('code');
     expect((await server.gql(CONFIRM, { c: codeChallenge, k: code })).errors).toBeUndefined();
@@ -163,14 +206,29 @@ describe('secrets the request role cannot read', () => {
 
   it("cannot read any workspace's raw webhook deliveries, only add them", async () => {
     const body = JSON.stringify({ id: 'evt-b-1', account: 'acct-b', text: 'Beta customer said something private' });
-    expect((await fetch(`${server.url}/relay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) }, body })).status).toBe(200);
-    await waitFor(async () => handled.length, (n) => n > 0);
+    expect(
+      (
+        await fetch(`${server.url}/relay/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) },
+          body,
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor(
+      async () => handled.length,
+      (n) => n > 0,
+    );
     expect(handled).toEqual([{ workspaceId: b.id, body }]);
     for (const column of ['body', 'headers', '*']) {
-      await expect(app().raw(`select ${column} from plugin_webhook_events`), column).rejects.toThrow(/permission denied/);
+      await expect(app().raw(`select ${column} from plugin_webhook_events`), column).rejects.toThrow(
+        /permission denied/,
+      );
     }
     // What the intake itself needs (ids, to store once and queue) stays readable.
-    const ids = await app()('plugin_webhook_events').where({ event_id: 'evt-b-1' }).select('id', 'plugin_id', 'installation_id');
+    const ids = await app()('plugin_webhook_events')
+      .where({ event_id: 'evt-b-1' })
+      .select('id', 'plugin_id', 'installation_id');
     expect(ids).toHaveLength(1);
   });
 });
@@ -178,18 +236,30 @@ describe('secrets the request role cannot read', () => {
 describe('jobs the request role queues', () => {
   it("cannot make the webhook worker hand another workspace's delivery to its own installation", async () => {
     const body = JSON.stringify({ id: 'evt-b-2', account: 'acct-b', text: 'Another private message' });
-    await fetch(`${server.url}/relay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) }, body });
-    await waitFor(async () => handled.length, (n) => n >= 2);
+    await fetch(`${server.url}/relay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-relay-signature': sign(body) },
+      body,
+    });
+    await waitFor(
+      async () => handled.length,
+      (n) => n >= 2,
+    );
     const event = await owner()('plugin_webhook_events').where({ event_id: 'evt-b-2' }).first('id');
     const mine = await owner()('plugin_installations').where({ workspace_id: a.id, plugin_id: 'relay' }).first('id');
     // The attacker marks the delivery unhandled again and queues it for workspace A's installation.
     await owner()('plugin_webhook_events').where({ id: event.id }).update({ handled_at: null });
     const jobId = await withTenant(app(), { workspaceId: a.id }, (trx) =>
-      server.fieldbook.jobs.queue.send(WEBHOOK_QUEUE, { eventRowId: event.id, workspaceId: a.id, installationId: mine.id, byAccount: false }, { trx }),
+      server.fieldbook.jobs.queue.send(
+        WEBHOOK_QUEUE,
+        { eventRowId: event.id, workspaceId: a.id, installationId: mine.id, byAccount: false },
+        { trx },
+      ),
     );
     expect(jobId).toBeTruthy();
     const state = await waitFor(
-      async () => (await owner().raw('select state from pgboss.job where id = ?', [jobId])).rows[0]?.state as string | undefined,
+      async () =>
+        (await owner().raw('select state from pgboss.job where id = ?', [jobId])).rows[0]?.state as string | undefined,
       (s) => s === 'completed' || s === 'failed',
     );
     expect(state).toBe('completed');
@@ -201,12 +271,15 @@ describe('jobs the request role queues', () => {
     // As workspace A, try to record the effect that workspace B's job will look for.
     await withTenant(app(), { workspaceId: a.id }, (trx) => once(trx, key, 'test.effects', async () => undefined));
     let applied = 0;
-    const run = () => withTenant(app(), { workspaceId: b.id }, (trx) => once(trx, key, 'test.effects', async () => void applied++));
+    const run = () =>
+      withTenant(app(), { workspaceId: b.id }, (trx) => once(trx, key, 'test.effects', async () => void applied++));
     expect(await run()).toEqual({ applied: true });
     expect(await run()).toEqual({ applied: false });
     expect(applied).toBe(1);
     // Neither workspace sees the other's record.
-    const seen = await withTenant(app(), { workspaceId: a.id }, (trx) => trx('job_effects').where({ key }).select('workspace_id'));
+    const seen = await withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx('job_effects').where({ key }).select('workspace_id'),
+    );
     expect(seen).toEqual([{ workspace_id: a.id }]);
   });
 });
@@ -218,9 +291,20 @@ describe('file paths the request role writes', () => {
     const project = await createProject(gqlAs(server, a.admin.accessToken, a.id), 'Exported');
     const id = randomUUID();
     await withTenant(app(), { workspaceId: a.id }, (trx) =>
-      trx('project_transfers').insert({ id, workspace_id: a.id, project_id: project.id, kind: 'EXPORT', status: 'COMPLETED', progress: 100, file_path: outside, created_by: a.admin.user.id }),
+      trx('project_transfers').insert({
+        id,
+        workspace_id: a.id,
+        project_id: project.id,
+        kind: 'EXPORT',
+        status: 'COMPLETED',
+        progress: 100,
+        file_path: outside,
+        created_by: a.admin.user.id,
+      }),
     );
-    const res = await fetch(`${server.url}/api/exports/${id}`, { headers: { authorization: `Bearer ${a.admin.accessToken}`, 'x-fieldbook-workspace': a.id } });
+    const res = await fetch(`${server.url}/api/exports/${id}`, {
+      headers: { authorization: `Bearer ${a.admin.accessToken}`, 'x-fieldbook-workspace': a.id },
+    });
     expect(await res.text()).not.toContain('the server secret');
     expect(res.status).not.toBe(200);
   });

@@ -25,7 +25,9 @@ describe('tenancy', () => {
     for (const ws of [a, b]) {
       const as = gqlAs(server, ws.admin.accessToken, ws.id);
       for (const name of ['Researchers', 'Designers']) {
-        const res = await as('mutation($n: String!) { createUserGroup(name: $n) { id } }', { n: `${name} of ${ws.name}` });
+        const res = await as('mutation($n: String!) { createUserGroup(name: $n) { id } }', {
+          n: `${name} of ${ws.name}`,
+        });
         expect(res.errors).toBeUndefined();
       }
       await addMember(server, mail, ws, 'VIEWER');
@@ -36,7 +38,9 @@ describe('tenancy', () => {
   it('connects as the app role, which lacks BYPASSRLS and superuser rights and owns no table', async () => {
     const who = await app().raw('select current_user as name');
     expect(who.rows[0].name).toBe(APP_ROLE);
-    const role = await server.fieldbook.db.owner.raw('select rolbypassrls, rolsuper from pg_roles where rolname = ?', [APP_ROLE]);
+    const role = await server.fieldbook.db.owner.raw('select rolbypassrls, rolsuper from pg_roles where rolname = ?', [
+      APP_ROLE,
+    ]);
     expect(role.rows).toEqual([{ rolbypassrls: false, rolsuper: false }]);
     const owned = await server.fieldbook.db.owner.raw(
       `select c.relname from pg_class c join pg_roles r on r.oid = c.relowner
@@ -54,15 +58,29 @@ describe('tenancy', () => {
        where n.nspname = 'public' and c.relkind = 'r' order by 1`,
     );
     const names = tables.rows.map((t: { table: string }) => t.table);
-    expect(names).toEqual(expect.arrayContaining(['workspace_members', 'user_groups', 'user_group_members', 'invites', 'api_tokens', 'audit_log']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'workspace_members',
+        'user_groups',
+        'user_group_members',
+        'invites',
+        'api_tokens',
+        'audit_log',
+      ]),
+    );
     for (const t of tables.rows) expect(t, t.table).toMatchObject({ enabled: true, forced: true });
   });
 
   it("returns only the tenant's rows to a query with no workspace filter", async () => {
     for (const ws of [a, b]) {
       const rows = await withTenant(app(), { workspaceId: ws.id }, (trx) => trx.raw('select * from user_groups'));
-      expect(rows.rows.map((r: { name: string }) => r.name).sort()).toEqual([`Designers of ${ws.name}`, `Researchers of ${ws.name}`]);
-      const members = await withTenant(app(), { workspaceId: ws.id }, (trx) => trx('workspace_members').select('workspace_id'));
+      expect(rows.rows.map((r: { name: string }) => r.name).sort()).toEqual([
+        `Designers of ${ws.name}`,
+        `Researchers of ${ws.name}`,
+      ]);
+      const members = await withTenant(app(), { workspaceId: ws.id }, (trx) =>
+        trx('workspace_members').select('workspace_id'),
+      );
       expect(members).toHaveLength(2);
       expect(new Set(members.map((m) => m.workspace_id))).toEqual(new Set([ws.id]));
       const audit = await withTenant(app(), { workspaceId: ws.id }, (trx) => trx('audit_log').select('workspace_id'));
@@ -73,7 +91,9 @@ describe('tenancy', () => {
       expect(groups.every((g) => g.workspaceId === ws.id)).toBe(true);
     }
     // Even asking for the other workspace's rows by id finds nothing.
-    const leaked = await withTenant(app(), { workspaceId: a.id }, (trx) => trx('user_groups').where({ workspace_id: b.id }));
+    const leaked = await withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx('user_groups').where({ workspace_id: b.id }),
+    );
     expect(leaked).toEqual([]);
   });
 
@@ -88,32 +108,51 @@ describe('tenancy', () => {
   });
 
   it('refuses to write a row for another workspace, and to move a row there', async () => {
-    const insert = withTenant(app(), { workspaceId: a.id }, (trx) => trx('user_groups').insert({ workspace_id: b.id, name: 'Smuggled' }));
+    const insert = withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx('user_groups').insert({ workspace_id: b.id, name: 'Smuggled' }),
+    );
     await expect(insert).rejects.toThrow(/row-level security/);
-    const audit = withTenant(app(), { workspaceId: a.id }, (trx) => trx('audit_log').insert({ workspace_id: b.id, kind: 'WORKSPACE' }));
+    const audit = withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx('audit_log').insert({ workspace_id: b.id, kind: 'WORKSPACE' }),
+    );
     await expect(audit).rejects.toThrow(/row-level security/);
-    const move = withTenant(app(), { workspaceId: a.id }, (trx) => trx('user_groups').where({ workspace_id: a.id }).update({ workspace_id: b.id }));
+    const move = withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx('user_groups').where({ workspace_id: a.id }).update({ workspace_id: b.id }),
+    );
     await expect(move).rejects.toThrow(/row-level security/);
     // Updating or deleting the other workspace's rows touches nothing.
-    const deleted = await withTenant(app(), { workspaceId: a.id }, (trx) => trx('user_groups').where({ workspace_id: b.id }).delete());
+    const deleted = await withTenant(app(), { workspaceId: a.id }, (trx) =>
+      trx('user_groups').where({ workspace_id: b.id }).delete(),
+    );
     expect(deleted).toBe(0);
-    expect(await server.fieldbook.db.owner('user_groups').where({ workspace_id: b.id }).count({ n: '*' })).toEqual([{ n: 2 }]);
+    expect(await server.fieldbook.db.owner('user_groups').where({ workspace_id: b.id }).count({ n: '*' })).toEqual([
+      { n: 2 },
+    ]);
     expect(await server.fieldbook.db.owner('user_groups').where({ name: 'Smuggled' })).toEqual([]);
   });
 
   it("lets a person read their own memberships in every workspace, and nobody else's", async () => {
-    const mine = await withTenant(app(), { userId: a.admin.user.id }, (trx) => trx('workspace_members').select('workspace_id', 'user_id'));
+    const mine = await withTenant(app(), { userId: a.admin.user.id }, (trx) =>
+      trx('workspace_members').select('workspace_id', 'user_id'),
+    );
     expect(mine).toEqual([{ workspace_id: a.id, user_id: a.admin.user.id }]);
     // Reading is all that widens: the person cannot add themselves to B.
     const join = withTenant(app(), { userId: a.admin.user.id }, (trx) =>
-      trx('workspace_members').insert({ workspace_id: b.id, user_id: a.admin.user.id, role: 'MANAGER', workspace_admin: true }),
+      trx('workspace_members').insert({
+        workspace_id: b.id,
+        user_id: a.admin.user.id,
+        role: 'MANAGER',
+        workspace_admin: true,
+      }),
     );
     await expect(join).rejects.toThrow(/row-level security/);
   });
 
   it('never carries one workspace into the next transaction on a pooled connection', async () => {
     for (let i = 0; i < 5; i++) {
-      const scoped = await withTenant(app(), { workspaceId: i % 2 ? a.id : b.id }, (trx) => trx('user_groups').count({ n: '*' }));
+      const scoped = await withTenant(app(), { workspaceId: i % 2 ? a.id : b.id }, (trx) =>
+        trx('user_groups').count({ n: '*' }),
+      );
       expect(scoped).toEqual([{ n: 2 }]);
       const unscoped = await withTenant(app(), {}, (trx) => trx('user_groups').count({ n: '*' }));
       expect(unscoped).toEqual([{ n: 0 }]);

@@ -53,7 +53,14 @@ export async function createWorkspaceWithAdmin(
   const admin = opts.admin ?? (await signUpConfirmed(server, mail, uniqueEmail('admin')));
   const res = await server.gql<{ createWorkspace: { workspace: { id: string; name: string; subdomain: string } } }>(
     CREATE_WORKSPACE,
-    { input: { method: 'AUTH0', teamName: opts.teamName ?? uniqueTeamName(), subdomain: opts.subdomain, region: opts.region } },
+    {
+      input: {
+        method: 'AUTH0',
+        teamName: opts.teamName ?? uniqueTeamName(),
+        subdomain: opts.subdomain,
+        region: opts.region,
+      },
+    },
     { token: admin.accessToken },
   );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
@@ -104,10 +111,19 @@ export function gqlAs(server: TestServer, accessToken: string, workspaceId: stri
  * Fills a workspace with `count` extra members straight through the owner connection, for the
  * limit tests that need thousands of people (signing each up would take minutes).
  */
-export async function fillWorkspace(server: TestServer, workspaceId: string, count: number, role: ProductRole = 'VIEWER'): Promise<string[]> {
+export async function fillWorkspace(
+  server: TestServer,
+  workspaceId: string,
+  count: number,
+  role: ProductRole = 'VIEWER',
+): Promise<string[]> {
   const db = server.fieldbook.db.owner;
   const tag = randomBytes(3).toString('hex');
-  const users = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), email: `filler-${tag}-${i}@example.com`, name: `Filler ${i}` }));
+  const users = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    email: `filler-${tag}-${i}@example.com`,
+    name: `Filler ${i}`,
+  }));
   for (let i = 0; i < users.length; i += 1000) await db('users').insert(users.slice(i, i + 1000));
   const members = users.map((u) => ({ workspace_id: workspaceId, user_id: u.id, role }));
   for (let i = 0; i < members.length; i += 1000) await db('workspace_members').insert(members.slice(i, i + 1000));

@@ -27,7 +27,12 @@ export async function createEffectTables(knex: Knex): Promise<void> {
  * A job whose effect (one row in `job_test_effects`) goes through `once()`. Each attempt first
  * records its start, so a test sees both that a job was retried and that its effect was not.
  */
-export function effectJob(opts: { knex: Knex; queue: string; expireInSeconds: number; hangAt: HangAt }): JobDefinition<EffectJobData> {
+export function effectJob(opts: {
+  knex: Knex;
+  queue: string;
+  expireInSeconds: number;
+  hangAt: HangAt;
+}): JobDefinition<EffectJobData> {
   const { knex, queue, hangAt } = opts;
   const forever = () => new Promise<never>(() => {});
   return {

@@ -17,7 +17,11 @@ const hangAt = required('HANG_AT') as HangAt;
 const expireInSeconds = Number(required('EXPIRE_SECONDS'));
 
 const knex = createKnex(url, 2);
-const jobs = await startJobSystem({ connectionString: url, logger: createLogger('silent'), pollingIntervalSeconds: 0.5 });
+const jobs = await startJobSystem({
+  connectionString: url,
+  logger: createLogger('silent'),
+  pollingIntervalSeconds: 0.5,
+});
 const definition = effectJob({ knex, queue, expireInSeconds, hangAt });
 await jobs.register([definition]);
 await jobs.work([definition]);

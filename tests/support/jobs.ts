@@ -8,7 +8,10 @@ import type { TestServer } from './server.ts';
 export async function queuesIdle(server: TestServer, queues: readonly string[], timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = (await server.fieldbook.db.owner.raw(`select distinct name from pgboss.job where name = any(?) and state in ('created', 'retry', 'active')`, [[...queues]])) as {
+    const { rows } = (await server.fieldbook.db.owner.raw(
+      `select distinct name from pgboss.job where name = any(?) and state in ('created', 'retry', 'active')`,
+      [[...queues]],
+    )) as {
       rows: Array<{ name: string }>;
     };
     if (!rows.length) return;

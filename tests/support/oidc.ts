@@ -23,7 +23,10 @@ export interface TestOidcProvider {
  * registered for `redirectUri` and the given accounts. Its development sign-in form accepts any
  * password; consent is granted automatically, as a first-party provider would.
  */
-export async function startOidcProvider(opts: { redirectUri: string; accounts: ProviderAccount[] }): Promise<TestOidcProvider> {
+export async function startOidcProvider(opts: {
+  redirectUri: string;
+  accounts: ProviderAccount[];
+}): Promise<TestOidcProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'fieldbook-test';
@@ -34,18 +37,38 @@ export async function startOidcProvider(opts: { redirectUri: string; accounts: P
   const minutes = 600;
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [opts.redirectUri], response_types: ['code'], grant_types: ['authorization_code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [opts.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['oidc-test-cookie-key'] },
     jwks: { keys: [signingKey] },
-    ttl: { Interaction: minutes, Grant: minutes, Session: minutes, AccessToken: minutes, IdToken: minutes, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: minutes,
+      Grant: minutes,
+      Session: minutes,
+      AccessToken: minutes,
+      IdToken: minutes,
+      AuthorizationCode: 60,
+    },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
       const account = accounts.get(id);
       if (!account) return undefined;
       return {
         accountId: id,
-        claims: async () => ({ sub: account.sub, email: account.email, email_verified: account.emailVerified ?? true, name: account.name }),
+        claims: async () => ({
+          sub: account.sub,
+          email: account.email,
+          email_verified: account.emailVerified ?? true,
+          name: account.name,
+        }),
       };
     },
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
@@ -136,9 +159,15 @@ export class TestBrowser {
  * Signs in at the provider's development form as `sub`, starting from Fieldbook's start URL,
  * and stops at the first redirect that leaves the provider for Fieldbook's callback.
  */
-export async function signInAtProvider(browser: TestBrowser, startUrl: string, providerIssuer: string, sub: string): Promise<URL> {
+export async function signInAtProvider(
+  browser: TestBrowser,
+  startUrl: string,
+  providerIssuer: string,
+  sub: string,
+): Promise<URL> {
   const toForm = await browser.follow(startUrl, (u) => u.pathname.startsWith('/interaction/'));
-  if (!toForm.url.pathname.startsWith('/interaction/')) throw new Error(`Expected the provider's sign-in form, got ${toForm.url} (${toForm.res.status})`);
+  if (!toForm.url.pathname.startsWith('/interaction/'))
+    throw new Error(`Expected the provider's sign-in form, got ${toForm.url} (${toForm.res.status})`);
   const form = await browser.request(toForm.url);
   if (form.status !== 200) throw new Error(`Sign-in form answered ${form.status}`);
   const submitted = await browser.request(toForm.url, {

@@ -20,7 +20,13 @@ export interface ChatBody {
 
 export type FakeReply =
   | { status: number; retryAfter?: string; message?: string }
-  | { content: string; toolCalls?: Array<{ name: string; arguments: string }>; usage?: { prompt: number; completion: number }; chunkChars?: number; delayMs?: number };
+  | {
+      content: string;
+      toolCalls?: Array<{ name: string; arguments: string }>;
+      usage?: { prompt: number; completion: number };
+      chunkChars?: number;
+      delayMs?: number;
+    };
 
 /** What a route answers: one reply every time, a list used in order (the last one repeats), or a function of the request. */
 export type RouteReply = FakeReply | FakeReply[] | ((body: ChatBody) => FakeReply);
@@ -108,8 +114,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const path = (req.url ?? '').split('?')[0]!;
       const body = req.method === 'POST' ? await readBody(req) : null;
       fake.requests.push({ path, body, at: Date.now() });
-      if (req.headers.authorization !== 'Bearer test-key') return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
-      if (req.method === 'GET' && path === '/v1/models') return json(res, 200, { object: 'list', data: [{ id: 'fake-chat', object: 'model', owned_by: 'fieldbook-tests' }] });
+      if (req.headers.authorization !== 'Bearer test-key')
+        return json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+      if (req.method === 'GET' && path === '/v1/models')
+        return json(res, 200, {
+          object: 'list',
+          data: [{ id: 'fake-chat', object: 'model', owned_by: 'fieldbook-tests' }],
+        });
       if (req.method === 'POST' && path === '/v1/embeddings') {
         const b = body as { model: string; input: string | string[] };
         const inputs = Array.isArray(b.input) ? b.input : [b.input];
@@ -120,23 +131,47 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           usage: { prompt_tokens: inputs.join(' ').length, total_tokens: inputs.join(' ').length },
         });
       }
-      if (req.method !== 'POST' || path !== '/v1/chat/completions') return json(res, 404, { error: { message: 'not found' } });
+      if (req.method !== 'POST' || path !== '/v1/chat/completions')
+        return json(res, 404, { error: { message: 'not found' } });
       const chat = body as ChatBody;
       const reply = routed(chat) ?? queue.shift() ?? fake.onChat(chat);
       if ('status' in reply) {
-        return json(res, reply.status, { error: { message: reply.message ?? 'scripted failure', type: 'server_error' } }, reply.retryAfter ? { 'retry-after': reply.retryAfter } : {});
+        return json(
+          res,
+          reply.status,
+          { error: { message: reply.message ?? 'scripted failure', type: 'server_error' } },
+          reply.retryAfter ? { 'retry-after': reply.retryAfter } : {},
+        );
       }
-      const usage = { prompt_tokens: reply.usage?.prompt ?? 10, completion_tokens: reply.usage?.completion ?? 5, total_tokens: (reply.usage?.prompt ?? 10) + (reply.usage?.completion ?? 5) };
+      const usage = {
+        prompt_tokens: reply.usage?.prompt ?? 10,
+        completion_tokens: reply.usage?.completion ?? 5,
+        total_tokens: (reply.usage?.prompt ?? 10) + (reply.usage?.completion ?? 5),
+      };
       const id = `chatcmpl-${fake.requests.length}`;
       const created = Math.floor(Date.now() / 1000);
-      const toolCalls = (reply.toolCalls ?? []).map((t, i) => ({ id: `call_${i}`, type: 'function', function: { name: t.name, arguments: t.arguments } }));
+      const toolCalls = (reply.toolCalls ?? []).map((t, i) => ({
+        id: `call_${i}`,
+        type: 'function',
+        function: { name: t.name, arguments: t.arguments },
+      }));
       if (!chat.stream) {
         return json(res, 200, {
           id,
           object: 'chat.completion',
           created,
           model: chat.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.content, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) }, finish_reason: toolCalls.length ? 'tool_calls' : 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: reply.content,
+                ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+              },
+              finish_reason: toolCalls.length ? 'tool_calls' : 'stop',
+            },
+          ],
           usage,
         });
       }
@@ -147,9 +182,14 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const size = reply.chunkChars ?? 7;
       for (let i = 0; i < reply.content.length; i += size) {
         if (reply.delayMs) await sleep(reply.delayMs);
-        send({ ...base, choices: [{ index: 0, delta: { content: reply.content.slice(i, i + size) }, finish_reason: null }] });
+        send({
+          ...base,
+          choices: [{ index: 0, delta: { content: reply.content.slice(i, i + size) }, finish_reason: null }],
+        });
       }
-      toolCalls.forEach((t, index) => send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, ...t }] }, finish_reason: null }] }));
+      toolCalls.forEach((t, index) =>
+        send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, ...t }] }, finish_reason: null }] }),
+      );
       send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: toolCalls.length ? 'tool_calls' : 'stop' }] });
       if (chat.stream_options?.include_usage) send({ ...base, choices: [], usage });
       res.end('data: [DONE]\n\n');
@@ -161,7 +201,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
 }
 
 /** Config overrides pointing Fieldbook at a fake server (retries quick, so tests stay short). */
-export function aiConfig(fake: FakeOpenAI, extra: { embeddingModel?: string; maxRetries?: number; timeoutMs?: number } = {}) {
+export function aiConfig(
+  fake: FakeOpenAI,
+  extra: { embeddingModel?: string; maxRetries?: number; timeoutMs?: number } = {},
+) {
   return {
     ai: {
       baseUrl: fake.url,
@@ -178,11 +221,17 @@ export function aiConfig(fake: FakeOpenAI, extra: { embeddingModel?: string; max
 /** The sources of an Ask prompt as the model sees them: ref, title and text. */
 export function promptSources(body: ChatBody): Array<{ ref: string; title: string; text: string }> {
   const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
-  return [...user.matchAll(/<source ref="(S\d+)" type="\w+" title="([^"]*)"[^>]*>\n([\s\S]*?)\n<\/source>/g)].map((m) => ({ ref: m[1]!, title: m[2]!, text: m[3]! }));
+  return [...user.matchAll(/<source ref="(S\d+)" type="\w+" title="([^"]*)"[^>]*>\n([\s\S]*?)\n<\/source>/g)].map(
+    (m) => ({ ref: m[1]!, title: m[2]!, text: m[3]! }),
+  );
 }
 
 /** The sources of a summary prompt: id and text. */
 export function summarySources(body: ChatBody): Array<{ id: string; kind: string; text: string }> {
   const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
-  return [...user.matchAll(/<source id="([^"]+)" kind="(\w+)">\n([\s\S]*?)\n<\/source>/g)].map((m) => ({ id: m[1]!, kind: m[2]!, text: m[3]! }));
+  return [...user.matchAll(/<source id="([^"]+)" kind="(\w+)">\n([\s\S]*?)\n<\/source>/g)].map((m) => ({
+    id: m[1]!,
+    kind: m[2]!,
+    text: m[3]!,
+  }));
 }

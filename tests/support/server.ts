@@ -20,7 +20,9 @@ export interface TestServer {
 export interface GqlResult<T> {
   status: number;
   data: T | null;
-  errors: Array<{ message: string; extensions?: { errorCode?: string; humanReadable?: boolean; field?: string } }> | undefined;
+  errors:
+    | Array<{ message: string; extensions?: { errorCode?: string; humanReadable?: boolean; field?: string } }>
+    | undefined;
 }
 
 /**
@@ -35,7 +37,12 @@ export async function startTestServer(
   const config = loadConfig(
     // The AI steps would act on every note a test writes, some time later: a test that wants them says so (`aiSteps`).
     // Passwords are hashed at TEST_PASSWORD_HASH_COST: a test that measures hashing asks for the real cost (`passwordHashCost`).
-    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', AI_STEPS: 'off', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) },
+    {
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      AI_STEPS: 'off',
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+    },
     { secretKey: inject('secretKey'), databaseUrl, ...overrides },
   );
   const fieldbook = await createFieldbook({

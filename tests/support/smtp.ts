@@ -107,7 +107,10 @@ function parseMessage(raw: string): { subject: string; text: string } {
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
   else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject: decodeEncodedWords(headers.get('subject') ?? ''), text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
+  return {
+    subject: decodeEncodedWords(headers.get('subject') ?? ''),
+    text: body.replace(/\r\n/g, '\n').replace(/\n$/, ''),
+  };
 }
 
 function decodeQuotedPrintable(s: string): string {

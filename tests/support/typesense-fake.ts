@@ -55,7 +55,10 @@ class HttpError extends Error {
 }
 
 /** `keepRequests: false` keeps no request log (a benchmark's million documents would fill memory). */
-export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { keepRequests?: boolean } = {}): Promise<TypesenseFake> {
+export async function startTypesenseFake(
+  apiKey = 'fake-admin-key',
+  options: { keepRequests?: boolean } = {},
+): Promise<TypesenseFake> {
   const collections = new Map<string, Collection>();
   const requests: FakeRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -70,13 +73,19 @@ export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { k
     const raw = await readBody(req);
     const query = Object.fromEntries(url.searchParams.entries());
     const contentType = req.headers['content-type'] ?? '';
-    const body = raw && !url.pathname.endsWith('/import') && String(contentType).includes('json') ? (JSON.parse(raw) as unknown) : raw;
+    const body =
+      raw && !url.pathname.endsWith('/import') && String(contentType).includes('json')
+        ? (JSON.parse(raw) as unknown)
+        : raw;
     if (options.keepRequests !== false) requests.push({ method: req.method ?? 'GET', path: url.pathname, query, body });
-    if (req.headers['x-typesense-api-key'] !== apiKey) throw new HttpError(401, 'Forbidden - a valid `x-typesense-api-key` header must be sent.');
+    if (req.headers['x-typesense-api-key'] !== apiKey)
+      throw new HttpError(401, 'Forbidden - a valid `x-typesense-api-key` header must be sent.');
 
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-    if (req.method === 'POST' && parts.length === 1 && parts[0] === 'collections') return send(res, 201, createCollection(body));
-    if (req.method === 'POST' && parts.length === 1 && parts[0] === 'multi_search') return send(res, 200, multiSearch(body, query));
+    if (req.method === 'POST' && parts.length === 1 && parts[0] === 'collections')
+      return send(res, 201, createCollection(body));
+    if (req.method === 'POST' && parts.length === 1 && parts[0] === 'multi_search')
+      return send(res, 200, multiSearch(body, query));
     if (parts[0] !== 'collections' || parts.length < 2) throw new HttpError(404, 'Not Found');
     const collection = collections.get(parts[1]!);
     if (!collection) throw new HttpError(404, `Collection \`${parts[1]}\` not found.`);
@@ -105,8 +114,12 @@ export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { k
   function createCollection(body: unknown): object {
     const schema = body as { name?: string; fields?: Field[]; default_sorting_field?: string };
     if (!schema.name || !Array.isArray(schema.fields)) throw new HttpError(400, 'Bad collection schema.');
-    if (collections.has(schema.name)) throw new HttpError(409, `A collection with name \`${schema.name}\` already exists.`);
-    if (schema.default_sorting_field && !schema.fields.some((f) => f.name === schema.default_sorting_field && /int|float/.test(f.type))) {
+    if (collections.has(schema.name))
+      throw new HttpError(409, `A collection with name \`${schema.name}\` already exists.`);
+    if (
+      schema.default_sorting_field &&
+      !schema.fields.some((f) => f.name === schema.default_sorting_field && /int|float/.test(f.type))
+    ) {
       throw new HttpError(400, `Default sorting field \`${schema.default_sorting_field}\` must be a numerical field.`);
     }
     const collection: Collection = { name: schema.name, fields: schema.fields, docs: new Map() };
@@ -118,7 +131,8 @@ export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { k
   function updateCollection(collection: Collection, body: unknown): object {
     const fields = (body as { fields?: Field[] }).fields ?? [];
     for (const field of fields) {
-      if (collection.fields.some((f) => f.name === field.name)) throw new HttpError(400, `Field \`${field.name}\` is already part of the schema.`);
+      if (collection.fields.some((f) => f.name === field.name))
+        throw new HttpError(400, `Field \`${field.name}\` is already part of the schema.`);
       collection.fields.push(field);
     }
     return { fields };
@@ -157,7 +171,8 @@ export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { k
 
   function searchOne(params: Record<string, unknown>): object {
     const collection = collections.get(String(params.collection));
-    if (!collection) throw new HttpError(404, `Could not find a collection with name \`${String(params.collection)}\`.`);
+    if (!collection)
+      throw new HttpError(404, `Could not find a collection with name \`${String(params.collection)}\`.`);
     const q = String(params.q ?? '');
     const queryBy = String(params.query_by ?? '')
       .split(',')
@@ -166,7 +181,8 @@ export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { k
     if (queryBy.length === 0) throw new HttpError(400, 'No search fields specified for the query.');
     for (const name of queryBy) {
       const field = fieldOf(collection, name);
-      if (!field || !field.type.startsWith('string') || field.index === false) throw new HttpError(400, `Could not find a field named \`${name}\` in the schema.`);
+      if (!field || !field.type.startsWith('string') || field.index === false)
+        throw new HttpError(400, `Could not find a field named \`${name}\` in the schema.`);
     }
     const filter = params.filter_by ? compileFilter(collection, String(params.filter_by)) : () => true;
     const prefix = String(params.prefix ?? 'true') !== 'false';
@@ -217,7 +233,9 @@ export async function startTypesenseFake(apiKey = 'fake-admin-key', options: { k
           document: Object.fromEntries(Object.entries(h.doc).filter(([k]) => !exclude.has(k))),
           text_match: h.score,
           highlights,
-          highlight: Object.fromEntries(highlights.map((x) => [x.field, { snippet: x.snippet, matched_tokens: x.matched_tokens }])),
+          highlight: Object.fromEntries(
+            highlights.map((x) => [x.field, { snippet: x.snippet, matched_tokens: x.matched_tokens }]),
+          ),
         };
       }),
     };
@@ -246,18 +264,28 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function describe(c: Collection): object {
-  return { name: c.name, fields: c.fields, default_sorting_field: c.default_sorting_field ?? '', num_documents: c.docs.size, created_at: 0 };
+  return {
+    name: c.name,
+    fields: c.fields,
+    default_sorting_field: c.default_sorting_field ?? '',
+    num_documents: c.docs.size,
+    created_at: 0,
+  };
 }
 
 /** A declared field by exact name, or by a field whose name is a regular expression matching it. */
 function fieldOf(c: Collection, name: string): Field | undefined {
-  return c.fields.find((f) => f.name === name) ?? c.fields.find((f) => /[.*]/.test(f.name) && new RegExp(`^${f.name}$`).test(name));
+  return (
+    c.fields.find((f) => f.name === name) ??
+    c.fields.find((f) => /[.*]/.test(f.name) && new RegExp(`^${f.name}$`).test(name))
+  );
 }
 
 function validateDocument(c: Collection, doc: Record<string, unknown>): void {
   for (const field of c.fields) {
     if (/[.*]/.test(field.name)) continue;
-    if (!(field.name in doc) && !field.optional) throw new Error(`Field \`${field.name}\` has been declared in the schema, but is not found in the document.`);
+    if (!(field.name in doc) && !field.optional)
+      throw new Error(`Field \`${field.name}\` has been declared in the schema, but is not found in the document.`);
   }
   for (const [name, value] of Object.entries(doc)) {
     if (name === 'id') continue;
@@ -275,7 +303,10 @@ function validateDocument(c: Collection, doc: Record<string, unknown>): void {
               : field.type === 'bool'
                 ? typeof value === 'boolean'
                 : true;
-    if (!ok) throw new Error(`Field \`${name}\` must be ${field.type === 'string[]' ? 'an array of strings' : `a ${field.type}`}.`);
+    if (!ok)
+      throw new Error(
+        `Field \`${name}\` must be ${field.type === 'string[]' ? 'an array of strings' : `a ${field.type}`}.`,
+      );
   }
 }
 
@@ -352,7 +383,8 @@ function compileFilter(c: Collection, text: string): Test {
     ws();
     const values = peek('[') ? list() : [scalar()];
     const field = fieldOf(c, name);
-    if (!field || field.index === false) throw new HttpError(404, `Could not find a filter field named \`${name}\` in the schema.`);
+    if (!field || field.index === false)
+      throw new HttpError(404, `Could not find a filter field named \`${name}\` in the schema.`);
     return leaf(field, name, op, values);
   }
   function list(): string[] {
@@ -430,13 +462,17 @@ interface Sort {
 
 function parseSortBy(c: Collection, text: string): Sort[] {
   const sorts: Sort[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([\w.]+)(?:\(missing_values:\s*(first|last)\))?:(asc|desc)$/i.exec(part);
     if (!m) throw new HttpError(400, `Bad syntax for sorting field \`${part}\`.`);
     const name = m[1]!;
     if (name !== '_text_match') {
       const field = fieldOf(c, name);
-      const sortable = field && (/int|float/.test(field.type) ? field.sort !== false : field.type === 'string' && field.sort === true);
+      const sortable =
+        field && (/int|float/.test(field.type) ? field.sort !== false : field.type === 'string' && field.sort === true);
       if (!sortable) throw new HttpError(404, `Could not find a field named \`${name}\` in the schema for sorting.`);
     }
     sorts.push({ field: name, desc: m[3]!.toLowerCase() === 'desc', missingFirst: m[2]?.toLowerCase() === 'first' });
@@ -449,7 +485,8 @@ function compareValues(a: unknown, b: unknown, desc: boolean, missingFirst: bool
   const am = a === undefined || a === null;
   const bm = b === undefined || b === null;
   if (am || bm) return am === bm ? 0 : (am ? 1 : -1) * (missingFirst ? -1 : 1);
-  const base = typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+  const base =
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
   return desc ? -base : base;
 }
 
@@ -501,7 +538,13 @@ function queryMatcher(q: string, prefix: boolean): Matcher {
       fields.forEach(([field, value], f) => {
         for (const token of tokensOf(value)) {
           const s =
-            token === word ? 3 : isPrefix && token.startsWith(word) ? 2 : typosFor(word) > 0 && distance(token, word) <= typosFor(word) ? 1 : 0;
+            token === word
+              ? 3
+              : isPrefix && token.startsWith(word)
+                ? 2
+                : typosFor(word) > 0 && distance(token, word) <= typosFor(word)
+                  ? 1
+                  : 0;
           if (s > 0) {
             mark(field, token);
             best = Math.max(best, s * (fields.length - f));

@@ -17,7 +17,9 @@ export function sentences(text: string): string[] {
 }
 
 const STOP = new Set(
-  'a an and are as at be but by for from had has have he her his i if in into is it its me my not of on or our she so that the their them they this to was we were what when where which who why will with you your do does did how can could would should about there been than then also just very really'.split(' '),
+  'a an and are as at be but by for from had has have he her his i if in into is it its me my not of on or our she so that the their them they this to was we were what when where which who why will with you your do does did how can could would should about there been than then also just very really'.split(
+    ' ',
+  ),
 );
 
 export function words(text: string): string[] {

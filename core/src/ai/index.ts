@@ -1,5 +1,23 @@
-export { createAiService, HIGHLIGHTS_OFF, type AiService, type AiCallScope, type AiModelInfo, type ChatMessage, type ChatRequest, type ChatResult, type ChatTool, type ToolCall } from './provider.ts';
-export { isVerbatimQuote, normalizeForQuote, quoteKey, verifyQuotes, type QuoteCandidate, type VerifiedQuotes } from './quotes.ts';
+export {
+  createAiService,
+  HIGHLIGHTS_OFF,
+  type AiService,
+  type AiCallScope,
+  type AiModelInfo,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResult,
+  type ChatTool,
+  type ToolCall,
+} from './provider.ts';
+export {
+  isVerbatimQuote,
+  normalizeForQuote,
+  quoteKey,
+  verifyQuotes,
+  type QuoteCandidate,
+  type VerifiedQuotes,
+} from './quotes.ts';
 export { keySentences, sentences, sentencesMatching, words } from './extractive.ts';
 export {
   AI_FEATURES,

@@ -18,7 +18,11 @@ export interface Provenance {
   createdAt: Date;
 }
 
-export async function recordProvenance(trx: Knex.Transaction, workspaceId: string, p: Omit<Provenance, 'createdAt'>): Promise<void> {
+export async function recordProvenance(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  p: Omit<Provenance, 'createdAt'>,
+): Promise<void> {
   await trx('ai_provenance')
     .insert({
       workspace_id: workspaceId,
@@ -38,8 +42,15 @@ export async function recordProvenance(trx: Knex.Transaction, workspaceId: strin
     .merge();
 }
 
-export async function readProvenance(trx: Knex.Transaction, workspaceId: string, objectType: string, objectId: string): Promise<Provenance | null> {
-  const r = (await trx('ai_provenance').where({ workspace_id: workspaceId, object_type: objectType, object_id: objectId }).first()) as
+export async function readProvenance(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  objectType: string,
+  objectId: string,
+): Promise<Provenance | null> {
+  const r = (await trx('ai_provenance')
+    .where({ workspace_id: workspaceId, object_type: objectType, object_id: objectId })
+    .first()) as
     | {
         object_type: string;
         object_id: string;

@@ -50,7 +50,8 @@ export interface ChatResult {
 
 /** Who a call is for: its tokens count against this workspace, and its feature must be on there. */
 /** The highlights step of 002 §3 set to Off. */
-export const HIGHLIGHTS_OFF = 'AI highlights are turned off in this workspace. A workspace admin can set them to Suggest or On in Settings → AI.';
+export const HIGHLIGHTS_OFF =
+  'AI highlights are turned off in this workspace. A workspace admin can set them to Suggest or On in Settings → AI.';
 
 export interface AiCallScope {
   workspaceId: string;
@@ -77,7 +78,11 @@ export interface AiService {
   /** Throws FORBIDDEN when AI or the feature is off in the workspace, TOO_MANY_REQUESTS over its cap. */
   ensureAllowed(scope: AiCallScope): Promise<AiSettings>;
   /** One chat completion; with `onDelta` it streams and each piece of text is passed on as it comes. */
-  chat(scope: AiCallScope, request: ChatRequest, opts?: { onDelta?: (text: string) => void; signal?: AbortSignal }): Promise<ChatResult>;
+  chat(
+    scope: AiCallScope,
+    request: ChatRequest,
+    opts?: { onDelta?: (text: string) => void; signal?: AbortSignal },
+  ): Promise<ChatResult>;
   /** Embeddings of `texts`, in order; throws when no embedding model is configured. */
   embed(scope: AiCallScope, texts: readonly string[]): Promise<{ vectors: number[][]; model: string; tokens: number }>;
   usage(workspaceId: string): Promise<MonthlyUsage & { cap: number | null }>;
@@ -91,10 +96,12 @@ let openai: typeof OpenAI | null = null;
 const loadOpenAI = async (): Promise<typeof OpenAI> => (openai ??= (await import('openai')).default);
 
 /** Errors of the client library; none can exist before it was loaded. */
-const isApiError = (err: unknown): err is InstanceType<typeof OpenAI.APIError> => openai !== null && err instanceof openai.APIError;
+const isApiError = (err: unknown): err is InstanceType<typeof OpenAI.APIError> =>
+  openai !== null && err instanceof openai.APIError;
 
 /** Status codes worth another try: rate limits and server-side failures. */
-const RETRYABLE = (status: number | undefined) => status === 429 || status === 408 || (status !== undefined && status >= 500);
+const RETRYABLE = (status: number | undefined) =>
+  status === 429 || status === 408 || (status !== undefined && status >= 500);
 
 /** Roughly four characters a token, when a server does not report usage (some local ones). */
 const estimateTokens = (text: string) => Math.ceil(text.length / 4);
@@ -113,7 +120,8 @@ function retryAfterMs(err: unknown): number | null {
 }
 
 function isRetryable(err: unknown): boolean {
-  if (openai && (err instanceof openai.APIConnectionTimeoutError || err instanceof openai.APIConnectionError)) return true;
+  if (openai && (err instanceof openai.APIConnectionTimeoutError || err instanceof openai.APIConnectionError))
+    return true;
   return isApiError(err) && RETRYABLE(err.status);
 }
 
@@ -130,14 +138,24 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 function unavailable(err: unknown): AppError {
   const status = isApiError(err) ? err.status : undefined;
   const detail = status ? ` (it answered ${status})` : '';
-  return new AppError('INTERNAL_SERVER_ERROR', `The AI model could not answer${detail}; try again in a minute.`, { cause: err });
+  return new AppError('INTERNAL_SERVER_ERROR', `The AI model could not answer${detail}; try again in a minute.`, {
+    cause: err,
+  });
 }
 
 /** A message as OpenAI-compatible servers take it. */
 function toWire(m: ChatMessage): OpenAI.Chat.ChatCompletionMessageParam {
   if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.toolCallId };
   if (m.role === 'assistant' && m.toolCalls && m.toolCalls.length > 0) {
-    return { role: 'assistant', content: m.content || null, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) };
+    return {
+      role: 'assistant',
+      content: m.content || null,
+      tool_calls: m.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function' as const,
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    };
   }
   return { role: m.role, content: m.content };
 }
@@ -147,17 +165,34 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
   const ai = config.ai;
   let client: Promise<OpenAI> | null = null;
   const endpointHost = ai.baseUrl ? new URL(ai.baseUrl).host : '';
-  const model: AiModelInfo | null = ai.baseUrl ? { chatModel: ai.chatModel, embeddingModel: ai.embeddingModel ?? null, endpointHost } : null;
+  const model: AiModelInfo | null = ai.baseUrl
+    ? { chatModel: ai.chatModel, embeddingModel: ai.embeddingModel ?? null, endpointHost }
+    : null;
 
-  const scoped = <T>(workspaceId: string, fn: (trx: Knex.Transaction) => Promise<T>) => withTenant(db, { workspaceId }, fn);
+  const scoped = <T>(workspaceId: string, fn: (trx: Knex.Transaction) => Promise<T>) =>
+    withTenant(db, { workspaceId }, fn);
 
   async function ensureAllowed(scope: AiCallScope): Promise<AiSettings> {
-    const [settings, used] = await scoped(scope.workspaceId, async (trx) => [await readAiSettings(trx, scope.workspaceId), await readUsage(trx, scope.workspaceId)] as const);
-    if (!settings.enabled) throw new AppError('FORBIDDEN', 'AI is turned off in this workspace. A workspace admin can turn it on in Settings → AI.');
-    if ((scope.feature === 'summaries' || scope.feature === 'ask' || scope.feature === 'translation') && !settings.features[scope.feature]) {
-      throw new AppError('FORBIDDEN', `AI ${scope.feature} are turned off in this workspace. A workspace admin can turn them on in Settings → AI.`);
+    const [settings, used] = await scoped(
+      scope.workspaceId,
+      async (trx) => [await readAiSettings(trx, scope.workspaceId), await readUsage(trx, scope.workspaceId)] as const,
+    );
+    if (!settings.enabled)
+      throw new AppError(
+        'FORBIDDEN',
+        'AI is turned off in this workspace. A workspace admin can turn it on in Settings → AI.',
+      );
+    if (
+      (scope.feature === 'summaries' || scope.feature === 'ask' || scope.feature === 'translation') &&
+      !settings.features[scope.feature]
+    ) {
+      throw new AppError(
+        'FORBIDDEN',
+        `AI ${scope.feature} are turned off in this workspace. A workspace admin can turn them on in Settings → AI.`,
+      );
     }
-    if (scope.feature === 'highlights' && settings.modes.highlights === 'Off') throw new AppError('FORBIDDEN', HIGHLIGHTS_OFF);
+    if (scope.feature === 'highlights' && settings.modes.highlights === 'Off')
+      throw new AppError('FORBIDDEN', HIGHLIGHTS_OFF);
     const cap = settings.monthlyTokenCap;
     if (cap !== null && used.promptTokens + used.completionTokens >= cap) {
       const now = new Date();
@@ -176,10 +211,14 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
       try {
         return await fn();
       } catch (err) {
-        if (!isRetryable(err) || attempt >= ai.maxRetries || signal?.aborted) throw err instanceof AppError ? err : unavailable(err);
+        if (!isRetryable(err) || attempt >= ai.maxRetries || signal?.aborted)
+          throw err instanceof AppError ? err : unavailable(err);
         // Retry-After when the server says when; else exponential backoff with jitter, capped at 30 s.
         const wait = Math.min(retryAfterMs(err) ?? ai.retryBaseMs * 2 ** attempt * (0.75 + Math.random() / 2), 30_000);
-        logger.warn({ attempt: attempt + 1, waitMs: Math.round(wait), status: isApiError(err) ? err.status : undefined }, `AI ${what} failed; retrying`);
+        logger.warn(
+          { attempt: attempt + 1, waitMs: Math.round(wait), status: isApiError(err) ? err.status : undefined },
+          `AI ${what} failed; retrying`,
+        );
         await sleep(wait, signal);
       }
     }
@@ -190,7 +229,11 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
 
   function requireClient(): Promise<OpenAI> {
     const baseURL = ai.baseUrl;
-    if (!baseURL) throw new AppError('INVALID_OPERATION', 'No AI model is configured. Set OPENAI_BASE_URL (and OPENAI_API_KEY, OPENAI_CHAT_MODEL) to use this.');
+    if (!baseURL)
+      throw new AppError(
+        'INVALID_OPERATION',
+        'No AI model is configured. Set OPENAI_BASE_URL (and OPENAI_API_KEY, OPENAI_CHAT_MODEL) to use this.',
+      );
     client ??= loadOpenAI().then(
       (Client) =>
         new Client({
@@ -212,7 +255,10 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
     async chat(scope, request, opts = {}) {
       const c = await requireClient();
       await ensureAllowed(scope);
-      const tools = request.tools?.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      const tools = request.tools?.map((t) => ({
+        type: 'function' as const,
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      }));
       const base = {
         model: request.model || ai.chatModel,
         messages: request.messages.map(toWire),
@@ -223,12 +269,16 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
       const promptChars = request.messages.reduce((n, m) => n + m.content.length, 0);
       let result: ChatResult;
       if (!opts.onDelta) {
-        const res = await withRetries('chat', opts.signal, () => c.chat.completions.create({ ...base, stream: false }, { signal: opts.signal }));
+        const res = await withRetries('chat', opts.signal, () =>
+          c.chat.completions.create({ ...base, stream: false }, { signal: opts.signal }),
+        );
         const choice = res.choices[0];
         const text = choice?.message.content ?? '';
         result = {
           text,
-          toolCalls: (choice?.message.tool_calls ?? []).flatMap((t) => (t.type === 'function' ? [{ id: t.id, name: t.function.name, arguments: t.function.arguments }] : [])),
+          toolCalls: (choice?.message.tool_calls ?? []).flatMap((t) =>
+            t.type === 'function' ? [{ id: t.id, name: t.function.name, arguments: t.function.arguments }] : [],
+          ),
           model: res.model || ai.chatModel,
           endpointHost,
           promptTokens: res.usage?.prompt_tokens ?? estimateTokens(' '.repeat(promptChars)),
@@ -238,7 +288,10 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
         const onDelta = opts.onDelta;
         // Only the opening of a stream is retried: once text has been passed on it cannot be taken back.
         const stream = await withRetries('chat stream', opts.signal, () =>
-          c.chat.completions.create({ ...base, stream: true, stream_options: { include_usage: true } }, { signal: opts.signal }),
+          c.chat.completions.create(
+            { ...base, stream: true, stream_options: { include_usage: true } },
+            { signal: opts.signal },
+          ),
         );
         let text = '';
         let usage: { prompt_tokens: number; completion_tokens: number } | undefined;
@@ -278,17 +331,26 @@ export function createAiService(deps: { config: Config; db: Knex; logger: Logger
     },
     async embed(scope, texts) {
       const c = await requireClient();
-      if (!ai.embeddingModel) throw new AppError('INVALID_OPERATION', 'No embedding model is configured. Set OPENAI_EMBEDDING_MODEL to use semantic retrieval.');
+      if (!ai.embeddingModel)
+        throw new AppError(
+          'INVALID_OPERATION',
+          'No embedding model is configured. Set OPENAI_EMBEDDING_MODEL to use semantic retrieval.',
+        );
       await ensureAllowed(scope);
       const embeddingModel = ai.embeddingModel;
-      const res = await withRetries('embedding', undefined, () => c.embeddings.create({ model: embeddingModel, input: [...texts] }));
+      const res = await withRetries('embedding', undefined, () =>
+        c.embeddings.create({ model: embeddingModel, input: [...texts] }),
+      );
       const vectors = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding as number[]);
       const tokens = res.usage?.prompt_tokens ?? texts.reduce((n, t) => n + estimateTokens(t), 0);
       await record(scope, tokens, 0);
       return { vectors, model: embeddingModel, tokens };
     },
     async usage(workspaceId) {
-      return scoped(workspaceId, async (trx) => ({ ...(await readUsage(trx, workspaceId)), cap: (await readAiSettings(trx, workspaceId)).monthlyTokenCap }));
+      return scoped(workspaceId, async (trx) => ({
+        ...(await readUsage(trx, workspaceId)),
+        cap: (await readAiSettings(trx, workspaceId)).monthlyTokenCap,
+      }));
     },
   };
 }

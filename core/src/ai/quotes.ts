@@ -48,7 +48,10 @@ export interface VerifiedQuotes<Q> {
  * Keeps the quotes found in their source and counts the rest. `sources` maps a source id to its
  * text; a quote citing an id that is not there (invented, or one the person cannot read) is dropped.
  */
-export function verifyQuotes<Q extends QuoteCandidate>(quotes: readonly Q[], sources: ReadonlyMap<string, string>): VerifiedQuotes<Q> {
+export function verifyQuotes<Q extends QuoteCandidate>(
+  quotes: readonly Q[],
+  sources: ReadonlyMap<string, string>,
+): VerifiedQuotes<Q> {
   const kept: Q[] = [];
   let dropped = 0;
   for (const q of quotes) {

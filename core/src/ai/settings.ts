@@ -5,7 +5,13 @@ export const AI_MODE_STEPS = ['summarize', 'highlights', 'tags', 'redact', 'insi
 export type AiModeStep = (typeof AI_MODE_STEPS)[number];
 export const AI_MODES = ['On', 'Suggest', 'Off'] as const;
 export type AiMode = (typeof AI_MODES)[number];
-export const DEFAULT_AI_MODES: Readonly<Record<AiModeStep, AiMode>> = { summarize: 'On', highlights: 'Suggest', tags: 'On', redact: 'On', insights: 'On' };
+export const DEFAULT_AI_MODES: Readonly<Record<AiModeStep, AiMode>> = {
+  summarize: 'On',
+  highlights: 'Suggest',
+  tags: 'On',
+  redact: 'On',
+  insights: 'On',
+};
 
 /** Features a workspace may switch off one by one. */
 export const AI_FEATURES = ['summaries', 'ask', 'translation'] as const;
@@ -45,7 +51,12 @@ export async function readAiSettings(trx: Knex | Knex.Transaction, workspaceId: 
   };
 }
 
-export async function writeAiSettings(trx: Knex.Transaction, workspaceId: string, userId: string, settings: AiSettings): Promise<void> {
+export async function writeAiSettings(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  userId: string,
+  settings: AiSettings,
+): Promise<void> {
   await trx('ai_settings')
     .insert({
       workspace_id: workspaceId,

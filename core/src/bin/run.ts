@@ -11,7 +11,8 @@ import { describeStartFailure } from './start-failure.ts';
 export async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const roleArg = args.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
-  if (!['web', 'worker', 'all'].includes(roleArg)) throw new Error(`--role must be web, worker or all (got "${roleArg}")`);
+  if (!['web', 'worker', 'all'].includes(roleArg))
+    throw new Error(`--role must be web, worker or all (got "${roleArg}")`);
   const role = roleArg as ProcessRole;
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -52,11 +53,24 @@ export async function main(): Promise<void> {
     await fieldbook.close(); // the embedded PostgreSQL must not outlive a failed start
     throw err;
   }
-  logger.info({ ms: Math.round(performance.now() - started), role, startup: { boot: bootMs, importModules: importModulesMs, ...fieldbook.startup }, processStartedAt: Math.round(performance.timeOrigin) }, `Fieldbook is running at ${url}`);
+  logger.info(
+    {
+      ms: Math.round(performance.now() - started),
+      role,
+      startup: { boot: bootMs, importModules: importModulesMs, ...fieldbook.startup },
+      processStartedAt: Math.round(performance.timeOrigin),
+    },
+    `Fieldbook is running at ${url}`,
+  );
 }
 
 export function failed(err: unknown): never {
-  console.error(describeStartFailure(err, { port: Number(process.env.PORT) || 3000, databaseUrlSet: Boolean(process.env.DATABASE_URL) }));
+  console.error(
+    describeStartFailure(err, {
+      port: Number(process.env.PORT) || 3000,
+      databaseUrlSet: Boolean(process.env.DATABASE_URL),
+    }),
+  );
   if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(err);
   process.exit(1);
 }

@@ -12,14 +12,24 @@ export function describeStartFailure(err: unknown, env: { port?: number; databas
 function explain(err: unknown, env: { port?: number; databaseUrlSet: boolean }): [string, string] {
   if (err instanceof StartupError) return [err.message, err.whatToDo];
   const code = (err as { code?: unknown } | null)?.code;
-  const message = err instanceof Error ? err.message : err === undefined || err === null ? 'an error without a message' : String(err);
+  const message =
+    err instanceof Error ? err.message : err === undefined || err === null ? 'an error without a message' : String(err);
   if (code === 'EADDRINUSE') {
-    return [`port ${env.port ?? ''} is already in use (${message}).`, 'Stop the program using it, or set PORT to a free port.'];
+    return [
+      `port ${env.port ?? ''} is already in use (${message}).`,
+      'Stop the program using it, or set PORT to a free port.',
+    ];
   }
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === '28P01' || code === '3D000') {
     return env.databaseUrlSet
-      ? [`the database in DATABASE_URL cannot be used (${message}).`, 'Check that PostgreSQL runs there and that DATABASE_URL names the right host, port, database, user and password.']
-      : [`the embedded PostgreSQL cannot be reached (${message}).`, 'Start Fieldbook again; if this persists, set LOG_LEVEL=debug to see what PostgreSQL printed.'];
+      ? [
+          `the database in DATABASE_URL cannot be used (${message}).`,
+          'Check that PostgreSQL runs there and that DATABASE_URL names the right host, port, database, user and password.',
+        ]
+      : [
+          `the embedded PostgreSQL cannot be reached (${message}).`,
+          'Start Fieldbook again; if this persists, set LOG_LEVEL=debug to see what PostgreSQL printed.',
+        ];
   }
   return [message, 'Set LOG_LEVEL=debug for details; if the problem persists, report it with that output.'];
 }

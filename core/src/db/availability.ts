@@ -14,7 +14,12 @@ export interface DatabaseAvailability {
   close(): Promise<void>;
 }
 
-export function watchDatabase(opts: { connectionString: string; logger: Logger; retryMs?: number; outage?: OutageLog }): DatabaseAvailability {
+export function watchDatabase(opts: {
+  connectionString: string;
+  logger: Logger;
+  retryMs?: number;
+  outage?: OutageLog;
+}): DatabaseAvailability {
   const retryMs = opts.retryMs ?? 1000;
   const outage = opts.outage ?? createOutageLog(opts.logger);
   let sentinel: pg.Client | null = null;
@@ -25,7 +30,12 @@ export function watchDatabase(opts: { connectionString: string; logger: Logger; 
   const connect = async () => {
     retry = null;
     if (closed) return;
-    const c = new pg.Client({ connectionString: opts.connectionString, application_name: 'fieldbook-health', connectionTimeoutMillis: 5000, keepAlive: true });
+    const c = new pg.Client({
+      connectionString: opts.connectionString,
+      application_name: 'fieldbook-health',
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     const lost = (err?: Error) => {
       if (sentinel === c) sentinel = null;
       void hangUp(c);

@@ -32,9 +32,12 @@ export function createKnex(connectionString: string, poolMax: number, logger?: L
       ? {
           log: {
             warn: (message: string) =>
-              /^(Connection Error|Acquire connection error)/.test(String(message)) ? logger.debug({ knex: String(message) }, 'database connection failed') : logger.warn({ knex: message }, 'knex'),
+              /^(Connection Error|Acquire connection error)/.test(String(message))
+                ? logger.debug({ knex: String(message) }, 'database connection failed')
+                : logger.warn({ knex: message }, 'knex'),
             error: (message: string) => logger.error({ knex: message }, 'knex'),
-            deprecate: (method: string, alternative: string) => logger.warn({ method, alternative }, 'knex: deprecated'),
+            deprecate: (method: string, alternative: string) =>
+              logger.warn({ method, alternative }, 'knex: deprecated'),
             debug: (message: string) => logger.debug({ knex: message }, 'knex'),
           },
         }
@@ -63,7 +66,9 @@ export async function ensureAppRole(owner: Knex, password: string): Promise<void
   if (!/^[0-9a-f]+$/.test(password)) throw new Error('app role password must be hex');
   const exists = await owner.raw('select 1 from pg_roles where rolname = ?', [APP_ROLE]);
   const verb = exists.rows.length ? 'ALTER' : 'CREATE';
-  await owner.raw(`${verb} ROLE ${APP_ROLE} WITH LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD '${password}'`);
+  await owner.raw(
+    `${verb} ROLE ${APP_ROLE} WITH LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD '${password}'`,
+  );
   const { rows } = await owner.raw('select current_database() as db');
   const db = (rows[0] as { db: string }).db;
   await owner.raw(`GRANT CONNECT ON DATABASE "${db}" TO ${APP_ROLE}`);

@@ -51,7 +51,9 @@ export async function startEmbeddedPostgres(opts: {
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
       ...['-c', 'max_connections=200', '-c', 'shared_buffers=256MB'],
-      ...(opts.durability === 'throwaway' ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : ['-c', 'fsync=on']),
+      ...(opts.durability === 'throwaway'
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : ['-c', 'fsync=on']),
     ],
     onLog: keep,
     onError: keep,
@@ -66,7 +68,10 @@ export async function startEmbeddedPostgres(opts: {
     await pg.start();
   } catch (err) {
     // The package rejects with nothing when the server exits early; PostgreSQL's log says why.
-    const said = messages.join('\n').split('\n').filter((l) => /FATAL|ERROR|HINT|could not/.test(l));
+    const said = messages
+      .join('\n')
+      .split('\n')
+      .filter((l) => /FATAL|ERROR|HINT|could not/.test(l));
     const portTaken = said.some((l) => /could not bind|Address already in use/i.test(l));
     throw new StartupError(
       `The embedded PostgreSQL in ${databaseDir} did not start${said.length ? `:\n  ${said.join('\n  ')}` : ''}`,

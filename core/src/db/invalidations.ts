@@ -27,7 +27,12 @@ export interface Invalidations {
 
 export const EVERYTHING = '*';
 
-export function createInvalidations(opts: { db: Knex; connectionString: string; logger: Logger; outage?: OutageLog }): Invalidations {
+export function createInvalidations(opts: {
+  db: Knex;
+  connectionString: string;
+  logger: Logger;
+  outage?: OutageLog;
+}): Invalidations {
   const handlers = new Map<string, Set<InvalidationHandler>>();
   let client: pg.Client | null = null;
   let closed = false;
@@ -73,7 +78,8 @@ export function createInvalidations(opts: { db: Knex; connectionString: string; 
 
   return {
     async publish(topic, key, trx) {
-      if (topic.includes(':') || key.length > MAX_KEY_LENGTH) throw new Error(`invalid invalidation ${topic}:${key.slice(0, 50)}`);
+      if (topic.includes(':') || key.length > MAX_KEY_LENGTH)
+        throw new Error(`invalid invalidation ${topic}:${key.slice(0, 50)}`);
       const send = async () => {
         dispatch(topic, key);
         // Our own listener hears it too; a second eviction is harmless.
@@ -83,7 +89,9 @@ export function createInvalidations(opts: { db: Knex; connectionString: string; 
       // Evict now, and again once the transaction commits: a request that read the old row in
       // between must not keep it. Not awaited: the transaction cannot commit while we wait in it.
       dispatch(topic, key);
-      trx.executionPromise.then(send, () => undefined).catch((err: unknown) => opts.logger.error({ err, topic }, 'could not publish an invalidation'));
+      trx.executionPromise
+        .then(send, () => undefined)
+        .catch((err: unknown) => opts.logger.error({ err, topic }, 'could not publish an invalidation'));
     },
     listening: () => client !== null,
     subscribe(topic, handler) {

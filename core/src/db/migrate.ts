@@ -36,7 +36,9 @@ export async function migrateLatest(owner: Knex): Promise<string[]> {
  * knex, which migrates or says what is wrong.
  */
 async function isCurrent(owner: Knex): Promise<boolean> {
-  const { rows } = (await owner.raw(`select to_regclass('knex_migrations') is not null as present`)) as { rows: Array<{ present: boolean }> };
+  const { rows } = (await owner.raw(`select to_regclass('knex_migrations') is not null as present`)) as {
+    rows: Array<{ present: boolean }>;
+  };
   if (!rows[0]?.present) return false;
   const recorded = new Set((await owner('knex_migrations').pluck('name')) as string[]);
   return recorded.size === migrations.length && migrations.every((m) => recorded.has(m.name));

@@ -21,7 +21,11 @@ const EMBEDDED_DB = 'fieldbook';
  * Connects to PostgreSQL (starting the embedded one when DATABASE_URL is unset), migrates, makes
  * sure the application role exists, and opens the owner and application pools.
  */
-export async function openDatabases(config: Config, logger: Logger, opts: { migrate: boolean }): Promise<OpenedDatabases> {
+export async function openDatabases(
+  config: Config,
+  logger: Logger,
+  opts: { migrate: boolean },
+): Promise<OpenedDatabases> {
   let embedded: EmbeddedDatabase | null = null;
   let ownerUrl = config.databaseUrl;
   const started = performance.now();

@@ -53,7 +53,12 @@ function isAlive(pid: number): boolean {
 /** What `ps` says about a process, where there is no /proc (macOS); null when it cannot say. */
 function ps(pid: number, field: 'ppid' | 'command'): string | null {
   try {
-    return execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    return (
+      execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || null
+    );
   } catch {
     return null;
   }
@@ -95,7 +100,10 @@ export async function stopOrphanedPostgres(databaseDir: string, logger: Logger):
   const lock = readPostmasterLock(databaseDir);
   if (!lock) return;
   if (!isAlive(lock.pid) || !isPostgresOf(lock.pid, databaseDir)) {
-    logger.info({ postgresPid: lock.pid }, 'removing the lock file of an embedded PostgreSQL that is no longer running');
+    logger.info(
+      { postgresPid: lock.pid },
+      'removing the lock file of an embedded PostgreSQL that is no longer running',
+    );
     rmSync(join(databaseDir, 'postmaster.pid'), { force: true });
     return;
   }
@@ -108,7 +116,10 @@ export async function stopOrphanedPostgres(databaseDir: string, logger: Logger):
       'Stop that Fieldbook first, or give this one another FIELDBOOK_DATA_DIR and EMBEDDED_PG_PORT.',
     );
   }
-  logger.warn({ postgresPid: lock.pid, port: lock.port }, 'the embedded PostgreSQL of an earlier start is still running (that start did not stop); stopping it');
+  logger.warn(
+    { postgresPid: lock.pid, port: lock.port },
+    'the embedded PostgreSQL of an earlier start is still running (that start did not stop); stopping it',
+  );
   process.kill(lock.pid, 'SIGINT');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
   while (isAlive(lock.pid)) {

@@ -22,6 +22,10 @@ export function pairForPasswordHashes(app: Knex, owner: Knex): void {
 export async function passwordHashOf(db: Knex, userId: string): Promise<string | null> {
   // An unpaired connection reads for itself: the owner's own (migrations, tests) may.
   const reader = ownerFor.get(settingsOf(db)) ?? db;
-  const row = (await reader.withSchema(PRIVATE_SCHEMA).from('password_hashes').where({ user_id: userId }).first('password_hash')) as { password_hash: string } | undefined;
+  const row = (await reader
+    .withSchema(PRIVATE_SCHEMA)
+    .from('password_hashes')
+    .where({ user_id: userId })
+    .first('password_hash')) as { password_hash: string } | undefined;
   return row?.password_hash ?? null;
 }

@@ -14,12 +14,14 @@ export const READABLE_WITHOUT_ROW_SECURITY: Readonly<Record<string, string>> = {
   user_identities: 'which provider account signs in as whom (provider and subject, no secret)',
   sessions: 'every signed-in request checks its session is open; refresh token hashes are write-only',
   retired_refresh_tokens: 'which session a rotated-out refresh token belonged to; the hashes are write-only',
-  email_challenges: 'emailed links and codes: whom they were sent to, their purpose and expiry; their hashes are write-only',
+  email_challenges:
+    'emailed links and codes: whom they were sent to, their purpose and expiry; their hashes are write-only',
   sign_in_limits: 'attempt counters of sign-in limits',
   workspaces: 'the registry of workspaces, read before any workspace scope exists (subdomains, sign-in rules)',
   search_outbox_switch: 'when the search outbox was switched on; a single timestamp',
   plugin_webhook_events: 'ids and routing of inbound deliveries, to store each once; bodies and headers are write-only',
-  notification_digest_pending: 'who has follow notifications waiting for an email digest of which frequency: user ids only, for the digest sweep',
+  notification_digest_pending:
+    'who has follow notifications waiting for an email digest of which frequency: user ids only, for the digest sweep',
 };
 
 /**
@@ -145,7 +147,9 @@ export async function narrowAppRole(owner: Knex): Promise<void> {
     await owner.raw(`REVOKE UPDATE, DELETE ON ?? FROM ${APP_ROLE}`, [table]);
   }
   // Password hashes (migration 0016): nothing in this schema is the application role's.
-  const { rows } = await owner.raw<{ rows: unknown[] }>('select 1 from pg_namespace where nspname = ?', [PRIVATE_SCHEMA]);
+  const { rows } = await owner.raw<{ rows: unknown[] }>('select 1 from pg_namespace where nspname = ?', [
+    PRIVATE_SCHEMA,
+  ]);
   if (rows.length) {
     await owner.raw(`REVOKE ALL ON SCHEMA ${PRIVATE_SCHEMA} FROM ${APP_ROLE}`);
     await owner.raw(`REVOKE ALL ON ALL TABLES IN SCHEMA ${PRIVATE_SCHEMA} FROM ${APP_ROLE}`);

@@ -21,7 +21,8 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08006', // connection exceptions
 ]);
-const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|Knex: Timeout acquiring a connection|the database system is (starting up|shutting down)|terminating connection due to administrator command|connect ECONNREFUSED/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|Knex: Timeout acquiring a connection|the database system is (starting up|shutting down)|terminating connection due to administrator command|connect ECONNREFUSED/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -52,7 +53,10 @@ export function createOutageLog(logger: Logger, intervalMs = 10_000): OutageLog 
     }
     last = now;
     const message = err instanceof Error ? err.message : String(err);
-    logger.warn({ source, reason: message, alsoFailedMeanwhile: suppressed }, 'the database is unavailable; Fieldbook keeps reconnecting');
+    logger.warn(
+      { source, reason: message, alsoFailedMeanwhile: suppressed },
+      'the database is unavailable; Fieldbook keeps reconnecting',
+    );
     suppressed = 0;
   };
 }

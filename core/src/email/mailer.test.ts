@@ -17,15 +17,28 @@ describe('mail printed to the log', () => {
     expect(lines).toContain('Mail to ana@example.com');
     expect(lines).toContain('Subject: Confirm your email');
     expect(text).toContain('(valid for a day).');
-    expect(linksIn(message.text)).toEqual(['http://localhost:4123/auth/confirm-email?token=abc.def-1', 'http://localhost:4123/auth/login']);
+    expect(linksIn(message.text)).toEqual([
+      'http://localhost:4123/auth/confirm-email?token=abc.def-1',
+      'http://localhost:4123/auth/login',
+    ]);
   });
 
   it('prints the mail without SMTP_URL, and nothing when the log is silent', async () => {
     const printed: string[] = [];
-    await createMailer({ smtpUrl: undefined, from: 'x', logger: pino({ level: 'info' }, { write: () => undefined }), write: (t) => printed.push(t) }).send(message);
+    await createMailer({
+      smtpUrl: undefined,
+      from: 'x',
+      logger: pino({ level: 'info' }, { write: () => undefined }),
+      write: (t) => printed.push(t),
+    }).send(message);
     expect(printed.join('')).toContain('\nhttp://localhost:4123/auth/login\n');
     const quiet: string[] = [];
-    await createMailer({ smtpUrl: undefined, from: 'x', logger: pino({ level: 'silent' }), write: (t) => quiet.push(t) }).send(message);
+    await createMailer({
+      smtpUrl: undefined,
+      from: 'x',
+      logger: pino({ level: 'silent' }),
+      write: (t) => quiet.push(t),
+    }).send(message);
     expect(quiet).toEqual([]);
   });
 });

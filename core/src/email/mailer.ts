@@ -43,12 +43,20 @@ export function readableMail(message: MailMessage): string {
  * readably (`write`, standard output by default) and logged with its links, so sign-up links and
  * codes are usable with no mail server at all.
  */
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; logger: Logger; write?: (text: string) => void }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  write?: (text: string) => void;
+}): Mailer {
   if (!opts.smtpUrl) {
     const write = opts.write ?? ((text: string) => void process.stdout.write(text));
     return {
       async send(message) {
-        opts.logger.info({ mail: { to: message.to, subject: message.subject, links: linksIn(message.text) } }, 'outgoing mail (no SMTP_URL set), printed below');
+        opts.logger.info(
+          { mail: { to: message.to, subject: message.subject, links: linksIn(message.text) } },
+          'outgoing mail (no SMTP_URL set), printed below',
+        );
         // LOG_LEVEL=silent keeps it quiet, as it does every other line.
         if (opts.logger.isLevelEnabled('info')) write(`\n${readableMail(message)}\n`);
       },

@@ -51,7 +51,12 @@ export const RECURRENCES = ['Daily', 'Weekly', 'Monthly', 'Yearly'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 export const ACTIVITY_THEMES = ['light', 'dark', 'auto'] as const;
 
-const f = (path: string, label: string, type: EventFieldType, options?: readonly string[]): EventField => ({ path, label, type, ...(options ? { options } : {}) });
+const f = (path: string, label: string, type: EventFieldType, options?: readonly string[]): EventField => ({
+  path,
+  label,
+  type,
+  ...(options ? { options } : {}),
+});
 
 const noteCreated = z.object({ note: titled, project: titled, createdBy: z.uuid().nullable() });
 const insightPublished = z.object({ insight: titled, project: titled, publishedBy: z.uuid().nullable() });
@@ -76,14 +81,25 @@ export const userActivityPayload = z.object({
   last_login: z.iso.datetime({ offset: true }).optional(),
   is_premium: z.boolean().optional(),
   engagement_score: z.number().min(0).max(100).optional(),
-  preferences: z.object({ notifications_enabled: z.boolean(), theme: z.enum(ACTIVITY_THEMES) }).partial().optional(),
+  preferences: z
+    .object({ notifications_enabled: z.boolean(), theme: z.enum(ACTIVITY_THEMES) })
+    .partial()
+    .optional(),
 });
 
 const projectFields = [f('project.id', 'Project', 'string'), f('project.title', 'Project title', 'string')];
 const channelFields = [f('channel.id', 'Channel', 'string'), f('channel.title', 'Channel title', 'string')];
 
 export const TRIGGER_EVENTS: readonly TriggerEventDefinition[] = [
-  { key: 'manual', title: 'Run manually', context: [], configure: [], fields: [], payload: z.record(z.string(), z.unknown()), external: true },
+  {
+    key: 'manual',
+    title: 'Run manually',
+    context: [],
+    configure: [],
+    fields: [],
+    payload: z.record(z.string(), z.unknown()),
+    external: true,
+  },
   {
     key: 'insight:published',
     title: 'An insight is published',
@@ -138,7 +154,12 @@ export const TRIGGER_EVENTS: readonly TriggerEventDefinition[] = [
     title: 'A project is created',
     context: [],
     configure: [],
-    fields: [f('project.id', 'Project', 'string'), f('title', 'Title', 'string'), f('status', 'Status', 'enum', PROJECT_EVENT_STATUSES), f('tags', 'Tags', 'array')],
+    fields: [
+      f('project.id', 'Project', 'string'),
+      f('title', 'Title', 'string'),
+      f('status', 'Status', 'enum', PROJECT_EVENT_STATUSES),
+      f('tags', 'Tags', 'array'),
+    ],
     payload: projectCreated,
   },
   {
@@ -197,7 +218,9 @@ export function compositeOf(key: string, eventKeys: readonly string[]): Composit
   const events = eventKeys.map(triggerEvent);
   const [first, ...rest] = events;
   const configure = first!.configure.filter((c) => rest.every((e) => e.configure.includes(c)));
-  const fields = first!.fields.filter((fd) => rest.every((e) => e.fields.some((o) => o.path === fd.path && o.type === fd.type)));
+  const fields = first!.fields.filter((fd) =>
+    rest.every((e) => e.fields.some((o) => o.path === fd.path && o.type === fd.type)),
+  );
   return { key, title: events.map((e) => e.title).join(', '), events, configure, fields };
 }
 

@@ -27,13 +27,20 @@ export interface ExtensionsServices {
   provideData(port: PluginDataPort): void;
 }
 
-type ExtensionsModule = FieldbookModule<'extensions', readonly [typeof identityModule, typeof workspacesModule], ExtensionsServices>;
+type ExtensionsModule = FieldbookModule<
+  'extensions',
+  readonly [typeof identityModule, typeof workspacesModule],
+  ExtensionsServices
+>;
 
 /**
  * The plugin host: the catalog of loaded plugins, installations per workspace and enablement per
  * project, webhook intake, OAuth connections, plugin jobs and GraphQL, and the web remotes.
  */
-export function createExtensionsModule(catalog: PluginCatalog, opts: { onPluginRequest?: PluginRequestHook } = {}): ExtensionsModule {
+export function createExtensionsModule(
+  catalog: PluginCatalog,
+  opts: { onPluginRequest?: PluginRequestHook } = {},
+): ExtensionsModule {
   let host: PluginHost | null = null;
   const hostOf = (): PluginHost => {
     if (!host) throw new Error('The plugin host is used before it started.');

@@ -1,4 +1,12 @@
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import { requestRefused } from './errors.ts';
 
 /**
@@ -35,7 +43,9 @@ export function parseBounded(text: string): DocumentNode {
  * under one set of rules is not taken as valid under another (anonymous requests have more).
  * `precheck` rules (the document limits) are also among the rules; they run first on their own.
  */
-export function documentCache(opts: { precheck?: readonly ValidationRule[]; maxEntries?: number; maxQueryLength?: number } = {}) {
+export function documentCache(
+  opts: { precheck?: readonly ValidationRule[]; maxEntries?: number; maxQueryLength?: number } = {},
+) {
   const { precheck = [], maxEntries = 500, maxQueryLength = 20_000 } = opts;
   const parsed = new Map<string, DocumentNode>();
   const valid = new WeakMap<readonly ValidationRule[], WeakSet<DocumentNode>>();
@@ -51,7 +61,11 @@ export function documentCache(opts: { precheck?: readonly ValidationRule[]; maxE
       }
       return document;
     },
-    validate(schema: GraphQLSchema, document: DocumentNode, rules: readonly ValidationRule[] = specifiedRules): readonly GraphQLError[] {
+    validate(
+      schema: GraphQLSchema,
+      document: DocumentNode,
+      rules: readonly ValidationRule[] = specifiedRules,
+    ): readonly GraphQLError[] {
       let passed = valid.get(rules);
       if (passed?.has(document)) return [];
       // The cheap limits run alone first: a document over them is refused before graphql-js's own

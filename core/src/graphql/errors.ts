@@ -12,7 +12,9 @@ const bounded = (message: string): string => cutText(message, MAX_ERROR_MESSAGE_
 
 /** A refusal of the request itself (its document or variables), answered before anything runs. */
 export const requestRefused = (message: string, field?: string): GraphQLError =>
-  new GraphQLError(message, { extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true, ...(field ? { field } : {}) } });
+  new GraphQLError(message, {
+    extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true, ...(field ? { field } : {}) },
+  });
 
 /**
  * Shapes every error that leaves the server: an `errorCode`, a `humanReadable` flag, the field
@@ -24,7 +26,9 @@ export function formatError(logger: Logger) {
     // graphql-http hands over plain errors only for requests it cannot parse (bad JSON, bad params).
     if (!(err instanceof GraphQLError)) {
       const message = err instanceof Error ? err.message : 'The request could not be understood.';
-      return new GraphQLError(bounded(message), { extensions: { errorCode: 'BAD_USER_INPUT', code: 'BAD_USER_INPUT', humanReadable: false } });
+      return new GraphQLError(bounded(message), {
+        extensions: { errorCode: 'BAD_USER_INPUT', code: 'BAD_USER_INPUT', humanReadable: false },
+      });
     }
     const original = err.originalError;
     if (original instanceof AppError) {

@@ -1,4 +1,11 @@
-import { Kind, type GraphQLError, type ASTNode, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  Kind,
+  type GraphQLError,
+  type ASTNode,
+  type ASTVisitor,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import { cutText } from '../text/cut.ts';
 import { unstorableText } from '../text/unicode.ts';
 import { requestRefused } from './errors.ts';
@@ -23,7 +30,11 @@ const refusal = (path: string, message: string): GraphQLError => {
 export function checkVariables(variables: Readonly<Record<string, unknown>> | null | undefined): GraphQLError | null {
   if (!variables) return null;
   // Iterative, so a deeply nested value cannot overflow the stack while it is being checked.
-  const stack: Array<{ value: unknown; path: string; depth: number }> = Object.entries(variables).map(([k, v]) => ({ value: v, path: k, depth: 1 }));
+  const stack: Array<{ value: unknown; path: string; depth: number }> = Object.entries(variables).map(([k, v]) => ({
+    value: v,
+    path: k,
+    depth: 1,
+  }));
   while (stack.length) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {

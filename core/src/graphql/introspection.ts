@@ -1,4 +1,11 @@
-import { GraphQLError, getNamedType, isIntrospectionType, type ASTVisitor, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  getNamedType,
+  isIntrospectionType,
+  type ASTVisitor,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 
 /**
  * Refuses `__schema` and `__type` (and anything reached through them): anonymous introspection is

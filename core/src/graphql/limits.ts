@@ -22,14 +22,19 @@ export function limitRules(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule
   return [
     (context: ValidationContext): ASTVisitor => ({
       Document(doc) {
-        const measurer = new Measurer(doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION), limits);
+        const measurer = new Measurer(
+          doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION),
+          limits,
+        );
         let aliases = 0;
         for (const d of doc.definitions) {
           if (d.kind !== Kind.OPERATION_DEFINITION) continue;
           const m = measurer.selectionSet(d.selectionSet);
           aliases += m.aliases;
           if (m.depth > limits.maxDepth) {
-            context.reportError(requestRefused(`Query is nested ${m.depth} levels deep; the limit is ${limits.maxDepth}.`));
+            context.reportError(
+              requestRefused(`Query is nested ${m.depth} levels deep; the limit is ${limits.maxDepth}.`),
+            );
           }
           if (m.cost > limits.maxCost) {
             context.reportError(requestRefused(`Query selects more than ${limits.maxCost} fields, the limit.`));

@@ -27,7 +27,11 @@ export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
   const documents = documentCache({ precheck: limits });
   const rules = [...specifiedRules, ...limits, storableLiteralText];
   const anonymousRules = opts.anonymousIntrospection ? rules : [...rules, noAnonymousIntrospection];
-  const handler = createHandler<Koa.Context, { requestContext: RequestContext }, RequestContext & Record<PropertyKey, unknown>>({
+  const handler = createHandler<
+    Koa.Context,
+    { requestContext: RequestContext },
+    RequestContext & Record<PropertyKey, unknown>
+  >({
     schema: opts.schema,
     parse: documents.parse,
     validate: documents.validate,
@@ -63,7 +67,10 @@ export function graphqlRoute(opts: GraphqlRouteOptions): Koa.Middleware {
       });
     } catch (err) {
       // graphql-http throws on a body it cannot parse: that is the client's mistake, not ours.
-      if (err instanceof Error && /^(Unparsable JSON body|Unparsable URL|JSON body must be an object|Missing body)$/.test(err.message)) {
+      if (
+        err instanceof Error &&
+        /^(Unparsable JSON body|Unparsable URL|JSON body must be an object|Missing body)$/.test(err.message)
+      ) {
         answerError(ctx, new AppError('BAD_USER_INPUT', 'The request body is not valid JSON.'), opts.logger);
         return;
       }
@@ -101,14 +108,23 @@ function readBody(ctx: Koa.Context): Promise<string | null | undefined> {
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.once('end', () =>
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+    );
     req.once('error', reject);
   });
 }
 
 function tooLarge(ctx: Koa.Context): undefined {
   ctx.status = 413;
-  ctx.body = { errors: [{ message: 'The request body is larger than 10 MB.', extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true } }] };
+  ctx.body = {
+    errors: [
+      {
+        message: 'The request body is larger than 10 MB.',
+        extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true },
+      },
+    ],
+  };
   return undefined;
 }
 
@@ -116,10 +132,29 @@ function tooLarge(ctx: Koa.Context): undefined {
 function answerError(ctx: Koa.Context, err: unknown, logger: Logger): void {
   if (err instanceof AppError) {
     ctx.status = err.status;
-    ctx.body = { errors: [{ message: err.message, extensions: { errorCode: err.errorCode, code: err.errorCode, humanReadable: err.humanReadable, ...(err.field ? { field: err.field } : {}) } }] };
+    ctx.body = {
+      errors: [
+        {
+          message: err.message,
+          extensions: {
+            errorCode: err.errorCode,
+            code: err.errorCode,
+            humanReadable: err.humanReadable,
+            ...(err.field ? { field: err.field } : {}),
+          },
+        },
+      ],
+    };
     return;
   }
   logger.error({ err }, 'failed to build request context');
   ctx.status = 500;
-  ctx.body = { errors: [{ message: 'Something went wrong on our side. Please try again.', extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true } }] };
+  ctx.body = {
+    errors: [
+      {
+        message: 'Something went wrong on our side. Please try again.',
+        extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true },
+      },
+    ],
+  };
 }

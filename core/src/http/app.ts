@@ -29,13 +29,24 @@ export function createHttpApp(opts: HttpAppOptions): Koa {
     } catch (err) {
       if (err instanceof AppError) {
         ctx.status = err.status;
-        ctx.body = { errors: [{ message: err.message, extensions: { errorCode: err.errorCode, humanReadable: err.humanReadable } }] };
+        ctx.body = {
+          errors: [
+            { message: err.message, extensions: { errorCode: err.errorCode, humanReadable: err.humanReadable } },
+          ],
+        };
         return;
       }
       if (answeredUnavailable(ctx, err, opts.health.availability)) return;
       opts.logger.error({ err, path: ctx.path }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { errors: [{ message: 'Something went wrong on our side. Please try again.', extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true } }] };
+      ctx.body = {
+        errors: [
+          {
+            message: 'Something went wrong on our side. Please try again.',
+            extensions: { errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: true },
+          },
+        ],
+      };
     }
   });
   app.use(async (ctx, next) => {

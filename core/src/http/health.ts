@@ -26,7 +26,13 @@ async function probe(run: () => Promise<unknown>): Promise<Part> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Part>((resolve) => (timer = setTimeout(() => resolve('unavailable'), PROBE_TIMEOUT_MS)));
   try {
-    return await Promise.race([run().then((): Part => 'ok', (): Part => 'unavailable'), timeout]);
+    return await Promise.race([
+      run().then(
+        (): Part => 'ok',
+        (): Part => 'unavailable',
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -36,7 +42,14 @@ async function probe(run: () => Promise<unknown>): Promise<Part> {
 export function answerReconnecting(ctx: Koa.Context): void {
   ctx.status = 503;
   ctx.set('retry-after', String(RETRY_AFTER_SECONDS));
-  ctx.body = { errors: [{ message: RECONNECTING_MESSAGE, extensions: { errorCode: 'SERVICE_UNAVAILABLE', humanReadable: true, retryAfter: RETRY_AFTER_SECONDS } }] };
+  ctx.body = {
+    errors: [
+      {
+        message: RECONNECTING_MESSAGE,
+        extensions: { errorCode: 'SERVICE_UNAVAILABLE', humanReadable: true, retryAfter: RETRY_AFTER_SECONDS },
+      },
+    ],
+  };
 }
 
 /**
@@ -52,7 +65,9 @@ export function mountHealthRoutes(router: Router, health: Health, release: strin
     const [database, queue] = await Promise.all([
       // Ready means requests pass the gate too, so the sentinel must be back as well.
       health.availability.isUp() ? probe(() => health.app.raw('select 1')) : Promise.resolve<Part>('unavailable'),
-      health.jobsRunning() ? probe(() => health.owner.raw(`select 1 from ${health.jobSchema}.version limit 1`)) : Promise.resolve<Part>('unavailable'),
+      health.jobsRunning()
+        ? probe(() => health.owner.raw(`select 1 from ${health.jobSchema}.version limit 1`))
+        : Promise.resolve<Part>('unavailable'),
     ]);
     const ready = database === 'ok' && queue === 'ok';
     if (!ready) ctx.set('retry-after', String(RETRY_AFTER_SECONDS));
@@ -75,7 +90,11 @@ export function databaseGate(availability: DatabaseAvailability): Koa.Middleware
 }
 
 /** For the error handler: true when it answered for an unreachable database. */
-export function answeredUnavailable(ctx: Koa.Context, err: unknown, availability: DatabaseAvailability | undefined): boolean {
+export function answeredUnavailable(
+  ctx: Koa.Context,
+  err: unknown,
+  availability: DatabaseAvailability | undefined,
+): boolean {
   if (!availability || !isDatabaseUnavailable(err)) return false;
   availability.reportUnavailable('http', err);
   answerReconnecting(ctx);

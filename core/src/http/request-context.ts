@@ -34,7 +34,10 @@ export function workspaceKeyOf(ctx: Koa.Context, rootHost: string): string | nul
   return header || null;
 }
 
-function contextOf(deps: ContextDeps, parts: Pick<RequestContext, 'viewer' | 'workspace' | 'membership' | 'shareToken' | 'release' | 'koa'>): RequestContext {
+function contextOf(
+  deps: ContextDeps,
+  parts: Pick<RequestContext, 'viewer' | 'workspace' | 'membership' | 'shareToken' | 'release' | 'koa'>,
+): RequestContext {
   const { viewer, workspace, membership } = parts;
   const requireViewer = (): Viewer => {
     if (!viewer) throw unauthenticated();
@@ -60,7 +63,11 @@ function contextOf(deps: ContextDeps, parts: Pick<RequestContext, 'viewer' | 'wo
  * The context of work done for a member outside any request (a plugin acting as the person who
  * installed it): the same authorization as their own requests. Null when they are no member.
  */
-export async function buildMemberContext(deps: ContextDeps, workspaceId: string, userId: string): Promise<RequestContext | null> {
+export async function buildMemberContext(
+  deps: ContextDeps,
+  workspaceId: string,
+  userId: string,
+): Promise<RequestContext | null> {
   const [workspace, membership, user] = await Promise.all([
     deps.directory.find(workspaceId),
     deps.directory.membership(workspaceId, userId),
@@ -102,5 +109,12 @@ export async function buildRequestContext(ctx: Koa.Context, deps: ContextDeps): 
   const membership: Membership | null =
     viewer && workspace ? await deps.directory.membership(workspace.id, viewer.userId) : null;
 
-  return contextOf(deps, { viewer, workspace, membership, shareToken, release: ctx.get(RELEASE_HEADER) || null, koa: ctx });
+  return contextOf(deps, {
+    viewer,
+    workspace,
+    membership,
+    shareToken,
+    release: ctx.get(RELEASE_HEADER) || null,
+    koa: ctx,
+  });
 }

@@ -53,7 +53,8 @@ async function sendFile(ctx: Koa.Context, file: string): Promise<void> {
     // The heaviest accepted encoding; between equals (browsers list gzip before br), the smaller br.
     const accept = ctx.get('accept-encoding');
     let variant: (typeof variants)[number] | undefined;
-    for (const v of variants) if (weightOf(accept, v.name) > (variant ? weightOf(accept, variant.name) : 0)) variant = v;
+    for (const v of variants)
+      if (weightOf(accept, v.name) > (variant ? weightOf(accept, variant.name) : 0)) variant = v;
     if (variant) {
       ctx.set('content-encoding', variant.name);
       ctx.body = await readFile(file + variant.suffix);

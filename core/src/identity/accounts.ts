@@ -4,14 +4,25 @@ import { validate } from '../errors/validate.ts';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, personNameSchema } from './inputs.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { defaultNameFor, findUserRowByEmail, insertUser, toUserRecord, type UserRecord, type UserRow } from './users.ts';
+import {
+  defaultNameFor,
+  findUserRowByEmail,
+  insertUser,
+  toUserRecord,
+  type UserRecord,
+  type UserRow,
+} from './users.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
 
 export const passwordSignUpSchema = z.object({ email: emailSchema, password: passwordSchema, name: personNameSchema });
 
 /** Checks the password rule and creates an unconfirmed password account. */
-export async function createPasswordUserRow(db: Knex, hasher: PasswordHasher, input: { email: string; password: string; name: string }): Promise<UserRow> {
+export async function createPasswordUserRow(
+  db: Knex,
+  hasher: PasswordHasher,
+  input: { email: string; password: string; name: string },
+): Promise<UserRow> {
   const valid = validate(passwordSignUpSchema, input);
   if (await findUserRowByEmail(db, valid.email)) throw badInput('email', EMAIL_TAKEN);
   const passwordHash = await hasher.hash(valid.password);
@@ -25,7 +36,10 @@ export async function createPasswordUserRow(db: Knex, hasher: PasswordHasher, in
  * code, a provider) also clears a password nobody ever confirmed: whoever set it may not own the
  * address, and must not keep a way into the account of the person who does.
  */
-export async function findOrCreateUserRow(db: Knex, input: { email: string; name?: string; emailConfirmed: boolean }): Promise<UserRow> {
+export async function findOrCreateUserRow(
+  db: Knex,
+  input: { email: string; name?: string; emailConfirmed: boolean },
+): Promise<UserRow> {
   const email = validate(emailSchema, input.email);
   const existing = await findUserRowByEmail(db, email);
   if (existing) {

@@ -54,7 +54,10 @@ const toView = (r: ApiTokenRow): ApiTokenView => ({
  * The viewer behind an API token, or null when no open token matches. The table is under
  * row-level security, so the lookup runs scoped to the workspace the token names.
  */
-export async function viewerForApiToken(app: Knex, token: { workspaceId: string; secret: string }): Promise<Viewer | null> {
+export async function viewerForApiToken(
+  app: Knex,
+  token: { workspaceId: string; secret: string },
+): Promise<Viewer | null> {
   return withTenant(app, { workspaceId: token.workspaceId }, async (trx) => {
     // Token hashes are out of this role's reach; the lookup answers only to the secret's hash.
     const found = await trx.raw<{ rows: Array<{ id: string; user_id: string; email: string; name: string }> }>(
@@ -77,14 +80,23 @@ const nameSchema = z.object({
 });
 
 /** Creates an API token of the signed-in person for the current workspace; the token is shown once. */
-export async function createApiToken(ctx: RequestContext, args: unknown): Promise<{ apiToken: ApiTokenView; token: string }> {
+export async function createApiToken(
+  ctx: RequestContext,
+  args: unknown,
+): Promise<{ apiToken: ApiTokenView; token: string }> {
   const { viewer, workspace } = ctx.authorize('profile:update');
   if (viewer.apiTokenId) throw forbidden('API tokens cannot create other API tokens. Sign in to create one.');
   const { name } = validate(nameSchema, args);
   const secret = randomSecret();
   const row = await ctx.tx(async (trx) => {
     const [created] = await trx('api_tokens')
-      .insert({ workspace_id: workspace.id, user_id: viewer.userId, name, secret_hash: sha256Hex(secret), last_four: secret.slice(-4) })
+      .insert({
+        workspace_id: workspace.id,
+        user_id: viewer.userId,
+        name,
+        secret_hash: sha256Hex(secret),
+        last_four: secret.slice(-4),
+      })
       .returning<ApiTokenRow[]>(['id', 'name', 'last_four', 'created_at', 'last_used_at']);
     await recordAudit(trx, {
       workspaceId: workspace.id,
@@ -106,7 +118,9 @@ export async function revokeApiToken(ctx: RequestContext, args: unknown): Promis
   return ctx.tx(async (trx) => {
     const q = trx('api_tokens').where({ id, workspace_id: workspace.id }).whereNull('revoked_at');
     if (!membership.workspaceAdmin) q.where({ user_id: viewer.userId });
-    const [revoked] = await q.update({ revoked_at: trx.fn.now(), updated_at: trx.fn.now() }).returning<Array<{ id: string; name: string }>>(['id', 'name']);
+    const [revoked] = await q
+      .update({ revoked_at: trx.fn.now(), updated_at: trx.fn.now() })
+      .returning<Array<{ id: string; name: string }>>(['id', 'name']);
     if (!revoked) throw notFound('That API token');
     await recordAudit(trx, {
       workspaceId: workspace.id,

@@ -25,7 +25,13 @@ export function createAuthenticator(app: Knex, sessions: SessionStore): RequestA
       const claims = await sessions.verifyAccessToken(token);
       const person = await sessions.liveSession(claims);
       return {
-        viewer: { userId: claims.userId, email: person.email, name: person.name, sessionId: claims.sessionId, apiTokenId: null },
+        viewer: {
+          userId: claims.userId,
+          email: person.email,
+          name: person.name,
+          sessionId: claims.sessionId,
+          apiTokenId: null,
+        },
         boundWorkspaceId: null,
       };
     },

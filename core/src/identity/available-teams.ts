@@ -25,7 +25,12 @@ interface WorkspaceColumns {
   primary_color: string | null;
 }
 
-const team = (w: WorkspaceColumns, type: AvailableTeamType, sortKey: Date, invite?: { id: string; invitedBy: string | null }): AvailableTeam => ({
+const team = (
+  w: WorkspaceColumns,
+  type: AvailableTeamType,
+  sortKey: Date,
+  invite?: { id: string; invitedBy: string | null },
+): AvailableTeam => ({
   id: w.id,
   subdomain: w.subdomain,
   name: w.name,
@@ -45,7 +50,10 @@ const WORKSPACE_COLUMNS = ['w.id', 'w.subdomain', 'w.name', 'w.logo_url', 'w.pri
  * Runs scoped to the person: row-level security lets them read their own memberships and the
  * invites addressed to their email, and nothing else of those tables.
  */
-export async function availableTeamsFor(app: Knex, person: { userId: string; email: string }): Promise<AvailableTeam[]> {
+export async function availableTeamsFor(
+  app: Knex,
+  person: { userId: string; email: string },
+): Promise<AvailableTeam[]> {
   const email = person.email.toLowerCase();
   const domain = email.slice(email.lastIndexOf('@') + 1);
   return withTenant(app, { userId: person.userId, email }, async (trx) => {

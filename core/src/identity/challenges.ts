@@ -74,7 +74,10 @@ export class EmailChallenges {
   }
 
   /** Creates a one-time code challenge; its id is the code challenge handed to the client. */
-  async createCode(email: string, payload: Record<string, unknown> = {}): Promise<{ codeChallenge: string; code: string }> {
+  async createCode(
+    email: string,
+    payload: Record<string, unknown> = {},
+  ): Promise<{ codeChallenge: string; code: string }> {
     const code = randomSixDigitCode();
     return this.db.transaction(async (trx) => {
       const [row] = await trx('email_challenges')
@@ -86,18 +89,32 @@ export class EmailChallenges {
           expires_at: expiresIn(trx, CHALLENGE_LIFETIME_MS.one_time_code),
         })
         .returning<Array<{ id: string }>>('id');
-      await trx('email_challenges').where({ id: row!.id }).update({ secret_hash: codeHash(this.codeKey, row!.id, code) });
+      await trx('email_challenges')
+        .where({ id: row!.id })
+        .update({ secret_hash: codeHash(this.codeKey, row!.id, code) });
       return { codeChallenge: row!.id, code };
     });
   }
 
   /** Consumes a link token of the given purpose, or fails with words for the person. */
-  async consumeLink(purpose: Exclude<ChallengePurpose, 'one_time_code'>, token: string, field = 'token'): Promise<AnsweredChallenge> {
-    const rows = await this.db.raw<{ rows: AnsweredChallenge[] }>('select id, email, payload from email_challenge_consume_link(?, ?)', [sha256Hex(token), purpose]);
+  async consumeLink(
+    purpose: Exclude<ChallengePurpose, 'one_time_code'>,
+    token: string,
+    field = 'token',
+  ): Promise<AnsweredChallenge> {
+    const rows = await this.db.raw<{ rows: AnsweredChallenge[] }>(
+      'select id, email, payload from email_challenge_consume_link(?, ?)',
+      [sha256Hex(token), purpose],
+    );
     const row = rows.rows[0];
     if (row) return { id: row.id, email: row.email, payload: row.payload };
     const name = LINK_NAMES[purpose];
-    const stale = (await this.db.raw<{ rows: Array<{ consumed: boolean }> }>('select consumed from email_challenge_link_state(?, ?)', [sha256Hex(token), purpose])).rows[0];
+    const stale = (
+      await this.db.raw<{ rows: Array<{ consumed: boolean }> }>(
+        'select consumed from email_challenge_link_state(?, ?)',
+        [sha256Hex(token), purpose],
+      )
+    ).rows[0];
     if (stale?.consumed) throw badInput(field, `This ${name} was already used. Please request a new one.`);
     if (stale) throw badInput(field, `This ${name} has expired. Please request a new one.`);
     throw badInput(field, `This ${name} is not valid. Please request a new one.`);
@@ -115,16 +132,23 @@ export class EmailChallenges {
         .first('id', 'email', 'purpose', 'attempts', 'payload', 'expires_at', 'consumed_at');
       if (!row) return { error: badInput('codeChallenge', 'This code is not valid. Please request a new one.') };
       if (row.consumed_at) return { error: badInput('code', 'This code was already used. Please request a new one.') };
-      if (row.expires_at.getTime() <= Date.now()) return { error: badInput('code', 'This code has expired. Please request a new one.') };
+      if (row.expires_at.getTime() <= Date.now())
+        return { error: badInput('code', 'This code has expired. Please request a new one.') };
       if (row.attempts >= ONE_TIME_CODE_MAX_ATTEMPTS) {
         return { error: badInput('code', 'Too many wrong codes were entered. Please request a new one.') };
       }
       // Compared by the database: the stored hash is out of this role's reach. Five tries per
       // challenge leave nothing to learn from the comparison's timing.
-      const matches = await trx.raw<{ rows: Array<{ matches: boolean }> }>('select email_challenge_code_matches(?, ?) as matches', [row.id, codeHash(this.codeKey, row.id, code.trim())]);
+      const matches = await trx.raw<{ rows: Array<{ matches: boolean }> }>(
+        'select email_challenge_code_matches(?, ?) as matches',
+        [row.id, codeHash(this.codeKey, row.id, code.trim())],
+      );
       if (!matches.rows[0]?.matches) {
         const left = ONE_TIME_CODE_MAX_ATTEMPTS - row.attempts - 1;
-        await trx('email_challenges').where({ id: row.id }).increment('attempts', 1).update({ updated_at: trx.fn.now() });
+        await trx('email_challenges')
+          .where({ id: row.id })
+          .increment('attempts', 1)
+          .update({ updated_at: trx.fn.now() });
         return {
           error: badInput(
             'code',
@@ -134,7 +158,9 @@ export class EmailChallenges {
           ),
         };
       }
-      await trx('email_challenges').where({ id: row.id }).update({ consumed_at: trx.fn.now(), updated_at: trx.fn.now() });
+      await trx('email_challenges')
+        .where({ id: row.id })
+        .update({ consumed_at: trx.fn.now(), updated_at: trx.fn.now() });
       return { challenge: { id: row.id, email: row.email, payload: row.payload } };
     });
     if ('error' in outcome) throw outcome.error;

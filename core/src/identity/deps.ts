@@ -29,7 +29,9 @@ export async function sendMail(deps: IdentityDeps, message: MailMessage): Promis
     await deps.mailer.send(message);
   } catch (err) {
     deps.logger.error({ err, subject: message.subject }, 'could not send mail');
-    throw new AppError('INTERNAL_SERVER_ERROR', 'We could not send the email just now. Please try again in a moment.', { cause: err });
+    throw new AppError('INTERNAL_SERVER_ERROR', 'We could not send the email just now. Please try again in a moment.', {
+      cause: err,
+    });
   }
 }
 

@@ -31,7 +31,11 @@ export type ConfirmationEmailResult =
  * the request addresses, who has a password, needs no mail at all: they sign in with it
  * (EMAIL_SKIPPED). Otherwise a six-digit code or a confirmation link goes out.
  */
-export async function sendConfirmationEmail(deps: IdentityDeps, ctx: RequestContext, input: unknown): Promise<ConfirmationEmailResult> {
+export async function sendConfirmationEmail(
+  deps: IdentityDeps,
+  ctx: RequestContext,
+  input: unknown,
+): Promise<ConfirmationEmailResult> {
   const valid = validate(sendConfirmationSchema, input);
   const none = { message: null, teamId: null, codeChallenge: null } as const;
   // The token is checked for presence only: no reCAPTCHA provider is configured for this server.
@@ -49,10 +53,14 @@ export async function sendConfirmationEmail(deps: IdentityDeps, ctx: RequestCont
       return { success: true, outcome: 'EMAIL_ONE_TIME_CODE', ...none, codeChallenge };
     }
     const token = await deps.challenges.createLink('confirm_email', valid.email, payload);
-    await sendMail(deps, identityMails.confirmEmail(valid.email, authLink(deps.config.publicUrl, 'confirm-email', token)));
+    await sendMail(
+      deps,
+      identityMails.confirmEmail(valid.email, authLink(deps.config.publicUrl, 'confirm-email', token)),
+    );
     return { success: true, outcome: 'EMAIL_SENT', ...none };
   } catch (err) {
-    if (err instanceof AppError) return { success: false, outcome: null, message: err.message, teamId: null, codeChallenge: null };
+    if (err instanceof AppError)
+      return { success: false, outcome: null, message: err.message, teamId: null, codeChallenge: null };
     throw err;
   }
 }
@@ -73,7 +81,10 @@ const confirmEmailSchema = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('ONE_TIME_CODE'),
     codeChallenge: z.uuid({ error: 'The codeChallenge must be the id you received with the code.' }),
-    code: z.string({ error: CODE_DIGITS }).trim().regex(/^\d{6}$/, CODE_DIGITS),
+    code: z
+      .string({ error: CODE_DIGITS })
+      .trim()
+      .regex(/^\d{6}$/, CODE_DIGITS),
   }),
   z.object({
     method: z.literal('OIDC'),
@@ -97,9 +108,23 @@ export async function confirmEmail(
   const valid = validate(confirmEmailSchema, input);
   switch (valid.method) {
     case 'EMAIL':
-      return signedIn(deps, ctx, await unlockByMailboxProof(deps, await confirmedByChallenge(deps, await deps.challenges.consumeLink('confirm_email', valid.token))));
+      return signedIn(
+        deps,
+        ctx,
+        await unlockByMailboxProof(
+          deps,
+          await confirmedByChallenge(deps, await deps.challenges.consumeLink('confirm_email', valid.token)),
+        ),
+      );
     case 'ONE_TIME_CODE':
-      return signedIn(deps, ctx, await unlockByMailboxProof(deps, await confirmedByChallenge(deps, await deps.challenges.consumeCode(valid.codeChallenge, valid.code))));
+      return signedIn(
+        deps,
+        ctx,
+        await unlockByMailboxProof(
+          deps,
+          await confirmedByChallenge(deps, await deps.challenges.consumeCode(valid.codeChallenge, valid.code)),
+        ),
+      );
     case 'OIDC':
       return signedIn(deps, ctx, await oidc(ctx, valid.provider, valid.code));
   }
@@ -124,7 +149,10 @@ export async function requestMagicLink(deps: IdentityDeps, args: unknown): Promi
   const user = await findUserRowByEmail(deps.app, email);
   if (!user) return true; // the answer never tells whether an account exists
   const token = await deps.challenges.createLink('magic_login', user.email, { userId: user.id });
-  sendMailInBackground(deps, identityMails.magicLink(user.email, authLink(deps.config.publicUrl, 'magic-login', token)));
+  sendMailInBackground(
+    deps,
+    identityMails.magicLink(user.email, authLink(deps.config.publicUrl, 'magic-login', token)),
+  );
   return true;
 }
 

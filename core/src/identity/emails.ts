@@ -1,7 +1,11 @@
 import type { MailMessage } from '../email/mailer.ts';
 
 /** Builds the links mailed to people; they open pages of the root-domain web app. */
-export function authLink(publicUrl: URL, page: 'reset-password' | 'magic-login' | 'confirm-email' | 'unlock', token: string): string {
+export function authLink(
+  publicUrl: URL,
+  page: 'reset-password' | 'magic-login' | 'confirm-email' | 'unlock',
+  token: string,
+): string {
   const url = new URL(`/auth/${page}`, publicUrl);
   url.searchParams.set('token', token);
   return url.toString();

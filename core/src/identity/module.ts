@@ -25,9 +25,15 @@ export type { AuthTokens, UserRecord };
 export interface IdentityServices {
   authenticator: RequestAuthenticator;
   /** Checks the password rule (002 §5) and creates the user; BAD_USER_INPUT names the field. */
-  createPasswordUser(trx: Knex.Transaction, input: { email: string; password: string; name: string }): Promise<UserRecord>;
+  createPasswordUser(
+    trx: Knex.Transaction,
+    input: { email: string; password: string; name: string },
+  ): Promise<UserRecord>;
   /** Finds or creates a passwordless user (one-time code, OIDC, invite acceptance). */
-  findOrCreateUser(trx: Knex.Transaction, input: { email: string; name?: string; emailConfirmed: boolean }): Promise<UserRecord>;
+  findOrCreateUser(
+    trx: Knex.Transaction,
+    input: { email: string; name?: string; emailConfirmed: boolean },
+  ): Promise<UserRecord>;
   findUserByEmail(trx: Knex.Transaction, email: string): Promise<UserRecord | null>;
   /** Opens a session: a short-lived access token and a refresh token. */
   issueSession(userId: string, userAgent?: string): Promise<AuthTokens>;

@@ -18,7 +18,13 @@ import { findUserRowById, type UserRow } from './users.ts';
  *   attempt back.
  * Returns true only for the right password of an unlocked account.
  */
-export async function checkPassword(deps: IdentityDeps, ctx: RequestContext | null, email: string, user: UserRow | null, password: string): Promise<boolean> {
+export async function checkPassword(
+  deps: IdentityDeps,
+  ctx: RequestContext | null,
+  email: string,
+  user: UserRow | null,
+  password: string,
+): Promise<boolean> {
   const attempt = await deps.attempts.begin(ctx, email);
   if (!user?.password_hash) {
     await deps.hasher.verifyDecoy(password, ctx);
@@ -61,16 +67,26 @@ async function countFailedAttempt(deps: IdentityDeps, user: UserRow): Promise<vo
       .increment('failed_login_count', 1)
       .returning<Array<{ failed_login_count: number; locked_at: Date | null }>>(['failed_login_count', 'locked_at']);
     if (!row || row.locked_at || row.failed_login_count < max) return false;
-    const locked = await trx('users').where({ id: user.id }).whereNull('locked_at').update({ locked_at: trx.fn.now(), updated_at: trx.fn.now() });
+    const locked = await trx('users')
+      .where({ id: user.id })
+      .whereNull('locked_at')
+      .update({ locked_at: trx.fn.now(), updated_at: trx.fn.now() });
     return locked === 1;
   });
   if (lockedNow) await tellAboutLock(deps, user, max);
 }
 
 async function tellAboutLock(deps: IdentityDeps, user: UserRow, attempts: number): Promise<void> {
-  await notifications.notify(deps.app, { userId: user.id, type: NOTIFICATION_TYPES.accountLocked, payload: { attempts } });
+  await notifications.notify(deps.app, {
+    userId: user.id,
+    type: NOTIFICATION_TYPES.accountLocked,
+    payload: { attempts },
+  });
   const token = await deps.challenges.createLink('unlock', user.email, { userId: user.id });
-  sendMailInBackground(deps, identityMails.accountLocked(user.email, authLink(deps.config.publicUrl, 'unlock', token), attempts));
+  sendMailInBackground(
+    deps,
+    identityMails.accountLocked(user.email, authLink(deps.config.publicUrl, 'unlock', token), attempts),
+  );
 }
 
 /**
@@ -82,7 +98,8 @@ async function tellAboutLock(deps: IdentityDeps, user: UserRow, attempts: number
 export async function unlockByMailboxProof(deps: IdentityDeps, user: UserRow): Promise<UserRow> {
   await deps.attempts.forgetEmail(user.email);
   if (!user.locked_at && user.failed_login_count === 0) return user;
-  const [updated] = await deps.app('users')
+  const [updated] = await deps
+    .app('users')
     .where({ id: user.id })
     .update({ locked_at: null, failed_login_count: 0, updated_at: deps.app.fn.now() })
     .returning<UserRow[]>('*');

@@ -21,7 +21,13 @@ export const WRONG_CREDENTIALS = 'The email or password is not right.';
  * tells who has an account.
  */
 // Invite tokens are opaque to sign-up: accepting one later checks it is for the confirmed email.
-const signUpSchema = passwordSignUpSchema.extend({ inviteToken: z.string().max(500, 'inviteToken is not a valid invitation.').regex(/^[\w.~-]+$/, 'inviteToken is not a valid invitation.').nullish() });
+const signUpSchema = passwordSignUpSchema.extend({
+  inviteToken: z
+    .string()
+    .max(500, 'inviteToken is not a valid invitation.')
+    .regex(/^[\w.~-]+$/, 'inviteToken is not a valid invitation.')
+    .nullish(),
+});
 
 /** The confirmation link, carrying the invitation the person signed up from. */
 function confirmLink(publicUrl: URL, token: string, inviteToken: string | null | undefined): string {
@@ -30,24 +36,50 @@ function confirmLink(publicUrl: URL, token: string, inviteToken: string | null |
   return url.toString();
 }
 
-export async function signUp(deps: IdentityDeps, ctx: RequestContext, input: unknown): Promise<{ outcome: 'EMAIL_SENT'; user: UserView }> {
+export async function signUp(
+  deps: IdentityDeps,
+  ctx: RequestContext,
+  input: unknown,
+): Promise<{ outcome: 'EMAIL_SENT'; user: UserView }> {
   const valid = validate(signUpSchema, input);
   const passwordHash = await deps.hasher.hash(valid.password, ctx);
   const created = await deps.app.transaction(async (trx) => {
     if (await findUserRowByEmail(trx, valid.email)) return null;
     const user = await insertUser(trx, { email: valid.email, name: valid.name, passwordHash, emailConfirmed: false });
     if (!user) return null; // created by another request a moment ago
-    const token = await deps.challenges.createLink('confirm_email', user.email, { userId: user.id, keepPassword: true }, trx);
+    const token = await deps.challenges.createLink(
+      'confirm_email',
+      user.email,
+      { userId: user.id, keepPassword: true },
+      trx,
+    );
     // Sent before commit: if the mail cannot go out, no account is left behind waiting for it.
-    await sendMail(deps, identityMails.confirmEmail(user.email, confirmLink(deps.config.publicUrl, token, valid.inviteToken)));
+    await sendMail(
+      deps,
+      identityMails.confirmEmail(user.email, confirmLink(deps.config.publicUrl, token, valid.inviteToken)),
+    );
     return user;
   });
   if (created) return { outcome: 'EMAIL_SENT', user: toUserView(created) };
-  await sendMail(deps, identityMails.accountExists(valid.email, new URL('/auth/login', deps.config.publicUrl).toString(), resetPasswordPage(deps.config.publicUrl, valid.email)));
+  await sendMail(
+    deps,
+    identityMails.accountExists(
+      valid.email,
+      new URL('/auth/login', deps.config.publicUrl).toString(),
+      resetPasswordPage(deps.config.publicUrl, valid.email),
+    ),
+  );
   // What a new account would look like: nothing of the existing one is shown.
   return {
     outcome: 'EMAIL_SENT',
-    user: { id: randomUUID(), email: valid.email, name: valid.name, emailConfirmed: false, hasPassword: true, createdAt: new Date() },
+    user: {
+      id: randomUUID(),
+      email: valid.email,
+      name: valid.name,
+      emailConfirmed: false,
+      hasPassword: true,
+      createdAt: new Date(),
+    },
   };
 }
 
@@ -70,9 +102,18 @@ export async function signIn(deps: IdentityDeps, ctx: RequestContext, args: unkn
   const right = await checkPassword(deps, ctx, email, user, password);
   if (!user || !right) throw unauthenticated(WRONG_CREDENTIALS);
   if (!user.email_confirmed_at) {
-    const token = await deps.challenges.createLink('confirm_email', user.email, { userId: user.id, keepPassword: true });
-    await sendMail(deps, identityMails.confirmEmail(user.email, authLink(deps.config.publicUrl, 'confirm-email', token)));
-    throw new AppError('FORBIDDEN', 'Please confirm your email address first. We have just sent you a new confirmation link.');
+    const token = await deps.challenges.createLink('confirm_email', user.email, {
+      userId: user.id,
+      keepPassword: true,
+    });
+    await sendMail(
+      deps,
+      identityMails.confirmEmail(user.email, authLink(deps.config.publicUrl, 'confirm-email', token)),
+    );
+    throw new AppError(
+      'FORBIDDEN',
+      'Please confirm your email address first. We have just sent you a new confirmation link.',
+    );
   }
   return signedIn(deps, ctx, user);
 }

@@ -10,7 +10,9 @@ describe('password hashes', () => {
   it('are made at the architecture cost by default: scrypt N=2^17, r=8, p=1, self-describing', async () => {
     expect(loadConfig({}, settings).passwordHashCost).toEqual({ N: 131072, r: 8, p: 1 });
     expect(SCRYPT_COST).toEqual({ N: 131072, r: 8, p: 1 });
-    const stored = await new PasswordHasher(limits, 0, loadConfig({}, settings).passwordHashCost).hash('Correct-Horse-42');
+    const stored = await new PasswordHasher(limits, 0, loadConfig({}, settings).passwordHashCost).hash(
+      'Correct-Horse-42',
+    );
     expect(stored).toMatch(SELF_DESCRIBING(131072));
     expect(await verifyPassword('Correct-Horse-42', stored)).toBe(true);
     expect(await verifyPassword('Correct-Horse-43', stored)).toBe(false);
@@ -26,7 +28,9 @@ describe('password hashes', () => {
     expect(await raised.verify('Correct-Horse-42', older)).toBe(true);
     expect(await raised.verify('Correct-Horse-41', older)).toBe(false);
     expect(await raised.hash('Correct-Horse-42')).toMatch(SELF_DESCRIBING(4096));
-    expect(await verifyPassword('Correct-Horse-42', await hashPassword('Correct-Horse-42', { N: 2048, r: 8, p: 1 }))).toBe(true);
+    expect(
+      await verifyPassword('Correct-Horse-42', await hashPassword('Correct-Horse-42', { N: 2048, r: 8, p: 1 })),
+    ).toBe(true);
   });
 
   it('refuse a PASSWORD_HASH_COST outside 10 to 20, naming the setting', () => {

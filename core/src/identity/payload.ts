@@ -40,7 +40,12 @@ export async function signedIn(deps: IdentityDeps, ctx: RequestContext, user: Us
 }
 
 /** Sets the refresh cookie and gathers the workspaces the person may enter. */
-export async function payloadFor(deps: IdentityDeps, ctx: RequestContext, user: UserRow, tokens: AuthTokens): Promise<AuthPayload> {
+export async function payloadFor(
+  deps: IdentityDeps,
+  ctx: RequestContext,
+  user: UserRow,
+  tokens: AuthTokens,
+): Promise<AuthPayload> {
   setRefreshCookie(httpOf(ctx), tokens, deps.config.refreshTokenTtlSeconds);
   const availableTeams = await availableTeamsFor(deps.app, { userId: user.id, email: user.email });
   return { ...tokens, user: toUserView(user), availableTeams, teamId: leadingTeam(availableTeams, ctx.workspace?.id) };

@@ -17,7 +17,10 @@ export async function requestPasswordReset(deps: IdentityDeps, args: unknown): P
   const user = await findUserRowByEmail(deps.app, email);
   if (!user) return true; // the answer never tells whether an account exists
   const token = await deps.challenges.createLink('reset_password', user.email, { userId: user.id });
-  sendMailInBackground(deps, identityMails.resetPassword(user.email, authLink(deps.config.publicUrl, 'reset-password', token)));
+  sendMailInBackground(
+    deps,
+    identityMails.resetPassword(user.email, authLink(deps.config.publicUrl, 'reset-password', token)),
+  );
   return true;
 }
 
@@ -29,7 +32,8 @@ export async function resetPassword(deps: IdentityDeps, ctx: RequestContext, arg
   const { token, password } = validate(z.object({ token: linkTokenSchema, password: passwordSchema }), args);
   const passwordHash = await deps.hasher.hash(password, ctx);
   const challenge = await deps.challenges.consumeLink('reset_password', token);
-  const [user] = await deps.app('users')
+  const [user] = await deps
+    .app('users')
     .where({ id: challenge.payload.userId as string })
     .update({
       password_hash: passwordHash,
@@ -57,7 +61,8 @@ export async function requestUnlock(deps: IdentityDeps, args: unknown): Promise<
 export async function unlockAccount(deps: IdentityDeps, args: unknown): Promise<boolean> {
   const { token } = validate(z.object({ token: linkTokenSchema }), args);
   const challenge = await deps.challenges.consumeLink('unlock', token);
-  await deps.app('users')
+  await deps
+    .app('users')
     .where({ id: challenge.payload.userId as string })
     .update({ locked_at: null, failed_login_count: 0, updated_at: deps.app.fn.now() });
   return true;
@@ -77,8 +82,12 @@ export async function changePassword(deps: IdentityDeps, ctx: RequestContext, ar
   const { currentPassword, newPassword } = validate(changePasswordSchema, args);
   const user = await findUserRowById(deps.app, viewer.userId);
   if (!user) throw badInput('currentPassword', 'Your account was not found.');
-  if (user.password_hash) await checkPasswordOfViewer(deps, ctx, currentPassword, 'currentPassword', 'Your current password is not right.');
-  await deps.app('users').where({ id: user.id }).update({ password_hash: await deps.hasher.hash(newPassword, ctx), updated_at: deps.app.fn.now() });
+  if (user.password_hash)
+    await checkPasswordOfViewer(deps, ctx, currentPassword, 'currentPassword', 'Your current password is not right.');
+  await deps
+    .app('users')
+    .where({ id: user.id })
+    .update({ password_hash: await deps.hasher.hash(newPassword, ctx), updated_at: deps.app.fn.now() });
   await deps.sessions.revokeAllOf(user.id, viewer.sessionId);
   return true;
 }

@@ -48,7 +48,14 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     notifications: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
       const { first, unreadOnly } = validate(
-        z.object({ first: z.number().int().min(1, 'Ask for at least 1 notification.').max(200, 'Ask for at most 200 notifications.'), unreadOnly: z.boolean().nullish() }),
+        z.object({
+          first: z
+            .number()
+            .int()
+            .min(1, 'Ask for at least 1 notification.')
+            .max(200, 'Ask for at most 200 notifications.'),
+          unreadOnly: z.boolean().nullish(),
+        }),
         args,
       );
       return notifications.list(deps.app, viewer.userId, first, unreadOnly ?? false);
@@ -89,7 +96,11 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     updateProfile: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
       const { name } = validate(z.object({ name: personNameSchema }), args);
-      const [row] = await deps.app('users').where({ id: viewer.userId }).update({ name, updated_at: deps.app.fn.now() }).returning('*');
+      const [row] = await deps
+        .app('users')
+        .where({ id: viewer.userId })
+        .update({ name, updated_at: deps.app.fn.now() })
+        .returning('*');
       if (!row) throw unauthenticated();
       await deps.sessions.personChanged(viewer.userId);
       return toUserView(row);
@@ -97,9 +108,13 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     updateThemeMode: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
       const { mode } = validate(z.object({ mode: themeModeSchema }), args);
-      const [row] = await deps.app('users')
+      const [row] = await deps
+        .app('users')
         .where({ id: viewer.userId })
-        .update({ preferences: deps.app.raw(`preferences || jsonb_build_object('themeMode', ?::text)`, [mode]), updated_at: deps.app.fn.now() })
+        .update({
+          preferences: deps.app.raw(`preferences || jsonb_build_object('themeMode', ?::text)`, [mode]),
+          updated_at: deps.app.fn.now(),
+        })
         .returning('*');
       if (!row) throw unauthenticated();
       return toUserView(row);
@@ -107,13 +122,23 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     changePassword: async (_p, args, ctx) => changePassword(deps, ctx, args),
     markNotificationsRead: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
-      const { ids } = validate(z.object({ ids: z.array(uuidSchema).max(500, 'Mark at most 500 notifications at once.') }), args);
+      const { ids } = validate(
+        z.object({ ids: z.array(uuidSchema).max(500, 'Mark at most 500 notifications at once.') }),
+        args,
+      );
       return notifications.markRead(deps.app, viewer.userId, ids);
     },
     markAllNotificationsRead: async (_p, _a, ctx) => notifications.markAllRead(deps.app, ctx.requireViewer().userId),
     updateNotificationPreference: async (_p, args, ctx) => {
       const viewer = ctx.requireViewer();
-      const input = validate(z.object({ kind: z.string().max(80, 'kind is at most 80 characters.'), inApp: z.boolean().nullish(), email: z.boolean().nullish() }), args);
+      const input = validate(
+        z.object({
+          kind: z.string().max(80, 'kind is at most 80 characters.'),
+          inApp: z.boolean().nullish(),
+          email: z.boolean().nullish(),
+        }),
+        args,
+      );
       await notificationPreferences.set(deps.app, viewer.userId, input.kind, input);
       return notificationPreferences.list(deps.app, viewer.userId);
     },

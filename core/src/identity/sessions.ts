@@ -57,7 +57,10 @@ export class SessionStore {
 
   constructor(
     private readonly db: Knex,
-    private readonly config: Pick<Config, 'secretKey' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'publicUrl'>,
+    private readonly config: Pick<
+      Config,
+      'secretKey' | 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'publicUrl'
+    >,
     private readonly invalidations: Invalidations,
   ) {
     this.key = deriveKey(config, 'access-token');
@@ -110,12 +113,17 @@ export class SessionStore {
       await this.revokeOnReuse(presented);
       throw unauthenticated(SESSION_EXPIRED);
     }
-    return { userId: row.user_id, tokens: await this.tokensFor({ userId: row.user_id, sessionId: row.id, email: row.email }, next) };
+    return {
+      userId: row.user_id,
+      tokens: await this.tokensFor({ userId: row.user_id, sessionId: row.id, email: row.email }, next),
+    };
   }
 
   /** A rotated-out refresh token came back: its session ends, in every process. */
   private async revokeOnReuse(tokenHash: string): Promise<void> {
-    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>('select id from session_revoke_reused(?)', [tokenHash]);
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>('select id from session_revoke_reused(?)', [
+      tokenHash,
+    ]);
     for (const row of rows) await this.invalidations.publish(SESSION_TOPIC, row.id);
   }
 
@@ -143,7 +151,9 @@ export class SessionStore {
   }
 
   async revokeByRefreshToken(refreshToken: string): Promise<void> {
-    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>('select id from session_revoke_by_refresh(?)', [sha256Hex(refreshToken)]);
+    const { rows } = await this.db.raw<{ rows: Array<{ id: string }> }>('select id from session_revoke_by_refresh(?)', [
+      sha256Hex(refreshToken),
+    ]);
     for (const row of rows) await this.invalidations.publish(SESSION_TOPIC, row.id);
   }
 
@@ -170,7 +180,12 @@ export class SessionStore {
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: this.issuer });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.email !== 'string' || typeof payload.exp !== 'number') {
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.email !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
         throw unauthenticated(SESSION_INVALID);
       }
       const claims: AccessClaims = { userId: payload.sub, sessionId: payload.sid, email: payload.email };
@@ -191,11 +206,22 @@ export class SessionStore {
     const row = await this.db('sessions as s')
       .join('users as u', 'u.id', 's.user_id')
       .where('s.id', claims.sessionId)
-      .select<{ user_id: string; revoked_at: Date | null; expires_at: Date; email: string; name: string }>('s.user_id', 's.revoked_at', 's.expires_at', 'u.email', 'u.name')
+      .select<{ user_id: string; revoked_at: Date | null; expires_at: Date; email: string; name: string }>(
+        's.user_id',
+        's.revoked_at',
+        's.expires_at',
+        'u.email',
+        'u.name',
+      )
       .first();
     if (!row || row.user_id !== claims.userId || row.revoked_at) throw unauthenticated(SESSION_ENDED);
     if (row.expires_at.getTime() <= Date.now()) throw unauthenticated(SESSION_EXPIRED);
-    const session: LiveSession = { userId: row.user_id, email: row.email, name: row.name, expiresAt: row.expires_at.getTime() };
+    const session: LiveSession = {
+      userId: row.user_id,
+      email: row.email,
+      name: row.name,
+      expiresAt: row.expires_at.getTime(),
+    };
     if (this.invalidations.listening() && this.evictions === evictionsBefore) this.live.set(claims.sessionId, session);
     return session;
   }
@@ -226,7 +252,13 @@ export function setRefreshCookie(koa: Koa.Context, tokens: AuthTokens, ttlSecond
 }
 
 export function clearRefreshCookie(koa: Koa.Context): void {
-  koa.cookies.set(REFRESH_COOKIE, null, { httpOnly: true, sameSite: 'lax', path: REFRESH_COOKIE_PATH, secure: koa.secure, overwrite: true });
+  koa.cookies.set(REFRESH_COOKIE, null, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: REFRESH_COOKIE_PATH,
+    secure: koa.secure,
+    overwrite: true,
+  });
 }
 
 export function readRefreshCookie(koa: Koa.Context): string | null {

@@ -16,10 +16,20 @@ export interface TeamEnvironment {
 }
 
 /** The root-domain app gets the same sign-in options with no workspace branding. */
-export async function teamEnvironment(app: Knex, config: Config, workspace: WorkspaceRef | null): Promise<TeamEnvironment> {
+export async function teamEnvironment(
+  app: Knex,
+  config: Config,
+  workspace: WorkspaceRef | null,
+): Promise<TeamEnvironment> {
   // The workspaces table is the tenant registry (no row-level security): branding is public.
   const row = workspace
-    ? await app('workspaces').where({ id: workspace.id }).first<{ name: string; primary_color: string | null; logo_url: string | null } | undefined>('name', 'primary_color', 'logo_url')
+    ? await app('workspaces')
+        .where({ id: workspace.id })
+        .first<{ name: string; primary_color: string | null; logo_url: string | null } | undefined>(
+          'name',
+          'primary_color',
+          'logo_url',
+        )
     : undefined;
   const sso = Boolean(config.oidc.issuer && config.oidc.clientId);
   return {

@@ -11,6 +11,7 @@ export type ThemeMode = (typeof THEME_MODES)[number];
 export const themeModeSchema = z.enum(THEME_MODES, { error: `mode is one of ${THEME_MODES.join(', ')}.` });
 
 export function themeModeOf(preferences: unknown): ThemeMode {
-  const value = preferences && typeof preferences === 'object' ? (preferences as { themeMode?: unknown }).themeMode : undefined;
+  const value =
+    preferences && typeof preferences === 'object' ? (preferences as { themeMode?: unknown }).themeMode : undefined;
   return THEME_MODES.includes(value as ThemeMode) ? (value as ThemeMode) : 'BROWSER_DEFAULT';
 }

@@ -69,7 +69,10 @@ export async function insertUser(
 
 /** Marks the email confirmed (a link, a code or a provider proved the person reads it). */
 export async function confirmUserEmail(db: Knex, userId: string): Promise<void> {
-  await db('users').where({ id: userId }).whereNull('email_confirmed_at').update({ email_confirmed_at: db.fn.now(), updated_at: db.fn.now() });
+  await db('users')
+    .where({ id: userId })
+    .whereNull('email_confirmed_at')
+    .update({ email_confirmed_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
 /** The name to use for a new account when none was given: the email's local part. */

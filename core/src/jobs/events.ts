@@ -39,7 +39,12 @@ export interface EventBus {
    * of the trigger catalog (core/src/events/catalog.ts) must match its payload schema. Answers the
    * event's id.
    */
-  publish(event: string, workspaceId: string | null, payload: Record<string, unknown>, trx?: Knex.Transaction): Promise<string>;
+  publish(
+    event: string,
+    workspaceId: string | null,
+    payload: Record<string, unknown>,
+    trx?: Knex.Transaction,
+  ): Promise<string>;
   /**
    * Publishes many events in the transaction of their change, as `publish` would one by one, in
    * one read of the subscriptions and one insert per subscribing queue: for changes made in bulk
@@ -56,7 +61,11 @@ export interface PublishedEvent {
 }
 
 /** Publishes every one of `events` in `trx`, set-wise when the bus can. */
-export async function publishAll(bus: EventBus, events: ReadonlyArray<PublishedEvent>, trx: Knex.Transaction): Promise<string[]> {
+export async function publishAll(
+  bus: EventBus,
+  events: ReadonlyArray<PublishedEvent>,
+  trx: Knex.Transaction,
+): Promise<string[]> {
   if (bus.publishMany) return bus.publishMany(events, trx);
   const ids: string[] = [];
   for (const e of events) ids.push(await bus.publish(e.event, e.workspaceId, e.payload, trx));
@@ -68,7 +77,11 @@ export async function publishAll(bus: EventBus, events: ReadonlyArray<PublishedE
  * each one's outcome as a batch handler answers: null when it was done, or the error it threw
  * (which fails that job alone).
  */
-export async function outcomesOf<T>(items: ReadonlyArray<T>, fn: (item: T) => Promise<unknown>, limit = 1): Promise<unknown[]> {
+export async function outcomesOf<T>(
+  items: ReadonlyArray<T>,
+  fn: (item: T) => Promise<unknown>,
+  limit = 1,
+): Promise<unknown[]> {
   const outcomes: unknown[] = new Array(items.length).fill(null);
   let next = 0;
   const lane = async () => {
@@ -94,7 +107,14 @@ export function createEventBus(boss: PgBoss): EventBus {
     async publish(event, workspaceId, payload, trx) {
       const checked = isTriggerEvent(event) ? parseEventPayload(event, payload) : payload;
       const cause = causes.getStore();
-      const message: DomainEvent = { id: randomUUID(), event, workspaceId, payload: checked, occurredAt: new Date().toISOString(), ...(cause ? { cause } : {}) };
+      const message: DomainEvent = {
+        id: randomUUID(),
+        event,
+        workspaceId,
+        payload: checked,
+        occurredAt: new Date().toISOString(),
+        ...(cause ? { cause } : {}),
+      };
       await boss.publish(event, message, trx ? { db: fromKnex(trx) } : undefined);
       return message.id;
     },
@@ -112,7 +132,10 @@ export function createEventBus(boss: PgBoss): EventBus {
       }));
       // What boss.publish does for each event (its subscribers' queues, then a job in each), once for all.
       const names = [...new Set(messages.map((m) => m.event))];
-      const { rows } = await trx.raw<{ rows: Array<{ name: string; event: string }> }>(`select name, event from ${JOB_SCHEMA}.subscription where event = any(?)`, [names]);
+      const { rows } = await trx.raw<{ rows: Array<{ name: string; event: string }> }>(
+        `select name, event from ${JOB_SCHEMA}.subscription where event = any(?)`,
+        [names],
+      );
       const db = fromKnex(trx);
       for (const { name, event } of rows) {
         const jobs = messages.filter((m) => m.event === event).map((data) => ({ data: data as unknown as object }));

@@ -72,7 +72,11 @@ export interface SendOptions {
 export interface JobQueue {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Bulk enqueue in one statement. */
-  insert<T extends object>(queue: string, items: readonly T[], options?: Pick<SendOptions, 'trx' | 'startAfterSeconds'>): Promise<void>;
+  insert<T extends object>(
+    queue: string,
+    items: readonly T[],
+    options?: Pick<SendOptions, 'trx' | 'startAfterSeconds'>,
+  ): Promise<void>;
 }
 
 export interface JobSystem {
@@ -109,7 +113,12 @@ export const DEFAULT_SUPERVISE_INTERVAL_SECONDS = 15;
  * heartbeat lapses, the next supervision pass fails it, and its first retry waits its retry delay
  * (at most twice the base with backoff's jitter), then one polling interval.
  */
-export function takeoverBoundSeconds(o: { heartbeatSeconds: number; superviseIntervalSeconds: number; retryDelaySeconds: number; pollingIntervalSeconds: number }): number {
+export function takeoverBoundSeconds(o: {
+  heartbeatSeconds: number;
+  superviseIntervalSeconds: number;
+  retryDelaySeconds: number;
+  pollingIntervalSeconds: number;
+}): number {
   return o.heartbeatSeconds + o.superviseIntervalSeconds + 2 * o.retryDelaySeconds + o.pollingIntervalSeconds;
 }
 
@@ -184,7 +193,8 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
         if (!current) await boss.createQueue(d.queue, options);
         // pg-boss's types leave heartbeatSeconds out of updateQueue, but its statement sets it;
         // queues created before heartbeats existed get theirs this way.
-        else if (!hasSettings(current, options)) await boss.updateQueue(d.queue, options as Parameters<PgBoss['updateQueue']>[1]);
+        else if (!hasSettings(current, options))
+          await boss.updateQueue(d.queue, options as Parameters<PgBoss['updateQueue']>[1]);
         // Stored in the database and upserted by name, so every process may register it; one
         // cron pass across them queues each occurrence once.
         if (d.schedule) await boss.schedule(d.queue, d.schedule.cron, {}, { tz: d.schedule.tz ?? 'UTC' });
@@ -208,7 +218,12 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
           async (jobs) => {
             await opts.foreground?.yieldTo();
             if (d.handleBatch) {
-              const batch = jobs.map((j) => ({ id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 }));
+              const batch = jobs.map((j) => ({
+                id: j.id,
+                queue: d.queue,
+                data: j.data,
+                retryCount: (j as { retryCount?: number }).retryCount ?? 0,
+              }));
               const outcomes = await d.handleBatch(batch);
               for (const [i, err] of outcomes.entries()) {
                 if (err === null || err === undefined) continue;
@@ -218,7 +233,12 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
               return;
             }
             for (const j of jobs) {
-              const job = { id: j.id, queue: d.queue, data: j.data, retryCount: (j as { retryCount?: number }).retryCount ?? 0 };
+              const job = {
+                id: j.id,
+                queue: d.queue,
+                data: j.data,
+                retryCount: (j as { retryCount?: number }).retryCount ?? 0,
+              };
               if (jobs.length === 1) {
                 await d.handler(job);
                 continue;
@@ -260,7 +280,10 @@ export async function once<T>(
   effect: () => Promise<T>,
 ): Promise<{ applied: boolean }> {
   // The record takes the transaction's workspace (a column default); the key is unique within it.
-  const { rows } = await trx.raw<{ rows: unknown[] }>('insert into job_effects (key, queue) values (?, ?) on conflict do nothing returning key', [key, queue]);
+  const { rows } = await trx.raw<{ rows: unknown[] }>(
+    'insert into job_effects (key, queue) values (?, ?) on conflict do nothing returning key',
+    [key, queue],
+  );
   if (!rows.length) return { applied: false };
   await effect();
   return { applied: true };

@@ -31,7 +31,10 @@ export type OptionalDependencyServices<Opt extends readonly ModuleRef[]> = {
 };
 
 /** What a module receives from core: exactly the parts it may use. */
-export interface ModuleContext<Deps extends readonly ModuleRef[] = readonly ModuleRef[], Opt extends readonly ModuleRef[] = readonly []> {
+export interface ModuleContext<
+  Deps extends readonly ModuleRef[] = readonly ModuleRef[],
+  Opt extends readonly ModuleRef[] = readonly [],
+> {
   config: Config;
   db: Databases;
   logger: Logger;
@@ -80,7 +83,12 @@ export interface EventSubscription {
   concurrency?: number;
 }
 
-export interface ModuleDefinition<Name extends string, Deps extends readonly ModuleRef[], Services, Opt extends readonly ModuleRef[] = readonly []> {
+export interface ModuleDefinition<
+  Name extends string,
+  Deps extends readonly ModuleRef[],
+  Services,
+  Opt extends readonly ModuleRef[] = readonly [],
+> {
   name: Name;
   dependsOn?: Deps;
   /**
@@ -97,7 +105,12 @@ export interface ModuleDefinition<Name extends string, Deps extends readonly Mod
   services?: (ctx: ModuleContext<Deps, Opt>) => Services;
 }
 
-export interface FieldbookModule<Name extends string, Deps extends readonly ModuleRef[], Services, Opt extends readonly ModuleRef[] = readonly []> extends ModuleRef {
+export interface FieldbookModule<
+  Name extends string,
+  Deps extends readonly ModuleRef[],
+  Services,
+  Opt extends readonly ModuleRef[] = readonly [],
+> extends ModuleRef {
   readonly name: Name;
   readonly dependsOn: Deps;
   readonly optionalDependsOn: Opt;

@@ -29,9 +29,15 @@ const tags = defineModule({ name: 'tags', services: () => ({ tagNames: () => ['p
 const notes = defineModule({
   name: 'notes',
   dependsOn: [people, tags],
-  services: (ctx) => ({ summary: () => `${ctx.deps.people.countPeople()} people, tags ${ctx.deps.tags.tagNames().join(',')}` }),
+  services: (ctx) => ({
+    summary: () => `${ctx.deps.people.countPeople()} people, tags ${ctx.deps.tags.tagNames().join(',')}`,
+  }),
 });
-const insights = defineModule({ name: 'insights', dependsOn: [notes], services: (ctx) => ({ fromNotes: () => ctx.deps.notes.summary() }) });
+const insights = defineModule({
+  name: 'insights',
+  dependsOn: [notes],
+  services: (ctx) => ({ fromNotes: () => ctx.deps.notes.summary() }),
+});
 
 const names = (modules: readonly LoadedModule[]) => modules.map((m) => m.name);
 
@@ -56,7 +62,12 @@ describe('module registry', () => {
   });
 
   it('fails on a module that depends on itself', () => {
-    const self: LoadedModule = { name: 'self', dependsOn: [{ name: 'self' }], optionalDependsOn: [], definition: { name: 'self' } };
+    const self: LoadedModule = {
+      name: 'self',
+      dependsOn: [{ name: 'self' }],
+      optionalDependsOn: [],
+      definition: { name: 'self' },
+    };
     expect(() => sortModules([self])).toThrow('Module dependency cycle: self -> self');
   });
 
@@ -86,7 +97,9 @@ describe('module registry', () => {
     const reports = defineModule({
       name: 'reports',
       optionalDependsOn: [tags],
-      services: (ctx) => ({ describe: () => (ctx.deps.tags ? `tags ${ctx.deps.tags.tagNames().join(',')}` : 'no tags module') }),
+      services: (ctx) => ({
+        describe: () => (ctx.deps.tags ? `tags ${ctx.deps.tags.tagNames().join(',')}` : 'no tags module'),
+      }),
     });
     expect(names(sortModules([reports, tags]))).toEqual(['tags', 'reports']);
     const withTags = loadModules([reports, tags], base).services.reports as { describe(): string };

@@ -43,10 +43,7 @@ export function sortModules(modules: readonly LoadedModule[]): LoadedModule[] {
  * Loads modules in dependency order. Each receives a context whose `deps` holds the services of
  * exactly the modules it declared (optional ones only when loaded), and contributes GraphQL, jobs, events and routes.
  */
-export function loadModules(
-  modules: readonly LoadedModule[],
-  base: Omit<ModuleContext, 'deps'>,
-): ModuleContributions {
+export function loadModules(modules: readonly LoadedModule[], base: Omit<ModuleContext, 'deps'>): ModuleContributions {
   const out: ModuleContributions = { graphql: [], jobs: [], events: [], routes: [], services: {} };
   for (const m of sortModules(modules)) {
     const deps = Object.fromEntries(

@@ -14,14 +14,39 @@ export interface NotificationKind {
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   { kind: 'mention', label: 'Someone mentions you in a comment', group: 'You', email: 'immediate' },
-  { kind: 'comment', label: 'Comments on notes and insights you wrote, edited or commented on', group: 'You', email: 'immediate' },
+  {
+    kind: 'comment',
+    label: 'Comments on notes and insights you wrote, edited or commented on',
+    group: 'You',
+    email: 'immediate',
+  },
   { kind: 'access_request_requested', label: 'Someone asks for access', group: 'You', email: 'immediate' },
   { kind: 'access_request_approved', label: 'Your access request is approved', group: 'You', email: 'immediate' },
   { kind: 'access_request_denied', label: 'Your access request is denied', group: 'You', email: 'immediate' },
-  { kind: 'followed_comment', label: 'Comments on projects and insights you follow', group: 'Following', email: 'digest' },
-  { kind: 'insight_published', label: 'Insights published in projects you follow', group: 'Following', email: 'digest' },
-  { kind: 'followed_tag_applied', label: 'Tags you follow applied to highlights and notes', group: 'Following', email: 'digest' },
-  { kind: 'followed_change', label: 'Notes and insights added to projects you follow, and edits to insights you follow', group: 'Following', email: 'digest' },
+  {
+    kind: 'followed_comment',
+    label: 'Comments on projects and insights you follow',
+    group: 'Following',
+    email: 'digest',
+  },
+  {
+    kind: 'insight_published',
+    label: 'Insights published in projects you follow',
+    group: 'Following',
+    email: 'digest',
+  },
+  {
+    kind: 'followed_tag_applied',
+    label: 'Tags you follow applied to highlights and notes',
+    group: 'Following',
+    email: 'digest',
+  },
+  {
+    kind: 'followed_change',
+    label: 'Notes and insights added to projects you follow, and edits to insights you follow',
+    group: 'Following',
+    email: 'digest',
+  },
   { kind: 'project_export_completed', label: 'A project export is ready', group: 'Work', email: 'none' },
   { kind: 'project_export_failed', label: 'A project export failed', group: 'Work', email: 'none' },
   { kind: 'project_import_completed', label: 'A project import is done', group: 'Work', email: 'none' },
@@ -29,8 +54,19 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   { kind: 'summary_ready', label: 'A summary you asked for is ready', group: 'Work', email: 'immediate' },
   { kind: 'automation_failed', label: 'An automation you own failed', group: 'Work', email: 'none' },
   { kind: 'automation_message', label: 'Messages from automations', group: 'Work', email: 'none' },
-  { kind: 'data_retention_deletion_warning', label: 'Data retention will soon delete notes and insights', group: 'Workspace', email: 'none' },
-  { kind: 'account_locked', label: 'Your account is locked after failed sign-ins', group: 'Account', email: 'none', required: true },
+  {
+    kind: 'data_retention_deletion_warning',
+    label: 'Data retention will soon delete notes and insights',
+    group: 'Workspace',
+    email: 'none',
+  },
+  {
+    kind: 'account_locked',
+    label: 'Your account is locked after failed sign-ins',
+    group: 'Account',
+    email: 'none',
+    required: true,
+  },
 ];
 
 export const DIGEST_KIND = 'digest';

@@ -30,7 +30,10 @@ export function accessRoleOf(map: PermissionMap, who: AccessCandidate): AccessRo
 }
 
 /** The access list of an object: each person with a role who gets some access, with that access. */
-export function accessList(map: PermissionMap, people: readonly AccessCandidate[]): Array<{ userId: string; accessRole: AccessRole }> {
+export function accessList(
+  map: PermissionMap,
+  people: readonly AccessCandidate[],
+): Array<{ userId: string; accessRole: AccessRole }> {
   const list: Array<{ userId: string; accessRole: AccessRole }> = [];
   for (const person of people) {
     const accessRole = accessRoleOf(map, person);

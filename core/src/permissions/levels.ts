@@ -11,7 +11,8 @@ export const isPermissionLevel = (value: unknown): value is PermissionLevel =>
   typeof value === 'string' && (PERMISSION_LEVELS as readonly string[]).includes(value);
 
 /** True when `level` grants at least `required`. */
-export const atLeast = (level: PermissionLevel, required: PermissionLevel): boolean => LEVEL_RANK[level] >= LEVEL_RANK[required];
+export const atLeast = (level: PermissionLevel, required: PermissionLevel): boolean =>
+  LEVEL_RANK[level] >= LEVEL_RANK[required];
 
 /** The highest of the levels; none for an empty list (nothing granted). */
 export function maxLevel(levels: Iterable<PermissionLevel | null | undefined>): PermissionLevel {

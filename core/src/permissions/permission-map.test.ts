@@ -7,12 +7,16 @@ const YOU = '22222222-2222-4222-8222-222222222222';
 const GROUP_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const GROUP_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 
-const map = (groups: Record<string, string>, users: Record<string, string> = {}): PermissionMap => permissionMapSchema.parse({ groups, users });
+const map = (groups: Record<string, string>, users: Record<string, string> = {}): PermissionMap =>
+  permissionMapSchema.parse({ groups, users });
 
 describe('permission map (000 §6)', () => {
   it('keys groups by public, markup, playback or a group id, and users by id', () => {
     const parsed = map({ public: 'read', markup: 'write', playback: 'none', [GROUP_A]: 'full' }, { [ME]: 'read' });
-    expect(parsed).toEqual({ groups: { public: 'read', markup: 'write', playback: 'none', [GROUP_A]: 'full' }, users: { [ME]: 'read' } });
+    expect(parsed).toEqual({
+      groups: { public: 'read', markup: 'write', playback: 'none', [GROUP_A]: 'full' },
+      users: { [ME]: 'read' },
+    });
     expect(permissionMapSchema.parse({})).toEqual({ groups: {}, users: {} });
     expect(permissionMapSchema.safeParse({ groups: { everyone: 'read' } }).success).toBe(false);
     expect(permissionMapSchema.safeParse({ users: { 'not-a-uuid': 'read' } }).success).toBe(false);

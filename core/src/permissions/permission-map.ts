@@ -13,7 +13,9 @@ export interface PermissionMap {
 
 export const EMPTY_PERMISSION_MAP: PermissionMap = { groups: {}, users: {} };
 
-const levelSchema = z.enum(PERMISSION_LEVELS, { error: `A permission level is one of ${PERMISSION_LEVELS.join(', ')}.` });
+const levelSchema = z.enum(PERMISSION_LEVELS, {
+  error: `A permission level is one of ${PERMISSION_LEVELS.join(', ')}.`,
+});
 const groupKeySchema = z.union([z.enum(SPECIAL_GROUPS), z.uuid()], {
   error: `A group key is ${SPECIAL_GROUPS.join(', ')} or a group id.`,
 });

@@ -33,7 +33,9 @@ export const PUBLIC_LINKS_DISABLED_MESSAGE =
 
 /** The workspace setting (002 §2): while it is on no link can be made and none opens. */
 export async function publicLinksDisabled(trx: Knex.Transaction, workspaceId: string): Promise<boolean> {
-  const row = (await trx('workspaces').where({ id: workspaceId }).first('public_links_disabled')) as { public_links_disabled: boolean } | undefined;
+  const row = (await trx('workspaces').where({ id: workspaceId }).first('public_links_disabled')) as
+    | { public_links_disabled: boolean }
+    | undefined;
   return row?.public_links_disabled ?? true;
 }
 
@@ -51,7 +53,14 @@ export async function insertShareLink<Type extends string, Payload>(
       // A savepoint, so a clash leaves the outer transaction usable for the next try.
       const share = await trx.transaction(async (sp) => {
         const [inserted] = (await sp('shares')
-          .insert({ workspace_id: actor.workspaceId, object_type: link.objectType, object_id: link.objectId, payload: JSON.stringify(link.payload), created_by: actor.userId, token: generateShareToken() })
+          .insert({
+            workspace_id: actor.workspaceId,
+            object_type: link.objectType,
+            object_id: link.objectId,
+            payload: JSON.stringify(link.payload),
+            created_by: actor.userId,
+            token: generateShareToken(),
+          })
           .returning('*')) as Array<ShareLinkRow<Type, Payload>>;
         return inserted!;
       });
@@ -71,7 +80,10 @@ export async function listShareLinks<Row extends ShareLinkRow>(
 ): Promise<Row[]> {
   const q = trx('shares')
     .where({ workspace_id: workspaceId, object_type: object.objectType, object_id: object.objectId })
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
   if (!object.includeRevoked) q.whereNull('revoked_at');
   if (object.limit) q.limit(object.limit);
   return (await q) as Row[];
@@ -88,7 +100,11 @@ export async function revokeShareLinkIn<Row extends ShareLinkRow>(
   id: string,
   owned: { objectTypes: readonly string[]; assertReadable: (share: Row) => Promise<unknown> },
 ): Promise<Row> {
-  const share = (await trx('shares').where({ id, workspace_id: actor.workspaceId }).whereIn('object_type', owned.objectTypes).forUpdate().first()) as Row | undefined;
+  const share = (await trx('shares')
+    .where({ id, workspace_id: actor.workspaceId })
+    .whereIn('object_type', owned.objectTypes)
+    .forUpdate()
+    .first()) as Row | undefined;
   if (!share) throw notFound('That share link');
   if (share.created_by !== actor.userId) {
     await owned.assertReadable(share).catch((error: unknown) => {
@@ -113,7 +129,8 @@ function auditShareLink(trx: Knex.Transaction, actor: ShareActor, share: ShareLi
   });
 }
 
-export const deadShareLink = (): AppError => new AppError('NOT_FOUND', 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.');
+export const deadShareLink = (): AppError =>
+  new AppError('NOT_FOUND', 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.');
 
 /**
  * What the request's share token opens. The token finds its workspace first (the `shares` policy
@@ -132,12 +149,18 @@ export async function openShareLink<Row extends ShareLinkRow, T>(
   if (!token) throw badInput('shareToken', 'Open a public link: send its share token in the x-share-token header.');
   const workspaceId = await withTenant(app, {}, async (trx) => {
     await trx.raw("select set_config('app.share_token', ?, true)", [token]);
-    const row = (await trx('shares').where({ token }).whereIn('object_type', objectTypes).first('workspace_id')) as { workspace_id: string } | undefined;
+    const row = (await trx('shares').where({ token }).whereIn('object_type', objectTypes).first('workspace_id')) as
+      | { workspace_id: string }
+      | undefined;
     return row?.workspace_id ?? null;
   });
   if (!workspaceId) throw deadShareLink();
   return withTenant(app, { workspaceId }, async (trx) => {
-    const share = (await trx('shares').where({ token, workspace_id: workspaceId }).whereIn('object_type', objectTypes).whereNull('revoked_at').first()) as Row | undefined;
+    const share = (await trx('shares')
+      .where({ token, workspace_id: workspaceId })
+      .whereIn('object_type', objectTypes)
+      .whereNull('revoked_at')
+      .first()) as Row | undefined;
     if (!share || (await publicLinksDisabled(trx, workspaceId))) throw deadShareLink();
     const object = await read(trx, share);
     if (object === null) throw deadShareLink();

@@ -7,7 +7,13 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CoreTesting, SentMail, TestDatabase, TestFieldbook, TestFieldbookOptions } from '@fieldbook/extensions-sdk/testing';
+import type {
+  CoreTesting,
+  SentMail,
+  TestDatabase,
+  TestFieldbook,
+  TestFieldbookOptions,
+} from '@fieldbook/extensions-sdk/testing';
 import { loadConfig } from '../config.ts';
 import { appRolePassword, createKnex, ensureAppRole } from '../db/connections.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
@@ -63,7 +69,13 @@ export async function startTestDatabase(secretKey: string): Promise<TestDatabase
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   let pg: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    pg = await startEmbeddedPostgres({ dataDir: dir, port: await freePort(), password: randomBytes(12).toString('hex'), logger: createLogger('silent'), durability: 'throwaway' });
+    pg = await startEmbeddedPostgres({
+      dataDir: dir,
+      port: await freePort(),
+      password: randomBytes(12).toString('hex'),
+      logger: createLogger('silent'),
+      durability: 'throwaway',
+    });
   } catch (err) {
     removeDir();
     throw err;
@@ -114,7 +126,10 @@ export async function startTestFieldbook(options: TestFieldbookOptions): Promise
   const modules = await testModules();
   const mails: SentMail[] = [];
   // Test admins sign up with a password: a cheap hash (1 MiB, not production's 128 MiB) keeps a plugin's tests quick.
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', PASSWORD_HASH_COST: '10', ...options.env }, { secretKey: options.secretKey, databaseUrl: options.databaseUrl });
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', PASSWORD_HASH_COST: '10', ...options.env },
+    { secretKey: options.secretKey, databaseUrl: options.databaseUrl },
+  );
   const fieldbook = await createFieldbook({
     config,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
@@ -160,9 +175,13 @@ export async function startTestFieldbook(options: TestFieldbookOptions): Promise
         await sleep(100);
       }
     },
-    runAction: ({ pluginId, workspaceId, key, params, trigger }) => host.runAction({ pluginId, workspaceId, key, params, trigger: trigger ?? { event: 'test', payload: {} } }),
+    runAction: ({ pluginId, workspaceId, key, params, trigger }) =>
+      host.runAction({ pluginId, workspaceId, key, params, trigger: trigger ?? { event: 'test', payload: {} } }),
     async storedEvents(pluginId) {
-      const rows = await owner('plugin_webhook_events').where({ plugin_id: pluginId }).orderBy('id').select<Array<{ event_id: string; handled_at: Date | null }>>('event_id', 'handled_at');
+      const rows = await owner('plugin_webhook_events')
+        .where({ plugin_id: pluginId })
+        .orderBy('id')
+        .select<Array<{ event_id: string; handled_at: Date | null }>>('event_id', 'handled_at');
       return rows.map((r) => ({ eventId: r.event_id, handled: r.handled_at !== null }));
     },
     close: () => fieldbook.close(),

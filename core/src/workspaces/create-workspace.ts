@@ -13,7 +13,12 @@ import { WORKSPACE_LIMITS } from './limits.ts';
 import { Workspace, WorkspaceMember } from './models/index.ts';
 import { JOB_ROLES, normalizeJobRole, ORG_SIZES } from './profile-options.ts';
 import { DEFAULT_REGION, REGION_CODES } from './regions.ts';
-import { GENERATED_SUBDOMAIN_MAX, SUBDOMAIN_MESSAGES, subdomainProblem, suggestedSubdomainFor } from './subdomain/subdomain.ts';
+import {
+  GENERATED_SUBDOMAIN_MAX,
+  SUBDOMAIN_MESSAGES,
+  subdomainProblem,
+  suggestedSubdomainFor,
+} from './subdomain/subdomain.ts';
 import { workspaceAppUrl } from './urls.ts';
 import { membershipView, workspaceView, type MembershipView, type WorkspaceView } from './views.ts';
 
@@ -50,9 +55,16 @@ const createWorkspaceSchema = z.discriminatedUnion(
       ...common,
       method: z.literal('EMAIL'),
       email: z.string({ error: ENTER_EMAIL }).pipe(emailSchema),
-      password: z.string({ error: ENTER_PASSWORD }).min(1, ENTER_PASSWORD).max(100, 'Your password can be at most 100 characters long.'),
+      password: z
+        .string({ error: ENTER_PASSWORD })
+        .min(1, ENTER_PASSWORD)
+        .max(100, 'Your password can be at most 100 characters long.'),
     }),
-    z.object({ ...common, method: z.literal('ONE_TIME_CODE'), email: z.string({ error: ENTER_EMAIL }).pipe(emailSchema) }),
+    z.object({
+      ...common,
+      method: z.literal('ONE_TIME_CODE'),
+      email: z.string({ error: ENTER_EMAIL }).pipe(emailSchema),
+    }),
   ],
   { error: 'The method is one of AUTH0, OIDC, EMAIL or ONE_TIME_CODE.' },
 );
@@ -71,17 +83,26 @@ const TAKEN = 'That subdomain is taken. Please choose another.';
  * Creates a workspace for the signed-in person, who becomes its WorkspaceAdmin (MANAGER with the
  * admin flag). Everything is checked before anything is written.
  */
-export async function createWorkspace(deps: WorkspacesDeps, ctx: RequestContext, input: unknown): Promise<CreateWorkspaceResult> {
+export async function createWorkspace(
+  deps: WorkspacesDeps,
+  ctx: RequestContext,
+  input: unknown,
+): Promise<CreateWorkspaceResult> {
   const viewer = ctx.requireViewer();
   if (viewer.apiTokenId) throw forbidden('API tokens cannot create workspaces. Sign in to create one.');
   const valid = validate(createWorkspaceSchema, input);
 
   if (valid.method === 'EMAIL' || valid.method === 'ONE_TIME_CODE') {
-    if (valid.email !== viewer.email.toLowerCase()) throw badInput('email', 'Use the email address you signed in with.');
+    if (valid.email !== viewer.email.toLowerCase())
+      throw badInput('email', 'Use the email address you signed in with.');
   }
   if (valid.method === 'EMAIL') {
-    const user = await deps.app('users').where({ id: viewer.userId }).first<{ password_hash: string | null } | undefined>('password_hash');
-    if (!user?.password_hash) throw badInput('password', 'This account has no password. Create the workspace with a one-time code instead.');
+    const user = await deps
+      .app('users')
+      .where({ id: viewer.userId })
+      .first<{ password_hash: string | null } | undefined>('password_hash');
+    if (!user?.password_hash)
+      throw badInput('password', 'This account has no password. Create the workspace with a one-time code instead.');
     // Checked like a sign-in: limited per address and account, and wrong ones count towards the lock.
     await deps.identity.recheckPassword(ctx, valid.password, 'password');
   }
@@ -109,7 +130,13 @@ export async function createWorkspace(deps: WorkspacesDeps, ctx: RequestContext,
         installTemplateId: valid.installTemplateId ?? null,
         createdBy: viewer.userId,
       });
-      await WorkspaceMember.query(trx).insert({ workspaceId: id, userId: viewer.userId, role: 'MANAGER', workspaceAdmin: true, joinedVia: 'CREATE' });
+      await WorkspaceMember.query(trx).insert({
+        workspaceId: id,
+        userId: viewer.userId,
+        role: 'MANAGER',
+        workspaceAdmin: true,
+        joinedVia: 'CREATE',
+      });
       await rememberCreatorProfile(trx, viewer.userId, valid);
       await recordAudit(trx, {
         workspaceId: id,
@@ -117,7 +144,13 @@ export async function createWorkspace(deps: WorkspacesDeps, ctx: RequestContext,
         kind: 'WORKSPACE',
         subjectType: 'workspace',
         subjectId: id,
-        metadata: { action: 'created', method: valid.method, name: workspace.name, subdomain, region: workspace.region },
+        metadata: {
+          action: 'created',
+          method: valid.method,
+          name: workspace.name,
+          subdomain,
+          region: workspace.region,
+        },
       });
       const view = await workspaceView(trx, deps.config, workspace);
       const membership = await loadMembership(trx, id, viewer.userId);
@@ -146,8 +179,12 @@ async function rememberCreatorProfile(
   if (typeof valid.marketingCommsEnabled === 'boolean') preferences.marketingCommsEnabled = valid.marketingCommsEnabled;
   const patch: Record<string, unknown> = {};
   if (valid.name) patch.name = valid.name;
-  if (Object.keys(preferences).length) patch.preferences = trx.raw('preferences || ?::jsonb', [JSON.stringify(preferences)]);
-  if (Object.keys(patch).length) await trx('users').where({ id: userId }).update({ ...patch, updated_at: trx.fn.now() });
+  if (Object.keys(preferences).length)
+    patch.preferences = trx.raw('preferences || ?::jsonb', [JSON.stringify(preferences)]);
+  if (Object.keys(patch).length)
+    await trx('users')
+      .where({ id: userId })
+      .update({ ...patch, updated_at: trx.fn.now() });
 }
 
 /**

@@ -8,21 +8,35 @@ import { UserGroupMember, Workspace, WorkspaceMember } from './models/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const toWorkspaceRef = (w: Workspace): WorkspaceRef => ({ id: w.id, name: w.name, subdomain: w.subdomain, region: w.region });
+export const toWorkspaceRef = (w: Workspace): WorkspaceRef => ({
+  id: w.id,
+  name: w.name,
+  subdomain: w.subdomain,
+  region: w.region,
+});
 
 /** A workspace by id or subdomain; the registry has no row-level security, so any connection reads it. */
 export async function findWorkspace(db: Knex | Knex.Transaction, key: string): Promise<Workspace | null> {
   const k = key.trim().toLowerCase();
   if (!k) return null;
-  const row = UUID.test(k) ? await Workspace.query(db).findById(k) : await Workspace.query(db).findOne({ subdomain: k });
+  const row = UUID.test(k)
+    ? await Workspace.query(db).findById(k)
+    : await Workspace.query(db).findOne({ subdomain: k });
   return row ?? null;
 }
 
 /** A person's membership, read in a transaction scoped to that workspace. */
-export async function loadMembership(trx: Knex.Transaction, workspaceId: string, userId: string): Promise<Membership | null> {
+export async function loadMembership(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  userId: string,
+): Promise<Membership | null> {
   const member = await WorkspaceMember.query(trx).findOne({ workspace_id: workspaceId, user_id: userId });
   if (!member) return null;
-  const groups = await UserGroupMember.query(trx).where({ workspace_id: workspaceId, user_id: userId }).select('group_id').orderBy('group_id');
+  const groups = await UserGroupMember.query(trx)
+    .where({ workspace_id: workspaceId, user_id: userId })
+    .select('group_id')
+    .orderBy('group_id');
   return {
     role: member.role,
     workspaceAdmin: member.workspaceAdmin,
@@ -82,13 +96,17 @@ export function createWorkspaceDirectory(app: Knex, invalidations: Invalidations
       const cached = memberships.get(key);
       if (cached) return cached;
       const evictionsBefore = evictions;
-      const { rows } = await app.raw<{ rows: Array<{ role: ProductRole; workspace_admin: boolean; group_ids: string[] }> }>(
-        'select role, workspace_admin, group_ids from app_membership(?, ?)',
-        [workspaceId, userId],
-      );
+      const { rows } = await app.raw<{
+        rows: Array<{ role: ProductRole; workspace_admin: boolean; group_ids: string[] }>;
+      }>('select role, workspace_admin, group_ids from app_membership(?, ?)', [workspaceId, userId]);
       const row = rows[0];
       if (!row) return null;
-      const membership: Membership = { role: row.role, workspaceAdmin: row.workspace_admin, effectiveRole: effectiveRole({ role: row.role, workspaceAdmin: row.workspace_admin }), groupIds: row.group_ids };
+      const membership: Membership = {
+        role: row.role,
+        workspaceAdmin: row.workspace_admin,
+        effectiveRole: effectiveRole({ role: row.role, workspaceAdmin: row.workspace_admin }),
+        groupIds: row.group_ids,
+      };
       keep(memberships, key, membership, evictionsBefore);
       return membership;
     },
@@ -100,11 +118,20 @@ export function createWorkspaceDirectory(app: Knex, invalidations: Invalidations
  * now and again once `trx` commits, so the next request here already sees the change. Other
  * processes hear it from the database's own notification.
  */
-export async function membershipChanged(invalidations: Invalidations, trx: Knex.Transaction, workspaceId: string, userIds: readonly string[]): Promise<void> {
+export async function membershipChanged(
+  invalidations: Invalidations,
+  trx: Knex.Transaction,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<void> {
   for (const userId of userIds) await invalidations.publish(MEMBERSHIP_TOPIC, membershipKey(workspaceId, userId), trx);
 }
 
 /** A resolver changed a workspace's name or subdomain; see `membershipChanged`. */
-export async function workspaceChanged(invalidations: Invalidations, trx: Knex.Transaction, workspaceId: string): Promise<void> {
+export async function workspaceChanged(
+  invalidations: Invalidations,
+  trx: Knex.Transaction,
+  workspaceId: string,
+): Promise<void> {
   await invalidations.publish(WORKSPACE_TOPIC, workspaceId, trx);
 }

@@ -20,8 +20,23 @@ const DOMAIN = /^@?(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]
 
 /** Free mail providers: allowing one would let anyone on the internet join (the denied-domain check). */
 const DENIED_DOMAINS: ReadonlySet<string> = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'live.com', 'msn.com', 'icloud.com',
-  'me.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.net', 'mail.com', 'yandex.com', 'zoho.com',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.net',
+  'mail.com',
+  'yandex.com',
+  'zoho.com',
 ]);
 
 export const isDeniedDomain = (domain: string): boolean => DENIED_DOMAINS.has(domain.replace(/^@/, '').toLowerCase());
@@ -54,16 +69,28 @@ export function normalizeDomains(input: readonly string[]): string[] {
     const value = raw.trim().toLowerCase();
     if (!DOMAIN.test(value)) throw badInput('domains', `${raw.trim() || 'An empty entry'} is not a valid domain.`);
     const domain = value.replace(/^@/, '');
-    if (isDeniedDomain(domain)) throw badInput('domains', `${domain} is a public email domain: anyone could join with it.`);
+    if (isDeniedDomain(domain))
+      throw badInput('domains', `${domain} is a public email domain: anyone could join with it.`);
     if (!out.includes(domain)) out.push(domain);
   }
   return out;
 }
 
 /** Sets the email domains whose people may join without an invite. */
-export async function setAllowedDomains(deps: WorkspacesDeps, ctx: RequestContext, args: unknown): Promise<WorkspaceView> {
+export async function setAllowedDomains(
+  deps: WorkspacesDeps,
+  ctx: RequestContext,
+  args: unknown,
+): Promise<WorkspaceView> {
   const { viewer, workspace } = ctx.authorize('domains:manage');
-  const { domains: input } = validate(z.object({ domains: z.array(z.string().max(1000, 'A domain can be at most 253 characters long.')).max(1000, TOO_MANY_DOMAINS) }), args);
+  const { domains: input } = validate(
+    z.object({
+      domains: z
+        .array(z.string().max(1000, 'A domain can be at most 253 characters long.'))
+        .max(1000, TOO_MANY_DOMAINS),
+    }),
+    args,
+  );
   const domains = normalizeDomains(input);
   if (!packDomainFields(domains)) throw badInput('domains', TOO_MANY_DOMAINS);
   return ctx.tx(async (trx) => {
@@ -86,11 +113,18 @@ export async function setAllowedDomains(deps: WorkspacesDeps, ctx: RequestContex
 export const DOMAIN_JOIN_ROLE = 'VIEWER' as const;
 
 /** Joins a workspace that allows the signed-in person's confirmed email domain. */
-export async function joinWorkspaceByDomain(deps: WorkspacesDeps, ctx: RequestContext, args: unknown): Promise<MembershipView> {
+export async function joinWorkspaceByDomain(
+  deps: WorkspacesDeps,
+  ctx: RequestContext,
+  args: unknown,
+): Promise<MembershipView> {
   const viewer = ctx.requireViewer();
   if (viewer.apiTokenId) throw forbidden('Sign in to join a workspace.');
   const { workspaceId } = validate(z.object({ workspaceId: uuidSchema }), args);
-  const user = await deps.app('users').where({ id: viewer.userId }).first<{ email: string; email_confirmed_at: Date | null } | undefined>('email', 'email_confirmed_at');
+  const user = await deps
+    .app('users')
+    .where({ id: viewer.userId })
+    .first<{ email: string; email_confirmed_at: Date | null } | undefined>('email', 'email_confirmed_at');
   if (!user?.email_confirmed_at) throw forbidden('Confirm your email address before joining a workspace.');
   const domain = user.email.toLowerCase().slice(user.email.lastIndexOf('@') + 1);
   return withTenant(deps.app, { workspaceId, userId: viewer.userId, email: viewer.email }, async (trx) => {

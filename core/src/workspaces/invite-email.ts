@@ -1,7 +1,11 @@
 import type { MailMessage } from '../email/mailer.ts';
 import type { ProductRole } from '../permissions/roles.ts';
 
-const ROLE_WORDS: Readonly<Record<ProductRole, string>> = { VIEWER: 'a viewer', CONTRIBUTOR: 'a contributor', MANAGER: 'a manager' };
+const ROLE_WORDS: Readonly<Record<ProductRole, string>> = {
+  VIEWER: 'a viewer',
+  CONTRIBUTOR: 'a contributor',
+  MANAGER: 'a manager',
+};
 
 /** The link of an invite: the accept-invite page of the root-domain app (002 §2). */
 export function acceptInviteLink(publicUrl: URL, token: string): string {
@@ -22,7 +26,12 @@ export function inviteMail(input: {
   validDays: number;
 }): MailMessage {
   const as = input.workspaceAdmin ? 'a workspace admin' : ROLE_WORDS[input.role];
-  const note = input.message ? `\n\nThey wrote:\n\n${input.message.split('\n').map((l) => `> ${l}`).join('\n')}` : '';
+  const note = input.message
+    ? `\n\nThey wrote:\n\n${input.message
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}`
+    : '';
   return {
     to: input.to,
     subject: `${input.inviterName} invited you to ${input.workspaceName} on Fieldbook`,

@@ -31,7 +31,10 @@ export interface InviteView {
 }
 
 async function inviteViews(trx: Knex.Transaction, invites: readonly Invite[]): Promise<InviteView[]> {
-  const users = await usersById(trx, invites.flatMap((i) => (i.invitedBy ? [i.invitedBy] : [])));
+  const users = await usersById(
+    trx,
+    invites.flatMap((i) => (i.invitedBy ? [i.invitedBy] : [])),
+  );
   return invites.map((i) => ({
     id: i.id,
     email: i.email,
@@ -46,7 +49,14 @@ async function inviteViews(trx: Knex.Transaction, invites: readonly Invite[]): P
 }
 
 const auditInvite = (trx: Knex.Transaction, actorUserId: string, invite: Invite, metadata: Record<string, unknown>) =>
-  recordAudit(trx, { workspaceId: invite.workspaceId, actorUserId, kind: 'INVITE', subjectType: 'invite', subjectId: invite.id, metadata });
+  recordAudit(trx, {
+    workspaceId: invite.workspaceId,
+    actorUserId,
+    kind: 'INVITE',
+    subjectType: 'invite',
+    subjectId: invite.id,
+    metadata,
+  });
 
 const pending = (trx: Knex.Transaction) => Invite.query(trx).whereNull('accepted_at').whereNull('revoked_at');
 
@@ -54,13 +64,19 @@ const inviteMembersSchema = z.object({
   emails: z
     .array(z.string(), { error: 'List the email addresses to invite.' })
     .min(1, 'List at least one email address to invite.')
-    .max(WORKSPACE_LIMITS.invitesPerRequest, `Invite at most ${WORKSPACE_LIMITS.invitesPerRequest} email addresses at once.`),
+    .max(
+      WORKSPACE_LIMITS.invitesPerRequest,
+      `Invite at most ${WORKSPACE_LIMITS.invitesPerRequest} email addresses at once.`,
+    ),
   role: z.enum(PRODUCT_ROLES, { error: `The role is one of ${PRODUCT_ROLES.join(', ')}.` }),
   workspaceAdmin: z.boolean().nullish(),
   message: z
     .string()
     .trim()
-    .max(WORKSPACE_LIMITS.inviteMessage, `An invite message can be at most ${WORKSPACE_LIMITS.inviteMessage} characters long.`)
+    .max(
+      WORKSPACE_LIMITS.inviteMessage,
+      `An invite message can be at most ${WORKSPACE_LIMITS.inviteMessage} characters long.`,
+    )
     .nullish(),
 });
 
@@ -69,7 +85,11 @@ const inviteMembersSchema = z.object({
  * manages invites. A newer invite to the same address replaces the older one. Mails go out after
  * the invites are saved, each with its own accept link.
  */
-export async function inviteMembers(deps: WorkspacesDeps, ctx: RequestContext, args: { input?: unknown }): Promise<InviteView[]> {
+export async function inviteMembers(
+  deps: WorkspacesDeps,
+  ctx: RequestContext,
+  args: { input?: unknown },
+): Promise<InviteView[]> {
   const { viewer, workspace, membership } = ctx.authorize('invites:send');
   const valid = validate(inviteMembersSchema, args.input);
   const workspaceAdmin = valid.workspaceAdmin ?? false;
@@ -99,7 +119,8 @@ export async function inviteMembers(deps: WorkspacesDeps, ctx: RequestContext, a
       [workspace.id, emails],
     );
     const seatsWanted = (await memberCount(trx, workspace.id)) + (otherPending.rows[0]?.n ?? 0) + emails.length;
-    if (seatsWanted > WORKSPACE_LIMITS.usersPerWorkspace) throw badInput('emails', `${usersLimitMessage()} Pending invites count towards the limit.`);
+    if (seatsWanted > WORKSPACE_LIMITS.usersPerWorkspace)
+      throw badInput('emails', `${usersLimitMessage()} Pending invites count towards the limit.`);
 
     await pending(trx)
       .where({ workspace_id: workspace.id })
@@ -122,7 +143,13 @@ export async function inviteMembers(deps: WorkspacesDeps, ctx: RequestContext, a
       await auditInvite(trx, viewer.userId, invite, { action: 'sent', email, role: valid.role, workspaceAdmin });
       made.push({ invite, token });
     }
-    return { made, views: await inviteViews(trx, made.map((m) => m.invite)) };
+    return {
+      made,
+      views: await inviteViews(
+        trx,
+        made.map((m) => m.invite),
+      ),
+    };
   });
 
   for (const { invite, token } of created.made) {
@@ -149,7 +176,9 @@ export async function inviteMembers(deps: WorkspacesDeps, ctx: RequestContext, a
 /** Invites not yet accepted or revoked, newest first. */
 export async function listInvites(ctx: RequestContext): Promise<InviteView[]> {
   const { workspace } = ctx.authorize('invites:send');
-  return ctx.tx(async (trx) => inviteViews(trx, await pending(trx).where({ workspace_id: workspace.id }).orderBy('created_at', 'desc')));
+  return ctx.tx(async (trx) =>
+    inviteViews(trx, await pending(trx).where({ workspace_id: workspace.id }).orderBy('created_at', 'desc')),
+  );
 }
 
 /** Revokes an open invite: one's own, or anyone's for those who manage invites. */
@@ -181,12 +210,21 @@ export interface InvitePreview {
 }
 
 const tokenSchema = z.object({
-  token: z.string({ error: 'This link is missing its token.' }).trim().min(1, 'This link is missing its token.').max(300, 'This invite link is not valid.'),
+  token: z
+    .string({ error: 'This link is missing its token.' })
+    .trim()
+    .min(1, 'This link is missing its token.')
+    .max(300, 'This invite link is not valid.'),
 });
 
 /** The invite behind a link token, read in the scope of the workspace the token names. */
-async function inviteForToken(trx: Knex.Transaction, parsed: { workspaceId: string; secret: string }): Promise<Invite | null> {
-  const invite = await Invite.query(trx).findOne({ workspace_id: parsed.workspaceId, token_hash: sha256Hex(parsed.secret) }).whereNull('revoked_at');
+async function inviteForToken(
+  trx: Knex.Transaction,
+  parsed: { workspaceId: string; secret: string },
+): Promise<Invite | null> {
+  const invite = await Invite.query(trx)
+    .findOne({ workspace_id: parsed.workspaceId, token_hash: sha256Hex(parsed.secret) })
+    .whereNull('revoked_at');
   return invite ?? null;
 }
 
@@ -225,30 +263,35 @@ export async function acceptInvite(deps: WorkspacesDeps, ctx: RequestContext, ar
   const { token } = validate(tokenSchema, args);
   const parsed = parseInviteToken(token);
   if (!parsed) throw notFound('That invite');
-  return withTenant(deps.app, { workspaceId: parsed.workspaceId, userId: viewer.userId, email: viewer.email }, async (trx) => {
-    const invite = await inviteForToken(trx, parsed);
-    const workspace = await findWorkspace(trx, parsed.workspaceId);
-    if (!invite || !workspace) throw notFound('That invite');
-    if (invite.email.toLowerCase() !== viewer.email.toLowerCase()) {
-      throw forbidden(`This invite was sent to ${invite.email}. Sign in with that email address to accept it.`);
-    }
-    let membership = await loadMembership(trx, workspace.id, viewer.userId);
-    if (!membership) {
-      if (invite.acceptedAt) throw notFound('That invite');
-      if (invite.expiresAt.getTime() <= Date.now()) throw badInput('token', 'This invite has expired. Ask for a new one.');
-      await addMember(trx, {
-        workspaceId: workspace.id,
-        userId: viewer.userId,
-        role: invite.role,
-        workspaceAdmin: invite.workspaceAdmin,
-        joinedVia: 'INVITE',
-        actorUserId: viewer.userId,
-        field: 'token',
-        metadata: { inviteId: invite.id },
-      });
-      membership = (await loadMembership(trx, workspace.id, viewer.userId))!;
-    }
-    if (!invite.acceptedAt) await Invite.query(trx).findById(invite.id).patch({ acceptedAt: new Date() });
-    return membershipView(await workspaceView(trx, deps.config, workspace), membership);
-  });
+  return withTenant(
+    deps.app,
+    { workspaceId: parsed.workspaceId, userId: viewer.userId, email: viewer.email },
+    async (trx) => {
+      const invite = await inviteForToken(trx, parsed);
+      const workspace = await findWorkspace(trx, parsed.workspaceId);
+      if (!invite || !workspace) throw notFound('That invite');
+      if (invite.email.toLowerCase() !== viewer.email.toLowerCase()) {
+        throw forbidden(`This invite was sent to ${invite.email}. Sign in with that email address to accept it.`);
+      }
+      let membership = await loadMembership(trx, workspace.id, viewer.userId);
+      if (!membership) {
+        if (invite.acceptedAt) throw notFound('That invite');
+        if (invite.expiresAt.getTime() <= Date.now())
+          throw badInput('token', 'This invite has expired. Ask for a new one.');
+        await addMember(trx, {
+          workspaceId: workspace.id,
+          userId: viewer.userId,
+          role: invite.role,
+          workspaceAdmin: invite.workspaceAdmin,
+          joinedVia: 'INVITE',
+          actorUserId: viewer.userId,
+          field: 'token',
+          metadata: { inviteId: invite.id },
+        });
+        membership = (await loadMembership(trx, workspace.id, viewer.userId))!;
+      }
+      if (!invite.acceptedAt) await Invite.query(trx).findById(invite.id).patch({ acceptedAt: new Date() });
+      return membershipView(await workspaceView(trx, deps.config, workspace), membership);
+    },
+  );
 }

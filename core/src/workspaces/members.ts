@@ -39,7 +39,12 @@ function membersQuery(trx: Knex.Transaction, workspaceId: string) {
 async function memberView(trx: Knex.Transaction, workspaceId: string, userId: string): Promise<MemberView | null> {
   const row = await membersQuery(trx, workspaceId)
     .where('m.user_id', userId)
-    .first<MemberRow | undefined>([...userColumns(trx, 'u'), 'm.role', 'm.workspace_admin', 'm.created_at as joined_at']);
+    .first<MemberRow | undefined>([
+      ...userColumns(trx, 'u'),
+      'm.role',
+      'm.workspace_admin',
+      'm.created_at as joined_at',
+    ]);
   return row ? toMemberView(row) : null;
 }
 
@@ -55,7 +60,10 @@ const listSchema = z.object({
 });
 
 /** Members by name, optionally those whose name or email contains `search`. */
-export async function listMembers(ctx: RequestContext, args: unknown): Promise<{ nodes: MemberView[]; totalCount: number; endCursor: string | null }> {
+export async function listMembers(
+  ctx: RequestContext,
+  args: unknown,
+): Promise<{ nodes: MemberView[]; totalCount: number; endCursor: string | null }> {
   const { workspace } = ctx.authorize('members:read');
   const valid = validate(listSchema, args);
   const first = valid.first ?? 100;
@@ -90,14 +98,19 @@ const roleSchema = z.object({
 });
 
 /** Changes a member's role and admin flag (workspace admins); the last admin stays an admin. */
-export async function updateMemberRole(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<MemberView> {
+export async function updateMemberRole(
+  deps: Pick<WorkspacesDeps, 'invalidations'>,
+  ctx: RequestContext,
+  args: unknown,
+): Promise<MemberView> {
   const { viewer, workspace } = ctx.authorize('members:manage');
   const valid = validate(roleSchema, args);
   return ctx.tx(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`members:${workspace.id}`]);
     const member = await WorkspaceMember.query(trx).findOne({ workspace_id: workspace.id, user_id: valid.userId });
     if (!member) throw notFound('That member');
-    if (member.workspaceAdmin && !valid.workspaceAdmin && (await adminCount(trx, workspace.id)) <= 1) throw badInput('workspaceAdmin', LAST_ADMIN);
+    if (member.workspaceAdmin && !valid.workspaceAdmin && (await adminCount(trx, workspace.id)) <= 1)
+      throw badInput('workspaceAdmin', LAST_ADMIN);
     await WorkspaceMember.query(trx)
       .where({ workspace_id: workspace.id, user_id: valid.userId })
       .patch({ role: valid.role, workspaceAdmin: valid.workspaceAdmin });
@@ -121,7 +134,11 @@ export async function updateMemberRole(deps: Pick<WorkspacesDeps, 'invalidations
  * Removes a member (workspace admins), or lets a member leave. Their group memberships and API
  * tokens in the workspace go with them; the last admin cannot be removed.
  */
-export async function removeMember(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<boolean> {
+export async function removeMember(
+  deps: Pick<WorkspacesDeps, 'invalidations'>,
+  ctx: RequestContext,
+  args: unknown,
+): Promise<boolean> {
   const { userId } = validate(z.object({ userId: uuidSchema }), args);
   const leaving = ctx.viewer?.userId === userId;
   const { viewer, workspace } = ctx.authorize(leaving ? 'profile:update' : 'members:manage');
@@ -133,7 +150,10 @@ export async function removeMember(deps: Pick<WorkspacesDeps, 'invalidations'>, 
       throw badInput('userId', 'The last workspace admin cannot be removed. Make someone else an admin first.');
     }
     await UserGroupMember.query(trx).where({ workspace_id: workspace.id, user_id: userId }).delete();
-    await trx('api_tokens').where({ workspace_id: workspace.id, user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await trx('api_tokens')
+      .where({ workspace_id: workspace.id, user_id: userId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: trx.fn.now(), updated_at: trx.fn.now() });
     await WorkspaceMember.query(trx).where({ workspace_id: workspace.id, user_id: userId }).delete();
     await membershipChanged(deps.invalidations, trx, workspace.id, [userId]);
     await recordAudit(trx, {

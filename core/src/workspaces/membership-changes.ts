@@ -19,11 +19,21 @@ export const usersLimitMessage = (): string =>
  */
 export async function addMember(
   trx: Knex.Transaction,
-  input: { workspaceId: string; userId: string; role: ProductRole; workspaceAdmin: boolean; joinedVia: JoinedVia; actorUserId: string; field: string; metadata?: Record<string, unknown> },
+  input: {
+    workspaceId: string;
+    userId: string;
+    role: ProductRole;
+    workspaceAdmin: boolean;
+    joinedVia: JoinedVia;
+    actorUserId: string;
+    field: string;
+    metadata?: Record<string, unknown>;
+  },
 ): Promise<void> {
   // One member joins at a time per workspace, so two joins cannot both take the last seat.
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`members:${input.workspaceId}`]);
-  if ((await memberCount(trx, input.workspaceId)) >= WORKSPACE_LIMITS.usersPerWorkspace) throw badInput(input.field, usersLimitMessage());
+  if ((await memberCount(trx, input.workspaceId)) >= WORKSPACE_LIMITS.usersPerWorkspace)
+    throw badInput(input.field, usersLimitMessage());
   await WorkspaceMember.query(trx).insert({
     workspaceId: input.workspaceId,
     userId: input.userId,

@@ -23,4 +23,5 @@ export const JOB_ROLES = [
 export type JobRole = (typeof JOB_ROLES)[number];
 
 /** Accepts `PRODUCT_MANAGEMENT`, `product-management` or `Product management` alike. */
-export const normalizeJobRole = (value: string): string => value.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
+export const normalizeJobRole = (value: string): string =>
+  value.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');

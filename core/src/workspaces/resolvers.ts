@@ -9,7 +9,13 @@ import { joinWorkspaceByDomain, setAllowedDomains } from './domains.ts';
 import { acceptInvite, inviteByToken, inviteMembers, listInvites, revokeInvite } from './invites.ts';
 import { listMembers, removeMember, updateMemberRole } from './members.ts';
 import { REGION_CODES, REGIONS } from './regions.ts';
-import { createUserGroup, deleteUserGroup, listUserGroups, renameUserGroup, setUserGroupMembers } from './user-groups.ts';
+import {
+  createUserGroup,
+  deleteUserGroup,
+  listUserGroups,
+  renameUserGroup,
+  setUserGroupMembers,
+} from './user-groups.ts';
 import { currentWorkspace, myMembership, updateWorkspace } from './workspace-settings.ts';
 
 type Args = Record<string, unknown>;

@@ -12,8 +12,13 @@ export function subdomainsSupported(publicUrl: URL): boolean {
 }
 
 /** The workspace app at `path` (000 §2 routes), e.g. https://acme.fieldbook.example/home. */
-export function workspaceAppUrl(config: Pick<Config, 'publicUrl' | 'rootHost'>, workspace: { id: string; subdomain: string }, path = ''): string {
+export function workspaceAppUrl(
+  config: Pick<Config, 'publicUrl' | 'rootHost'>,
+  workspace: { id: string; subdomain: string },
+  path = '',
+): string {
   const rest = path.replace(/^\/+/, '');
-  if (subdomainsSupported(config.publicUrl)) return `${config.publicUrl.protocol}//${workspace.subdomain}.${config.rootHost}/${rest}`;
+  if (subdomainsSupported(config.publicUrl))
+    return `${config.publicUrl.protocol}//${workspace.subdomain}.${config.rootHost}/${rest}`;
   return new URL(`/team-redirect/${workspace.id}/${rest}`, config.publicUrl).toString();
 }

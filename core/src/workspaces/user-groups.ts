@@ -20,9 +20,17 @@ export interface UserGroupView {
 
 async function groupViews(trx: Knex.Transaction, groups: readonly UserGroup[]): Promise<UserGroupView[]> {
   const links = groups.length
-    ? await UserGroupMember.query(trx).whereIn('group_id', groups.map((g) => g.id)).orderBy('created_at')
+    ? await UserGroupMember.query(trx)
+        .whereIn(
+          'group_id',
+          groups.map((g) => g.id),
+        )
+        .orderBy('created_at')
     : [];
-  const users = await usersById(trx, links.map((l) => l.userId));
+  const users = await usersById(
+    trx,
+    links.map((l) => l.userId),
+  );
   return groups.map((g) => {
     const members = links.filter((l) => l.groupId === g.id).flatMap((l) => users.get(l.userId) ?? []);
     return { id: g.id, name: g.name, members, memberCount: members.length };
@@ -33,11 +41,19 @@ const nameSchema = z
   .string({ error: 'Give the group a name.' })
   .trim()
   .min(1, 'Give the group a name.')
-  .max(WORKSPACE_LIMITS.userGroupName, `A group name can be at most ${WORKSPACE_LIMITS.userGroupName} characters long.`);
+  .max(
+    WORKSPACE_LIMITS.userGroupName,
+    `A group name can be at most ${WORKSPACE_LIMITS.userGroupName} characters long.`,
+  );
 
 const DUPLICATE = 'A group with this name already exists.';
 
-async function assertNameFree(trx: Knex.Transaction, workspaceId: string, name: string, except?: string): Promise<void> {
+async function assertNameFree(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  name: string,
+  except?: string,
+): Promise<void> {
   const q = UserGroup.query(trx).where({ workspace_id: workspaceId }).whereRaw('lower(name) = lower(?)', [name]);
   if (except) q.whereNot('id', except);
   if (await q.first()) throw badInput('name', DUPLICATE);
@@ -51,7 +67,9 @@ async function groupOf(trx: Knex.Transaction, workspaceId: string, id: string): 
 
 export async function listUserGroups(ctx: RequestContext): Promise<UserGroupView[]> {
   const { workspace } = ctx.authorize('members:read');
-  return ctx.tx(async (trx) => groupViews(trx, await UserGroup.query(trx).where({ workspace_id: workspace.id }).orderByRaw('lower(name)')));
+  return ctx.tx(async (trx) =>
+    groupViews(trx, await UserGroup.query(trx).where({ workspace_id: workspace.id }).orderByRaw('lower(name)')),
+  );
 }
 
 /** Creates a group, within the 50 groups a workspace may have (000 §9). */
@@ -83,7 +101,11 @@ export async function renameUserGroup(ctx: RequestContext, args: unknown): Promi
   });
 }
 
-export async function deleteUserGroup(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<boolean> {
+export async function deleteUserGroup(
+  deps: Pick<WorkspacesDeps, 'invalidations'>,
+  ctx: RequestContext,
+  args: unknown,
+): Promise<boolean> {
   const { viewer, workspace } = ctx.authorize('userGroups:manage');
   const { id } = validate(z.object({ id: uuidSchema }), args);
   return ctx.tx(async (trx) => {
@@ -102,7 +124,11 @@ const membersSchema = z.object({
 });
 
 /** Sets who is in a group: at most 200 people (000 §9), each a member of the workspace. */
-export async function setUserGroupMembers(deps: Pick<WorkspacesDeps, 'invalidations'>, ctx: RequestContext, args: unknown): Promise<UserGroupView> {
+export async function setUserGroupMembers(
+  deps: Pick<WorkspacesDeps, 'invalidations'>,
+  ctx: RequestContext,
+  args: unknown,
+): Promise<UserGroupView> {
   const { viewer, workspace } = ctx.authorize('userGroups:manage');
   const valid = validate(membersSchema, args);
   const userIds = [...new Set(valid.userIds.map((u) => u.toLowerCase()))];
@@ -112,15 +138,22 @@ export async function setUserGroupMembers(deps: Pick<WorkspacesDeps, 'invalidati
   return ctx.tx(async (trx) => {
     const group = await groupOf(trx, workspace.id, valid.id);
     const members = userIds.length
-      ? await WorkspaceMember.query(trx).where({ workspace_id: workspace.id }).whereIn('user_id', userIds).select('user_id')
+      ? await WorkspaceMember.query(trx)
+          .where({ workspace_id: workspace.id })
+          .whereIn('user_id', userIds)
+          .select('user_id')
       : [];
-    if (members.length !== userIds.length) throw badInput('userIds', 'Only members of this workspace can be in its groups.');
+    if (members.length !== userIds.length)
+      throw badInput('userIds', 'Only members of this workspace can be in its groups.');
     const current = (await UserGroupMember.query(trx).where({ group_id: group.id })).map((m) => m.userId);
     const added = userIds.filter((u) => !current.includes(u));
     const removed = current.filter((u) => !userIds.includes(u));
-    if (removed.length) await UserGroupMember.query(trx).where({ group_id: group.id }).whereIn('user_id', removed).delete();
+    if (removed.length)
+      await UserGroupMember.query(trx).where({ group_id: group.id }).whereIn('user_id', removed).delete();
     if (added.length) {
-      await UserGroupMember.query(trx).insert(added.map((userId) => ({ workspaceId: workspace.id, groupId: group.id, userId })));
+      await UserGroupMember.query(trx).insert(
+        added.map((userId) => ({ workspaceId: workspace.id, groupId: group.id, userId })),
+      );
     }
     await membershipChanged(deps.invalidations, trx, workspace.id, [...added, ...removed]);
     await audit(trx, workspace.id, viewer.userId, group.id, { action: 'members', added, removed });
@@ -128,6 +161,19 @@ export async function setUserGroupMembers(deps: Pick<WorkspacesDeps, 'invalidati
   });
 }
 
-function audit(trx: Knex.Transaction, workspaceId: string, actorUserId: string, groupId: string, metadata: Record<string, unknown>) {
-  return recordAudit(trx, { workspaceId, actorUserId, kind: 'USER_GROUP', subjectType: 'user_group', subjectId: groupId, metadata });
+function audit(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  actorUserId: string,
+  groupId: string,
+  metadata: Record<string, unknown>,
+) {
+  return recordAudit(trx, {
+    workspaceId,
+    actorUserId,
+    kind: 'USER_GROUP',
+    subjectType: 'user_group',
+    subjectId: groupId,
+    metadata,
+  });
 }

@@ -24,7 +24,14 @@ export async function usersById(trx: Knex.Transaction, ids: readonly string[]): 
   if (!unique.length) return new Map();
   const rows = await trx('users')
     .whereIn('id', unique)
-    .select<UserColumns[]>('id', 'email', 'name', 'email_confirmed_at', trx.raw('password_hash is not null as has_password'), 'created_at');
+    .select<UserColumns[]>(
+      'id',
+      'email',
+      'name',
+      'email_confirmed_at',
+      trx.raw('password_hash is not null as has_password'),
+      'created_at',
+    );
   return new Map(rows.map((r) => [r.id, toUserView(r)]));
 }
 

@@ -52,7 +52,11 @@ const updateSchema = z.object({
 });
 
 /** Renames or rebrands the workspace (team manage); only the fields given change. */
-export async function updateWorkspace(deps: WorkspacesDeps, ctx: RequestContext, args: { input?: unknown }): Promise<WorkspaceView> {
+export async function updateWorkspace(
+  deps: WorkspacesDeps,
+  ctx: RequestContext,
+  args: { input?: unknown },
+): Promise<WorkspaceView> {
   const { viewer, workspace } = ctx.authorize('team:manage');
   const valid = validate(updateSchema, args.input ?? {});
   const patch: Partial<Pick<Workspace, 'name' | 'primaryColor' | 'logoUrl' | 'publicLinksDisabled'>> = {};
@@ -63,7 +67,9 @@ export async function updateWorkspace(deps: WorkspacesDeps, ctx: RequestContext,
   return ctx.tx(async (trx) => {
     const before = await Workspace.query(trx).findById(workspace.id);
     if (!before) throw notFound('That workspace');
-    const after = Object.keys(patch).length ? await Workspace.query(trx).patchAndFetchById(workspace.id, patch) : before;
+    const after = Object.keys(patch).length
+      ? await Workspace.query(trx).patchAndFetchById(workspace.id, patch)
+      : before;
     if (patch.name !== undefined) await workspaceChanged(deps.invalidations, trx, workspace.id);
     const changes = Object.fromEntries(
       Object.keys(patch).map((k) => [k, { old: before[k as keyof typeof patch], new: after[k as keyof typeof patch] }]),

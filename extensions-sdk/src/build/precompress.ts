@@ -45,7 +45,12 @@ export async function precompressDir(dir: string): Promise<PrecompressResult> {
       const source = await readFile(file);
       if (source.length < MIN_BYTES) return;
       const [br, gz] = await Promise.all([
-        brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+        brotli(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        }),
         gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
       ]);
       if (br.length >= source.length && gz.length >= source.length) return;

@@ -11,7 +11,6 @@ export { pluginPrecompress, precompressDir, type PrecompressResult } from './pre
 const require = createRequire(import.meta.url);
 const versionOf = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
 
-
 export interface PluginWebBuild {
   /** The plugin's id, as in its manifest. */
   id: string;

@@ -3,7 +3,9 @@ import { fetchWithRetry, retryAfterMs } from './backoff.ts';
 import type { PluginHttp } from './context.ts';
 
 /** A provider answering the given statuses in turn, recording each call. */
-function provider(answers: Array<{ status: number; headers?: Record<string, string> }>): PluginHttp & { calls: number } {
+function provider(
+  answers: Array<{ status: number; headers?: Record<string, string> }>,
+): PluginHttp & { calls: number } {
   const http = {
     calls: 0,
     async fetch() {
@@ -28,9 +30,19 @@ describe('retryAfterMs', () => {
 
 describe('fetchWithRetry', () => {
   it('waits what the provider asks after a 429, doubles its own delay after a 5xx, and returns the answer that is not one', async () => {
-    const http = provider([{ status: 429, headers: { 'retry-after': '2' } }, { status: 503 }, { status: 502 }, { status: 200 }]);
+    const http = provider([
+      { status: 429, headers: { 'retry-after': '2' } },
+      { status: 503 },
+      { status: 502 },
+      { status: 200 },
+    ]);
     const waits: number[] = [];
-    const res = await fetchWithRetry(http, 'https://api.example.com/x', {}, { baseDelayMs: 100, sleep: async (ms) => void waits.push(ms) });
+    const res = await fetchWithRetry(
+      http,
+      'https://api.example.com/x',
+      {},
+      { baseDelayMs: 100, sleep: async (ms) => void waits.push(ms) },
+    );
     expect(res.status).toBe(200);
     expect(http.calls).toBe(4);
     expect(waits).toEqual([2000, 200, 400]);
@@ -39,7 +51,12 @@ describe('fetchWithRetry', () => {
   it('caps a wait at maxWaitSeconds and gives up after its retries with the last answer', async () => {
     const http = provider([{ status: 429, headers: { 'retry-after': '3600' } }]);
     const waits: number[] = [];
-    const res = await fetchWithRetry(http, 'https://api.example.com/x', {}, { retries: 2, maxWaitSeconds: 30, sleep: async (ms) => void waits.push(ms) });
+    const res = await fetchWithRetry(
+      http,
+      'https://api.example.com/x',
+      {},
+      { retries: 2, maxWaitSeconds: 30, sleep: async (ms) => void waits.push(ms) },
+    );
     expect(res.status).toBe(429);
     expect(http.calls).toBe(3);
     expect(waits).toEqual([30_000, 30_000]);

@@ -38,7 +38,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * the wait the provider asked for (Retry-After, X-RateLimit-Reset), else after a delay doubling
  * from `baseDelayMs`. The last answer is returned whatever it is; reading it is the caller's.
  */
-export async function fetchWithRetry(http: PluginHttp, url: string | URL, init: RequestInit = {}, options: RetryOptions = {}): Promise<Response> {
+export async function fetchWithRetry(
+  http: PluginHttp,
+  url: string | URL,
+  init: RequestInit = {},
+  options: RetryOptions = {},
+): Promise<Response> {
   const retries = options.retries ?? 4;
   const maxWait = (options.maxWaitSeconds ?? 30) * 1000;
   const sleep = options.sleep ?? wait;

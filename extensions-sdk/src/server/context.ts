@@ -81,7 +81,11 @@ export interface ProjectsReader {
 }
 
 /** The capabilities a set of scopes grants; a scope not declared leaves its capability out. */
-export type Capabilities<P extends string> = ('notes:write' extends P ? { notes: NotesWriter & ('notes:read' extends P ? NotesReader : unknown) } : 'notes:read' extends P ? { notes: NotesReader } : unknown) &
+export type Capabilities<P extends string> = ('notes:write' extends P
+  ? { notes: NotesWriter & ('notes:read' extends P ? NotesReader : unknown) }
+  : 'notes:read' extends P
+    ? { notes: NotesReader }
+    : unknown) &
   ('projects:read' extends P ? { projects: ProjectsReader } : unknown);
 
 /** What every part of a plugin receives, whether or not a workspace is involved. */
@@ -115,7 +119,11 @@ export interface PluginInstallation<S extends SettingsDeclaration = SettingsDecl
 }
 
 /** The context of work done for one installation: webhooks, jobs, actions and GraphQL fields. */
-export type InstallationContext<P extends string = PluginScope, S extends SettingsDeclaration = SettingsDeclaration, C extends ConfigDeclaration = ConfigDeclaration> = PluginContext<C> &
+export type InstallationContext<
+  P extends string = PluginScope,
+  S extends SettingsDeclaration = SettingsDeclaration,
+  C extends ConfigDeclaration = ConfigDeclaration,
+> = PluginContext<C> &
   Capabilities<P> & {
     installation: PluginInstallation<S>;
     jobs: PluginJobs;

@@ -48,9 +48,34 @@ export type {
   ProjectsReader,
   RichTextDoc,
 } from './context.ts';
-export { PLUGIN_SCOPES, isPluginScope, type EgressPermission, type PluginPermissionName, type PluginScope } from './scopes.ts';
-export { settingsSchema, type ConfigDeclaration, type ConfigField, type ConfigValues, type SettingField, type SettingsDeclaration, type SettingsValues } from './settings.ts';
+export {
+  PLUGIN_SCOPES,
+  isPluginScope,
+  type EgressPermission,
+  type PluginPermissionName,
+  type PluginScope,
+} from './scopes.ts';
+export {
+  settingsSchema,
+  type ConfigDeclaration,
+  type ConfigField,
+  type ConfigValues,
+  type SettingField,
+  type SettingsDeclaration,
+  type SettingsValues,
+} from './settings.ts';
 export { PLUGIN_SOURCE_KINDS, defineImportSource } from './sources.ts';
 export { fetchWithRetry, retryAfterMs, type RetryOptions } from './backoff.ts';
-export type { ImportSourceContribution, PluginSourceKind, SourceConversation, SourceFailure, SourceField, SourceListInput, SourceMessage, SourcePage, SourceRecord, SourceTicket } from './sources.ts';
+export type {
+  ImportSourceContribution,
+  PluginSourceKind,
+  SourceConversation,
+  SourceFailure,
+  SourceField,
+  SourceListInput,
+  SourceMessage,
+  SourcePage,
+  SourceRecord,
+  SourceTicket,
+} from './sources.ts';
 export * from './webhooks/index.ts';

@@ -37,7 +37,10 @@ export interface InboundWebhook<Ctx, Base = PluginContext> {
    */
   verify(request: WebhookRequest, ctx: Base): WebhookVerdict | Promise<WebhookVerdict>;
   /** Answers without storing anything (challenges, validations); null or undefined to go on. */
-  respond?(request: WebhookRequest, ctx: Base): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
+  respond?(
+    request: WebhookRequest,
+    ctx: Base,
+  ): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
   /** The provider's id of the event; the same event delivered twice has the same id. */
   eventId(request: WebhookRequest): string;
   /**
@@ -87,7 +90,10 @@ export interface InstallationWebhook<Ctx> {
   /** Runs before anything is stored; sees the installation's settings and secrets. Best answered at once (see InboundWebhook.verify). */
   verify(request: WebhookRequest, ctx: Ctx): WebhookVerdict | Promise<WebhookVerdict>;
   /** Answers without storing anything (challenges, validations); null or undefined to go on. */
-  respond?(request: WebhookRequest, ctx: Ctx): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
+  respond?(
+    request: WebhookRequest,
+    ctx: Ctx,
+  ): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
   /** The provider's id of the event, taken only after verification passed. */
   eventId(request: WebhookRequest): string;
   /** Does the work, in a job after the answer; it may run more than once for one event. */
@@ -125,13 +131,17 @@ export interface AutomationAction<Ctx, Params extends z.ZodType = z.ZodType> {
  * A plugin's actions, each typed from its own `parameters`: written inside `definePlugin`, an
  * action's `execute` receives `params` as its schema's output with no annotation.
  */
-export type AutomationActions<Ctx, Params extends readonly z.ZodType[] = readonly z.ZodType[]> = { readonly [K in keyof Params]: AutomationAction<Ctx, Params[K]> };
+export type AutomationActions<Ctx, Params extends readonly z.ZodType[] = readonly z.ZodType[]> = {
+  readonly [K in keyof Params]: AutomationAction<Ctx, Params[K]>;
+};
 
 /**
  * Types an action written outside `definePlugin` (in a file of its own): `params` follows
  * `parameters`, and the context is the one `execute` names, e.g. `InstallationContext<'notes:write'>`.
  */
-export function defineAction<Ctx, Params extends z.ZodType>(action: AutomationAction<Ctx, Params>): AutomationAction<Ctx, Params> {
+export function defineAction<Ctx, Params extends z.ZodType>(
+  action: AutomationAction<Ctx, Params>,
+): AutomationAction<Ctx, Params> {
   return action;
 }
 
@@ -178,7 +188,9 @@ export interface AgentToolDeclaration<Ctx, Input extends z.ZodType = z.ZodType> 
  * Types a tool: `input` in `execute` follows the `input` schema, and the context is the one
  * `execute` names, e.g. `InstallationContext<'projects:read'>`.
  */
-export function defineAgentTool<Ctx, Input extends z.ZodType>(tool: AgentToolDeclaration<Ctx, Input>): AgentToolDeclaration<Ctx, Input> {
+export function defineAgentTool<Ctx, Input extends z.ZodType>(
+  tool: AgentToolDeclaration<Ctx, Input>,
+): AgentToolDeclaration<Ctx, Input> {
   return tool;
 }
 
@@ -250,8 +262,12 @@ export interface PluginServer<Ctx, Base = PluginContext, Params extends readonly
 type ScopesOf<Perms extends readonly string[]> = Extract<Perms[number], PluginScope>;
 
 /** The shape a plugin is declared in: manifest, settings, configuration and contributions. */
-export interface PluginDeclaration<Perms extends readonly string[], S extends SettingsDeclaration, C extends ConfigDeclaration, A extends readonly z.ZodType[] = readonly z.ZodType[]>
-  extends Omit<PluginManifest, 'permissions'> {
+export interface PluginDeclaration<
+  Perms extends readonly string[],
+  S extends SettingsDeclaration,
+  C extends ConfigDeclaration,
+  A extends readonly z.ZodType[] = readonly z.ZodType[],
+> extends Omit<PluginManifest, 'permissions'> {
   permissions: Perms;
   /** Per-installation settings, filled in by workspace admins. */
   settings?: S;
@@ -278,9 +294,7 @@ export function definePlugin<
   const C extends ConfigDeclaration = {},
   // Each action's schema, inferred one by one, so that each `execute` gets its own `params` type.
   const A extends readonly z.ZodType[] = [],
->(
-  declaration: PluginDeclaration<Perms, S, C, A>,
-): PluginDefinition {
+>(declaration: PluginDeclaration<Perms, S, C, A>): PluginDefinition {
   const { server, settings, config, ...manifest } = declaration;
   const parsed = parsePluginManifest(manifest);
   checkSdkRange(parsed);
@@ -295,7 +309,8 @@ export function definePlugin<
 
 /** Throws unless this SDK's version satisfies the range a plugin declared in `sdk`. */
 export function checkSdkRange(manifest: Pick<PluginManifest, 'id' | 'sdk'>): void {
-  if (!semver.validRange(manifest.sdk)) throw new Error(`Invalid plugin manifest:\nsdk: "${manifest.sdk}" is not a version range such as "^1".`);
+  if (!semver.validRange(manifest.sdk))
+    throw new Error(`Invalid plugin manifest:\nsdk: "${manifest.sdk}" is not a version range such as "^1".`);
   if (!semver.satisfies(SDK_VERSION, manifest.sdk)) {
     throw new Error(`The plugin ${manifest.id} needs SDK ${manifest.sdk}; this Fieldbook has SDK ${SDK_VERSION}.`);
   }

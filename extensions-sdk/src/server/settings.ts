@@ -41,13 +41,19 @@ export interface ConfigField {
 export type ConfigDeclaration = Readonly<Record<string, ConfigField>>;
 
 export type ConfigValues<C extends ConfigDeclaration> = {
-  readonly [K in keyof C]: C[K] extends { required: true } ? string : C[K] extends { default: string } ? string : string | undefined;
+  readonly [K in keyof C]: C[K] extends { required: true }
+    ? string
+    : C[K] extends { default: string }
+      ? string
+      : string | undefined;
 };
 
 const MAX_TEXT = 2000;
 
 /** Checks submitted settings against a declaration; each problem names its field. */
-export function settingsSchema(declaration: SettingsDeclaration): z.ZodType<Record<string, string | boolean | undefined>> {
+export function settingsSchema(
+  declaration: SettingsDeclaration,
+): z.ZodType<Record<string, string | boolean | undefined>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(declaration)) {
     if (field.kind === 'boolean') {

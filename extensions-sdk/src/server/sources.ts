@@ -134,6 +134,8 @@ export interface ImportSourceContribution<Ctx, Settings extends z.ZodType = z.Zo
 }
 
 /** Types an import source written outside `definePlugin`, its `list` input from `settings`. */
-export function defineImportSource<Ctx, Settings extends z.ZodType>(source: ImportSourceContribution<Ctx, Settings>): ImportSourceContribution<Ctx, Settings> {
+export function defineImportSource<Ctx, Settings extends z.ZodType>(
+  source: ImportSourceContribution<Ctx, Settings>,
+): ImportSourceContribution<Ctx, Settings> {
   return source;
 }

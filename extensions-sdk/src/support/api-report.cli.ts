@@ -5,7 +5,14 @@
  * nothing to break: deleting the report and writing it again accepts any change.
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { breakingWithoutMajor, compareSurfaces, formatReport, readApiSurface, readCheckedInReport, REPORT_PATH } from './api-report.ts';
+import {
+  breakingWithoutMajor,
+  compareSurfaces,
+  formatReport,
+  readApiSurface,
+  readCheckedInReport,
+  REPORT_PATH,
+} from './api-report.ts';
 
 const now = readApiSurface();
 if (existsSync(REPORT_PATH)) {
@@ -16,7 +23,9 @@ if (existsSync(REPORT_PATH)) {
     process.exit(1);
   }
   const { removed, changed, added } = compareSurfaces(before, now);
-  console.log(`SDK ${before.version} → ${now.version}: ${added.length} added, ${changed.length} changed, ${removed.length} removed.`);
+  console.log(
+    `SDK ${before.version} → ${now.version}: ${added.length} added, ${changed.length} changed, ${removed.length} removed.`,
+  );
 }
 writeFileSync(REPORT_PATH, formatReport(now));
 console.log(`Wrote ${REPORT_PATH}.`);

@@ -30,7 +30,11 @@ export interface ApiSurface {
 }
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
-const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').replace(/;$/, '').trim();
+const oneLine = (text: string): string =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/;$/, '')
+    .trim();
 const NO_TRUNCATION = ts.TypeFormatFlags.NoTruncation;
 
 /** `import("/…/node_modules/@types/react/index")` → `import("react")`: the report names packages, never this machine's paths. */
@@ -45,32 +49,75 @@ function print(node: ts.Node, file: ts.SourceFile): string {
 }
 
 const isPublicMember = (m: ts.ClassElement): boolean =>
-  !ts.getCombinedModifierFlags(m as ts.Declaration) || !(ts.getCombinedModifierFlags(m as ts.Declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) && !(m.name && ts.isPrivateIdentifier(m.name));
+  !ts.getCombinedModifierFlags(m as ts.Declaration) ||
+  (!(ts.getCombinedModifierFlags(m as ts.Declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) &&
+    !(m.name && ts.isPrivateIdentifier(m.name)));
 
 /** The lines of one exported declaration, under the name it is exported as. */
 function linesOf(name: string, decl: ts.Declaration, checker: ts.TypeChecker): string[] {
   const file = decl.getSourceFile();
   if (ts.isInterfaceDeclaration(decl)) {
-    const head = print(ts.factory.updateInterfaceDeclaration(decl, undefined, decl.name, decl.typeParameters, decl.heritageClauses, []), file).replace(/\s*\{\s*\}$/, '');
+    const head = print(
+      ts.factory.updateInterfaceDeclaration(decl, undefined, decl.name, decl.typeParameters, decl.heritageClauses, []),
+      file,
+    ).replace(/\s*\{\s*\}$/, '');
     return [head.replace(/^interface \w+/, `interface ${name}`), ...decl.members.map((m) => `  ${print(m, file)}`)];
   }
   if (ts.isClassDeclaration(decl)) {
-    const head = print(ts.factory.updateClassDeclaration(decl, undefined, decl.name, decl.typeParameters, decl.heritageClauses, []), file).replace(/\s*\{\s*\}$/, '');
+    const head = print(
+      ts.factory.updateClassDeclaration(decl, undefined, decl.name, decl.typeParameters, decl.heritageClauses, []),
+      file,
+    ).replace(/\s*\{\s*\}$/, '');
     const members = decl.members.filter(isPublicMember).map((m) => {
-      if (ts.isConstructorDeclaration(m)) return `  ${print(ts.factory.updateConstructorDeclaration(m, m.modifiers, m.parameters, undefined), file)}`;
-      if (ts.isMethodDeclaration(m)) return `  ${print(ts.factory.updateMethodDeclaration(m, m.modifiers, m.asteriskToken, m.name, m.questionToken, m.typeParameters, m.parameters, m.type, undefined), file)}`;
+      if (ts.isConstructorDeclaration(m))
+        return `  ${print(ts.factory.updateConstructorDeclaration(m, m.modifiers, m.parameters, undefined), file)}`;
+      if (ts.isMethodDeclaration(m))
+        return `  ${print(ts.factory.updateMethodDeclaration(m, m.modifiers, m.asteriskToken, m.name, m.questionToken, m.typeParameters, m.parameters, m.type, undefined), file)}`;
       return `  ${print(m, file)}`;
     });
     return [head.replace(/^class \w+/, `class ${name}`), ...members];
   }
   if (ts.isFunctionDeclaration(decl)) {
     const signature = checker.getSignatureFromDeclaration(decl);
-    const returns = decl.type ?? (signature && checker.typeToTypeNode(checker.getReturnTypeOfSignature(signature), decl, ts.NodeBuilderFlags.NoTruncation));
-    return [print(ts.factory.updateFunctionDeclaration(decl, undefined, decl.asteriskToken, ts.factory.createIdentifier(name), decl.typeParameters, decl.parameters, returns, undefined), file).replace(/^/, 'function ').replace(/^function function /, 'function ')];
+    const returns =
+      decl.type ??
+      (signature &&
+        checker.typeToTypeNode(checker.getReturnTypeOfSignature(signature), decl, ts.NodeBuilderFlags.NoTruncation));
+    return [
+      print(
+        ts.factory.updateFunctionDeclaration(
+          decl,
+          undefined,
+          decl.asteriskToken,
+          ts.factory.createIdentifier(name),
+          decl.typeParameters,
+          decl.parameters,
+          returns,
+          undefined,
+        ),
+        file,
+      )
+        .replace(/^/, 'function ')
+        .replace(/^function function /, 'function '),
+    ];
   }
-  if (ts.isTypeAliasDeclaration(decl)) return [print(ts.factory.updateTypeAliasDeclaration(decl, undefined, ts.factory.createIdentifier(name), decl.typeParameters, decl.type), file)];
+  if (ts.isTypeAliasDeclaration(decl))
+    return [
+      print(
+        ts.factory.updateTypeAliasDeclaration(
+          decl,
+          undefined,
+          ts.factory.createIdentifier(name),
+          decl.typeParameters,
+          decl.type,
+        ),
+        file,
+      ),
+    ];
   if (ts.isVariableDeclaration(decl)) {
-    const type = decl.type ? print(decl.type, file) : checker.typeToString(checker.getTypeAtLocation(decl), decl, NO_TRUNCATION);
+    const type = decl.type
+      ? print(decl.type, file)
+      : checker.typeToString(checker.getTypeAtLocation(decl), decl, NO_TRUNCATION);
     return [`const ${name}: ${portable(oneLine(type))}`];
   }
   return [`${ts.SyntaxKind[decl.kind]} ${name}`];
@@ -88,13 +135,21 @@ export function readApiSurface(): ApiSurface {
     const moduleSymbol = file && checker.getSymbolAtLocation(file);
     if (!moduleSymbol) throw new Error(`No module at ${path}.`);
     // Code-unit order, not the locale's: the report must not change with the machine that writes it.
-    const exported = checker.getExportsOfModule(moduleSymbol).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const exported = checker
+      .getExportsOfModule(moduleSymbol)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const lines: string[] = [];
     for (const symbol of exported) {
       const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
       for (const decl of target.declarations ?? []) {
         lines.push(...linesOf(symbol.name, decl, checker));
-        if (symbol.name === 'SDK_VERSION' && ts.isVariableDeclaration(decl) && decl.initializer && ts.isStringLiteral(decl.initializer)) version = decl.initializer.text;
+        if (
+          symbol.name === 'SDK_VERSION' &&
+          ts.isVariableDeclaration(decl) &&
+          decl.initializer &&
+          ts.isStringLiteral(decl.initializer)
+        )
+          version = decl.initializer.text;
       }
     }
     entries[entry] = lines;
@@ -111,11 +166,18 @@ export function formatReport(surface: ApiSurface): string {
     `SDK version: ${surface.version}`,
     '',
     `Every declaration each entry point exports, as plugins see it. Written by \`${REPORT_COMMAND}\`;`,
-    'the SDK\'s tests fail while it differs from the sources. Removing or changing a declaration needs',
+    "the SDK's tests fail while it differs from the sources. Removing or changing a declaration needs",
     'a new major version (SDK_VERSION in src/index.ts); adding one does not.',
   ];
   for (const [entry, lines] of Object.entries(surface.entries)) {
-    parts.push('', `## \`@fieldbook/extensions-sdk${entry === '.' ? '' : entry.slice(1)}\``, '', '```ts', ...lines, '```');
+    parts.push(
+      '',
+      `## \`@fieldbook/extensions-sdk${entry === '.' ? '' : entry.slice(1)}\``,
+      '',
+      '```ts',
+      ...lines,
+      '```',
+    );
   }
   return `${parts.join('\n')}\n`;
 }
@@ -138,11 +200,13 @@ function keyed(entries: Record<string, string[]>): Map<string, string> {
     let owner = '';
     for (const line of lines) {
       if (line.startsWith('  ')) {
-        const member = /^\s+(?:readonly\s+)?((?:new\b)|[\w$]+|'[^']*'|"[^"]*"|\[[^\]]*\]|[(<])/.exec(line)?.[1] ?? line.trim();
+        const member =
+          /^\s+(?:readonly\s+)?((?:new\b)|[\w$]+|'[^']*'|"[^"]*"|\[[^\]]*\]|[(<])/.exec(line)?.[1] ?? line.trim();
         const key = `${entry} ${owner}.${member}`;
         out.set(key, out.has(key) ? `${out.get(key)}\n${line}` : line); // overloads are one entry
       } else {
-        owner = /^(?:declare\s+)?(?:abstract\s+)?(?:function|const|type|interface|class)\s+([\w$]+)/.exec(line)?.[1] ?? line;
+        owner =
+          /^(?:declare\s+)?(?:abstract\s+)?(?:function|const|type|interface|class)\s+([\w$]+)/.exec(line)?.[1] ?? line;
         const key = `${entry} ${owner}`;
         out.set(key, out.has(key) ? `${out.get(key)}\n${line}` : line);
       }

@@ -20,9 +20,13 @@ const relay = definePlugin({
   server: {
     oauth: {
       level: 'workspace',
-      authorizeUrl: ({ state, redirectUri }, ctx) => `${ctx.config.apiUrl}/authorize?state=${encodeURIComponent(state)}&redirect_uri=${encodeURIComponent(redirectUri)}`,
+      authorizeUrl: ({ state, redirectUri }, ctx) =>
+        `${ctx.config.apiUrl}/authorize?state=${encodeURIComponent(state)}&redirect_uri=${encodeURIComponent(redirectUri)}`,
       async exchange({ code }, ctx) {
-        const res = await ctx.http.fetch(`${ctx.config.apiUrl}/token`, { method: 'POST', body: new URLSearchParams({ code }) });
+        const res = await ctx.http.fetch(`${ctx.config.apiUrl}/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ code }),
+        });
         const { account } = (await res.json()) as { account: string };
         return { externalId: account, label: 'Relay account', tokens: { access: 'token-1' } };
       },
@@ -30,7 +34,8 @@ const relay = definePlugin({
     webhooks: [
       {
         path: '/relay/hook',
-        verify: (req) => (req.headers['x-relay-token'] === 'let-me-in' ? { ok: true } : { ok: false, reason: 'wrong token' }),
+        verify: (req) =>
+          req.headers['x-relay-token'] === 'let-me-in' ? { ok: true } : { ok: false, reason: 'wrong token' },
         eventId: (req) => (JSON.parse(req.rawBody.toString('utf8')) as { id: string }).id,
         externalId: () => 'acct-1',
         async handle(ctx, event) {
@@ -42,9 +47,18 @@ const relay = definePlugin({
       write: {
         async handler(ctx, data) {
           await new Promise((resolve) => setTimeout(resolve, 400));
-          const res = await ctx.http.fetch(`${ctx.config.apiUrl}/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: data.id }) });
+          const res = await ctx.http.fetch(`${ctx.config.apiUrl}/lookup`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ id: data.id }),
+          });
           const { title } = (await res.json()) as { title: string };
-          await ctx.notes.create({ projectId: ctx.installation.settings.projectId!, title, text: 'From the relay', key: String(data.id) });
+          await ctx.notes.create({
+            projectId: ctx.installation.settings.projectId!,
+            title,
+            text: 'From the relay',
+            key: String(data.id),
+          });
         },
       },
     },
@@ -88,7 +102,11 @@ describe('createTestHost', () => {
     expect(first.workspaceId).not.toBe(second.workspaceId);
     const anonymous = await host.gql(`{ plugins { id } }`, {}, null);
     expect(anonymous.errors?.length).toBeGreaterThan(0);
-    const listed = await host.gql<{ plugins: Array<{ id: string; state: string }> }>(`{ plugins { id state } }`, {}, second);
+    const listed = await host.gql<{ plugins: Array<{ id: string; state: string }> }>(
+      `{ plugins { id state } }`,
+      {},
+      second,
+    );
     // Only the plugins given to the kit are loaded; the bundled ones are not discovered.
     expect(listed.data?.plugins).toEqual([{ id: 'relay', state: 'READY' }]);
   });
@@ -102,22 +120,38 @@ describe('createTestHost', () => {
     expect(await host.storedEvents('relay')).toEqual([]);
 
     // Before an account is connected, an event is stored but handed to no installation.
-    expect((await host.sendWebhook('/relay/hook', JSON.stringify({ id: 'e-0' }), { 'x-relay-token': 'let-me-in' })).status).toBe(200);
+    expect(
+      (await host.sendWebhook('/relay/hook', JSON.stringify({ id: 'e-0' }), { 'x-relay-token': 'let-me-in' })).status,
+    ).toBe(200);
     await host.drainJobs();
     expect(await host.storedEvents('relay')).toEqual([{ eventId: 'e-0', handled: false }]);
 
     const { authorizeUrl, cookie } = await host.startAuthorization('relay');
-    const callback = await fetch(`${host.url}/oauth/relay/authorize?code=c-1&state=${encodeURIComponent(authorizeUrl.searchParams.get('state')!)}`, {
-      headers: { cookie },
-      redirect: 'manual',
-    });
+    const callback = await fetch(
+      `${host.url}/oauth/relay/authorize?code=c-1&state=${encodeURIComponent(authorizeUrl.searchParams.get('state')!)}`,
+      {
+        headers: { cookie },
+        redirect: 'manual',
+      },
+    );
     expect(callback.status).toBe(302);
-    expect(host.outbound.map((r) => [r.pluginId, r.method, r.url, r.body])).toEqual([['relay', 'POST', `${providerUrl}/token`, 'code=c-1']]);
+    expect(host.outbound.map((r) => [r.pluginId, r.method, r.url, r.body])).toEqual([
+      ['relay', 'POST', `${providerUrl}/token`, 'code=c-1'],
+    ]);
 
-    expect((await host.sendWebhook('/relay/hook', JSON.stringify({ id: 'e-1' }), { 'x-relay-token': 'let-me-in' })).status).toBe(200);
+    expect(
+      (await host.sendWebhook('/relay/hook', JSON.stringify({ id: 'e-1' }), { 'x-relay-token': 'let-me-in' })).status,
+    ).toBe(200);
     await host.drainJobs();
-    expect((await host.notes(projectId)).map((n) => [n.title, n.contentText])).toEqual([['Looked up', 'From the relay']]);
-    expect(host.outbound.at(-1)).toMatchObject({ pluginId: 'relay', method: 'POST', url: `${providerUrl}/lookup`, body: '{"id":"e-1"}' });
+    expect((await host.notes(projectId)).map((n) => [n.title, n.contentText])).toEqual([
+      ['Looked up', 'From the relay'],
+    ]);
+    expect(host.outbound.at(-1)).toMatchObject({
+      pluginId: 'relay',
+      method: 'POST',
+      url: `${providerUrl}/lookup`,
+      body: '{"id":"e-1"}',
+    });
     expect(host.outbound.at(-1)?.headers['content-type']).toBe('application/json');
   });
 

@@ -36,7 +36,13 @@ export interface TestFieldbook {
   /** Resolves once no job of the plugins' or the plugin host's queues is waiting or running. */
   drainJobs(timeoutMs?: number): Promise<void>;
   /** Runs a plugin's automation action for a workspace's installation, parameters checked first. */
-  runAction(input: { pluginId: string; workspaceId: string; key: string; params: unknown; trigger?: { event: string; payload: JsonObject } }): Promise<{ summary?: string } | void>;
+  runAction(input: {
+    pluginId: string;
+    workspaceId: string;
+    key: string;
+    params: unknown;
+    trigger?: { event: string; payload: JsonObject };
+  }): Promise<{ summary?: string } | void>;
   /** Webhook events the host stored for a plugin, oldest first. */
   storedEvents(pluginId: string): Promise<Array<{ eventId: string; handled: boolean }>>;
   close(): Promise<void>;
@@ -100,7 +106,11 @@ export interface TestHost {
   outbound: OutboundRequest[];
   /** Signs up a confirmed person who creates a workspace; the first one becomes the default admin. */
   signUpAdmin(): Promise<TestAdmin>;
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, as?: TestAdmin | null): Promise<GqlAnswer<T>>;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    as?: TestAdmin | null,
+  ): Promise<GqlAnswer<T>>;
   /** Installs a plugin in the admin's workspace with these settings (text values, or booleans). */
   install(pluginId: string, settings?: Record<string, string | boolean>, as?: TestAdmin): Promise<void>;
   createProject(title: string, as?: TestAdmin): Promise<string>;
@@ -118,7 +128,12 @@ export interface TestHost {
    * POSTs `body` to that installation's webhook URL on this test host, as the provider would:
    * verified with the installation's settings (401 when refused, nothing stored), then handled in a job.
    */
-  deliverToInstallation(pluginId: string, body: string, headers?: Record<string, string>, as?: TestAdmin): Promise<Response>;
+  deliverToInstallation(
+    pluginId: string,
+    body: string,
+    headers?: Record<string, string>,
+    as?: TestAdmin,
+  ): Promise<Response>;
   notes(projectId: string, as?: TestAdmin): Promise<TestNote[]>;
   /** Starts the plugin's OAuth flow as the admin: the provider URL, and the cookie binding it to this "browser". */
   startAuthorization(pluginId: string, as?: TestAdmin): Promise<{ authorizeUrl: URL; cookie: string }>;
@@ -161,10 +176,14 @@ const secretKey = () => process.env.FIELDBOOK_TEST_SECRET ?? DEFAULT_SECRET;
  */
 let embedded: { database: Promise<TestDatabase>; hosts: number } | null = null;
 
-async function databaseFor(options: TestHostOptions, core: CoreTesting): Promise<{ url: string; release(): Promise<void> }> {
+async function databaseFor(
+  options: TestHostOptions,
+  core: CoreTesting,
+): Promise<{ url: string; release(): Promise<void> }> {
   const nothing = async () => undefined;
   if (options.databaseUrl) return { url: options.databaseUrl, release: nothing };
-  if (process.env.FIELDBOOK_TEST_DATABASE_URL) return { url: process.env.FIELDBOOK_TEST_DATABASE_URL, release: nothing };
+  if (process.env.FIELDBOOK_TEST_DATABASE_URL)
+    return { url: process.env.FIELDBOOK_TEST_DATABASE_URL, release: nothing };
   const superUrl = process.env.FIELDBOOK_TEST_PG_URL;
   const template = process.env.FIELDBOOK_TEST_TEMPLATE;
   if (superUrl && template) return { url: await core.createDatabaseFromTemplate(superUrl, template), release: nothing };
@@ -210,7 +229,10 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
   // A variable specifier keeps core out of the SDK's types; the shape is checked by CoreTesting.
   const specifier = '@fieldbook/core/testing';
   const core = (await import(specifier).catch((err: unknown) => {
-    throw new Error('createTestHost runs Fieldbook from the package @fieldbook/core: add it to your devDependencies (npm install --save-dev @fieldbook/core).', { cause: err });
+    throw new Error(
+      'createTestHost runs Fieldbook from the package @fieldbook/core: add it to your devDependencies (npm install --save-dev @fieldbook/core).',
+      { cause: err },
+    );
   })) as CoreTesting;
   const outbound: OutboundRequest[] = [];
   const database = await databaseFor(options, core);
@@ -235,7 +257,11 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     return admin;
   };
 
-  const gql = async <T>(query: string, variables: Record<string, unknown> = {}, as?: TestAdmin | null): Promise<GqlAnswer<T>> => {
+  const gql = async <T>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    as?: TestAdmin | null,
+  ): Promise<GqlAnswer<T>> => {
     const who = as === null ? null : (as ?? defaultAdmin);
     const res = await fetch(`${app.url}/api/graphql`, {
       method: 'POST',
@@ -252,13 +278,21 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
 
   const installationWebhookUrl = async (pluginId: string, as?: TestAdmin): Promise<string> => {
     const data = check(
-      await gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>('{ plugins { id installation { webhookUrl } } }', {}, adminOf(as)),
+      await gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>(
+        '{ plugins { id installation { webhookUrl } } }',
+        {},
+        adminOf(as),
+      ),
       'plugins',
     );
     const plugin = data.plugins.find((p) => p.id === pluginId);
     if (!plugin) throw new Error(`No plugin ${pluginId} is loaded.`);
-    if (!plugin.installation) throw new Error(`${pluginId} is not installed in the workspace ${adminOf(as).workspaceId}: call install() first.`);
-    if (!plugin.installation.webhookUrl) throw new Error(`${pluginId} declares no installationWebhook, so its installations have no webhook URL.`);
+    if (!plugin.installation)
+      throw new Error(
+        `${pluginId} is not installed in the workspace ${adminOf(as).workspaceId}: call install() first.`,
+      );
+    if (!plugin.installation.webhookUrl)
+      throw new Error(`${pluginId} declares no installationWebhook, so its installations have no webhook URL.`);
     return plugin.installation.webhookUrl;
   };
 
@@ -268,7 +302,14 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     async signUpAdmin() {
       people += 1;
       const email = `admin-${Date.now().toString(36)}-${people}@example.com`;
-      check(await gql(`mutation($input: SignUpInput!) { signUp(input: $input) { outcome } }`, { input: { email, password: PASSWORD, name: 'Test Admin' } }, null), 'signUp');
+      check(
+        await gql(
+          `mutation($input: SignUpInput!) { signUp(input: $input) { outcome } }`,
+          { input: { email, password: PASSWORD, name: 'Test Admin' } },
+          null,
+        ),
+        'signUp',
+      );
       const mail = app.mails.findLast((m) => m.to === email && m.subject.includes('Confirm'));
       const token = mail && /[?&]token=([^&\s"<>]+)/.exec(mail.text)?.[1];
       if (!token) throw new Error(`No confirmation mail reached ${email}.`);
@@ -282,35 +323,71 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
       ).confirmEmail;
       const res = await fetch(`${app.url}/api/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', authorization: `Bearer ${confirmed.accessToken}` },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/graphql-response+json',
+          authorization: `Bearer ${confirmed.accessToken}`,
+        },
         body: JSON.stringify({
           query: `mutation($input: CreateWorkspaceInput!) { createWorkspace(input: $input) { workspace { id } } }`,
           variables: { input: { method: 'AUTH0', teamName: `Team ${people} ${Date.now().toString(36)}` } },
         }),
       });
-      const created = (await res.json()) as { data?: { createWorkspace: { workspace: { id: string } } }; errors?: unknown };
+      const created = (await res.json()) as {
+        data?: { createWorkspace: { workspace: { id: string } } };
+        errors?: unknown;
+      };
       if (!created.data) throw new Error(`createWorkspace failed: ${JSON.stringify(created.errors)}`);
-      const admin = { userId: confirmed.user.id, email, accessToken: confirmed.accessToken, workspaceId: created.data.createWorkspace.workspace.id };
+      const admin = {
+        userId: confirmed.user.id,
+        email,
+        accessToken: confirmed.accessToken,
+        workspaceId: created.data.createWorkspace.workspace.id,
+      };
       defaultAdmin ??= admin;
       return admin;
     },
     gql,
     async install(pluginId, settings = {}, as) {
-      const input = Object.entries(settings).map(([key, value]) => (typeof value === 'boolean' ? { key, flag: value } : { key, text: value }));
-      check(await gql(`mutation($p: ID!, $s: [PluginSettingInput!]) { installPlugin(pluginId: $p, settings: $s) { id } }`, { p: pluginId, s: input }, adminOf(as)), 'installPlugin');
+      const input = Object.entries(settings).map(([key, value]) =>
+        typeof value === 'boolean' ? { key, flag: value } : { key, text: value },
+      );
+      check(
+        await gql(
+          `mutation($p: ID!, $s: [PluginSettingInput!]) { installPlugin(pluginId: $p, settings: $s) { id } }`,
+          { p: pluginId, s: input },
+          adminOf(as),
+        ),
+        'installPlugin',
+      );
     },
     async createProject(title, as) {
-      const data = check(await gql<{ createProject: { id: string } }>(`mutation($t: String!) { createProject(input: { title: $t }) { id } }`, { t: title }, adminOf(as)), 'createProject');
+      const data = check(
+        await gql<{ createProject: { id: string } }>(
+          `mutation($t: String!) { createProject(input: { title: $t }) { id } }`,
+          { t: title },
+          adminOf(as),
+        ),
+        'createProject',
+      );
       return data.createProject.id;
     },
     async enable(pluginId, projectId, as) {
       check(
-        await gql(`mutation($pr: ID!, $p: ID!) { setProjectPluginEnabled(projectId: $pr, pluginId: $p, enabled: true) { enabled } }`, { pr: projectId, p: pluginId }, adminOf(as)),
+        await gql(
+          `mutation($pr: ID!, $p: ID!) { setProjectPluginEnabled(projectId: $pr, pluginId: $p, enabled: true) { enabled } }`,
+          { pr: projectId, p: pluginId },
+          adminOf(as),
+        ),
         'setProjectPluginEnabled',
       );
     },
     sendWebhook(path, body, headers = {}) {
-      return fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      return fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
     },
     installationWebhookUrl: (pluginId, as) => installationWebhookUrl(pluginId, as),
     async deliverToInstallation(pluginId, body, headers = {}, as) {
@@ -320,7 +397,11 @@ export async function createTestHost(options: TestHostOptions): Promise<TestHost
     },
     async notes(projectId, as) {
       const data = check(
-        await gql<{ notes: { nodes: TestNote[] } }>(`query($p: ID!) { notes(projectId: $p, first: 200) { nodes { id title contentText } } }`, { p: projectId }, adminOf(as)),
+        await gql<{ notes: { nodes: TestNote[] } }>(
+          `query($p: ID!) { notes(projectId: $p, first: 200) { nodes { id title contentText } } }`,
+          { p: projectId },
+          adminOf(as),
+        ),
         'notes',
       );
       return data.notes.nodes;

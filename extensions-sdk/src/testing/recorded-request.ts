@@ -29,6 +29,14 @@ export async function recordRequest(incoming: IncomingMessage): Promise<Recorded
   const type = incoming.headers['content-type'] ?? '';
   let body: unknown = rawBody || null;
   if (type.startsWith('application/json')) body = parseJsonOr(rawBody);
-  else if (type.startsWith('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(rawBody));
-  return { method: incoming.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: incoming.headers, body, rawBody };
+  else if (type.startsWith('application/x-www-form-urlencoded'))
+    body = Object.fromEntries(new URLSearchParams(rawBody));
+  return {
+    method: incoming.method ?? 'GET',
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: incoming.headers,
+    body,
+    rawBody,
+  };
 }

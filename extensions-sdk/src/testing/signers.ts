@@ -25,7 +25,12 @@ function bytes(body: string | Buffer): Buffer {
 }
 
 /** The `v0` scheme Slack and Zoom share: `v0=` + hex HMAC-SHA256(secret, `v0:{ts}:{body}`). */
-function signV0(body: string | Buffer, secret: string, opts: SignOptions | undefined, names: [signature: string, timestamp: string]): SignedHeaders {
+function signV0(
+  body: string | Buffer,
+  secret: string,
+  opts: SignOptions | undefined,
+  names: [signature: string, timestamp: string],
+): SignedHeaders {
   const timestamp = String(unixSeconds(opts));
   const digest = createHmac('sha256', secret).update(`v0:${timestamp}:`).update(bytes(body)).digest('hex');
   return { [names[1]]: timestamp, [names[0]]: `v0=${digest}` };
@@ -63,6 +68,10 @@ export function signIntercomRequest(body: string | Buffer, clientSecret: string)
 /** Stripe's header, from the `stripe` package's own test helper: `stripe-signature: t=...,v1=...`. */
 export function signStripeRequest(body: string | Buffer, endpointSecret: string, opts?: SignOptions): SignedHeaders {
   const payload = typeof body === 'string' ? body : body.toString('utf8');
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: endpointSecret, timestamp: unixSeconds(opts) });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: endpointSecret,
+    timestamp: unixSeconds(opts),
+  });
   return { 'stripe-signature': header };
 }

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 /**
  * The web part of the SDK: what a module's or plugin's browser code uses. The host shares this
@@ -56,9 +65,16 @@ export interface GraphQLState<T> {
 }
 
 /** Runs a query when the component mounts and whenever the query or its variables change. */
-export function useGraphQL<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): GraphQLState<T> {
+export function useGraphQL<T = Record<string, unknown>>(
+  query: string,
+  variables?: Record<string, unknown>,
+): GraphQLState<T> {
   const host = useFieldbook();
-  const [state, setState] = useState<{ data: T | null; error: Error | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: Error | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   const key = JSON.stringify(variables ?? {});
   const latest = useRef(0);
   const run = useCallback(async () => {
@@ -68,7 +84,8 @@ export function useGraphQL<T = Record<string, unknown>>(query: string, variables
       const data = await host.graphql<T>(query, JSON.parse(key) as Record<string, unknown>);
       if (call === latest.current) setState({ data, error: null, loading: false });
     } catch (err) {
-      if (call === latest.current) setState((s) => ({ data: s.data, error: err instanceof Error ? err : new Error(String(err)), loading: false }));
+      if (call === latest.current)
+        setState((s) => ({ data: s.data, error: err instanceof Error ? err : new Error(String(err)), loading: false }));
     }
   }, [host, query, key]);
   useEffect(() => {
@@ -148,7 +165,8 @@ export function defineWebExtension<const E extends WebExtension>(extension: E): 
     throw new Error(`"${extension.id}" is not a valid extension id: use 3 to 50 lowercase letters, digits or hyphens.`);
   }
   for (const route of extension.routes ?? []) {
-    if (!route.path.startsWith('/')) throw new Error(`The route "${route.path}" of ${extension.id} must start with "/".`);
+    if (!route.path.startsWith('/'))
+      throw new Error(`The route "${route.path}" of ${extension.id} must start with "/".`);
   }
   return extension;
 }

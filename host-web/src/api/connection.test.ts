@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectionMonitor, FAILURE_CAP, connectionReducer, initialConnection, isDown, type ConnectionState } from './connection.ts';
+import {
+  ConnectionMonitor,
+  FAILURE_CAP,
+  connectionReducer,
+  initialConnection,
+  isDown,
+  type ConnectionState,
+} from './connection.ts';
 
-const run = (events: Parameters<typeof connectionReducer>[1][], from: ConnectionState = initialConnection) => events.reduce(connectionReducer, from);
+const run = (events: Parameters<typeof connectionReducer>[1][], from: ConnectionState = initialConnection) =>
+  events.reduce(connectionReducer, from);
 const fail = { type: 'httpNetworkError', browserOnline: true } as const;
 const okay = { type: 'httpOk' } as const;
 

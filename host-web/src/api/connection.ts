@@ -3,7 +3,13 @@
  * per failure up to 20 and falls by one per success down to 0; above 10 the app treats Fieldbook
  * as down or under maintenance.
  */
-export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'reconnected' | 'clientOffline' | 'serverOffline';
+export type ConnectionStatus =
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'reconnected'
+  | 'clientOffline'
+  | 'serverOffline';
 
 export const FAILURE_CAP = 20;
 export const DOWN_THRESHOLD = 10;
@@ -64,7 +70,8 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
     case 'browserOnline':
       return { ...state, status: state.status === 'clientOffline' ? 'reconnecting' : state.status };
     case 'realtime':
-      if (event.state === 'disconnected') return { ...state, status: event.browserOnline ? 'serverOffline' : 'clientOffline' };
+      if (event.state === 'disconnected')
+        return { ...state, status: event.browserOnline ? 'serverOffline' : 'clientOffline' };
       return { ...state, status: event.state };
     case 'settle':
       return { ...state, status: state.status === 'reconnected' ? 'connected' : state.status };

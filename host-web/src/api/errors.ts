@@ -53,7 +53,8 @@ export class SessionExpiredError extends Error {
 }
 
 export const isUnauthenticated = (err: unknown): boolean =>
-  err instanceof SessionExpiredError || (err instanceof GraphQLRequestError && (err.code === 'UNAUTHENTICATED' || err.status === 401));
+  err instanceof SessionExpiredError ||
+  (err instanceof GraphQLRequestError && (err.code === 'UNAUTHENTICATED' || err.status === 401));
 
 export const isForbidden = (err: unknown): boolean => err instanceof GraphQLRequestError && err.code === 'FORBIDDEN';
 
@@ -70,7 +71,11 @@ export interface ErrorDescription {
 
 export function describeError(err: unknown): ErrorDescription {
   if (err instanceof NetworkError) {
-    return { title: 'Connection problem', message: err.message, next: 'Check your internet connection, then try again.' };
+    return {
+      title: 'Connection problem',
+      message: err.message,
+      next: 'Check your internet connection, then try again.',
+    };
   }
   if (err instanceof SessionExpiredError) {
     return { title: 'Signed out', message: err.message, next: null };
@@ -80,9 +85,14 @@ export function describeError(err: unknown): ErrorDescription {
     const readable = item?.humanReadableMessage ?? (err.humanReadable ? item?.message : undefined);
     if (readable) return { title: titleFor(err.code), message: readable, next: nextFor(err.code) };
     if (err.code === 'FORBIDDEN') {
-      return { title: 'Not allowed', message: 'You do not have permission to do that.', next: 'Ask a workspace admin for access.' };
+      return {
+        title: 'Not allowed',
+        message: 'You do not have permission to do that.',
+        next: 'Ask a workspace admin for access.',
+      };
     }
-    if (err.code === 'UNAUTHENTICATED') return { title: 'Signed out', message: 'Please sign in to continue.', next: null };
+    if (err.code === 'UNAUTHENTICATED')
+      return { title: 'Signed out', message: 'Please sign in to continue.', next: null };
     return { title: 'Something went wrong', message: SOMETHING_WRONG, next: TRY_AGAIN };
   }
   return { title: 'Something went wrong', message: SOMETHING_WRONG, next: TRY_AGAIN };

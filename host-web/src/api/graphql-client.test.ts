@@ -6,7 +6,8 @@ type Reply = { status: number; body?: unknown; headers?: Record<string, string> 
 
 /** A fetch that answers from a script and records every request it was sent. */
 function scriptedFetch(replies: Reply[]) {
-  const calls: Array<{ url: string; headers: Record<string, string>; body: { query: string; variables: unknown } }> = [];
+  const calls: Array<{ url: string; headers: Record<string, string>; body: { query: string; variables: unknown } }> =
+    [];
   const fn = (async (url: string, init: RequestInit) => {
     calls.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)) });
     const reply = replies.shift();
@@ -20,8 +21,15 @@ function scriptedFetch(replies: Reply[]) {
   return { fn, calls };
 }
 
-const ok = (data: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body: { data }, ...(headers ? { headers } : {}) });
-const serverError: Reply = { status: 500, body: { errors: [{ message: 'boom', extensions: { errorCode: 'INTERNAL_SERVER_ERROR' } }] } };
+const ok = (data: unknown, headers?: Record<string, string>): Reply => ({
+  status: 200,
+  body: { data },
+  ...(headers ? { headers } : {}),
+});
+const serverError: Reply = {
+  status: 500,
+  body: { errors: [{ message: 'boom', extensions: { errorCode: 'INTERNAL_SERVER_ERROR' } }] },
+};
 
 function setup(replies: Reply[], extra: Partial<Parameters<typeof createGraphQLClient>[0]> = {}) {
   const f = scriptedFetch(replies);
@@ -63,7 +71,15 @@ describe('GraphQL client', () => {
   });
 
   it('does not retry client errors and keeps their human-readable message', async () => {
-    const body = { data: null, errors: [{ message: 'Enter a valid email address.', extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true, field: 'email' } }] };
+    const body = {
+      data: null,
+      errors: [
+        {
+          message: 'Enter a valid email address.',
+          extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: true, field: 'email' },
+        },
+      ],
+    };
     const { client, calls } = setup([{ status: 200, body }]);
     const err = (await client.request('query { x }').catch((e: unknown) => e)) as GraphQLRequestError;
     expect(calls).toHaveLength(1);
@@ -73,14 +89,22 @@ describe('GraphQL client', () => {
   });
 
   it('hides messages not meant for people', () => {
-    const err = new GraphQLRequestError(200, [{ message: 'Cannot query field "x" on type "Query".', extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: false } }]);
+    const err = new GraphQLRequestError(200, [
+      {
+        message: 'Cannot query field "x" on type "Query".',
+        extensions: { errorCode: 'BAD_USER_INPUT', humanReadable: false },
+      },
+    ]);
     expect(describeError(err).message).not.toContain('Cannot query field');
     expect(describeError(err).next).toMatch(/try again/i);
   });
 
   it('sends the bearer token, the workspace header and the release it learnt', async () => {
     const auth: SessionAuth = { accessToken: async () => 'tok-1', renew: async () => null, ended: () => {} };
-    const { client, calls } = setup([ok({ a: 1 }, { 'x-fieldbook-release': 'r42' }), ok({ a: 2 })], { auth, workspace: () => 'ws-1' });
+    const { client, calls } = setup([ok({ a: 1 }, { 'x-fieldbook-release': 'r42' }), ok({ a: 2 })], {
+      auth,
+      workspace: () => 'ws-1',
+    });
     await client.request('query { a }');
     await client.request('query { a }', { v: 1 });
     expect(calls[0]!.headers.authorization).toBe('Bearer tok-1');
@@ -106,7 +130,17 @@ describe('GraphQL client', () => {
         throw new Error('must not end');
       },
     };
-    const expired = { status: 401, body: { errors: [{ message: 'Your session has expired. Please sign in again.', extensions: { errorCode: 'UNAUTHENTICATED', humanReadable: true } }] } };
+    const expired = {
+      status: 401,
+      body: {
+        errors: [
+          {
+            message: 'Your session has expired. Please sign in again.',
+            extensions: { errorCode: 'UNAUTHENTICATED', humanReadable: true },
+          },
+        ],
+      },
+    };
     const { client, calls } = setup([expired, ok({ me: { id: '1' } })], { auth });
     await expect(client.request('mutation { updateProfile(name: "A") { id } }')).resolves.toEqual({ me: { id: '1' } });
     expect(renewed).toHaveLength(1);
@@ -115,8 +149,22 @@ describe('GraphQL client', () => {
 
   it('ends the session when the token cannot be renewed', async () => {
     let endedWith = '';
-    const auth: SessionAuth = { accessToken: async () => 'old', renew: async () => null, ended: (m) => void (endedWith = m) };
-    const expired = { status: 401, body: { errors: [{ message: 'Your session has expired. Please sign in again.', extensions: { errorCode: 'UNAUTHENTICATED', humanReadable: true } }] } };
+    const auth: SessionAuth = {
+      accessToken: async () => 'old',
+      renew: async () => null,
+      ended: (m) => void (endedWith = m),
+    };
+    const expired = {
+      status: 401,
+      body: {
+        errors: [
+          {
+            message: 'Your session has expired. Please sign in again.',
+            extensions: { errorCode: 'UNAUTHENTICATED', humanReadable: true },
+          },
+        ],
+      },
+    };
     const { client, calls } = setup([expired], { auth });
     await expect(client.request('query { me { id } }')).rejects.toBeInstanceOf(SessionExpiredError);
     expect(calls).toHaveLength(1);
@@ -124,10 +172,29 @@ describe('GraphQL client', () => {
   });
 
   it('does not treat a wrong password (sent without a token) as an ended session', async () => {
-    const auth: SessionAuth = { accessToken: async () => null, renew: async () => 'x', ended: () => { throw new Error('must not end'); } };
-    const wrong = { status: 200, body: { data: null, errors: [{ message: 'The email or password is not right.', extensions: { errorCode: 'UNAUTHENTICATED', humanReadable: true } }] } };
+    const auth: SessionAuth = {
+      accessToken: async () => null,
+      renew: async () => 'x',
+      ended: () => {
+        throw new Error('must not end');
+      },
+    };
+    const wrong = {
+      status: 200,
+      body: {
+        data: null,
+        errors: [
+          {
+            message: 'The email or password is not right.',
+            extensions: { errorCode: 'UNAUTHENTICATED', humanReadable: true },
+          },
+        ],
+      },
+    };
     const { client } = setup([wrong], { auth });
-    const err = (await client.request('mutation { signIn(email: "a", password: "b") { accessToken } }').catch((e: unknown) => e)) as GraphQLRequestError;
+    const err = (await client
+      .request('mutation { signIn(email: "a", password: "b") { accessToken } }')
+      .catch((e: unknown) => e)) as GraphQLRequestError;
     expect(err).toBeInstanceOf(GraphQLRequestError);
     expect(describeError(err).message).toBe('The email or password is not right.');
   });

@@ -1,4 +1,10 @@
-import { GraphQLRequestError, NetworkError, SessionExpiredError, isUnauthenticated, type GraphQLErrorItem } from './errors.ts';
+import {
+  GraphQLRequestError,
+  NetworkError,
+  SessionExpiredError,
+  isUnauthenticated,
+  type GraphQLErrorItem,
+} from './errors.ts';
 import { operationKind, retryDelayMs, shouldRetry } from './retry.ts';
 
 export const GRAPHQL_PATH = '/api/graphql';
@@ -38,7 +44,11 @@ export interface RequestOptions {
 }
 
 export interface GraphQLClient {
-  request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
+  request<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<T>;
   /** The release last seen from the server, sent back with every request. */
   readonly release: string | null;
 }
@@ -62,7 +72,12 @@ export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQL
   const random = options.random ?? Math.random;
   let release: string | null = null;
 
-  async function send(query: string, variables: Record<string, unknown> | undefined, token: string | null, opts: RequestOptions): Promise<Answer> {
+  async function send(
+    query: string,
+    variables: Record<string, unknown> | undefined,
+    token: string | null,
+    opts: RequestOptions,
+  ): Promise<Answer> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',

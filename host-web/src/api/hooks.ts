@@ -10,7 +10,11 @@ export interface QueryState<T> {
 }
 
 /** Runs a query now and whenever its variables change; `skip` holds it back. */
-export function useQuery<T>(query: string, variables: Record<string, unknown> = {}, options: RequestOptions & { skip?: boolean; /** Re-runs the query when it changes. */ key?: string | null } = {}): QueryState<T> {
+export function useQuery<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: RequestOptions & { skip?: boolean /** Re-runs the query when it changes. */; key?: string | null } = {},
+): QueryState<T> {
   const { client } = useServices();
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);

@@ -214,7 +214,8 @@ export interface UserIntegration {
 const USER = 'id email name emailConfirmed hasPassword themeMode';
 const TEAM = 'id subdomain name logoUrl primaryColor type inviteId invitedBy';
 const AUTH = `accessToken expiresAt teamId user { ${USER} } availableTeams { ${TEAM} }`;
-const WORKSPACE = 'id name subdomain region logoUrl primaryColor allowedDomains publicLinksDisabled memberCount createdAt url';
+const WORKSPACE =
+  'id name subdomain region logoUrl primaryColor allowedDomains publicLinksDisabled memberCount createdAt url';
 const MEMBERSHIP = 'role workspaceAdmin effectiveRole permissions';
 const PLUGIN = `id name version origin { kind packageName packageVersion path } description state problem hasWebPart connection permissions { name description }
   settingFields { key kind label description required }

@@ -15,7 +15,12 @@ import { ThemeFromUser } from './ThemeFromUser.tsx';
 export function App({ services }: { services: AppServices }) {
   const [router] = useState(createRouter);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <NotificationsOnDemand position="top-right" limit={3} />
       <SessionProvider services={services}>
         <ThemeFromUser />

@@ -68,7 +68,16 @@ export function ConnectionIndicator() {
         </Alert>
       ) : (
         label && (
-          <Badge color={label.color} variant="light" size="lg" tt="none" pos="fixed" bottom={16} left={16} style={{ zIndex: 300 }}>
+          <Badge
+            color={label.color}
+            variant="light"
+            size="lg"
+            tt="none"
+            pos="fixed"
+            bottom={16}
+            left={16}
+            style={{ zIndex: 300 }}
+          >
             {label.text}
           </Badge>
         )

@@ -9,6 +9,11 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SC
 
 export type ThemeMode = 'BROWSER_DEFAULT' | 'LIGHT' | 'DARK';
 
-export const THEME_LABELS: Record<ThemeMode, string> = { BROWSER_DEFAULT: 'Browser default', LIGHT: 'Light', DARK: 'Dark' };
+export const THEME_LABELS: Record<ThemeMode, string> = {
+  BROWSER_DEFAULT: 'Browser default',
+  LIGHT: 'Light',
+  DARK: 'Dark',
+};
 
-export const schemeOf = (mode: ThemeMode): MantineColorScheme => (mode === 'DARK' ? 'dark' : mode === 'LIGHT' ? 'light' : 'auto');
+export const schemeOf = (mode: ThemeMode): MantineColorScheme =>
+  mode === 'DARK' ? 'dark' : mode === 'LIGHT' ? 'light' : 'auto';

@@ -31,7 +31,9 @@ export function createAppServices(): AppServices {
   // Renewals go through a client of their own: it sends no token and no workspace.
   const bare = createGraphQLClient({ onHttpResult, onRelease });
   const session = new SessionStore({
-    refresh: async () => (await bare.request<{ refreshSession: AuthPayload }>(ops.refreshSession, {}, { workspace: false })).refreshSession,
+    refresh: async () =>
+      (await bare.request<{ refreshSession: AuthPayload }>(ops.refreshSession, {}, { workspace: false }))
+        .refreshSession,
     storage: sessionStorage,
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
   });

@@ -34,7 +34,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     ...Object.fromEntries(
       Object.entries(t.colors)
         .filter(([name]) => name !== 'dark')
-        .map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], name === 'yellow' || name === 'orange' || name === 'lime' ? 0.35 : 0.12)]),
+        .map(([name, shades]) => [
+          `--mantine-color-${name}-light-color`,
+          darken(shades[9], name === 'yellow' || name === 'orange' || name === 'lime' ? 0.35 : 0.12),
+        ]),
     ),
   },
   // Dark surfaces (dark.7, dark.6) need lighter dimmed text than Mantine's for 4.5:1.

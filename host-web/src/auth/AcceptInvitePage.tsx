@@ -19,7 +19,11 @@ export function AcceptInvitePage() {
   const session = useSession();
   const { client } = useServices();
   const navigate = useNavigate();
-  const invite = useQuery<{ inviteByToken: InvitePreview | null }>(ops.inviteByToken, { token }, { workspace: false, skip: !token });
+  const invite = useQuery<{ inviteByToken: InvitePreview | null }>(
+    ops.inviteByToken,
+    { token },
+    { workspace: false, skip: !token },
+  );
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [joining, setJoining] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -36,11 +40,9 @@ export function AcceptInvitePage() {
     setJoining(true);
     setError(null);
     try {
-      const { acceptInvite } = await client.request<{ acceptInvite: Pick<Membership, 'role'> & { workspace: Pick<Workspace, 'id' | 'name'> } }>(
-        ops.acceptInvite,
-        { token },
-        { workspace: false },
-      );
+      const { acceptInvite } = await client.request<{
+        acceptInvite: Pick<Membership, 'role'> & { workspace: Pick<Workspace, 'id' | 'name'> };
+      }>(ops.acceptInvite, { token }, { workspace: false });
       rememberPendingInvite(null);
       session.setWorkspace(acceptInvite.workspace.id);
       navigate('/home', { replace: true });
@@ -52,7 +54,8 @@ export function AcceptInvitePage() {
 
   const next = `/auth/accept-invite?token=${encodeURIComponent(token)}`;
   const body = () => {
-    if (!token) return <Text size="sm">This invitation link is incomplete. Open the link from your invitation email again.</Text>;
+    if (!token)
+      return <Text size="sm">This invitation link is incomplete. Open the link from your invitation email again.</Text>;
     if (invite.loading && !invite.data) return <SectionLoader label="Loading the invitation" />;
     if (invite.error) return <ErrorAlert error={invite.error} />;
     if (!preview) {
@@ -68,7 +71,8 @@ export function AcceptInvitePage() {
     if (preview.expired) {
       return (
         <Alert color="yellow" variant="light" title="This invitation has expired" role="alert">
-          Ask {preview.invitedBy ?? 'the person who invited you'} to send you a new invitation to {preview.workspaceName}.
+          Ask {preview.invitedBy ?? 'the person who invited you'} to send you a new invitation to{' '}
+          {preview.workspaceName}.
         </Alert>
       );
     }
@@ -77,8 +81,8 @@ export function AcceptInvitePage() {
         <Group wrap="nowrap" align="flex-start">
           <IconMailOpened size={28} aria-hidden color="#3b5bdb" style={{ flexShrink: 0 }} />
           <Text size="sm">
-            <strong>{preview.invitedBy ?? 'A teammate'}</strong> invited <strong>{preview.email}</strong> to join <strong>{preview.workspaceName}</strong> as{' '}
-            {roleLabel(preview.role).toLowerCase()}.
+            <strong>{preview.invitedBy ?? 'A teammate'}</strong> invited <strong>{preview.email}</strong> to join{' '}
+            <strong>{preview.workspaceName}</strong> as {roleLabel(preview.role).toLowerCase()}.
           </Text>
         </Group>
       </Paper>
@@ -90,7 +94,8 @@ export function AcceptInvitePage() {
           {summary}
           {mismatch && (
             <Alert color="yellow" variant="light" role="alert">
-              You are signed in as {session.user!.email}, but this invitation is for {preview.email}. Sign out and sign in as {preview.email} to accept it.
+              You are signed in as {session.user!.email}, but this invitation is for {preview.email}. Sign out and sign
+              in as {preview.email} to accept it.
             </Alert>
           )}
           <ErrorAlert error={error} />
@@ -114,7 +119,12 @@ export function AcceptInvitePage() {
         </Text>
         <SignupForm lockedEmail={preview.email} inviteToken={token} onSent={setSentTo} />
         <Divider label="Already have an account?" labelPosition="center" />
-        <Button component={Link} to={`/auth/login?next=${encodeURIComponent(next)}&email=${encodeURIComponent(preview.email)}`} variant="default" fullWidth>
+        <Button
+          component={Link}
+          to={`/auth/login?next=${encodeURIComponent(next)}&email=${encodeURIComponent(preview.email)}`}
+          variant="default"
+          fullWidth
+        >
           Sign in to accept
         </Button>
       </Stack>

@@ -8,7 +8,6 @@ import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { REGIONS } from './regions.ts';
 import { useServices, useSession } from '../session/SessionProvider.tsx';
 
-
 const regionData = ['United States', 'Europe', 'Australia'].map((group) => ({
   group,
   items: REGIONS.filter((r) => r.group === group).map((r) => ({ value: r.value, label: r.label })),
@@ -41,7 +40,11 @@ export function CreateWorkspacePage() {
     if (subdomainEdited || !debouncedName.trim()) return;
     let stale = false;
     client
-      .request<{ suggestSubdomain: string | null }>(ops.suggestSubdomain, { name: debouncedName.trim() }, { workspace: false })
+      .request<{ suggestSubdomain: string | null }>(
+        ops.suggestSubdomain,
+        { name: debouncedName.trim() },
+        { workspace: false },
+      )
       .then((r) => {
         if (!stale && r.suggestSubdomain) setSubdomain(r.suggestSubdomain);
       })
@@ -60,7 +63,9 @@ export function CreateWorkspacePage() {
     setBusy(true);
     setError(null);
     try {
-      const { createWorkspace } = await client.request<{ createWorkspace: { workspace: Workspace; redirectUrl: string } }>(
+      const { createWorkspace } = await client.request<{
+        createWorkspace: { workspace: Workspace; redirectUrl: string };
+      }>(
         ops.createWorkspace,
         {
           input: {

@@ -42,10 +42,21 @@ export function EmailCodeSignIn({
     setBusy(true);
     setError(null);
     try {
-      const { sendConfirmationEmail: r } = await client.request<{ sendConfirmationEmail: SendResult }>(ops.sendConfirmationEmail, {
-        input: { email, recaptchaToken: RECAPTCHA_TOKEN, useOneTimeCodeFlow: true },
-      });
-      if (!r.success) setError(new GraphQLRequestError(200, [{ message: r.message ?? 'We could not send the email. Please try again.', extensions: { humanReadable: true } }]));
+      const { sendConfirmationEmail: r } = await client.request<{ sendConfirmationEmail: SendResult }>(
+        ops.sendConfirmationEmail,
+        {
+          input: { email, recaptchaToken: RECAPTCHA_TOKEN, useOneTimeCodeFlow: true },
+        },
+      );
+      if (!r.success)
+        setError(
+          new GraphQLRequestError(200, [
+            {
+              message: r.message ?? 'We could not send the email. Please try again.',
+              extensions: { humanReadable: true },
+            },
+          ]),
+        );
       else if (r.outcome === 'EMAIL_SKIPPED' && onPasswordInstead) onPasswordInstead(email);
       else if (r.codeChallenge) setChallenge(r.codeChallenge);
     } catch (err) {
@@ -114,7 +125,14 @@ export function EmailCodeSignIn({
   return (
     <form onSubmit={send} noValidate>
       <Stack gap="md">
-        <TextInput label="Work email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" required />
+        <TextInput
+          label="Work email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          autoComplete="email"
+          required
+        />
         <ErrorAlert error={error} />
         <Button type="submit" loading={busy} fullWidth>
           {submitLabel}

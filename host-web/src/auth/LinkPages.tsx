@@ -21,7 +21,11 @@ async function joinInvitedWorkspace(client: GraphQLClient, params: URLSearchPara
   const invite = params.get('invite') ?? pendingInvite();
   if (!invite) return null;
   try {
-    const { acceptInvite } = await client.request<{ acceptInvite: { workspace: { id: string } } }>(ops.acceptInvite, { token: invite }, { workspace: false });
+    const { acceptInvite } = await client.request<{ acceptInvite: { workspace: { id: string } } }>(
+      ops.acceptInvite,
+      { token: invite },
+      { workspace: false },
+    );
     rememberPendingInvite(null);
     return `/team-redirect/${acceptInvite.workspace.id}/home`;
   } catch {
@@ -37,7 +41,13 @@ export function ConfirmEmailPage() {
       working="Confirming your email address…"
       failedHint="Confirmation links work once and for 24 hours. Sign in with your password to get a new one."
       exchange={async (token) =>
-        (await client.request<{ confirmEmail: AuthPayload }>(ops.confirmEmail, { input: { method: 'EMAIL', token } }, { workspace: false })).confirmEmail
+        (
+          await client.request<{ confirmEmail: AuthPayload }>(
+            ops.confirmEmail,
+            { input: { method: 'EMAIL', token } },
+            { workspace: false },
+          )
+        ).confirmEmail
       }
       afterSignIn={joinInvitedWorkspace}
     />
@@ -53,7 +63,9 @@ export function MagicLoginPage() {
       title="Signing you in"
       working="Signing you in…"
       failedHint="Sign-in links work once and for 15 minutes. Ask for a new one on the sign-in page."
-      exchange={async (token) => (await client.request<{ magicLogin: AuthPayload }>(ops.magicLogin, { token }, { workspace: false })).magicLogin}
+      exchange={async (token) =>
+        (await client.request<{ magicLogin: AuthPayload }>(ops.magicLogin, { token }, { workspace: false })).magicLogin
+      }
     />
   );
 }
@@ -93,7 +105,11 @@ export function ResetPasswordPage() {
     setBusy(true);
     setError(null);
     try {
-      const { resetPassword } = await client.request<{ resetPassword: AuthPayload }>(ops.resetPassword, { token, password }, { workspace: false });
+      const { resetPassword } = await client.request<{ resetPassword: AuthPayload }>(
+        ops.resetPassword,
+        { token, password },
+        { workspace: false },
+      );
       session.signedIn(resetPassword);
       navigate(destinationAfterSignIn(resetPassword, null, session.workspaceId), { replace: true });
     } catch (err) {
@@ -107,7 +123,13 @@ export function ResetPasswordPage() {
       <AuthLayout title="Choose a new password" subtitle="Other devices signed in to your account will be signed out.">
         <form onSubmit={reset} noValidate>
           <Stack gap="md">
-            <NewPasswordField label="New password" value={password} onChange={setPassword} autoFocus error={tried && problems.length ? `Your password needs ${problems.join(', ')}.` : null} />
+            <NewPasswordField
+              label="New password"
+              value={password}
+              onChange={setPassword}
+              autoFocus
+              error={tried && problems.length ? `Your password needs ${problems.join(', ')}.` : null}
+            />
             <ErrorAlert error={error} />
             <Button type="submit" loading={busy} fullWidth>
               Save password and sign in
@@ -129,12 +151,20 @@ export function ResetPasswordPage() {
     >
       {sent ? (
         <Alert color="teal" variant="light" title="Check your inbox" role="status">
-          If an account exists for <strong>{email}</strong>, we sent it a reset link. The link works once and is valid for 1 hour.
+          If an account exists for <strong>{email}</strong>, we sent it a reset link. The link works once and is valid
+          for 1 hour.
         </Alert>
       ) : (
         <form onSubmit={request} noValidate>
           <Stack gap="md">
-            <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" required />
+            <TextInput
+              label="Email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              autoComplete="email"
+              required
+            />
             <ErrorAlert error={error} />
             <Button type="submit" loading={busy} fullWidth>
               Email me a reset link
@@ -199,7 +229,14 @@ export function UnlockPage() {
         <form onSubmit={request} noValidate>
           <Stack gap="md">
             <ErrorAlert error={error} />
-            <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" required />
+            <TextInput
+              label="Email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              autoComplete="email"
+              required
+            />
             <Button type="submit" fullWidth>
               Email me an unlock link
             </Button>

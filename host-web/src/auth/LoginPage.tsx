@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconBrandGoogle, IconBrandWindows, IconKey, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -39,7 +50,8 @@ export function LoginPage() {
 
   useEffect(() => {
     // Someone already signed in who opens the sign-in page goes on to where they were headed.
-    if (session.status === 'signedIn' && !signingIn.current) navigate(safeNext(next) ?? (session.workspaceId ? '/home' : '/auth/workspaces'), { replace: true });
+    if (session.status === 'signedIn' && !signingIn.current)
+      navigate(safeNext(next) ?? (session.workspaceId ? '/home' : '/auth/workspaces'), { replace: true });
   }, [session.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const done = (payload: AuthPayload) => {
@@ -77,11 +89,21 @@ export function LoginPage() {
 
   const te = env.data?.teamEnvironment;
   const providers = [
-    te?.googleLogin && { key: 'google', label: 'Continue with Google', icon: <IconBrandGoogle size={18} aria-hidden /> },
-    te?.microsoftLogin && { key: 'microsoft', label: 'Continue with Microsoft', icon: <IconBrandWindows size={18} aria-hidden /> },
+    te?.googleLogin && {
+      key: 'google',
+      label: 'Continue with Google',
+      icon: <IconBrandGoogle size={18} aria-hidden />,
+    },
+    te?.microsoftLogin && {
+      key: 'microsoft',
+      label: 'Continue with Microsoft',
+      icon: <IconBrandWindows size={18} aria-hidden />,
+    },
     te?.ssoLogin && { key: 'oidc', label: 'Continue with single sign-on', icon: <IconKey size={18} aria-hidden /> },
   ].filter(Boolean) as Array<{ key: string; label: string; icon: ReactNode }>;
-  const notice = params.get('error') ?? (session.endedMessage || (params.get('expired') ? 'Your session has expired. Please sign in again.' : null));
+  const notice =
+    params.get('error') ??
+    (session.endedMessage || (params.get('expired') ? 'Your session has expired. Please sign in again.' : null));
 
   return (
     <AuthLayout
@@ -119,7 +141,14 @@ export function LoginPage() {
           <>
             <Stack gap="xs">
               {providers.map((p) => (
-                <Button key={p.key} component="a" href={`/auth/oidc/${p.key}/start`} variant="default" leftSection={p.icon} fullWidth>
+                <Button
+                  key={p.key}
+                  component="a"
+                  href={`/auth/oidc/${p.key}/start`}
+                  variant="default"
+                  leftSection={p.icon}
+                  fullWidth
+                >
                   {p.label}
                 </Button>
               ))}
@@ -150,10 +179,27 @@ export function LoginPage() {
                   You have a password for this workspace: enter it to sign in.
                 </Text>
               )}
-              <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" required />
-              <PasswordInput label="Password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" required />
+              <TextInput
+                label="Email"
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                autoComplete="email"
+                required
+              />
+              <PasswordInput
+                label="Password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                autoComplete="current-password"
+                required
+              />
               <Group justify="flex-end" mt={-8}>
-                <Anchor component={Link} to={`/auth/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`} size="sm">
+                <Anchor
+                  component={Link}
+                  to={`/auth/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}
+                  size="sm"
+                >
                   Forgot your password?
                 </Anchor>
               </Group>
@@ -177,13 +223,27 @@ export function LoginPage() {
         )}
         {mode === 'link' &&
           (linkSent ? (
-            <Alert color="teal" variant="light" icon={<IconMailCheck size={18} aria-hidden />} title="Check your inbox" role="status">
-              If an account exists for <strong>{email}</strong>, we sent it a sign-in link. The link works once and is valid for 15 minutes.
+            <Alert
+              color="teal"
+              variant="light"
+              icon={<IconMailCheck size={18} aria-hidden />}
+              title="Check your inbox"
+              role="status"
+            >
+              If an account exists for <strong>{email}</strong>, we sent it a sign-in link. The link works once and is
+              valid for 15 minutes.
             </Alert>
           ) : (
             <form onSubmit={sendLink} noValidate>
               <Stack gap="md">
-                <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="email" required />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                  autoComplete="email"
+                  required
+                />
                 <ErrorAlert error={error} />
                 <Button type="submit" loading={busy} fullWidth>
                   Email me a sign-in link

@@ -42,7 +42,13 @@ export function NewPasswordField({
               <List.Item
                 key={rule.label}
                 icon={
-                  <ThemeIcon size={16} radius="xl" color={met ? 'teal.8' : 'gray.6'} variant={met ? 'filled' : 'light'} aria-hidden>
+                  <ThemeIcon
+                    size={16}
+                    radius="xl"
+                    color={met ? 'teal.8' : 'gray.6'}
+                    variant={met ? 'filled' : 'light'}
+                    aria-hidden
+                  >
                     {met ? <IconCheck size={11} /> : <IconPoint size={11} />}
                   </ThemeIcon>
                 }

@@ -10,7 +10,15 @@ import { NewPasswordField } from './PasswordField.tsx';
 import { passwordProblems } from './password-rules.ts';
 
 /** Sign-up by name, email and password; the account starts once the emailed link is opened. */
-export function SignupForm({ lockedEmail, inviteToken, onSent }: { lockedEmail?: string; inviteToken?: string; onSent: (email: string) => void }) {
+export function SignupForm({
+  lockedEmail,
+  inviteToken,
+  onSent,
+}: {
+  lockedEmail?: string;
+  inviteToken?: string;
+  onSent: (email: string) => void;
+}) {
   const { client } = useServices();
   const [params] = useSearchParams();
   const [name, setName] = useState('');
@@ -28,7 +36,11 @@ export function SignupForm({ lockedEmail, inviteToken, onSent }: { lockedEmail?:
     setBusy(true);
     setError(null);
     try {
-      await client.request(ops.signUp, { input: { name: name.trim(), email: email.trim(), password, ...(inviteToken ? { inviteToken } : {}) } }, { workspace: false });
+      await client.request(
+        ops.signUp,
+        { input: { name: name.trim(), email: email.trim(), password, ...(inviteToken ? { inviteToken } : {}) } },
+        { workspace: false },
+      );
       onSent(email.trim());
     } catch (err) {
       setError(err);
@@ -61,7 +73,11 @@ export function SignupForm({ lockedEmail, inviteToken, onSent }: { lockedEmail?:
           description={lockedEmail ? 'The invitation was sent to this address.' : undefined}
           error={tried && !email.trim() ? 'Enter your email address.' : undefined}
         />
-        <NewPasswordField value={password} onChange={setPassword} error={tried && problems.length ? `Your password needs ${problems.join(', ')}.` : null} />
+        <NewPasswordField
+          value={password}
+          onChange={setPassword}
+          error={tried && problems.length ? `Your password needs ${problems.join(', ')}.` : null}
+        />
         <ErrorAlert error={error} />
         <Button type="submit" loading={busy} fullWidth>
           Create account
@@ -76,10 +92,16 @@ export function SignupForm({ lockedEmail, inviteToken, onSent }: { lockedEmail?:
 
 export function CheckYourEmail({ email, what = 'confirm your email address' }: { email: string; what?: string }) {
   return (
-    <Alert color="teal" variant="light" icon={<IconMailCheck size={20} aria-hidden />} title="Check your inbox" role="status">
+    <Alert
+      color="teal"
+      variant="light"
+      icon={<IconMailCheck size={20} aria-hidden />}
+      title="Check your inbox"
+      role="status"
+    >
       <Text size="sm">
-        If this email can sign up, a link is on its way to <strong>{email}</strong>. Open it to {what}. The link works once and is
-        valid for 24 hours.
+        If this email can sign up, a link is on its way to <strong>{email}</strong>. Open it to {what}. The link works
+        once and is valid for 24 hours.
       </Text>
       <Text size="sm" mt="xs">
         Nothing there? Look in your spam folder. If you already have an account, the email says so: sign in instead.

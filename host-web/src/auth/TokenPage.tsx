@@ -41,7 +41,9 @@ export function SignInWithTokenPage({
       .then(async (payload) => {
         session.signedIn(payload);
         const instead = afterSignIn ? await afterSignIn(client, params) : null;
-        navigate(instead ?? destinationAfterSignIn(payload, params.get('next'), session.workspaceId), { replace: true });
+        navigate(instead ?? destinationAfterSignIn(payload, params.get('next'), session.workspaceId), {
+          replace: true,
+        });
       })
       .catch(setError);
   }, [token]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -50,7 +52,11 @@ export function SignInWithTokenPage({
     <AuthLayout title={title}>
       {!token || error ? (
         <Stack gap="md">
-          {token ? <ErrorAlert error={error} title="This link did not work" /> : <Text size="sm">This link is missing its token. Open the link from your email again.</Text>}
+          {token ? (
+            <ErrorAlert error={error} title="This link did not work" />
+          ) : (
+            <Text size="sm">This link is missing its token. Open the link from your email again.</Text>
+          )}
           <Text size="sm" c="dimmed">
             {failedHint}
           </Text>

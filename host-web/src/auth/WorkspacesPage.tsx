@@ -78,7 +78,13 @@ export function TeamList({ teams, onChanged }: { teams: AvailableTeam[]; onChang
                 </Text>
               </div>
               {team.type === 'DOMAIN' && (
-                <Button size="xs" variant="light" loading={joining === team.id} onClick={() => void join(team)} aria-label={`Join ${team.name}`}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={joining === team.id}
+                  onClick={() => void join(team)}
+                  aria-label={`Join ${team.name}`}
+                >
                   Join
                 </Button>
               )}
@@ -116,7 +122,11 @@ export function WorkspacesPage() {
       }
     >
       <Stack gap="lg">
-        {teams.loading && !teams.data ? <SectionLoader label="Loading your workspaces" /> : <ErrorAlert error={teams.error} />}
+        {teams.loading && !teams.data ? (
+          <SectionLoader label="Loading your workspaces" />
+        ) : (
+          <ErrorAlert error={teams.error} />
+        )}
         {members.length > 0 && (
           <section aria-labelledby="your-workspaces">
             <Title order={2} fz="sm" fw={600} c="dimmed" tt="uppercase" mb="xs" id="your-workspaces">
@@ -134,9 +144,17 @@ export function WorkspacesPage() {
           </section>
         )}
         {teams.data && list.length === 0 && (
-          <Text size="sm">You are not in any workspace yet. Create one for your team, or ask a colleague to invite you.</Text>
+          <Text size="sm">
+            You are not in any workspace yet. Create one for your team, or ask a colleague to invite you.
+          </Text>
         )}
-        <Button component={Link} to="/auth/create-workspace" variant={list.length ? 'default' : 'filled'} leftSection={<IconPlus size={16} aria-hidden />} fullWidth>
+        <Button
+          component={Link}
+          to="/auth/create-workspace"
+          variant={list.length ? 'default' : 'filled'}
+          leftSection={<IconPlus size={16} aria-hidden />}
+          fullWidth
+        >
           Create a new workspace
         </Button>
       </Stack>
@@ -162,7 +180,9 @@ export function JoinWorkspacePage() {
       <Stack gap="md">
         {teams.loading && !teams.data ? <SectionLoader /> : <ErrorAlert error={teams.error} />}
         {teams.data && joinable.length === 0 && (
-          <Text size="sm">There is no workspace to join with your email yet. Ask a colleague to invite you, or create a workspace.</Text>
+          <Text size="sm">
+            There is no workspace to join with your email yet. Ask a colleague to invite you, or create a workspace.
+          </Text>
         )}
         <TeamList teams={joinable} onChanged={() => void teams.reload()} />
         <Button component={Link} to="/auth/create-workspace" variant="default" fullWidth>

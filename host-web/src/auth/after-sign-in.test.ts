@@ -24,14 +24,22 @@ describe('where sign-in leads', () => {
 
   it('sends people without a workspace to create one, and people with several to choose', () => {
     expect(destinationAfterSignIn({ teamId: null, availableTeams: [] }, null)).toBe('/auth/create-workspace');
-    expect(destinationAfterSignIn({ teamId: null, availableTeams: [team('a'), team('b')] }, null)).toBe('/auth/workspaces');
-    expect(destinationAfterSignIn({ teamId: 'x', availableTeams: [team('x', 'INVITE')] }, null)).toBe('/auth/workspaces');
+    expect(destinationAfterSignIn({ teamId: null, availableTeams: [team('a'), team('b')] }, null)).toBe(
+      '/auth/workspaces',
+    );
+    expect(destinationAfterSignIn({ teamId: 'x', availableTeams: [team('x', 'INVITE')] }, null)).toBe(
+      '/auth/workspaces',
+    );
   });
 
   it('goes back to the wanted page, inside a workspace', () => {
-    expect(destinationAfterSignIn({ teamId: 'a', availableTeams: [team('a')] }, '/settings/users')).toBe('/team-redirect/a/settings/users');
+    expect(destinationAfterSignIn({ teamId: 'a', availableTeams: [team('a')] }, '/settings/users')).toBe(
+      '/team-redirect/a/settings/users',
+    );
     expect(destinationAfterSignIn({ teamId: 'a', availableTeams: [team('a'), team('b')] }, '/home', 'b')).toBe('/home');
-    expect(destinationAfterSignIn({ teamId: null, availableTeams: [] }, '/auth/accept-invite?token=t')).toBe('/auth/accept-invite?token=t');
+    expect(destinationAfterSignIn({ teamId: null, availableTeams: [] }, '/auth/accept-invite?token=t')).toBe(
+      '/auth/accept-invite?token=t',
+    );
   });
 
   it('never leaves the app for a `next` on another site', () => {

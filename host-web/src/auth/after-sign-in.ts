@@ -19,7 +19,8 @@ export function destinationAfterSignIn(
 ): string {
   const invite = pendingInvite();
   if (invite) return `/auth/accept-invite?token=${encodeURIComponent(invite)}`;
-  const memberOf = (id: string | null) => (id ? payload.availableTeams.find((t) => t.id === id && t.type === 'MEMBER') : undefined);
+  const memberOf = (id: string | null) =>
+    id ? payload.availableTeams.find((t) => t.id === id && t.type === 'MEMBER') : undefined;
   const current = memberOf(currentWorkspace);
   const lead = memberOf(payload.teamId);
   const target = safeNext(next);

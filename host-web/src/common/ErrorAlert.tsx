@@ -7,7 +7,13 @@ export function ErrorAlert({ error, title, onRetry }: { error: unknown; title?: 
   if (!error) return null;
   const d = describeError(error);
   return (
-    <Alert color="red" variant="light" title={title ?? d.title} icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      title={title ?? d.title}
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      role="alert"
+    >
       <Text size="sm">{d.message}</Text>
       {d.next && (
         <Text size="sm" mt={4}>

@@ -12,7 +12,19 @@ export interface MessageAction {
 }
 
 /** A page that says one thing clearly (not found, no access, can't connect) and what to do next. */
-export function MessageCard({ icon, title, children, actions = [], code }: { icon: ReactNode; title: string; children: ReactNode; actions?: MessageAction[]; code?: string }) {
+export function MessageCard({
+  icon,
+  title,
+  children,
+  actions = [],
+  code,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  actions?: MessageAction[];
+  code?: string;
+}) {
   usePageTitle(title);
   return (
     <Paper withBorder shadow="xs" p="xl" maw={520} w="100%">

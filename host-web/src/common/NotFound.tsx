@@ -9,17 +9,21 @@ export function NotFoundContent() {
   return (
     <Center pt={48}>
       <MessageCard
-      icon={<IconCompass size={26} />}
-      code="Error 404"
-      title="Page not found"
-      actions={[
-        { label: 'Go to home', to: '/', primary: true },
-        { label: 'Your workspaces', to: '/auth/workspaces' },
-      ]}
-    >
-      <Text size="sm">
-        There is no page at <Text span ff="monospace" fz="sm">{pathname}</Text>. Check the address, or follow a link from the home page.
-      </Text>
+        icon={<IconCompass size={26} />}
+        code="Error 404"
+        title="Page not found"
+        actions={[
+          { label: 'Go to home', to: '/', primary: true },
+          { label: 'Your workspaces', to: '/auth/workspaces' },
+        ]}
+      >
+        <Text size="sm">
+          There is no page at{' '}
+          <Text span ff="monospace" fz="sm">
+            {pathname}
+          </Text>
+          . Check the address, or follow a link from the home page.
+        </Text>
       </MessageCard>
     </Center>
   );
@@ -38,7 +42,11 @@ export function NotFoundPage() {
       ]}
     >
       <Text size="sm">
-        There is no page at <Text span ff="monospace" fz="sm">{pathname}</Text>. Check the address, or follow a link from the home page.
+        There is no page at{' '}
+        <Text span ff="monospace" fz="sm">
+          {pathname}
+        </Text>
+        . Check the address, or follow a link from the home page.
       </Text>
     </MessagePage>
   );
@@ -54,7 +62,8 @@ export function WorkspaceNotFoundPage({ onChooseAnother }: { onChooseAnother: ()
       actions={[{ label: 'Choose a workspace', onClick: onChooseAnother, primary: true }]}
     >
       <Text size="sm">
-        We couldn’t find this workspace. It may have been renamed or deleted, or the link may be mistyped. Choose one of your workspaces instead, or ask the person who shared the link for a new one.
+        We couldn’t find this workspace. It may have been renamed or deleted, or the link may be mistyped. Choose one of
+        your workspaces instead, or ask the person who shared the link for a new one.
       </Text>
     </MessagePage>
   );

@@ -1,4 +1,12 @@
-import { SlotRendererContext, type SlotName, type SlotProps, type SlotRenderer, type WebExtension, type WebNavItem, type WebRoute } from '@fieldbook/extensions-sdk/web';
+import {
+  SlotRendererContext,
+  type SlotName,
+  type SlotProps,
+  type SlotRenderer,
+  type WebExtension,
+  type WebNavItem,
+  type WebRoute,
+} from '@fieldbook/extensions-sdk/web';
 import { Suspense, createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '../api/hooks.ts';
 import { ops, type PluginRemote } from '../api/operations.ts';
@@ -20,7 +28,14 @@ interface ExtensionsValue {
   reloadRemotes(): void;
 }
 
-const ExtensionsContext = createContext<ExtensionsValue>({ extensions: moduleExtensions, navigation: [], routes: [], failures: [], remotes: null, reloadRemotes: () => undefined });
+const ExtensionsContext = createContext<ExtensionsValue>({
+  extensions: moduleExtensions,
+  navigation: [],
+  routes: [],
+  failures: [],
+  remotes: null,
+  reloadRemotes: () => undefined,
+});
 
 export const useExtensions = (): ExtensionsValue => useContext(ExtensionsContext);
 
@@ -41,7 +56,9 @@ function useLoadedRemotes(list: readonly PluginRemote[] | null): RemoteLoadResul
     }
     let stale = false;
     setLoading(true);
-    void loadPluginRemotes(wanted.map(([name, entry, exposedModule]) => ({ name, entry, exposedModule, slots: null }))).then((r) => {
+    void loadPluginRemotes(
+      wanted.map(([name, entry, exposedModule]) => ({ name, entry, exposedModule, slots: null })),
+    ).then((r) => {
       for (const f of r.failures) console.warn(`The plugin "${f.name}" could not be loaded: ${f.error}`);
       if (stale) return;
       setLoaded(r);
@@ -61,22 +78,40 @@ function useLoadedRemotes(list: readonly PluginRemote[] | null): RemoteLoadResul
 export function usePluginRemotes(
   projectId?: string,
   slot: SlotName | null = null,
-): { extensions: readonly WebExtension[]; failures: readonly RemoteFailure[]; loading: boolean; error: unknown; reload(): void } {
+): {
+  extensions: readonly WebExtension[];
+  failures: readonly RemoteFailure[];
+  loading: boolean;
+  error: unknown;
+  reload(): void;
+} {
   const remotes = useQuery<{ pluginRemotes: PluginRemote[] }>(ops.pluginRemotes, projectId ? { projectId } : {});
   const list = remotes.data?.pluginRemotes;
   const loaded = useLoadedRemotes(list ? remotesFor(list, slot) : null);
-  return { extensions: loaded.extensions, failures: loaded.failures, loading: remotes.loading || loaded.loading, error: remotes.error, reload: remotes.reload };
+  return {
+    extensions: loaded.extensions,
+    failures: loaded.failures,
+    loading: remotes.loading || loaded.loading,
+    error: remotes.error,
+    reload: remotes.reload,
+  };
 }
 
 /**
  * What a slot about the workspace shows: module parts, the remotes loaded with the workspace app,
  * and the remotes that fill this slot, loaded now (`skip` holds them back).
  */
-export function useSlotExtensions(name: SlotName, skip = false): { extensions: readonly WebExtension[]; failures: readonly RemoteFailure[] } {
+export function useSlotExtensions(
+  name: SlotName,
+  skip = false,
+): { extensions: readonly WebExtension[]; failures: readonly RemoteFailure[] } {
   const context = useExtensions();
   const named = context.remotes && !skip ? context.remotes.filter((r) => r.slots?.includes(name)) : null;
   const loaded = useLoadedRemotes(named);
-  const extensions = useMemo(() => [...context.extensions, ...loaded.extensions.filter((e) => !context.extensions.some((c) => c.id === e.id))], [context.extensions, loaded.extensions]);
+  const extensions = useMemo(
+    () => [...context.extensions, ...loaded.extensions.filter((e) => !context.extensions.some((c) => c.id === e.id))],
+    [context.extensions, loaded.extensions],
+  );
   return { extensions, failures: loaded.failures };
 }
 
@@ -91,7 +126,14 @@ export function ExtensionsProvider({ children }: { children: ReactNode }) {
   const { reload } = remotes;
   const value = useMemo<ExtensionsValue>(() => {
     const all = [...moduleExtensions, ...plugins];
-    return { extensions: all, navigation: all.flatMap((e) => e.navigation ?? []), routes: all.flatMap((e) => e.routes ?? []), failures, remotes: list, reloadRemotes: () => void reload() };
+    return {
+      extensions: all,
+      navigation: all.flatMap((e) => e.navigation ?? []),
+      routes: all.flatMap((e) => e.routes ?? []),
+      failures,
+      remotes: list,
+      reloadRemotes: () => void reload(),
+    };
   }, [plugins, failures, list, reload]);
   return (
     <ExtensionsContext.Provider value={value}>
@@ -102,9 +144,21 @@ export function ExtensionsProvider({ children }: { children: ReactNode }) {
 
 /** A slot about one project shows the plugins enabled on that project; others, the workspace's. */
 const renderSlot: SlotRenderer = (name, props) =>
-  'projectId' in props && typeof props.projectId === 'string' ? <ProjectSlot name={name} props={props} projectId={props.projectId} /> : <ExtensionSlot name={name} props={props} />;
+  'projectId' in props && typeof props.projectId === 'string' ? (
+    <ProjectSlot name={name} props={props} projectId={props.projectId} />
+  ) : (
+    <ExtensionSlot name={name} props={props} />
+  );
 
-function ProjectSlot<S extends SlotName>({ name, props, projectId }: { name: S; props: SlotProps[S]; projectId: string }) {
+function ProjectSlot<S extends SlotName>({
+  name,
+  props,
+  projectId,
+}: {
+  name: S;
+  props: SlotProps[S];
+  projectId: string;
+}) {
   const { extensions, failures } = usePluginRemotes(projectId, name);
   return <ExtensionSlot name={name} props={props} extensions={extensions} failures={failures} />;
 }

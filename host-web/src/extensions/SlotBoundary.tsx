@@ -13,7 +13,13 @@ export const extensionLabel = (id: string): string =>
 /** What a slot shows instead of an extension that failed to load or threw while drawing. */
 export function ExtensionErrorBox({ label, detail }: { label: string; detail: string }) {
   return (
-    <Alert color="red" variant="light" icon={<IconPuzzle size={18} aria-hidden />} title={`The ${label} extension could not be shown`} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconPuzzle size={18} aria-hidden />}
+      title={`The ${label} extension could not be shown`}
+      role="alert"
+    >
       <Text size="sm">{detail}</Text>
       <Text size="sm" mt={4}>
         The rest of the page works. If this keeps happening, tell a workspace admin.

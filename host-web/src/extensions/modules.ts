@@ -9,4 +9,13 @@ import research from '@fieldbook/research/web';
 import search from '@fieldbook/search/web';
 
 /** Web parts of the domain modules, mounted at build time (plugins come at run time). */
-export const moduleExtensions: readonly WebExtension[] = [search, research, automation, channels, dashboards, ai, agents, mcp];
+export const moduleExtensions: readonly WebExtension[] = [
+  search,
+  research,
+  automation,
+  channels,
+  dashboards,
+  ai,
+  agents,
+  mcp,
+];

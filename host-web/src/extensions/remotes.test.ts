@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PluginRemote } from '../api/operations.ts';
 import { remotesFor } from './remotes.ts';
 
-const remote = (name: string, slots: string[] | null): PluginRemote => ({ name, entry: `/plugins/${name}/web/mf-manifest.json`, exposedModule: './extension', slots });
+const remote = (name: string, slots: string[] | null): PluginRemote => ({
+  name,
+  entry: `/plugins/${name}/web/mf-manifest.json`,
+  exposedModule: './extension',
+  slots,
+});
 const slack = remote('slack', ['project.settings.panel/v1', 'note.toolbar.action/v1']);
 const drive = remote('drive', ['project.settings.panel/v1']);
 const legacy = remote('legacy', null);

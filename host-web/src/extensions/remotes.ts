@@ -29,7 +29,9 @@ let federation: Promise<ModuleFederation> | null = null;
  */
 function federationRuntime(): Promise<ModuleFederation> {
   federation ??= Promise.all([import('@module-federation/enhanced/runtime'), import('./shared-modules.ts')])
-    .then(([{ createInstance }, { sharedModules }]) => createInstance({ name: 'fieldbook', remotes: [], shared: sharedModules }))
+    .then(([{ createInstance }, { sharedModules }]) =>
+      createInstance({ name: 'fieldbook', remotes: [], shared: sharedModules }),
+    )
     .catch((err: unknown) => {
       federation = null; // a failed chunk load (network) is tried again next time
       throw err;

@@ -38,9 +38,28 @@ import {
  * server rendering and data APIs the app does not use).
  */
 const router = {
-  Link, NavLink, Navigate, Outlet, RouterProvider, createBrowserRouter, createSearchParams, generatePath,
-  isRouteErrorResponse, matchPath, useBlocker, useHref, useInRouterContext, useLocation, useMatch, useNavigate,
-  useNavigation, useOutletContext, useParams, useResolvedPath, useRouteError, useSearchParams,
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  createBrowserRouter,
+  createSearchParams,
+  generatePath,
+  isRouteErrorResponse,
+  matchPath,
+  useBlocker,
+  useHref,
+  useInRouterContext,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigation,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRouteError,
+  useSearchParams,
 };
 
 /** Versions as the app was built with them (see `source.define` in rsbuild.config.ts). */
@@ -52,7 +71,11 @@ export interface SharedModule {
   shareConfig: { singleton: true; requiredVersion: string };
 }
 
-const entry = (version: string, lib: unknown): SharedModule => ({ version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } });
+const entry = (version: string, lib: unknown): SharedModule => ({
+  version,
+  lib: () => lib,
+  shareConfig: { singleton: true, requiredVersion: `^${version}` },
+});
 
 const v = FIELDBOOK_SHARED_VERSIONS;
 export const sharedModules: Record<string, SharedModule> = {

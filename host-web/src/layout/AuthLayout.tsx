@@ -25,7 +25,11 @@ export function AuthLayout({
   return (
     <Box
       mih="100vh"
-      style={{ background: 'radial-gradient(1200px 600px at 50% -10%, var(--fb-page-glow) 0%, var(--fb-page-bg) 60%)', display: 'flex', flexDirection: 'column' }}
+      style={{
+        background: 'radial-gradient(1200px 600px at 50% -10%, var(--fb-page-glow) 0%, var(--fb-page-bg) 60%)',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
     >
       <a className="skip-link" href="#main">
         Skip to content

@@ -18,12 +18,23 @@ function loadHeaderMenus(): Promise<HeaderMenus> {
  * as soon as they are there, so that click is never lost. The button is not swapped while merely
  * pointed at: a click pressed on the old button and released on the new one would be lost.
  */
-export function LazyMenu({ trigger, render }: { trigger: ReactElement<{ onClick?: () => void; onPointerEnter?: () => void }>; render(menus: HeaderMenus, trigger: ReactElement, opened: boolean): ReactNode }) {
+export function LazyMenu({
+  trigger,
+  render,
+}: {
+  trigger: ReactElement<{ onClick?: () => void; onPointerEnter?: () => void }>;
+  render(menus: HeaderMenus, trigger: ReactElement, opened: boolean): ReactNode;
+}) {
   const [menus, setMenus] = useState<HeaderMenus | null>(null);
   const prefetch = useCallback(() => void loadHeaderMenus().catch(() => undefined), []);
   const open = useCallback(() => {
     loadHeaderMenus().then(setMenus, () => undefined);
   }, []);
   if (menus) return render(menus, trigger, true);
-  return cloneElement(trigger, { onClick: open, onPointerEnter: prefetch, 'aria-haspopup': 'menu', 'aria-expanded': false } as Record<string, unknown>);
+  return cloneElement(trigger, {
+    onClick: open,
+    onPointerEnter: prefetch,
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+  } as Record<string, unknown>);
 }

@@ -13,7 +13,15 @@ const MARK_READ = `mutation HeaderMarkNotificationsRead($ids: [ID!]!) { markNoti
  * latest notifications, unread ones marked; opening one or "Mark all read" marks them read.
  * Loaded on first use by NotificationBell, which draws the button (`renderTrigger`).
  */
-export function NotificationMenu({ renderTrigger, onChanged, initiallyOpened }: { renderTrigger(onClick: () => void, expanded: boolean): ReactElement; onChanged(): void; initiallyOpened: boolean }) {
+export function NotificationMenu({
+  renderTrigger,
+  onChanged,
+  initiallyOpened,
+}: {
+  renderTrigger(onClick: () => void, expanded: boolean): ReactElement;
+  onChanged(): void;
+  initiallyOpened: boolean;
+}) {
   const { client } = useServices();
   const navigate = useNavigate();
   const list = useQuery<{ notifications: NotificationEntry[] }>(LIST);
@@ -50,7 +58,13 @@ export function NotificationMenu({ renderTrigger, onChanged, initiallyOpened }: 
           <Text size="sm" fw={600}>
             Notifications
           </Text>
-          <Button size="compact-xs" variant="subtle" disabled={!unread.length} loading={busy} onClick={() => void markRead(unread.map((n) => n.id))}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            disabled={!unread.length}
+            loading={busy}
+            onClick={() => void markRead(unread.map((n) => n.id))}
+          >
             Mark all read
           </Button>
         </Group>

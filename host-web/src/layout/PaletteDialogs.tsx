@@ -21,7 +21,19 @@ const SHORTCUTS: Array<{ keys: string[]; what: string }> = [
  * The palette and the shortcuts list, loaded the first time either opens (a modal brings its
  * scroll lock and transitions along, which the shell does not need before then).
  */
-export function PaletteDialogs({ actions, open, setOpen, help, setHelp }: { actions: readonly PaletteItem[]; open: boolean; setOpen(open: boolean): void; help: boolean; setHelp(help: boolean): void }) {
+export function PaletteDialogs({
+  actions,
+  open,
+  setOpen,
+  help,
+  setHelp,
+}: {
+  actions: readonly PaletteItem[];
+  open: boolean;
+  setOpen(open: boolean): void;
+  help: boolean;
+  setHelp(help: boolean): void;
+}) {
   const { client } = useServices();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -88,7 +100,17 @@ export function PaletteDialogs({ actions, open, setOpen, help, setHelp }: { acti
               }
             }}
           />
-          <Stack gap={2} component="ul" role="listbox" id={listId} aria-label="Results" m={0} p={0} mah={360} style={{ listStyle: 'none', overflowY: 'auto' }}>
+          <Stack
+            gap={2}
+            component="ul"
+            role="listbox"
+            id={listId}
+            aria-label="Results"
+            m={0}
+            p={0}
+            mah={360}
+            style={{ listStyle: 'none', overflowY: 'auto' }}
+          >
             {items.map((item, i) => (
               // The option itself is clicked: the keyboard stays in the box (aria-activedescendant).
               <Box
@@ -99,7 +121,11 @@ export function PaletteDialogs({ actions, open, setOpen, help, setHelp }: { acti
                 aria-selected={i === active}
                 px="sm"
                 py={6}
-                style={{ borderRadius: 6, cursor: 'pointer', background: i === active ? 'var(--mantine-color-indigo-0)' : undefined }}
+                style={{
+                  borderRadius: 6,
+                  cursor: 'pointer',
+                  background: i === active ? 'var(--mantine-color-indigo-0)' : undefined,
+                }}
                 onMouseEnter={() => setActive(i)}
                 onClick={() => go(item)}
               >

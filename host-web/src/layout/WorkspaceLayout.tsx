@@ -1,4 +1,15 @@
-import { AppShell, Avatar, Box, Burger, Group, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBell,
@@ -85,18 +96,43 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
       }),
   ];
   const settings: NavItem[] = [
-    { label: 'Members', to: '/settings/users', icon: <IconUsers size={18} aria-hidden />, show: can('invites:send') || isAdmin },
+    {
+      label: 'Members',
+      to: '/settings/users',
+      icon: <IconUsers size={18} aria-hidden />,
+      show: can('invites:send') || isAdmin,
+    },
     { label: 'Groups', to: '/settings/groups', icon: <IconUsersGroup size={18} aria-hidden />, show: isAdmin },
     { label: 'Security', to: '/settings/security', icon: <IconShieldLock size={18} aria-hidden />, show: isAdmin },
     { label: 'Extensions', to: '/settings/extensions', icon: <IconPuzzle size={18} aria-hidden />, show: isAdmin },
     { label: 'AI', to: '/settings/ai', icon: <IconSparkles size={18} aria-hidden />, show: can('aiConfig:manage') },
-    { label: 'Integrations', to: '/settings/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: isAdmin },
-    { label: 'Audit log', to: '/audit-log', icon: <IconClipboardList size={18} aria-hidden />, show: can('auditLogs:read') },
+    {
+      label: 'Integrations',
+      to: '/settings/integrations',
+      icon: <IconPlugConnected size={18} aria-hidden />,
+      show: isAdmin,
+    },
+    {
+      label: 'Audit log',
+      to: '/audit-log',
+      icon: <IconClipboardList size={18} aria-hidden />,
+      show: can('auditLogs:read'),
+    },
   ];
   const personal: NavItem[] = [
     { label: 'Account', to: '/settings/user/account', icon: <IconUser size={18} aria-hidden />, show: true },
-    { label: 'Notifications', to: '/settings/user/notifications', icon: <IconBell size={18} aria-hidden />, show: true },
-    { label: 'Your integrations', to: '/settings/user/integrations', icon: <IconPlugConnected size={18} aria-hidden />, show: true },
+    {
+      label: 'Notifications',
+      to: '/settings/user/notifications',
+      icon: <IconBell size={18} aria-hidden />,
+      show: true,
+    },
+    {
+      label: 'Your integrations',
+      to: '/settings/user/integrations',
+      icon: <IconPlugConnected size={18} aria-hidden />,
+      show: true,
+    },
     { label: 'API tokens', to: '/settings/user/api-tokens', icon: <IconKey size={18} aria-hidden />, show: true },
   ];
 
@@ -112,7 +148,13 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
             <Link to="/home" aria-label="Fieldbook home" style={{ textDecoration: 'none' }}>
               <Box visibleFrom="sm">
                 <Logo size={26} />
@@ -137,23 +179,33 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
                   </Group>
                 </UnstyledButton>
               }
-              render={(menus, trigger, opened) => <menus.WorkspaceMenu trigger={trigger} opened={opened} subdomain={workspace.subdomain} />}
+              render={(menus, trigger, opened) => (
+                <menus.WorkspaceMenu trigger={trigger} opened={opened} subdomain={workspace.subdomain} />
+              )}
             />
           </Group>
           <Group gap="xs" wrap="nowrap">
-          <NotificationBell />
-          <LazyMenu
-            trigger={
-              <UnstyledButton aria-label={`Account: ${user.name || user.email}. Open account menu`} style={{ borderRadius: 999 }}>
-                <Avatar color="indigo" radius="xl" size={34} aria-hidden>
-                  {(user.name || user.email).slice(0, 1).toUpperCase()}
-                </Avatar>
-              </UnstyledButton>
-            }
-            render={(menus, trigger, opened) => (
-              <menus.AccountMenu trigger={trigger} opened={opened} name={user.name || user.email} detail={`${user.email} · ${roleLabel(membership.effectiveRole)}`} />
-            )}
-          />
+            <NotificationBell />
+            <LazyMenu
+              trigger={
+                <UnstyledButton
+                  aria-label={`Account: ${user.name || user.email}. Open account menu`}
+                  style={{ borderRadius: 999 }}
+                >
+                  <Avatar color="indigo" radius="xl" size={34} aria-hidden>
+                    {(user.name || user.email).slice(0, 1).toUpperCase()}
+                  </Avatar>
+                </UnstyledButton>
+              }
+              render={(menus, trigger, opened) => (
+                <menus.AccountMenu
+                  trigger={trigger}
+                  opened={opened}
+                  name={user.name || user.email}
+                  detail={`${user.email} · ${roleLabel(membership.effectiveRole)}`}
+                />
+              )}
+            />
           </Group>
         </Group>
       </AppShell.Header>
@@ -169,7 +221,9 @@ export function WorkspaceLayout({ children }: { children?: ReactNode }) {
       </AppShell.Navbar>
       <CommandPalette
         actions={[
-          ...[...main, ...settings, ...personal].filter((i) => i.show).map((i) => ({ id: `go:${i.to}`, label: i.label, hint: 'Go to', to: i.to })),
+          ...[...main, ...settings, ...personal]
+            .filter((i) => i.show)
+            .map((i) => ({ id: `go:${i.to}`, label: i.label, hint: 'Go to', to: i.to })),
           ...(can('projects:create')
             ? [
                 { id: 'do:new-project', label: 'New project', hint: 'Action', to: '/projects/new' },

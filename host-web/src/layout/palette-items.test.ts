@@ -7,7 +7,12 @@ describe('command palette items', () => {
     expect(hitPath({ type: 'NOTE', id: 'n', parentId: null })).toBe('/data/n');
     expect(hitPath({ type: 'HIGHLIGHT', id: 'h', parentId: 'n' })).toBe('/data/n');
     expect(hitPath({ type: 'THEME', id: 't', parentId: null })).toBeNull();
-    expect(hitItem({ type: 'INSIGHT', id: 'i', title: '', parentId: null, projectTitle: 'Study' })).toEqual({ id: 'INSIGHT:i', label: 'Untitled insight', hint: 'Insight · Study', to: '/insights/i' });
+    expect(hitItem({ type: 'INSIGHT', id: 'i', title: '', parentId: null, projectTitle: 'Study' })).toEqual({
+      id: 'INSIGHT:i',
+      label: 'Untitled insight',
+      hint: 'Insight · Study',
+      to: '/insights/i',
+    });
   });
 
   it('keeps the actions whose words all match, in any case', () => {

@@ -15,13 +15,26 @@ export interface SearchHitLike {
   projectTitle: string | null;
 }
 
-const TYPE_LABEL: Record<string, string> = { NOTE: 'Note', INSIGHT: 'Insight', HIGHLIGHT: 'Highlight', PROJECT: 'Project', TAG: 'Tag', PERSON: 'Person', PROJECT_CATEGORY: 'Folder' };
+const TYPE_LABEL: Record<string, string> = {
+  NOTE: 'Note',
+  INSIGHT: 'Insight',
+  HIGHLIGHT: 'Highlight',
+  PROJECT: 'Project',
+  TAG: 'Tag',
+  PERSON: 'Person',
+  PROJECT_CATEGORY: 'Folder',
+};
 
 export function hitItem(hit: SearchHitLike): PaletteItem | null {
   const to = hitPath(hit);
   if (!to) return null;
   const kind = TYPE_LABEL[hit.type] ?? 'Result';
-  return { id: `${hit.type}:${hit.id}`, label: hit.title || `Untitled ${kind.toLowerCase()}`, hint: hit.projectTitle ? `${kind} · ${hit.projectTitle}` : kind, to };
+  return {
+    id: `${hit.type}:${hit.id}`,
+    label: hit.title || `Untitled ${kind.toLowerCase()}`,
+    hint: hit.projectTitle ? `${kind} · ${hit.projectTitle}` : kind,
+    to,
+  };
 }
 
 /** The actions whose words all appear in the label or hint, in their order. */

@@ -31,7 +31,8 @@ interface Follow {
 const PREF_FIELDS = 'kind label group emailDelivery required inApp email';
 const PREFS = `query NotificationPreferences { notificationPreferences { ${PREF_FIELDS} } }`;
 const SET_PREF = `mutation SetNotificationPreference($kind: String!, $inApp: Boolean, $email: Boolean) { updateNotificationPreference(kind: $kind, inApp: $inApp, email: $email) { ${PREF_FIELDS} } }`;
-const FOLLOW_FIELDS = 'objectType objectId objectTitle frequency allChangesEnabled insightsPublishedEnabled allCommentsEnabled';
+const FOLLOW_FIELDS =
+  'objectType objectId objectTitle frequency allChangesEnabled insightsPublishedEnabled allCommentsEnabled';
 const FOLLOWS = `query MyFollows { follows { ${FOLLOW_FIELDS} } PROJECT: followOptions(objectType: PROJECT) { key label } INSIGHT: followOptions(objectType: INSIGHT) { key label } TAG: followOptions(objectType: TAG) { key label } }`;
 const FOLLOW = `mutation ChangeFollow($input: FollowInput!) { followObject(input: $input) { ${FOLLOW_FIELDS} } }`;
 const UNFOLLOW = `mutation Unfollow($t: FollowObjectType!, $id: ID!) { unfollowObject(objectType: $t, objectId: $id) }`;
@@ -48,7 +49,12 @@ const FREQUENCIES = [
   { value: 'MONTHLY', label: 'Monthly' },
 ];
 const TYPE_LABEL = { PROJECT: 'Project', INSIGHT: 'Insight', TAG: 'Tag' } as const;
-const pathOf = (f: Follow) => (f.objectType === 'PROJECT' ? `/projects/${f.objectId}` : f.objectType === 'INSIGHT' ? `/insights/${f.objectId}` : `/tags/${f.objectId}`);
+const pathOf = (f: Follow) =>
+  f.objectType === 'PROJECT'
+    ? `/projects/${f.objectId}`
+    : f.objectType === 'INSIGHT'
+      ? `/insights/${f.objectId}`
+      : `/tags/${f.objectId}`;
 const emailNote = { IMMEDIATE: 'at once', DIGEST: 'in your digest', NONE: '' } as const;
 
 function KindsCard() {
@@ -72,7 +78,8 @@ function KindsCard() {
         What you are notified of
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        For you in every workspace. In the app and by email are separate choices: turning one off keeps the other. Email goes at once for what is addressed to you, and in a digest for what you follow.
+        For you in every workspace. In the app and by email are separate choices: turning one off keeps the other. Email
+        goes at once for what is addressed to you, and in a digest for what you follow.
       </Text>
       <ErrorAlert error={error ?? q.error} />
       {!shown ? (
@@ -94,7 +101,12 @@ function KindsCard() {
                 </Table.Td>
                 <Table.Td>
                   {p.kind !== 'digest' && (
-                    <Switch aria-label={`${p.label}: in the app`} checked={p.inApp} disabled={p.required} onChange={(e) => void set(p.kind, { inApp: e.currentTarget.checked })} />
+                    <Switch
+                      aria-label={`${p.label}: in the app`}
+                      checked={p.inApp}
+                      disabled={p.required}
+                      onChange={(e) => void set(p.kind, { inApp: e.currentTarget.checked })}
+                    />
                   )}
                 </Table.Td>
                 <Table.Td>
@@ -104,7 +116,11 @@ function KindsCard() {
                     </Text>
                   ) : (
                     <Group gap={6} wrap="nowrap">
-                      <Switch aria-label={`${p.label}: by email`} checked={p.email} onChange={(e) => void set(p.kind, { email: e.currentTarget.checked })} />
+                      <Switch
+                        aria-label={`${p.label}: by email`}
+                        checked={p.email}
+                        onChange={(e) => void set(p.kind, { email: e.currentTarget.checked })}
+                      />
                       {p.kind !== 'digest' && (
                         <Text size="xs" c="gray.7">
                           {emailNote[p.emailDelivery]}
@@ -173,7 +189,11 @@ function FollowsCard() {
                         label={o.label}
                         aria-label={`${f.objectTitle}: ${o.label}`}
                         checked={f[o.key]}
-                        onChange={(e) => void change(FOLLOW, { input: { objectType: f.objectType, objectId: f.objectId, [o.key]: e.currentTarget.checked } })}
+                        onChange={(e) =>
+                          void change(FOLLOW, {
+                            input: { objectType: f.objectType, objectId: f.objectId, [o.key]: e.currentTarget.checked },
+                          })
+                        }
                       />
                     ))}
                   </Group>
@@ -186,9 +206,17 @@ function FollowsCard() {
                     data={FREQUENCIES}
                     value={f.frequency}
                     allowDeselect={false}
-                    onChange={(v) => v && void change(FOLLOW, { input: { objectType: f.objectType, objectId: f.objectId, frequency: v } })}
+                    onChange={(v) =>
+                      v &&
+                      void change(FOLLOW, { input: { objectType: f.objectType, objectId: f.objectId, frequency: v } })
+                    }
                   />
-                  <ActionIcon variant="subtle" color="red" aria-label={`Unfollow ${f.objectTitle}`} onClick={() => void change(UNFOLLOW, { t: f.objectType, id: f.objectId })}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Unfollow ${f.objectTitle}`}
+                    onClick={() => void change(UNFOLLOW, { t: f.objectType, id: f.objectId })}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 </Group>
@@ -204,7 +232,15 @@ function FollowsCard() {
 /** /settings/user/notifications: per-kind in-app and email choices, follows, and this workspace's options. */
 export function NotificationSettingsPage() {
   return (
-    <Page title="Notification settings" description="Choose what reaches you in the app and by email." actions={<Button variant="default" component={Link} to="/notifications">All notifications</Button>}>
+    <Page
+      title="Notification settings"
+      description="Choose what reaches you in the app and by email."
+      actions={
+        <Button variant="default" component={Link} to="/notifications">
+          All notifications
+        </Button>
+      }
+    >
       <Stack gap="lg">
         <KindsCard />
         <FollowsCard />

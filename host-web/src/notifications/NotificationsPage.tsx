@@ -67,7 +67,9 @@ export function NotificationsPage() {
         ) : !items.length ? (
           <Paper withBorder p="lg">
             <Text size="sm" c="dimmed">
-              {filter === 'unread' ? 'You have read everything.' : 'No notifications yet. Follow a project, insight or tag to hear about it here.'}
+              {filter === 'unread'
+                ? 'You have read everything.'
+                : 'No notifications yet. Follow a project, insight or tag to hear about it here.'}
             </Text>
           </Paper>
         ) : (

@@ -11,15 +11,25 @@ import { AuthLayout } from '../layout/AuthLayout.tsx';
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<{ status: 'idle' | 'working' } | { status: 'done'; label: string } | { status: 'failed'; message: string }>({ status: 'idle' });
+  const [state, setState] = useState<
+    { status: 'idle' | 'working' } | { status: 'done'; label: string } | { status: 'failed'; message: string }
+  >({ status: 'idle' });
 
   const unsubscribe = async () => {
     setState({ status: 'working' });
     try {
-      const res = await fetch(`/email/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      const res = await fetch(`/email/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
       const body = (await res.json().catch(() => ({}))) as { label?: string; error?: string };
       if (res.ok && body.label) setState({ status: 'done', label: body.label });
-      else setState({ status: 'failed', message: body.error ?? 'This unsubscribe link did not work. Try again in a moment.' });
+      else
+        setState({
+          status: 'failed',
+          message: body.error ?? 'This unsubscribe link did not work. Try again in a moment.',
+        });
     } catch {
       setState({ status: 'failed', message: 'Fieldbook could not be reached. Check your connection and try again.' });
     }
@@ -34,7 +44,9 @@ export function UnsubscribePage() {
           </Alert>
         ) : (
           <>
-            <Text size="sm">Stop the emails this link came with? You can turn them back on in your notification settings.</Text>
+            <Text size="sm">
+              Stop the emails this link came with? You can turn them back on in your notification settings.
+            </Text>
             {state.status === 'failed' && (
               <Alert color="red" variant="light" role="alert">
                 {state.message}

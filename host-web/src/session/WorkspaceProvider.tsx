@@ -35,14 +35,24 @@ export function useWorkspace(): WorkspaceValue {
 export function WorkspaceProvider({ children }: { children?: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
-  const q = useQuery<{ currentWorkspace: Workspace | null; myMembership: Membership | null }>(ops.currentWorkspace, {}, { skip: !session.workspaceId, key: session.workspaceId });
+  const q = useQuery<{ currentWorkspace: Workspace | null; myMembership: Membership | null }>(
+    ops.currentWorkspace,
+    {},
+    { skip: !session.workspaceId, key: session.workspaceId },
+  );
 
   const value = useMemo<WorkspaceValue | null>(() => {
     const workspace = q.data?.currentWorkspace;
     const membership = q.data?.myMembership;
     if (!workspace || !membership) return null;
     const perms = new Set(membership.permissions);
-    return { workspace, membership, can: (p) => perms.has(p), isAdmin: membership.workspaceAdmin || membership.effectiveRole === 'WORKSPACE_ADMIN', reload: q.reload };
+    return {
+      workspace,
+      membership,
+      can: (p) => perms.has(p),
+      isAdmin: membership.workspaceAdmin || membership.effectiveRole === 'WORKSPACE_ADMIN',
+      reload: q.reload,
+    };
   }, [q.data, q.reload]);
 
   const host = useMemo<FieldbookHost | null>(
@@ -78,7 +88,11 @@ export function WorkspaceProvider({ children }: { children?: ReactNode }) {
   }
   if (q.error) {
     return (
-      <MessagePage icon={<IconUserQuestion size={24} />} title="This workspace could not be loaded" actions={[{ label: 'Try again', onClick: () => void q.reload(), primary: true }]}>
+      <MessagePage
+        icon={<IconUserQuestion size={24} />}
+        title="This workspace could not be loaded"
+        actions={[{ label: 'Try again', onClick: () => void q.reload(), primary: true }]}
+      >
         <ErrorAlert error={q.error} />
       </MessagePage>
     );

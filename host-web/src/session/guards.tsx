@@ -9,8 +9,15 @@ import { useSession } from './SessionProvider.tsx';
 /** Fieldbook could not be reached when the app started. */
 export function UnreachablePage({ onRetry }: { onRetry: () => void }) {
   return (
-    <MessagePage icon={<IconWifiOff size={24} />} title="Fieldbook can’t be reached" actions={[{ label: 'Try again', onClick: onRetry, primary: true }]}>
-      <Text size="sm">Check your internet connection. If you are online, Fieldbook may be restarting or under maintenance; try again in a minute.</Text>
+    <MessagePage
+      icon={<IconWifiOff size={24} />}
+      title="Fieldbook can’t be reached"
+      actions={[{ label: 'Try again', onClick: onRetry, primary: true }]}
+    >
+      <Text size="sm">
+        Check your internet connection. If you are online, Fieldbook may be restarting or under maintenance; try again
+        in a minute.
+      </Text>
     </MessagePage>
   );
 }

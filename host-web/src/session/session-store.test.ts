@@ -12,14 +12,22 @@ const payload = (token: string, expiresInMs: number, now: number): AuthPayload =
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k), map };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+    map,
+  };
 }
 
 describe('session store', () => {
   it('hands out a fresh token as it is, and renews one about to expire', async () => {
     let now = 1_000_000;
     let refreshes = 0;
-    const store = new SessionStore({ refresh: async () => (refreshes++, payload(`t${refreshes + 1}`, 900_000, now)), now: () => now });
+    const store = new SessionStore({
+      refresh: async () => (refreshes++, payload(`t${refreshes + 1}`, 900_000, now)),
+      now: () => now,
+    });
     store.accept(payload('t1', 900_000, now));
     expect(await store.accessToken()).toBe('t1');
     now += 890_000; // 10 s left: within the renewal margin
@@ -47,7 +55,9 @@ describe('session store', () => {
 
   it('keeps the token across a reload through its storage', () => {
     const storage = memoryStorage();
-    new SessionStore({ refresh: async () => Promise.reject(new Error('x')), storage }).accept(payload('kept', 900_000, Date.now()));
+    new SessionStore({ refresh: async () => Promise.reject(new Error('x')), storage }).accept(
+      payload('kept', 900_000, Date.now()),
+    );
     const reloaded = new SessionStore({ refresh: async () => Promise.reject(new Error('x')), storage });
     expect(reloaded.hasToken).toBe(true);
   });

@@ -41,8 +41,20 @@ function ProfileForm() {
       </Title>
       <form onSubmit={save} noValidate>
         <Stack gap="md">
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} required autoComplete="name" />
-          <TextInput label="Email" value={user.email} readOnly description="Your email is how you sign in; it cannot be changed here." />
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={100}
+            required
+            autoComplete="name"
+          />
+          <TextInput
+            label="Email"
+            value={user.email}
+            readOnly
+            description="Your email is how you sign in; it cannot be changed here."
+          />
           <ErrorAlert error={error} />
           <Group justify="flex-end">
             <Button type="submit" loading={busy} disabled={!name.trim() || name.trim() === user.name}>
@@ -91,7 +103,9 @@ function PasswordForm() {
         {hasPassword ? 'Change password' : 'Set a password'}
       </Title>
       <Text size="sm" c="dimmed" mt={4} mb="md">
-        {hasPassword ? 'Changing your password signs you out on other devices.' : 'You sign in by email today. A password lets you sign in without waiting for an email.'}
+        {hasPassword
+          ? 'Changing your password signs you out on other devices.'
+          : 'You sign in by email today. A password lets you sign in without waiting for an email.'}
       </Text>
       <form onSubmit={save} noValidate>
         <Stack gap="md">
@@ -105,7 +119,12 @@ function PasswordForm() {
               error={tried && !current ? 'Enter your current password.' : undefined}
             />
           )}
-          <NewPasswordField label="New password" value={next} onChange={setNext} error={tried && problems.length ? `Your password needs ${problems.join(', ')}.` : null} />
+          <NewPasswordField
+            label="New password"
+            value={next}
+            onChange={setNext}
+            error={tried && problems.length ? `Your password needs ${problems.join(', ')}.` : null}
+          />
           <ErrorAlert error={error} />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>

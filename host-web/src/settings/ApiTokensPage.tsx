@@ -7,7 +7,10 @@ import { ApiTokens } from './SecurityPage.tsx';
  */
 export function ApiTokensPage() {
   return (
-    <Page title="Your API tokens" description="Scripts, integrations and AI assistants (MCP) use Fieldbook as you with these, in this workspace only.">
+    <Page
+      title="Your API tokens"
+      description="Scripts, integrations and AI assistants (MCP) use Fieldbook as you with these, in this workspace only."
+    >
       <ApiTokens />
     </Page>
   );

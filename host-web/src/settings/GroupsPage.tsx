@@ -18,7 +18,12 @@ const MAX_GROUPS = 50;
 const MAX_GROUP_MEMBERS = 200;
 const GROUP_NAME_MAX = 100;
 
-type Editing = { kind: 'create' } | { kind: 'rename'; group: UserGroup } | { kind: 'members'; group: UserGroup } | { kind: 'delete'; group: UserGroup } | null;
+type Editing =
+  | { kind: 'create' }
+  | { kind: 'rename'; group: UserGroup }
+  | { kind: 'members'; group: UserGroup }
+  | { kind: 'delete'; group: UserGroup }
+  | null;
 
 /** /settings/groups: user groups, which projects and share settings can grant access to. */
 export function GroupsPage() {
@@ -28,7 +33,11 @@ export function GroupsPage() {
   const groups = useQuery<{ userGroups: UserGroup[] }>(ops.userGroups, {}, { skip: !allowed });
   const [memberSearch, setMemberSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(memberSearch.trim(), 250);
-  const members = useQuery<{ members: { nodes: Member[] } }>(ops.members, { first: 100, search: debouncedSearch || null }, { skip: !allowed });
+  const members = useQuery<{ members: { nodes: Member[] } }>(
+    ops.members,
+    { first: 100, search: debouncedSearch || null },
+    { skip: !allowed },
+  );
   // Labels of people already chosen, so they stay readable when a search no longer lists them.
   const [known, setKnown] = useState<Map<string, string>>(new Map());
   const [editing, setEditing] = useState<Editing>(null);
@@ -62,8 +71,10 @@ export function GroupsPage() {
     setError(null);
     try {
       if (editing.kind === 'create') await client.request(ops.createUserGroup, { name: name.trim() });
-      if (editing.kind === 'rename') await client.request(ops.renameUserGroup, { id: editing.group.id, name: name.trim() });
-      if (editing.kind === 'members') await client.request(ops.setUserGroupMembers, { id: editing.group.id, userIds: selected });
+      if (editing.kind === 'rename')
+        await client.request(ops.renameUserGroup, { id: editing.group.id, name: name.trim() });
+      if (editing.kind === 'members')
+        await client.request(ops.setUserGroupMembers, { id: editing.group.id, userIds: selected });
       if (editing.kind === 'delete') await client.request(ops.deleteUserGroup, { id: editing.group.id });
       notifications.show({
         color: 'teal',
@@ -84,17 +95,28 @@ export function GroupsPage() {
   }
 
   const labels = new Map(known);
-  for (const m of members.data?.members.nodes ?? []) labels.set(m.user.id, m.user.name ? `${m.user.name} (${m.user.email})` : m.user.email);
+  for (const m of members.data?.members.nodes ?? [])
+    labels.set(m.user.id, m.user.name ? `${m.user.name} (${m.user.email})` : m.user.email);
   const memberOptions = [...labels].map(([value, label]) => ({ value, label }));
   const title =
-    shown?.kind === 'create' ? 'New group' : shown?.kind === 'rename' ? 'Rename group' : shown?.kind === 'members' ? `Members of ${shown.group.name}` : 'Delete group';
+    shown?.kind === 'create'
+      ? 'New group'
+      : shown?.kind === 'rename'
+        ? 'Rename group'
+        : shown?.kind === 'members'
+          ? `Members of ${shown.group.name}`
+          : 'Delete group';
 
   return (
     <Page
       title="Groups"
       description={`Group people to give them access together. Up to ${MAX_GROUPS} groups of ${MAX_GROUP_MEMBERS} people.`}
       actions={
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open({ kind: 'create' })} disabled={list.length >= MAX_GROUPS}>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => open({ kind: 'create' })}
+          disabled={list.length >= MAX_GROUPS}
+        >
           New group
         </Button>
       }
@@ -150,10 +172,17 @@ export function GroupsPage() {
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => open({ kind: 'rename', group: g })}>
+                    <Menu.Item
+                      leftSection={<IconPencil size={16} aria-hidden />}
+                      onClick={() => open({ kind: 'rename', group: g })}
+                    >
                       Rename
                     </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => open({ kind: 'delete', group: g })}>
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() => open({ kind: 'delete', group: g })}
+                    >
                       Delete
                     </Menu.Item>
                   </Menu.Dropdown>
@@ -173,7 +202,14 @@ export function GroupsPage() {
         >
           <Stack gap="md">
             {(shown?.kind === 'create' || shown?.kind === 'rename') && (
-              <TextInput label="Group name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={GROUP_NAME_MAX} required data-autofocus />
+              <TextInput
+                label="Group name"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                maxLength={GROUP_NAME_MAX}
+                required
+                data-autofocus
+              />
             )}
             {shown?.kind === 'members' && (
               <MultiSelect
@@ -196,7 +232,8 @@ export function GroupsPage() {
             )}
             {shown?.kind === 'delete' && (
               <Text size="sm">
-                Delete <strong>{shown.group.name}</strong>? Its members keep their own access; only access given through the group ends.
+                Delete <strong>{shown.group.name}</strong>? Its members keep their own access; only access given through
+                the group ends.
               </Text>
             )}
             <ErrorAlert error={error} />
@@ -204,7 +241,12 @@ export function GroupsPage() {
               <Button variant="default" onClick={() => setEditing(null)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} color={shown?.kind === 'delete' ? 'red' : undefined} disabled={(shown?.kind === 'create' || shown?.kind === 'rename') && !name.trim()}>
+              <Button
+                type="submit"
+                loading={busy}
+                color={shown?.kind === 'delete' ? 'red' : undefined}
+                disabled={(shown?.kind === 'create' || shown?.kind === 'rename') && !name.trim()}
+              >
                 {shown?.kind === 'delete' ? 'Delete group' : 'Save'}
               </Button>
             </Group>

@@ -11,7 +11,15 @@ import { ROLE_HINTS, invitableRoles, roleChoice, roleLabel } from './roles.ts';
 const MESSAGE_MAX = 500;
 
 /** Invites people by email with a role no higher than the inviter's own (002 §6). */
-export function InviteDialog({ opened, onClose, onInvited }: { opened: boolean; onClose: () => void; onInvited: () => void }) {
+export function InviteDialog({
+  opened,
+  onClose,
+  onInvited,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onInvited: () => void;
+}) {
   const { client } = useServices();
   const { workspace, membership } = useWorkspace();
   const roles = invitableRoles(membership).filter((r) => r !== 'WORKSPACE_ADMIN');
@@ -24,7 +32,13 @@ export function InviteDialog({ opened, onClose, onInvited }: { opened: boolean; 
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const parsed = parseEmails(emails);
-  const emailError = tried && (parsed.invalid.length ? `Not email addresses: ${parsed.invalid.join(', ')}` : !parsed.valid.length ? 'Enter at least one email address.' : null);
+  const emailError =
+    tried &&
+    (parsed.invalid.length
+      ? `Not email addresses: ${parsed.invalid.join(', ')}`
+      : !parsed.valid.length
+        ? 'Enter at least one email address.'
+        : null);
 
   async function send() {
     setTried(true);
@@ -34,9 +48,18 @@ export function InviteDialog({ opened, onClose, onInvited }: { opened: boolean; 
     try {
       const c = roleChoice(role);
       await client.request(ops.inviteMembers, {
-        input: { emails: parsed.valid, role: c.role, workspaceAdmin: admin && canMakeAdmin, message: message.trim() || null },
+        input: {
+          emails: parsed.valid,
+          role: c.role,
+          workspaceAdmin: admin && canMakeAdmin,
+          message: message.trim() || null,
+        },
       });
-      notifications.show({ color: 'teal', title: 'Invitations sent', message: `We emailed ${parsed.valid.join(', ')}.` });
+      notifications.show({
+        color: 'teal',
+        title: 'Invitations sent',
+        message: `We emailed ${parsed.valid.join(', ')}.`,
+      });
       setEmails('');
       setMessage('');
       setTried(false);
@@ -50,7 +73,13 @@ export function InviteDialog({ opened, onClose, onInvited }: { opened: boolean; 
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={650}>Invite people to {workspace.name}</Text>} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={650}>Invite people to {workspace.name}</Text>}
+      size="lg"
+      centered
+    >
       <Stack gap="md">
         <Textarea
           label="Email addresses"
@@ -73,7 +102,12 @@ export function InviteDialog({ opened, onClose, onInvited }: { opened: boolean; 
           comboboxProps={{ withinPortal: true }}
         />
         {canMakeAdmin && (
-          <Checkbox label="Also make them workspace admins" description={ROLE_HINTS.WORKSPACE_ADMIN} checked={admin} onChange={(e) => setAdmin(e.currentTarget.checked)} />
+          <Checkbox
+            label="Also make them workspace admins"
+            description={ROLE_HINTS.WORKSPACE_ADMIN}
+            checked={admin}
+            onChange={(e) => setAdmin(e.currentTarget.checked)}
+          />
         )}
         <Textarea
           label="Personal message (optional)"

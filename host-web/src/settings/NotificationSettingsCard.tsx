@@ -13,10 +13,27 @@ const GET = `query AccountNotificationSettings { notificationSettings { ${FIELDS
 const UPDATE = `mutation AccountUpdateNotificationSettings($input: UpdateNotificationSettingsInput!) { updateNotificationSettings(input: $input) { ${FIELDS} } }`;
 
 const SWITCHES: Array<{ key: Key; label: string; description: string }> = [
-  { key: 'allCommentsEnabled', label: 'Comments on your work', description: 'Comments on notes and insights you wrote, edited or commented on, in the app and by email. Mentions always arrive in the app.' },
-  { key: 'allChangesEnabled', label: 'Changes to your work', description: 'When someone else changes a note or insight you wrote.' },
-  { key: 'insightsPublishedEnabled', label: 'Published insights', description: 'When an insight is published in a project you can read.' },
-  { key: 'emailNotificationsDisabled', label: 'No email', description: 'Send no notification by email; they still arrive in the app.' },
+  {
+    key: 'allCommentsEnabled',
+    label: 'Comments on your work',
+    description:
+      'Comments on notes and insights you wrote, edited or commented on, in the app and by email. Mentions always arrive in the app.',
+  },
+  {
+    key: 'allChangesEnabled',
+    label: 'Changes to your work',
+    description: 'When someone else changes a note or insight you wrote.',
+  },
+  {
+    key: 'insightsPublishedEnabled',
+    label: 'Published insights',
+    description: 'When an insight is published in a project you can read.',
+  },
+  {
+    key: 'emailNotificationsDisabled',
+    label: 'No email',
+    description: 'Send no notification by email; they still arrive in the app.',
+  },
 ];
 
 /** The person's notification settings in this workspace; each switch saves on its own. */
@@ -54,7 +71,14 @@ export function NotificationSettingsCard() {
       {shown && (
         <Stack gap="md">
           {SWITCHES.map((s) => (
-            <Switch key={s.key} label={s.label} description={s.description} checked={shown[s.key]} disabled={saving !== null} onChange={(e) => void change(s.key, e.currentTarget.checked)} />
+            <Switch
+              key={s.key}
+              label={s.label}
+              description={s.description}
+              checked={shown[s.key]}
+              disabled={saving !== null}
+              onChange={(e) => void change(s.key, e.currentTarget.checked)}
+            />
           ))}
         </Stack>
       )}

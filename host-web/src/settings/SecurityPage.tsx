@@ -1,4 +1,20 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Switch, TagsInput, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -57,7 +73,10 @@ function AllowedDomains() {
   }
 
   return (
-    <Section title="Allowed email domains" description="People who sign up with an email at these domains can join this workspace without an invitation.">
+    <Section
+      title="Allowed email domains"
+      description="People who sign up with an email at these domains can join this workspace without an invitation."
+    >
       <Stack gap="sm">
         <TagsInput
           label="Domains"
@@ -91,7 +110,10 @@ function PublicLinks() {
     setError(null);
     try {
       await client.request(ops.updateWorkspace, { input: { publicLinksDisabled: !enabled } });
-      notifications.show({ color: 'teal', message: enabled ? 'Public links are on.' : 'Public links are off. Existing public links stop working.' });
+      notifications.show({
+        color: 'teal',
+        message: enabled ? 'Public links are on.' : 'Public links are off. Existing public links stop working.',
+      });
       await reload();
     } catch (err) {
       setError(err);
@@ -101,7 +123,10 @@ function PublicLinks() {
   }
 
   return (
-    <Section title="Public links" description="Let members share insights, notes and highlights with anyone who has the link, without signing in.">
+    <Section
+      title="Public links"
+      description="Let members share insights, notes and highlights with anyone who has the link, without signing in."
+    >
       <Stack gap="sm">
         <Switch
           label="Allow public links"
@@ -131,7 +156,9 @@ export function ApiTokens() {
     setBusy(true);
     setError(null);
     try {
-      const { createApiToken } = await client.request<{ createApiToken: { token: string } }>(ops.createApiToken, { name: name.trim() });
+      const { createApiToken } = await client.request<{ createApiToken: { token: string } }>(ops.createApiToken, {
+        name: name.trim(),
+      });
       setCreated(createApiToken.token);
       setName('');
       await tokens.reload();
@@ -159,7 +186,10 @@ export function ApiTokens() {
 
   const list = tokens.data?.apiTokens ?? [];
   return (
-    <Section title="API tokens" description="Tokens let scripts and integrations use the Fieldbook API as you, in this workspace only.">
+    <Section
+      title="API tokens"
+      description="Tokens let scripts and integrations use the Fieldbook API as you, in this workspace only."
+    >
       <Stack gap="md">
         <form
           onSubmit={(e) => {
@@ -168,8 +198,20 @@ export function ApiTokens() {
           }}
         >
           <Group align="flex-end" gap="sm">
-            <TextInput label="Token name" placeholder="e.g. Data warehouse sync" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} style={{ flex: 1 }} />
-            <Button type="submit" loading={busy} disabled={!name.trim()} leftSection={<IconKey size={16} aria-hidden />}>
+            <TextInput
+              label="Token name"
+              placeholder="e.g. Data warehouse sync"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={100}
+              style={{ flex: 1 }}
+            />
+            <Button
+              type="submit"
+              loading={busy}
+              disabled={!name.trim()}
+              leftSection={<IconKey size={16} aria-hidden />}
+            >
               Create token
             </Button>
           </Group>
@@ -180,7 +222,11 @@ export function ApiTokens() {
               You will not see it again. Store it somewhere safe.
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Code block style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} aria-label="New API token">
+              <Code
+                block
+                style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+                aria-label="New API token"
+              >
                 {created}
               </Code>
               <CopyButton value={created}>
@@ -225,12 +271,22 @@ export function ApiTokens() {
                 ),
               },
               { header: 'Created', cell: (t) => <Text size="sm">{dateFormat.format(new Date(t.createdAt))}</Text> },
-              { header: 'Last used', cell: (t) => <Text size="sm">{t.lastUsedAt ? dateFormat.format(new Date(t.lastUsedAt)) : 'Never'}</Text> },
+              {
+                header: 'Last used',
+                cell: (t) => (
+                  <Text size="sm">{t.lastUsedAt ? dateFormat.format(new Date(t.lastUsedAt)) : 'Never'}</Text>
+                ),
+              },
               {
                 header: 'Actions',
                 actions: true,
                 cell: (t) => (
-                  <ActionIcon variant="subtle" color="red" onClick={() => setRevoking(t)} aria-label={`Revoke the token ${t.name}`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRevoking(t)}
+                    aria-label={`Revoke the token ${t.name}`}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 ),
@@ -239,7 +295,12 @@ export function ApiTokens() {
           />
         )}
       </Stack>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={<Text fw={650}>Revoke token</Text>} centered>
+      <Modal
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={<Text fw={650}>Revoke token</Text>}
+        centered
+      >
         <Text size="sm">Revoke “{revoking?.name}”? Anything using it stops working at once.</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setRevoking(null)}>

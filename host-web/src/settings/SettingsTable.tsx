@@ -31,7 +31,11 @@ export function SettingsTable<T>({
 }) {
   const table = (
     <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing={inSection ? 'xs' : 'sm'} horizontalSpacing={inSection ? undefined : 'md'} highlightOnHover={highlightOnHover}>
+      <Table
+        verticalSpacing={inSection ? 'xs' : 'sm'}
+        horizontalSpacing={inSection ? undefined : 'md'}
+        highlightOnHover={highlightOnHover}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
@@ -58,5 +62,11 @@ export function SettingsTable<T>({
       </Table>
     </Table.ScrollContainer>
   );
-  return inSection ? table : <Paper withBorder radius="md">{table}</Paper>;
+  return inSection ? (
+    table
+  ) : (
+    <Paper withBorder radius="md">
+      {table}
+    </Paper>
+  );
 }

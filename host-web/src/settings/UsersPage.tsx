@@ -1,4 +1,17 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Menu, Modal, Paper, Select, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Select,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconSearch, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
@@ -19,7 +32,8 @@ import { ROLE_ORDER, roleChoice, roleLabel } from './roles.ts';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function RoleBadge({ role }: { role: Role }) {
-  const color = role === 'WORKSPACE_ADMIN' ? 'grape' : role === 'MANAGER' ? 'indigo' : role === 'CONTRIBUTOR' ? 'teal' : 'gray';
+  const color =
+    role === 'WORKSPACE_ADMIN' ? 'grape' : role === 'MANAGER' ? 'indigo' : role === 'CONTRIBUTOR' ? 'teal' : 'gray';
   return (
     <Badge variant="light" color={color} radius="sm">
       {roleLabel(role)}
@@ -36,7 +50,11 @@ export function UsersPage() {
   const canManage = can('members:manage');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const members = useQuery<{ members: { nodes: Member[]; totalCount: number } }>(ops.members, { first: 100, search: debounced || null }, { skip: !canInvite });
+  const members = useQuery<{ members: { nodes: Member[]; totalCount: number } }>(
+    ops.members,
+    { first: 100, search: debounced || null },
+    { skip: !canInvite },
+  );
   const invites = useQuery<{ invites: Invite[] }>(ops.invites, {}, { skip: !canInvite });
   const [inviteOpen, inviteDialog] = useDisclosure(false);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -52,8 +70,15 @@ export function UsersPage() {
   async function changeRole(member: Member, value: Role) {
     const c = roleChoice(value, member.role);
     try {
-      await client.request(ops.updateMemberRole, { userId: member.user.id, role: c.role, workspaceAdmin: c.workspaceAdmin });
-      notifications.show({ color: 'teal', message: `${member.user.name || member.user.email} is now ${roleLabel(value).toLowerCase()}.` });
+      await client.request(ops.updateMemberRole, {
+        userId: member.user.id,
+        role: c.role,
+        workspaceAdmin: c.workspaceAdmin,
+      });
+      notifications.show({
+        color: 'teal',
+        message: `${member.user.name || member.user.email} is now ${roleLabel(value).toLowerCase()}.`,
+      });
       await members.reload();
     } catch (err) {
       fail(err);
@@ -65,7 +90,10 @@ export function UsersPage() {
     setBusy(true);
     try {
       await client.request(ops.removeMember, { userId: removing.user.id });
-      notifications.show({ color: 'teal', message: `${removing.user.name || removing.user.email} was removed from ${workspace.name}.` });
+      notifications.show({
+        color: 'teal',
+        message: `${removing.user.name || removing.user.email} was removed from ${workspace.name}.`,
+      });
       setRemoving(null);
       await Promise.all([members.reload(), reloadWorkspace()]);
     } catch (err) {
@@ -180,12 +208,20 @@ export function UsersPage() {
                           m.user.id !== user?.id && (
                             <Menu position="bottom-end" withinPortal>
                               <Menu.Target>
-                                <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${m.user.name || m.user.email}`}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color="gray"
+                                  aria-label={`More actions for ${m.user.name || m.user.email}`}
+                                >
                                   <IconDots size={18} aria-hidden />
                                 </ActionIcon>
                               </Menu.Target>
                               <Menu.Dropdown>
-                                <Menu.Item color="red" leftSection={<IconUserMinus size={16} aria-hidden />} onClick={() => setRemoving(m)}>
+                                <Menu.Item
+                                  color="red"
+                                  leftSection={<IconUserMinus size={16} aria-hidden />}
+                                  onClick={() => setRemoving(m)}
+                                >
                                   Remove from workspace
                                 </Menu.Item>
                               </Menu.Dropdown>
@@ -215,13 +251,22 @@ export function UsersPage() {
               columns={[
                 { header: 'Email', cell: (i) => <Text size="sm">{i.email}</Text> },
                 { header: 'Role', cell: (i) => <RoleBadge role={i.workspaceAdmin ? 'WORKSPACE_ADMIN' : i.role} /> },
-                { header: 'Invited by', cell: (i) => <Text size="sm">{i.invitedBy?.name || i.invitedBy?.email || '—'}</Text> },
+                {
+                  header: 'Invited by',
+                  cell: (i) => <Text size="sm">{i.invitedBy?.name || i.invitedBy?.email || '—'}</Text>,
+                },
                 { header: 'Expires', cell: (i) => <Text size="sm">{dateFormat.format(new Date(i.expiresAt))}</Text> },
                 {
                   header: 'Actions',
                   actions: true,
                   cell: (i) => (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => void revoke(i)} aria-label={`Revoke the invitation to ${i.email}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => void revoke(i)}
+                      aria-label={`Revoke the invitation to ${i.email}`}
+                    >
                       Revoke
                     </Button>
                   ),
@@ -233,9 +278,15 @@ export function UsersPage() {
       </Tabs>
 
       <InviteDialog opened={inviteOpen} onClose={inviteDialog.close} onInvited={() => void invites.reload()} />
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={<Text fw={650}>Remove member</Text>} centered>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={<Text fw={650}>Remove member</Text>}
+        centered
+      >
         <Text size="sm">
-          Remove <strong>{removing?.user.name || removing?.user.email}</strong> from {workspace.name}? They lose access at once. Their research stays in the workspace.
+          Remove <strong>{removing?.user.name || removing?.user.email}</strong> from {workspace.name}? They lose access
+          at once. Their research stays in the workspace.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setRemoving(null)}>

@@ -26,7 +26,9 @@ export interface RoleChoice {
 }
 
 export function roleChoice(value: Role, keepProductRole: ProductRole = 'MANAGER'): RoleChoice {
-  return value === 'WORKSPACE_ADMIN' ? { value, role: keepProductRole, workspaceAdmin: true } : { value, role: value, workspaceAdmin: false };
+  return value === 'WORKSPACE_ADMIN'
+    ? { value, role: keepProductRole, workspaceAdmin: true }
+    : { value, role: value, workspaceAdmin: false };
 }
 
 /**

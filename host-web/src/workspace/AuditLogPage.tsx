@@ -27,7 +27,10 @@ export function AuditLogPage() {
     setLoading(true);
     setError(null);
     try {
-      const { auditLog } = await client.request<{ auditLog: { nodes: AuditEntry[]; endCursor: string | null } }>(ops.auditLog, { first: PAGE_SIZE, after });
+      const { auditLog } = await client.request<{ auditLog: { nodes: AuditEntry[]; endCursor: string | null } }>(
+        ops.auditLog,
+        { first: PAGE_SIZE, after },
+      );
       setEntries((prev) => (after ? [...prev, ...auditLog.nodes] : auditLog.nodes));
       setCursor(auditLog.endCursor);
       setDone(!auditLog.endCursor || auditLog.nodes.length < PAGE_SIZE);
@@ -45,7 +48,11 @@ export function AuditLogPage() {
   if (!allowed) return <NeedsAdmin what="read the audit log" />;
 
   return (
-    <Page title="Audit log" description="Changes to members, roles, security settings and tokens in this workspace, newest first." width="wide">
+    <Page
+      title="Audit log"
+      description="Changes to members, roles, security settings and tokens in this workspace, newest first."
+      width="wide"
+    >
       <ErrorAlert error={error} onRetry={() => void load(entries.length ? cursor : null)} />
       {loading && entries.length === 0 ? (
         <SectionLoader label="Loading the audit log" />

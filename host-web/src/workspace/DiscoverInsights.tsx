@@ -36,7 +36,13 @@ export function DiscoverInsights() {
   }
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" aria-label="Published insights" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="md"
+        component="ul"
+        aria-label="Published insights"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {insights.map((i) => (
           <Card key={i.id} withBorder padding="md" component="li">
             <Group gap="sm" wrap="nowrap" align="flex-start">

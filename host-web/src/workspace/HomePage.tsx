@@ -1,4 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconUsersPlus } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +38,11 @@ export function HomePage() {
   const steps = [
     { label: 'Create your workspace', done: true, to: null },
     { label: 'Add your name to your profile', done: Boolean(user?.name), to: '/settings/user/account' },
-    { label: 'Invite your teammates', done: workspace.memberCount > 1, to: can('invites:send') ? '/settings/users' : null },
+    {
+      label: 'Invite your teammates',
+      done: workspace.memberCount > 1,
+      to: can('invites:send') ? '/settings/users' : null,
+    },
   ];
   const region = REGIONS.find((r) => r.value === workspace.region);
 
@@ -53,7 +70,13 @@ export function HomePage() {
               <List.Item
                 key={s.label}
                 icon={
-                  <ThemeIcon size={22} radius="xl" variant={s.done ? 'filled' : 'light'} color={s.done ? 'teal.8' : 'gray.6'} aria-hidden>
+                  <ThemeIcon
+                    size={22}
+                    radius="xl"
+                    variant={s.done ? 'filled' : 'light'}
+                    color={s.done ? 'teal.8' : 'gray.6'}
+                    aria-hidden
+                  >
                     {s.done ? <IconCircleCheck size={14} /> : <IconCircleDashed size={14} />}
                   </ThemeIcon>
                 }
@@ -100,7 +123,13 @@ export function HomePage() {
             </Text>
           </Stack>
           {can('invites:send') && (
-            <Button component={Link} to="/settings/users" leftSection={<IconUsersPlus size={16} aria-hidden />} mt="lg" variant="default">
+            <Button
+              component={Link}
+              to="/settings/users"
+              leftSection={<IconUsersPlus size={16} aria-hidden />}
+              mt="lg"
+              variant="default"
+            >
               Invite people
             </Button>
           )}
@@ -110,10 +139,19 @@ export function HomePage() {
       <Title order={2} fz="lg" mt={40} mb="sm">
         Discover new insights
       </Title>
-      {can('insights:read') ? <DiscoverInsights /> : <Text size="sm" c="dimmed">Your role does not include reading insights.</Text>}
+      {can('insights:read') ? (
+        <DiscoverInsights />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Your role does not include reading insights.
+        </Text>
+      )}
 
       <Stack mt="xl" gap="lg">
-        <ExtensionSlot name="home.card/v1" props={{ workspace: { id: workspace.id, name: workspace.name, subdomain: workspace.subdomain } }} />
+        <ExtensionSlot
+          name="home.card/v1"
+          props={{ workspace: { id: workspace.id, name: workspace.name, subdomain: workspace.subdomain } }}
+        />
       </Stack>
     </Page>
   );

@@ -48,8 +48,13 @@ export function OnboardingPage() {
     setError(null);
     try {
       const c = roleChoice(role as never);
-      await client.request(ops.inviteMembers, { input: { emails: valid, role: c.role, workspaceAdmin: c.workspaceAdmin } });
-      notifications.show({ color: 'teal', message: `Invitations sent to ${valid.length} ${valid.length === 1 ? 'person' : 'people'}.` });
+      await client.request(ops.inviteMembers, {
+        input: { emails: valid, role: c.role, workspaceAdmin: c.workspaceAdmin },
+      });
+      notifications.show({
+        color: 'teal',
+        message: `Invitations sent to ${valid.length} ${valid.length === 1 ? 'person' : 'people'}.`,
+      });
       void reload();
       setStep(2);
     } catch (err) {
@@ -73,7 +78,14 @@ export function OnboardingPage() {
       <Stepper active={step} onStepClick={setStep} size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label="Your profile" description="How teammates see you">
           <Stack gap="md" mt="md">
-            <TextInput label="Your name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} required autoComplete="name" />
+            <TextInput
+              label="Your name"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={100}
+              required
+              autoComplete="name"
+            />
             <ErrorAlert error={error} />
             <Group justify="flex-end">
               <Button onClick={() => void saveName()} loading={busy} disabled={!name.trim()}>
@@ -94,7 +106,13 @@ export function OnboardingPage() {
                   autosize
                   minRows={3}
                 />
-                <Select label="Role" data={roles.map((r) => ({ value: r, label: roleLabel(r) }))} value={role} onChange={(v) => v && setRole(v as never)} allowDeselect={false} />
+                <Select
+                  label="Role"
+                  data={roles.map((r) => ({ value: r, label: roleLabel(r) }))}
+                  value={role}
+                  onChange={(v) => v && setRole(v as never)}
+                  allowDeselect={false}
+                />
               </>
             ) : (
               <Text size="sm">Your role cannot invite people. Ask a workspace admin to invite your teammates.</Text>

@@ -7,7 +7,10 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : nul
 
 /** `MEMBER_ROLE_CHANGED` reads as “Member role changed”. */
 export function kindLabel(kind: string): string {
-  const words = kind.toLowerCase().replace(/[_:.]+/g, ' ').trim();
+  const words = kind
+    .toLowerCase()
+    .replace(/[_:.]+/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -15,7 +18,9 @@ function roleOf(v: unknown): string | null {
   if (!v || typeof v !== 'object') return null;
   const { role, workspaceAdmin } = v as { role?: unknown; workspaceAdmin?: unknown };
   if (workspaceAdmin === true) return roleLabel('WORKSPACE_ADMIN');
-  return typeof role === 'string' && ['VIEWER', 'CONTRIBUTOR', 'MANAGER'].includes(role) ? roleLabel(role as Role) : null;
+  return typeof role === 'string' && ['VIEWER', 'CONTRIBUTOR', 'MANAGER'].includes(role)
+    ? roleLabel(role as Role)
+    : null;
 }
 
 const listOf = (v: unknown): string => (Array.isArray(v) && v.length ? v.join(', ') : 'none');
@@ -38,7 +43,8 @@ export function describeAuditEntry(entry: Pick<AuditEntry, 'kind' | 'metadata'>)
     case 'MEMBER_ADDED': {
       const as = roleOf(m);
       const via = str(m.via);
-      const how = via === 'INVITE' ? ' by invitation' : via === 'DOMAIN' ? ' by email domain' : via === 'CREATE' ? '' : '';
+      const how =
+        via === 'INVITE' ? ' by invitation' : via === 'DOMAIN' ? ' by email domain' : via === 'CREATE' ? '' : '';
       return `Joined${how}${as ? ` as ${as.toLowerCase()}` : ''}`;
     }
     case 'MEMBER_REMOVED':
@@ -46,7 +52,9 @@ export function describeAuditEntry(entry: Pick<AuditEntry, 'kind' | 'metadata'>)
     case 'ROLE_CHANGE': {
       const from = roleOf(m.old);
       const to = roleOf(m.new);
-      return from && to ? `Changed a member’s role from ${from.toLowerCase()} to ${to.toLowerCase()}` : 'Changed a member’s role';
+      return from && to
+        ? `Changed a member’s role from ${from.toLowerCase()} to ${to.toLowerCase()}`
+        : 'Changed a member’s role';
     }
     case 'DOMAINS':
       return `Set the allowed email domains to ${listOf(m.new)}`;

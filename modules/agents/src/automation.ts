@@ -7,7 +7,10 @@ import { memberOf } from './tools/access.ts';
 /** What automation's invokeAgent needs (its AgentsPort): is the agent there, and run it with a prompt. */
 export interface AgentsAutomationPort {
   agentReadable(member: RequestContext, agentId: string): Promise<boolean>;
-  invoke(member: RequestContext, input: { agentId: string; prompt: string; trigger: { event: string } }): Promise<{ summary: string; conversationId: string }>;
+  invoke(
+    member: RequestContext,
+    input: { agentId: string; prompt: string; trigger: { event: string } },
+  ): Promise<{ summary: string; conversationId: string }>;
 }
 
 /**
@@ -28,7 +31,10 @@ export function automationPort(deps: RunDeps): AgentsAutomationPort {
     },
     async invoke(member, input) {
       if (!(await this.agentReadable(member, input.agentId))) throw notFound('That agent');
-      const title = cutText(`Automation (${input.trigger.event}): ${input.prompt.replace(/\s+/g, ' ')}`, CONVERSATION_TITLE_MAX);
+      const title = cutText(
+        `Automation (${input.trigger.event}): ${input.prompt.replace(/\s+/g, ' ')}`,
+        CONVERSATION_TITLE_MAX,
+      );
       const conversation = await startConversation(member, { agentId: input.agentId, title });
       const outcome = await sendMessage(deps, member, conversation.id, input.prompt);
       const summary =

@@ -1,4 +1,13 @@
-import { defineModule, extensionsModule, workspacesModule, type AgentTool, type AgentToolSource, type ModuleContext, type RequestContext, type ToolResult } from '@fieldbook/core';
+import {
+  defineModule,
+  extensionsModule,
+  workspacesModule,
+  type AgentTool,
+  type AgentToolSource,
+  type ModuleContext,
+  type RequestContext,
+  type ToolResult,
+} from '@fieldbook/core';
 import channelsModule from '@fieldbook/channels';
 import researchModule from '@fieldbook/research';
 import searchModule from '@fieldbook/search';
@@ -24,7 +33,10 @@ export interface AgentsServices extends AgentToolSource {
   automationPort: AgentsAutomationPort;
 }
 
-type AgentsContext = ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule, typeof searchModule], readonly [typeof channelsModule]>;
+type AgentsContext = ModuleContext<
+  readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule, typeof searchModule],
+  readonly [typeof channelsModule]
+>;
 
 const runDeps = new WeakMap<object, RunDeps>();
 function depsOf(ctx: AgentsContext): RunDeps {
@@ -56,7 +68,12 @@ const agentsModule = defineModule({
   optionalDependsOn: [channelsModule],
   services: (ctx): AgentsServices => {
     const deps = depsOf(ctx);
-    return { tools: deps.toolbox.tools, agentTools: deps.toolbox.tools, runTool: deps.toolbox.runTool, automationPort: automationPort(deps) };
+    return {
+      tools: deps.toolbox.tools,
+      agentTools: deps.toolbox.tools,
+      runTool: deps.toolbox.runTool,
+      automationPort: automationPort(deps),
+    };
   },
   graphql: (ctx) => [toolsPart(depsOf(ctx).toolbox), agentsPart(depsOf(ctx))],
   routes: (router, ctx) => agentRoutes(router, ctx as unknown as ModuleContext, depsOf(ctx)),

@@ -1,18 +1,41 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { Alert, Badge, Button, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorText, Q, toolLabel, type Agent, type AgentToolInfo } from './api.ts';
 
 const NAME_MAX = 255;
 
 /** Create or edit an agent: name, instructions, model and the tools it may use (askForConfirmation always). */
-export function AgentForm({ agent, onSaved, onCancel }: { agent: Agent | null; onSaved(agent: Agent): void; onCancel?(): void }) {
+export function AgentForm({
+  agent,
+  onSaved,
+  onCancel,
+}: {
+  agent: Agent | null;
+  onSaved(agent: Agent): void;
+  onCancel?(): void;
+}) {
   const host = useFieldbook();
   const [tools, setTools] = useState<AgentToolInfo[] | null>(null);
   const [name, setName] = useState(agent?.name ?? '');
   const [instructions, setInstructions] = useState(agent?.instructions ?? '');
   const [model, setModel] = useState(agent?.model ?? '');
-  const [chosen, setChosen] = useState<string[]>(agent?.tools ?? ['list_projects', 'list_project_notes', 'get_note', 'search', 'keyword_search']);
+  const [chosen, setChosen] = useState<string[]>(
+    agent?.tools ?? ['list_projects', 'list_project_notes', 'get_note', 'search', 'keyword_search'],
+  );
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -87,7 +110,14 @@ export function AgentForm({ agent, onSaved, onCancel }: { agent: Agent | null; o
             {error}
           </Alert>
         )}
-        <TextInput label="Name" required value={name} maxLength={NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} description={`Up to ${NAME_MAX} characters.`} />
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          maxLength={NAME_MAX}
+          onChange={(e) => setName(e.currentTarget.value)}
+          description={`Up to ${NAME_MAX} characters.`}
+        />
         <Textarea
           label="Instructions"
           description="What the agent is for and how it should answer. It always acts as the person using it and sees only what they can read."
@@ -97,7 +127,12 @@ export function AgentForm({ agent, onSaved, onCancel }: { agent: Agent | null; o
           value={instructions}
           onChange={(e) => setInstructions(e.currentTarget.value)}
         />
-        <TextInput label="Model" description="Leave empty to use the workspace's chat model." value={model} onChange={(e) => setModel(e.currentTarget.value)} />
+        <TextInput
+          label="Model"
+          description="Leave empty to use the workspace's chat model."
+          value={model}
+          onChange={(e) => setModel(e.currentTarget.value)}
+        />
         {tools === null && !error ? <Loader size="sm" aria-label="Loading tools" /> : null}
         {tools && (
           <Stack gap="lg" role="group" aria-label="Tools">

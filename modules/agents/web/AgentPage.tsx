@@ -1,5 +1,19 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { Alert, Anchor, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconMessagePlus, IconPencil } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -36,7 +50,8 @@ export function AgentPage() {
 
   const start = async () => {
     try {
-      const c = (await host.graphql<{ startConversation: Conversation }>(Q.start, { input: { agentId } })).startConversation;
+      const c = (await host.graphql<{ startConversation: Conversation }>(Q.start, { input: { agentId } }))
+        .startConversation;
       navigate(`/agents/${agentId}/conversations/${c.id}`);
     } catch (err) {
       setError(errorText(err));
@@ -67,7 +82,11 @@ export function AgentPage() {
         </Stack>
         <Group>
           {agent.viewerCanEdit && (
-            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setEditing(true)}
+            >
               Edit agent
             </Button>
           )}

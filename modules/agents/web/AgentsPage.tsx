@@ -69,7 +69,15 @@ export function AgentsPage() {
       error={error}
       loading={agents === null}
       loadingLabel="Loading agents"
-      empty={agents?.length === 0 ? { icon: <IconRobot size={28} aria-hidden />, title: 'No agents yet', text: 'Make one to answer questions from your interviews, summarize a project or draft notes.' } : null}
+      empty={
+        agents?.length === 0
+          ? {
+              icon: <IconRobot size={28} aria-hidden />,
+              title: 'No agents yet',
+              text: 'Make one to answer questions from your interviews, summarize a project or draft notes.',
+            }
+          : null
+      }
     >
       {agents && agents.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mb="xl">
@@ -103,7 +111,13 @@ export function AgentsPage() {
       </Title>
       <form onSubmit={search} role="search" aria-label="Search conversations">
         <Group align="flex-end" mb="sm">
-          <TextInput label="Search conversations" placeholder="Words in a title or message" value={query} onChange={(e) => setQuery(e.currentTarget.value)} style={{ flex: 1 }} />
+          <TextInput
+            label="Search conversations"
+            placeholder="Words in a title or message"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
           <Button type="submit" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
             Search
           </Button>

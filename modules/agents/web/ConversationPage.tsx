@@ -1,5 +1,20 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSend, IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -52,7 +67,14 @@ function Step({ m }: { m: AgentMessage }) {
       : `${toolLabel(m.toolName ?? 'tool')}${m.error ? ' · failed' : ''}${m.items.length ? ` · ${m.items.length} item${m.items.length === 1 ? '' : 's'}` : ''}`;
   if (m.type === 'THINKING' && !m.content && m.toolCalls.length === 0) return null;
   return (
-    <Paper withBorder radius="sm" px="sm" py={6} bg="var(--mantine-color-gray-0)" data-testid={`message-${m.type.toLowerCase()}`}>
+    <Paper
+      withBorder
+      radius="sm"
+      px="sm"
+      py={6}
+      bg="var(--mantine-color-gray-0)"
+      data-testid={`message-${m.type.toLowerCase()}`}
+    >
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
         <Group gap={6} wrap="nowrap">
           {open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
@@ -81,10 +103,22 @@ function Answer({ m, onRate }: { m: AgentMessage; onRate(rating: 'Good' | 'Bad' 
         {m.content}
       </Text>
       <Group gap={4} mt={6} justify="flex-end">
-        <ActionIcon variant={m.rating === 'Good' ? 'filled' : 'subtle'} color="teal" aria-label="Good answer" aria-pressed={m.rating === 'Good'} onClick={() => onRate(m.rating === 'Good' ? null : 'Good')}>
+        <ActionIcon
+          variant={m.rating === 'Good' ? 'filled' : 'subtle'}
+          color="teal"
+          aria-label="Good answer"
+          aria-pressed={m.rating === 'Good'}
+          onClick={() => onRate(m.rating === 'Good' ? null : 'Good')}
+        >
           <IconThumbUp size={16} aria-hidden />
         </ActionIcon>
-        <ActionIcon variant={m.rating === 'Bad' ? 'filled' : 'subtle'} color="red" aria-label="Bad answer" aria-pressed={m.rating === 'Bad'} onClick={() => onRate(m.rating === 'Bad' ? null : 'Bad')}>
+        <ActionIcon
+          variant={m.rating === 'Bad' ? 'filled' : 'subtle'}
+          color="red"
+          aria-label="Bad answer"
+          aria-pressed={m.rating === 'Bad'}
+          onClick={() => onRate(m.rating === 'Bad' ? null : 'Bad')}
+        >
           <IconThumbDown size={16} aria-hidden />
         </ActionIcon>
       </Group>
@@ -107,7 +141,8 @@ export function ConversationPage() {
 
   const load = useCallback(async () => {
     try {
-      const c = (await host.graphql<{ agentConversation: Conversation }>(Q.conversation, { id: conversationId })).agentConversation;
+      const c = (await host.graphql<{ agentConversation: Conversation }>(Q.conversation, { id: conversationId }))
+        .agentConversation;
       setConversation(c);
       setMessages(c.messages ?? []);
       document.title = `${c.title} · Agents · Fieldbook`;
@@ -133,7 +168,8 @@ export function ConversationPage() {
           setStreaming('');
           setMessages((list) => [...list, data as AgentMessage]);
         }
-        if (event === 'confirm') setConversation((c) => (c ? { ...c, status: 'AWAITING_CONFIRMATION', pending: data as Pending } : c));
+        if (event === 'confirm')
+          setConversation((c) => (c ? { ...c, status: 'AWAITING_CONFIRMATION', pending: data as Pending } : c));
         if (event === 'done') setConversation((c) => (c ? { ...c, ...(data as Conversation) } : c));
         if (event === 'error') setError((data as { message: string }).message);
       });
@@ -169,7 +205,12 @@ export function ConversationPage() {
     const title = window.prompt('Conversation title (up to 500 characters)', conversation?.title ?? '');
     if (title === null || !title.trim()) return;
     try {
-      const next = (await host.graphql<{ renameConversation: Conversation }>('mutation($id: ID!, $title: String!) { renameConversation(id: $id, title: $title) { id title } }', { id: conversationId, title })).renameConversation;
+      const next = (
+        await host.graphql<{ renameConversation: Conversation }>(
+          'mutation($id: ID!, $title: String!) { renameConversation(id: $id, title: $title) { id title } }',
+          { id: conversationId, title },
+        )
+      ).renameConversation;
       setConversation((c) => (c ? { ...c, title: next.title } : c));
       document.title = `${next.title} · Agents · Fieldbook`;
     } catch (err) {
@@ -186,7 +227,14 @@ export function ConversationPage() {
     }
   };
 
-  if (!conversation) return error ? <Alert color="red" role="alert">{error}</Alert> : <Loader aria-label="Loading the conversation" />;
+  if (!conversation)
+    return error ? (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    ) : (
+      <Loader aria-label="Loading the conversation" />
+    );
   const pending = conversation.pending;
   return (
     <Box maw={860} mx="auto" w="100%">
@@ -207,10 +255,22 @@ export function ConversationPage() {
         </Group>
       </Group>
       <Stack gap="sm" aria-live="polite" aria-label="Messages" role="log">
-        {messages.length === 0 && <Text c="dimmed">Ask the agent something to begin. It uses its tools as you, and sees only what you can read.</Text>}
+        {messages.length === 0 && (
+          <Text c="dimmed">
+            Ask the agent something to begin. It uses its tools as you, and sees only what you can read.
+          </Text>
+        )}
         {messages.map((m) =>
           m.type === 'USER' ? (
-            <Paper key={m.id} radius="md" p="sm" ml="auto" maw="80%" bg="var(--mantine-color-blue-0)" data-testid="message-user">
+            <Paper
+              key={m.id}
+              radius="md"
+              p="sm"
+              ml="auto"
+              maw="80%"
+              bg="var(--mantine-color-blue-0)"
+              data-testid="message-user"
+            >
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {m.content}
               </Text>
@@ -279,7 +339,11 @@ export function ConversationPage() {
             disabled={busy || Boolean(pending)}
             style={{ flex: 1 }}
           />
-          <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={busy || Boolean(pending) || !text.trim()}>
+          <Button
+            type="submit"
+            leftSection={<IconSend size={16} aria-hidden />}
+            disabled={busy || Boolean(pending) || !text.trim()}
+          >
             Send
           </Button>
         </Group>

@@ -2,7 +2,14 @@ import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { Badge, Button, CloseButton, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { IconFilterPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FILTER_LABELS, FILTER_TYPES, loadChoices, type Choice, type ConversationQuery, type FilterType } from './conversationFilters.ts';
+import {
+  FILTER_LABELS,
+  FILTER_TYPES,
+  loadChoices,
+  type Choice,
+  type ConversationQuery,
+  type FilterType,
+} from './conversationFilters.ts';
 
 interface Props {
   value: ConversationQuery;
@@ -20,7 +27,9 @@ export function FilterBuilder({ value, onChange }: Props) {
   const [choices, setChoices] = useState<Partial<Record<FilterType, Choice[]>>>({});
 
   // Loads the objects of the type being picked and of every type in the address, for the chips' names.
-  const wanted = [...new Set<FilterType>([type, ...value.filters.map((f) => f.type)])].filter((t) => !choices[t]).join(',');
+  const wanted = [...new Set<FilterType>([type, ...value.filters.map((f) => f.type)])]
+    .filter((t) => !choices[t])
+    .join(',');
   useEffect(() => {
     if (!wanted) return;
     let live = true;
@@ -66,11 +75,28 @@ export function FilterBuilder({ value, onChange }: Props) {
           clearable
           w={300}
         />
-        <Button variant="default" leftSection={<IconFilterPlus size={16} aria-hidden />} onClick={add} disabled={picked.length === 0}>
+        <Button
+          variant="default"
+          leftSection={<IconFilterPlus size={16} aria-hidden />}
+          onClick={add}
+          disabled={picked.length === 0}
+        >
           Add filter
         </Button>
-        <TextInput type="date" label="Active from" value={value.from} onChange={(e) => onChange({ ...value, from: e.currentTarget.value })} w={160} />
-        <TextInput type="date" label="Active until" value={value.to} onChange={(e) => onChange({ ...value, to: e.currentTarget.value })} w={160} />
+        <TextInput
+          type="date"
+          label="Active from"
+          value={value.from}
+          onChange={(e) => onChange({ ...value, from: e.currentTarget.value })}
+          w={160}
+        />
+        <TextInput
+          type="date"
+          label="Active until"
+          value={value.to}
+          onChange={(e) => onChange({ ...value, to: e.currentTarget.value })}
+          w={160}
+        />
       </Group>
       {value.filters.length > 0 && (
         <Group gap="xs" mb="sm" aria-label="Filters applied" role="list">

@@ -22,16 +22,27 @@ export function PendingAction({ pending }: { pending: Pending }) {
       </Text>
       {s.target && (
         <Text size="sm">
-          Where: <Text span fw={500}>{s.target}</Text>
+          Where:{' '}
+          <Text span fw={500}>
+            {s.target}
+          </Text>
         </Text>
       )}
       {s.title && (
         <Text size="sm">
-          Title: <Text span fw={500}>{s.title}</Text>
+          Title:{' '}
+          <Text span fw={500}>
+            {s.title}
+          </Text>
         </Text>
       )}
       {s.preview && (
-        <Blockquote p="xs" cite={null} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} aria-label="Text it will write">
+        <Blockquote
+          p="xs"
+          cite={null}
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+          aria-label="Text it will write"
+        >
           <Text size="sm">{s.preview}</Text>
         </Blockquote>
       )}

@@ -36,7 +36,6 @@ export interface AgentMessage {
   rating: 'Good' | 'Bad' | null;
 }
 
-
 /** What an action awaiting confirmation will do, in words (the server describes it). */
 export type { ActionSummary };
 
@@ -60,7 +59,8 @@ export interface Conversation {
 
 const AGENT = 'id name instructions model tools viewerCanEdit updatedAt';
 const MESSAGE = 'id type content toolName toolCalls { name arguments } items { type id title url } error rating';
-const CONVERSATION = 'id agentId title status pending { question toolName input summary { action target title preview details } } updatedAt agent { id name }';
+const CONVERSATION =
+  'id agentId title status pending { question toolName input summary { action target title preview details } } updatedAt agent { id name }';
 
 export const Q = {
   agents: `{ agents { ${AGENT} } }`,
@@ -76,7 +76,10 @@ export const Q = {
 };
 
 export function errorText(err: unknown): string {
-  const items = err && typeof err === 'object' && 'errors' in err ? (err as { errors: Array<{ message?: string; extensions?: { humanReadable?: boolean } }> }).errors : null;
+  const items =
+    err && typeof err === 'object' && 'errors' in err
+      ? (err as { errors: Array<{ message?: string; extensions?: { humanReadable?: boolean } }> }).errors
+      : null;
   const first = items?.[0];
   if (first?.message && first.extensions?.humanReadable !== false) return first.message;
   if (err instanceof Error && err.message) return err.message;
@@ -85,6 +88,9 @@ export function errorText(err: unknown): string {
 
 /** A tool's name as people read it: list_project_notes → List project notes. */
 export const toolLabel = (name: string) => {
-  const words = name.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

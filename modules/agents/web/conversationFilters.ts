@@ -1,7 +1,16 @@
 import type { FieldbookHost } from '@fieldbook/extensions-sdk/web';
 
 /** The filter object types of 001 §3.3, in the order the builder offers them. */
-export const FILTER_TYPES = ['ProjectCategory', 'Project', 'Channel', 'Note', 'Insight', 'Tag', 'Chart', 'MultiSelect'] as const;
+export const FILTER_TYPES = [
+  'ProjectCategory',
+  'Project',
+  'Channel',
+  'Note',
+  'Insight',
+  'Tag',
+  'Chart',
+  'MultiSelect',
+] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
 
 export const FILTER_LABELS: Record<FilterType, string> = {
@@ -61,11 +70,18 @@ export const isEmptyQuery = (q: ConversationQuery) => !q.query && q.filters.leng
  * applies a range to the conversations whatever the filter's type.
  */
 export function toInput(q: ConversationQuery) {
-  const filters: Array<{ type: FilterType; objectIds?: string[]; dateRange?: { from: string | null; to: string | null } }> = q.filters.map((f) => ({ ...f }));
+  const filters: Array<{
+    type: FilterType;
+    objectIds?: string[];
+    dateRange?: { from: string | null; to: string | null };
+  }> = q.filters.map((f) => ({ ...f }));
   if (q.from || q.to) {
     filters.push({
       type: 'Project',
-      dateRange: { from: q.from ? new Date(`${q.from}T00:00:00`).toISOString() : null, to: q.to ? new Date(`${q.to}T23:59:59.999`).toISOString() : null },
+      dateRange: {
+        from: q.from ? new Date(`${q.from}T00:00:00`).toISOString() : null,
+        to: q.to ? new Date(`${q.to}T23:59:59.999`).toISOString() : null,
+      },
     });
   }
   return { query: q.query || null, filters };
@@ -75,7 +91,10 @@ type Projects = { projects: Array<{ id: string; title: string }> };
 const untitled = (title: string, what: string) => title || `Untitled ${what}`;
 
 /** Per project: the lists that only exist project by project (notes, insights, charts). */
-async function perProject(host: FieldbookHost, load: (projectId: string, projectTitle: string) => Promise<Choice[]>): Promise<Choice[]> {
+async function perProject(
+  host: FieldbookHost,
+  load: (projectId: string, projectTitle: string) => Promise<Choice[]>,
+): Promise<Choice[]> {
   const { projects } = await host.graphql<Projects>('{ projects { id title } }');
   return (await Promise.all(projects.map((p) => load(p.id, untitled(p.title, 'project'))))).flat();
 }
@@ -84,13 +103,20 @@ async function perProject(host: FieldbookHost, load: (projectId: string, project
 export async function loadChoices(host: FieldbookHost, type: FilterType): Promise<Choice[]> {
   switch (type) {
     case 'Project':
-      return (await host.graphql<Projects>('{ projects { id title } }')).projects.map((p) => ({ value: p.id, label: untitled(p.title, 'project') }));
+      return (await host.graphql<Projects>('{ projects { id title } }')).projects.map((p) => ({
+        value: p.id,
+        label: untitled(p.title, 'project'),
+      }));
     case 'ProjectCategory':
-      return (await host.graphql<{ folders: Array<{ id: string; title: string }> }>('{ folders(all: true) { id title } }')).folders.map((f) => ({ value: f.id, label: f.title }));
+      return (
+        await host.graphql<{ folders: Array<{ id: string; title: string }> }>('{ folders(all: true) { id title } }')
+      ).folders.map((f) => ({ value: f.id, label: f.title }));
     case 'Channel':
       // Channels is optional: without it there is nothing to pick.
       try {
-        return (await host.graphql<{ channels: Array<{ id: string; name: string }> }>('{ channels { id name } }')).channels.map((c) => ({ value: c.id, label: c.name }));
+        return (
+          await host.graphql<{ channels: Array<{ id: string; name: string }> }>('{ channels { id name } }')
+        ).channels.map((c) => ({ value: c.id, label: c.name }));
       } catch {
         return [];
       }
@@ -98,29 +124,68 @@ export async function loadChoices(host: FieldbookHost, type: FilterType): Promis
     case 'Insight': {
       const list = type === 'Note' ? 'notes' : 'insights';
       return perProject(host, async (projectId, projectTitle) => {
-        const r = await host.graphql<Record<string, { nodes: Array<{ id: string; title: string }> }>>(`query($p: ID!) { ${list}(projectId: $p, first: 100) { nodes { id title } } }`, { p: projectId });
-        return r[list]!.nodes.map((n) => ({ value: n.id, label: `${untitled(n.title, type.toLowerCase())} (${projectTitle})` }));
+        const r = await host.graphql<Record<string, { nodes: Array<{ id: string; title: string }> }>>(
+          `query($p: ID!) { ${list}(projectId: $p, first: 100) { nodes { id title } } }`,
+          { p: projectId },
+        );
+        return r[list]!.nodes.map((n) => ({
+          value: n.id,
+          label: `${untitled(n.title, type.toLowerCase())} (${projectTitle})`,
+        }));
       });
     }
     case 'Chart':
       return perProject(host, async (projectId, projectTitle) => {
-        const r = await host.graphql<{ projectCharts: Array<{ id: string; title: string }> }>('query($p: ID!) { projectCharts(projectId: $p) { id title } }', { p: projectId });
+        const r = await host.graphql<{ projectCharts: Array<{ id: string; title: string }> }>(
+          'query($p: ID!) { projectCharts(projectId: $p) { id title } }',
+          { p: projectId },
+        );
         return r.projectCharts.map((c) => ({ value: c.id, label: `${c.title} (${projectTitle})` }));
       });
     case 'Tag': {
-      type Board = { title: string; ungroupedTags: Array<{ id: string; title: string }>; groups: Array<{ tags: Array<{ id: string; title: string }> }> };
-      const tagsOf = (boards: Board[]) => boards.flatMap((b) => [...b.ungroupedTags, ...b.groups.flatMap((g) => g.tags)].map((t) => ({ value: t.id, label: `${t.title} (${b.title})` })));
+      type Board = {
+        title: string;
+        ungroupedTags: Array<{ id: string; title: string }>;
+        groups: Array<{ tags: Array<{ id: string; title: string }> }>;
+      };
+      const tagsOf = (boards: Board[]) =>
+        boards.flatMap((b) =>
+          [...b.ungroupedTags, ...b.groups.flatMap((g) => g.tags)].map((t) => ({
+            value: t.id,
+            label: `${t.title} (${b.title})`,
+          })),
+        );
       const board = 'title ungroupedTags { id title } groups { tags { id title } }';
       const workspace = tagsOf((await host.graphql<{ tagBoards: Board[] }>(`{ tagBoards { ${board} } }`)).tagBoards);
-      const projects = await perProject(host, async (projectId) => tagsOf((await host.graphql<{ tagBoards: Board[] }>(`query($p: ID!) { tagBoards(projectId: $p) { ${board} } }`, { p: projectId })).tagBoards));
+      const projects = await perProject(host, async (projectId) =>
+        tagsOf(
+          (
+            await host.graphql<{ tagBoards: Board[] }>(`query($p: ID!) { tagBoards(projectId: $p) { ${board} } }`, {
+              p: projectId,
+            })
+          ).tagBoards,
+        ),
+      );
       return [...workspace, ...projects];
     }
     case 'MultiSelect': {
       type Field = { label: string; type: string; options: Array<{ id: string; label: string }> };
       const sets = await Promise.all(
-        (['NOTE', 'INSIGHT'] as const).map(async (objectType) => (await host.graphql<{ fieldSet: Field[] }>('query($t: FieldObjectType!) { fieldSet(objectType: $t) { label type options { id label } } }', { t: objectType })).fieldSet),
+        (['NOTE', 'INSIGHT'] as const).map(
+          async (objectType) =>
+            (
+              await host.graphql<{ fieldSet: Field[] }>(
+                'query($t: FieldObjectType!) { fieldSet(objectType: $t) { label type options { id label } } }',
+                { t: objectType },
+              )
+            ).fieldSet,
+        ),
       );
-      return sets.flat().flatMap((f) => (f.type === 'SELECT' ? f.options.map((o) => ({ value: o.id, label: `${f.label}: ${o.label}` })) : []));
+      return sets
+        .flat()
+        .flatMap((f) =>
+          f.type === 'SELECT' ? f.options.map((o) => ({ value: o.id, label: `${f.label}: ${o.label}` })) : [],
+        );
     }
   }
 }

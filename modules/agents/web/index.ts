@@ -12,7 +12,11 @@ export default defineWebExtension({
   routes: [
     { path: '/agents', component: AgentsPage, permission: 'projects:read' },
     { path: '/agents/:agentId', component: AgentPage, permission: 'projects:read' },
-    { path: '/agents/:agentId/conversations/:conversationId', component: ConversationPage, permission: 'projects:read' },
+    {
+      path: '/agents/:agentId/conversations/:conversationId',
+      component: ConversationPage,
+      permission: 'projects:read',
+    },
   ],
   navigation: [{ label: 'Agents', to: '/agents', permission: 'projects:read', icon: IconRobot }],
 });

@@ -14,12 +14,19 @@ export function callerOf(ctx: RequestContext, permission: Parameters<RequestCont
 
 /** Projects of the workspace (out of the trash) the caller may read, with their titles. */
 export async function readableProjects(trx: Knex.Transaction, caller: Caller): Promise<Map<string, string>> {
-  const rows = (await trx('projects').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').select('id', 'title', 'permissions')) as Array<{
+  const rows = (await trx('projects')
+    .where({ workspace_id: caller.workspaceId })
+    .whereNull('deleted_at')
+    .select('id', 'title', 'permissions')) as Array<{
     id: string;
     title: string;
     permissions: unknown;
   }>;
-  return new Map(rows.filter((r) => atLeast(projectAccess(caller.membership, caller.userId, r.permissions).level, 'read')).map((r) => [r.id, r.title]));
+  return new Map(
+    rows
+      .filter((r) => atLeast(projectAccess(caller.membership, caller.userId, r.permissions).level, 'read'))
+      .map((r) => [r.id, r.title]),
+  );
 }
 
 export interface ItemRow {
@@ -35,14 +42,27 @@ export interface ItemRow {
  * A note or insight the caller may read (NOT_FOUND otherwise, as research answers), and with
  * `write`, may edit (FORBIDDEN with the product's message otherwise).
  */
-export async function itemFor(trx: Knex.Transaction, caller: Caller, table: 'notes' | 'insights', id: string, needed: 'read' | 'write'): Promise<ItemRow & { projectTitle: string }> {
+export async function itemFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  table: 'notes' | 'insights',
+  id: string,
+  needed: 'read' | 'write',
+): Promise<ItemRow & { projectTitle: string }> {
   const label = table === 'notes' ? 'That note' : 'That insight';
-  const row = (await trx(table).where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('id', 'project_id', 'title', 'content_text', 'updated_by', 'created_by')) as ItemRow | undefined;
+  const row = (await trx(table)
+    .where({ id, workspace_id: caller.workspaceId })
+    .whereNull('deleted_at')
+    .first('id', 'project_id', 'title', 'content_text', 'updated_by', 'created_by')) as ItemRow | undefined;
   if (!row) throw notFound(label);
-  const project = (await trx('projects').where({ id: row.project_id }).whereNull('deleted_at').first('title', 'permissions')) as { title: string; permissions: unknown } | undefined;
+  const project = (await trx('projects')
+    .where({ id: row.project_id })
+    .whereNull('deleted_at')
+    .first('title', 'permissions')) as { title: string; permissions: unknown } | undefined;
   if (!project) throw notFound(label);
   const { level } = projectAccess(caller.membership, caller.userId, project.permissions);
   if (!atLeast(level, 'read')) throw notFound(label);
-  if (needed === 'write' && !atLeast(level, 'write')) throw forbidden('You don’t have edit permissions in this project');
+  if (needed === 'write' && !atLeast(level, 'write'))
+    throw forbidden('You don’t have edit permissions in this project');
   return { ...row, projectTitle: project.title };
 }

@@ -15,7 +15,10 @@ export { EMBEDDING_BACKFILL_QUEUE, backfillEmbeddings, nearestByEmbedding } from
 export { suggestedQuestions, SUGGESTED_QUESTIONS } from './ask/suggested.ts';
 export { NOT_ENOUGH_CONTENT, VIEWERS_CANNOT_SUMMARIZE } from './summaries/summarize.ts';
 
-type AiContext = ModuleContext<readonly [typeof workspacesModule, typeof search, typeof research], readonly [typeof channels]>;
+type AiContext = ModuleContext<
+  readonly [typeof workspacesModule, typeof search, typeof research],
+  readonly [typeof channels]
+>;
 const stepsDeps = (ctx: AiContext): StepsDeps => ({
   db: ctx.db.app,
   ai: ctx.ai,
@@ -42,7 +45,14 @@ const aiModule = defineModule({
   dependsOn: [workspacesModule, search, research],
   // With channels loaded, Ask draws on their themes and shows how those grew.
   optionalDependsOn: [channels],
-  graphql: (ctx) => [settingsPart(ctx.ai, ctx.jobs), summariesPart(ctx.ai), askPart(ctx.ai, searchOf(ctx), emergingOf(ctx)), translationPart(ctx.ai), suggestionsPart(ctx.ai, ctx.deps.research), stepsPart(ctx.ai, ctx.deps.research)],
+  graphql: (ctx) => [
+    settingsPart(ctx.ai, ctx.jobs),
+    summariesPart(ctx.ai),
+    askPart(ctx.ai, searchOf(ctx), emergingOf(ctx)),
+    translationPart(ctx.ai),
+    suggestionsPart(ctx.ai, ctx.deps.research),
+    stepsPart(ctx.ai, ctx.deps.research),
+  ],
   jobs: (ctx) => [...embeddingJobs(ctx.db.app, ctx.ai), ...stepsJobs(stepsDeps(ctx))],
   // A note's new content sets off the workspace's AI steps (002 §3), once its edits are quiet.
   events: (ctx) =>

@@ -32,7 +32,10 @@ export function streamEvents(koa: Koa.Context, run: (sink: EventSink) => Promise
   run(sink)
     .catch((err: unknown) => {
       const e = err instanceof AppError ? err : null;
-      sink.send('error', { errorCode: e?.errorCode ?? 'INTERNAL_SERVER_ERROR', message: e?.humanReadable ? e.message : 'Something went wrong; try again.' });
+      sink.send('error', {
+        errorCode: e?.errorCode ?? 'INTERNAL_SERVER_ERROR',
+        message: e?.humanReadable ? e.message : 'Something went wrong; try again.',
+      });
     })
     .finally(() => body.end());
 }

@@ -13,11 +13,36 @@ interface Settings {
 const FIELDS = `enabled features { summaries ask translation } modes { summarize highlights tags redact insights } monthlyTokenCap usage { month promptTokens completionTokens calls } model { configured chatModel embeddingModel endpointHost }`;
 /** What each step does in each mode, as the admin choosing it needs to know. */
 const STEPS: Array<{ key: keyof Settings['modes']; label: string; does: string; local: string }> = [
-  { key: 'redact', label: 'Redact', does: 'On: blanks out email addresses, phone, card and social security numbers in the note’s text. Suggest: lists them for someone to redact.', local: 'Runs without a model.' },
-  { key: 'highlights', label: 'Highlights', does: 'On: highlights the passages that matter. Suggest: proposes them, to accept or reject.', local: 'Without a model: the note’s key sentences.' },
-  { key: 'tags', label: 'Tags', does: 'On: tags the note’s highlights with the workspace’s existing tags. Suggest: proposes the tags.', local: 'Needs a model.' },
-  { key: 'summarize', label: 'Summarize', does: 'On: writes the note’s AI summary. Suggest: offers one to accept.', local: 'Without a model: quoted key sentences.' },
-  { key: 'insights', label: 'Insights', does: 'On: drafts an unpublished insight from the note’s highlights. Suggest: offers the draft.', local: 'Needs a model.' },
+  {
+    key: 'redact',
+    label: 'Redact',
+    does: 'On: blanks out email addresses, phone, card and social security numbers in the note’s text. Suggest: lists them for someone to redact.',
+    local: 'Runs without a model.',
+  },
+  {
+    key: 'highlights',
+    label: 'Highlights',
+    does: 'On: highlights the passages that matter. Suggest: proposes them, to accept or reject.',
+    local: 'Without a model: the note’s key sentences.',
+  },
+  {
+    key: 'tags',
+    label: 'Tags',
+    does: 'On: tags the note’s highlights with the workspace’s existing tags. Suggest: proposes the tags.',
+    local: 'Needs a model.',
+  },
+  {
+    key: 'summarize',
+    label: 'Summarize',
+    does: 'On: writes the note’s AI summary. Suggest: offers one to accept.',
+    local: 'Without a model: quoted key sentences.',
+  },
+  {
+    key: 'insights',
+    label: 'Insights',
+    does: 'On: drafts an unpublished insight from the note’s highlights. Suggest: offers the draft.',
+    local: 'Needs a model.',
+  },
 ];
 const number = new Intl.NumberFormat('en-US');
 
@@ -36,9 +61,12 @@ export function AiSettingsPage() {
     setSaving(true);
     setMessage(null);
     try {
-      const res = await host.graphql<{ updateAiSettings: Settings }>(`mutation($input: UpdateAiSettingsInput!) { updateAiSettings(input: $input) { ${FIELDS} } }`, {
-        input: { enabled: s.enabled, features: s.features, modes: s.modes, monthlyTokenCap: s.monthlyTokenCap },
-      });
+      const res = await host.graphql<{ updateAiSettings: Settings }>(
+        `mutation($input: UpdateAiSettingsInput!) { updateAiSettings(input: $input) { ${FIELDS} } }`,
+        {
+          input: { enabled: s.enabled, features: s.features, modes: s.modes, monthlyTokenCap: s.monthlyTokenCap },
+        },
+      );
       setS(res.updateAiSettings);
       setMessage({ ok: true, text: 'AI settings saved.' });
     } catch (err) {
@@ -49,7 +77,12 @@ export function AiSettingsPage() {
   }
   async function rebuild() {
     const res = await host.graphql<{ rebuildAiEmbeddings: boolean }>(`mutation { rebuildAiEmbeddings }`);
-    setMessage({ ok: res.rebuildAiEmbeddings, text: res.rebuildAiEmbeddings ? 'Embeddings are being rebuilt in the background.' : 'No embedding model is configured (OPENAI_EMBEDDING_MODEL).' });
+    setMessage({
+      ok: res.rebuildAiEmbeddings,
+      text: res.rebuildAiEmbeddings
+        ? 'Embeddings are being rebuilt in the background.'
+        : 'No embedding model is configured (OPENAI_EMBEDDING_MODEL).',
+    });
   }
   const used = s.usage.promptTokens + s.usage.completionTokens;
 
@@ -81,8 +114,9 @@ export function AiSettingsPage() {
           </Text>
         ) : (
           <Text size="sm" mt="xs">
-            No AI model is configured: summaries quote key sentences and Ask answers with sentences from matching items (“Local summary (no AI model configured)”). Set <Code>OPENAI_BASE_URL</Code>, <Code>OPENAI_API_KEY</Code> and{' '}
-            <Code>OPENAI_CHAT_MODEL</Code> for any OpenAI-compatible server.
+            No AI model is configured: summaries quote key sentences and Ask answers with sentences from matching items
+            (“Local summary (no AI model configured)”). Set <Code>OPENAI_BASE_URL</Code>, <Code>OPENAI_API_KEY</Code>{' '}
+            and <Code>OPENAI_CHAT_MODEL</Code> for any OpenAI-compatible server.
           </Text>
         )}
         {s.model.embeddingModel && (
@@ -96,10 +130,29 @@ export function AiSettingsPage() {
           Features
         </Title>
         <Stack gap="xs" mt="sm">
-          <Switch label="AI in this workspace" checked={s.enabled} onChange={(e) => setS({ ...s, enabled: e.currentTarget.checked })} />
-          <Switch label="Summaries" disabled={!s.enabled} checked={s.features.summaries} onChange={(e) => setS({ ...s, features: { ...s.features, summaries: e.currentTarget.checked } })} />
-          <Switch label="Ask" disabled={!s.enabled} checked={s.features.ask} onChange={(e) => setS({ ...s, features: { ...s.features, ask: e.currentTarget.checked } })} />
-          <Switch label="Translation" disabled={!s.enabled} checked={s.features.translation} onChange={(e) => setS({ ...s, features: { ...s.features, translation: e.currentTarget.checked } })} />
+          <Switch
+            label="AI in this workspace"
+            checked={s.enabled}
+            onChange={(e) => setS({ ...s, enabled: e.currentTarget.checked })}
+          />
+          <Switch
+            label="Summaries"
+            disabled={!s.enabled}
+            checked={s.features.summaries}
+            onChange={(e) => setS({ ...s, features: { ...s.features, summaries: e.currentTarget.checked } })}
+          />
+          <Switch
+            label="Ask"
+            disabled={!s.enabled}
+            checked={s.features.ask}
+            onChange={(e) => setS({ ...s, features: { ...s.features, ask: e.currentTarget.checked } })}
+          />
+          <Switch
+            label="Translation"
+            disabled={!s.enabled}
+            checked={s.features.translation}
+            onChange={(e) => setS({ ...s, features: { ...s.features, translation: e.currentTarget.checked } })}
+          />
         </Stack>
       </Paper>
       <Paper withBorder p="lg" component="section" aria-labelledby="ai-modes">
@@ -107,7 +160,9 @@ export function AiSettingsPage() {
           Automation
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          What AI does by itself a few seconds after a note’s text is written or changed, in this order. On: it does it. Suggest: it offers it on the note, and a person accepts or rejects it. Off: nothing. Everything it does is shown on the note with the model that did it, and can be undone.
+          What AI does by itself a few seconds after a note’s text is written or changed, in this order. On: it does it.
+          Suggest: it offers it on the note, and a person accepts or rejects it. Off: nothing. Everything it does is
+          shown on the note with the model that did it, and can be undone.
         </Text>
         <Stack gap="sm">
           {STEPS.map((step) => (
@@ -123,7 +178,10 @@ export function AiSettingsPage() {
                 onChange={(v) => v && setS({ ...s, modes: { ...s.modes, [step.key]: v as 'On' | 'Suggest' | 'Off' } })}
               />
               <Text size="sm" id={`ai-mode-${step.key}`} pt={24}>
-                {step.does} <Text span size="sm" c="dimmed">{step.local}</Text>
+                {step.does}{' '}
+                <Text span size="sm" c="dimmed">
+                  {step.local}
+                </Text>
               </Text>
             </Group>
           ))}

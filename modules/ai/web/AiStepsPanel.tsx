@@ -20,7 +20,13 @@ interface StepRun {
 }
 
 const FIELDS = 'id step mode status detail reason label createdAt canUndo canDecide preview';
-const STEP: Record<StepRun['step'], string> = { redact: 'Redaction', highlights: 'Highlights', tags: 'Tags', summarize: 'Summary', insights: 'Draft insight' };
+const STEP: Record<StepRun['step'], string> = {
+  redact: 'Redaction',
+  highlights: 'Highlights',
+  tags: 'Tags',
+  summarize: 'Summary',
+  insights: 'Draft insight',
+};
 const STATUS: Record<StepRun['status'], { text: string; color: string }> = {
   RUNNING: { text: 'Running', color: 'blue' },
   DONE: { text: 'Done', color: 'green' },
@@ -41,9 +47,19 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
  * what Suggest mode offers or Undo for what was done. `onNoteChanged` lets the page holding the
  * note's editor show the change at once; without it the panel says to reload.
  */
-export function AiStepsPanel({ noteId, onChanged, onNoteChanged }: { noteId: string; onChanged?: () => void; onNoteChanged?: () => void }) {
+export function AiStepsPanel({
+  noteId,
+  onChanged,
+  onNoteChanged,
+}: {
+  noteId: string;
+  onChanged?: () => void;
+  onNoteChanged?: () => void;
+}) {
   const host = useFieldbook();
-  const runs = useGraphQL<{ aiStepRuns: StepRun[] }>(`query($n: ID!) { aiStepRuns(noteId: $n) { ${FIELDS} } }`, { n: noteId });
+  const runs = useGraphQL<{ aiStepRuns: StepRun[] }>(`query($n: ID!) { aiStepRuns(noteId: $n) { ${FIELDS} } }`, {
+    n: noteId,
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -112,7 +128,10 @@ export function AiStepsPanel({ noteId, onChanged, onNoteChanged }: { noteId: str
         <Paper key={r.id} withBorder p="xs" radius="sm" data-testid={`ai-step-${r.step}`}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="sm" fw={600}>
-              {STEP[r.step]} <Text span size="xs" c="dimmed" fw={400}>({r.mode === 'On' ? 'On' : 'Suggest'})</Text>
+              {STEP[r.step]}{' '}
+              <Text span size="xs" c="dimmed" fw={400}>
+                ({r.mode === 'On' ? 'On' : 'Suggest'})
+              </Text>
             </Text>
             <Badge size="sm" variant="light" color={STATUS[r.status].color}>
               {STATUS[r.status].text}
@@ -138,19 +157,42 @@ export function AiStepsPanel({ noteId, onChanged, onNoteChanged }: { noteId: str
             <Group gap="xs" mt={6}>
               {r.canDecide &&
                 guarded(
-                  <Button size="compact-xs" leftSection={<IconCheck size={12} aria-hidden />} disabled={viewer} loading={busy === `${r.id}:acceptAiStep`} onClick={() => void act(r, 'acceptAiStep')} aria-label={`Accept: ${STEP[r.step]}`}>
+                  <Button
+                    size="compact-xs"
+                    leftSection={<IconCheck size={12} aria-hidden />}
+                    disabled={viewer}
+                    loading={busy === `${r.id}:acceptAiStep`}
+                    onClick={() => void act(r, 'acceptAiStep')}
+                    aria-label={`Accept: ${STEP[r.step]}`}
+                  >
                     Accept
                   </Button>,
                 )}
               {r.canDecide &&
                 guarded(
-                  <Button size="compact-xs" variant="default" leftSection={<IconX size={12} aria-hidden />} disabled={viewer} loading={busy === `${r.id}:rejectAiStep`} onClick={() => void act(r, 'rejectAiStep')} aria-label={`Reject: ${STEP[r.step]}`}>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    leftSection={<IconX size={12} aria-hidden />}
+                    disabled={viewer}
+                    loading={busy === `${r.id}:rejectAiStep`}
+                    onClick={() => void act(r, 'rejectAiStep')}
+                    aria-label={`Reject: ${STEP[r.step]}`}
+                  >
                     Reject
                   </Button>,
                 )}
               {r.canUndo &&
                 guarded(
-                  <Button size="compact-xs" variant="default" leftSection={<IconArrowBackUp size={12} aria-hidden />} disabled={viewer} loading={busy === `${r.id}:undoAiStep`} onClick={() => void act(r, 'undoAiStep')} aria-label={`Undo: ${STEP[r.step]}`}>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    leftSection={<IconArrowBackUp size={12} aria-hidden />}
+                    disabled={viewer}
+                    loading={busy === `${r.id}:undoAiStep`}
+                    onClick={() => void act(r, 'undoAiStep')}
+                    aria-label={`Undo: ${STEP[r.step]}`}
+                  >
                     Undo
                   </Button>,
                 )}

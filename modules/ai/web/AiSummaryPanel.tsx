@@ -52,9 +52,20 @@ const partsOf = (s: AiSummary): SummaryPart[] => [
  * viewers a framework, a kind and Generate, the summary appearing as it is written. Quotes shown
  * are only those the server found word for word in their source.
  */
-export function AiSummaryPanel({ objectType, objectId, onNoteChanged }: { objectType: 'NOTE' | 'INSIGHT'; objectId: string; onNoteChanged?: () => void }) {
+export function AiSummaryPanel({
+  objectType,
+  objectId,
+  onNoteChanged,
+}: {
+  objectType: 'NOTE' | 'INSIGHT';
+  objectId: string;
+  onNoteChanged?: () => void;
+}) {
   const host = useFieldbook();
-  const stored = useGraphQL<{ aiSummary: AiSummary | null; summaryFrameworks: Array<{ framework: string; label: string; isDefault: boolean }> }>(
+  const stored = useGraphQL<{
+    aiSummary: AiSummary | null;
+    summaryFrameworks: Array<{ framework: string; label: string; isDefault: boolean }>;
+  }>(
     `query($t: SummaryObjectType!, $id: ID!) { aiSummary(objectType: $t, objectId: $id) { ${SUMMARY_FIELDS} } summaryFrameworks { framework label isDefault } }`,
     { t: objectType, id: objectId },
   );
@@ -94,14 +105,26 @@ export function AiSummaryPanel({ objectType, objectId, onNoteChanged }: { object
     }
   }
 
-  const shown = result ?? (parts ? null : stored.data?.aiSummary ?? null);
+  const shown = result ?? (parts ? null : (stored.data?.aiSummary ?? null));
   const frameworks = stored.data?.summaryFrameworks ?? [];
   const options = [
-    { group: 'Suggested', items: frameworks.filter((f) => f.isDefault).map((f) => ({ value: f.framework, label: f.label })) },
-    { group: 'More', items: frameworks.filter((f) => !f.isDefault).map((f) => ({ value: f.framework, label: f.label })) },
+    {
+      group: 'Suggested',
+      items: frameworks.filter((f) => f.isDefault).map((f) => ({ value: f.framework, label: f.label })),
+    },
+    {
+      group: 'More',
+      items: frameworks.filter((f) => !f.isDefault).map((f) => ({ value: f.framework, label: f.label })),
+    },
   ];
   const button = (
-    <Button size="xs" leftSection={<IconSparkles size={14} aria-hidden />} onClick={() => void generate()} loading={busy} disabled={viewer || framework === 'CustomPrompt'}>
+    <Button
+      size="xs"
+      leftSection={<IconSparkles size={14} aria-hidden />}
+      onClick={() => void generate()}
+      loading={busy}
+      disabled={viewer || framework === 'CustomPrompt'}
+    >
       {shown || parts ? 'Summarize again' : 'Summarize'}
     </Button>
   );
@@ -112,7 +135,15 @@ export function AiSummaryPanel({ objectType, objectId, onNoteChanged }: { object
         AI summary
       </Title>
       <Group gap="xs" align="flex-end">
-        <Select label="Framework" size="xs" data={options} value={framework} onChange={setFramework} allowDeselect={false} style={{ flex: 1, minWidth: 140 }} />
+        <Select
+          label="Framework"
+          size="xs"
+          data={options}
+          value={framework}
+          onChange={setFramework}
+          allowDeselect={false}
+          style={{ flex: 1, minWidth: 140 }}
+        />
         <Select label="Kind" size="xs" data={KINDS} value={kind} onChange={setKind} allowDeselect={false} w={120} />
         {viewer ? (
           <Tooltip label={VIEWERS_CANNOT_SUMMARIZE}>
@@ -129,7 +160,11 @@ export function AiSummaryPanel({ objectType, objectId, onNoteChanged }: { object
           {error}
         </Alert>
       )}
-      {result?.status === 'NOT_ENOUGH_DATA' && <Text size="sm" c="dimmed">{NOT_ENOUGH_CONTENT}</Text>}
+      {result?.status === 'NOT_ENOUGH_DATA' && (
+        <Text size="sm" c="dimmed">
+          {NOT_ENOUGH_CONTENT}
+        </Text>
+      )}
       <div aria-live="polite" aria-busy={busy}>
         {parts && !result && <Parts parts={parts} />}
         {busy && <Loader size="xs" mt="xs" aria-label="Writing the summary" />}
@@ -138,7 +173,9 @@ export function AiSummaryPanel({ objectType, objectId, onNoteChanged }: { object
       {shown?.provenance && (
         <Text size="xs" c="dimmed" data-testid="ai-provenance">
           {shown.provenance.label}
-          {shown.droppedQuotes > 0 ? ` · ${shown.droppedQuotes} quote${shown.droppedQuotes === 1 ? '' : 's'} not found in the source removed` : ''}
+          {shown.droppedQuotes > 0
+            ? ` · ${shown.droppedQuotes} quote${shown.droppedQuotes === 1 ? '' : 's'} not found in the source removed`
+            : ''}
         </Text>
       )}
       {stored.loading && !shown && <Loader size="xs" aria-label="Loading the summary" />}

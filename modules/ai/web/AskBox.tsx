@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Blockquote, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Blockquote,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconSparkles } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
@@ -7,7 +20,13 @@ import { EmergingThemesGraph } from './EmergingThemesGraph.tsx';
 import { postEvents } from './events.ts';
 import type { AiAnswer, AnswerBlock, Citation } from './types.ts';
 
-const TYPE_LABEL: Record<Citation['type'], string> = { highlight: 'Highlight', insight: 'Insight', note: 'Note', theme: 'Theme', tag: 'Tag' };
+const TYPE_LABEL: Record<Citation['type'], string> = {
+  highlight: 'Highlight',
+  insight: 'Insight',
+  note: 'Note',
+  theme: 'Theme',
+  tag: 'Tag',
+};
 
 function CitationCard({ c }: { c: Citation }) {
   return (
@@ -57,7 +76,10 @@ function Block({ b }: { b: AnswerBlock }) {
  */
 export function AskBox() {
   const host = useFieldbook();
-  const suggested = useGraphQL<{ suggestedQuestions: string[] }>(`query($j: String) { suggestedQuestions(jobFunction: $j) }`, { j: null });
+  const suggested = useGraphQL<{ suggestedQuestions: string[] }>(
+    `query($j: String) { suggestedQuestions(jobFunction: $j) }`,
+    { j: null },
+  );
   const [question, setQuestion] = useState('');
   const [blocks, setBlocks] = useState<AnswerBlock[]>([]);
   const [answer, setAnswer] = useState<AiAnswer | null>(null);
@@ -147,7 +169,9 @@ export function AskBox() {
       {answer && (
         <Text size="xs" c="dimmed" mt="sm" data-testid="ask-label">
           {answer.label}
-          {answer.droppedQuotes > 0 ? ` · ${answer.droppedQuotes} quote${answer.droppedQuotes === 1 ? '' : 's'} not found in ${answer.droppedQuotes === 1 ? 'its' : 'their'} source removed` : ''}
+          {answer.droppedQuotes > 0
+            ? ` · ${answer.droppedQuotes} quote${answer.droppedQuotes === 1 ? '' : 's'} not found in ${answer.droppedQuotes === 1 ? 'its' : 'their'} source removed`
+            : ''}
         </Text>
       )}
     </Paper>

@@ -25,7 +25,13 @@ export function EmergingThemesGraph({ block }: { block: EmergingThemesBlock }) {
           {block.channelTitle}
         </Anchor>
       </Text>
-      <svg width="100%" viewBox={`0 0 ${WIDTH} ${height}`} role="presentation" aria-hidden style={{ maxWidth: WIDTH, display: 'block', marginTop: 6 }}>
+      <svg
+        width="100%"
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        role="presentation"
+        aria-hidden
+        style={{ maxWidth: WIDTH, display: 'block', marginTop: 6 }}
+      >
         {block.items.map((item, i) => {
           const y = i * rowHeight;
           return (
@@ -33,12 +39,36 @@ export function EmergingThemesGraph({ block }: { block: EmergingThemesBlock }) {
               <text x={0} y={y + BAR + 2} fontSize={12} fill="var(--mantine-color-text)">
                 {item.title.length > 26 ? `${item.title.slice(0, 25)}…` : item.title}
               </text>
-              <rect x={LABEL} y={y} width={scale(item.previousCount)} height={BAR - 2} fill="var(--mantine-color-gray-5)" rx={2} />
-              <text x={LABEL + scale(item.previousCount) + 4} y={y + BAR - 4} fontSize={11} fill="var(--mantine-color-dimmed)">
+              <rect
+                x={LABEL}
+                y={y}
+                width={scale(item.previousCount)}
+                height={BAR - 2}
+                fill="var(--mantine-color-gray-5)"
+                rx={2}
+              />
+              <text
+                x={LABEL + scale(item.previousCount) + 4}
+                y={y + BAR - 4}
+                fontSize={11}
+                fill="var(--mantine-color-dimmed)"
+              >
                 {item.previousCount}
               </text>
-              <rect x={LABEL} y={y + BAR} width={scale(item.currentCount)} height={BAR - 2} fill="var(--mantine-color-indigo-6)" rx={2} />
-              <text x={LABEL + scale(item.currentCount) + 4} y={y + 2 * BAR - 4} fontSize={11} fill="var(--mantine-color-text)">
+              <rect
+                x={LABEL}
+                y={y + BAR}
+                width={scale(item.currentCount)}
+                height={BAR - 2}
+                fill="var(--mantine-color-indigo-6)"
+                rx={2}
+              />
+              <text
+                x={LABEL + scale(item.currentCount) + 4}
+                y={y + 2 * BAR - 4}
+                fontSize={11}
+                fill="var(--mantine-color-text)"
+              >
                 {item.currentCount}
               </text>
             </g>
@@ -47,11 +77,27 @@ export function EmergingThemesGraph({ block }: { block: EmergingThemesBlock }) {
       </svg>
       <Group gap="md" mt={4} aria-hidden>
         <Text size="xs" c="dimmed">
-          <span style={{ display: 'inline-block', width: 10, height: 10, background: 'var(--mantine-color-gray-5)', marginRight: 4 }} />
+          <span
+            style={{
+              display: 'inline-block',
+              width: 10,
+              height: 10,
+              background: 'var(--mantine-color-gray-5)',
+              marginRight: 4,
+            }}
+          />
           Previous period
         </Text>
         <Text size="xs" c="dimmed">
-          <span style={{ display: 'inline-block', width: 10, height: 10, background: 'var(--mantine-color-indigo-6)', marginRight: 4 }} />
+          <span
+            style={{
+              display: 'inline-block',
+              width: 10,
+              height: 10,
+              background: 'var(--mantine-color-indigo-6)',
+              marginRight: 4,
+            }}
+          />
           Latest period
         </Text>
       </Group>

@@ -9,10 +9,24 @@ export interface StreamError {
  * POSTs to one of the AI streaming routes and hands each server-sent event to `onEvent` as it
  * arrives. fetch rather than EventSource: it sends the session's bearer token and a JSON body.
  */
-export async function postEvents(host: FieldbookHost, path: string, body: unknown, onEvent: (event: string, data: unknown) => void, signal?: AbortSignal): Promise<void> {
-  const res = await (host.fetch ?? fetch)(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(body), signal });
+export async function postEvents(
+  host: FieldbookHost,
+  path: string,
+  body: unknown,
+  onEvent: (event: string, data: unknown) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const res = await (host.fetch ?? fetch)(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+    signal,
+  });
   if (!res.ok || !res.body) {
-    const err = (await res.json().catch(() => null)) as { message?: string; errors?: Array<{ message: string }> } | null;
+    const err = (await res.json().catch(() => null)) as {
+      message?: string;
+      errors?: Array<{ message: string }>;
+    } | null;
     throw new Error(err?.message ?? err?.errors?.[0]?.message ?? `The server answered ${res.status}.`);
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -16,7 +16,10 @@ export interface EmergingThemesBlock {
   items: Array<{ id: string; title: string; previousCount: number; currentCount: number }>;
 }
 
-export type AnswerBlock = { type: 'heading'; level: 1 | 2 | 3; content: string } | { type: 'text'; content: string; citations: Citation[] } | EmergingThemesBlock;
+export type AnswerBlock =
+  | { type: 'heading'; level: 1 | 2 | 3; content: string }
+  | { type: 'text'; content: string; citations: Citation[] }
+  | EmergingThemesBlock;
 export interface AiAnswer {
   question: string;
   blocks: AnswerBlock[];
@@ -25,7 +28,10 @@ export interface AiAnswer {
   label: string;
   summary: { numProjects: number; numHighlights: number; numItems: number; isQuestion: boolean };
 }
-export type SummaryPart = { type: 'text'; text: string } | { type: 'section'; title: string; startTime: string | null; text: string } | { type: 'quote'; itemId: string; text: string };
+export type SummaryPart =
+  | { type: 'text'; text: string }
+  | { type: 'section'; title: string; startTime: string | null; text: string }
+  | { type: 'quote'; itemId: string; text: string };
 export interface AiSummary {
   id: string | null;
   kind: 'chapter' | 'paragraph' | 'streaming';

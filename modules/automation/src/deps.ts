@@ -14,7 +14,12 @@ export interface AutomationOptions {
   defaultRunsPerMinute: number;
 }
 
-export const DEFAULT_OPTIONS: AutomationOptions = { actionTimeoutMs: 30_000, retryLimit: 3, retryDelaySeconds: 5, defaultRunsPerMinute: 600 };
+export const DEFAULT_OPTIONS: AutomationOptions = {
+  actionTimeoutMs: 30_000,
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  defaultRunsPerMinute: 600,
+};
 
 /** What the automation module's parts share. */
 export interface AutomationDeps {

@@ -1,4 +1,12 @@
-import { defineModule, extensionsModule, TRIGGER_EVENTS, workspacesModule, type DomainEvent, type Job, type ModuleContext } from '@fieldbook/core';
+import {
+  defineModule,
+  extensionsModule,
+  TRIGGER_EVENTS,
+  workspacesModule,
+  type DomainEvent,
+  type Job,
+  type ModuleContext,
+} from '@fieldbook/core';
 import agentsModule from '@fieldbook/agents';
 import researchModule from '@fieldbook/research';
 import channelsModule from '@fieldbook/channels';
@@ -33,12 +41,23 @@ export const SUBSCRIBER = 'automation';
 export function createAutomationModule(options: Partial<AutomationOptions> = {}) {
   const opts: AutomationOptions = { ...DEFAULT_OPTIONS, ...options };
   const cache = new WeakMap<object, AutomationDeps>();
-  const depsOf = (ctx: ModuleContext<readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule], readonly [typeof agentsModule, typeof channelsModule]>): AutomationDeps => {
+  const depsOf = (
+    ctx: ModuleContext<
+      readonly [typeof workspacesModule, typeof extensionsModule, typeof researchModule],
+      readonly [typeof agentsModule, typeof channelsModule]
+    >,
+  ): AutomationDeps => {
     let deps = cache.get(ctx.deps);
     if (!deps) {
       // invokeAgent runs through the agents module when it is loaded; without it, it is refused on save.
       const agents: AgentsPort | null = ctx.deps.agents?.automationPort ?? null;
-      const builtins = builtinActions({ research: ctx.deps.research, mailer: ctx.mailer, app: ctx.db.app, agents: () => agents, memberContext: ctx.memberContext });
+      const builtins = builtinActions({
+        research: ctx.deps.research,
+        mailer: ctx.mailer,
+        app: ctx.db.app,
+        agents: () => agents,
+        memberContext: ctx.memberContext,
+      });
       deps = {
         app: ctx.db.app,
         owner: ctx.db.owner,
@@ -82,7 +101,12 @@ export function createAutomationModule(options: Partial<AutomationOptions> = {})
       {
         queue: RUN_QUEUE,
         // A hanging action is cut off by its own timeout; expiry is the backstop for a run as a whole.
-        settings: { retryLimit: opts.retryLimit, retryDelaySeconds: opts.retryDelaySeconds, expireInSeconds: Math.max(60, Math.ceil((opts.actionTimeoutMs * 25) / 1000)), notify: true },
+        settings: {
+          retryLimit: opts.retryLimit,
+          retryDelaySeconds: opts.retryDelaySeconds,
+          expireInSeconds: Math.max(60, Math.ceil((opts.actionTimeoutMs * 25) / 1000)),
+          notify: true,
+        },
         concurrency: 4,
         handler: (job: Job<unknown>) => executeRun(depsOf(ctx), job as Job<RunJobData>),
       },

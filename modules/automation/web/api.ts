@@ -83,7 +83,13 @@ export interface Automation {
   projectId: string | null;
   nextRunAt: string | null;
   viewerCanEdit: boolean;
-  trigger: { type: 'Event' | 'Schedule'; eventKey: string; configure: Record<string, string>; rules: Rules | null; recurrence: Recurrence | null };
+  trigger: {
+    type: 'Event' | 'Schedule';
+    eventKey: string;
+    configure: Record<string, string>;
+    rules: Rules | null;
+    recurrence: Recurrence | null;
+  };
   actions: ActionSpec[];
   lastRun: Pick<Run, 'status' | 'createdAt'> | null;
 }
@@ -93,24 +99,36 @@ export interface DryRunResult {
   payload: Record<string, unknown>;
   configureMatches: boolean;
   ruleResult: boolean;
-  steps: Array<{ position: number; actionType: string; title: string; parameters: Record<string, unknown>; wouldRun: boolean; problem: string | null }>;
+  steps: Array<{
+    position: number;
+    actionType: string;
+    title: string;
+    parameters: Record<string, unknown>;
+    wouldRun: boolean;
+    problem: string | null;
+  }>;
 }
 
-const AUTOMATION = 'id title enabled disabledReason projectId nextRunAt viewerCanEdit trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status createdAt }';
-const RUN = 'id eventKey payload ruleResult status error createdAt durationMs actions { position actionType status attempts output error durationMs }';
+const AUTOMATION =
+  'id title enabled disabledReason projectId nextRunAt viewerCanEdit trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status createdAt }';
+const RUN =
+  'id eventKey payload ruleResult status error createdAt durationMs actions { position actionType status attempts output error durationMs }';
 
 export const Q = {
   list: `{ automations { ${AUTOMATION} } }`,
   one: `query($id: ID!) { automation(id: $id) { ${AUTOMATION} } }`,
-  catalog: '{ automationEvents { key title events composite context configure fields { path label type options operators } } automationActions { actionType pluginId title description unavailable needsContext } }',
-  choices: '{ projects { id title } allTagBoards { id title tags { id title } } members(first: 100) { nodes { user { id name email } } } }',
+  catalog:
+    '{ automationEvents { key title events composite context configure fields { path label type options operators } } automationActions { actionType pluginId title description unavailable needsContext } }',
+  choices:
+    '{ projects { id title } allTagBoards { id title tags { id title } } members(first: 100) { nodes { user { id name email } } } }',
   create: `mutation($input: AutomationInput!) { createAutomation(input: $input) { ${AUTOMATION} } }`,
   update: `mutation($id: ID!, $input: AutomationInput!) { updateAutomation(id: $id, input: $input) { ${AUTOMATION} } }`,
   enable: `mutation($id: ID!, $enabled: Boolean!) { setAutomationEnabled(id: $id, enabled: $enabled) { ${AUTOMATION} } }`,
   remove: 'mutation($id: ID!) { deleteAutomation(id: $id) }',
   run: 'mutation($id: ID!) { runAutomation(id: $id) }',
   runs: `query($id: ID!, $status: AutomationRunStatus, $since: DateTime, $until: DateTime) { automationRuns(automationId: $id, status: $status, since: $since, until: $until, first: 100) { ${RUN} } }`,
-  dryRun: 'mutation($id: ID!, $runId: ID, $eventKey: String, $payload: JSON) { dryRunAutomation(id: $id, runId: $runId, eventKey: $eventKey, payload: $payload) { eventKey payload configureMatches ruleResult steps { position actionType title parameters wouldRun problem } } }',
+  dryRun:
+    'mutation($id: ID!, $runId: ID, $eventKey: String, $payload: JSON) { dryRunAutomation(id: $id, runId: $runId, eventKey: $eventKey, payload: $payload) { eventKey payload configureMatches ruleResult steps { position actionType title parameters wouldRun problem } } }',
 } as const;
 
 export interface Choices {
@@ -125,10 +143,19 @@ export interface Choices {
 
 /** The first error's message, for people; a general sentence when there is none meant for them. */
 export function errorText(err: unknown): string {
-  const items = err && typeof err === 'object' && 'errors' in err ? (err as { errors: Array<{ message?: string; extensions?: { humanReadable?: boolean } }> }).errors : null;
+  const items =
+    err && typeof err === 'object' && 'errors' in err
+      ? (err as { errors: Array<{ message?: string; extensions?: { humanReadable?: boolean } }> }).errors
+      : null;
   const first = items?.[0];
   if (first?.message && first.extensions?.humanReadable !== false) return first.message;
   return 'That did not work. Please try again in a moment.';
 }
 
-export const STATUS_COLOR: Record<string, string> = { succeeded: 'teal', failed: 'red', skipped: 'gray', queued: 'blue', running: 'blue' };
+export const STATUS_COLOR: Record<string, string> = {
+  succeeded: 'teal',
+  failed: 'red',
+  skipped: 'gray',
+  queued: 'blue',
+  running: 'blue',
+};

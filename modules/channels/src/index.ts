@@ -38,7 +38,12 @@ const channelsModule = defineModule({
     sharingGraphql(ctx),
     ...(ctx.deps.research ? [insightsGraphql(ctx.deps.research)] : []),
   ],
-  jobs: (ctx) => [channelImportJob(ctx, sourceResolver(ctx.deps.extensions)), channelRefreshJob(ctx), clusteringJob(ctx), placementJob(ctx)],
+  jobs: (ctx) => [
+    channelImportJob(ctx, sourceResolver(ctx.deps.extensions)),
+    channelRefreshJob(ctx),
+    clusteringJob(ctx),
+    placementJob(ctx),
+  ],
   routes: (router, ctx) => mountChannelRoutes(router, ctx),
 });
 

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { validate, type ModuleContext, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
 import { CHANNEL_PERMISSIONS, callerOf } from './caller.ts';
-import { channelFor, createChannel, deleteChannel, idSchema, listChannels, restoreChannel, updateChannel, type ChannelRow } from './channels/channels.ts';
+import {
+  channelFor,
+  createChannel,
+  deleteChannel,
+  idSchema,
+  listChannels,
+  restoreChannel,
+  updateChannel,
+  type ChannelRow,
+} from './channels/channels.ts';
 import { channelDatasets } from './datasets/overview.ts';
 import { presentDataPoints, type DataPointView } from './datapoints/present.ts';
 import { channelStats, dataPointSeries, getDataPoint, listDataPoints } from './datapoints/read.ts';
@@ -18,7 +27,13 @@ interface ChannelView extends ChannelRow {
 
 async function withStats(ctx: RequestContext, rows: ChannelRow[]): Promise<ChannelView[]> {
   if (!rows.length) return [];
-  const stats = await ctx.tx((trx) => channelStats(trx, rows[0]!.workspace_id, rows.map((r) => r.id)));
+  const stats = await ctx.tx((trx) =>
+    channelStats(
+      trx,
+      rows[0]!.workspace_id,
+      rows.map((r) => r.id),
+    ),
+  );
   return rows.map((r) => ({ ...r, stats: stats.get(r.id)! }));
 }
 
@@ -40,27 +55,42 @@ export function channelsGraphql(moduleCtx: ModuleContext): ModuleGraphql {
         return { ...row, stats: (await channelStats(trx, row.workspace_id, [row.id])).get(row.id)! };
       });
     },
-    channelDataPoints: (_p, args, ctx) => listDataPoints(ctx, args, (trx, rows) => (rows.length ? presentDataPoints(trx, rows[0]!.workspace_id, rows) : Promise.resolve([]))),
+    channelDataPoints: (_p, args, ctx) =>
+      listDataPoints(ctx, args, (trx, rows) =>
+        rows.length ? presentDataPoints(trx, rows[0]!.workspace_id, rows) : Promise.resolve([]),
+      ),
     channelDataPoint: async (_p, args, ctx) => (await present(ctx, [await getDataPoint(ctx, args)]))[0],
     channelDataPointSeries: (_p, args, ctx) => dataPointSeries(ctx, args),
     channelImport: (_p, args, ctx) => getImport(ctx, args),
     channelImports: (_p, args, ctx) => listImports(ctx, args),
     channelSources: (_p, _args, ctx) => {
       ctx.authorize('projects:read');
-      return Object.values(BUILT_IN_SOURCES).map((s) => ({ kind: s.kind, label: s.label, settings: s.settings.map((x) => ({ ...x, required: x.required ?? false })) }));
+      return Object.values(BUILT_IN_SOURCES).map((s) => ({
+        kind: s.kind,
+        label: s.label,
+        settings: s.settings.map((x) => ({ ...x, required: x.required ?? false })),
+      }));
     },
   };
   const Mutation: Record<string, Resolver> = {
-    createChannel: async (_p, args, ctx) => (await withStats(ctx, [await createChannel(ctx, limits().maximumChannels, args)]))[0],
+    createChannel: async (_p, args, ctx) =>
+      (await withStats(ctx, [await createChannel(ctx, limits().maximumChannels, args)]))[0],
     updateChannel: async (_p, args, ctx) => (await withStats(ctx, [await updateChannel(ctx, args)]))[0],
     deleteChannel: (_p, args, ctx) => deleteChannel(ctx, args),
-    restoreChannel: async (_p, args, ctx) => (await withStats(ctx, [await restoreChannel(ctx, limits().maximumChannels, args)]))[0],
+    restoreChannel: async (_p, args, ctx) =>
+      (await withStats(ctx, [await restoreChannel(ctx, limits().maximumChannels, args)]))[0],
   };
   const Channel: Record<string, Resolver<ChannelView>> = {
     dataPointCount: (c) => c.stats.count,
     weeklyDataPoints: (c) => c.stats.weekly,
     datasets: (c, _a, ctx) => ctx.tx((trx) => channelDatasets(trx, c.workspace_id, c.id)),
-    fields: (c, _a, ctx) => ctx.tx((trx) => trx('channel_fields').where({ workspace_id: c.workspace_id, channel_id: c.id }).orderBy('label').select('id', 'label', 'type', 'options')),
+    fields: (c, _a, ctx) =>
+      ctx.tx((trx) =>
+        trx('channel_fields')
+          .where({ workspace_id: c.workspace_id, channel_id: c.id })
+          .orderBy('label')
+          .select('id', 'label', 'type', 'options'),
+      ),
     createdAt: (c) => c.created_at,
     updatedAt: (c) => c.updated_at,
     deletedAt: (c) => c.deleted_at,
@@ -89,5 +119,8 @@ export function channelsGraphql(moduleCtx: ModuleContext): ModuleGraphql {
     createdAt: (i) => i.created_at,
     completedAt: (i) => i.completed_at,
   };
-  return { typeDefs: channelsTypeDefs, resolvers: { Query, Mutation, Channel, ChannelDataset, ChannelDataPoint, ChannelImport } };
+  return {
+    typeDefs: channelsTypeDefs,
+    resolvers: { Query, Mutation, Channel, ChannelDataset, ChannelDataPoint, ChannelImport },
+  };
 }

@@ -40,7 +40,10 @@ export interface ChannelsServices extends AgentToolSource {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True when the member's role grants the permission; the one check stays `authorize`. */
-function allowed(member: RequestContext, permission: (typeof CHANNEL_PERMISSIONS)[keyof typeof CHANNEL_PERMISSIONS]): boolean {
+function allowed(
+  member: RequestContext,
+  permission: (typeof CHANNEL_PERMISSIONS)[keyof typeof CHANNEL_PERMISSIONS],
+): boolean {
   try {
     member.authorize(permission);
     return true;
@@ -65,7 +68,9 @@ export function channelsServices(_ctx: ModuleContext): ChannelsServices {
     async channelLevel(member, channelId) {
       if (!UUID.test(channelId) || !allowed(member, CHANNEL_PERMISSIONS.read)) return null;
       const workspaceId = member.workspace!.id;
-      const live = await member.tx((trx) => trx('channels').where({ id: channelId, workspace_id: workspaceId }).whereNull('deleted_at').first('id'));
+      const live = await member.tx((trx) =>
+        trx('channels').where({ id: channelId, workspace_id: workspaceId }).whereNull('deleted_at').first('id'),
+      );
       if (!live) return null;
       if (allowed(member, CHANNEL_PERMISSIONS.delete)) return 'full';
       if (allowed(member, CHANNEL_PERMISSIONS.update)) return 'write';
@@ -81,6 +86,11 @@ export function channelsServices(_ctx: ModuleContext): ChannelsServices {
       }
     },
     emergingThemes: async (member, channelId) =>
-      (await emergingThemes(member, { channelId })).map((e) => ({ id: e.theme.id, title: e.theme.title, previousCount: e.previousCount, currentCount: e.currentCount })),
+      (await emergingThemes(member, { channelId })).map((e) => ({
+        id: e.theme.id,
+        title: e.theme.title,
+        previousCount: e.previousCount,
+        currentCount: e.currentCount,
+      })),
   };
 }

@@ -33,7 +33,10 @@ const Status = ({ status }: { status: ChannelImport['status'] }) => (
 
 /** The channel page's datasets (source, created, size, last import) and its import history. */
 export function ChannelDatasets({ channelId, refreshKey }: { channelId: string; refreshKey: number }) {
-  const q = useGraphQL<{ channel: { datasets: Dataset[] }; channelImports: ImportRow[] }>(DATASETS, { id: channelId, channelId });
+  const q = useGraphQL<{ channel: { datasets: Dataset[] }; channelImports: ImportRow[] }>(DATASETS, {
+    id: channelId,
+    channelId,
+  });
   const { refetch } = q;
   useEffect(() => {
     if (refreshKey) void refetch();
@@ -48,7 +51,9 @@ export function ChannelDatasets({ channelId, refreshKey }: { channelId: string; 
           Datasets
         </Title>
         {q.error && <Alert color="red">{q.error.message}</Alert>}
-        {q.data && !datasets.length && <Text c="dimmed">No datasets yet: each CSV import, and the first API push, makes one.</Text>}
+        {q.data && !datasets.length && (
+          <Text c="dimmed">No datasets yet: each CSV import, and the first API push, makes one.</Text>
+        )}
         {!!datasets.length && (
           <Paper withBorder>
             <ScrollArea>
@@ -78,7 +83,9 @@ export function ChannelDatasets({ channelId, refreshKey }: { channelId: string; 
                             <Status status={d.lastImport.status} />{' '}
                             <Text span size="xs" c="dimmed">
                               {when(d.lastImport.createdAt)}
-                              {d.lastImport.recordsFailed ? ` · ${d.lastImport.recordsFailed.toLocaleString()} failed` : ''}
+                              {d.lastImport.recordsFailed
+                                ? ` · ${d.lastImport.recordsFailed.toLocaleString()} failed`
+                                : ''}
                             </Text>
                           </>
                         ) : (
@@ -161,7 +168,8 @@ function ImportLine({ run, dataset }: { run: ImportRow; dataset: string }) {
               <details>
                 <summary>
                   <Text span size="sm">
-                    {run.failures.length === 1 ? '1 failed record' : `${n(run.failures.length)} failed records`} with their reasons
+                    {run.failures.length === 1 ? '1 failed record' : `${n(run.failures.length)} failed records`} with
+                    their reasons
                   </Text>
                 </summary>
                 <Table aria-label="Failed records" withRowBorders={false} mt={4}>

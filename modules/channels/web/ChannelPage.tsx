@@ -1,11 +1,37 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Container, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Q, type ChannelSummary, type DataPoint } from './api.ts';
 import { TimeChart, type SeriesPoint } from './charts.tsx';
-import { CHART_TYPES, formatChannelHash, parseChannelHash, PRESET_LABELS, PRESETS, rangeOf, type ChannelHashState, type ChartType, type Preset } from './hash.ts';
+import {
+  CHART_TYPES,
+  formatChannelHash,
+  parseChannelHash,
+  PRESET_LABELS,
+  PRESETS,
+  rangeOf,
+  type ChannelHashState,
+  type ChartType,
+  type Preset,
+} from './hash.ts';
 import { EditChannelModal } from './EditChannelModal.tsx';
 import { ImportWizard } from './ImportWizard.tsx';
 import { DatasetsPanel } from './sources/DatasetsPanel.tsx';
@@ -26,7 +52,11 @@ function useHashState(): [ChannelHashState, (patch: Partial<ChannelHashState>) =
   const navigate = useNavigate();
   const state = parseChannelHash(location.hash);
   const set = useCallback(
-    (patch: Partial<ChannelHashState>) => navigate({ pathname: location.pathname, search: location.search, hash: formatChannelHash({ ...state, ...patch }) }, { replace: true }),
+    (patch: Partial<ChannelHashState>) =>
+      navigate(
+        { pathname: location.pathname, search: location.search, hash: formatChannelHash({ ...state, ...patch }) },
+        { replace: true },
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [location.pathname, location.search, location.hash, navigate],
   );
@@ -48,15 +78,32 @@ export function ChannelPage() {
   const canCreateInsight = host.permissions.includes('insights:create');
   const [filterText, setFilterText] = useState(state.filter);
   const channel = useGraphQL<{ channel: ChannelSummary }>(Q.channel, { id: channelId });
-  const series = useGraphQL<{ channelDataPointSeries: SeriesPoint[] }>(Q.series, { channelId, interval: 'WEEK', aggregationPeriods: periods, from: range.from, to: range.to });
-  const [points, setPoints] = useState<{ nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number; totalCountIsEstimate: boolean } | null>(null);
+  const series = useGraphQL<{ channelDataPointSeries: SeriesPoint[] }>(Q.series, {
+    channelId,
+    interval: 'WEEK',
+    aggregationPeriods: periods,
+    from: range.from,
+    to: range.to,
+  });
+  const [points, setPoints] = useState<{
+    nodes: DataPoint[];
+    endCursor: string | null;
+    hasNextPage: boolean;
+    totalCount: number;
+    totalCountIsEstimate: boolean;
+  } | null>(null);
   const [pointsError, setPointsError] = useState<string | null>(null);
   const canImport = host.permissions.includes('imports:dataFile');
   const canDelete = host.permissions.includes('projects:delete');
   const canEdit = host.permissions.includes('projects:update');
   const navigate = useNavigate();
   async function trashChannel() {
-    if (!window.confirm('Move this channel and its data points to the trash? A manager can restore it from the channels page.')) return;
+    if (
+      !window.confirm(
+        'Move this channel and its data points to the trash? A manager can restore it from the channels page.',
+      )
+    )
+      return;
     await host.graphql(Q.deleteChannel, { id: channelId });
     navigate('/channels');
   }
@@ -64,7 +111,15 @@ export function ChannelPage() {
   const load = useCallback(
     async (after: string | null) => {
       try {
-        const { channelDataPoints } = await host.graphql<{ channelDataPoints: { nodes: DataPoint[]; endCursor: string | null; hasNextPage: boolean; totalCount: number; totalCountIsEstimate: boolean } }>(Q.points, {
+        const { channelDataPoints } = await host.graphql<{
+          channelDataPoints: {
+            nodes: DataPoint[];
+            endCursor: string | null;
+            hasNextPage: boolean;
+            totalCount: number;
+            totalCountIsEstimate: boolean;
+          };
+        }>(Q.points, {
           channelId,
           first: PAGE,
           after,
@@ -72,7 +127,11 @@ export function ChannelPage() {
           from: range.from,
           to: range.to,
         });
-        setPoints((prev) => (after && prev ? { ...channelDataPoints, nodes: [...prev.nodes, ...channelDataPoints.nodes] } : channelDataPoints));
+        setPoints((prev) =>
+          after && prev
+            ? { ...channelDataPoints, nodes: [...prev.nodes, ...channelDataPoints.nodes] }
+            : channelDataPoints,
+        );
         setPointsError(null);
       } catch (e) {
         setPointsError((e as Error).message);
@@ -84,7 +143,11 @@ export function ChannelPage() {
     void load(null);
   }, [load]);
 
-  if (!UUID.test(channelId) || channel.error?.message.includes('not found') || channel.error?.message.includes('That channel')) {
+  if (
+    !UUID.test(channelId) ||
+    channel.error?.message.includes('not found') ||
+    channel.error?.message.includes('That channel')
+  ) {
     return (
       <Container size={864} py="xl">
         <Title order={1}>This channel could not be found</Title>
@@ -142,23 +205,64 @@ export function ChannelPage() {
         <Group align="flex-end" wrap="wrap" mb="sm">
           <Select
             label="Dates"
-            data={PRESETS.filter((p) => p !== 'custom' || state.preset === 'custom').map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
+            data={PRESETS.filter((p) => p !== 'custom' || state.preset === 'custom').map((p) => ({
+              value: p,
+              label: PRESET_LABELS[p],
+            }))}
             value={state.preset}
             onChange={(v) => setState({ preset: (v ?? 'all') as Preset, from: null, to: null })}
             allowDeselect={false}
             w={170}
           />
-          <TextInput label="From" type="date" value={range.from ?? ''} onChange={(e) => setState({ preset: 'custom', from: e.currentTarget.value || null, to: range.to ?? e.currentTarget.value })} w={160} />
-          <TextInput label="To" type="date" value={range.to ?? ''} onChange={(e) => setState({ preset: 'custom', to: e.currentTarget.value || null, from: range.from ?? e.currentTarget.value })} w={160} />
+          <TextInput
+            label="From"
+            type="date"
+            value={range.from ?? ''}
+            onChange={(e) =>
+              setState({ preset: 'custom', from: e.currentTarget.value || null, to: range.to ?? e.currentTarget.value })
+            }
+            w={160}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={range.to ?? ''}
+            onChange={(e) =>
+              setState({
+                preset: 'custom',
+                to: e.currentTarget.value || null,
+                from: range.from ?? e.currentTarget.value,
+              })
+            }
+            w={160}
+          />
           <div>
             <Text size="sm" fw={500} mb={4} id="chart-type-label">
               Chart
             </Text>
-            <SegmentedControl aria-labelledby="chart-type-label" data={CHART_TYPES.map((c) => ({ value: c, label: c === 'none' ? 'None' : c === 'bar' ? 'Bar' : 'Line' }))} value={state.chart} onChange={(v) => setState({ chart: v as ChartType })} />
+            <SegmentedControl
+              aria-labelledby="chart-type-label"
+              data={CHART_TYPES.map((c) => ({ value: c, label: c === 'none' ? 'None' : c === 'bar' ? 'Bar' : 'Line' }))}
+              value={state.chart}
+              onChange={(v) => setState({ chart: v as ChartType })}
+            />
           </div>
-          <NumberInput label="Weeks per period" min={1} max={5} value={periods} onChange={(v) => setPeriods(Math.min(5, Math.max(1, Number(v) || 2)))} w={140} />
+          <NumberInput
+            label="Weeks per period"
+            min={1}
+            max={5}
+            value={periods}
+            onChange={(v) => setPeriods(Math.min(5, Math.max(1, Number(v) || 2)))}
+            w={140}
+          />
         </Group>
-        {state.chart !== 'none' && series.data && (series.data.channelDataPointSeries.length ? <TimeChart series={series.data.channelDataPointSeries} type={state.chart} /> : <Text c="dimmed">No data points in these dates.</Text>)}
+        {state.chart !== 'none' &&
+          series.data &&
+          (series.data.channelDataPointSeries.length ? (
+            <TimeChart series={series.data.channelDataPointSeries} type={state.chart} />
+          ) : (
+            <Text c="dimmed">No data points in these dates.</Text>
+          ))}
       </Paper>
 
       <DatasetsPanel
@@ -224,7 +328,13 @@ export function ChannelPage() {
                   }}
                 />
               )}
-              <Anchor component={Link} to={`/channels/${channelId}/data/${p.id}`} c="inherit" underline="never" style={{ flex: 1 }}>
+              <Anchor
+                component={Link}
+                to={`/channels/${channelId}/data/${p.id}`}
+                c="inherit"
+                underline="never"
+                style={{ flex: 1 }}
+              >
                 <Text lineClamp={3}>{p.content}</Text>
               </Anchor>
             </Group>

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Container, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,7 +40,11 @@ function ChannelTrash({ onRestored }: { onRestored: () => void }) {
       <Title order={2} size="h4" id="channel-trash" mt="xl" mb="xs">
         In the trash
       </Title>
-      {error && <Alert color="red" mb="xs">{error}</Alert>}
+      {error && (
+        <Alert color="red" mb="xs">
+          {error}
+        </Alert>
+      )}
       <Stack gap="xs">
         {trash.data.channels.map((c) => (
           <Group key={c.id} justify="space-between">
@@ -56,7 +73,9 @@ export function ChannelsPage() {
   async function create() {
     if (!name.trim()) return setError('Give the channel a name.');
     try {
-      const { createChannel } = await host.graphql<{ createChannel: ChannelSummary }>(Q.createChannel, { input: { name } });
+      const { createChannel } = await host.graphql<{ createChannel: ChannelSummary }>(Q.createChannel, {
+        input: { name },
+      });
       navigate(`/channels/${createChannel.id}`);
     } catch (e) {
       setError((e as Error).message);
@@ -76,7 +95,11 @@ export function ChannelsPage() {
       <Text c="dimmed" mb="lg">
         Customer feedback from support tickets, chats, reviews, calls and surveys.
       </Text>
-      {list.error && <Alert color="red" title="The channels could not be loaded">{list.error.message}</Alert>}
+      {list.error && (
+        <Alert color="red" title="The channels could not be loaded">
+          {list.error.message}
+        </Alert>
+      )}
       {list.data && !list.data.channels.length && (
         <Paper withBorder p="xl">
           <Text fw={600}>No channels yet</Text>
@@ -107,7 +130,10 @@ export function ChannelsPage() {
                 </Table.Td>
                 <Table.Td>{c.dataPointCount.toLocaleString()}</Table.Td>
                 <Table.Td>
-                  <Sparkline values={c.weeklyDataPoints} label={`${c.name}: data points per week, ${c.weeklyDataPoints.join(', ')}`} />
+                  <Sparkline
+                    values={c.weeklyDataPoints}
+                    label={`${c.name}: data points per week, ${c.weeklyDataPoints.join(', ')}`}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -117,7 +143,17 @@ export function ChannelsPage() {
       {canManage && <ChannelTrash onRestored={() => void list.refetch()} />}
       <Modal opened={open} onClose={() => setOpen(false)} title="New channel">
         <Stack>
-          <TextInput label="Name" value={name} onChange={(e) => { setName(e.currentTarget.value); setError(null); }} error={error} data-autofocus maxLength={200} />
+          <TextInput
+            label="Name"
+            value={name}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            data-autofocus
+            maxLength={200}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               Cancel

@@ -24,7 +24,11 @@ export function CreateInsightPage() {
   const navigate = useNavigate();
   const host = useFieldbook();
   const ids = useMemo(() => pointIdsOfHash(location.hash), [location.hash]);
-  const q = useGraphQL<{ channelDataPointsById: Point[]; channel: { name: string }; projects: Array<{ id: string; title: string }> }>(POINTS, { ids, channelId: activityWrapId });
+  const q = useGraphQL<{
+    channelDataPointsById: Point[];
+    channel: { name: string };
+    projects: Array<{ id: string; title: string }>;
+  }>(POINTS, { ids, channelId: activityWrapId });
   const [projectId, setProjectId] = useState<string | null>(null);
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +40,9 @@ export function CreateInsightPage() {
     setBusy(true);
     setError(null);
     try {
-      const { createInsightFromDataPoints } = await host.graphql<{ createInsightFromDataPoints: { insightId: string } }>(MAKE, { projectId, ids, title: title.trim() || null });
+      const { createInsightFromDataPoints } = await host.graphql<{
+        createInsightFromDataPoints: { insightId: string };
+      }>(MAKE, { projectId, ids, title: title.trim() || null });
       navigate(`/insights/${createInsightFromDataPoints.insightId}`);
     } catch (e) {
       setError((e as Error).message);
@@ -52,13 +58,23 @@ export function CreateInsightPage() {
       <Title order={1} mt={4} mb="md">
         Create insight
       </Title>
-      {!ids.length && <Alert color="yellow">No data points are selected. Select them on a channel’s page, then choose Create insight.</Alert>}
+      {!ids.length && (
+        <Alert color="yellow">
+          No data points are selected. Select them on a channel’s page, then choose Create insight.
+        </Alert>
+      )}
       {q.error && ids.length > 0 && <Alert color="red">{q.error.message}</Alert>}
       {q.data && (
         <Stack>
           <Paper withBorder p="md">
             <Stack gap="sm">
-              <TextInput label="Title" placeholder={`Insight from ${channelName}`} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={255} />
+              <TextInput
+                label="Title"
+                placeholder={`Insight from ${channelName}`}
+                value={title}
+                onChange={(e) => setTitle(e.currentTarget.value)}
+                maxLength={255}
+              />
               <Select
                 label="Project"
                 placeholder="Choose a project"
@@ -83,7 +99,12 @@ export function CreateInsightPage() {
             <Text size="sm" c="dimmed" mb="xs">
               The insight quotes each one and links to it as its evidence.
             </Text>
-            <Stack gap="xs" component="ul" aria-label="Cited data points" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap="xs"
+              component="ul"
+              aria-label="Cited data points"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {q.data.channelDataPointsById.map((p) => (
                 <Paper component="li" key={p.id} withBorder p="sm">
                   <Text lineClamp={4}>{p.content}</Text>

@@ -20,7 +20,13 @@ export function DataPointPage() {
       <Title order={1} mt={4} mb="md">
         Data point
       </Title>
-      {point.error && <Alert color="red">{point.error.message.includes('That data point') ? 'This data point could not be found.' : point.error.message}</Alert>}
+      {point.error && (
+        <Alert color="red">
+          {point.error.message.includes('That data point')
+            ? 'This data point could not be found.'
+            : point.error.message}
+        </Alert>
+      )}
       {p && (
         <Stack>
           <Paper withBorder p="md">
@@ -88,7 +94,9 @@ export function DataPointPage() {
               {p.raw.kind === 'ticket' ? (
                 <Paper withBorder p="md">
                   {p.raw.name && <Text fw={600}>{p.raw.name}</Text>}
-                  {p.raw.description && p.raw.description !== p.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{p.raw.description}</Text>}
+                  {p.raw.description && p.raw.description !== p.content && (
+                    <Text style={{ whiteSpace: 'pre-wrap' }}>{p.raw.description}</Text>
+                  )}
                   {!!p.raw.tags.length && (
                     <Group gap="xs" mt="xs">
                       {p.raw.tags.map((t) => (
@@ -99,12 +107,30 @@ export function DataPointPage() {
                     </Group>
                   )}
                   {p.raw.creator && (
-                    <Text size="sm" c="dimmed" mt={p.raw.name || p.raw.tags.length || (p.raw.description && p.raw.description !== p.content) ? 'xs' : 0}>
+                    <Text
+                      size="sm"
+                      c="dimmed"
+                      mt={
+                        p.raw.name || p.raw.tags.length || (p.raw.description && p.raw.description !== p.content)
+                          ? 'xs'
+                          : 0
+                      }
+                    >
                       By {p.raw.creator}
                     </Text>
                   )}
                   {!!Object.keys(p.raw.remoteFields).length && (
-                    <Table mt={p.raw.name || p.raw.tags.length || p.raw.creator || (p.raw.description && p.raw.description !== p.content) ? 'sm' : 0} aria-label="Ticket fields">
+                    <Table
+                      mt={
+                        p.raw.name ||
+                        p.raw.tags.length ||
+                        p.raw.creator ||
+                        (p.raw.description && p.raw.description !== p.content)
+                          ? 'sm'
+                          : 0
+                      }
+                      aria-label="Ticket fields"
+                    >
                       <Table.Tbody>
                         {Object.entries(p.raw.remoteFields).map(([k, v]) => (
                           <Table.Tr key={k}>

@@ -1,4 +1,19 @@
-import { Alert, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stepper, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useState } from 'react';
 import { Q, restError, type ChannelImport, type CsvPreview } from './api.ts';
@@ -7,7 +22,21 @@ import { SurveyImport } from './sources/SurveyImport.tsx';
 import { SQ, type PluginSource } from './sources/api.ts';
 import { dataPoints } from './count.ts';
 
-const FIELD_TYPES = ['TEXT', 'NUMBER', 'NPS', 'CSAT', 'RATING', 'ARR', 'BOOLEAN', 'DATETIME', 'EMAIL', 'PHONE', 'URL', 'SELECT', 'PERSON'] as const;
+const FIELD_TYPES = [
+  'TEXT',
+  'NUMBER',
+  'NPS',
+  'CSAT',
+  'RATING',
+  'ARR',
+  'BOOLEAN',
+  'DATETIME',
+  'EMAIL',
+  'PHONE',
+  'URL',
+  'SELECT',
+  'PERSON',
+] as const;
 type Role = 'feedback' | 'date' | 'email' | 'externalId' | 'skip' | `field:${(typeof FIELD_TYPES)[number]}`;
 
 const ROLE_OPTIONS: Array<{ value: Role; label: string }> = [
@@ -132,7 +161,12 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
 
   const total = preview?.rowCount ?? 0;
   return (
-    <Modal opened onClose={onClose} title={picked ? `Connect ${picked.label}` : survey ? 'Import survey responses' : 'Import a CSV file'} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={picked ? `Connect ${picked.label}` : survey ? 'Import survey responses' : 'Import a CSV file'}
+      size="xl"
+    >
       <Stepper active={step} size="sm" mb="md" display={survey ? 'none' : undefined}>
         <Stepper.Step label={picked ? 'Source' : 'Upload'} />
         <Stepper.Step label={picked ? 'Settings' : 'Map columns'} />
@@ -148,14 +182,26 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
         <Select
           label="Source"
           mb="md"
-          data={[{ value: 'CSV', label: 'CSV file' }, { value: 'SURVEY', label: 'Survey responses (CSV)' }, ...pluginSources.map((s) => ({ value: `${s.pluginId}:${s.kind}`, label: `${s.label} (${s.pluginName})` }))]}
+          data={[
+            { value: 'CSV', label: 'CSV file' },
+            { value: 'SURVEY', label: 'Survey responses (CSV)' },
+            ...pluginSources.map((s) => ({ value: `${s.pluginId}:${s.kind}`, label: `${s.label} (${s.pluginName})` })),
+          ]}
           value={sourceKey}
           onChange={(v) => setSourceKey(v ?? 'CSV')}
           allowDeselect={false}
         />
       )}
       {step === 0 && survey && <SurveyImport channelId={channelId} onDone={onClose} />}
-      {step === 0 && !picked && !survey && <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} />}
+      {step === 0 && !picked && !survey && (
+        <FileInput
+          label="CSV file"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={(f) => void choose(f)}
+        />
+      )}
       {step === 0 && picked && (
         <ConnectSourceForm
           key={sourceKey}
@@ -171,12 +217,18 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
       {step === 1 && preview && (
         <>
           <Text size="sm" c="dimmed" mb="xs">
-            {preview.rowCount.toLocaleString()} rows, separated by {preview.delimiter === ';' ? 'semicolons' : 'commas'}. The first {preview.rows.length} are shown.
+            {preview.rowCount.toLocaleString()} rows, separated by {preview.delimiter === ';' ? 'semicolons' : 'commas'}
+            . The first {preview.rows.length} are shown.
           </Text>
           {preview.nulLine !== null && (
             <Alert color="yellow" mb="sm">
               Line {preview.nulLine} contains a NUL character, which a CSV file cannot hold.
-              <Checkbox mt="xs" label="Ignore NUL characters" checked={ignoreNul} onChange={(e) => setIgnoreNul(e.currentTarget.checked)} />
+              <Checkbox
+                mt="xs"
+                label="Ignore NUL characters"
+                checked={ignoreNul}
+                onChange={(e) => setIgnoreNul(e.currentTarget.checked)}
+              />
             </Alert>
           )}
           <ScrollArea mb="md">
@@ -188,7 +240,14 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
                       <Text fw={600} size="sm">
                         {h}
                       </Text>
-                      <Select aria-label={`Column ${h}`} data={ROLE_OPTIONS} value={roles[i]} allowDeselect={false} onChange={(v) => setRoles((r) => r.map((x, k) => (k === i ? ((v ?? 'skip') as Role) : x)))} size="xs" />
+                      <Select
+                        aria-label={`Column ${h}`}
+                        data={ROLE_OPTIONS}
+                        value={roles[i]}
+                        allowDeselect={false}
+                        onChange={(v) => setRoles((r) => r.map((x, k) => (k === i ? ((v ?? 'skip') as Role) : x)))}
+                        size="xs"
+                      />
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -209,8 +268,18 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
             </Table>
           </ScrollArea>
           <SimpleGrid cols={2} mb="md">
-            <TextInput label="Only from" type="date" value={minDate} onChange={(e) => setMinDate(e.currentTarget.value)} />
-            <TextInput label="Only until" type="date" value={maxDate} onChange={(e) => setMaxDate(e.currentTarget.value)} />
+            <TextInput
+              label="Only from"
+              type="date"
+              value={minDate}
+              onChange={(e) => setMinDate(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Only until"
+              type="date"
+              value={maxDate}
+              onChange={(e) => setMaxDate(e.currentTarget.value)}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep(0)}>
@@ -222,7 +291,12 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
       )}
       {step >= 2 && (
         <>
-          <Progress value={run && total ? Math.min(100, (100 * run.recordsRead) / total) : step === 3 ? 100 : 5} animated={step === 2} aria-label="Import progress" mb="sm" />
+          <Progress
+            value={run && total ? Math.min(100, (100 * run.recordsRead) / total) : step === 3 ? 100 : 5}
+            animated={step === 2}
+            aria-label="Import progress"
+            mb="sm"
+          />
           <Text aria-live="polite">
             {run
               ? picked

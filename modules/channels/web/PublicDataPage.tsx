@@ -9,7 +9,12 @@ interface SharedData {
   channel: { name: string; description: string | null };
   dataset: { name: string; source: string } | null;
   dataPointCount: number;
-  dataPoints: Array<{ id: string; content: string; createdAt: string; sentiment: 'positive' | 'negative' | 'mixed' | null }>;
+  dataPoints: Array<{
+    id: string;
+    content: string;
+    createdAt: string;
+    sentiment: 'positive' | 'negative' | 'mixed' | null;
+  }>;
 }
 
 const QUERY = `query SharedChannelData { sharedChannelData(first: 100) { objectType sharedAt channel { name description } dataset { name source } dataPointCount dataPoints { id content createdAt sentiment } } }`;
@@ -24,11 +29,18 @@ async function fetchShared(token: string, signal: AbortSignal): Promise<SharedDa
   const res = await fetch('/api/graphql', {
     method: 'POST',
     credentials: 'omit',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', 'x-share-token': token },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+      'x-share-token': token,
+    },
     body: JSON.stringify({ query: QUERY, variables: {} }),
     signal,
   });
-  const body = (await res.json().catch(() => null)) as { data?: { sharedChannelData?: SharedData } | null; errors?: Array<{ message: string; extensions?: { humanReadable?: boolean } }> } | null;
+  const body = (await res.json().catch(() => null)) as {
+    data?: { sharedChannelData?: SharedData } | null;
+    errors?: Array<{ message: string; extensions?: { humanReadable?: boolean } }>;
+  } | null;
   const error = body?.errors?.[0];
   if (error || !body?.data?.sharedChannelData) throw new Error(error?.extensions?.humanReadable ? error.message : DEAD);
   return body.data.sharedChannelData;
@@ -42,7 +54,11 @@ export function PublicDataPage() {
   useEffect(() => {
     const abort = new AbortController();
     if (!/^[A-Za-z0-9]{12}$/.test(shareToken)) setError(DEAD);
-    else fetchShared(shareToken, abort.signal).then(setShared, (e: unknown) => !abort.signal.aborted && setError((e as Error).message));
+    else
+      fetchShared(shareToken, abort.signal).then(
+        setShared,
+        (e: unknown) => !abort.signal.aborted && setError((e as Error).message),
+      );
     return () => abort.abort();
   }, [shareToken]);
   useEffect(() => {
@@ -80,10 +96,16 @@ export function PublicDataPage() {
               </Text>
             )}
             <Text size="sm" mt="sm" mb="md">
-              {dataPoints(shared.dataPointCount)}{shared.dataset ? ` from ${shared.dataset.source}` : ''}
+              {dataPoints(shared.dataPointCount)}
+              {shared.dataset ? ` from ${shared.dataset.source}` : ''}
               {shared.dataPointCount > shared.dataPoints.length ? `, the newest ${shared.dataPoints.length} shown` : ''}
             </Text>
-            <Stack gap="xs" component="ul" aria-label="Data points" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap="xs"
+              component="ul"
+              aria-label="Data points"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {shared.dataPoints.map((p) => (
                 <Paper component="li" key={p.id} withBorder p="sm">
                   <Text style={{ whiteSpace: 'pre-wrap' }}>{p.content}</Text>

@@ -18,7 +18,17 @@ const REVOKE = `mutation RevokeChannelShareLink($id: ID!) { revokeChannelShareLi
  * Share on a channel or a dataset: its public links (anyone with one reads the feedback, never
  * who gave it), a new one, and ending one. Shown to those who may change access (Contributor and above).
  */
-export function ShareButton({ objectType, objectId, name, compact = false }: { objectType: 'channel' | 'dataset'; objectId: string; name: string; compact?: boolean }) {
+export function ShareButton({
+  objectType,
+  objectId,
+  name,
+  compact = false,
+}: {
+  objectType: 'channel' | 'dataset';
+  objectId: string;
+  name: string;
+  compact?: boolean;
+}) {
   const host = useFieldbook();
   const [open, setOpen] = useState(false);
   const [links, setLinks] = useState<Link[] | null>(null);
@@ -27,7 +37,10 @@ export function ShareButton({ objectType, objectId, name, compact = false }: { o
   const what = objectType === 'channel' ? 'channel' : 'dataset';
   const load = useCallback(async () => {
     try {
-      setLinks((await host.graphql<{ channelShareLinks: Link[] }>(LINKS, { type: objectType, id: objectId })).channelShareLinks);
+      setLinks(
+        (await host.graphql<{ channelShareLinks: Link[] }>(LINKS, { type: objectType, id: objectId }))
+          .channelShareLinks,
+      );
     } catch (e) {
       setError((e as Error).message);
     }
@@ -53,7 +66,13 @@ export function ShareButton({ objectType, objectId, name, compact = false }: { o
   return (
     <>
       {compact ? (
-        <Button size="compact-sm" variant="subtle" leftSection={<IconShare size={14} aria-hidden />} onClick={() => setOpen(true)} aria-label={`Share the dataset ${name}`}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconShare size={14} aria-hidden />}
+          onClick={() => setOpen(true)}
+          aria-label={`Share the dataset ${name}`}
+        >
           Share
         </Button>
       ) : (
@@ -64,13 +83,20 @@ export function ShareButton({ objectType, objectId, name, compact = false }: { o
       <Modal opened={open} onClose={() => setOpen(false)} title={`Share “${name}”`} size="lg">
         <Stack>
           <Text size="sm" c="dimmed">
-            Anyone with a link can read this {what}’s feedback, without signing in: the text, date and sentiment of its data points, never who gave them. End a link to stop it at once.
+            Anyone with a link can read this {what}’s feedback, without signing in: the text, date and sentiment of its
+            data points, never who gave them. End a link to stop it at once.
           </Text>
           {error && <Alert color="red">{error}</Alert>}
           {links && !links.length && <Text size="sm">No public links yet.</Text>}
           {links?.map((l) => (
             <Group key={l.id} wrap="nowrap" gap="xs">
-              <TextInput readOnly value={l.url} aria-label="Public link" style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
+              <TextInput
+                readOnly
+                value={l.url}
+                aria-label="Public link"
+                style={{ flex: 1 }}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <CopyButton value={l.url}>
                 {({ copied, copy }) => (
                   <Tooltip label={copied ? 'Copied' : 'Copy link'}>
@@ -80,13 +106,21 @@ export function ShareButton({ objectType, objectId, name, compact = false }: { o
                   </Tooltip>
                 )}
               </CopyButton>
-              <Button variant="default" color="red" disabled={busy} onClick={() => void act(() => host.graphql(REVOKE, { id: l.id }))}>
+              <Button
+                variant="default"
+                color="red"
+                disabled={busy}
+                onClick={() => void act(() => host.graphql(REVOKE, { id: l.id }))}
+              >
                 End link
               </Button>
             </Group>
           ))}
           <Group justify="flex-end">
-            <Button loading={busy} onClick={() => void act(() => host.graphql(CREATE, { type: objectType, id: objectId }))}>
+            <Button
+              loading={busy}
+              onClick={() => void act(() => host.graphql(CREATE, { type: objectType, id: objectId }))}
+            >
               Create public link
             </Button>
           </Group>

@@ -5,7 +5,10 @@ import type { DataPoint } from './api.ts';
 
 const SIMILAR = `query SimilarDataPoints($id: ID!) { channelSimilarDataPoints(id: $id, first: 5) { similarity dataPoint { id channelId content createdAt source } } }`;
 
-type Similar = { similarity: number; dataPoint: Pick<DataPoint, 'id' | 'channelId' | 'content' | 'createdAt' | 'source'> };
+type Similar = {
+  similarity: number;
+  dataPoint: Pick<DataPoint, 'id' | 'channelId' | 'content' | 'createdAt' | 'source'>;
+};
 
 /** The data point page's "Similar" section: the same channel's points that start most alike. */
 export function SimilarDataPoints({ id }: { id: string }) {
@@ -18,7 +21,12 @@ export function SimilarDataPoints({ id }: { id: string }) {
       </Title>
       {similar.error && <Alert color="red">{similar.error.message}</Alert>}
       {rows && !rows.length && <Text c="dimmed">No data point in this channel starts with similar words.</Text>}
-      <Stack gap="xs" component="ul" aria-label="Similar data points" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Stack
+        gap="xs"
+        component="ul"
+        aria-label="Similar data points"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {rows?.map(({ similarity, dataPoint: d }) => (
           <Paper component="li" key={d.id} withBorder p="sm">
             <Anchor component={Link} to={`/channels/${d.channelId}/data/${d.id}`} c="inherit" underline="never">

@@ -66,8 +66,10 @@ export interface CsvPreview {
 }
 
 const CHANNEL = 'id name description dataPointCount weeklyDataPoints';
-const POINT = 'id channelId source externalId externalUrl importUrl content createdAt raw sentiment person { id name email } fields { field { id label type options { id label } } value npsBand }';
-const IMPORT = 'id status recordsRead recordsCreated recordsUpdated recordsSkipped recordsFailed failures { line externalId reason } error';
+const POINT =
+  'id channelId source externalId externalUrl importUrl content createdAt raw sentiment person { id name email } fields { field { id label type options { id label } } value npsBand }';
+const IMPORT =
+  'id status recordsRead recordsCreated recordsUpdated recordsSkipped recordsFailed failures { line externalId reason } error';
 
 export const Q = {
   channels: `query Channels { channels { ${CHANNEL} } }`,

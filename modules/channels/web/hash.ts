@@ -9,7 +9,14 @@ export type ChartType = (typeof CHART_TYPES)[number];
 export const PRESETS = ['all', '1w', '4w', '3m', '1y', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
 
-export const PRESET_LABELS: Record<Preset, string> = { all: 'All time', '1w': 'Last week', '4w': 'Last 4 weeks', '3m': 'Last 3 months', '1y': 'Last year', custom: 'Custom range' };
+export const PRESET_LABELS: Record<Preset, string> = {
+  all: 'All time',
+  '1w': 'Last week',
+  '4w': 'Last 4 weeks',
+  '3m': 'Last 3 months',
+  '1y': 'Last year',
+  custom: 'Custom range',
+};
 
 export interface ChannelHashState {
   from: string | null;

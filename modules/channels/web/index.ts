@@ -21,7 +21,11 @@ export default defineWebExtension({
     { path: '/channels/:channelId/data', component: ChannelPage, permission: 'projects:read' },
     { path: '/channels/:channelId/data/:datumData', component: DataPointPage, permission: 'projects:read' },
     { path: '/channels/:channelId/themes/:themeId', component: ThemePage, permission: 'projects:read' },
-    { path: '/channels/:channelId/themes/:themeId/data/:datumData', component: DataPointPage, permission: 'projects:read' },
+    {
+      path: '/channels/:channelId/themes/:themeId/data/:datumData',
+      component: DataPointPage,
+      permission: 'projects:read',
+    },
     { path: '/channels/:channelId/outliers', component: OutliersPage, permission: 'projects:read' },
     { path: '/channels/:channelId/outliers/:datumData', component: DataPointPage, permission: 'projects:read' },
     { path: '/t/:topicId', component: TopicPage, permission: 'projects:read' },

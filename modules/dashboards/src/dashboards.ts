@@ -51,16 +51,28 @@ export function canEdit(caller: Caller, row: DashboardRow): boolean {
 
 const record = (caller: Caller, row: DashboardRow): DashboardRecord => ({ ...row, canEdit: canEdit(caller, row) });
 
-export async function dashboardFor(trx: Knex.Transaction, caller: Caller, id: string, needed: 'read' | 'write'): Promise<DashboardRow> {
-  const row = (await trx('dashboards').where({ id, workspace_id: caller.workspaceId }).first()) as DashboardRow | undefined;
+export async function dashboardFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  id: string,
+  needed: 'read' | 'write',
+): Promise<DashboardRow> {
+  const row = (await trx('dashboards').where({ id, workspace_id: caller.workspaceId }).first()) as
+    | DashboardRow
+    | undefined;
   if (!row) throw notFound('That dashboard');
-  if (needed === 'write' && !canEdit(caller, row)) throw forbidden('Only the dashboard’s creator, managers and workspace admins can change it.');
+  if (needed === 'write' && !canEdit(caller, row))
+    throw forbidden('Only the dashboard’s creator, managers and workspace admins can change it.');
   return row;
 }
 
 export async function listDashboards(ctx: RequestContext): Promise<DashboardRecord[]> {
   const caller = callerOf(ctx, 'projects:read');
-  const rows = (await ctx.tx((trx) => trx('dashboards').where({ workspace_id: caller.workspaceId }).orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }]))) as DashboardRow[];
+  const rows = (await ctx.tx((trx) =>
+    trx('dashboards')
+      .where({ workspace_id: caller.workspaceId })
+      .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }]),
+  )) as DashboardRow[];
   return rows.map((r) => record(caller, r));
 }
 
@@ -74,10 +86,18 @@ export async function createDashboard(ctx: RequestContext, args: unknown): Promi
   const caller = callerOf(ctx, 'projects:update');
   const { input } = validate(z.object({ input: z.object({ title: titleSchema }) }), args);
   return ctx.tx(async (trx) => {
-    const [{ count }] = (await trx('dashboards').where({ workspace_id: caller.workspaceId }).count<Array<{ count: string }>>('* as count')) as [{ count: string }];
-    if (Number(count) >= DASHBOARD_LIMITS.perWorkspace) throw badInput('input', `A workspace can have at most ${DASHBOARD_LIMITS.perWorkspace} dashboards.`);
+    const [{ count }] = (await trx('dashboards')
+      .where({ workspace_id: caller.workspaceId })
+      .count<Array<{ count: string }>>('* as count')) as [{ count: string }];
+    if (Number(count) >= DASHBOARD_LIMITS.perWorkspace)
+      throw badInput('input', `A workspace can have at most ${DASHBOARD_LIMITS.perWorkspace} dashboards.`);
     const [row] = (await trx('dashboards')
-      .insert({ workspace_id: caller.workspaceId, title: input.title, created_by: caller.userId, updated_by: caller.userId })
+      .insert({
+        workspace_id: caller.workspaceId,
+        title: input.title,
+        created_by: caller.userId,
+        updated_by: caller.userId,
+      })
       .returning('*')) as DashboardRow[];
     return record(caller, row!);
   });
@@ -88,7 +108,10 @@ export async function updateDashboard(ctx: RequestContext, args: unknown): Promi
   const { id, input } = validate(z.object({ id: idSchema(), input: z.object({ title: titleSchema }) }), args);
   return ctx.tx(async (trx) => {
     await dashboardFor(trx, caller, id, 'write');
-    const [row] = (await trx('dashboards').where({ id }).update({ title: input.title, updated_by: caller.userId, updated_at: trx.fn.now() }).returning('*')) as DashboardRow[];
+    const [row] = (await trx('dashboards')
+      .where({ id })
+      .update({ title: input.title, updated_by: caller.userId, updated_at: trx.fn.now() })
+      .returning('*')) as DashboardRow[];
     return record(caller, row!);
   });
 }

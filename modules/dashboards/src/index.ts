@@ -1,8 +1,21 @@
 import { defineModule, operations, workspacesModule, type RequestContext } from '@fieldbook/core';
 import channelsModule from '@fieldbook/channels';
 import researchModule from '@fieldbook/research';
-import { addDashboardChart, dashboardCharts, removeDashboardChart, type ChartSources, type DashboardChartView } from './charts.ts';
-import { createDashboard, deleteDashboard, getDashboard, listDashboards, updateDashboard, type DashboardRecord } from './dashboards.ts';
+import {
+  addDashboardChart,
+  dashboardCharts,
+  removeDashboardChart,
+  type ChartSources,
+  type DashboardChartView,
+} from './charts.ts';
+import {
+  createDashboard,
+  deleteDashboard,
+  getDashboard,
+  listDashboards,
+  updateDashboard,
+  type DashboardRecord,
+} from './dashboards.ts';
 import { dashboardsTypeDefs } from './schema.ts';
 import { channelChartView, dashboardSharingTypeDefs, dashboardShareType } from './sharing.ts';
 
@@ -30,7 +43,8 @@ const dashboardsModule = defineModule({
         }),
         DashboardChart: {
           // Read with the viewer's own access: null when the channel is hidden from them or gone.
-          channelData: (c: DashboardChartView, _a: unknown, rctx: RequestContext) => (c.readable ? channelChartView(rctx, sources, c.row) : null),
+          channelData: (c: DashboardChartView, _a: unknown, rctx: RequestContext) =>
+            c.readable ? channelChartView(rctx, sources, c.row) : null,
         },
         Dashboard: {
           charts: (d: DashboardRecord, _a: unknown, rctx: RequestContext) => dashboardCharts(rctx, sources, d.id),

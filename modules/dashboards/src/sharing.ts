@@ -38,14 +38,22 @@ export interface PublicDashboardView {
 }
 
 /** A channel chart's figures as the member may read them; null when the channel is hidden or gone. */
-export async function channelChartView(member: RequestContext, sources: ChartSources, row: DashboardChartRow): Promise<ChannelChartView | null> {
+export async function channelChartView(
+  member: RequestContext,
+  sources: ChartSources,
+  row: DashboardChartRow,
+): Promise<ChannelChartView | null> {
   if (row.kind !== 'CHANNEL' || !row.channel_id || !sources.channels) return null;
   const interval = row.interval ?? 'WEEK';
   const data = await sources.channels.themeChart(member, row.channel_id, interval);
   return data ? { measure: row.measure ?? 'OVER_TIME', chartType: row.chart_type ?? 'BAR', interval, ...data } : null;
 }
 
-async function publicDashboard(moduleCtx: ModuleContext, sources: ChartSources, share: ShareRow): Promise<PublicDashboardView | null> {
+async function publicDashboard(
+  moduleCtx: ModuleContext,
+  sources: ChartSources,
+  share: ShareRow,
+): Promise<PublicDashboardView | null> {
   if (!share.created_by) return null;
   const member = await moduleCtx.memberContext(share.workspace_id, share.created_by);
   if (!member) return null;
@@ -57,9 +65,13 @@ async function publicDashboard(moduleCtx: ModuleContext, sources: ChartSources, 
   const { viewer, workspace, membership } = member.authorize('projects:read');
   const caller = { userId: viewer.userId, workspaceId: workspace.id, membership };
   const found = await member.tx(async (trx) => {
-    const dashboard = (await trx('dashboards').where({ id: share.object_id, workspace_id: caller.workspaceId }).first()) as DashboardRow | undefined;
+    const dashboard = (await trx('dashboards')
+      .where({ id: share.object_id, workspace_id: caller.workspaceId })
+      .first()) as DashboardRow | undefined;
     if (!dashboard) return null;
-    const rows = (await trx('dashboard_charts').where({ dashboard_id: dashboard.id }).orderBy([{ column: 'rank' }, { column: 'created_at' }, { column: 'id' }])) as DashboardChartRow[];
+    const rows = (await trx('dashboard_charts')
+      .where({ dashboard_id: dashboard.id })
+      .orderBy([{ column: 'rank' }, { column: 'created_at' }, { column: 'id' }])) as DashboardChartRow[];
     return { dashboard, rows };
   });
   if (!found) return null;
@@ -67,11 +79,28 @@ async function publicDashboard(moduleCtx: ModuleContext, sources: ChartSources, 
   for (const row of found.rows) {
     if (row.kind === 'PROJECT_CHART' && row.project_chart_id) {
       const figures = await sources.research.projectChartFigures(member, row.project_chart_id, true);
-      if (figures) charts.push({ id: row.id, kind: row.kind, title: figures.title, projectTitle: figures.projectTitle, projectChart: figures, channel: null });
+      if (figures)
+        charts.push({
+          id: row.id,
+          kind: row.kind,
+          title: figures.title,
+          projectTitle: figures.projectTitle,
+          projectChart: figures,
+          channel: null,
+        });
     } else {
-      const channel = row.channel_id && sources.channels ? await sources.channels.channel(member, row.channel_id) : null;
+      const channel =
+        row.channel_id && sources.channels ? await sources.channels.channel(member, row.channel_id) : null;
       const view = channel ? await channelChartView(member, sources, row) : null;
-      if (channel && view) charts.push({ id: row.id, kind: row.kind, title: row.title ?? channel.name, projectTitle: null, projectChart: null, channel: view });
+      if (channel && view)
+        charts.push({
+          id: row.id,
+          kind: row.kind,
+          title: row.title ?? channel.name,
+          projectTitle: null,
+          projectChart: null,
+          channel: view,
+        });
     }
   }
   return { kind: 'PublicDashboard', id: found.dashboard.id, title: found.dashboard.title, charts };

@@ -1,13 +1,32 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ChannelChartData } from './api.ts';
 import { PALETTE } from './ChartView.tsx';
 
 type Theme = ChannelChartData['themes'][number];
 
 const label = (iso: string, interval: ChannelChartData['interval']) =>
-  new Date(iso).toLocaleDateString(undefined, interval === 'MONTH' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(iso).toLocaleDateString(
+    undefined,
+    interval === 'MONTH'
+      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  );
 const OTHER = 'Other data points';
 const colorOf = (i: number) => PALETTE[i % PALETTE.length]!;
 
@@ -21,7 +40,21 @@ interface FigureRow {
  * A chart drawn for the eye (an image named by `label`) and the same figures as a table for screen
  * readers: one column heading a measure, one row a theme or a period.
  */
-function ChartWithFigures({ title, label, height, chart, columns, rows }: { title: string; label: string; height: number; chart: ReactElement; columns: ReactNode[]; rows: FigureRow[] }) {
+function ChartWithFigures({
+  title,
+  label,
+  height,
+  chart,
+  columns,
+  rows,
+}: {
+  title: string;
+  label: string;
+  height: number;
+  chart: ReactElement;
+  columns: ReactNode[];
+  rows: FigureRow[];
+}) {
   return (
     <>
       <div role="img" aria-label={label} style={{ width: '100%', height }}>
@@ -63,7 +96,17 @@ function ChartWithFigures({ title, label, height, chart, columns, rows }: { titl
  * bar, slice or line opens its data points; the figures follow as a table for screen readers,
  * whose theme buttons do the same.
  */
-export function ChannelChart({ title, data, onSelectTheme, height = 280 }: { title: string; data: ChannelChartData; onSelectTheme?: (theme: Theme) => void; height?: number }) {
+export function ChannelChart({
+  title,
+  data,
+  onSelectTheme,
+  height = 280,
+}: {
+  title: string;
+  data: ChannelChartData;
+  onSelectTheme?: (theme: Theme) => void;
+  height?: number;
+}) {
   const axis = { fill: 'var(--mantine-color-text)', fontSize: 12 };
   const select = (id: string | undefined) => {
     const theme = data.themes.find((t) => t.id === id);
@@ -106,7 +149,18 @@ export function ChannelChart({ title, data, onSelectTheme, height = 280 }: { tit
             <PieChart>
               <Tooltip />
               <Legend />
-              <Pie data={rows} dataKey="value" nameKey="name" outerRadius="80%" cursor="pointer" isAnimationActive={false} onClick={(e: unknown) => select((e as { id?: string; payload?: { id?: string } }).payload?.id ?? (e as { id?: string }).id)} label={{ fill: 'var(--mantine-color-text)', fontSize: 12 }}>
+              <Pie
+                data={rows}
+                dataKey="value"
+                nameKey="name"
+                outerRadius="80%"
+                cursor="pointer"
+                isAnimationActive={false}
+                onClick={(e: unknown) =>
+                  select((e as { id?: string; payload?: { id?: string } }).payload?.id ?? (e as { id?: string }).id)
+                }
+                label={{ fill: 'var(--mantine-color-text)', fontSize: 12 }}
+              >
                 {rows.map((r) => (
                   <Cell key={r.id} fill={r.fill} />
                 ))}
@@ -118,7 +172,15 @@ export function ChannelChart({ title, data, onSelectTheme, height = 280 }: { tit
               <XAxis dataKey="name" tick={axis} interval={0} />
               <YAxis tick={axis} allowDecimals={false} />
               <Tooltip />
-              <Bar dataKey="value" name="Data points" cursor="pointer" isAnimationActive={false} onClick={(e: unknown) => select((e as { id?: string; payload?: { id?: string } }).payload?.id ?? (e as { id?: string }).id)}>
+              <Bar
+                dataKey="value"
+                name="Data points"
+                cursor="pointer"
+                isAnimationActive={false}
+                onClick={(e: unknown) =>
+                  select((e as { id?: string; payload?: { id?: string } }).payload?.id ?? (e as { id?: string }).id)
+                }
+              >
                 {rows.map((r) => (
                   <Cell key={r.id} fill={r.fill} />
                 ))}
@@ -155,10 +217,29 @@ export function ChannelChart({ title, data, onSelectTheme, height = 280 }: { tit
             <XAxis dataKey="name" tick={axis} />
             <YAxis tick={axis} allowDecimals={false} />
             <Tooltip />
-            <Legend onClick={(e: unknown) => select(data.themes[keys.indexOf(String((e as { dataKey?: unknown }).dataKey))]?.id)} />
-            <Line dataKey="total" name="All data points" stroke="#495057" strokeDasharray="4 3" dot={false} isAnimationActive={false} />
+            <Legend
+              onClick={(e: unknown) =>
+                select(data.themes[keys.indexOf(String((e as { dataKey?: unknown }).dataKey))]?.id)
+              }
+            />
+            <Line
+              dataKey="total"
+              name="All data points"
+              stroke="#495057"
+              strokeDasharray="4 3"
+              dot={false}
+              isAnimationActive={false}
+            />
             {data.themes.map((t, i) => (
-              <Line key={t.id} dataKey={keys[i]!} name={t.title} stroke={colorOf(i)} strokeWidth={2} isAnimationActive={false} activeDot={{ onClick: () => select(t.id), cursor: 'pointer' }} />
+              <Line
+                key={t.id}
+                dataKey={keys[i]!}
+                name={t.title}
+                stroke={colorOf(i)}
+                strokeWidth={2}
+                isAnimationActive={false}
+                activeDot={{ onClick: () => select(t.id), cursor: 'pointer' }}
+              />
             ))}
           </LineChart>
         ) : (
@@ -169,11 +250,24 @@ export function ChannelChart({ title, data, onSelectTheme, height = 280 }: { tit
             <Tooltip />
             {themed && <Legend />}
             {themed ? (
-              data.themes.map((t, i) => <Bar key={t.id} dataKey={keys[i]!} name={t.title} stackId="points" fill={colorOf(i)} cursor="pointer" isAnimationActive={false} onClick={() => select(t.id)} />)
+              data.themes.map((t, i) => (
+                <Bar
+                  key={t.id}
+                  dataKey={keys[i]!}
+                  name={t.title}
+                  stackId="points"
+                  fill={colorOf(i)}
+                  cursor="pointer"
+                  isAnimationActive={false}
+                  onClick={() => select(t.id)}
+                />
+              ))
             ) : (
               <Bar dataKey="total" name="Data points" fill="#15aabf" isAnimationActive={false} />
             )}
-            {themed && hasOther && <Bar dataKey="other" name={OTHER} stackId="points" fill="#adb5bd" isAnimationActive={false} />}
+            {themed && hasOther && (
+              <Bar dataKey="other" name={OTHER} stackId="points" fill="#adb5bd" isAnimationActive={false} />
+            )}
           </BarChart>
         )
       }

@@ -1,9 +1,37 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, ResponsiveContainer, Tooltip, Treemap, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Pie,
+  PieChart,
+  PolarAngleAxis,
+  PolarGrid,
+  PolarRadiusAxis,
+  Radar,
+  RadarChart,
+  ResponsiveContainer,
+  Tooltip,
+  Treemap,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { METRIC_LABELS, type ChartItem, type ChartMetric, type ChartType } from './api.ts';
 
 /** Colours for items without their own, distinguishable in light and dark themes. */
-export const PALETTE = ['#4c6ef5', '#12b886', '#fab005', '#fa5252', '#7950f2', '#15aabf', '#fd7e14', '#82c91e', '#e64980', '#868e96'];
+export const PALETTE = [
+  '#4c6ef5',
+  '#12b886',
+  '#fab005',
+  '#fa5252',
+  '#7950f2',
+  '#15aabf',
+  '#fd7e14',
+  '#82c91e',
+  '#e64980',
+  '#868e96',
+];
 const colorOf = (item: ChartItem, i: number) => item.color ?? PALETTE[i % PALETTE.length]!;
 
 interface Props {
@@ -23,7 +51,9 @@ interface Props {
 export function ChartView({ title, type, metric, items, onSelect, height = 280 }: Props) {
   const data = items.map((item, i) => ({ ...item, name: item.title, fill: colorOf(item, i) }));
   const select = (entry: unknown) => {
-    const id = (entry as { id?: string; payload?: { id?: string } } | null)?.id ?? (entry as { payload?: { id?: string } } | null)?.payload?.id;
+    const id =
+      (entry as { id?: string; payload?: { id?: string } } | null)?.id ??
+      (entry as { payload?: { id?: string } } | null)?.payload?.id;
     const item = items.find((i) => i.id === id);
     if (item && onSelect) onSelect(item);
   };
@@ -37,7 +67,11 @@ export function ChartView({ title, type, metric, items, onSelect, height = 280 }
   const axis = { fill: 'var(--mantine-color-text)', fontSize: 12 };
   return (
     <>
-      <div role="img" aria-label={`${title}: ${METRIC_LABELS[metric].toLowerCase()} of ${items.length} items, as a ${type.toLowerCase()} chart`} style={{ width: '100%', height }}>
+      <div
+        role="img"
+        aria-label={`${title}: ${METRIC_LABELS[metric].toLowerCase()} of ${items.length} items, as a ${type.toLowerCase()} chart`}
+        style={{ width: '100%', height }}
+      >
         <ResponsiveContainer width="100%" height="100%">
           {type === 'BAR' ? (
             <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
@@ -45,7 +79,13 @@ export function ChartView({ title, type, metric, items, onSelect, height = 280 }
               <XAxis dataKey="name" tick={axis} interval={0} />
               <YAxis tick={axis} allowDecimals={false} />
               <Tooltip />
-              <Bar dataKey="value" name={METRIC_LABELS[metric]} onClick={select} cursor="pointer" isAnimationActive={false}>
+              <Bar
+                dataKey="value"
+                name={METRIC_LABELS[metric]}
+                onClick={select}
+                cursor="pointer"
+                isAnimationActive={false}
+              >
                 {data.map((d) => (
                   <Cell key={d.id} fill={d.fill} />
                 ))}
@@ -54,7 +94,16 @@ export function ChartView({ title, type, metric, items, onSelect, height = 280 }
           ) : type === 'PIE' ? (
             <PieChart>
               <Tooltip />
-              <Pie data={data} dataKey="value" nameKey="name" outerRadius="80%" onClick={select} cursor="pointer" isAnimationActive={false} label={{ fill: 'var(--mantine-color-text)', fontSize: 12 }}>
+              <Pie
+                data={data}
+                dataKey="value"
+                nameKey="name"
+                outerRadius="80%"
+                onClick={select}
+                cursor="pointer"
+                isAnimationActive={false}
+                label={{ fill: 'var(--mantine-color-text)', fontSize: 12 }}
+              >
                 {data.map((d) => (
                   <Cell key={d.id} fill={d.fill} />
                 ))}
@@ -66,10 +115,24 @@ export function ChartView({ title, type, metric, items, onSelect, height = 280 }
               <PolarAngleAxis dataKey="name" tick={axis} />
               <PolarRadiusAxis tick={axis} allowDecimals={false} />
               <Tooltip />
-              <Radar dataKey="value" name={METRIC_LABELS[metric]} stroke="#4c6ef5" fill="#4c6ef5" fillOpacity={0.45} isAnimationActive={false} />
+              <Radar
+                dataKey="value"
+                name={METRIC_LABELS[metric]}
+                stroke="#4c6ef5"
+                fill="#4c6ef5"
+                fillOpacity={0.45}
+                isAnimationActive={false}
+              />
             </RadarChart>
           ) : (
-            <Treemap data={data} dataKey="value" nameKey="name" stroke="var(--mantine-color-body)" onClick={select} isAnimationActive={false} />
+            <Treemap
+              data={data}
+              dataKey="value"
+              nameKey="name"
+              stroke="var(--mantine-color-body)"
+              onClick={select}
+              isAnimationActive={false}
+            />
           )}
         </ResponsiveContainer>
       </div>

@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Container, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -41,7 +54,11 @@ export function DashboardsPage() {
       <Text c="dimmed" mb="lg">
         Charts of several projects and channels on one page.
       </Text>
-      {list.error && <Alert color="red" title="The dashboards could not be loaded">{list.error.message}</Alert>}
+      {list.error && (
+        <Alert color="red" title="The dashboards could not be loaded">
+          {list.error.message}
+        </Alert>
+      )}
       {!list.data && !list.error && <Loader aria-label="Loading dashboards" />}
       {list.data && !list.data.dashboards.length && <Text>No dashboards yet.</Text>}
       {!!list.data?.dashboards.length && (
@@ -57,7 +74,12 @@ export function DashboardsPage() {
             {list.data.dashboards.map((d) => (
               <tr key={d.id}>
                 <td style={{ maxWidth: 560 }}>
-                  <Anchor component={Link} to={`/dashboards/${d.id}`} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor
+                    component={Link}
+                    to={`/dashboards/${d.id}`}
+                    lineClamp={1}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {d.title}
                   </Anchor>
                 </td>
@@ -70,7 +92,15 @@ export function DashboardsPage() {
       )}
       <Modal opened={open} onClose={() => setOpen(false)} title="New dashboard">
         <Stack>
-          <TextInput label="Title" required maxLength={300} value={title} error={error} onChange={(e) => setTitle(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Enter' && void create()} />
+          <TextInput
+            label="Title"
+            required
+            maxLength={300}
+            value={title}
+            error={error}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && void create()}
+          />
           <Group justify="flex-end">
             <Button onClick={() => void create()}>Create dashboard</Button>
           </Group>

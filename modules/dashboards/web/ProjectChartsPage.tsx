@@ -1,4 +1,16 @@
-import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Loader, Menu, SimpleGrid, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Menu,
+  SimpleGrid,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ShareDialog } from '@fieldbook/research/web/sharing';
@@ -13,7 +25,9 @@ import { CHART_SHARE_SCOPE } from './share-scope.ts';
 export function ProjectChartsPage() {
   const { projectId = '' } = useParams();
   const host = useFieldbook();
-  const project = useGraphQL<{ project: { id: string; title: string; myAccess: { canEdit: boolean } } }>(Q.project, { id: projectId });
+  const project = useGraphQL<{ project: { id: string; title: string; myAccess: { canEdit: boolean } } }>(Q.project, {
+    id: projectId,
+  });
   const charts = useGraphQL<{ projectCharts: ProjectChart[] }>(Q.projectCharts, { p: projectId });
   const [editing, setEditing] = useState<ProjectChart | 'new' | null>(null);
   const [sharing, setSharing] = useState<ProjectChart | null>(null);
@@ -27,7 +41,13 @@ export function ProjectChartsPage() {
   const canEdit = (project.data?.project.myAccess.canEdit ?? false) && host.permissions.includes('projects:update');
 
   async function save(draft: ChartDraft) {
-    const input = { title: draft.title, metric: draft.metric, groupBy: draft.groupBy, type: draft.type, filter: draft.filter };
+    const input = {
+      title: draft.title,
+      metric: draft.metric,
+      groupBy: draft.groupBy,
+      type: draft.type,
+      filter: draft.filter,
+    };
     if (editing && editing !== 'new') await host.graphql(Q.updateChart, { id: editing.id, input });
     else await host.graphql(Q.createChart, { p: projectId, input });
     setEditing(null);
@@ -59,10 +79,17 @@ export function ProjectChartsPage() {
           </Button>
         )}
       </Group>
-      {error && <Alert color="red" title="The charts could not be loaded">{error.message}</Alert>}
+      {error && (
+        <Alert color="red" title="The charts could not be loaded">
+          {error.message}
+        </Alert>
+      )}
       {!charts.data && !error && <Loader aria-label="Loading charts" />}
       {charts.data && !charts.data.projectCharts.length && (
-        <Text c="dimmed">No charts yet. {canEdit ? 'A chart counts this project’s highlights, notes or text per tag or tag group.' : ''}</Text>
+        <Text c="dimmed">
+          No charts yet.{' '}
+          {canEdit ? 'A chart counts this project’s highlights, notes or text per tag or tag group.' : ''}
+        </Text>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {charts.data?.projectCharts.map((c) => (
@@ -81,7 +108,11 @@ export function ProjectChartsPage() {
                   <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(c)}>
                     Edit chart
                   </Menu.Item>
-                  <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void remove(c)}>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} aria-hidden />}
+                    onClick={() => void remove(c)}
+                  >
                     Delete chart
                   </Menu.Item>
                 </>
@@ -90,8 +121,26 @@ export function ProjectChartsPage() {
           />
         ))}
       </SimpleGrid>
-      {sharing && <ShareDialog opened onClose={() => setSharing(null)} objectType="projectChart" objectId={sharing.id} what="chart" scope={CHART_SHARE_SCOPE} />}
-      {editing && <ChartEditor key={editing === 'new' ? 'new' : editing.id} projectId={projectId} chart={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} onSave={save} />}
+      {sharing && (
+        <ShareDialog
+          opened
+          onClose={() => setSharing(null)}
+          objectType="projectChart"
+          objectId={sharing.id}
+          what="chart"
+          scope={CHART_SHARE_SCOPE}
+        />
+      )}
+      {editing && (
+        <ChartEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          projectId={projectId}
+          chart={editing === 'new' ? null : editing}
+          opened
+          onClose={() => setEditing(null)}
+          onSave={save}
+        />
+      )}
     </Container>
   );
 }

@@ -1,7 +1,14 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { fetchPublic, SharedLinkPage, usePageTitle } from '@fieldbook/research/web/sharing';
 import { useParams } from 'react-router';
-import { METRIC_LABELS, MEASURE_LABELS, Q, type PublicChart, type PublicDashboard, type SharedChartOrDashboard } from './api.ts';
+import {
+  METRIC_LABELS,
+  MEASURE_LABELS,
+  Q,
+  type PublicChart,
+  type PublicDashboard,
+  type SharedChartOrDashboard,
+} from './api.ts';
 import { ChannelChart } from './ChannelChart.tsx';
 import { ChartView } from './ChartView.tsx';
 
@@ -72,7 +79,11 @@ function SharedChartOrDashboardView({ shared }: { shared: SharedChartOrDashboard
 export function PublicChartPage() {
   const { shareToken = '' } = useParams();
   return (
-    <SharedLinkPage shareToken={shareToken} load={loadChartOrDashboard} width={(s) => (s.object.__typename === 'PublicDashboard' ? 1200 : 864)}>
+    <SharedLinkPage
+      shareToken={shareToken}
+      load={loadChartOrDashboard}
+      width={(s) => (s.object.__typename === 'PublicDashboard' ? 1200 : 864)}
+    >
       {(shared) => <SharedChartOrDashboardView shared={shared} />}
     </SharedLinkPage>
   );

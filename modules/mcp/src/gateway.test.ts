@@ -13,12 +13,22 @@ function member(audits: Array<Record<string, unknown>>): RequestContext {
     insert: async (row: Record<string, unknown>) => void audits.push({ table, ...row }),
   })) as unknown as Knex.Transaction;
   return {
-    authorize: () => ({ viewer: { userId: USER, email: 'a@example.com', name: 'A', sessionId: null, apiTokenId: 'tok' }, workspace: { id: WS }, membership: {} }),
+    authorize: () => ({
+      viewer: { userId: USER, email: 'a@example.com', name: 'A', sessionId: null, apiTokenId: 'tok' },
+      workspace: { id: WS },
+      membership: {},
+    }),
     tx: <T>(fn: (t: Knex.Transaction) => Promise<T>) => fn(trx),
   } as unknown as RequestContext;
 }
 
-const tool = (name: string, access: 'read' | 'write'): AgentTool => ({ name, description: name, access, inputSchema: { type: 'object', properties: {} }, run: async () => ({ text: name }) });
+const tool = (name: string, access: 'read' | 'write'): AgentTool => ({
+  name,
+  description: name,
+  access,
+  inputSchema: { type: 'object', properties: {} },
+  run: async () => ({ text: name }),
+});
 
 describe('the MCP toolbox', () => {
   it('answers an unexpected failure with a plain sentence, logs it, and audits it; the stack stays on the server', async () => {
@@ -34,11 +44,25 @@ describe('the MCP toolbox', () => {
     const box = await toolboxFor(member(audits), source, logger);
     expect(box.tools.map((t) => t.name)).toEqual(['crash']);
     const answer = await box.call('crash', {});
-    expect(answer).toEqual({ content: [{ type: 'text', text: 'Something went wrong on our side. Please try again.' }], isError: true });
+    expect(answer).toEqual({
+      content: [{ type: 'text', text: 'Something went wrong on our side. Please try again.' }],
+      isError: true,
+    });
     expect(JSON.stringify(answer)).not.toContain('internal.ts');
     expect(logged).toHaveLength(1);
     expect(audits).toEqual([
-      expect.objectContaining({ table: 'audit_log', kind: 'MCP_TOOL_CALL', actor_user_id: USER, subject_id: 'tok', metadata: JSON.stringify({ tool: 'crash', access: 'read', outcome: 'error', errorCode: 'INTERNAL_SERVER_ERROR' }) }),
+      expect.objectContaining({
+        table: 'audit_log',
+        kind: 'MCP_TOOL_CALL',
+        actor_user_id: USER,
+        subject_id: 'tok',
+        metadata: JSON.stringify({
+          tool: 'crash',
+          access: 'read',
+          outcome: 'error',
+          errorCode: 'INTERNAL_SERVER_ERROR',
+        }),
+      }),
     ]);
   });
 });

@@ -1,4 +1,12 @@
-import { AppError, recordAudit, type AgentTool, type ModuleContext, type RequestContext, type ToolJson, type ToolResult } from '@fieldbook/core';
+import {
+  AppError,
+  recordAudit,
+  type AgentTool,
+  type ModuleContext,
+  type RequestContext,
+  type ToolJson,
+  type ToolResult,
+} from '@fieldbook/core';
 import { readMcpSettings } from './settings.ts';
 
 type Logger = ModuleContext['logger'];

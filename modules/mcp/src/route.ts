@@ -1,7 +1,14 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { AppError, AttemptCounters, inWords, tooManyRequests, type ModuleContext, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  AttemptCounters,
+  inWords,
+  tooManyRequests,
+  type ModuleContext,
+  type RequestContext,
+} from '@fieldbook/core';
 import { toolboxFor, type McpToolSource } from './gateway.ts';
 import { mcpServerFor } from './server.ts';
 
@@ -22,7 +29,10 @@ const API_TOKEN = /^\s*bearer\s+(?:api\.)?[0-9a-f-]{36}\.[A-Za-z0-9_-]{20,200}\s
  */
 function refuse(koa: Koa.Context, message: string, error?: 'invalid_token'): never {
   // Header values are Latin-1: the description is a fixed ASCII sentence, the body has the message.
-  koa.set('www-authenticate', `Bearer realm="Fieldbook"${error ? `, error="${error}", error_description="The API token is not valid or was revoked."` : ''}`);
+  koa.set(
+    'www-authenticate',
+    `Bearer realm="Fieldbook"${error ? `, error="${error}", error_description="The API token is not valid or was revoked."` : ''}`,
+  );
   throw new AppError('UNAUTHENTICATED', message);
 }
 
@@ -51,7 +61,11 @@ async function memberOf(koa: Koa.Context, ctx: ModuleContext): Promise<RequestCo
 function methodNotAllowed(koa: Koa.Context): void {
   koa.status = 405;
   koa.set('allow', 'POST');
-  koa.body = { jsonrpc: '2.0', error: { code: -32000, message: 'This MCP server is stateless: send each request as a POST to /mcp.' }, id: null };
+  koa.body = {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'This MCP server is stateless: send each request as a POST to /mcp.' },
+    id: null,
+  };
 }
 
 /**
@@ -60,15 +74,27 @@ function methodNotAllowed(koa: Koa.Context): void {
  * server built for that member alone; GET (a server-sent event stream) and DELETE (ending a
  * session) have nothing to do without sessions and answer 405, as the protocol allows.
  */
-export function mcpRoutes(router: Router, ctx: ModuleContext, tools: () => McpToolSource | undefined, version: string, perMinute = MCP_REQUESTS_PER_MINUTE): void {
+export function mcpRoutes(
+  router: Router,
+  ctx: ModuleContext,
+  tools: () => McpToolSource | undefined,
+  version: string,
+  perMinute = MCP_REQUESTS_PER_MINUTE,
+): void {
   const counters = new AttemptCounters(ctx.db.app);
 
   router.post(MCP_PATH, async (koa) => {
     const member = await memberOf(koa, ctx);
-    const refusal = await counters.take([{ key: `mcp:${member.viewer!.apiTokenId}`, allowance: { limit: perMinute, windowSeconds: 60 } }]);
+    const refusal = await counters.take([
+      { key: `mcp:${member.viewer!.apiTokenId}`, allowance: { limit: perMinute, windowSeconds: 60 } },
+    ]);
     if (refusal) {
       koa.set('retry-after', String(refusal.retryAfterSeconds));
-      throw tooManyRequests(member, refusal.retryAfterSeconds, `Too many MCP requests with this API token (at most ${perMinute} a minute). Try again ${inWords(refusal.retryAfterSeconds)}.`);
+      throw tooManyRequests(
+        member,
+        refusal.retryAfterSeconds,
+        `Too many MCP requests with this API token (at most ${perMinute} a minute). Try again ${inWords(refusal.retryAfterSeconds)}.`,
+      );
     }
     const toolbox = await toolboxFor(member, tools() ?? NO_TOOLS, ctx.logger);
     const server = mcpServerFor(toolbox, version);

@@ -13,7 +13,10 @@ const INSTRUCTIONS =
  * of the caller's toolbox. Nothing lives between requests, so any web process can answer any call.
  */
 export function mcpServerFor(toolbox: McpToolbox, version: string): Server {
-  const server = new Server({ name: SERVER_NAME, version }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: SERVER_NAME, version },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: toolbox.tools.map((t) => ({
       name: t.name,
@@ -22,6 +25,8 @@ export function mcpServerFor(toolbox: McpToolbox, version: string): Server {
       annotations: { readOnlyHint: t.access === 'read' },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => toolbox.call(request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    toolbox.call(request.params.name, request.params.arguments ?? {}),
+  );
   return server;
 }

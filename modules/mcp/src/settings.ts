@@ -9,7 +9,9 @@ export interface McpSettings {
 
 /** The workspace's MCP settings; writes stay off until an admin allows them. `trx` is scoped to it. */
 export async function readMcpSettings(trx: Knex | Knex.Transaction, workspaceId: string): Promise<McpSettings> {
-  const row = (await trx('mcp_settings').where({ workspace_id: workspaceId }).first('allow_writes')) as { allow_writes: boolean } | undefined;
+  const row = (await trx('mcp_settings').where({ workspace_id: workspaceId }).first('allow_writes')) as
+    | { allow_writes: boolean }
+    | undefined;
   return { allowWrites: row?.allow_writes ?? false };
 }
 
@@ -53,10 +55,21 @@ export function settingsPart(endpoint: () => string): ModuleGraphql {
           const next = await ctx.tx(async (trx) => {
             const current = await readMcpSettings(trx, workspace.id);
             await trx('mcp_settings')
-              .insert({ workspace_id: workspace.id, allow_writes: input.allowWrites, updated_by: viewer.userId, updated_at: trx.fn.now() })
+              .insert({
+                workspace_id: workspace.id,
+                allow_writes: input.allowWrites,
+                updated_by: viewer.userId,
+                updated_at: trx.fn.now(),
+              })
               .onConflict('workspace_id')
               .merge();
-            await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'WORKSPACE', subjectType: 'mcpSettings', metadata: { old: current, new: input } });
+            await recordAudit(trx, {
+              workspaceId: workspace.id,
+              actorUserId: viewer.userId,
+              kind: 'WORKSPACE',
+              subjectType: 'mcpSettings',
+              metadata: { old: current, new: input },
+            });
             return { allowWrites: input.allowWrites };
           });
           return { ...next, url: endpoint() };

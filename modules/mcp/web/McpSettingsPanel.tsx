@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Code, CopyButton, Group, Paper, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL, type HostWorkspace } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useState } from 'react';
 import { clientSnippets } from './snippets.ts';
@@ -36,9 +49,17 @@ export function McpSettingsPanel(_: { workspace: HostWorkspace }) {
     setSaving(true);
     setMessage(null);
     try {
-      const res = await host.graphql<{ updateMcpSettings: McpSettings }>(`mutation($input: UpdateMcpSettingsInput!) { updateMcpSettings(input: $input) { allowWrites url } }`, { input: { allowWrites } });
+      const res = await host.graphql<{ updateMcpSettings: McpSettings }>(
+        `mutation($input: UpdateMcpSettingsInput!) { updateMcpSettings(input: $input) { allowWrites url } }`,
+        { input: { allowWrites } },
+      );
       setSettings(res.updateMcpSettings);
-      setMessage({ ok: true, text: allowWrites ? 'MCP clients may now make changes, as the person whose token they use.' : 'MCP clients can now only read.' });
+      setMessage({
+        ok: true,
+        text: allowWrites
+          ? 'MCP clients may now make changes, as the person whose token they use.'
+          : 'MCP clients can now only read.',
+      });
     } catch (err) {
       setMessage({ ok: false, text: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -52,8 +73,12 @@ export function McpSettingsPanel(_: { workspace: HostWorkspace }) {
         Use Fieldbook from an AI assistant (MCP)
       </Title>
       <Text size="sm" c="dimmed" mt={4}>
-        Claude, ChatGPT and IDEs that speak the Model Context Protocol can search and read this workspace with the tools Fieldbook’s agents use. Each person connects with their own API token
-        (<Anchor href="/settings/user/api-tokens" underline="always">API tokens</Anchor>, under You in the sidebar) and sees exactly what they may see here.
+        Claude, ChatGPT and IDEs that speak the Model Context Protocol can search and read this workspace with the tools
+        Fieldbook’s agents use. Each person connects with their own API token (
+        <Anchor href="/settings/user/api-tokens" underline="always">
+          API tokens
+        </Anchor>
+        , under You in the sidebar) and sees exactly what they may see here.
       </Text>
       {!settings ? (
         loaded.error ? (

@@ -14,7 +14,8 @@ export function clientSnippets(url: string): ClientSnippet[] {
     {
       id: 'claude-desktop',
       label: 'Claude Desktop',
-      where: 'Add to claude_desktop_config.json (Settings → Developer → Edit Config), with your token in place of api.YOUR-TOKEN. Claude Desktop reaches the server through mcp-remote, which needs Node.js.',
+      where:
+        'Add to claude_desktop_config.json (Settings → Developer → Edit Config), with your token in place of api.YOUR-TOKEN. Claude Desktop reaches the server through mcp-remote, which needs Node.js.',
       code: JSON.stringify(
         {
           mcpServers: {
@@ -52,7 +53,11 @@ export function clientSnippets(url: string): ClientSnippet[] {
       id: 'cursor',
       label: 'Cursor',
       where: 'Add to ~/.cursor/mcp.json, with your token in place of api.YOUR-TOKEN.',
-      code: JSON.stringify({ mcpServers: { fieldbook: { url, headers: { Authorization: `Bearer ${TOKEN}` } } } }, null, 2),
+      code: JSON.stringify(
+        { mcpServers: { fieldbook: { url, headers: { Authorization: `Bearer ${TOKEN}` } } } },
+        null,
+        2,
+      ),
     },
     {
       id: 'curl',

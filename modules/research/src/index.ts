@@ -1,4 +1,10 @@
-import { defineModule, extensionsModule, workspacesModule, type ModuleContext, type ModuleGraphql } from '@fieldbook/core';
+import {
+  defineModule,
+  extensionsModule,
+  workspacesModule,
+  type ModuleContext,
+  type ModuleGraphql,
+} from '@fieldbook/core';
 import { researchPluginData } from './extensions/plugin-data.ts';
 import { researchServices, type ResearchServices } from './services.ts';
 
@@ -67,7 +73,14 @@ const researchModule = defineModule({
     return researchServices(ctx.events, shareTypesOf(ctx), ctx.jobs);
   },
   graphql: (ctx) => parts.map((part) => part(ctx)),
-  jobs: (ctx) => [notificationEmailJob(ctx), dataRetentionSweepJob(ctx), dataRetentionJob(ctx), digestSweepJob(ctx), digestJob(ctx), ...transferJobs(ctx)],
+  jobs: (ctx) => [
+    notificationEmailJob(ctx),
+    dataRetentionSweepJob(ctx),
+    dataRetentionJob(ctx),
+    digestSweepJob(ctx),
+    digestJob(ctx),
+    ...transferJobs(ctx),
+  ],
   events: (ctx) => [commentCreatedSubscriber(ctx), followActivitySubscriber(ctx)],
   routes: (router, ctx) => {
     transferRoutes(router, ctx);

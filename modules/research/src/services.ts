@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { projectAccess, type EventBus, type JobQueue, type PermissionLevel, type RequestContext } from '@fieldbook/core';
+import {
+  projectAccess,
+  type EventBus,
+  type JobQueue,
+  type PermissionLevel,
+  type RequestContext,
+} from '@fieldbook/core';
 import { callerOf } from './projects/caller.ts';
 import { createDocument, documentFor, updateDocument } from './notes/documents.ts';
 import { tagsFor } from './tags/access.ts';
@@ -32,9 +38,15 @@ export interface ResearchServices {
   projectLevel(ctx: RequestContext, projectId: string): Promise<PermissionLevel | null>;
   /** Throws NOT_FOUND naming the first tag the member cannot read. */
   assertTagsReadable(ctx: RequestContext, tagIds: readonly string[]): Promise<void>;
-  createNote(ctx: RequestContext, draft: { projectId: string; title: string; text: string }): Promise<{ id: string; projectId: string; title: string }>;
+  createNote(
+    ctx: RequestContext,
+    draft: { projectId: string; title: string; text: string },
+  ): Promise<{ id: string; projectId: string; title: string }>;
   /** Creates an insight (a rich-text document) in a project the member may write to. */
-  createInsight(ctx: RequestContext, draft: { projectId: string; title: string; content: unknown }): Promise<{ id: string; projectId: string; title: string }>;
+  createInsight(
+    ctx: RequestContext,
+    draft: { projectId: string; title: string; content: unknown },
+  ): Promise<{ id: string; projectId: string; title: string }>;
   /** Tags a note; answers the titles of all its tags. */
   tagNote(ctx: RequestContext, noteId: string, tagIds: readonly string[]): Promise<string[]>;
   /**
@@ -49,14 +61,22 @@ export interface ResearchServices {
   /** The note if the member may read it. */
   note(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string } | null>;
   /** Edits a note the member may edit: a new title, and text added at its end or replacing it. */
-  editNote(ctx: RequestContext, noteId: string, edit: { title?: string; text?: string; mode: 'append' | 'replace' }): Promise<{ id: string; projectId: string; title: string }>;
+  editNote(
+    ctx: RequestContext,
+    noteId: string,
+    edit: { title?: string; text?: string; mode: 'append' | 'replace' },
+  ): Promise<{ id: string; projectId: string; title: string }>;
   /** The project chart if the member may read it (dashboards collect charts). */
   projectChart(ctx: RequestContext, chartId: string): Promise<{ id: string; projectId: string; title: string } | null>;
   /**
    * The chart's figures if the member may read it; with `forPublicLink`, null too when its
    * project turned public links off (000 §6 public group `none`).
    */
-  projectChartFigures(ctx: RequestContext, chartId: string, forPublicLink: boolean): Promise<ProjectChartFigures | null>;
+  projectChartFigures(
+    ctx: RequestContext,
+    chartId: string,
+    forPublicLink: boolean,
+  ): Promise<ProjectChartFigures | null>;
   /** Adds a share object type of another module to research's public links (see sharing/types.ts). */
   registerShareType(provider: ShareTypeProvider): void;
   /**
@@ -77,7 +97,16 @@ export function researchServices(events: EventBus, shareTypes: ShareTypes, jobs:
           const { chart, project } = await chartFor(trx, caller, chartId, 'read');
           if (forPublicLink && !projectAllowsPublicLinks(project)) return null;
           const items = await chartItems(trx, chart);
-          return { id: chart.id, projectId: project.id, projectTitle: project.title, title: chart.title, metric: chart.metric, groupBy: chart.group_by, type: chart.chart_type, items };
+          return {
+            id: chart.id,
+            projectId: project.id,
+            projectTitle: project.title,
+            title: chart.title,
+            metric: chart.metric,
+            groupBy: chart.group_by,
+            type: chart.chart_type,
+            items,
+          };
         });
       } catch (err) {
         if (err instanceof Error && 'errorCode' in err && err.errorCode === 'NOT_FOUND') return null;
@@ -86,7 +115,12 @@ export function researchServices(events: EventBus, shareTypes: ShareTypes, jobs:
     },
     async projectLevel(ctx, projectId) {
       const caller = callerOf(ctx, 'projects:read');
-      const project = await ctx.tx((trx) => trx('projects').where({ id: projectId, workspace_id: caller.workspaceId }).whereNull('deleted_at').first<{ permissions: unknown } | undefined>('permissions'));
+      const project = await ctx.tx((trx) =>
+        trx('projects')
+          .where({ id: projectId, workspace_id: caller.workspaceId })
+          .whereNull('deleted_at')
+          .first<{ permissions: unknown } | undefined>('permissions'),
+      );
       if (!project) return null;
       const { level } = projectAccess(caller.membership, caller.userId, project.permissions);
       return level === 'none' ? null : level;
@@ -96,16 +130,28 @@ export function researchServices(events: EventBus, shareTypes: ShareTypes, jobs:
       await ctx.tx((trx) => tagsFor(trx, caller, tagIds, 'read'));
     },
     async createNote(ctx, draft) {
-      const note = await createDocument(ctx, 'notes', { input: { projectId: draft.projectId, title: draft.title, content: textToDocument(draft.text) } }, events);
+      const note = await createDocument(
+        ctx,
+        'notes',
+        { input: { projectId: draft.projectId, title: draft.title, content: textToDocument(draft.text) } },
+        events,
+      );
       return { id: note.id, projectId: note.project_id, title: note.title };
     },
     async createInsight(ctx, draft) {
-      const insight = await createDocument(ctx, 'insights', { input: { projectId: draft.projectId, title: draft.title, content: draft.content } }, events);
+      const insight = await createDocument(
+        ctx,
+        'insights',
+        { input: { projectId: draft.projectId, title: draft.title, content: draft.content } },
+        events,
+      );
       return { id: insight.id, projectId: insight.project_id, title: insight.title };
     },
     async tagNote(ctx, noteId, tagIds) {
       const caller = callerOf(ctx, 'tags:update');
-      const tags = await ctx.tx((trx) => applyNoteTags(trx, events, { ...caller, name: ctx.requireViewer().name }, noteId, tagIds));
+      const tags = await ctx.tx((trx) =>
+        applyNoteTags(trx, events, { ...caller, name: ctx.requireViewer().name }, noteId, tagIds),
+      );
       return tags.map((t) => t.title);
     },
     async createHighlight(ctx, input, alongside) {
@@ -134,7 +180,18 @@ export function researchServices(events: EventBus, shareTypes: ShareTypes, jobs:
           content = { type: 'doc', content: [...(Array.isArray(doc?.content) ? doc.content : []), ...added.content] };
         }
       }
-      const note = await updateDocument(ctx, 'notes', { id: noteId, input: { ...(edit.title !== undefined ? { title: edit.title } : {}), ...(content !== undefined ? { content } : {}) } }, events);
+      const note = await updateDocument(
+        ctx,
+        'notes',
+        {
+          id: noteId,
+          input: {
+            ...(edit.title !== undefined ? { title: edit.title } : {}),
+            ...(content !== undefined ? { content } : {}),
+          },
+        },
+        events,
+      );
       return { id: note.id, projectId: note.project_id, title: note.title };
     },
     async projectChart(ctx, chartId) {
@@ -153,5 +210,10 @@ export function researchServices(events: EventBus, shareTypes: ShareTypes, jobs:
 /** Plain text as a rich-text document: one paragraph per line. */
 function textToDocument(text: string) {
   const lines = text.split('\n');
-  return { type: 'doc', content: lines.map((line) => (line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' })) };
+  return {
+    type: 'doc',
+    content: lines.map((line) =>
+      line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' },
+    ),
+  };
 }

@@ -7,7 +7,11 @@ import { FilterError } from './filters/index.ts';
  */
 export function toAppError(error: unknown): unknown {
   if (!(error instanceof FilterError)) return error;
-  return new AppError(error.errorCode, error.message, { field: error.field, humanReadable: error.humanReadable, cause: error });
+  return new AppError(error.errorCode, error.message, {
+    field: error.field,
+    humanReadable: error.humanReadable,
+    cause: error,
+  });
 }
 
 /** Runs filter-model code, turning its FilterErrors into AppErrors. */

@@ -8,7 +8,17 @@ import { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
 import { kickOnChanges, switchOutbox, typesenseEngineFor, typesenseJobs } from './engine/typesense/index.ts';
 import { reindexPart } from './reindex/index.ts';
 
-export type { SearchEngine, SearchAccess, SearchDocument, SearchDocumentRef, SearchHit, SearchRequest, SearchResults, SearchTypeCount, ReindexProgress } from './engine/engine.ts';
+export type {
+  SearchEngine,
+  SearchAccess,
+  SearchDocument,
+  SearchDocumentRef,
+  SearchHit,
+  SearchRequest,
+  SearchResults,
+  SearchTypeCount,
+  ReindexProgress,
+} from './engine/engine.ts';
 export type { SearchBounds } from './engine/postgres/bounds.ts';
 export { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
 export { searchAccess } from './engine/access.ts';
@@ -42,7 +52,9 @@ const searchModule = defineModule({
   services: (ctx): SearchServices => ({ engine: engineOf(ctx), access: searchAccess }),
   graphql: (ctx) => {
     // Searches themselves (PostgreSQL engine) and filters on reads (Typesense reindex) both match text.
-    void ensureIndexableMatches(ctx.db.owner, ctx.logger).catch((err: unknown) => ctx.logger.error({ err }, 'could not prepare text matching for search'));
+    void ensureIndexableMatches(ctx.db.owner, ctx.logger).catch((err: unknown) =>
+      ctx.logger.error({ err }, 'could not prepare text matching for search'),
+    );
     const engine = engineOf(ctx);
     return [searchPart(ctx, engine), feedsPart(ctx), reindexPart(engine, ctx.jobs)];
   },

@@ -60,7 +60,8 @@ export interface SavedFeed {
 
 const HIT = 'type id title snippet projectId projectTitle parentId score updatedAt';
 const REINDEX = 'engine state processed total startedAt finishedAt error';
-const FEED = 'id title query filter resultTypes projectIds projectCategoryIds shared rank createdBy { id name } isOwn canDelete createdAt updatedAt';
+const FEED =
+  'id title query filter resultTypes projectIds projectCategoryIds shared rank createdBy { id name } isOwn canDelete createdAt updatedAt';
 
 export const Q = {
   /** Counts over every type for the tabs, and the page of hits for the tab shown, in one request. */

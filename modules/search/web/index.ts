@@ -5,7 +5,9 @@ import { lazy } from 'react';
 // Each page's code loads when it is opened, not with the workspace app.
 const ExplorePage = lazy(() => import('./feeds/ExplorePage.tsx').then((m) => ({ default: m.ExplorePage })));
 const FeedPage = lazy(() => import('./feeds/FeedPage.tsx').then((m) => ({ default: m.FeedPage })));
-const SearchIndexPage = lazy(() => import('./reindex/SearchIndexPage.tsx').then((m) => ({ default: m.SearchIndexPage })));
+const SearchIndexPage = lazy(() =>
+  import('./reindex/SearchIndexPage.tsx').then((m) => ({ default: m.SearchIndexPage })),
+);
 const SearchPage = lazy(() => import('./search/SearchPage.tsx').then((m) => ({ default: m.SearchPage })));
 
 /** The search module's web part: /search with its filter form, and saved feeds under /explore (000 §2). */

@@ -37,7 +37,9 @@ describe('search state in the URL hash', () => {
   });
 
   it('reports a filter it cannot read and keeps the rest of the link', () => {
-    const hash = btoa(JSON.stringify({ q: 'kept', f: { c: 'and', f: [{ id: 'x', field: 'Created', operator: 'contains' }] } }));
+    const hash = btoa(
+      JSON.stringify({ q: 'kept', f: { c: 'and', f: [{ id: 'x', field: 'Created', operator: 'contains' }] } }),
+    );
     const decoded = decodeState(hash)!;
     expect(decoded.state.query).toBe('kept');
     expect(decoded.problem).toMatch(/not an operator of Created/);

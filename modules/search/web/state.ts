@@ -1,4 +1,11 @@
-import { defaultFilterForm, isUuid, parseFilter, SEARCH_RESULT_TYPES, type FilterForm, type SearchResultType } from '../src/filters/index.ts';
+import {
+  defaultFilterForm,
+  isUuid,
+  parseFilter,
+  SEARCH_RESULT_TYPES,
+  type FilterForm,
+  type SearchResultType,
+} from '../src/filters/index.ts';
 
 /**
  * What a search screen shows, kept in the URL hash (000 §2: search text, filter, folder and
@@ -38,9 +45,16 @@ export const OPTIONAL_TABS: readonly TabKey[] = ['channels', 'themes', 'datapoin
 const TAB_ALIASES: Record<string, TabKey> = { data: 'notes', people: 'contacts' };
 
 export const tabOf = (key: TabKey) => TABS.find((t) => t.key === key)!;
-export const tabForTypes = (types: readonly SearchResultType[]): TabKey => (types.length === 1 ? (TABS.find((t) => t.type === types[0])?.key ?? 'everything') : 'everything');
+export const tabForTypes = (types: readonly SearchResultType[]): TabKey =>
+  types.length === 1 ? (TABS.find((t) => t.type === types[0])?.key ?? 'everything') : 'everything';
 
-export const emptyState = (): SearchState => ({ query: '', tab: 'everything', filter: defaultFilterForm(), projectIds: [], projectCategoryIds: [] });
+export const emptyState = (): SearchState => ({
+  query: '',
+  tab: 'everything',
+  filter: defaultFilterForm(),
+  projectIds: [],
+  projectCategoryIds: [],
+});
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -66,7 +80,8 @@ export function encodeState(state: SearchState): string {
   return toBase64Url(JSON.stringify(compact));
 }
 
-const ids = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && isUuid(id)) : []);
+const ids = (raw: unknown): string[] =>
+  Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
 
 export interface DecodedState {
   state: SearchState;
@@ -112,4 +127,5 @@ export const resultTypesOf = (tab: TabKey): SearchResultType[] => {
   return type ? [type] : [];
 };
 
-export const isResultType = (value: unknown): value is SearchResultType => (SEARCH_RESULT_TYPES as readonly unknown[]).includes(value);
+export const isResultType = (value: unknown): value is SearchResultType =>
+  (SEARCH_RESULT_TYPES as readonly unknown[]).includes(value);

@@ -14,7 +14,8 @@ export function normalizePem(text: string): string {
 }
 
 // The sandbox's Buffer (the npm package) knows no base64url: it is made from base64.
-const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const part = (value: unknown) => base64url(Buffer.from(JSON.stringify(value)));
 
 /**
@@ -28,7 +29,9 @@ export function appStoreToken(key: { issuerId: string; keyId: string; privateKey
   try {
     signature = sign('sha256', Buffer.from(input), { key: normalizePem(key.privateKey), dsaEncoding: 'ieee-p1363' });
   } catch {
-    throw new PluginInputError('The App Store Connect private key cannot be read; paste the whole .p8 file, from -----BEGIN PRIVATE KEY----- to its end.');
+    throw new PluginInputError(
+      'The App Store Connect private key cannot be read; paste the whole .p8 file, from -----BEGIN PRIVATE KEY----- to its end.',
+    );
   }
   return `${input}.${base64url(signature)}`;
 }

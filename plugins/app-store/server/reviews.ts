@@ -1,15 +1,35 @@
 import { z } from 'zod';
-import { defineImportSource, fetchWithRetry, PluginInputError, type InstallationContext, type SourceRecord } from '@fieldbook/extensions-sdk/server';
+import {
+  defineImportSource,
+  fetchWithRetry,
+  PluginInputError,
+  type InstallationContext,
+  type SourceRecord,
+} from '@fieldbook/extensions-sdk/server';
 import { appStoreToken } from './jwt.ts';
 
-export const appStoreSettings = z.object({ appId: z.string({ error: 'Give the app’s Apple ID.' }).trim().regex(/^\d{1,20}$/, 'The Apple ID of an app is a number, e.g. 1234567890.') }).strict();
+export const appStoreSettings = z
+  .object({
+    appId: z
+      .string({ error: 'Give the app’s Apple ID.' })
+      .trim()
+      .regex(/^\d{1,20}$/, 'The Apple ID of an app is a number, e.g. 1234567890.'),
+  })
+  .strict();
 
 type Ctx = InstallationContext<never>;
 
 export interface CustomerReview {
   type: 'customerReviews';
   id: string;
-  attributes: { rating: number; title: string | null; body: string | null; reviewerNickname: string | null; createdDate: string; territory: string | null };
+  attributes: {
+    rating: number;
+    title: string | null;
+    body: string | null;
+    reviewerNickname: string | null;
+    createdDate: string;
+    territory: string | null;
+  };
 }
 
 interface ReviewsPage {
@@ -33,7 +53,15 @@ function record(r: CustomerReview): SourceRecord {
     content: [a.title?.trim(), a.body?.trim()].filter(Boolean).join('\n\n') || `${a.rating} stars`,
     createdAt: a.createdDate,
     fields: { Rating: a.rating, ...(a.territory ? { Territory: a.territory } : {}) },
-    raw: { kind: 'ticket', createdAt: a.createdDate, name: a.title, description: a.body, tags: [], creator: a.reviewerNickname, remoteFields: { rating: a.rating, territory: a.territory } },
+    raw: {
+      kind: 'ticket',
+      createdAt: a.createdDate,
+      name: a.title,
+      description: a.body,
+      tags: [],
+      creator: a.reviewerNickname,
+      remoteFields: { rating: a.rating, territory: a.territory },
+    },
   };
 }
 
@@ -45,26 +73,58 @@ export const appStoreReviews = defineImportSource<Ctx, typeof appStoreSettings>(
   kind: 'APP_STORE',
   label: 'App Store reviews',
   description: 'Customer reviews of one of your apps on the App Store.',
-  fields: [{ key: 'appId', label: 'App Apple ID', type: 'string', required: true, description: 'App Store Connect → your app → App Information → Apple ID.' }],
+  fields: [
+    {
+      key: 'appId',
+      label: 'App Apple ID',
+      type: 'string',
+      required: true,
+      description: 'App Store Connect → your app → App Information → Apple ID.',
+    },
+  ],
   settings: appStoreSettings,
   fieldTypes: { Rating: 'RATING', Territory: 'TEXT' },
   async list(ctx, { settings, cursor, since, pageSize }) {
     const key = ctx.installation.settings as Record<string, string | undefined>;
-    if (!key.issuerId || !key.keyId || !key.privateKey) throw new PluginInputError('App Store Connect is not set up: a workspace admin fills in the issuer id, key id and private key in Settings → Extensions → App Store.');
-    const root = ((ctx.config as Record<string, string | undefined>).apiUrl ?? 'https://api.appstoreconnect.apple.com').replace(/\/$/, '');
+    if (!key.issuerId || !key.keyId || !key.privateKey)
+      throw new PluginInputError(
+        'App Store Connect is not set up: a workspace admin fills in the issuer id, key id and private key in Settings → Extensions → App Store.',
+      );
+    const root = (
+      (ctx.config as Record<string, string | undefined>).apiUrl ?? 'https://api.appstoreconnect.apple.com'
+    ).replace(/\/$/, '');
     const at: ReviewCursor = (cursor as ReviewCursor | null) ?? { next: null, newest: null, passNewest: null };
-    const url = at.next ?? `${root}/v1/apps/${settings.appId}/customerReviews?sort=-createdDate&limit=${Math.min(200, pageSize)}`;
-    const res = await fetchWithRetry(ctx.http, url, { headers: { authorization: `Bearer ${appStoreToken({ issuerId: key.issuerId, keyId: key.keyId, privateKey: key.privateKey })}`, accept: 'application/json' } });
-    if (res.status === 401 || res.status === 403) throw new PluginInputError(`App Store Connect refused the API key (HTTP ${res.status}); check the issuer id, key id and private key in Settings → Extensions → App Store.`);
-    if (res.status === 404) throw new PluginInputError(`App Store Connect has no app with the Apple ID ${settings.appId} that this key can read.`, { field: 'appId' });
+    const url =
+      at.next ?? `${root}/v1/apps/${settings.appId}/customerReviews?sort=-createdDate&limit=${Math.min(200, pageSize)}`;
+    const res = await fetchWithRetry(ctx.http, url, {
+      headers: {
+        authorization: `Bearer ${appStoreToken({ issuerId: key.issuerId, keyId: key.keyId, privateKey: key.privateKey })}`,
+        accept: 'application/json',
+      },
+    });
+    if (res.status === 401 || res.status === 403)
+      throw new PluginInputError(
+        `App Store Connect refused the API key (HTTP ${res.status}); check the issuer id, key id and private key in Settings → Extensions → App Store.`,
+      );
+    if (res.status === 404)
+      throw new PluginInputError(
+        `App Store Connect has no app with the Apple ID ${settings.appId} that this key can read.`,
+        { field: 'appId' },
+      );
     if (!res.ok) throw new Error(`App Store Connect answered HTTP ${res.status}.`);
     const page = (await res.json()) as ReviewsPage;
     const floor = Date.parse(at.newest ?? since);
     const fresh = page.data.filter((r) => Date.parse(r.attributes.createdDate) > floor);
-    const passNewest = [at.passNewest, ...fresh.map((r) => r.attributes.createdDate)].filter((d): d is string => !!d).sort().at(-1) ?? null;
+    const passNewest =
+      [at.passNewest, ...fresh.map((r) => r.attributes.createdDate)]
+        .filter((d): d is string => !!d)
+        .sort()
+        .at(-1) ?? null;
     // Newest first: once a review is not new, neither are the ones after it.
     const done = fresh.length < page.data.length || !page.links.next;
-    const next: ReviewCursor = done ? { next: null, newest: passNewest ?? at.newest, passNewest: null } : { next: page.links.next!, newest: at.newest, passNewest };
+    const next: ReviewCursor = done
+      ? { next: null, newest: passNewest ?? at.newest, passNewest: null }
+      : { next: page.links.next!, newest: at.newest, passNewest };
     return { records: fresh.map(record), cursor: { ...next }, hasMore: !done };
   },
 });

@@ -23,7 +23,11 @@ export function credentials(ctx: PluginContext) {
 }
 
 /** How a person's tokens are stored; a refresh without a new refresh token keeps the old one. */
-export function storedTokens(tokens: GoogleTokens, previous: Readonly<Record<string, string>> = {}, now = Date.now()): Record<string, string> {
+export function storedTokens(
+  tokens: GoogleTokens,
+  previous: Readonly<Record<string, string>> = {},
+  now = Date.now(),
+): Record<string, string> {
   const refreshToken = tokens.refreshToken ?? previous.refreshToken;
   return {
     accessToken: tokens.accessToken,
@@ -40,7 +44,11 @@ type TokenContext = Pick<InstallationContext<never>, 'saveUserConnectionTokens'>
  * Runs `call` with a live access token of the person's own Google connection: refreshed first
  * when it has expired, and once more when Google still refuses it (401).
  */
-export async function withAccessToken<T>(ctx: TokenContext, connection: PluginConnection, call: (accessToken: string) => Promise<T>): Promise<T> {
+export async function withAccessToken<T>(
+  ctx: TokenContext,
+  connection: PluginConnection,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> {
   const tokens = connection.tokens;
   const refresh = async (): Promise<string> => {
     if (!tokens.refreshToken) throw new DriveApiError('oauth.token', 'no_refresh_token', 401);

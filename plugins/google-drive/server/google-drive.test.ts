@@ -18,9 +18,26 @@ beforeAll(async () => {
     codes: ['google-code'],
     redirectUri: 'http://localhost:3000/account/integration/oauth/google-drive',
     files: [
-      { id: DOC_ID, name: 'Interview with Priya', mimeType: 'application/vnd.google-apps.document', content: 'Priya said exports are slow.\r\nShe wants scheduled reports.', modifiedTime: '2025-02-03T10:00:00.000Z' },
-      { id: SHEET_ID, name: 'Survey answers', mimeType: 'application/vnd.google-apps.spreadsheet', content: 'name,answer\r\nAna,Exports time out\r\nBo,"Needs filters, badly"\r\n' },
-      { id: TEXT_ID, name: 'field-notes.txt', mimeType: 'text/plain', content: 'Visited the Lyon office.\nThey print every report.', sharedDrive: true },
+      {
+        id: DOC_ID,
+        name: 'Interview with Priya',
+        mimeType: 'application/vnd.google-apps.document',
+        content: 'Priya said exports are slow.\r\nShe wants scheduled reports.',
+        modifiedTime: '2025-02-03T10:00:00.000Z',
+      },
+      {
+        id: SHEET_ID,
+        name: 'Survey answers',
+        mimeType: 'application/vnd.google-apps.spreadsheet',
+        content: 'name,answer\r\nAna,Exports time out\r\nBo,"Needs filters, badly"\r\n',
+      },
+      {
+        id: TEXT_ID,
+        name: 'field-notes.txt',
+        mimeType: 'text/plain',
+        content: 'Visited the Lyon office.\nThey print every report.',
+        sharedDrive: true,
+      },
       { id: PDF_ID, name: 'Contract.pdf', mimeType: 'application/pdf', content: '%PDF-1.4 not really' },
     ],
   });
@@ -58,7 +75,11 @@ const apiRequests = () => drive.requests.filter((r) => r.path.startsWith('/drive
 
 describe('before anything is imported', () => {
   it('refuses a link that is not a Google Drive one, naming the field, and reads nothing', async () => {
-    for (const url of ['https://example.com/document/d/1DocAbCdEfGhIjKlMnOpQrStUv/edit', 'not a link', 'https://docs.google.com/forms/d/1DocAbCdEfGhIjKlMnOpQrStUv/edit']) {
+    for (const url of [
+      'https://example.com/document/d/1DocAbCdEfGhIjKlMnOpQrStUv/edit',
+      'not a link',
+      'https://docs.google.com/forms/d/1DocAbCdEfGhIjKlMnOpQrStUv/edit',
+    ]) {
       const answer = await importLink(url);
       expect(answer.data).toBeNull();
       expect(firstError(answer)?.message).toBe('Not a Google Drive URL');
@@ -83,22 +104,33 @@ describe('connecting one’s own Google Drive', () => {
   it('asks Google for read-only Drive and email with offline access, and stores the person’s connection', async () => {
     const { authorizeUrl, cookie } = await host.startAuthorization('google-drive');
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${drive.url}/o/oauth2/v2/auth`);
-    expect(authorizeUrl.searchParams.get('scope')?.split(' ')).toEqual(['https://www.googleapis.com/auth/drive.readonly', 'email']);
+    expect(authorizeUrl.searchParams.get('scope')?.split(' ')).toEqual([
+      'https://www.googleapis.com/auth/drive.readonly',
+      'email',
+    ]);
     expect(authorizeUrl.searchParams.get('access_type')).toBe('offline');
-    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/account/integration/oauth/google-drive');
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:3000/account/integration/oauth/google-drive',
+    );
     const state = authorizeUrl.searchParams.get('state')!;
 
-    const res = await fetch(`${host.url}/account/integration/oauth/google-drive?${new URLSearchParams({ code: 'google-code', state })}`, {
-      headers: { cookie },
-      redirect: 'manual',
-    });
+    const res = await fetch(
+      `${host.url}/account/integration/oauth/google-drive?${new URLSearchParams({ code: 'google-code', state })}`,
+      {
+        headers: { cookie },
+        redirect: 'manual',
+      },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/^\/account\/integration\/oauth\/google-drive\/confirm/);
-    expect(drive.requests.find((r) => r.path === '/token')?.body).toMatchObject({ grant_type: 'authorization_code', code: 'google-code' });
+    expect(drive.requests.find((r) => r.path === '/token')?.body).toMatchObject({
+      grant_type: 'authorization_code',
+      code: 'google-code',
+    });
 
-    const mine = await host.gql<{ myIntegrations: Array<{ plugin: { id: string }; connectedAccount: { label: string | null } | null }> }>(
-      `{ myIntegrations { plugin { id } connectedAccount { label } } }`,
-    );
+    const mine = await host.gql<{
+      myIntegrations: Array<{ plugin: { id: string }; connectedAccount: { label: string | null } | null }>;
+    }>(`{ myIntegrations { plugin { id } connectedAccount { label } } }`);
     expect(mine.errors).toBeUndefined();
     expect(mine.data!.myIntegrations.find((i) => i.plugin.id === 'google-drive')?.connectedAccount).not.toBeNull();
   });
@@ -156,7 +188,12 @@ describe('importing a file', () => {
     await host.drainJobs();
     const note = (await host.notes(projectId)).find((n) => n.title === 'Contract.pdf');
     expect(note?.contentText).toContain(`https://drive.google.com/file/d/${PDF_ID}/view`);
-    expect(drive.requests.filter((r) => r.path.startsWith(`/drive/v3/files/${PDF_ID}`) && (r.query.alt === 'media' || r.path.endsWith('/export')))).toEqual([]);
+    expect(
+      drive.requests.filter(
+        (r) =>
+          r.path.startsWith(`/drive/v3/files/${PDF_ID}`) && (r.query.alt === 'media' || r.path.endsWith('/export')),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a project the plugin is not enabled on, naming the field', async () => {

@@ -1,5 +1,13 @@
 import { PluginInputError, type InstallationContext, type JsonObject } from '@fieldbook/extensions-sdk/server';
-import { DriveApiError, DriveUrlError, GOOGLE_MIME_TYPES, parseDriveUrl, type DriveClient, type DriveDownload, type DriveFile } from './api/index.ts';
+import {
+  DriveApiError,
+  DriveUrlError,
+  GOOGLE_MIME_TYPES,
+  parseDriveUrl,
+  type DriveClient,
+  type DriveDownload,
+  type DriveFile,
+} from './api/index.ts';
 import { driveClient, withAccessToken } from './drive.ts';
 
 export type DriveContext = InstallationContext<'notes:write' | 'projects:read'>;
@@ -10,7 +18,11 @@ export const IMPORT_JOB = 'importFile';
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 
 /** An error for the person using the form: its message is shown as is, next to `field` when there is one. */
-function userError(code: 'BAD_USER_INPUT' | 'INVALID_OPERATION' | 'FORBIDDEN', message: string, field?: string): PluginInputError {
+function userError(
+  code: 'BAD_USER_INPUT' | 'INVALID_OPERATION' | 'FORBIDDEN',
+  message: string,
+  field?: string,
+): PluginInputError {
   return new PluginInputError(message, { code, field });
 }
 
@@ -20,31 +32,46 @@ const MAX_URL = 2000;
  * `googleDriveImport`: checks the link, the person's own Drive connection and the project, then
  * queues the import (reading a large file takes longer than a request should).
  */
-export async function importMutation(args: Record<string, unknown>, ctx: DriveContext): Promise<{ queued: boolean; fileId: string }> {
+export async function importMutation(
+  args: Record<string, unknown>,
+  ctx: DriveContext,
+): Promise<{ queued: boolean; fileId: string }> {
   const url = typeof args.url === 'string' ? args.url : '';
   const projectId = typeof args.projectId === 'string' ? args.projectId : '';
   if (url.length > MAX_URL) throw userError('BAD_USER_INPUT', `The link can be at most ${MAX_URL} characters.`, 'url');
   let fileId: string;
   try {
     const link = parseDriveUrl(url);
-    if (link.kind === 'folder') throw userError('BAD_USER_INPUT', 'That link is a Google Drive folder; link to one file instead.', 'url');
+    if (link.kind === 'folder')
+      throw userError('BAD_USER_INPUT', 'That link is a Google Drive folder; link to one file instead.', 'url');
     fileId = link.id;
   } catch (err) {
     if (err instanceof DriveUrlError) throw userError('BAD_USER_INPUT', 'Not a Google Drive URL', 'url');
     throw err;
   }
   if (!(await ctx.userConnection())) {
-    throw userError('INVALID_OPERATION', 'Connect Google Drive first: open your integrations in Settings and connect your Google account.');
+    throw userError(
+      'INVALID_OPERATION',
+      'Connect Google Drive first: open your integrations in Settings and connect your Google account.',
+    );
   }
   const project = (await ctx.projects.list()).find((p) => p.id === projectId);
   if (!project) throw userError('BAD_USER_INPUT', 'That project does not exist or you cannot see it.', 'projectId');
-  if (!project.enabled) throw userError('FORBIDDEN', 'Google Drive is not enabled on that project; a project manager can enable it in the project’s settings.', 'projectId');
+  if (!project.enabled)
+    throw userError(
+      'FORBIDDEN',
+      'Google Drive is not enabled on that project; a project manager can enable it in the project’s settings.',
+      'projectId',
+    );
   await ctx.jobs.send(IMPORT_JOB, { projectId: project.id, fileId }, { singletonKey: `${project.id}:${fileId}` });
   return { queued: true, fileId };
 }
 
 /** The start of a download as text, up to `maxBytes`; the rest is left unread. */
-export async function readText(download: DriveDownload, maxBytes = MAX_TEXT_BYTES): Promise<{ text: string; cut: boolean }> {
+export async function readText(
+  download: DriveDownload,
+  maxBytes = MAX_TEXT_BYTES,
+): Promise<{ text: string; cut: boolean }> {
   const reader = download.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -84,8 +111,10 @@ async function contentOf(client: DriveClient, token: string, file: DriveFile): P
     case GOOGLE_MIME_TYPES.spreadsheet:
       return { kind: 'text', ...(await readText(await client.exportFile(token, file.id, 'text/csv'))) };
     default:
-      if (isTextFile(file.mimeType)) return { kind: 'text', ...(await readText(await client.download(token, file.id))) };
-      if (file.mimeType === 'application/pdf' || file.mimeType === GOOGLE_MIME_TYPES.drawing) return { kind: 'link', reason: 'Its pages stay in Google Drive.' };
+      if (isTextFile(file.mimeType))
+        return { kind: 'text', ...(await readText(await client.download(token, file.id))) };
+      if (file.mimeType === 'application/pdf' || file.mimeType === GOOGLE_MIME_TYPES.drawing)
+        return { kind: 'link', reason: 'Its pages stay in Google Drive.' };
       return { kind: 'link', reason: 'Fieldbook cannot read this kind of file as text.' };
   }
 }
@@ -99,7 +128,11 @@ export function noteText(file: DriveFile, content: Content): string {
   const source = `Imported from Google Drive: ${driveLink(file)}`;
   if (content.kind === 'link') return `${file.name || 'This file'} is in Google Drive. ${content.reason}\n\n${source}`;
   const body = content.text.replace(/^\uFEFF/, '').trim();
-  return [body || '(The file is empty.)', content.cut ? 'Only the beginning of the file was imported: it is longer than a note holds.' : null, source]
+  return [
+    body || '(The file is empty.)',
+    content.cut ? 'Only the beginning of the file was imported: it is longer than a note holds.' : null,
+    source,
+  ]
     .filter((part): part is string => part !== null)
     .join('\n\n');
 }

@@ -17,11 +17,34 @@ export default definePlugin({
   // Where web/index.tsx draws: the app loads the web part only on pages with one of these slots.
   web: { slots: ['project.settings.panel/v1'] },
   config: {
-    clientId: { env: 'GOOGLE_DRIVE_CLIENT_ID', description: 'OAuth client ID of the Google Cloud project', required: true },
-    clientSecret: { env: 'GOOGLE_DRIVE_CLIENT_SECRET', description: 'OAuth client secret of the Google Cloud project', required: true },
-    apiUrl: { env: 'GOOGLE_DRIVE_API_URL', description: 'Google APIs root (Drive v3 lives under /drive/v3)', default: 'https://www.googleapis.com', url: true },
-    authorizeUrl: { env: 'GOOGLE_OAUTH_URL', description: 'Google OAuth consent page', default: 'https://accounts.google.com/o/oauth2/v2/auth', url: true },
-    tokenUrl: { env: 'GOOGLE_TOKEN_URL', description: 'Google OAuth token endpoint', default: 'https://oauth2.googleapis.com/token', url: true },
+    clientId: {
+      env: 'GOOGLE_DRIVE_CLIENT_ID',
+      description: 'OAuth client ID of the Google Cloud project',
+      required: true,
+    },
+    clientSecret: {
+      env: 'GOOGLE_DRIVE_CLIENT_SECRET',
+      description: 'OAuth client secret of the Google Cloud project',
+      required: true,
+    },
+    apiUrl: {
+      env: 'GOOGLE_DRIVE_API_URL',
+      description: 'Google APIs root (Drive v3 lives under /drive/v3)',
+      default: 'https://www.googleapis.com',
+      url: true,
+    },
+    authorizeUrl: {
+      env: 'GOOGLE_OAUTH_URL',
+      description: 'Google OAuth consent page',
+      default: 'https://accounts.google.com/o/oauth2/v2/auth',
+      url: true,
+    },
+    tokenUrl: {
+      env: 'GOOGLE_TOKEN_URL',
+      description: 'Google OAuth token endpoint',
+      default: 'https://oauth2.googleapis.com/token',
+      url: true,
+    },
   },
   server: {
     oauth: googleDriveOAuth,

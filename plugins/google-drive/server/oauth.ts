@@ -35,6 +35,9 @@ export const googleDriveOAuth: OAuthFlow = {
   async exchange({ code, redirectUri }, ctx) {
     const tokens = await driveClient(ctx).exchangeCode({ ...credentials(ctx), code, redirectUri });
     const email = emailOf(tokens.idToken);
-    return { ...(email ? { externalId: email, label: email } : { label: 'Google Drive' }), tokens: storedTokens(tokens) };
+    return {
+      ...(email ? { externalId: email, label: email } : { label: 'Google Drive' }),
+      tokens: storedTokens(tokens),
+    };
   },
 };

@@ -68,7 +68,13 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
     return token;
   };
 
-  const driveError = (status: number, reason: string, message: string, location?: { location: string; locationType: string }, statusName?: string): Reply => ({
+  const driveError = (
+    status: number,
+    reason: string,
+    message: string,
+    location?: { location: string; locationType: string },
+    statusName?: string,
+  ): Reply => ({
     status,
     json: {
       error: {
@@ -85,26 +91,52 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
       return { status: 401, json: { error: 'invalid_client', error_description: 'Unauthorized' } };
     }
     if (params.grant_type === 'authorization_code') {
-      if (!params.code || !codes.has(params.code)) return { status: 400, json: { error: 'invalid_grant', error_description: 'Malformed auth code.' } };
+      if (!params.code || !codes.has(params.code))
+        return { status: 400, json: { error: 'invalid_grant', error_description: 'Malformed auth code.' } };
       if (options.redirectUri !== undefined && params.redirect_uri !== options.redirectUri) {
         return { status: 400, json: { error: 'redirect_uri_mismatch', error_description: 'Bad Request' } };
       }
       codes.delete(params.code);
       return {
         status: 200,
-        json: { access_token: issueAccessToken(), expires_in: 3599, refresh_token: refreshToken, scope: 'https://www.googleapis.com/auth/drive.readonly', token_type: 'Bearer' },
+        json: {
+          access_token: issueAccessToken(),
+          expires_in: 3599,
+          refresh_token: refreshToken,
+          scope: 'https://www.googleapis.com/auth/drive.readonly',
+          token_type: 'Bearer',
+        },
       };
     }
     if (params.grant_type === 'refresh_token') {
-      if (params.refresh_token !== refreshToken) return { status: 400, json: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } };
-      return { status: 200, json: { access_token: issueAccessToken(), expires_in: 3599, scope: 'https://www.googleapis.com/auth/drive.readonly', token_type: 'Bearer' } };
+      if (params.refresh_token !== refreshToken)
+        return {
+          status: 400,
+          json: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' },
+        };
+      return {
+        status: 200,
+        json: {
+          access_token: issueAccessToken(),
+          expires_in: 3599,
+          scope: 'https://www.googleapis.com/auth/drive.readonly',
+          token_type: 'Bearer',
+        },
+      };
     }
-    return { status: 400, json: { error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${params.grant_type ?? ''}` } };
+    return {
+      status: 400,
+      json: { error: 'unsupported_grant_type', error_description: `Invalid grant_type: ${params.grant_type ?? ''}` },
+    };
   }
 
   function metadata(file: FakeDriveFile, fields: string | undefined): Record<string, unknown> {
     const isGoogle = file.mimeType.startsWith('application/vnd.google-apps.');
-    const docsPath = { 'application/vnd.google-apps.document': 'document', 'application/vnd.google-apps.spreadsheet': 'spreadsheets', 'application/vnd.google-apps.presentation': 'presentation' }[file.mimeType];
+    const docsPath = {
+      'application/vnd.google-apps.document': 'document',
+      'application/vnd.google-apps.spreadsheet': 'spreadsheets',
+      'application/vnd.google-apps.presentation': 'presentation',
+    }[file.mimeType];
     const all: Record<string, unknown> = {
       kind: 'drive#file',
       id: file.id,
@@ -113,24 +145,49 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
       // Drive sends int64 as strings and no size at all for Google files.
       ...(isGoogle ? {} : { size: String(Buffer.byteLength(file.content)) }),
       modifiedTime: file.modifiedTime ?? '2025-02-01T12:00:00.000Z',
-      webViewLink: docsPath ? `https://docs.google.com/${docsPath}/d/${file.id}/edit?usp=drivesdk` : `https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`,
+      webViewLink: docsPath
+        ? `https://docs.google.com/${docsPath}/d/${file.id}/edit?usp=drivesdk`
+        : `https://drive.google.com/file/d/${file.id}/view?usp=drivesdk`,
     };
     const wanted = fields ? fields.split(',').map((field) => field.trim()) : ['kind', 'id', 'name', 'mimeType'];
     return Object.fromEntries(Object.entries(all).filter(([key]) => wanted.includes(key)));
   }
 
   function route(req: RecordedRequest): Reply {
-    if (req.method === 'POST' && req.path === '/token') return oauthToken({ ...(req.body as Record<string, string> | null) });
+    if (req.method === 'POST' && req.path === '/token')
+      return oauthToken({ ...(req.body as Record<string, string> | null) });
     const match = /^\/drive\/v3\/files\/([^/]+)(\/export)?$/.exec(req.path);
-    if (req.method !== 'GET' || !match) return { status: 404, json: { error: { code: 404, message: 'Not Found', errors: [{ message: 'Not Found', domain: 'global', reason: 'notFound' }] } } };
+    if (req.method !== 'GET' || !match)
+      return {
+        status: 404,
+        json: {
+          error: {
+            code: 404,
+            message: 'Not Found',
+            errors: [{ message: 'Not Found', domain: 'global', reason: 'notFound' }],
+          },
+        },
+      };
 
     const header = req.headers.authorization;
     const auth = { location: 'Authorization', locationType: 'header' };
     if (!header?.startsWith('Bearer ')) {
-      return driveError(401, 'required', 'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.', auth, 'UNAUTHENTICATED');
+      return driveError(
+        401,
+        'required',
+        'Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+        auth,
+        'UNAUTHENTICATED',
+      );
     }
     if (!accessTokens.has(header.slice(7))) {
-      return driveError(401, 'authError', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', auth, 'UNAUTHENTICATED');
+      return driveError(
+        401,
+        'authError',
+        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+        auth,
+        'UNAUTHENTICATED',
+      );
     }
 
     const id = decodeURIComponent(match[1]!);
@@ -145,16 +202,37 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
 
     if (isExport) {
       const mimeType = req.query.mimeType;
-      if (!mimeType) return driveError(400, 'required', 'Required parameter: mimeType', { location: 'mimeType', locationType: 'parameter' });
-      if (!isGoogle) return driveError(403, 'fileNotExportable', 'Export only supports Docs Editors files.', { location: 'fileId', locationType: 'parameter' });
-      if (!EXPORTS[file.mimeType]?.includes(mimeType)) return driveError(400, 'badRequest', 'The requested conversion is not supported.', { location: 'convertTo', locationType: 'parameter' });
-      const exported = mimeType === 'application/pdf' ? Buffer.from(`%PDF-1.4\n% ${file.name}\n${bytes.toString('utf8')}\n%%EOF\n`) : bytes;
-      if (exported.byteLength > exportLimit) return driveError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
+      if (!mimeType)
+        return driveError(400, 'required', 'Required parameter: mimeType', {
+          location: 'mimeType',
+          locationType: 'parameter',
+        });
+      if (!isGoogle)
+        return driveError(403, 'fileNotExportable', 'Export only supports Docs Editors files.', {
+          location: 'fileId',
+          locationType: 'parameter',
+        });
+      if (!EXPORTS[file.mimeType]?.includes(mimeType))
+        return driveError(400, 'badRequest', 'The requested conversion is not supported.', {
+          location: 'convertTo',
+          locationType: 'parameter',
+        });
+      const exported =
+        mimeType === 'application/pdf'
+          ? Buffer.from(`%PDF-1.4\n% ${file.name}\n${bytes.toString('utf8')}\n%%EOF\n`)
+          : bytes;
+      if (exported.byteLength > exportLimit)
+        return driveError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
       return { status: 200, bytes: exported, contentType: mimeType };
     }
     if (req.query.alt === 'media') {
       if (isGoogle) {
-        return driveError(403, 'fileNotDownloadable', 'Only files with binary content can be downloaded. Use Export with Docs Editors files.', { location: 'alt', locationType: 'parameter' });
+        return driveError(
+          403,
+          'fileNotDownloadable',
+          'Only files with binary content can be downloaded. Use Export with Docs Editors files.',
+          { location: 'alt', locationType: 'parameter' },
+        );
       }
       return { status: 200, bytes, contentType: file.mimeType };
     }
@@ -182,7 +260,12 @@ export async function startFakeGoogleDrive(options: FakeGoogleDriveOptions = {})
 
 function send(res: ServerResponse, reply: Reply): void {
   if (reply.bytes) {
-    res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/octet-stream', 'content-length': String(reply.bytes.byteLength) }).end(reply.bytes);
+    res
+      .writeHead(reply.status, {
+        'content-type': reply.contentType ?? 'application/octet-stream',
+        'content-length': String(reply.bytes.byteLength),
+      })
+      .end(reply.bytes);
     return;
   }
   res.writeHead(reply.status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(reply.json));

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useFieldbook, type SlotProps } from '@fieldbook/extensions-sdk/web';
 
-const IMPORT = 'mutation($projectId: ID!, $url: String!) { googleDriveImport(projectId: $projectId, url: $url) { queued fileId } }';
+const IMPORT =
+  'mutation($projectId: ID!, $url: String!) { googleDriveImport(projectId: $projectId, url: $url) { queued fileId } }';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'queued' } | { kind: 'error'; message: string };
 
@@ -28,12 +29,21 @@ export function DriveImportPanel({ projectId }: SlotProps['project.settings.pane
   }
 
   return (
-    <section aria-labelledby={ids.title} style={{ border: '1px solid var(--mantine-color-gray-3, #dee2e6)', borderRadius: 8, padding: 12 }}>
+    <section
+      aria-labelledby={ids.title}
+      style={{ border: '1px solid var(--mantine-color-gray-3, #dee2e6)', borderRadius: 8, padding: 12 }}
+    >
       <h3 id={ids.title} style={{ margin: '0 0 6px', fontSize: 15 }}>
         Import from Google Drive
       </h3>
-      <form onSubmit={(event) => void submit(event)} style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-        <label htmlFor={ids.url} style={{ display: 'flex', flexDirection: 'column', gap: 4, fontSize: 14, flex: '1 1 280px' }}>
+      <form
+        onSubmit={(event) => void submit(event)}
+        style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}
+      >
+        <label
+          htmlFor={ids.url}
+          style={{ display: 'flex', flexDirection: 'column', gap: 4, fontSize: 14, flex: '1 1 280px' }}
+        >
           Google Drive link
           <input
             id={ids.url}
@@ -48,7 +58,11 @@ export function DriveImportPanel({ projectId }: SlotProps['project.settings.pane
             style={{ padding: '6px 8px', fontSize: 14 }}
           />
         </label>
-        <button type="submit" disabled={status.kind === 'sending' || url.trim() === ''} style={{ padding: '6px 12px', fontSize: 14 }}>
+        <button
+          type="submit"
+          disabled={status.kind === 'sending' || url.trim() === ''}
+          style={{ padding: '6px 12px', fontSize: 14 }}
+        >
           Import
         </button>
       </form>
@@ -58,7 +72,11 @@ export function DriveImportPanel({ projectId }: SlotProps['project.settings.pane
         </p>
       )}
       {status.kind === 'error' && (
-        <p id={ids.message} role="alert" style={{ margin: '8px 0 0', fontSize: 14, color: 'var(--mantine-color-red-8, #c92a2a)' }}>
+        <p
+          id={ids.message}
+          role="alert"
+          style={{ margin: '8px 0 0', fontSize: 14, color: 'var(--mantine-color-red-8, #c92a2a)' }}
+        >
           {status.message}
         </p>
       )}

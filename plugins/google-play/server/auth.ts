@@ -13,29 +13,41 @@ export function normalizePem(text: string): string {
 }
 
 // The sandbox's Buffer (the npm package) knows no base64url: it is made from base64.
-const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  Buffer.from(bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const part = (value: unknown) => base64url(Buffer.from(JSON.stringify(value)));
 
 /**
  * An access token for the service account, by OAuth 2.0's JWT bearer grant (RFC 7523) as Google
  * documents it for server-to-server calls: an RS256 assertion signed with the account's key.
  */
-export async function serviceAccountToken(http: PluginHttp, account: { clientEmail: string; privateKey: string; tokenUrl: string }, now = Date.now()): Promise<string> {
+export async function serviceAccountToken(
+  http: PluginHttp,
+  account: { clientEmail: string; privateKey: string; tokenUrl: string },
+  now = Date.now(),
+): Promise<string> {
   const iat = Math.floor(now / 1000);
   const input = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: account.clientEmail, scope: ANDROID_PUBLISHER_SCOPE, aud: account.tokenUrl, iat, exp: iat + 3600 })}`;
   let signature: Buffer;
   try {
     signature = sign('sha256', Buffer.from(input), normalizePem(account.privateKey));
   } catch {
-    throw new PluginInputError("The service account's private key cannot be read; paste its private_key, from -----BEGIN PRIVATE KEY----- to its end.");
+    throw new PluginInputError(
+      "The service account's private key cannot be read; paste its private_key, from -----BEGIN PRIVATE KEY----- to its end.",
+    );
   }
   const res = await fetchWithRetry(http, account.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${input}.${base64url(signature)}` }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      assertion: `${input}.${base64url(signature)}`,
+    }).toString(),
   });
   if (res.status === 400 || res.status === 401) {
-    throw new PluginInputError('Google refused the service account (its email address or private key); check them in Settings → Extensions → Google Play.');
+    throw new PluginInputError(
+      'Google refused the service account (its email address or private key); check them in Settings → Extensions → Google Play.',
+    );
   }
   if (!res.ok) throw new Error(`Google's token endpoint answered HTTP ${res.status}.`);
   return ((await res.json()) as { access_token: string }).access_token;

@@ -18,7 +18,11 @@ export interface FakeGooglePlay {
  * public key, `iss`, `aud` and the androidpublisher scope) and the Android Publisher API's
  * `reviews.list` (`maxResults`, `token`, `tokenPagination.nextPageToken`, newest change first).
  */
-export async function startFakeGooglePlay(options: { clientEmail: string; publicKey: string; reviews: Record<string, PlayReview[]> }): Promise<FakeGooglePlay> {
+export async function startFakeGooglePlay(options: {
+  clientEmail: string;
+  publicKey: string;
+  reviews: Record<string, PlayReview[]>;
+}): Promise<FakeGooglePlay> {
   const reviews = new Map(Object.entries(options.reviews));
   const requests: FakeGooglePlay['requests'] = [];
   const tokens = new Set<string>();
@@ -37,10 +41,20 @@ export async function startFakeGooglePlay(options: { clientEmail: string; public
       if (req.method === 'POST' && u.pathname === '/token') {
         const form = new URLSearchParams(Buffer.concat(chunks).toString());
         const [h, p, s] = (form.get('assertion') ?? '').split('.');
-        if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !h || !p || !s) return answer(400, { error: 'invalid_request' });
-        const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { iss: string; aud: string; scope: string };
+        if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !h || !p || !s)
+          return answer(400, { error: 'invalid_request' });
+        const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as {
+          iss: string;
+          aud: string;
+          scope: string;
+        };
         const signed = verify('sha256', Buffer.from(`${h}.${p}`), options.publicKey, Buffer.from(s, 'base64url'));
-        if (!signed || claims.iss !== options.clientEmail || claims.aud !== `${url}/token` || claims.scope !== 'https://www.googleapis.com/auth/androidpublisher') {
+        if (
+          !signed ||
+          claims.iss !== options.clientEmail ||
+          claims.aud !== `${url}/token` ||
+          claims.scope !== 'https://www.googleapis.com/auth/androidpublisher'
+        ) {
           return answer(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
         }
         const token = `ya29.${randomBytes(12).toString('hex')}`;
@@ -51,17 +65,26 @@ export async function startFakeGooglePlay(options: { clientEmail: string; public
       if (!tokens.has(bearer)) return answer(401, { error: { code: 401, status: 'UNAUTHENTICATED' } });
       if (limited.count > 0) {
         limited.count--;
-        return answer(429, { error: { code: 429, status: 'RESOURCE_EXHAUSTED' } }, { 'retry-after': String(limited.seconds) });
+        return answer(
+          429,
+          { error: { code: 429, status: 'RESOURCE_EXHAUSTED' } },
+          { 'retry-after': String(limited.seconds) },
+        );
       }
       const m = /^\/androidpublisher\/v3\/applications\/([^/]+)\/reviews$/.exec(u.pathname);
       const list = m ? reviews.get(decodeURIComponent(m[1]!)) : undefined;
       if (!list) return answer(404, { error: { code: 404, status: 'NOT_FOUND' } });
-      const seconds = (r: PlayReview) => Number(r.comments.find((c) => c.userComment)?.userComment?.lastModified.seconds ?? 0);
+      const seconds = (r: PlayReview) =>
+        Number(r.comments.find((c) => c.userComment)?.userComment?.lastModified.seconds ?? 0);
       const sorted = [...list].sort((a, b) => seconds(b) - seconds(a));
       const max = Math.min(100, Number(u.searchParams.get('maxResults') ?? 100));
       const offset = Number(u.searchParams.get('token') ?? 0);
       const page = sorted.slice(offset, offset + max);
-      return answer(200, { reviews: page, tokenPagination: offset + max < sorted.length ? { nextPageToken: String(offset + max) } : {}, pageInfo: { totalResults: sorted.length, resultPerPage: max } });
+      return answer(200, {
+        reviews: page,
+        tokenPagination: offset + max < sorted.length ? { nextPageToken: String(offset + max) } : {},
+        pageInfo: { totalResults: sorted.length, resultPerPage: max },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -47,12 +47,24 @@ export class IntercomClient {
   private async call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
     const res = await fetchWithRetry(this.http, `${this.baseUrl.replace(/\/$/, '')}${path}`, {
       method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', 'intercom-version': INTERCOM_VERSION, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        accept: 'application/json',
+        'intercom-version': INTERCOM_VERSION,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+      },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
-    if (res.status === 401 || res.status === 403) throw new PluginInputError(`Intercom refused the access token (HTTP ${res.status}). A workspace admin checks it in Settings → Extensions → Intercom.`);
-    if (res.status === 429) throw new PluginInputError('Intercom kept answering that its rate limit was reached; the next sync goes on from here.');
-    if (!res.ok) throw new Error(`Intercom answered HTTP ${res.status} for ${init.method ?? 'GET'} ${path.split('?')[0]}.`);
+    if (res.status === 401 || res.status === 403)
+      throw new PluginInputError(
+        `Intercom refused the access token (HTTP ${res.status}). A workspace admin checks it in Settings → Extensions → Intercom.`,
+      );
+    if (res.status === 429)
+      throw new PluginInputError(
+        'Intercom kept answering that its rate limit was reached; the next sync goes on from here.',
+      );
+    if (!res.ok)
+      throw new Error(`Intercom answered HTTP ${res.status} for ${init.method ?? 'GET'} ${path.split('?')[0]}.`);
     return (await res.json()) as T;
   }
 
@@ -64,7 +76,12 @@ export class IntercomClient {
    * Conversations updated at or after `updatedFrom` (Unix seconds), oldest change first, a page at
    * a time. The search has `>` but no `>=`, and its dates are whole seconds: `> from - 1` is `>= from`.
    */
-  searchConversations(input: { updatedFrom: number; teamIds: string[]; perPage: number; startingAfter: string | null }): Promise<ConversationSearchPage> {
+  searchConversations(input: {
+    updatedFrom: number;
+    teamIds: string[];
+    perPage: number;
+    startingAfter: string | null;
+  }): Promise<ConversationSearchPage> {
     const value: unknown[] = [{ field: 'updated_at', operator: '>', value: input.updatedFrom - 1 }];
     if (input.teamIds.length) value.push({ field: 'team_assignee_id', operator: 'IN', value: input.teamIds });
     return this.call('/conversations/search', {
@@ -72,7 +89,10 @@ export class IntercomClient {
       body: {
         query: { operator: 'AND', value },
         sort: { field: 'updated_at', order: 'ascending' },
-        pagination: { per_page: input.perPage, ...(input.startingAfter ? { starting_after: input.startingAfter } : {}) },
+        pagination: {
+          per_page: input.perPage,
+          ...(input.startingAfter ? { starting_after: input.startingAfter } : {}),
+        },
       },
     });
   }

@@ -10,11 +10,27 @@ export default definePlugin({
   description: 'Import Intercom conversations into channels, then only new and changed ones at each sync.',
   permissions: ['egress:intercom.io'],
   config: {
-    apiUrl: { env: 'INTERCOM_API_URL', description: 'Intercom REST API root (https://api.eu.intercom.io or https://api.au.intercom.io for those regions)', default: 'https://api.intercom.io', url: true },
+    apiUrl: {
+      env: 'INTERCOM_API_URL',
+      description:
+        'Intercom REST API root (https://api.eu.intercom.io or https://api.au.intercom.io for those regions)',
+      default: 'https://api.intercom.io',
+      url: true,
+    },
   },
   settings: {
-    accessToken: { kind: 'secret', label: 'Access token', description: "Your Intercom app's access token (Developer Hub → your app → Authentication)", required: true },
-    appId: { kind: 'text', label: 'Intercom workspace id', description: 'The id in your Intercom inbox address, to link each data point to its conversation', maxLength: 100 },
+    accessToken: {
+      kind: 'secret',
+      label: 'Access token',
+      description: "Your Intercom app's access token (Developer Hub → your app → Authentication)",
+      required: true,
+    },
+    appId: {
+      kind: 'text',
+      label: 'Intercom workspace id',
+      description: 'The id in your Intercom inbox address, to link each data point to its conversation',
+      maxLength: 100,
+    },
   },
   server: {
     importSources: [intercomConversations],

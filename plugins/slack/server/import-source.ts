@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { defineImportSource, fetchWithRetry, PluginInputError, type InstallationContext, type JsonValue, type SourceRecord } from '@fieldbook/extensions-sdk/server';
+import {
+  defineImportSource,
+  fetchWithRetry,
+  PluginInputError,
+  type InstallationContext,
+  type JsonValue,
+  type SourceRecord,
+} from '@fieldbook/extensions-sdk/server';
 import { createSlackClient, SlackApiError, type SlackClient } from './api/index.ts';
 import type { SlackMessage } from './api/types.ts';
 import { botToken } from './slack.ts';
@@ -8,7 +15,14 @@ import { botToken } from './slack.ts';
 export const slackSourceSettings = z
   .object({
     channels: z
-      .array(z.string().trim().min(1, 'A channel cannot be empty.').max(200, 'A channel can be at most 200 characters long.'), { error: 'channels must be a list.' })
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'A channel cannot be empty.')
+          .max(200, 'A channel can be at most 200 characters long.'),
+        { error: 'channels must be a list.' },
+      )
       .min(1, 'Choose at least one Slack channel.')
       .max(50, 'At most 50 channels can be chosen.'),
   })
@@ -32,7 +46,10 @@ interface SlackCursor {
 /** The client over the guarded fetch, waiting out Slack's 429 `Retry-After`. */
 function client(ctx: Ctx): SlackClient {
   const config = ctx.config as Record<string, string | undefined>;
-  return createSlackClient({ baseUrl: config.apiUrl, fetch: (input, init) => fetchWithRetry(ctx.http, input instanceof Request ? input.url : input, init) });
+  return createSlackClient({
+    baseUrl: config.apiUrl,
+    fetch: (input, init) => fetchWithRetry(ctx.http, input instanceof Request ? input.url : input, init),
+  });
 }
 
 const readable = (m: SlackMessage) => !m.subtype && !m.bot_id && m.text.trim().length > 0;
@@ -53,17 +70,26 @@ function record(channel: string, m: SlackMessage, teamUrl: string): SourceRecord
     externalUrl: permalink(teamUrl, channel, m.ts),
     content: m.text.slice(0, 20000),
     createdAt: toIso(m.ts),
-    raw: { kind: 'conversation', messages: [{ text: m.text, timestamp: toIso(m.ts), participant: m.user ?? null, externalId: m.ts }] },
+    raw: {
+      kind: 'conversation',
+      messages: [{ text: m.text, timestamp: toIso(m.ts), participant: m.user ?? null, externalId: m.ts }],
+    },
   };
 }
 
 function problem(err: unknown): never {
   if (err instanceof SlackApiError) {
     if (['invalid_auth', 'not_authed', 'token_revoked', 'account_inactive'].includes(err.code)) {
-      throw new PluginInputError('Slack refused the connection’s token; a workspace admin connects Slack again in Settings → Integrations.');
+      throw new PluginInputError(
+        'Slack refused the connection’s token; a workspace admin connects Slack again in Settings → Integrations.',
+      );
     }
-    if (err.code === 'not_in_channel') throw new PluginInputError('The Fieldbook app is not a member of one of the channels; invite it to the channel in Slack.');
-    if (err.code === 'channel_not_found') throw new PluginInputError('Slack has no such channel, or the Fieldbook app cannot see it.');
+    if (err.code === 'not_in_channel')
+      throw new PluginInputError(
+        'The Fieldbook app is not a member of one of the channels; invite it to the channel in Slack.',
+      );
+    if (err.code === 'channel_not_found')
+      throw new PluginInputError('Slack has no such channel, or the Fieldbook app cannot see it.');
   }
   throw err;
 }
@@ -77,11 +103,22 @@ export const slackMessages = defineImportSource<Ctx, typeof slackSourceSettings>
   kind: 'SLACK',
   label: 'Slack channels',
   description: 'Messages people post in the chosen Slack channels (the Fieldbook app must be in them).',
-  fields: [{ key: 'channels', label: 'Channels', type: 'string[]', required: true, description: 'Channel names (without #) or ids.' }],
+  fields: [
+    {
+      key: 'channels',
+      label: 'Channels',
+      type: 'string[]',
+      required: true,
+      description: 'Channel names (without #) or ids.',
+    },
+  ],
   settings: slackSourceSettings,
   async list(ctx, { settings, cursor, since, pageSize }) {
     const token = botToken(ctx);
-    if (!token) throw new PluginInputError('Slack is not connected to this workspace; a workspace admin connects it in Settings → Integrations.');
+    if (!token)
+      throw new PluginInputError(
+        'Slack is not connected to this workspace; a workspace admin connects it in Settings → Integrations.',
+      );
     const slack = client(ctx);
     try {
       let at = cursor as SlackCursor | null;
@@ -90,7 +127,10 @@ export const slackMessages = defineImportSource<Ctx, typeof slackSourceSettings>
         const ids = settings.channels.map((wanted) => {
           const name = wanted.replace(/^#/, '').toLowerCase();
           const found = all.find((c) => c.id === wanted || c.name?.toLowerCase() === name);
-          if (!found) throw new PluginInputError(`Slack has no channel "${wanted}" the Fieldbook app can see.`, { field: 'channels' });
+          if (!found)
+            throw new PluginInputError(`Slack has no channel "${wanted}" the Fieldbook app can see.`, {
+              field: 'channels',
+            });
           return found.id;
         });
         at = { ids, index: 0, page: null, newest: null, after: {} };
@@ -100,10 +140,19 @@ export const slackMessages = defineImportSource<Ctx, typeof slackSourceSettings>
       at = { ...at, teamUrl };
       const channel = at.ids[at.index]!;
       const oldest = at.after[channel] ?? String(Math.floor(Date.parse(since) / 1000));
-      const page = await slack.history(token, { channel, oldest, cursor: at.page ?? undefined, limit: Math.min(200, pageSize) });
+      const page = await slack.history(token, {
+        channel,
+        oldest,
+        cursor: at.page ?? undefined,
+        limit: Math.min(200, pageSize),
+      });
       const records = page.items.filter(readable).map((m) => record(channel, m, teamUrl));
-      const newest = page.items.reduce<string | null>((max, m) => (max === null || Number(m.ts) > Number(max) ? m.ts : max), at.newest);
-      if (page.nextCursor) return { records, cursor: { ...at, page: page.nextCursor, newest } as unknown as JsonValue, hasMore: true };
+      const newest = page.items.reduce<string | null>(
+        (max, m) => (max === null || Number(m.ts) > Number(max) ? m.ts : max),
+        at.newest,
+      );
+      if (page.nextCursor)
+        return { records, cursor: { ...at, page: page.nextCursor, newest } as unknown as JsonValue, hasMore: true };
       // This channel is read: its next pass starts after the newest message, and the next channel begins.
       const after = newest ? { ...at.after, [channel]: newest } : at.after;
       const next = at.index + 1;

@@ -21,16 +21,26 @@ export default definePlugin({
   name: 'Slack',
   version: '1.0.0',
   sdk: '^1',
-  description: 'Save Slack messages as notes, post to Slack channels from automations, and import channels’ messages as feedback.',
+  description:
+    'Save Slack messages as notes, post to Slack channels from automations, and import channels’ messages as feedback.',
   permissions: ['notes:write', 'projects:read', 'egress:slack.com'],
   // Where web/index.tsx draws: the app loads the web part only on pages with one of these slots.
   web: { slots: ['project.settings.panel/v1', 'integration.settings.page/v1', 'note.toolbar.action/v1'] },
   config: {
     clientId: { env: 'SLACK_CLIENT_ID', description: 'Client ID of the Slack app', required: true },
     clientSecret: { env: 'SLACK_CLIENT_SECRET', description: 'Client secret of the Slack app', required: true },
-    signingSecret: { env: 'SLACK_SIGNING_SECRET', description: 'Signing secret of the Slack app, to verify requests from Slack', required: true },
+    signingSecret: {
+      env: 'SLACK_SIGNING_SECRET',
+      description: 'Signing secret of the Slack app, to verify requests from Slack',
+      required: true,
+    },
     apiUrl: { env: 'SLACK_API_URL', description: 'Slack Web API root', default: 'https://slack.com/api', url: true },
-    authorizeUrl: { env: 'SLACK_AUTHORIZE_URL', description: 'Slack OAuth consent page', default: 'https://slack.com/oauth/v2/authorize', url: true },
+    authorizeUrl: {
+      env: 'SLACK_AUTHORIZE_URL',
+      description: 'Slack OAuth consent page',
+      default: 'https://slack.com/oauth/v2/authorize',
+      url: true,
+    },
   },
   settings: {
     projectId: { kind: 'project', label: 'Project for saved messages' },
@@ -51,13 +61,22 @@ export default definePlugin({
         async notesFor(ctx, events) {
           const saves = events.map((event) => {
             const delivery = readDelivery(event.body);
-            return delivery?.kind === 'interaction' && delivery.action?.callback_id === SAVE_CALLBACK_ID ? delivery.action : null;
+            return delivery?.kind === 'interaction' && delivery.action?.callback_id === SAVE_CALLBACK_ID
+              ? delivery.action
+              : null;
           });
           // Anything else, and saves with no project to go to, are handled one by one (`handle` answers those).
           const project = saves.some(Boolean) ? await saveProject(ctx) : null;
           if (!project) return events.map(() => null);
           return Promise.all(
-            saves.map(async (action) => (action ? { notes: [await messageNote(ctx, project, action)], state: { responseUrl: action.response_url, projectTitle: project.title } } : null)),
+            saves.map(async (action) =>
+              action
+                ? {
+                    notes: [await messageNote(ctx, project, action)],
+                    state: { responseUrl: action.response_url, projectTitle: project.title },
+                  }
+                : null,
+            ),
           );
         },
         async notesMade(ctx, made) {
@@ -69,7 +88,9 @@ export default definePlugin({
                 await replySaved(ctx, responseUrl, projectTitle ?? '', notes[0]);
               } catch (err) {
                 // The note is saved; a reply Slack refused (its response URL lasts 30 minutes) is only logged.
-                ctx.log.warn('could not tell Slack where a saved message went', { err: err instanceof Error ? err.message : String(err) });
+                ctx.log.warn('could not tell Slack where a saved message went', {
+                  err: err instanceof Error ? err.message : String(err),
+                });
               }
             }),
           );
@@ -102,12 +123,20 @@ export default definePlugin({
             try {
               await client.postMessage(token, { channel, text: params.text });
             } catch (err) {
-              ctx.log.warn('could not post to a Slack channel', { channel, err: err instanceof Error ? err.message : String(err) });
+              ctx.log.warn('could not post to a Slack channel', {
+                channel,
+                err: err instanceof Error ? err.message : String(err),
+              });
               failed.push(channel);
             }
           }
-          if (failed.length) throw new Error(`Could not post to ${failed.length} of ${params.channelIds.length} Slack channels: ${failed.join(', ')}.`);
-          return { summary: `Posted to ${params.channelIds.length} Slack channel${params.channelIds.length === 1 ? '' : 's'}.` };
+          if (failed.length)
+            throw new Error(
+              `Could not post to ${failed.length} of ${params.channelIds.length} Slack channels: ${failed.join(', ')}.`,
+            );
+          return {
+            summary: `Posted to ${params.channelIds.length} Slack channel${params.channelIds.length === 1 ? '' : 's'}.`,
+          };
         },
       },
     ],

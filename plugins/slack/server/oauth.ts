@@ -6,7 +6,16 @@ import { requiredConfig, slackClient } from './slack.ts';
  * The product's Slack scopes (001 §7: assistant write, search read public, channels read, groups
  * read, groups history), plus what posting messages and the message shortcut need.
  */
-export const SLACK_SCOPES = ['assistant:write', 'search:read.public', 'channels:read', 'groups:read', 'groups:history', 'channels:history', 'chat:write', 'commands'] as const;
+export const SLACK_SCOPES = [
+  'assistant:write',
+  'search:read.public',
+  'channels:read',
+  'groups:read',
+  'groups:history',
+  'channels:history',
+  'chat:write',
+  'commands',
+] as const;
 
 /** Connecting a Slack team to a workspace, through Slack's OAuth v2 install flow. */
 export const slackOAuth: OAuthFlow = {

@@ -2,7 +2,10 @@ import type { InstallationContext, NoteDraft, PluginNote } from '@fieldbook/exte
 import { SlackApiError, type SlackMessageAction } from './api/index.ts';
 import { botToken, slackClient } from './slack.ts';
 
-export type SaveContext = InstallationContext<'notes:write' | 'projects:read', { projectId: { kind: 'project'; label: string } }>;
+export type SaveContext = InstallationContext<
+  'notes:write' | 'projects:read',
+  { projectId: { kind: 'project'; label: string } }
+>;
 
 /** The note's title: the message's first non-empty line, or where it was posted. */
 export function titleOf(action: SlackMessageAction): string {
@@ -21,7 +24,11 @@ export async function saveProject(ctx: SaveContext): Promise<{ id: string; title
 }
 
 /** The note a saved message becomes: its text, who posted it where, and its link in Slack when Slack gives one. */
-export async function messageNote(ctx: SaveContext, project: { id: string }, action: SlackMessageAction): Promise<NoteDraft & { key: string }> {
+export async function messageNote(
+  ctx: SaveContext,
+  project: { id: string },
+  action: SlackMessageAction,
+): Promise<NoteDraft & { key: string }> {
   const token = botToken(ctx);
   let permalink: string | null = null;
   if (token) {
@@ -33,8 +40,14 @@ export async function messageNote(ctx: SaveContext, project: { id: string }, act
       ctx.log.warn('no permalink for a saved message', { code: err.code });
     }
   }
-  const author = action.message.user ? `<@${action.message.user}>` : action.message.bot_id ? `bot ${action.message.bot_id}` : 'someone';
-  const source = [`Posted by ${author} in #${action.channel.name}.`, permalink ? `Open in Slack: ${permalink}` : null].filter(Boolean).join('\n');
+  const author = action.message.user
+    ? `<@${action.message.user}>`
+    : action.message.bot_id
+      ? `bot ${action.message.bot_id}`
+      : 'someone';
+  const source = [`Posted by ${author} in #${action.channel.name}.`, permalink ? `Open in Slack: ${permalink}` : null]
+    .filter(Boolean)
+    .join('\n');
   return {
     projectId: project.id,
     title: titleOf(action),
@@ -44,9 +57,18 @@ export async function messageNote(ctx: SaveContext, project: { id: string }, act
 }
 
 /** Tells the person who saved the message where its note is. */
-export function replySaved(ctx: SaveContext, responseUrl: string, projectTitle: string, note: PluginNote & { created: boolean }): Promise<unknown> {
+export function replySaved(
+  ctx: SaveContext,
+  responseUrl: string,
+  projectTitle: string,
+  note: PluginNote & { created: boolean },
+): Promise<unknown> {
   const link = `${ctx.publicUrl}${note.path}`;
-  return slackClient(ctx).respond(responseUrl, { text: note.created ? `Saved to Fieldbook in ${projectTitle}: <${link}|${note.title}>` : `This message is already in Fieldbook: <${link}|${note.title}>` });
+  return slackClient(ctx).respond(responseUrl, {
+    text: note.created
+      ? `Saved to Fieldbook in ${projectTitle}: <${link}|${note.title}>`
+      : `This message is already in Fieldbook: <${link}|${note.title}>`,
+  });
 }
 
 /**

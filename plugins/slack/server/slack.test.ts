@@ -40,7 +40,18 @@ beforeAll(async () => {
     signingSecret: SIGNING_SECRET,
     codes: ['install-code'],
     channels: [
-      { id: 'CFEED', name: 'customer-feedback', messages: [{ type: 'message', ts: MESSAGE_TS, user: 'U888', text: 'Export to CSV is broken again\nIt times out after a minute.' }] },
+      {
+        id: 'CFEED',
+        name: 'customer-feedback',
+        messages: [
+          {
+            type: 'message',
+            ts: MESSAGE_TS,
+            user: 'U888',
+            text: 'Export to CSV is broken again\nIt times out after a minute.',
+          },
+        ],
+      },
       { id: 'CGEN', name: 'general' },
       { id: 'CPROD', name: 'product' },
     ],
@@ -72,7 +83,11 @@ const signed = (body: string, secret = SIGNING_SECRET) => signSlackRequest(body,
 
 describe('the webhook', () => {
   it('answers url_verification with the challenge and stores nothing', async () => {
-    const body = JSON.stringify({ token: 'legacy', challenge: 'challenge-3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P', type: 'url_verification' });
+    const body = JSON.stringify({
+      token: 'legacy',
+      challenge: 'challenge-3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P',
+      type: 'url_verification',
+    });
     const res = await host.sendWebhook('/slack/webhook', body, signed(body));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ challenge: 'challenge-3eZbrw1aBm2rZgRNFdxV2595E9CY3gmdALWMmHkvFXO7tYXAYM8P' });
@@ -80,7 +95,15 @@ describe('the webhook', () => {
   });
 
   it('refuses unsigned, wrongly signed and stale requests with 401 and stores nothing', async () => {
-    const body = JSON.stringify({ type: 'event_callback', team_id: 'T0FAKE001', api_app_id: 'A1', token: 't', event_id: 'Ev0001', event_time: 1, event: { type: 'message' } });
+    const body = JSON.stringify({
+      type: 'event_callback',
+      team_id: 'T0FAKE001',
+      api_app_id: 'A1',
+      token: 't',
+      event_id: 'Ev0001',
+      event_time: 1,
+      event: { type: 'message' },
+    });
     expect((await host.sendWebhook('/slack/webhook', body)).status).toBe(401);
     expect((await host.sendWebhook('/slack/webhook', body, signed(body, 'another-secret'))).status).toBe(401);
     const stale = signSlackRequest(body, SIGNING_SECRET, { timestamp: Math.floor(Date.now() / 1000) - 600 });
@@ -96,7 +119,17 @@ describe('connecting a Slack team', () => {
     const { authorizeUrl } = await host.startAuthorization('slack');
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${slack.url}/oauth/v2/authorize`);
     expect(authorizeUrl.searchParams.get('client_id')).toBe('1111.2222');
-    expect(authorizeUrl.searchParams.get('scope')?.split(',')).toEqual(expect.arrayContaining(['assistant:write', 'search:read.public', 'channels:read', 'groups:read', 'groups:history', 'chat:write', 'commands']));
+    expect(authorizeUrl.searchParams.get('scope')?.split(',')).toEqual(
+      expect.arrayContaining([
+        'assistant:write',
+        'search:read.public',
+        'channels:read',
+        'groups:read',
+        'groups:history',
+        'chat:write',
+        'commands',
+      ]),
+    );
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/oauth/slack/authorize');
     expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
   });
@@ -105,7 +138,10 @@ describe('connecting a Slack team', () => {
     const { authorizeUrl, cookie } = await host.startAuthorization('slack');
     const state = authorizeUrl.searchParams.get('state')!;
     const callback = (query: Record<string, string>, cookieHeader: string) =>
-      fetch(`${host.url}/oauth/slack/authorize?${new URLSearchParams(query)}`, { headers: { cookie: cookieHeader }, redirect: 'manual' });
+      fetch(`${host.url}/oauth/slack/authorize?${new URLSearchParams(query)}`, {
+        headers: { cookie: cookieHeader },
+        redirect: 'manual',
+      });
 
     const other = await host.startAuthorization('slack');
     const mismatched = await callback({ code: 'install-code', state }, other.cookie);
@@ -117,13 +153,22 @@ describe('connecting a Slack team', () => {
     expect(good.status).toBe(302);
     expect(good.headers.get('location')).toBe('/settings/integrations?integration=slack&connected=1');
     const [exchange] = slack.requestsTo('oauth.v2.access');
-    expect(exchange?.body).toEqual({ code: 'install-code', redirect_uri: 'http://localhost:3000/oauth/slack/authorize' });
+    expect(exchange?.body).toEqual({
+      code: 'install-code',
+      redirect_uri: 'http://localhost:3000/oauth/slack/authorize',
+    });
 
-    const plugins = await host.gql<{ plugins: Array<{ id: string; installation: { connectedAccount: { externalId: string; label: string } | null } | null }> }>(
-      `{ plugins { id installation { connectedAccount { externalId label } } } }`,
-    );
+    const plugins = await host.gql<{
+      plugins: Array<{
+        id: string;
+        installation: { connectedAccount: { externalId: string; label: string } | null } | null;
+      }>;
+    }>(`{ plugins { id installation { connectedAccount { externalId label } } } }`);
     expect(plugins.errors).toBeUndefined();
-    expect(plugins.data!.plugins.find((p) => p.id === 'slack')?.installation?.connectedAccount).toEqual({ externalId: 'T0FAKE001', label: 'Fake Team' });
+    expect(plugins.data!.plugins.find((p) => p.id === 'slack')?.installation?.connectedAccount).toEqual({
+      externalId: 'T0FAKE001',
+      label: 'Fake Team',
+    });
   });
 });
 
@@ -141,7 +186,12 @@ describe('saving a message with the message shortcut', () => {
         team: { id: 'T0FAKE001', domain: 'fake-team' },
         user: { id: 'U777', name: 'dana' },
         channel: { id: 'CFEED', name: 'customer-feedback' },
-        message: { type: 'message', user: 'U888', ts: MESSAGE_TS, text: 'Export to CSV is broken again\nIt times out after a minute.' },
+        message: {
+          type: 'message',
+          user: 'U888',
+          ts: MESSAGE_TS,
+          text: 'Export to CSV is broken again\nIt times out after a minute.',
+        },
       }),
     )}`;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -159,11 +209,15 @@ describe('saving a message with the message shortcut', () => {
     expect(notes[0]!.title).toBe('Export to CSV is broken again');
     expect(notes[0]!.contentText).toContain('It times out after a minute.');
     expect(notes[0]!.contentText).toContain('<@U888>');
-    expect(notes[0]!.contentText).toContain(`https://fake-team.slack.com/archives/CFEED/p${MESSAGE_TS.replace('.', '')}`);
+    expect(notes[0]!.contentText).toContain(
+      `https://fake-team.slack.com/archives/CFEED/p${MESSAGE_TS.replace('.', '')}`,
+    );
     expect(await host.storedEvents('slack')).toEqual([{ eventId: 'message_action:111.222.first', handled: true }]);
     const replies = slack.responses(responseUrl) as Array<{ text: string }>;
     expect(replies).toHaveLength(1);
-    expect(replies[0]!.text).toContain(`Saved to Fieldbook in Customer feedback: <http://localhost:3000/data/${notes[0]!.id}|`);
+    expect(replies[0]!.text).toContain(
+      `Saved to Fieldbook in Customer feedback: <http://localhost:3000/data/${notes[0]!.id}|`,
+    );
   });
 
   it('does not save the same message again from a second click', async () => {
@@ -172,20 +226,30 @@ describe('saving a message with the message shortcut', () => {
     expect((await host.sendWebhook('/slack/webhook', body, { ...form, ...signed(body) })).status).toBe(200);
     await host.drainJobs();
     expect(await host.notes(projectId)).toHaveLength(1);
-    expect((slack.responses(responseUrl) as Array<{ text: string }>)[0]?.text).toMatch(/^This message is already in Fieldbook/);
+    expect((slack.responses(responseUrl) as Array<{ text: string }>)[0]?.text).toMatch(
+      /^This message is already in Fieldbook/,
+    );
   });
 
   it('saves nothing to a chosen project the plugin is not enabled on, and says why', async () => {
     const elsewhere = await host.createProject('Not for Slack');
-    const changed = await host.gql(`mutation($p: String!) { updatePluginSettings(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }`, { p: elsewhere });
+    const changed = await host.gql(
+      `mutation($p: String!) { updatePluginSettings(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }`,
+      { p: elsewhere },
+    );
     expect(changed.errors, JSON.stringify(changed.errors)).toBeUndefined();
     const responseUrl = slack.responseUrl();
     const body = actionBody('555.666.third', responseUrl);
     expect((await host.sendWebhook('/slack/webhook', body, { ...form, ...signed(body) })).status).toBe(200);
     await host.drainJobs();
     expect(await host.notes(elsewhere)).toEqual([]);
-    expect((slack.responses(responseUrl) as Array<{ text: string }>)[0]?.text).toMatch(/^Fieldbook has no project to save messages to/);
-    await host.gql(`mutation($p: String!) { updatePluginSettings(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }`, { p: projectId });
+    expect((slack.responses(responseUrl) as Array<{ text: string }>)[0]?.text).toMatch(
+      /^Fieldbook has no project to save messages to/,
+    );
+    await host.gql(
+      `mutation($p: String!) { updatePluginSettings(pluginId: "slack", settings: [{ key: "projectId", text: $p }]) { id } }`,
+      { p: projectId },
+    );
   });
 });
 
@@ -200,7 +264,10 @@ describe('plugin permissions', () => {
 describe('the sendToSlack action', () => {
   it('posts the text to each channel with the bot token', async () => {
     const before = slack.requestsTo('chat.postMessage').length;
-    const result = await host.runAction('slack', 'sendToSlack', { channelIds: ['CGEN', 'CPROD'], text: 'A new insight: exports time out.' });
+    const result = await host.runAction('slack', 'sendToSlack', {
+      channelIds: ['CGEN', 'CPROD'],
+      text: 'A new insight: exports time out.',
+    });
     expect(result).toEqual({ summary: 'Posted to 2 Slack channels.' });
     const posts = slack.requestsTo('chat.postMessage').slice(before);
     expect(posts.map((p) => p.body)).toEqual([
@@ -208,14 +275,23 @@ describe('the sendToSlack action', () => {
       { channel: 'CPROD', text: 'A new insight: exports time out.' },
     ]);
     expect(posts.every((p) => p.headers.authorization === `Bearer ${slack.botToken}`)).toBe(true);
-    expect(host.outbound.filter((r) => r.pluginId === 'slack' && r.url === `${slack.apiUrl}/chat.postMessage`)).toHaveLength(2);
+    expect(
+      host.outbound.filter((r) => r.pluginId === 'slack' && r.url === `${slack.apiUrl}/chat.postMessage`),
+    ).toHaveLength(2);
   });
 
   it('refuses parameters outside the limits without calling Slack', async () => {
     const before = slack.requestsTo('chat.postMessage').length;
-    await expect(host.runAction('slack', 'sendToSlack', { channelIds: [], text: 'x' })).rejects.toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'params.channelIds' });
-    await expect(host.runAction('slack', 'sendToSlack', { channelIds: Array.from({ length: 21 }, (_, i) => `C${i}`), text: 'x' })).rejects.toThrow();
-    await expect(host.runAction('slack', 'sendToSlack', { channelIds: ['CGEN'], text: 'x'.repeat(4001) })).rejects.toThrow();
+    await expect(host.runAction('slack', 'sendToSlack', { channelIds: [], text: 'x' })).rejects.toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'params.channelIds',
+    });
+    await expect(
+      host.runAction('slack', 'sendToSlack', { channelIds: Array.from({ length: 21 }, (_, i) => `C${i}`), text: 'x' }),
+    ).rejects.toThrow();
+    await expect(
+      host.runAction('slack', 'sendToSlack', { channelIds: ['CGEN'], text: 'x'.repeat(4001) }),
+    ).rejects.toThrow();
     expect(slack.requestsTo('chat.postMessage').length).toBe(before);
   });
 });

@@ -17,6 +17,8 @@ export function requiredConfig(ctx: PluginContext, key: string): string {
 }
 
 /** The bot token of the workspace's connected Slack team, or null when none is connected. */
-export function botToken(ctx: { installation: { connection: { tokens: Readonly<Record<string, string>> } | null } }): string | null {
+export function botToken(ctx: {
+  installation: { connection: { tokens: Readonly<Record<string, string>> } | null };
+}): string | null {
   return ctx.installation.connection?.tokens.botToken ?? null;
 }

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { verifySlackRequest, type WebhookRequest } from '@fieldbook/extensions-sdk/server';
-import { parseSlackEventEnvelope, parseSlackMessageAction, type SlackEventEnvelope, type SlackMessageAction } from './api/index.ts';
+import {
+  parseSlackEventEnvelope,
+  parseSlackMessageAction,
+  type SlackEventEnvelope,
+  type SlackMessageAction,
+} from './api/index.ts';
 
 /** The callback id of the "Save to Fieldbook" message shortcut in the Slack app's configuration. */
 export const SAVE_CALLBACK_ID = 'save_to_fieldbook';
@@ -23,7 +28,11 @@ export function readDelivery(rawBody: string): SlackDelivery {
     if (raw === null) return null;
     const payload = JSON.parse(raw) as unknown;
     if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return null;
-    return { kind: 'interaction', payload: payload as Record<string, unknown>, action: parseSlackMessageAction(params) };
+    return {
+      kind: 'interaction',
+      payload: payload as Record<string, unknown>,
+      action: parseSlackMessageAction(params),
+    };
   } catch {
     return null;
   }
@@ -45,7 +54,8 @@ function deliveryOf(request: WebhookRequest): { raw: string; delivery: SlackDeli
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const field = (value: unknown, key: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
 
 export function verifySlack(request: WebhookRequest, signingSecret: string | undefined) {
   if (!signingSecret) return { ok: false as const, reason: 'no signing secret is configured' };
@@ -55,7 +65,8 @@ export function verifySlack(request: WebhookRequest, signingSecret: string | und
 /** Slack checks a new Request URL with a signed url_verification; it wants the challenge back. */
 export function answerChallenge(request: WebhookRequest) {
   const { delivery } = deliveryOf(request);
-  if (delivery?.kind === 'event' && delivery.envelope.type === 'url_verification') return { body: { challenge: delivery.envelope.challenge } };
+  if (delivery?.kind === 'event' && delivery.envelope.type === 'url_verification')
+    return { body: { challenge: delivery.envelope.challenge } };
   return null;
 }
 
@@ -68,7 +79,8 @@ export function slackEventId(request: WebhookRequest): string {
   if (delivery?.kind === 'event') {
     const envelope = delivery.envelope;
     if (envelope.type === 'event_callback') return envelope.event_id;
-    if (envelope.type === 'app_rate_limited') return `app_rate_limited:${envelope.team_id}:${envelope.minute_rate_limited}`;
+    if (envelope.type === 'app_rate_limited')
+      return `app_rate_limited:${envelope.team_id}:${envelope.minute_rate_limited}`;
   }
   if (delivery?.kind === 'interaction') {
     const type = text(delivery.payload.type) ?? 'interaction';
@@ -84,7 +96,8 @@ export function slackEventId(request: WebhookRequest): string {
 /** The Slack team a delivery is for, matched to the workspace that connected it. */
 export function slackTeamId(request: WebhookRequest): string | null {
   const { delivery } = deliveryOf(request);
-  if (delivery?.kind === 'event') return delivery.envelope.type === 'url_verification' ? null : delivery.envelope.team_id;
+  if (delivery?.kind === 'event')
+    return delivery.envelope.type === 'url_verification' ? null : delivery.envelope.team_id;
   if (delivery?.kind === 'interaction') return text(field(delivery.payload.team, 'id'));
   return null;
 }

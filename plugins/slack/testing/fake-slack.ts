@@ -101,7 +101,10 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       offset = Number(match[1]);
     }
     const end = offset + limit;
-    return { items: items.slice(offset, end), next: end < items.length ? Buffer.from(`offset:${end}`).toString('base64') : '' };
+    return {
+      items: items.slice(offset, end),
+      next: end < items.length ? Buffer.from(`offset:${end}`).toString('base64') : '',
+    };
   }
 
   const methods: Record<string, (req: RecordedRequest, params: Params) => Answer> = {
@@ -118,7 +121,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       if (id !== clientId) return fail('invalid_client_id');
       if (secret !== clientSecret) return fail('bad_client_secret');
       if (!params.code || !codes.has(params.code)) return fail('invalid_code');
-      if (options.redirectUri !== undefined && params.redirect_uri !== options.redirectUri) return fail('bad_redirect_uri');
+      if (options.redirectUri !== undefined && params.redirect_uri !== options.redirectUri)
+        return fail('bad_redirect_uri');
       codes.delete(params.code);
       return ok({
         app_id: options.appId ?? 'A0FAKEAPP',
@@ -143,7 +147,14 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       if ((params.text ?? '').length > 40_000) return fail('msg_too_long');
       tsCounter += 1;
       const ts = `${Math.floor(Date.now() / 1000)}.${String(tsCounter).padStart(6, '0')}`;
-      const message: SlackMessage = { type: 'message', ts, text: params.text ?? '', user: botUserId, bot_id: 'B0FAKEBOT', ...(blocks ? { blocks } : {}) };
+      const message: SlackMessage = {
+        type: 'message',
+        ts,
+        text: params.text ?? '',
+        user: botUserId,
+        bot_id: 'B0FAKEBOT',
+        ...(blocks ? { blocks } : {}),
+      };
       (channel.messages ??= []).push(message);
       return ok({ channel: channel.id, ts, message });
     },
@@ -153,8 +164,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const types = (params.types ?? 'public_channel').split(',');
       const visible = channels.filter(
         (channel) =>
-          (channel.is_private ? types.includes('private_channel') && channel.is_member !== false : types.includes('public_channel')) &&
-          !(params.exclude_archived === 'true' && channel.is_archived),
+          (channel.is_private
+            ? types.includes('private_channel') && channel.is_member !== false
+            : types.includes('public_channel')) && !(params.exclude_archived === 'true' && channel.is_archived),
       );
       const result = page(visible, params);
       if (!('items' in result)) return result;
@@ -185,12 +197,23 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         .sort((a, b) => Number(b.ts) - Number(a.ts));
       const result = page(inRange, params);
       if (!('items' in result)) return result;
-      return ok({ messages: result.items, has_more: result.next !== '', response_metadata: { next_cursor: result.next } });
+      return ok({
+        messages: result.items,
+        has_more: result.next !== '',
+        response_metadata: { next_cursor: result.next },
+      });
     },
     'auth.test': (req, params) => {
       const denied = authorised(req, params);
       if (denied) return denied;
-      return ok({ url: `https://${team.domain}.slack.com/`, team: team.name, user: 'fieldbook', team_id: team.id, user_id: botUserId, bot_id: 'B0FAKEBOT' });
+      return ok({
+        url: `https://${team.domain}.slack.com/`,
+        team: team.name,
+        user: 'fieldbook',
+        team_id: team.id,
+        user_id: botUserId,
+        bot_id: 'B0FAKEBOT',
+      });
     },
     'chat.getPermalink': (req, params) => {
       const denied = authorised(req, params);
@@ -282,8 +305,6 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
-
-
 
 function stringParams(body: unknown): Params {
   if (body === null || typeof body !== 'object') return {};

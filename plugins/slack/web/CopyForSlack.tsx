@@ -23,7 +23,9 @@ export function CopyForSlack({ noteId }: SlotProps['note.toolbar.action/v1']) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     // Read when copied, not when drawn: the title may have been edited since the page opened.
-    const { note } = await host.graphql<{ note: { title: string } }>('query($id: ID!) { note(id: $id) { title } }', { id: noteId });
+    const { note } = await host.graphql<{ note: { title: string } }>('query($id: ID!) { note(id: $id) { title } }', {
+      id: noteId,
+    });
     const title = note.title.trim().replace(/[<>|]/g, '') || 'Untitled note';
     await navigator.clipboard.writeText(`<${window.location.origin}/data/${noteId}|${title}>`);
     setCopied(true);

@@ -1,7 +1,13 @@
 import { useGraphQL, type SlotProps } from '@fieldbook/extensions-sdk/web';
 
 interface SlackStatus {
-  plugins: Array<{ id: string; installation: { connectedAccount: { label: string | null } | null; settings: Array<{ key: string; text: string | null }> } | null }>;
+  plugins: Array<{
+    id: string;
+    installation: {
+      connectedAccount: { label: string | null } | null;
+      settings: Array<{ key: string; text: string | null }>;
+    } | null;
+  }>;
 }
 
 const STATUS = '{ plugins { id installation { connectedAccount { label } settings { key text } } } }';
@@ -16,7 +22,10 @@ export function SlackProjectPanel({ projectId }: SlotProps['project.settings.pan
   const account = slack?.connectedAccount?.label;
   const target = slack?.settings.find((s) => s.key === 'projectId')?.text;
   return (
-    <section aria-labelledby="slack-panel-title" style={{ border: '1px solid var(--mantine-color-gray-3, #dee2e6)', borderRadius: 8, padding: 12 }}>
+    <section
+      aria-labelledby="slack-panel-title"
+      style={{ border: '1px solid var(--mantine-color-gray-3, #dee2e6)', borderRadius: 8, padding: 12 }}
+    >
       <h3 id="slack-panel-title" style={{ margin: '0 0 6px', fontSize: 15 }}>
         Slack
       </h3>
@@ -28,7 +37,9 @@ export function SlackProjectPanel({ projectId }: SlotProps['project.settings.pan
         </p>
       ) : (
         <p style={{ margin: 0, fontSize: 14 }}>
-          {account ? `Connected to the Slack workspace ${account}. ` : 'No Slack workspace is connected yet; an admin connects one in Integrations. '}
+          {account
+            ? `Connected to the Slack workspace ${account}. `
+            : 'No Slack workspace is connected yet; an admin connects one in Integrations. '}
           {target === projectId
             ? 'Messages saved with “Save to Fieldbook” become notes in this project.'
             : 'Messages saved with “Save to Fieldbook” go to another project; an admin can choose this one in the Slack settings.'}

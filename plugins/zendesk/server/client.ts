@@ -40,8 +40,14 @@ export interface TicketExportPage {
 /** The account root from the subdomain ("acme" or "acme.zendesk.com"), unless the operator set one. */
 export function accountUrl(subdomain: string, apiUrl: string | undefined): string {
   if (apiUrl) return apiUrl.replace(/\/$/, '');
-  const name = subdomain.trim().replace(/^https?:\/\//, '').replace(/\.zendesk\.com\/?$/, '');
-  if (!/^[a-z0-9][a-z0-9-]*$/i.test(name)) throw new PluginInputError(`"${subdomain}" is not a Zendesk subdomain; give the part before .zendesk.com.`, { field: 'subdomain' });
+  const name = subdomain
+    .trim()
+    .replace(/^https?:\/\//, '')
+    .replace(/\.zendesk\.com\/?$/, '');
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(name))
+    throw new PluginInputError(`"${subdomain}" is not a Zendesk subdomain; give the part before .zendesk.com.`, {
+      field: 'subdomain',
+    });
   return `https://${name}.zendesk.com`;
 }
 
@@ -54,12 +60,22 @@ export class ZendeskClient {
 
   private async get<T>(path: string): Promise<T> {
     const auth = Buffer.from(`${this.account.email}/token:${this.account.apiToken}`).toString('base64');
-    const res = await fetchWithRetry(this.http, `${this.account.baseUrl}${path}`, { headers: { authorization: `Basic ${auth}`, accept: 'application/json' } });
+    const res = await fetchWithRetry(this.http, `${this.account.baseUrl}${path}`, {
+      headers: { authorization: `Basic ${auth}`, accept: 'application/json' },
+    });
     if (res.status === 401 || res.status === 403) {
-      throw new PluginInputError(`Zendesk refused the email address and API token (HTTP ${res.status}). Check them in Settings → Extensions → Zendesk.`);
+      throw new PluginInputError(
+        `Zendesk refused the email address and API token (HTTP ${res.status}). Check them in Settings → Extensions → Zendesk.`,
+      );
     }
-    if (res.status === 404) throw new PluginInputError(`Zendesk has no account at ${this.account.baseUrl}; check the subdomain in Settings → Extensions → Zendesk.`);
-    if (res.status === 429) throw new PluginInputError('Zendesk kept answering that its rate limit was reached; the next sync goes on from here.');
+    if (res.status === 404)
+      throw new PluginInputError(
+        `Zendesk has no account at ${this.account.baseUrl}; check the subdomain in Settings → Extensions → Zendesk.`,
+      );
+    if (res.status === 429)
+      throw new PluginInputError(
+        'Zendesk kept answering that its rate limit was reached; the next sync goes on from here.',
+      );
     if (!res.ok) throw new Error(`Zendesk answered HTTP ${res.status} for ${path.split('?')[0]}.`);
     return (await res.json()) as T;
   }

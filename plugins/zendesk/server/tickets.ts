@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { defineImportSource, PluginInputError, type InstallationContext, type SourceRecord } from '@fieldbook/extensions-sdk/server';
+import {
+  defineImportSource,
+  PluginInputError,
+  type InstallationContext,
+  type SourceRecord,
+} from '@fieldbook/extensions-sdk/server';
 import { accountUrl, ZendeskClient, type ZendeskTicket, type ZendeskUser } from './client.ts';
 
 const list = (what: string) =>
   z
-    .array(z.string().trim().min(1, `A ${what} cannot be empty.`).max(200, `A ${what} can be at most 200 characters long.`), { error: `${what}s must be a list.` })
+    .array(
+      z.string().trim().min(1, `A ${what} cannot be empty.`).max(200, `A ${what} can be at most 200 characters long.`),
+      { error: `${what}s must be a list.` },
+    )
     .max(100, `At most 100 ${what}s can be chosen.`)
     .default([]);
 
@@ -31,7 +39,13 @@ function record(ticket: ZendeskTicket, users: Map<number, ZendeskUser>, site: st
       description,
       tags: ticket.tags ?? [],
       creator: requester?.email ?? null,
-      remoteFields: { status: ticket.status, priority: ticket.priority, type: ticket.type, groupId: ticket.group_id, updatedAt: ticket.updated_at },
+      remoteFields: {
+        status: ticket.status,
+        priority: ticket.priority,
+        type: ticket.type,
+        groupId: ticket.group_id,
+        updatedAt: ticket.updated_at,
+      },
     },
   };
 }
@@ -46,18 +60,34 @@ export const zendeskTickets = defineImportSource<Ctx, typeof zendeskSettings>({
   label: 'Zendesk tickets',
   description: 'Support tickets of your Zendesk account, from the chosen groups and with the chosen tags.',
   fields: [
-    { key: 'groups', label: 'Groups', type: 'string[]', description: 'Group names or ids; leave empty for every group.' },
-    { key: 'tags', label: 'Tags', type: 'string[]', description: 'Only tickets with one of these tags; leave empty for every ticket.' },
+    {
+      key: 'groups',
+      label: 'Groups',
+      type: 'string[]',
+      description: 'Group names or ids; leave empty for every group.',
+    },
+    {
+      key: 'tags',
+      label: 'Tags',
+      type: 'string[]',
+      description: 'Only tickets with one of these tags; leave empty for every ticket.',
+    },
   ],
   settings: zendeskSettings,
   async list(ctx, { settings, cursor, since, pageSize }) {
     const installation = ctx.installation.settings as Record<string, string | undefined>;
     const config = ctx.config as Record<string, string | undefined>;
     if (!installation.subdomain || !installation.email || !installation.apiToken) {
-      throw new PluginInputError('Zendesk is not set up: a workspace admin fills in the subdomain, email address and API token in Settings → Extensions → Zendesk.');
+      throw new PluginInputError(
+        'Zendesk is not set up: a workspace admin fills in the subdomain, email address and API token in Settings → Extensions → Zendesk.',
+      );
     }
     const site = accountUrl(installation.subdomain, undefined);
-    const client = new ZendeskClient(ctx.http, { baseUrl: accountUrl(installation.subdomain, config.apiUrl), email: installation.email, apiToken: installation.apiToken });
+    const client = new ZendeskClient(ctx.http, {
+      baseUrl: accountUrl(installation.subdomain, config.apiUrl),
+      email: installation.email,
+      apiToken: installation.apiToken,
+    });
     // Group names are looked up once per connection and kept in the cursor with the position.
     const at = cursor as { after?: string | null; groupIds?: number[] } | null;
     let groupIds: number[] | undefined = at?.groupIds;
@@ -71,7 +101,10 @@ export const zendeskTickets = defineImportSource<Ctx, typeof zendeskSettings>({
     }
     const inGroups = groupIds?.length ? new Set(groupIds) : null;
     const tags = new Set(settings.tags.map((t) => t.toLowerCase()));
-    const page = await client.exportTickets(at?.after ? { cursor: at.after } : { startTime: Math.floor(Date.parse(since) / 1000) }, Math.min(1000, Math.max(1, pageSize)));
+    const page = await client.exportTickets(
+      at?.after ? { cursor: at.after } : { startTime: Math.floor(Date.parse(since) / 1000) },
+      Math.min(1000, Math.max(1, pageSize)),
+    );
     const users = new Map((page.users ?? []).map((u) => [u.id, u]));
     const records = page.tickets
       .filter((t) => t.status !== 'deleted')
@@ -79,6 +112,10 @@ export const zendeskTickets = defineImportSource<Ctx, typeof zendeskSettings>({
       .filter((t) => !tags.size || (t.tags ?? []).some((tag) => tags.has(tag.toLowerCase())))
       .map((t) => record(t, users, site));
     // At the stream's end the after cursor still holds: the next refresh asks from there.
-    return { records, cursor: { after: page.after_cursor ?? at?.after ?? null, ...(groupIds ? { groupIds } : {}) }, hasMore: !page.end_of_stream };
+    return {
+      records,
+      cursor: { after: page.after_cursor ?? at?.after ?? null, ...(groupIds ? { groupIds } : {}) },
+      hasMore: !page.end_of_stream,
+    };
   },
 });

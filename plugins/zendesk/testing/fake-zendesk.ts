@@ -59,7 +59,11 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
       const pageNo = Number(u.searchParams.get('page') ?? 1);
       const slice = groups.slice((pageNo - 1) * perPage, pageNo * perPage);
       const more = pageNo * perPage < groups.length;
-      return answer(200, { groups: slice, next_page: more ? `${url}/api/v2/groups.json?per_page=${perPage}&page=${pageNo + 1}` : null, count: groups.length });
+      return answer(200, {
+        groups: slice,
+        next_page: more ? `${url}/api/v2/groups.json?per_page=${perPage}&page=${pageNo + 1}` : null,
+        count: groups.length,
+      });
     }
     if (u.pathname === '/api/v2/incremental/tickets/cursor.json') {
       const perPage = Math.min(options.maxPerPage ?? 1000, Number(u.searchParams.get('per_page') ?? 1000));
@@ -68,18 +72,30 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
       const cursor = u.searchParams.get('cursor');
       if (cursor) {
         const after = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { t: number; id: number };
-        start = all.findIndex((t) => Date.parse(t.updated_at) > after.t || (Date.parse(t.updated_at) === after.t && t.id > after.id));
+        start = all.findIndex(
+          (t) => Date.parse(t.updated_at) > after.t || (Date.parse(t.updated_at) === after.t && t.id > after.id),
+        );
       } else {
         const startTime = Number(u.searchParams.get('start_time'));
-        if (!Number.isFinite(startTime)) return answer(400, { error: 'InvalidValue', description: 'start_time is required' });
+        if (!Number.isFinite(startTime))
+          return answer(400, { error: 'InvalidValue', description: 'start_time is required' });
         start = all.findIndex((t) => Date.parse(t.updated_at) >= startTime * 1000);
       }
       const page = start < 0 ? [] : all.slice(start, start + perPage);
       const last = page.at(-1);
-      const afterCursor = last ? Buffer.from(JSON.stringify({ t: Date.parse(last.updated_at), id: last.id })).toString('base64url') : cursor;
+      const afterCursor = last
+        ? Buffer.from(JSON.stringify({ t: Date.parse(last.updated_at), id: last.id })).toString('base64url')
+        : cursor;
       const end = start < 0 || start + perPage >= all.length;
       const sideloaded = users.filter((us) => page.some((t) => t.requester_id === us.id));
-      return answer(200, { tickets: page, users: sideloaded, after_cursor: afterCursor ?? null, before_cursor: null, end_of_stream: end, after_url: null });
+      return answer(200, {
+        tickets: page,
+        users: sideloaded,
+        after_cursor: afterCursor ?? null,
+        before_cursor: null,
+        end_of_stream: end,
+        after_url: null,
+      });
     }
     return answer(404, { error: 'InvalidEndpoint' });
   });
@@ -94,7 +110,11 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
     },
     upsert(ticket) {
       clock = Math.max(clock + 1000, Date.now());
-      const full: ZendeskTicket = { ...ticket, url: `${url}/api/v2/tickets/${ticket.id}.json`, updated_at: new Date(clock).toISOString() };
+      const full: ZendeskTicket = {
+        ...ticket,
+        url: `${url}/api/v2/tickets/${ticket.id}.json`,
+        updated_at: new Date(clock).toISOString(),
+      };
       const i = tickets.findIndex((t) => t.id === ticket.id);
       if (i >= 0) tickets[i] = full;
       else tickets.push(full);

@@ -18,9 +18,18 @@ export default definePlugin({
   config: {
     clientId: { env: 'ZOOM_CLIENT_ID', description: 'Client ID of the Zoom OAuth app', required: true },
     clientSecret: { env: 'ZOOM_CLIENT_SECRET', description: 'Client secret of the Zoom OAuth app', required: true },
-    webhookSecretToken: { env: 'ZOOM_WEBHOOK_SECRET_TOKEN', description: 'Secret token of the Zoom app, to verify event notifications', required: true },
+    webhookSecretToken: {
+      env: 'ZOOM_WEBHOOK_SECRET_TOKEN',
+      description: 'Secret token of the Zoom app, to verify event notifications',
+      required: true,
+    },
     apiUrl: { env: 'ZOOM_API_URL', description: 'Zoom REST API root', default: 'https://api.zoom.us/v2', url: true },
-    oauthUrl: { env: 'ZOOM_OAUTH_URL', description: 'Zoom OAuth root (authorize and token)', default: 'https://zoom.us', url: true },
+    oauthUrl: {
+      env: 'ZOOM_OAUTH_URL',
+      description: 'Zoom OAuth root (authorize and token)',
+      default: 'https://zoom.us',
+      url: true,
+    },
   },
   settings: {
     projectId: { kind: 'project', label: 'Project for recordings', required: true },

@@ -1,14 +1,26 @@
 import type { InstallationContext } from '@fieldbook/extensions-sdk/server';
-import { findTranscriptFile, parseWebVtt, WebVttError, ZoomApiError, type ZoomRecording, type ZoomRecordingCompletedEvent, type TranscriptTurn } from './api/index.ts';
+import {
+  findTranscriptFile,
+  parseWebVtt,
+  WebVttError,
+  ZoomApiError,
+  type ZoomRecording,
+  type ZoomRecordingCompletedEvent,
+  type TranscriptTurn,
+} from './api/index.ts';
 import { withAccessToken, zoomClient } from './zoom.ts';
 
-type RecordingContext = InstallationContext<'notes:write' | 'projects:read', { projectId: { kind: 'project'; label: string; required: true } }>;
+type RecordingContext = InstallationContext<
+  'notes:write' | 'projects:read',
+  { projectId: { kind: 'project'; label: string; required: true } }
+>;
 
 /** When the meeting started, in the meeting's time zone when Zoom names one. */
 export function recordedOn(recording: Pick<ZoomRecording, 'start_time'> & { timezone?: unknown }): string {
   const start = new Date(recording.start_time);
   if (Number.isNaN(start.getTime())) return 'Recorded on Zoom';
-  const format = (timeZone: string) => `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(start)} (${timeZone})`;
+  const format = (timeZone: string) =>
+    `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(start)} (${timeZone})`;
   const zone = typeof recording.timezone === 'string' && recording.timezone !== '' ? recording.timezone : 'UTC';
   try {
     return `Recorded ${format(zone)}`;
@@ -20,7 +32,10 @@ export function recordedOn(recording: Pick<ZoomRecording, 'start_time'> & { time
 
 /** The transcript as a note's text: the date, then one paragraph per speaker turn. */
 export function transcriptText(recording: ZoomRecording, turns: TranscriptTurn[]): string {
-  return [recordedOn(recording), ...turns.map((turn) => (turn.speaker ? `${turn.speaker}: ${turn.text}` : turn.text))].join('\n\n');
+  return [
+    recordedOn(recording),
+    ...turns.map((turn) => (turn.speaker ? `${turn.speaker}: ${turn.text}` : turn.text)),
+  ].join('\n\n');
 }
 
 /** What a recording without a usable transcript still tells: when, how long, which files, where to watch it. */
@@ -37,7 +52,10 @@ export function detailsText(recording: ZoomRecording, reason: string): string {
     .join('\n\n');
 }
 
-async function transcriptTurns(ctx: RecordingContext, event: ZoomRecordingCompletedEvent): Promise<TranscriptTurn[] | string> {
+async function transcriptTurns(
+  ctx: RecordingContext,
+  event: ZoomRecordingCompletedEvent,
+): Promise<TranscriptTurn[] | string> {
   const file = findTranscriptFile(event.payload.object);
   if (!file) return 'No transcript came with this recording.';
   const client = zoomClient(ctx);

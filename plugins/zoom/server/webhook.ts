@@ -30,7 +30,8 @@ export function answerValidation(request: WebhookRequest, secretToken: string | 
 export function zoomEventId(request: WebhookRequest): string {
   const raw = request.rawBody.toString('utf8');
   const event = readEvent(raw);
-  if (event?.event === 'recording.completed') return `recording.completed:${event.payload.object.uuid}:${event.event_ts}`;
+  if (event?.event === 'recording.completed')
+    return `recording.completed:${event.payload.object.uuid}:${event.event_ts}`;
   if (event?.event === 'app_deauthorized') return `app_deauthorized:${event.payload.account_id}:${event.event_ts}`;
   return `body:${createHash('sha256').update(raw).digest('hex')}`;
 }

@@ -37,7 +37,9 @@ const standup: FakeZoomMeeting = {
   topic: 'Weekly research sync',
   start_time: '2025-03-05T09:30:00Z',
   duration: 15,
-  files: [{ id: 'm4a-2', file_type: 'M4A', file_extension: 'M4A', content: 'not really audio', contentType: 'audio/mp4' }],
+  files: [
+    { id: 'm4a-2', file_type: 'M4A', file_extension: 'M4A', content: 'not really audio', contentType: 'audio/mp4' },
+  ],
 };
 const afterRemoval: FakeZoomMeeting = {
   uuid: 'zzNewMeetingAfterRemoval==',
@@ -67,7 +69,13 @@ let host: TestHost;
 let projectId: string;
 
 beforeAll(async () => {
-  zoom = await startFakeZoom({ clientId: 'zoom-client-id', clientSecret: 'zoom-client-secret', secretToken: SECRET_TOKEN, codes: ['zoom-code'], meetings: [interview, standup, afterRemoval, withoutToken, nextDay] });
+  zoom = await startFakeZoom({
+    clientId: 'zoom-client-id',
+    clientSecret: 'zoom-client-secret',
+    secretToken: SECRET_TOKEN,
+    codes: ['zoom-code'],
+    meetings: [interview, standup, afterRemoval, withoutToken, nextDay],
+  });
   // This package's folder, loaded as Fieldbook loads an installed plugin: bundled into a sandbox of its own.
   host = await createTestHost({
     pluginFolders: [new URL('..', import.meta.url)],
@@ -92,9 +100,12 @@ afterAll(async () => {
 });
 
 const connectedAccount = async () => {
-  const answer = await host.gql<{ plugins: Array<{ id: string; installation: { connectedAccount: { externalId: string | null; label: string | null } | null } | null }> }>(
-    `{ plugins { id installation { connectedAccount { externalId label } } } }`,
-  );
+  const answer = await host.gql<{
+    plugins: Array<{
+      id: string;
+      installation: { connectedAccount: { externalId: string | null; label: string | null } | null } | null;
+    }>;
+  }>(`{ plugins { id installation { connectedAccount { externalId label } } } }`);
   expect(answer.errors).toBeUndefined();
   return answer.data!.plugins.find((p) => p.id === 'zoom')?.installation?.connectedAccount ?? null;
 };
@@ -118,11 +129,15 @@ describe('the event notification endpoint', () => {
   it('refuses unsigned, wrongly signed and stale deliveries with 401 and stores nothing', async () => {
     const body = JSON.stringify(zoom.recordingCompletedEvent(interview));
     expect((await host.sendWebhook('/zoom/event-notification', body)).status).toBe(401);
-    expect((await host.sendWebhook('/zoom/event-notification', body, signZoomRequest(body, 'another-secret'))).status).toBe(401);
+    expect(
+      (await host.sendWebhook('/zoom/event-notification', body, signZoomRequest(body, 'another-secret'))).status,
+    ).toBe(401);
     const stale = signZoomRequest(body, SECRET_TOKEN, { timestamp: Math.floor(Date.now() / 1000) - 900 });
     expect((await host.sendWebhook('/zoom/event-notification', body, stale)).status).toBe(401);
     const deauthorize = JSON.stringify(zoom.deauthorizedEvent());
-    expect((await host.sendWebhook('/zoom/deauthorize', deauthorize, signZoomRequest(deauthorize, 'another-secret'))).status).toBe(401);
+    expect(
+      (await host.sendWebhook('/zoom/deauthorize', deauthorize, signZoomRequest(deauthorize, 'another-secret'))).status,
+    ).toBe(401);
     expect(await host.storedEvents('zoom')).toEqual([]);
     expect(zoom.requests.filter((r) => r.path.startsWith('/rec/download'))).toEqual([]);
   });
@@ -137,11 +152,18 @@ describe('connecting a Zoom account', () => {
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/oauth/zoom/authorize');
     const state = authorizeUrl.searchParams.get('state')!;
 
-    const res = await fetch(`${host.url}/oauth/zoom/authorize?${new URLSearchParams({ code: 'zoom-code', state })}`, { headers: { cookie }, redirect: 'manual' });
+    const res = await fetch(`${host.url}/oauth/zoom/authorize?${new URLSearchParams({ code: 'zoom-code', state })}`, {
+      headers: { cookie },
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/settings/integrations?integration=zoom&connected=1');
     const exchange = zoom.requests.find((r) => r.path === '/oauth/token');
-    expect(exchange?.body).toEqual({ grant_type: 'authorization_code', code: 'zoom-code', redirect_uri: 'http://localhost:3000/oauth/zoom/authorize' });
+    expect(exchange?.body).toEqual({
+      grant_type: 'authorization_code',
+      code: 'zoom-code',
+      redirect_uri: 'http://localhost:3000/oauth/zoom/authorize',
+    });
     expect(await connectedAccount()).toEqual({ externalId: zoom.user.account_id, label: 'Hana Host' });
   });
 });
@@ -198,7 +220,9 @@ describe('a recording event without a download token', () => {
 
     const note = (await host.notes(projectId)).find((n) => n.title === 'Usability test, round 2');
     expect(note?.contentText).toContain('Sam Customer: I download a CSV every Monday.');
-    const refreshes = zoom.requests.filter((r) => r.path === '/oauth/token' && (r.body as Record<string, string>).grant_type === 'refresh_token');
+    const refreshes = zoom.requests.filter(
+      (r) => r.path === '/oauth/token' && (r.body as Record<string, string>).grant_type === 'refresh_token',
+    );
     expect(refreshes.map((r) => (r.body as Record<string, string>).refresh_token)).toEqual(['zoom-refresh-1']);
     const downloads = zoom.requests.filter((r) => r.path === '/rec/download/vtt-4').map((r) => r.headers.authorization);
     expect(downloads).toEqual([`Bearer ${exchanged}`, 'Bearer zoom-access-2']);
@@ -207,8 +231,14 @@ describe('a recording event without a download token', () => {
     expect((await send('/zoom/event-notification', withoutDownloadToken(nextDay))).status).toBe(200);
     await host.drainJobs();
     expect((await host.notes(projectId)).some((n) => n.title === 'Usability test, round 3')).toBe(true);
-    expect(zoom.requests.filter((r) => r.path === '/rec/download/vtt-5').map((r) => r.headers.authorization)).toEqual(['Bearer zoom-access-2']);
-    expect(zoom.requests.filter((r) => r.path === '/oauth/token' && (r.body as Record<string, string>).grant_type === 'refresh_token')).toHaveLength(1);
+    expect(zoom.requests.filter((r) => r.path === '/rec/download/vtt-5').map((r) => r.headers.authorization)).toEqual([
+      'Bearer zoom-access-2',
+    ]);
+    expect(
+      zoom.requests.filter(
+        (r) => r.path === '/oauth/token' && (r.body as Record<string, string>).grant_type === 'refresh_token',
+      ),
+    ).toHaveLength(1);
   });
 });
 

@@ -23,7 +23,11 @@ export function credentials(ctx: PluginContext) {
 
 /** How the connection's tokens are stored: the expiry as epoch milliseconds, so a refresh happens before Zoom refuses. */
 export function storedTokens(tokens: ZoomTokens, now = Date.now()): Record<string, string> {
-  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: String(now + tokens.expiresIn * 1000) };
+  return {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresAt: String(now + tokens.expiresIn * 1000),
+  };
 }
 
 // A token this close to its end is refreshed first: a download may take a while to start.
@@ -43,7 +47,10 @@ async function refresh(ctx: TokenContext, refreshToken: string): Promise<string>
  * when it has expired and once more when Zoom still calls it invalid (code 124). Null when no
  * Zoom account is connected.
  */
-export async function withAccessToken<T>(ctx: TokenContext, call: (accessToken: string) => Promise<T>): Promise<T | null> {
+export async function withAccessToken<T>(
+  ctx: TokenContext,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T | null> {
   const tokens = ctx.installation.connection?.tokens;
   if (!tokens?.accessToken || !tokens.refreshToken) return null;
   let refreshToken = tokens.refreshToken;

@@ -63,7 +63,10 @@ export interface FakeZoom {
   /** An `endpoint.url_validation` delivery. */
   urlValidationEvent(plainToken: string): Record<string, unknown>;
   /** Headers and body of a delivery signed as Zoom signs them. */
-  signedWebhook(event: Record<string, unknown>, timestampSeconds?: number): { headers: Record<string, string>; body: string };
+  signedWebhook(
+    event: Record<string, unknown>,
+    timestampSeconds?: number,
+  ): { headers: Record<string, string>; body: string };
   close(): Promise<void>;
 }
 
@@ -121,7 +124,8 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
     // Zoom reads the grant from the form body or the query string.
     const params = { ...req.query, ...(req.body as Record<string, string> | null) };
     if (params.grant_type === 'authorization_code') {
-      if (!params.code || !codes.has(params.code)) return { status: 400, body: { reason: 'Invalid authorization code', error: 'invalid_grant' } };
+      if (!params.code || !codes.has(params.code))
+        return { status: 400, body: { reason: 'Invalid authorization code', error: 'invalid_grant' } };
       if (options.redirectUri !== undefined && params.redirect_uri !== options.redirectUri) {
         return { status: 400, body: { reason: 'Redirect URI mismatch.', error: 'invalid_request' } };
       }
@@ -144,7 +148,8 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
 
   function checkAccess(token: string | undefined): Reply | null {
     if (token && expired.has(token)) return { status: 401, body: { code: 124, message: 'Access token is expired.' } };
-    if (!token || !accessTokens.has(token) || revoked.has(token)) return { status: 401, body: { code: 124, message: 'Invalid access token.' } };
+    if (!token || !accessTokens.has(token) || revoked.has(token))
+      return { status: 401, body: { code: 124, message: 'Invalid access token.' } };
     return null;
   }
 
@@ -173,7 +178,9 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
         play_url: `${url}/rec/play/${file.id}`,
         download_url: `${url}/rec/download/${file.id}`,
         status: file.status ?? 'completed',
-        recording_type: file.recording_type ?? (file.file_type === 'TRANSCRIPT' ? 'audio_transcript' : 'shared_screen_with_speaker_view'),
+        recording_type:
+          file.recording_type ??
+          (file.file_type === 'TRANSCRIPT' ? 'audio_transcript' : 'shared_screen_with_speaker_view'),
       })),
     };
   }
@@ -185,7 +192,8 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
       if (token) revoked.add(token);
       return { status: 200, body: { status: 'success' } };
     }
-    if (req.method === 'GET' && req.path === '/v2/users/me') return checkAccess(bearer(req)) ?? { status: 200, body: user };
+    if (req.method === 'GET' && req.path === '/v2/users/me')
+      return checkAccess(bearer(req)) ?? { status: 200, body: user };
     const recordings = /^\/v2\/meetings\/([^/]+)\/recordings$/.exec(req.path);
     if (req.method === 'GET' && recordings) {
       const denied = checkAccess(bearer(req));
@@ -200,7 +208,8 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
     const download = /^\/rec\/download\/([^/]+)$/.exec(req.path);
     if (req.method === 'GET' && download) {
       const token = bearer(req) ?? req.query.access_token;
-      if (token !== downloadToken && checkAccess(token)) return { status: 401, body: { code: 124, message: 'Invalid access token.' } };
+      if (token !== downloadToken && checkAccess(token))
+        return { status: 401, body: { code: 124, message: 'Invalid access token.' } };
       const file = meetings.flatMap((meeting) => meeting.files).find((candidate) => candidate.id === download[1]);
       if (!file) return { status: 404, body: { code: 3301, message: 'This recording does not exist.' } };
       return { file };
@@ -214,7 +223,12 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
       const reply = route(req);
       if ('file' in reply) {
         const bytes = typeof reply.file.content === 'string' ? Buffer.from(reply.file.content) : reply.file.content;
-        res.writeHead(200, { 'content-type': reply.file.contentType ?? 'application/octet-stream', 'content-length': String(bytes.byteLength) }).end(bytes);
+        res
+          .writeHead(200, {
+            'content-type': reply.file.contentType ?? 'application/octet-stream',
+            'content-length': String(bytes.byteLength),
+          })
+          .end(bytes);
         return;
       }
       sendJson(res, reply.status, reply.body);
@@ -243,7 +257,11 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
     isRevoked: (token) => revoked.has(token),
     recordingOf,
     recordingCompletedEvent: (meeting) =>
-      event('recording.completed', { account_id: user.account_id, object: recordingOf(meeting) }, { download_token: downloadToken }),
+      event(
+        'recording.completed',
+        { account_id: user.account_id, object: recordingOf(meeting) },
+        { download_token: downloadToken },
+      ),
     deauthorizedEvent: () =>
       event('app_deauthorized', {
         account_id: user.account_id,
@@ -255,13 +273,17 @@ export async function startFakeZoom(options: FakeZoomOptions = {}): Promise<Fake
     urlValidationEvent: (plainToken) => event('endpoint.url_validation', { plainToken }),
     signedWebhook(body, timestampSeconds = Math.floor(Date.now() / 1000)) {
       const raw = JSON.stringify(body);
-      return { body: raw, headers: { 'content-type': 'application/json', ...signZoomRequest(raw, secretToken, { timestamp: timestampSeconds }) } };
+      return {
+        body: raw,
+        headers: {
+          'content-type': 'application/json',
+          ...signZoomRequest(raw, secretToken, { timestamp: timestampSeconds }),
+        },
+      };
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
-
-
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(body));

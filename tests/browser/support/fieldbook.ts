@@ -14,12 +14,29 @@ import type { PluginDefinition } from '../../../extensions-sdk/src/server/index.
 import { loadSandboxedPlugin, type PluginIsolate } from '../../../core/src/extensions/sandbox/index.ts';
 
 /** A plugin whose installations each receive webhooks at their own URL (Linear-style signatures). */
-const LINEAR_LIKE = join(import.meta.dirname, '..', '..', 'integration', 'extensions', 'fixtures', 'installation-webhooks', 'linear-like');
+const LINEAR_LIKE = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'integration',
+  'extensions',
+  'fixtures',
+  'installation-webhooks',
+  'linear-like',
+);
 
 /** Loads it sandboxed, as plugin packages run, unless FIELDBOOK_PLUGIN_SANDBOX=off asks for in-process. */
 async function linearLike(): Promise<{ definition: PluginDefinition; isolate: PluginIsolate | null }> {
-  if (process.env.FIELDBOOK_PLUGIN_SANDBOX === 'off') return { definition: ((await import(join(LINEAR_LIKE, 'server.ts'))) as { default: PluginDefinition }).default, isolate: null };
-  const loaded = await loadSandboxedPlugin({ packageDir: LINEAR_LIKE, serverEntry: './server.ts', logger: createLogger('silent') });
+  if (process.env.FIELDBOOK_PLUGIN_SANDBOX === 'off')
+    return {
+      definition: ((await import(join(LINEAR_LIKE, 'server.ts'))) as { default: PluginDefinition }).default,
+      isolate: null,
+    };
+  const loaded = await loadSandboxedPlugin({
+    packageDir: LINEAR_LIKE,
+    serverEntry: './server.ts',
+    logger: createLogger('silent'),
+  });
   return { definition: loaded.definition, isolate: loaded.isolate };
 }
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
@@ -44,7 +61,9 @@ export interface BrowserEnvironment {
  * A real Fieldbook for browser tests: a fresh embedded PostgreSQL in a temporary folder (created,
  * migrated), a real SMTP server that keeps what it receives, and the built web app.
  */
-export async function startBrowserEnvironment(extraEnv: Readonly<Record<string, string>> = {}): Promise<BrowserEnvironment> {
+export async function startBrowserEnvironment(
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<BrowserEnvironment> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-browser-'));
   chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
   const mail = await startMailServer();

@@ -15,7 +15,10 @@ let counter = 0;
 export const uniqueEmail = (label: string): string => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
 
 /** One Fieldbook (database, mail server, web app) per worker; tests share it with fresh accounts. */
-export const test = base.extend<{ mailLink: (to: string, subject: RegExp, path: string) => Promise<string>; freshModel: void }, { env: BrowserEnvironment; fieldbookEnv: Record<string, string> }>({
+export const test = base.extend<
+  { mailLink: (to: string, subject: RegExp, path: string) => Promise<string>; freshModel: void },
+  { env: BrowserEnvironment; fieldbookEnv: Record<string, string> }
+>({
   /** Extra settings of a spec's Fieldbook (`test.use({ fieldbookEnv: { AI_STEPS: 'on' } })`): it then gets a worker of its own. */
   fieldbookEnv: [{}, { scope: 'worker', option: true }],
   env: [
@@ -47,7 +50,12 @@ export const test = base.extend<{ mailLink: (to: string, subject: RegExp, path: 
 export { expect };
 
 /** Signs up through the web app and confirms through the mailed link; ends signed in. */
-export async function signUpAndConfirm(page: Page, mailLink: (to: string, subject: RegExp, path: string) => Promise<string>, email: string, name: string) {
+export async function signUpAndConfirm(
+  page: Page,
+  mailLink: (to: string, subject: RegExp, path: string) => Promise<string>,
+  email: string,
+  name: string,
+) {
   await page.goto('/auth/signup');
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Work email').fill(email);
@@ -60,7 +68,8 @@ export async function signUpAndConfirm(page: Page, mailLink: (to: string, subjec
 /** Creates a workspace from the create-workspace screen and waits for home. */
 export async function createWorkspace(page: Page, name: string) {
   await expect(page).toHaveURL(/\/auth\/create-workspace/);
-  if ((await page.getByLabel('Workspace name').inputValue()) !== name) await page.getByLabel('Workspace name').fill(name);
+  if ((await page.getByLabel('Workspace name').inputValue()) !== name)
+    await page.getByLabel('Workspace name').fill(name);
   await expect(page.getByLabel('Subdomain')).not.toHaveValue('', { timeout: 5000 });
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page).toHaveURL(WORKSPACE_HOME);
@@ -68,7 +77,12 @@ export async function createWorkspace(page: Page, name: string) {
 }
 
 /** Signs in on the sign-in page with email and password (the page may carry a `next`). */
-export async function signInWithPassword(page: Page, email: string, password = PASSWORD, opts: { goto?: boolean } = {}) {
+export async function signInWithPassword(
+  page: Page,
+  email: string,
+  password = PASSWORD,
+  opts: { goto?: boolean } = {},
+) {
   if (opts.goto !== false) await page.goto('/auth/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);

@@ -15,7 +15,8 @@ let mail: TestMailServer;
 let c: Corpus;
 let agentId: string;
 
-const MESSAGE_FIELDS = 'id type content toolName toolInput toolCalls { name arguments } items { type id title url } error rating';
+const MESSAGE_FIELDS =
+  'id type content toolName toolInput toolCalls { name arguments } items { type id title url } error rating';
 const CONVERSATION = `id title status pending { question toolName input summary { action target title preview details } } messages { ${MESSAGE_FIELDS} }`;
 interface Message {
   id: string;
@@ -38,9 +39,16 @@ beforeAll(async () => {
   ({ server, mail } = await startAgentsServer(aiConfig(fake), {}, true));
   c = await buildCorpus(server, mail);
   agentId = ok(
-    await c.f.contributor.gql<{ createAgent: { id: string } }>(`mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`, {
-      input: { name: 'Research helper', instructions: 'Answer from interviews only.', tools: ['keyword_search', 'get_note', 'create_document'] },
-    }),
+    await c.f.contributor.gql<{ createAgent: { id: string } }>(
+      `mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`,
+      {
+        input: {
+          name: 'Research helper',
+          instructions: 'Answer from interviews only.',
+          tools: ['keyword_search', 'get_note', 'create_document'],
+        },
+      },
+    ),
   ).createAgent.id;
 });
 afterAll(async () => {
@@ -50,27 +58,54 @@ afterAll(async () => {
 });
 
 async function start(who: Gql, title?: string): Promise<string> {
-  return ok(await who<{ startConversation: { id: string } }>(`mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }`, { input: { agentId, title } })).startConversation.id;
+  return ok(
+    await who<{ startConversation: { id: string } }>(
+      `mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }`,
+      { input: { agentId, title } },
+    ),
+  ).startConversation.id;
 }
-const read = async (who: Gql, id: string) => ok(await who<{ agentConversation: Conversation }>(`query($id: ID!) { agentConversation(id: $id) { ${CONVERSATION} } }`, { id })).agentConversation;
+const read = async (who: Gql, id: string) =>
+  ok(
+    await who<{ agentConversation: Conversation }>(
+      `query($id: ID!) { agentConversation(id: $id) { ${CONVERSATION} } }`,
+      { id },
+    ),
+  ).agentConversation;
 const send = async (who: Gql, id: string, text: string) =>
-  ok(await who<{ sendAgentMessage: Conversation }>(`mutation($id: ID!, $t: String!) { sendAgentMessage(conversationId: $id, text: $t) { ${CONVERSATION} } }`, { id, t: text })).sendAgentMessage;
+  ok(
+    await who<{ sendAgentMessage: Conversation }>(
+      `mutation($id: ID!, $t: String!) { sendAgentMessage(conversationId: $id, text: $t) { ${CONVERSATION} } }`,
+      { id, t: text },
+    ),
+  ).sendAgentMessage;
 const answer = async (who: Gql, id: string, confirmed: boolean) =>
-  ok(await who<{ answerAgentConfirmation: Conversation }>(`mutation($id: ID!, $c: Boolean!) { answerAgentConfirmation(conversationId: $id, confirmed: $c) { ${CONVERSATION} } }`, { id, c: confirmed }))
-    .answerAgentConfirmation;
+  ok(
+    await who<{ answerAgentConfirmation: Conversation }>(
+      `mutation($id: ID!, $c: Boolean!) { answerAgentConfirmation(conversationId: $id, confirmed: $c) { ${CONVERSATION} } }`,
+      { id, c: confirmed },
+    ),
+  ).answerAgentConfirmation;
 const chats = () => fake.requests.filter((r) => r.path === '/v1/chat/completions');
 
 describe('conversations with an agent', () => {
   it('streams a turn: the person’s message, the agent thinking, its tool result with links, and its answer', async () => {
     const id = await start(c.f.contributor.gql, 'Pricing');
     fake.script(
-      { content: 'I will search the interviews.', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"pricing"}' }] },
+      {
+        content: 'I will search the interviews.',
+        toolCalls: [{ name: 'keyword_search', arguments: '{"query":"pricing"}' }],
+      },
       { content: 'Customers found the pricing page confusing (Interview with Maria).', chunkChars: 7 },
     );
     const before = chats().length;
     const res = await fetch(`${server.url}/api/agents/conversations/${id}/messages`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${c.f.contributor.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${c.f.contributor.accessToken}`,
+        'x-fieldbook-workspace': c.f.ws.id,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ text: 'What do customers say about pricing?' }),
     });
     expect(res.status).toBe(200);
@@ -87,7 +122,9 @@ describe('conversations with an agent', () => {
     expect(result.items.map((i) => i.id)).not.toContain(c.notes.secret);
     for (const r of chats().slice(before)) expect(JSON.stringify(r.body)).not.toContain('acquire a competitor');
     // The second call replays the tool call and its result as the OpenAI wire format has them.
-    const second = chats().at(-1)!.body as { messages: Array<{ role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string }> };
+    const second = chats().at(-1)!.body as {
+      messages: Array<{ role: string; tool_calls?: Array<{ id: string }>; tool_call_id?: string }>;
+    };
     const call = second.messages.find((m) => m.role === 'assistant' && m.tool_calls)!;
     expect(second.messages.find((m) => m.role === 'tool')!.tool_call_id).toBe(call.tool_calls![0]!.id);
     expect(second.messages[0]).toMatchObject({ role: 'system' });
@@ -97,17 +134,38 @@ describe('conversations with an agent', () => {
     expect(stored.messages.map((m) => m.type)).toEqual(['USER', 'THINKING', 'RESULT', 'ASSISTANT']);
     expect(stored.messages[3]!.content).toBe('Customers found the pricing page confusing (Interview with Maria).');
     // A conversation is its person's own.
-    expect(failure(await c.f.viewer.gql(`query($id: ID!) { agentConversation(id: $id) { id } }`, { id })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(
+      failure(await c.f.viewer.gql(`query($id: ID!) { agentConversation(id: $id) { id } }`, { id })).extensions
+        ?.errorCode,
+    ).toBe('NOT_FOUND');
 
-    const rated = ok(await c.f.contributor.gql<{ rateMessage: { rating: string } }>(`mutation($id: ID!) { rateMessage(messageId: $id, rating: Good) { rating } }`, { id: stored.messages[3]!.id }));
+    const rated = ok(
+      await c.f.contributor.gql<{ rateMessage: { rating: string } }>(
+        `mutation($id: ID!) { rateMessage(messageId: $id, rating: Good) { rating } }`,
+        { id: stored.messages[3]!.id },
+      ),
+    );
     expect(rated.rateMessage.rating).toBe('Good');
-    const wrong = failure(await c.f.contributor.gql(`mutation($id: ID!) { rateMessage(messageId: $id, rating: Bad) { rating } }`, { id: stored.messages[0]!.id }));
+    const wrong = failure(
+      await c.f.contributor.gql(`mutation($id: ID!) { rateMessage(messageId: $id, rating: Bad) { rating } }`, {
+        id: stored.messages[0]!.id,
+      }),
+    );
     expect(wrong.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'messageId' });
   });
 
   it('pauses before creating a note until the person confirms, and keeps the question across a reload', async () => {
     const id = await start(c.f.contributor.gql);
-    fake.script({ content: '', toolCalls: [{ name: 'create_document', arguments: JSON.stringify({ projectId: c.study, title: 'Pricing summary', text: 'Pricing confuses people.' }) }], usage: { prompt: 120, completion: 40 } });
+    fake.script({
+      content: '',
+      toolCalls: [
+        {
+          name: 'create_document',
+          arguments: JSON.stringify({ projectId: c.study, title: 'Pricing summary', text: 'Pricing confuses people.' }),
+        },
+      ],
+      usage: { prompt: 120, completion: 40 },
+    });
     const paused = await send(c.f.contributor.gql, id, 'Write a note about pricing');
     expect(paused.status).toBe('AWAITING_CONFIRMATION');
     // The person reads what will happen, in words, not the tool's JSON.
@@ -115,9 +173,19 @@ describe('conversations with an agent', () => {
       toolName: 'create_document',
       question: 'Allow create document?',
       input: { title: 'Pricing summary' },
-      summary: { action: 'Create a note', target: 'project “Onboarding study”', title: 'Pricing summary', preview: 'Pricing confuses people.', details: [] },
+      summary: {
+        action: 'Create a note',
+        target: 'project “Onboarding study”',
+        title: 'Pricing summary',
+        preview: 'Pricing confuses people.',
+        details: [],
+      },
     });
-    const busy = failure(await c.f.contributor.gql(`mutation($id: ID!) { sendAgentMessage(conversationId: $id, text: "hello") { id } }`, { id }));
+    const busy = failure(
+      await c.f.contributor.gql(`mutation($id: ID!) { sendAgentMessage(conversationId: $id, text: "hello") { id } }`, {
+        id,
+      }),
+    );
     expect(busy.extensions?.errorCode).toBe('INVALID_OPERATION');
     const notesBefore = await server.fieldbook.db.owner('notes').where({ title: 'Pricing summary' });
     expect(notesBefore).toHaveLength(0);
@@ -130,14 +198,28 @@ describe('conversations with an agent', () => {
     expect(result.content).toMatch(/^Created the note “Pricing summary”/);
     const noteId = result.items[0]!.id;
     // The note records the model call that wrote it, tokens included, across the pause.
-    expect(await server.fieldbook.db.owner('ai_provenance').where({ object_type: 'NOTE', object_id: noteId }).first()).toMatchObject({ created_by: c.f.contributor.user.id, model: 'fake-chat', prompt_tokens: 120, completion_tokens: 40 });
+    expect(
+      await server.fieldbook.db.owner('ai_provenance').where({ object_type: 'NOTE', object_id: noteId }).first(),
+    ).toMatchObject({
+      created_by: c.f.contributor.user.id,
+      model: 'fake-chat',
+      prompt_tokens: 120,
+      completion_tokens: 40,
+    });
   });
 
   it('tells the model when the person says no to askForConfirmation', async () => {
     const id = await start(c.f.contributor.gql);
-    fake.script({ content: '', toolCalls: [{ name: 'askForConfirmation', arguments: '{"message":"Shall I email the team?"}' }] });
+    fake.script({
+      content: '',
+      toolCalls: [{ name: 'askForConfirmation', arguments: '{"message":"Shall I email the team?"}' }],
+    });
     const paused = await send(c.f.contributor.gql, id, 'Tell the team');
-    expect(paused.pending).toMatchObject({ question: 'Shall I email the team?', toolName: 'askForConfirmation', summary: { action: 'Shall I email the team?' } });
+    expect(paused.pending).toMatchObject({
+      question: 'Shall I email the team?',
+      toolName: 'askForConfirmation',
+      summary: { action: 'Shall I email the team?' },
+    });
     fake.script({ content: 'All right, I will not.' });
     const done = await answer(c.f.contributor.gql, id, false);
     expect(done.messages.find((m) => m.type === 'RESULT')!.content).toMatch(/^The person said no/);
@@ -156,23 +238,52 @@ describe('conversations with an agent', () => {
 
   it('finds the person’s conversations by text and by the filter objects, checking each object', async () => {
     const search = `query($input: SearchConversationsInput!) { searchConversations(input: $input) { id title } }`;
-    const byText = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { query: 'pricing page' } })).searchConversations;
+    const byText = ok(
+      await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, {
+        input: { query: 'pricing page' },
+      }),
+    ).searchConversations;
     expect(byText.map((x) => x.title)).toEqual(['Pricing']);
-    const byNote = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { filters: [{ type: 'Note', objectIds: [c.notes.maria] }] } })).searchConversations;
+    const byNote = ok(
+      await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, {
+        input: { filters: [{ type: 'Note', objectIds: [c.notes.maria] }] },
+      }),
+    ).searchConversations;
     expect(byNote.map((x) => x.title)).toContain('Pricing');
-    const byProject = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { query: 'pricing', filters: [{ type: 'Project', objectIds: [c.study] }] } })).searchConversations;
+    const byProject = ok(
+      await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, {
+        input: { query: 'pricing', filters: [{ type: 'Project', objectIds: [c.study] }] },
+      }),
+    ).searchConversations;
     expect(byProject.map((x) => x.title)).toContain('Pricing');
-    expect(failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Project', objectIds: [c.secretProject] }] } })).extensions?.errorCode).toBe('NOT_FOUND');
-    const byDate = ok(await c.f.contributor.gql<{ searchConversations: unknown[] }>(search, { input: { filters: [{ type: 'Project', dateRange: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } }] } }));
+    expect(
+      failure(
+        await c.f.contributor.gql(search, { input: { filters: [{ type: 'Project', objectIds: [c.secretProject] }] } }),
+      ).extensions?.errorCode,
+    ).toBe('NOT_FOUND');
+    const byDate = ok(
+      await c.f.contributor.gql<{ searchConversations: unknown[] }>(search, {
+        input: {
+          filters: [{ type: 'Project', dateRange: { from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } }],
+        },
+      }),
+    );
     expect(byDate.searchConversations).toEqual([]);
-    expect(ok(await c.f.viewer.gql<{ searchConversations: unknown[] }>(search, { input: { query: 'pricing' } })).searchConversations).toEqual([]);
-    const hidden = failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Note', objectIds: [c.notes.secret] }] } }));
+    expect(
+      ok(await c.f.viewer.gql<{ searchConversations: unknown[] }>(search, { input: { query: 'pricing' } }))
+        .searchConversations,
+    ).toEqual([]);
+    const hidden = failure(
+      await c.f.contributor.gql(search, { input: { filters: [{ type: 'Note', objectIds: [c.notes.secret] }] } }),
+    );
     expect(hidden.extensions?.errorCode).toBe('NOT_FOUND');
     const empty = failure(await c.f.contributor.gql(search, { input: { filters: [{ type: 'Tag' }] } }));
     expect(empty.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'filters.0.objectIds' });
     // Every id a filter names is checked: an object that is not in this workspace is not found.
     for (const type of ['Tag', 'Chart', 'Channel', 'ProjectCategory', 'MultiSelect']) {
-      const unknown = failure(await c.f.contributor.gql(search, { input: { filters: [{ type, objectIds: [randomUUID()] }] } }));
+      const unknown = failure(
+        await c.f.contributor.gql(search, { input: { filters: [{ type, objectIds: [randomUUID()] }] } }),
+      );
       expect(unknown.extensions?.errorCode, type).toBe('NOT_FOUND');
     }
   });
@@ -180,11 +291,22 @@ describe('conversations with an agent', () => {
   it('gives each filter type its meaning: what a category, tag, chart, option, note or channel contains', async () => {
     const db = server.fieldbook.db.owner;
     const workspace_id = c.f.ws.id;
-    const row = async (table: string, values: Record<string, unknown>) => ((await db(table).insert({ workspace_id, ...values }).returning('id')) as Array<{ id: string }>)[0]!.id;
+    const row = async (table: string, values: Record<string, unknown>) =>
+      (
+        (await db(table)
+          .insert({ workspace_id, ...values })
+          .returning('id')) as Array<{ id: string }>
+      )[0]!.id;
     // Conversations whose tool results named one thing each.
     const named = async (title: string, itemIds: string[]) => {
       const id = await start(c.f.contributor.gql, title);
-      await db('agent_messages').insert({ workspace_id, conversation_id: id, type: 'RESULT', content: title, item_ids: itemIds });
+      await db('agent_messages').insert({
+        workspace_id,
+        conversation_id: id,
+        type: 'RESULT',
+        content: title,
+        item_ids: itemIds,
+      });
       return id;
     };
     const parent = await row('project_categories', { title: 'Research' });
@@ -193,21 +315,47 @@ describe('conversations with an agent', () => {
     const board = await row('tag_boards', { title: 'Themes' });
     const tag = await row('tags', { board_id: board, title: 'Slow start', color: '#aa3300' });
     await db('highlight_tags').insert({ workspace_id, highlight_id: c.highlights.flowTooLong, tag_id: tag });
-    const chart = await row('project_charts', { project_id: c.study, title: 'Themes', metric: 'HIGHLIGHT_COUNT', group_by: 'TAG', chart_type: 'BAR' });
+    const chart = await row('project_charts', {
+      project_id: c.study,
+      title: 'Themes',
+      metric: 'HIGHLIGHT_COUNT',
+      group_by: 'TAG',
+      chart_type: 'BAR',
+    });
     const field = await row('fields', { object_type: 'NOTE', type: 'SELECT', label: 'Segment' });
     const option = await row('field_options', { field_id: field, label: 'Enterprise', color: '#3366aa' });
-    await db('field_values').insert({ workspace_id, field_id: field, object_type: 'NOTE', object_id: c.notes.tom, value: JSON.stringify([option]) });
+    await db('field_values').insert({
+      workspace_id,
+      field_id: field,
+      object_type: 'NOTE',
+      object_id: c.notes.tom,
+      value: JSON.stringify([option]),
+    });
     const channel = await row('channels', { name: 'Support tickets' });
     const dataset = await row('channel_datasets', { channel_id: channel, source: 'CSV', name: 'March' });
-    const datum = await row('channel_datapoints', { channel_id: channel, dataset_id: dataset, external_id: 't-1', source: 'CSV', content: 'The export is slow.', created_at: new Date() });
+    const datum = await row('channel_datapoints', {
+      channel_id: channel,
+      dataset_id: dataset,
+      external_id: 't-1',
+      source: 'CSV',
+      content: 'The export is slow.',
+      created_at: new Date(),
+    });
 
     await named('About a highlight', [c.highlights.flowTooLong]);
     await named('About Tom', [c.notes.tom]);
     await named('About a ticket', [datum]);
     const search = `query($input: SearchConversationsInput!) { searchConversations(input: $input) { title } }`;
     const titles = async (type: string, objectIds: string[]) => {
-      const found = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { filters: [{ type, objectIds }] } })).searchConversations;
-      return found.map((x) => x.title).filter((t) => t.startsWith('About ')).sort();
+      const found = ok(
+        await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, {
+          input: { filters: [{ type, objectIds }] },
+        }),
+      ).searchConversations;
+      return found
+        .map((x) => x.title)
+        .filter((t) => t.startsWith('About '))
+        .sort();
     };
     expect(await titles('ProjectCategory', [parent])).toEqual(['About Tom', 'About a highlight']);
     expect(await titles('Tag', [tag])).toEqual(['About a highlight']);
@@ -217,30 +365,63 @@ describe('conversations with an agent', () => {
     expect(await titles('Note', [c.notes.tom])).toEqual(['About Tom']);
     expect(await titles('Channel', [channel])).toEqual(['About a ticket']);
     // Two filters must both hold.
-    const both = ok(await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, { input: { filters: [{ type: 'Chart', objectIds: [chart] }, { type: 'MultiSelect', objectIds: [option] }] } }));
+    const both = ok(
+      await c.f.contributor.gql<{ searchConversations: Array<{ title: string }> }>(search, {
+        input: {
+          filters: [
+            { type: 'Chart', objectIds: [chart] },
+            { type: 'MultiSelect', objectIds: [option] },
+          ],
+        },
+      }),
+    );
     expect(both.searchConversations.map((x) => x.title).filter((t) => t.startsWith('About '))).toEqual(['About Tom']);
   });
 
   it('checks agents and conversations against their limits, and who may change an agent', async () => {
     const create = `mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`;
-    expect(failure(await c.f.contributor.gql(create, { input: { name: 'x'.repeat(256) } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'name' });
+    expect(failure(await c.f.contributor.gql(create, { input: { name: 'x'.repeat(256) } })).extensions).toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'name',
+    });
     expect(ok(await c.f.contributor.gql(create, { input: { name: 'x'.repeat(255) } }))).toBeTruthy();
-    expect(failure(await c.f.contributor.gql(create, { input: { name: 'Bad', tools: ['format_disk'] } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'tools' });
+    expect(
+      failure(await c.f.contributor.gql(create, { input: { name: 'Bad', tools: ['format_disk'] } })).extensions,
+    ).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'tools' });
     expect(failure(await c.f.viewer.gql(create, { input: { name: 'Mine' } })).extensions?.errorCode).toBe('FORBIDDEN');
     const start = `mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }`;
-    expect(failure(await c.f.contributor.gql(start, { input: { agentId, title: 't'.repeat(501) } })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'title' });
+    expect(
+      failure(await c.f.contributor.gql(start, { input: { agentId, title: 't'.repeat(501) } })).extensions,
+    ).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'title' });
     expect(ok(await c.f.contributor.gql(start, { input: { agentId, title: 't'.repeat(500) } }))).toBeTruthy();
-    const rename = failure(await c.f.viewer.gql(`mutation($id: ID!) { updateAgent(id: $id, input: { name: "Mine now" }) { id } }`, { id: agentId }));
+    const rename = failure(
+      await c.f.viewer.gql(`mutation($id: ID!) { updateAgent(id: $id, input: { name: "Mine now" }) { id } }`, {
+        id: agentId,
+      }),
+    );
     expect(rename.extensions?.errorCode).toBe('FORBIDDEN');
-    const agents = ok(await c.f.viewer.gql<{ agents: Array<{ id: string; viewerCanEdit: boolean }> }>(`{ agents { id viewerCanEdit } }`)).agents;
+    const agents = ok(
+      await c.f.viewer.gql<{ agents: Array<{ id: string; viewerCanEdit: boolean }> }>(
+        `{ agents { id viewerCanEdit } }`,
+      ),
+    ).agents;
     expect(agents.find((a) => a.id === agentId)).toMatchObject({ viewerCanEdit: false });
   });
 
   it('runs an agent from automation’s invokeAgent, as the automation’s owner, in a conversation of theirs', async () => {
-    fake.script({ content: '', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"onboarding"}' }] }, { content: 'Onboarding takes too long for new customers.' });
+    fake.script(
+      { content: '', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"onboarding"}' }] },
+      { content: 'Onboarding takes too long for new customers.' },
+    );
     const automation = ok(
       await c.f.admin<{ createAutomation: { id: string } }>(CREATE, {
-        input: { title: 'Weekly digest', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'invokeAgent', parameters: { agentId, prompt: 'Sum up onboarding' }, executionOrder: 1 }] },
+        input: {
+          title: 'Weekly digest',
+          trigger: { type: 'Event', eventKey: 'manual' },
+          actions: [
+            { actionType: 'invokeAgent', parameters: { agentId, prompt: 'Sum up onboarding' }, executionOrder: 1 },
+          ],
+        },
       }),
     ).createAutomation;
     ok(await c.f.admin(`mutation($id: ID!) { runAutomation(id: $id) }`, { id: automation.id }));
@@ -251,7 +432,15 @@ describe('conversations with an agent', () => {
     const conversation = await read(c.f.admin, output.conversationId);
     expect(conversation.title).toBe('Automation (manual): Sum up onboarding');
     expect(conversation.messages.map((m) => m.type)).toEqual(['USER', 'THINKING', 'RESULT', 'ASSISTANT']);
-    const missing = failure(await c.f.admin(CREATE, { input: { title: 'Nope', trigger: { type: 'Event', eventKey: 'manual' }, actions: [{ actionType: 'invokeAgent', parameters: { agentId: c.study, prompt: 'x' }, executionOrder: 1 }] } }));
+    const missing = failure(
+      await c.f.admin(CREATE, {
+        input: {
+          title: 'Nope',
+          trigger: { type: 'Event', eventKey: 'manual' },
+          actions: [{ actionType: 'invokeAgent', parameters: { agentId: c.study, prompt: 'x' }, executionOrder: 1 }],
+        },
+      }),
+    );
     expect(missing.extensions?.errorCode).toBe('NOT_FOUND');
   });
 });

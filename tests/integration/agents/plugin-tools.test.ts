@@ -15,12 +15,21 @@ let open: string;
 let restricted: string;
 
 beforeAll(async () => {
-  lister = await loadSandboxedPlugin({ packageDir: join(import.meta.dirname, 'fixtures', 'project-lister'), serverEntry: './server.ts', logger: createLogger('silent') });
+  lister = await loadSandboxedPlugin({
+    packageDir: join(import.meta.dirname, 'fixtures', 'project-lister'),
+    serverEntry: './server.ts',
+    logger: createLogger('silent'),
+  });
   ({ server, mail } = await startAgentsServer({}, { plugins: [lister.definition] }));
   f = await contentFixture(server, mail, ['CONTRIBUTOR', 'VIEWER']);
   open = (await createProject(f.admin, 'Open research')).id;
   restricted = (await createProject(f.admin, 'Board only')).id;
-  ok(await f.admin(`mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }`, { id: restricted, m: { groups: { markup: 'none' }, users: {} } }));
+  ok(
+    await f.admin(`mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }`, {
+      id: restricted,
+      m: { groups: { markup: 'none' }, users: {} },
+    }),
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -30,7 +39,15 @@ afterAll(async () => {
 
 describe('plugin tools through the SDK', () => {
   it('lists a sandboxed plugin’s tools, prefixed with its id, with the input schema worked out in the sandbox', async () => {
-    const tools = ok(await f.viewer.gql<{ agentTools: Array<{ name: string; access: string; inputSchema: { properties: Record<string, unknown>; required?: string[] } }> }>(`{ agentTools { name access inputSchema } }`)).agentTools;
+    const tools = ok(
+      await f.viewer.gql<{
+        agentTools: Array<{
+          name: string;
+          access: string;
+          inputSchema: { properties: Record<string, unknown>; required?: string[] };
+        }>;
+      }>(`{ agentTools { name access inputSchema } }`),
+    ).agentTools;
     const repeat = tools.find((t) => t.name === 'project-lister_repeat');
     expect(repeat).toMatchObject({ access: 'write', inputSchema: { required: ['word', 'times'] } });
     expect(repeat!.inputSchema.properties.times).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
@@ -39,21 +56,40 @@ describe('plugin tools through the SDK', () => {
 
   it('runs a tool only where the plugin is installed, as the person, within their access', async () => {
     const before = failure(await f.contributor.gql(RUN_TOOL, { name: 'project-lister_project_titles', input: {} }));
-    expect(before).toMatchObject({ message: 'Project lister is not installed in this workspace.', extensions: { errorCode: 'INVALID_OPERATION' } });
+    expect(before).toMatchObject({
+      message: 'Project lister is not installed in this workspace.',
+      extensions: { errorCode: 'INVALID_OPERATION' },
+    });
     ok(await f.admin(`mutation { installPlugin(pluginId: "project-lister", settings: []) { id } }`));
 
-    const admin = ok(await f.admin<ToolAnswer>(RUN_TOOL, { name: 'project-lister_project_titles', input: { prefix: '- ' } })).runAgentTool;
+    const admin = ok(
+      await f.admin<ToolAnswer>(RUN_TOOL, { name: 'project-lister_project_titles', input: { prefix: '- ' } }),
+    ).runAgentTool;
     expect(admin.text.split('\n').sort()).toEqual(['- Board only', '- Open research']);
-    const mine = ok(await f.contributor.gql<ToolAnswer>(RUN_TOOL, { name: 'project-lister_project_titles', input: {} })).runAgentTool;
+    const mine = ok(
+      await f.contributor.gql<ToolAnswer>(RUN_TOOL, { name: 'project-lister_project_titles', input: {} }),
+    ).runAgentTool;
     expect(mine.text).toBe('Open research');
     expect(mine.items).toEqual([{ type: 'PROJECT', id: open, title: 'Open research', url: `/projects/${open}` }]);
     expect(mine.data).toEqual({ by: f.contributor.user.id });
   });
 
   it('checks input in the sandbox, naming the field, and keeps viewers from write tools', async () => {
-    const bad = failure(await f.contributor.gql(RUN_TOOL, { name: 'project-lister_repeat', input: { word: 'go', times: 9 } }));
+    const bad = failure(
+      await f.contributor.gql(RUN_TOOL, { name: 'project-lister_repeat', input: { word: 'go', times: 9 } }),
+    );
     expect(bad.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'times' });
-    expect(ok(await f.contributor.gql<ToolAnswer>(RUN_TOOL, { name: 'project-lister_repeat', input: { word: 'go', times: 3 } })).runAgentTool.text).toBe('go go go');
-    expect(failure(await f.viewer.gql(RUN_TOOL, { name: 'project-lister_repeat', input: { word: 'go', times: 1 } })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(
+      ok(
+        await f.contributor.gql<ToolAnswer>(RUN_TOOL, {
+          name: 'project-lister_repeat',
+          input: { word: 'go', times: 3 },
+        }),
+      ).runAgentTool.text,
+    ).toBe('go go go');
+    expect(
+      failure(await f.viewer.gql(RUN_TOOL, { name: 'project-lister_repeat', input: { word: 'go', times: 1 } }))
+        .extensions?.errorCode,
+    ).toBe('FORBIDDEN');
   });
 });

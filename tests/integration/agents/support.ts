@@ -16,11 +16,18 @@ export async function startAgentsServer(
 ): Promise<{ server: TestServer; mail: TestMailServer }> {
   const mail = await startMailServer();
   const modules = withAutomation ? [research, search, ai, agents, automation] : [research, search, ai, agents];
-  const server = await startTestServer({ smtpUrl: mail.url, ...overrides }, { modules, discoverPlugins: false, ...opts });
+  const server = await startTestServer(
+    { smtpUrl: mail.url, ...overrides },
+    { modules, discoverPlugins: false, ...opts },
+  );
   return { server, mail };
 }
 
 export const RUN_TOOL = `mutation($name: String!, $input: JSON) { runAgentTool(name: $name, input: $input) { text items { type id title url } data } }`;
 export interface ToolAnswer {
-  runAgentTool: { text: string; items: Array<{ type: string; id: string; title: string | null; url: string | null }>; data: unknown };
+  runAgentTool: {
+    text: string;
+    items: Array<{ type: string; id: string; title: string | null; url: string | null }>;
+    data: unknown;
+  };
 }

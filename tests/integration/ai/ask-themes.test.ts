@@ -14,9 +14,27 @@ let a: ContentFixture;
 let channelId: string;
 
 const SUBJECTS: Record<string, string[]> = {
-  export: ['Exports time out on large projects', 'CSV export times out after a minute', 'The export to CSV never finishes', 'Export of the report times out', 'Exporting large CSV files fails with a timeout'],
-  login: ['Cannot log in with Google single sign-on', 'Login with SSO fails every morning', 'Single sign-on login loops back to the start', 'SSO login error after the password reset', 'Google login for SSO keeps failing'],
-  pricing: ['The pricing of the team plan is too high', 'Team plan price doubled this year', 'Pricing page is unclear about seats on the team plan', 'Seats on the team plan cost too much', 'Too expensive: the team plan price per seat'],
+  export: [
+    'Exports time out on large projects',
+    'CSV export times out after a minute',
+    'The export to CSV never finishes',
+    'Export of the report times out',
+    'Exporting large CSV files fails with a timeout',
+  ],
+  login: [
+    'Cannot log in with Google single sign-on',
+    'Login with SSO fails every morning',
+    'Single sign-on login loops back to the start',
+    'SSO login error after the password reset',
+    'Google login for SSO keeps failing',
+  ],
+  pricing: [
+    'The pricing of the team plan is too high',
+    'Team plan price doubled this year',
+    'Pricing page is unclear about seats on the team plan',
+    'Seats on the team plan cost too much',
+    'Too expensive: the team plan price per seat',
+  ],
 };
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
@@ -29,7 +47,15 @@ interface Answer {
   local: boolean;
   blocks: Array<{
     __typename: string;
-    citations?: Array<{ id: string; type: string; parentId: string | null; title: string; projectTitle: string; quote: string; url: string }>;
+    citations?: Array<{
+      id: string;
+      type: string;
+      parentId: string | null;
+      title: string;
+      projectTitle: string;
+      quote: string;
+      url: string;
+    }>;
     channelId?: string;
     channelTitle?: string;
     items?: Array<{ id: string; title: string; previousCount: number; currentCount: number }>;
@@ -46,16 +72,32 @@ beforeAll(async () => {
   // Exports grew this week: two points each in the last days, one each the weeks before.
   const points = Object.entries(SUBJECTS).flatMap(([subject, texts]) =>
     texts.flatMap((text, i) =>
-      (subject === 'export' ? [1, 2, 20] : [20, 22]).map((age, copy) => ({ externalId: `${subject}-${i}-${copy}`, content: copy ? `${text} (${copy})` : text, createdAt: daysAgo(age) })),
+      (subject === 'export' ? [1, 2, 20] : [20, 22]).map((age, copy) => ({
+        externalId: `${subject}-${i}-${copy}`,
+        content: copy ? `${text} (${copy})` : text,
+        createdAt: daysAgo(age),
+      })),
     ),
   );
-  expect((await post(server, `/api/channels/${channelId}/datapoints`, JSON.stringify({ dataPoints: points }), { token })).status).toBe(200);
-  ok(await a.contributor.gql('mutation($c: ID!) { clusterChannel(channelId: $c, sensitivity: 5, amount: 10) { id } }', { c: channelId }));
+  expect(
+    (await post(server, `/api/channels/${channelId}/datapoints`, JSON.stringify({ dataPoints: points }), { token }))
+      .status,
+  ).toBe(200);
+  ok(
+    await a.contributor.gql('mutation($c: ID!) { clusterChannel(channelId: $c, sensitivity: 5, amount: 10) { id } }', {
+      c: channelId,
+    }),
+  );
   // Clustering runs as a job: wait for it (beforeAll has no expect.poll).
   const deadline = Date.now() + 20_000;
   let status = '';
   while (status !== 'COMPLETED' && Date.now() < deadline) {
-    status = ok(await a.viewer.gql<{ channelClustering: { status: string } }>('query($c: ID!) { channelClustering(channelId: $c) { status } }', { c: channelId })).channelClustering.status;
+    status = ok(
+      await a.viewer.gql<{ channelClustering: { status: string } }>(
+        'query($c: ID!) { channelClustering(channelId: $c) { status } }',
+        { c: channelId },
+      ),
+    ).channelClustering.status;
     if (status !== 'COMPLETED') await new Promise((r) => setTimeout(r, 200));
   }
   expect(status).toBe('COMPLETED');
@@ -68,12 +110,18 @@ afterAll(async () => {
 
 describe('Ask over channels', () => {
   it('cites a channel’s theme, counts the channel, and draws how its themes grew', async () => {
-    const answer = ok(await a.viewer.gql<{ ask: Answer }>(ANSWER, { q: 'What do customers say about export times?' })).ask;
+    const answer = ok(
+      await a.viewer.gql<{ ask: Answer }>(ANSWER, { q: 'What do customers say about export times?' }),
+    ).ask;
     expect(answer.local).toBe(true);
     const citations = answer.blocks.flatMap((b) => b.citations ?? []);
     const theme = citations.find((c) => c.type === 'theme');
     expect(theme, JSON.stringify(answer.blocks)).toBeDefined();
-    expect(theme).toMatchObject({ parentId: channelId, projectTitle: 'Support tickets', url: `/channels/${channelId}/themes/${theme!.id}` });
+    expect(theme).toMatchObject({
+      parentId: channelId,
+      projectTitle: 'Support tickets',
+      url: `/channels/${channelId}/themes/${theme!.id}`,
+    });
     expect(answer.summary.numChannels).toBe(1);
 
     const graph = answer.blocks.find((b) => b.__typename === 'AnswerEmergingThemesBlock');
@@ -81,11 +129,14 @@ describe('Ask over channels', () => {
     // Most grown first: the export theme gained points in the latest period, the others none.
     const [top, ...rest] = graph!.items!;
     expect(top!.currentCount).toBeGreaterThan(top!.previousCount);
-    for (const other of rest) expect(other.currentCount - other.previousCount).toBeLessThanOrEqual(top!.currentCount - top!.previousCount);
+    for (const other of rest)
+      expect(other.currentCount - other.previousCount).toBeLessThanOrEqual(top!.currentCount - top!.previousCount);
   });
 
   it('answers from research alone, with no graph, when no theme is about the question', async () => {
-    const answer = ok(await a.viewer.gql<{ ask: Answer }>(ANSWER, { q: 'What did the onboarding interviews say?' })).ask;
+    const answer = ok(
+      await a.viewer.gql<{ ask: Answer }>(ANSWER, { q: 'What did the onboarding interviews say?' }),
+    ).ask;
     expect(answer.blocks.some((b) => b.__typename === 'AnswerEmergingThemesBlock')).toBe(false);
     expect(answer.summary.numChannels).toBe(0);
   });

@@ -8,7 +8,9 @@ import { ANSWER_FIELDS, readEvents, TEXTS, useAiCorpus, type Answer } from './co
 const c = useAiCorpus();
 
 const ASK = `query($input: AskInput!) { ask(input: $input) { ${ANSWER_FIELDS} } }`;
-const ALL_TEXT = normalizeForQuote([...TEXTS.interview1, ...TEXTS.interview2, ...TEXTS.insight, ...TEXTS.secret].join(' '));
+const ALL_TEXT = normalizeForQuote(
+  [...TEXTS.interview1, ...TEXTS.interview2, ...TEXTS.insight, ...TEXTS.secret].join(' '),
+);
 
 /**
  * The scripted model: cites every source it was given with a true quote (its first sentence), an
@@ -18,7 +20,12 @@ function scriptedAnswer(body: ChatBody) {
   const sources = promptSources(body);
   const lines = [JSON.stringify({ type: 'heading', level: 1, content: 'Onboarding' })];
   for (const s of sources) {
-    const sentence = s.text.split('\n').slice(1).join(' ').split(/(?<=\.)\s/)[0] || s.text.split('\n')[0]!;
+    const sentence =
+      s.text
+        .split('\n')
+        .slice(1)
+        .join(' ')
+        .split(/(?<=\.)\s/)[0] || s.text.split('\n')[0]!;
     lines.push(
       JSON.stringify({
         type: 'text',
@@ -31,7 +38,13 @@ function scriptedAnswer(body: ChatBody) {
       }),
     );
   }
-  lines.push(JSON.stringify({ type: 'text', content: 'And a claim from nowhere.', citations: [{ ref: 'S99', quote: TEXTS.secret[0] }] }));
+  lines.push(
+    JSON.stringify({
+      type: 'text',
+      content: 'And a claim from nowhere.',
+      citations: [{ ref: 'S99', quote: TEXTS.secret[0] }],
+    }),
+  );
   return { content: lines.join('\n'), chunkChars: 11 };
 }
 
@@ -42,13 +55,17 @@ function citationsOf(a: Answer) {
 describe('Ask', () => {
   it('answers in blocks whose every displayed quote is found verbatim in its source', async () => {
     c.fake.onChat = scriptedAnswer;
-    const a = ok(await c.f.admin<{ ask: Answer }>(ASK, { input: { question: 'Why do new customers struggle with onboarding?' } })).ask;
+    const a = ok(
+      await c.f.admin<{ ask: Answer }>(ASK, { input: { question: 'Why do new customers struggle with onboarding?' } }),
+    ).ask;
     expect(a.blocks[0]).toEqual({ __typename: 'AnswerHeadingBlock', level: 1, content: 'Onboarding' });
     const cites = citationsOf(a);
     expect(cites.length).toBeGreaterThan(0);
     // 0 unverified quotes displayed: every quote is in the corpus, in the source it names.
     for (const q of cites) expect(ALL_TEXT).toContain(normalizeForQuote(q.quote));
-    const given = promptSources(c.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as ChatBody).length;
+    const given = promptSources(
+      c.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as ChatBody,
+    ).length;
     // Per source: the altered and the invented quote; plus the citation of a ref never given.
     expect(a.droppedQuotes).toBe(given * 2 + 1);
     expect(a.summary).toMatchObject({ isQuestion: true, numChannels: 0 });
@@ -84,7 +101,11 @@ describe('Ask', () => {
     c.fake.onChat = (b) => ({ ...scriptedAnswer(b), delayMs: 1 });
     const res = await fetch(`${c.server.url}/api/ai/ask/stream`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${c.f.viewer.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${c.f.viewer.accessToken}`,
+        'x-fieldbook-workspace': c.f.ws.id,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ question: 'Where do imports fail?' }),
     });
     expect(res.status).toBe(200);
@@ -95,7 +116,9 @@ describe('Ask', () => {
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     expect((done.data as { blocks: unknown[] }).blocks).toEqual(blocks.map((b) => b.data));
-    for (const b of blocks) for (const q of (b.data as { citations?: Array<{ quote: string }> }).citations ?? []) expect(ALL_TEXT).toContain(normalizeForQuote(q.quote));
+    for (const b of blocks)
+      for (const q of (b.data as { citations?: Array<{ quote: string }> }).citations ?? [])
+        expect(ALL_TEXT).toContain(normalizeForQuote(q.quote));
   });
 
   it('checks the question', async () => {
@@ -107,7 +130,13 @@ describe('Ask', () => {
   });
 
   it('suggests questions by job function: 27 general, 15 marketing and sales, 7 support and success, 17 finance, operations and legal', async () => {
-    const q = async (jobFunction: string | null) => ok(await c.f.viewer.gql<{ suggestedQuestions: string[] }>(`query($j: String) { suggestedQuestions(jobFunction: $j) }`, { j: jobFunction })).suggestedQuestions;
+    const q = async (jobFunction: string | null) =>
+      ok(
+        await c.f.viewer.gql<{ suggestedQuestions: string[] }>(
+          `query($j: String) { suggestedQuestions(jobFunction: $j) }`,
+          { j: jobFunction },
+        ),
+      ).suggestedQuestions;
     expect(await q(null)).toHaveLength(27);
     expect(await q('design')).toEqual(SUGGESTED_QUESTIONS.general);
     expect(await q('marketing')).toHaveLength(15);
@@ -115,7 +144,12 @@ describe('Ask', () => {
     expect(await q('customer success')).toHaveLength(7);
     expect(await q('support')).toEqual(SUGGESTED_QUESTIONS.supportSuccess);
     for (const f of ['finance', 'operations', 'legal']) expect(await q(f)).toHaveLength(17);
-    const all = [...SUGGESTED_QUESTIONS.general, ...SUGGESTED_QUESTIONS.marketingSales, ...SUGGESTED_QUESTIONS.supportSuccess, ...SUGGESTED_QUESTIONS.financeOpsLegal];
+    const all = [
+      ...SUGGESTED_QUESTIONS.general,
+      ...SUGGESTED_QUESTIONS.marketingSales,
+      ...SUGGESTED_QUESTIONS.supportSuccess,
+      ...SUGGESTED_QUESTIONS.financeOpsLegal,
+    ];
     expect(new Set(all).size).toBe(all.length);
   });
 });

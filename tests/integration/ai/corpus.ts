@@ -9,7 +9,9 @@ import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { contentFixture, createProject, doc, ok, type ContentFixture, type Gql } from '../research/content-support.ts';
 
 /** A Fieldbook with research, search and AI, for one test file. */
-export async function startAiServer(overrides: Partial<Config> = {}): Promise<{ server: TestServer; mail: TestMailServer }> {
+export async function startAiServer(
+  overrides: Partial<Config> = {},
+): Promise<{ server: TestServer; mail: TestMailServer }> {
   const mail = await startMailServer();
   const server = await startTestServer({ smtpUrl: mail.url, ...overrides }, { modules: [research, search, ai] });
   return { server, mail };
@@ -48,9 +50,12 @@ export interface Corpus {
 
 async function note(gql: Gql, projectId: string, title: string, paragraphs: readonly string[]) {
   return ok(
-    await gql<{ createNote: { id: string; contentText: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id contentText } }`, {
-      input: { projectId, title, content: doc(...paragraphs) },
-    }),
+    await gql<{ createNote: { id: string; contentText: string } }>(
+      `mutation($input: CreateNoteInput!) { createNote(input: $input) { id contentText } }`,
+      {
+        input: { projectId, title, content: doc(...paragraphs) },
+      },
+    ),
   ).createNote;
 }
 
@@ -58,9 +63,12 @@ async function highlight(gql: Gql, n: { id: string; contentText: string }, span:
   const start = n.contentText.indexOf(span);
   expect(start).toBeGreaterThanOrEqual(0);
   return ok(
-    await gql<{ createHighlight: { id: string } }>(`mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`, {
-      input: { noteId: n.id, startOffset: start, endOffset: start + span.length },
-    }),
+    await gql<{ createHighlight: { id: string } }>(
+      `mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`,
+      {
+        input: { noteId: n.id, startOffset: start, endOffset: start + span.length },
+      },
+    ),
   ).createHighlight.id;
 }
 
@@ -70,9 +78,12 @@ export async function buildCorpus(server: TestServer, mail: TestMailServer): Pro
   const maria = await note(f.admin, study, 'Interview with Maria', TEXTS.interview1);
   const tom = await note(f.admin, study, 'Interview with Tom', TEXTS.interview2);
   const insight = ok(
-    await f.admin<{ createInsight: { id: string } }>(`mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }`, {
-      input: { projectId: study, title: 'Onboarding friction', content: doc(...TEXTS.insight) },
-    }),
+    await f.admin<{ createInsight: { id: string } }>(
+      `mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }`,
+      {
+        input: { projectId: study, title: 'Onboarding friction', content: doc(...TEXTS.insight) },
+      },
+    ),
   ).createInsight.id;
   const flowTooLong = await highlight(f.admin, maria, 'the onboarding flow took far too long');
   const importsFailed = await highlight(f.admin, tom, 'importing old interviews failed twice');
@@ -86,7 +97,14 @@ export async function buildCorpus(server: TestServer, mail: TestMailServer): Pro
       m: { groups: { markup: 'none' }, users: {} },
     }),
   );
-  return { f, study, secretProject, notes: { maria: maria.id, tom: tom.id, secret: secret.id }, insight, highlights: { flowTooLong, importsFailed, secret: secretHighlight } };
+  return {
+    f,
+    study,
+    secretProject,
+    notes: { maria: maria.id, tom: tom.id, secret: secret.id },
+    insight,
+    highlights: { flowTooLong, importsFailed, secret: secretHighlight },
+  };
 }
 
 /** The corpus with the fake model and the Fieldbook that serve it. */
@@ -142,7 +160,15 @@ export interface Answer {
   label: string;
   model: string;
   blocks: Array<{ __typename: string; level?: number; content: string; citations?: Citation[] }>;
-  summary: { summary: string; numProjects: number; numHighlights: number; numChannels: number; numItems: number; isQuestion: boolean; citations: Array<{ id: string; type: string; quote: string }> };
+  summary: {
+    summary: string;
+    numProjects: number;
+    numHighlights: number;
+    numChannels: number;
+    numItems: number;
+    isQuestion: boolean;
+    citations: Array<{ id: string; type: string; quote: string }>;
+  };
 }
 
 /** Reads an SSE response into its events. */

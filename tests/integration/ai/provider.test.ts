@@ -14,7 +14,10 @@ beforeAll(async () => {
   fake = await startFakeOpenAI();
   ({ server, mail } = await startAiServer(aiConfig(fake, { maxRetries: 3, embeddingModel: 'fake-embed' })));
   c = await buildCorpus(server, mail);
-  fake.onChat = () => ({ content: JSON.stringify({ type: 'text', text: 'A summary.' }), usage: { prompt: 120, completion: 40 } });
+  fake.onChat = () => ({
+    content: JSON.stringify({ type: 'text', text: 'A summary.' }),
+    usage: { prompt: 120, completion: 40 },
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -32,7 +35,9 @@ describe('the AI provider', () => {
     const before = chats().length;
     fake.script({ status: 429, retryAfter: '1', message: 'Rate limit reached' });
     const started = Date.now();
-    expect(ok(await c.f.contributor.gql<{ summarize: { text: string } }>(SUMMARIZE, { id: c.notes.maria })).summarize.text).toBe('A summary.');
+    expect(
+      ok(await c.f.contributor.gql<{ summarize: { text: string } }>(SUMMARIZE, { id: c.notes.maria })).summarize.text,
+    ).toBe('A summary.');
     const tries = chats().slice(before);
     expect(tries).toHaveLength(2);
     expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(950);
@@ -59,9 +64,17 @@ describe('the AI provider', () => {
   });
 
   it('counts tokens per workspace and stops calls at the monthly cap with a message naming it', async () => {
-    const start = ok(await c.f.admin<{ aiSettings: { usage: { promptTokens: number; completionTokens: number } } }>(`{ aiSettings { ${SETTINGS} } }`)).aiSettings.usage;
+    const start = ok(
+      await c.f.admin<{ aiSettings: { usage: { promptTokens: number; completionTokens: number } } }>(
+        `{ aiSettings { ${SETTINGS} } }`,
+      ),
+    ).aiSettings.usage;
     ok(await c.f.contributor.gql(SUMMARIZE, { id: c.notes.maria }));
-    const after = ok(await c.f.admin<{ aiSettings: { usage: { promptTokens: number; completionTokens: number } } }>(`{ aiSettings { ${SETTINGS} } }`)).aiSettings.usage;
+    const after = ok(
+      await c.f.admin<{ aiSettings: { usage: { promptTokens: number; completionTokens: number } } }>(
+        `{ aiSettings { ${SETTINGS} } }`,
+      ),
+    ).aiSettings.usage;
     expect(after.promptTokens - start.promptTokens).toBe(120);
     expect(after.completionTokens - start.completionTokens).toBe(40);
 
@@ -80,13 +93,22 @@ describe('the AI provider', () => {
   });
 
   it('lets only admins change AI settings, checks them, and honours features switched off', async () => {
-    const s = ok(await c.f.viewer.gql<{ aiSettings: Record<string, unknown> }>(`{ aiSettings { ${SETTINGS} } }`)).aiSettings;
+    const s = ok(
+      await c.f.viewer.gql<{ aiSettings: Record<string, unknown> }>(`{ aiSettings { ${SETTINGS} } }`),
+    ).aiSettings;
     expect(s).toMatchObject({
       enabled: true,
       modes: { summarize: 'On', highlights: 'Suggest', tags: 'On', redact: 'On', insights: 'On' },
-      model: { configured: true, chatModel: 'fake-chat', embeddingModel: 'fake-embed', endpointHost: new URL(fake.url).host },
+      model: {
+        configured: true,
+        chatModel: 'fake-chat',
+        embeddingModel: 'fake-embed',
+        endpointHost: new URL(fake.url).host,
+      },
     });
-    expect(failure(await c.f.manager.gql(UPDATE, { input: { enabled: false } })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(failure(await c.f.manager.gql(UPDATE, { input: { enabled: false } })).extensions?.errorCode).toBe(
+      'FORBIDDEN',
+    );
     const neg = failure(await c.f.admin(UPDATE, { input: { monthlyTokenCap: -1 } }));
     expect(neg.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'monthlyTokenCap' });
     const big = failure(await c.f.admin(UPDATE, { input: { monthlyTokenCap: 2e9 } }));
@@ -94,19 +116,31 @@ describe('the AI provider', () => {
     const mode = failure(await c.f.admin(UPDATE, { input: { modes: { tags: 'Sometimes' } } }));
     expect(mode.extensions?.errorCode).toBe('BAD_USER_INPUT');
 
-    const off = ok(await c.f.admin<{ updateAiSettings: { modes: { highlights: string }; features: { summaries: boolean } } }>(UPDATE, { input: { features: { summaries: false }, modes: { highlights: 'Off' } } })).updateAiSettings;
+    const off = ok(
+      await c.f.admin<{ updateAiSettings: { modes: { highlights: string }; features: { summaries: boolean } } }>(
+        UPDATE,
+        { input: { features: { summaries: false }, modes: { highlights: 'Off' } } },
+      ),
+    ).updateAiSettings;
     expect(off).toMatchObject({ modes: { highlights: 'Off' }, features: { summaries: false } });
     const refused = failure(await c.f.contributor.gql(SUMMARIZE, { id: c.notes.maria }));
     expect(refused.extensions?.errorCode).toBe('FORBIDDEN');
     expect(refused.message).toContain('Settings → AI');
     ok(await c.f.admin(UPDATE, { input: { enabled: false, features: { summaries: true } } }));
-    expect(failure(await c.f.viewer.gql(`query { ask(input: { question: "onboarding?" }) { label } }`)).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(
+      failure(await c.f.viewer.gql(`query { ask(input: { question: "onboarding?" }) { label } }`)).extensions
+        ?.errorCode,
+    ).toBe('FORBIDDEN');
     ok(await c.f.admin(UPDATE, { input: { enabled: true } }));
   });
 
   it('builds embeddings in the background and retrieves by them too', async () => {
-    expect(ok(await c.f.admin<{ rebuildAiEmbeddings: boolean }>(`mutation { rebuildAiEmbeddings }`)).rebuildAiEmbeddings).toBe(true);
-    expect(failure(await c.f.contributor.gql(`mutation { rebuildAiEmbeddings }`)).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(
+      ok(await c.f.admin<{ rebuildAiEmbeddings: boolean }>(`mutation { rebuildAiEmbeddings }`)).rebuildAiEmbeddings,
+    ).toBe(true);
+    expect(failure(await c.f.contributor.gql(`mutation { rebuildAiEmbeddings }`)).extensions?.errorCode).toBe(
+      'FORBIDDEN',
+    );
     const embeds = () => fake.requests.filter((r) => r.path === '/v1/embeddings');
     await expect.poll(() => embeds().length, { timeout: 20_000 }).toBeGreaterThan(0);
     const batch = embeds()[0]!.body as { input: string[] };

@@ -17,7 +17,16 @@ interface Summary {
   droppedQuotes: number;
   sections: Array<{ title: string; startTime: string | null; text: string }>;
   quotes: Array<{ itemId: string; text: string }>;
-  provenance: { model: string; endpointHost: string | null; promptVersion: string; inputIds: string[]; promptTokens: number; completionTokens: number; local: boolean; label: string } | null;
+  provenance: {
+    model: string;
+    endpointHost: string | null;
+    promptVersion: string;
+    inputIds: string[];
+    promptTokens: number;
+    completionTokens: number;
+    local: boolean;
+    label: string;
+  } | null;
 }
 
 /** A model answer quoting the note truthfully once, with altered words once, inventing once, and citing an unknown id. */
@@ -36,7 +45,11 @@ function answerWithBadQuotes(body: Parameters<FakeOpenAI['onChat']>[0]) {
       // True words, but cited to a source that does not hold them: dropped.
       JSON.stringify({ type: 'quote', itemId: highlight!.id, text: 'The pricing page was confusing' }),
       // An id the model was never given: dropped.
-      JSON.stringify({ type: 'quote', itemId: '00000000-0000-4000-8000-000000000000', text: 'She said the onboarding flow took far too long' }),
+      JSON.stringify({
+        type: 'quote',
+        itemId: '00000000-0000-4000-8000-000000000000',
+        text: 'She said the onboarding flow took far too long',
+      }),
       '```',
     ].join('\n'),
     usage: { prompt: 120, completion: 40 },
@@ -45,16 +58,31 @@ function answerWithBadQuotes(body: Parameters<FakeOpenAI['onChat']>[0]) {
 
 describe('summaries', () => {
   it('lists the 15 frameworks, the default list first', async () => {
-    const res = ok(await c.f.viewer.gql<{ summaryFrameworks: Array<{ framework: string; isDefault: boolean }> }>(`{ summaryFrameworks { framework isDefault } }`));
+    const res = ok(
+      await c.f.viewer.gql<{ summaryFrameworks: Array<{ framework: string; isDefault: boolean }> }>(
+        `{ summaryFrameworks { framework isDefault } }`,
+      ),
+    );
     expect(res.summaryFrameworks).toHaveLength(15);
-    expect(res.summaryFrameworks.slice(0, 6).map((f) => f.framework)).toEqual(['Chronological', 'Summary', 'ByThemes', 'CustomerCall', 'UsabilityTest', 'SalesSPICED']);
+    expect(res.summaryFrameworks.slice(0, 6).map((f) => f.framework)).toEqual([
+      'Chronological',
+      'Summary',
+      'ByThemes',
+      'CustomerCall',
+      'UsabilityTest',
+      'SalesSPICED',
+    ]);
     expect(res.summaryFrameworks.filter((f) => f.isDefault)).toHaveLength(6);
     expect(res.summaryFrameworks.map((f) => f.framework)).toContain('CustomPrompt');
   });
 
   it('keeps only quotes found word for word in the source they cite, and counts the others', async () => {
     c.fake.onChat = answerWithBadQuotes;
-    const s = ok(await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.maria } })).summarize;
+    const s = ok(
+      await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, {
+        input: { objectType: 'NOTE', objectId: c.notes.maria },
+      }),
+    ).summarize;
     expect(s.status).toBe('OK');
     expect(s.text).toBe('Maria found onboarding slow and pricing confusing.');
     expect(s.quotes).toEqual([{ itemId: c.notes.maria, text: '“The  onboarding flow took far too LONG”' }]);
@@ -63,12 +91,24 @@ describe('summaries', () => {
     for (const q of s.quotes) expect(noteText).toContain(normalizeForQuote(q.text).replace(/^"|"$/g, ''));
 
     // Provenance: model, endpoint host, prompt version, inputs (the note and its highlight) and tokens.
-    expect(s.provenance).toMatchObject({ model: 'fake-chat', endpointHost: new URL(c.fake.url).host, promptVersion: 'summary-v1', promptTokens: 120, completionTokens: 40, local: false });
+    expect(s.provenance).toMatchObject({
+      model: 'fake-chat',
+      endpointHost: new URL(c.fake.url).host,
+      promptVersion: 'summary-v1',
+      promptTokens: 120,
+      completionTokens: 40,
+      local: false,
+    });
     expect(s.provenance!.inputIds.sort()).toEqual([c.notes.maria, c.highlights.flowTooLong].sort());
     expect(s.provenance!.label).toBe('Written by AI (fake-chat) from 1 note, 1 highlight');
 
     // Stored: anyone who can read the note reads the same summary.
-    const stored = ok(await c.f.viewer.gql<{ aiSummary: Summary }>(`query($id: ID!) { aiSummary(objectType: NOTE, objectId: $id) { ${SUMMARY_FIELDS} } }`, { id: c.notes.maria })).aiSummary;
+    const stored = ok(
+      await c.f.viewer.gql<{ aiSummary: Summary }>(
+        `query($id: ID!) { aiSummary(objectType: NOTE, objectId: $id) { ${SUMMARY_FIELDS} } }`,
+        { id: c.notes.maria },
+      ),
+    ).aiSummary;
     expect(stored.quotes).toEqual(s.quotes);
     expect(stored.droppedQuotes).toBe(4);
   });
@@ -80,7 +120,11 @@ describe('summaries', () => {
         JSON.stringify({ type: 'section', title: 'Pricing', startTime: 'soon', text: 'The plans were confusing.' }),
       ].join('\n'),
     });
-    const s = ok(await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.maria, kind: 'chapter', framework: 'Chronological' } })).summarize;
+    const s = ok(
+      await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, {
+        input: { objectType: 'NOTE', objectId: c.notes.maria, kind: 'chapter', framework: 'Chronological' },
+      }),
+    ).summarize;
     expect(s.kind).toBe('chapter');
     expect(s.sections).toEqual([
       { title: 'Background', startTime: '00:00', text: 'Maria runs an agency.' },
@@ -92,7 +136,11 @@ describe('summaries', () => {
     c.fake.onChat = (body) => ({ ...answerWithBadQuotes(body), chunkChars: 5 });
     const res = await fetch(`${c.server.url}/api/ai/summaries/stream`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${c.f.contributor.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${c.f.contributor.accessToken}`,
+        'x-fieldbook-workspace': c.f.ws.id,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ objectType: 'NOTE', objectId: c.notes.tom, kind: 'streaming', framework: 'Summary' }),
     });
     expect(res.status).toBe(200);
@@ -107,9 +155,16 @@ describe('summaries', () => {
   });
 
   it('answers NOT_ENOUGH_DATA with the product’s message for a note too thin to summarise, without calling the model', async () => {
-    const thin = ok(await c.f.admin<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, { input: { projectId: c.study, title: 'Stub', content: doc('Call went fine.') } })).createNote.id;
+    const thin = ok(
+      await c.f.admin<{ createNote: { id: string } }>(
+        `mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
+        { input: { projectId: c.study, title: 'Stub', content: doc('Call went fine.') } },
+      ),
+    ).createNote.id;
     const before = c.fake.requests.length;
-    const s = ok(await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, { input: { objectType: 'NOTE', objectId: thin } })).summarize;
+    const s = ok(
+      await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, { input: { objectType: 'NOTE', objectId: thin } }),
+    ).summarize;
     expect(s).toMatchObject({ status: 'NOT_ENOUGH_DATA', message: 'Not enough content to summarize', quotes: [] });
     expect(c.fake.requests.length).toBe(before);
   });
@@ -120,18 +175,37 @@ describe('summaries', () => {
     expect(err.message).toBe('Viewers cannot generate summaries');
     const res = await fetch(`${c.server.url}/api/ai/summaries/stream`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${c.f.viewer.accessToken}`, 'x-fieldbook-workspace': c.f.ws.id, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${c.f.viewer.accessToken}`,
+        'x-fieldbook-workspace': c.f.ws.id,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ objectType: 'NOTE', objectId: c.notes.maria }),
     });
     expect(res.status).toBe(403);
   });
 
   it('does not summarise a note the caller cannot read, and checks its input', async () => {
-    const hidden = failure(await c.f.contributor.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.secret } }));
+    const hidden = failure(
+      await c.f.contributor.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.secret } }),
+    );
     expect(hidden.extensions?.errorCode).toBe('NOT_FOUND');
-    const custom = failure(await c.f.contributor.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.maria, framework: 'CustomPrompt' } }));
+    const custom = failure(
+      await c.f.contributor.gql(SUMMARIZE, {
+        input: { objectType: 'NOTE', objectId: c.notes.maria, framework: 'CustomPrompt' },
+      }),
+    );
     expect(custom.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'customPrompt' });
-    const long = failure(await c.f.contributor.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.maria, framework: 'CustomPrompt', customPrompt: 'x'.repeat(2001) } }));
+    const long = failure(
+      await c.f.contributor.gql(SUMMARIZE, {
+        input: {
+          objectType: 'NOTE',
+          objectId: c.notes.maria,
+          framework: 'CustomPrompt',
+          customPrompt: 'x'.repeat(2001),
+        },
+      }),
+    );
     expect(long.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'customPrompt' });
     expect(long.message).toContain('2000');
     const badId = failure(await c.f.contributor.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: 'nope' } }));
@@ -140,8 +214,19 @@ describe('summaries', () => {
 
   it('passes a custom prompt to the model', async () => {
     c.fake.onChat = () => ({ content: JSON.stringify({ type: 'text', text: 'Short.' }) });
-    ok(await c.f.contributor.gql(SUMMARIZE, { input: { objectType: 'NOTE', objectId: c.notes.tom, framework: 'CustomPrompt', customPrompt: 'Write it as a haiku about imports.' } }));
-    const last = c.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as { messages: Array<{ content: string }> };
+    ok(
+      await c.f.contributor.gql(SUMMARIZE, {
+        input: {
+          objectType: 'NOTE',
+          objectId: c.notes.tom,
+          framework: 'CustomPrompt',
+          customPrompt: 'Write it as a haiku about imports.',
+        },
+      }),
+    );
+    const last = c.fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!.body as {
+      messages: Array<{ content: string }>;
+    };
     expect(last.messages[0]!.content).toContain('Write it as a haiku about imports.');
   });
 });

@@ -30,20 +30,39 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const SEARCH_TOOL = { name: 'keyword_search', description: 'Searches the research', parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
+const SEARCH_TOOL = {
+  name: 'keyword_search',
+  description: 'Searches the research',
+  parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+};
 
 describe('the provider on the module context', () => {
   it('offers tools and reads the calls the model makes, streamed or not, counting their tokens', async () => {
     const before = await withTenant(server.fieldbook.db.app, { workspaceId }, (trx) => readUsage(trx, workspaceId));
-    fake.script({ content: '', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"onboarding"}' }], usage: { prompt: 30, completion: 7 } });
-    const plain = await ai.chat({ workspaceId, userId: null, feature: 'agents' }, { messages: [{ role: 'user', content: 'Find onboarding notes' }], tools: [SEARCH_TOOL] });
+    fake.script({
+      content: '',
+      toolCalls: [{ name: 'keyword_search', arguments: '{"query":"onboarding"}' }],
+      usage: { prompt: 30, completion: 7 },
+    });
+    const plain = await ai.chat(
+      { workspaceId, userId: null, feature: 'agents' },
+      { messages: [{ role: 'user', content: 'Find onboarding notes' }], tools: [SEARCH_TOOL] },
+    );
     expect(plain.toolCalls).toEqual([{ id: 'call_0', name: 'keyword_search', arguments: '{"query":"onboarding"}' }]);
     const sent = fake.requests.at(-1)!.body as { tools: unknown[] };
     expect(sent.tools).toEqual([{ type: 'function', function: SEARCH_TOOL }]);
 
-    fake.script({ content: 'Looking.', toolCalls: [{ name: 'keyword_search', arguments: '{"query":"pricing"}' }], usage: { prompt: 40, completion: 9 } });
+    fake.script({
+      content: 'Looking.',
+      toolCalls: [{ name: 'keyword_search', arguments: '{"query":"pricing"}' }],
+      usage: { prompt: 40, completion: 9 },
+    });
     const deltas: string[] = [];
-    const streamed = await ai.chat({ workspaceId, userId: null, feature: 'agents' }, { messages: [{ role: 'user', content: 'Find pricing notes' }], tools: [SEARCH_TOOL] }, { onDelta: (d) => deltas.push(d) });
+    const streamed = await ai.chat(
+      { workspaceId, userId: null, feature: 'agents' },
+      { messages: [{ role: 'user', content: 'Find pricing notes' }], tools: [SEARCH_TOOL] },
+      { onDelta: (d) => deltas.push(d) },
+    );
     expect(deltas.join('')).toBe('Looking.');
     expect(streamed.toolCalls).toEqual([{ id: 'call_0', name: 'keyword_search', arguments: '{"query":"pricing"}' }]);
     expect(streamed).toMatchObject({ text: 'Looking.', model: 'fake-chat', promptTokens: 40, completionTokens: 9 });

@@ -22,10 +22,26 @@ describe('an automation that sends to Slack', () => {
   beforeAll(async () => {
     slack = await startFakeSlack({ codes: ['install-code'], channels: [{ id: 'CFEED', name: 'customer-feedback' }] });
     mail = await startMailServer();
-    const env = { SLACK_CLIENT_ID: '1111.2222', SLACK_CLIENT_SECRET: 'fake-client-secret', SLACK_SIGNING_SECRET: 'fake-signing-secret', SLACK_API_URL: slack.apiUrl, SLACK_AUTHORIZE_URL: slack.authorizeUrl };
+    const env = {
+      SLACK_CLIENT_ID: '1111.2222',
+      SLACK_CLIENT_SECRET: 'fake-client-secret',
+      SLACK_SIGNING_SECRET: 'fake-signing-secret',
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+    };
     // Only the plugin settings are taken from this configuration; the test server makes the rest.
-    const { plugins } = loadConfig({ PUBLIC_URL: 'http://localhost:3000', ...env }, { secretKey: 'x'.repeat(40), databaseUrl: 'postgres://unused' });
-    server = await startTestServer({ smtpUrl: mail.url, plugins }, { modules: [research, createAutomationModule({ actionTimeoutMs: 5000, retryLimit: 0 })], plugins: [slackPlugin], discoverPlugins: false });
+    const { plugins } = loadConfig(
+      { PUBLIC_URL: 'http://localhost:3000', ...env },
+      { secretKey: 'x'.repeat(40), databaseUrl: 'postgres://unused' },
+    );
+    server = await startTestServer(
+      { smtpUrl: mail.url, plugins },
+      {
+        modules: [research, createAutomationModule({ actionTimeoutMs: 5000, retryLimit: 0 })],
+        plugins: [slackPlugin],
+        discoverPlugins: false,
+      },
+    );
     f = await contentFixture(server, mail, []);
   }, 120_000);
   afterAll(async () => {
@@ -36,16 +52,32 @@ describe('an automation that sends to Slack', () => {
 
   it('posts the message with its placeholders filled when a note is created', async () => {
     const projectId = (await createProject(f.admin, 'Customer calls')).id;
-    ok(await f.admin('mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "slack", settings: $s) { id } }', { s: [{ key: 'projectId', text: projectId }] }));
+    ok(
+      await f.admin('mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "slack", settings: $s) { id } }', {
+        s: [{ key: 'projectId', text: projectId }],
+      }),
+    );
     // Connect the Slack team: Fieldbook's consent link, then Slack's redirect back with a code.
     const start = await fetch(`${server.url}/api/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${f.ws.admin.accessToken}`, 'x-fieldbook-workspace': f.ws.id },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${f.ws.admin.accessToken}`,
+        'x-fieldbook-workspace': f.ws.id,
+      },
       body: JSON.stringify({ query: 'mutation { startIntegrationAuthorization(pluginId: "slack", source: "test") }' }),
     });
-    const authorizeUrl = new URL(((await start.json()) as { data: { startIntegrationAuthorization: string } }).data.startIntegrationAuthorization);
-    const cookie = start.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
-    const back = await fetch(`${server.url}/oauth/slack/authorize?${new URLSearchParams({ code: 'install-code', state: authorizeUrl.searchParams.get('state')! })}`, { headers: { cookie }, redirect: 'manual' });
+    const authorizeUrl = new URL(
+      ((await start.json()) as { data: { startIntegrationAuthorization: string } }).data.startIntegrationAuthorization,
+    );
+    const cookie = start.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
+    const back = await fetch(
+      `${server.url}/oauth/slack/authorize?${new URLSearchParams({ code: 'install-code', state: authorizeUrl.searchParams.get('state')! })}`,
+      { headers: { cookie }, redirect: 'manual' },
+    );
     expect(back.status).toBe(302);
 
     const automation = ok(
@@ -53,11 +85,22 @@ describe('an automation that sends to Slack', () => {
         input: {
           title: 'Tell the team',
           trigger: noteTrigger(projectId),
-          actions: [{ actionType: 'sendToSlack', pluginId: 'slack', parameters: { channelIds: ['CFEED'], text: 'New note “{{note.title}}” in {{project.title}}' }, executionOrder: 1 }],
+          actions: [
+            {
+              actionType: 'sendToSlack',
+              pluginId: 'slack',
+              parameters: { channelIds: ['CFEED'], text: 'New note “{{note.title}}” in {{project.title}}' },
+              executionOrder: 1,
+            },
+          ],
         },
       }),
     ).createAutomation;
-    ok(await f.admin('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title: 'Call with Dana' } }));
+    ok(
+      await f.admin('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
+        input: { projectId, title: 'Call with Dana' },
+      }),
+    );
     const [run] = await finishedRun(f.admin, automation.id);
     expect(run, JSON.stringify(run)).toMatchObject({ status: 'succeeded' });
     const posts = slack.requestsTo('chat.postMessage');

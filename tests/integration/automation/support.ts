@@ -28,7 +28,8 @@ export const probePlugin = definePlugin({
   },
 });
 
-export const AUTOMATION = 'id title enabled disabledReason projectId trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status }';
+export const AUTOMATION =
+  'id title enabled disabledReason projectId trigger { type eventKey configure rules recurrence } actions { actionType pluginId parameters executionOrder } lastRun { status }';
 export const CREATE = `mutation($input: AutomationInput!) { createAutomation(input: $input) { ${AUTOMATION} } }`;
 export const RUNS = `query($id: ID!, $status: AutomationRunStatus) { automationRuns(automationId: $id, status: $status) { id status ruleResult error eventKey payload durationMs actions { position actionType status attempts output error } } }`;
 
@@ -39,14 +40,25 @@ export interface Run {
   error: string | null;
   eventKey: string;
   payload: Record<string, unknown>;
-  actions: Array<{ position: number; actionType: string; status: string; attempts: number; output: Record<string, unknown> | null; error: string | null }>;
+  actions: Array<{
+    position: number;
+    actionType: string;
+    status: string;
+    attempts: number;
+    output: Record<string, unknown> | null;
+    error: string | null;
+  }>;
 }
 
 export async function runsOf(gql: Gql, id: string, status?: string): Promise<Run[]> {
   return ok(await gql<{ automationRuns: Run[] }>(RUNS, { id, status })).automationRuns;
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  ms = 30_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -64,4 +76,9 @@ export const finishedRun = (gql: Gql, id: string, count = 1) =>
     return done.length >= count ? done : undefined;
   });
 
-export const noteTrigger = (projectId: string, rules?: unknown) => ({ type: 'Event', eventKey: 'note:created', configure: { 'project.id': projectId }, ...(rules ? { rules } : {}) });
+export const noteTrigger = (projectId: string, rules?: unknown) => ({
+  type: 'Event',
+  eventKey: 'note:created',
+  configure: { 'project.id': projectId },
+  ...(rules ? { rules } : {}),
+});

@@ -6,9 +6,15 @@ import { createChannel, post, useChannelFixture, waitForImport } from './support
 const a = useChannelFixture('Survey answers');
 
 const as = (token: string) => ({ token, workspace: a.ws.id, type: 'text/csv' });
-const preview = (csv: string, token = a.contributor.accessToken) => post(a.server, `/api/channels/${a.channelId}/csv/preview`, csv, as(token));
+const preview = (csv: string, token = a.contributor.accessToken) =>
+  post(a.server, `/api/channels/${a.channelId}/csv/preview`, csv, as(token));
 const start = (csv: string, settings: Record<string, unknown>, token = a.contributor.accessToken) =>
-  post(a.server, `/api/channels/${a.channelId}/imports?name=Survey&settings=${encodeURIComponent(JSON.stringify(settings))}`, csv, as(token));
+  post(
+    a.server,
+    `/api/channels/${a.channelId}/imports?name=Survey&settings=${encodeURIComponent(JSON.stringify(settings))}`,
+    csv,
+    as(token),
+  );
 
 async function importCsv(csv: string, settings: Record<string, unknown>) {
   const res = await start(csv, settings);
@@ -38,12 +44,22 @@ describe('reading CSV', () => {
 });
 
 describe('CSV imports', () => {
-  const semicolons = ['Comment;Date;Email;NPS;Internal', 'Slow exports;2026-01-10;ana@example.com;3;a', '"Great; fast";2026-02-10;bo@example.com;9;b', 'Too old;2025-06-01;;5;c'].join('\n');
+  const semicolons = [
+    'Comment;Date;Email;NPS;Internal',
+    'Slow exports;2026-01-10;ana@example.com;3;a',
+    '"Great; fast";2026-02-10;bo@example.com;9;b',
+    'Too old;2025-06-01;;5;c',
+  ].join('\n');
 
   it('previews the columns and first rows without writing anything', async () => {
     const res = await preview(semicolons);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ delimiter: ';', headers: ['Comment', 'Date', 'Email', 'NPS', 'Internal'], rowCount: 3, nulLine: null });
+    expect(res.json).toMatchObject({
+      delimiter: ';',
+      headers: ['Comment', 'Date', 'Email', 'NPS', 'Internal'],
+      rowCount: 3,
+      nulLine: null,
+    });
     expect((res.json.rows as Array<{ cells: string[] }>)[1]!.cells[0]).toBe('Great; fast');
     expect(await a.server.fieldbook.db.owner('channel_datasets').where({ channel_id: a.channelId })).toHaveLength(0);
   });
@@ -58,17 +74,41 @@ describe('CSV imports', () => {
       maxDate: '2026-02-10',
       fieldTypes: { NPS: 'NPS' },
     });
-    expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 3, recordsCreated: 2, recordsSkipped: 1, recordsFailed: 0 });
+    expect(run).toMatchObject({
+      status: 'COMPLETED',
+      recordsRead: 3,
+      recordsCreated: 2,
+      recordsSkipped: 1,
+      recordsFailed: 0,
+    });
     expect(await contents()).toEqual(['Slow exports', 'Great; fast']);
-    const fields = (await a.server.fieldbook.db.owner('channel_fields').where({ channel_id: a.channelId })) as Array<{ label: string; type: string }>;
+    const fields = (await a.server.fieldbook.db.owner('channel_fields').where({ channel_id: a.channelId })) as Array<{
+      label: string;
+      type: string;
+    }>;
     expect(fields.map((f) => [f.label, f.type])).toEqual([['NPS', 'NPS']]);
-    const people = await a.server.fieldbook.db.owner('people').where({ workspace_id: a.ws.id }).whereIn('email', ['ana@example.com', 'bo@example.com']);
+    const people = await a.server.fieldbook.db
+      .owner('people')
+      .where({ workspace_id: a.ws.id })
+      .whereIn('email', ['ana@example.com', 'bo@example.com']);
     expect(people).toHaveLength(2);
   });
 
   it('fails a malformed row alone with its line and reason; the rest go in', async () => {
-    const csv = ['Comment,Date,Score', 'First,2026-03-01,5', 'Broken "quote,2026-03-02,5', 'Too many,2026-03-03,5,extra', 'Bad date,yesterday,5', 'Bad score,2026-03-04,eleven', 'Last,2026-03-05,4'].join('\r\n');
-    const run = await importCsv(csv, { analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date', fieldTypes: { Score: 'RATING' } });
+    const csv = [
+      'Comment,Date,Score',
+      'First,2026-03-01,5',
+      'Broken "quote,2026-03-02,5',
+      'Too many,2026-03-03,5,extra',
+      'Bad date,yesterday,5',
+      'Bad score,2026-03-04,eleven',
+      'Last,2026-03-05,4',
+    ].join('\r\n');
+    const run = await importCsv(csv, {
+      analyzeColumnLabel: 'Comment',
+      timestampColumnLabel: 'Date',
+      fieldTypes: { Score: 'RATING' },
+    });
     expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 6, recordsCreated: 2, recordsFailed: 4 });
     expect(run.failures.map((f) => [f.line, f.reason])).toEqual([
       [3, 'The row cannot be read: a quote inside a value that is not quoted.'],
@@ -100,24 +140,40 @@ describe('CSV imports', () => {
 
   it('keeps every new option of a select column when batches written side by side each add some', async () => {
     const settings = { analyzeColumnLabel: 'Answer', fieldTypes: { Plan: 'SELECT' } };
-    expect(await importCsv('Answer,Plan\nFirst,Plan 0', settings)).toMatchObject({ status: 'COMPLETED', recordsCreated: 1 });
+    expect(await importCsv('Answer,Plan\nFirst,Plan 0', settings)).toMatchObject({
+      status: 'COMPLETED',
+      recordsCreated: 1,
+    });
     // Then 1,000 rows in batches of 200, 400 and 400 written at once, each adding plans to the field.
     const rows = Array.from({ length: 1000 }, (_, i) => `Answer ${i},Plan ${1 + Math.floor(i / 100)}`);
     const run = await importCsv(['Answer,Plan', ...rows].join('\n'), settings);
     expect(run).toMatchObject({ status: 'COMPLETED', recordsCreated: 1000, recordsFailed: 0 });
     const owner = a.server.fieldbook.db.owner;
-    const field = await owner('channel_fields').where({ channel_id: a.channelId, label: 'Plan' }).first('id', 'options');
+    const field = await owner('channel_fields')
+      .where({ channel_id: a.channelId, label: 'Plan' })
+      .first('id', 'options');
     const plans = (field.options as Array<{ label: string }>).map((o) => o.label).sort();
     expect(plans).toEqual(Array.from({ length: 11 }, (_, i) => `Plan ${i}`).sort());
-    const { rows: unknown } = await owner.raw(`select count(*)::int as n from channel_datapoints where channel_id = ? and not (fields ->> ?::text = any(?::text[]))`, [a.channelId, field.id, plans]);
+    const { rows: unknown } = await owner.raw(
+      `select count(*)::int as n from channel_datapoints where channel_id = ? and not (fields ->> ?::text = any(?::text[]))`,
+      [a.channelId, field.id, plans],
+    );
     expect(unknown[0].n).toBe(0);
   });
 
   it('imports a file of several batches and lists the run with its counts', async () => {
     const rows = Array.from({ length: 450 }, (_, i) => `Point ${i},2026-05-${String((i % 28) + 1).padStart(2, '0')}`);
-    const run = await importCsv(['Comment,Date', ...rows].join('\n'), { analyzeColumnLabel: 'Comment', timestampColumnLabel: 'Date' });
+    const run = await importCsv(['Comment,Date', ...rows].join('\n'), {
+      analyzeColumnLabel: 'Comment',
+      timestampColumnLabel: 'Date',
+    });
     expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 450, recordsCreated: 450 });
-    const imports = ok(await a.viewer.gql<{ channelImports: Array<{ id: string }> }>('query($c: ID!) { channelImports(channelId: $c) { id } }', { c: a.channelId })).channelImports;
+    const imports = ok(
+      await a.viewer.gql<{ channelImports: Array<{ id: string }> }>(
+        'query($c: ID!) { channelImports(channelId: $c) { id } }',
+        { c: a.channelId },
+      ),
+    ).channelImports;
     expect(imports[0]!.id).toBe(run.id);
     const series = ok(
       await a.viewer.gql<{ channelDataPointSeries: Array<{ start: string; count: number }> }>(
@@ -132,9 +188,20 @@ describe('CSV imports', () => {
     const { dataset_id: datasetId } = await owner('channel_imports').where({ id: run.id }).first('dataset_id');
     const other = await createChannel(a.admin, 'Elsewhere');
     await expect(
-      owner('channel_datapoints').insert({ workspace_id: a.ws.id, channel_id: other.id, dataset_id: datasetId, external_id: 'stray', source: 'CSV', content: 'Stray', created_at: new Date() }),
+      owner('channel_datapoints').insert({
+        workspace_id: a.ws.id,
+        channel_id: other.id,
+        dataset_id: datasetId,
+        external_id: 'stray',
+        source: 'CSV',
+        content: 'Stray',
+        created_at: new Date(),
+      }),
     ).rejects.toThrow(/channel_datapoints_dataset_foreign/);
-    const bad = await a.viewer.gql('query($c: ID!) { channelDataPointSeries(channelId: $c, aggregationPeriods: 6) { count } }', { c: a.channelId });
+    const bad = await a.viewer.gql(
+      'query($c: ID!) { channelDataPointSeries(channelId: $c, aggregationPeriods: 6) { count } }',
+      { c: a.channelId },
+    );
     expect(bad.errors?.[0]?.message).toBe('aggregationPeriods must be from 1 to 5.');
   });
 });

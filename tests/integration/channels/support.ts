@@ -13,7 +13,10 @@ export async function startChannelsServer(
   extra: Array<FieldbookModule<string, readonly ModuleRef[], unknown>> = [],
 ): Promise<{ server: TestServer; mail: TestMailServer }> {
   const mail = await startMailServer();
-  const server = await startTestServer({ smtpUrl: mail.url, ...overrides }, { modules: [research, channels, ...extra] });
+  const server = await startTestServer(
+    { smtpUrl: mail.url, ...overrides },
+    { modules: [research, channels, ...extra] },
+  );
   return { server, mail };
 }
 
@@ -54,16 +57,29 @@ export async function createChannel(gql: Gql, name: string): Promise<{ id: strin
 
 /** An API token of the person behind `token` in `workspaceId`. */
 export async function apiToken(server: TestServer, token: string, workspaceId: string): Promise<string> {
-  const res = await server.gql<{ createApiToken: { token: string } }>('mutation($n: String!) { createApiToken(name: $n) { token } }', { n: 'Feedback push' }, { token, workspace: workspaceId });
+  const res = await server.gql<{ createApiToken: { token: string } }>(
+    'mutation($n: String!) { createApiToken(name: $n) { token } }',
+    { n: 'Feedback push' },
+    { token, workspace: workspaceId },
+  );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return res.data!.createApiToken.token;
 }
 
 /** POSTs to a channels REST route with a bearer token (an API token or a session's). */
-export async function post(server: TestServer, path: string, body: string, opts: { token: string; workspace?: string; type?: string }): Promise<{ status: number; json: Record<string, unknown> }> {
+export async function post(
+  server: TestServer,
+  path: string,
+  body: string,
+  opts: { token: string; workspace?: string; type?: string },
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${server.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${opts.token}`, 'content-type': opts.type ?? 'application/json', ...(opts.workspace ? { 'x-fieldbook-workspace': opts.workspace } : {}) },
+    headers: {
+      authorization: `Bearer ${opts.token}`,
+      'content-type': opts.type ?? 'application/json',
+      ...(opts.workspace ? { 'x-fieldbook-workspace': opts.workspace } : {}),
+    },
     body,
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -81,12 +97,15 @@ export interface ImportState {
   error: string | null;
 }
 
-export const IMPORT = 'id status recordsRead recordsCreated recordsUpdated recordsSkipped recordsFailed failures { line externalId reason } error';
+export const IMPORT =
+  'id status recordsRead recordsCreated recordsUpdated recordsSkipped recordsFailed failures { line externalId reason } error';
 
 export async function waitForImport(gql: Gql, id: string): Promise<ImportState> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const res = await gql<{ channelImport: ImportState }>(`query($id: ID!) { channelImport(id: $id) { ${IMPORT} } }`, { id });
+    const res = await gql<{ channelImport: ImportState }>(`query($id: ID!) { channelImport(id: $id) { ${IMPORT} } }`, {
+      id,
+    });
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
     const run = res.data!.channelImport;
     if (run.status === 'COMPLETED' || run.status === 'FAILED') return run;

@@ -18,7 +18,11 @@ export interface AppProcess {
  * and Node runs the TypeScript itself (its type stripping, which also turns parameter properties
  * into plain JavaScript), no loader in between.
  */
-export const START_FLAGS = ['--no-node-snapshot', '--experimental-transform-types', '--disable-warning=ExperimentalWarning'];
+export const START_FLAGS = [
+  '--no-node-snapshot',
+  '--experimental-transform-types',
+  '--disable-warning=ExperimentalWarning',
+];
 
 export function startApp(env: Record<string, string>, args: string[] = []): AppProcess {
   const child = spawn(process.execPath, [...START_FLAGS, join(root, 'core/src/bin/fieldbook.ts'), ...args], {
@@ -40,7 +44,10 @@ export async function waitForOk(app: AppProcess, url: string, ms = 90_000): Prom
   void app.exited.then(() => (exited = true));
   for (;;) {
     if (exited) throw new Error(`Fieldbook exited before ${url} answered:\n${app.output()}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${url}:\n${app.output()}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -81,12 +88,26 @@ export function noisyLines(output: string): string[] {
  * Starts a worker script of this folder (`worker-process.ts` unless another is named) against
  * `databaseUrl` and resolves once it says its workers poll.
  */
-export function spawnWorker(databaseUrl: string, secretKey: string, heartbeatSeconds: number, script = 'worker-process.ts'): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', join(root, 'tests/integration/crash', script)], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, HEARTBEAT_SECONDS: String(heartbeatSeconds) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function spawnWorker(
+  databaseUrl: string,
+  secretKey: string,
+  heartbeatSeconds: number,
+  script = 'worker-process.ts',
+): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--no-node-snapshot', '--import', 'tsx', join(root, 'tests/integration/crash', script)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        SECRET_KEY: secretKey,
+        HEARTBEAT_SECONDS: String(heartbeatSeconds),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {

@@ -26,7 +26,10 @@ describe('an automation run whose worker dies', () => {
 
   beforeAll(async () => {
     mail = await startMailServer();
-    server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, automation], discoverPlugins: false, role: 'web' });
+    server = await startTestServer(
+      { smtpUrl: mail.url },
+      { modules: [research, automation], discoverPlugins: false, role: 'web' },
+    );
     owner = server.fieldbook.db.owner;
     const f = await contentFixture(server, mail, []);
     admin = f.admin;
@@ -39,7 +42,12 @@ describe('an automation run whose worker dies', () => {
   });
 
   const start = async () => {
-    const child = await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS, 'automation-worker.ts');
+    const child = await spawnWorker(
+      server.fieldbook.db.ownerUrl,
+      inject('secretKey'),
+      HEARTBEAT_SECONDS,
+      'automation-worker.ts',
+    );
     children.push(child);
     return child;
   };
@@ -48,21 +56,34 @@ describe('an automation run whose worker dies', () => {
     const source = (await createProject(admin, 'Interviews')).id;
     for (const title of ['Step one', 'Step two', 'Step three']) targets.push((await createProject(admin, title)).id);
     const created = ok(
-      await admin<{ createAutomation: { id: string } }>('mutation($input: AutomationInput!) { createAutomation(input: $input) { id } }', {
-        input: {
-          title: 'Three steps',
-          trigger: { type: 'Event', eventKey: 'note:created', configure: { 'project.id': source } },
-          actions: targets.map((projectId, i) => ({ actionType: 'createNote', parameters: { projectId, title: `Step ${i + 1} for {{note.title}}` }, executionOrder: i + 1 })),
+      await admin<{ createAutomation: { id: string } }>(
+        'mutation($input: AutomationInput!) { createAutomation(input: $input) { id } }',
+        {
+          input: {
+            title: 'Three steps',
+            trigger: { type: 'Event', eventKey: 'note:created', configure: { 'project.id': source } },
+            actions: targets.map((projectId, i) => ({
+              actionType: 'createNote',
+              parameters: { projectId, title: `Step ${i + 1} for {{note.title}}` },
+              executionOrder: i + 1,
+            })),
+          },
         },
-      }),
+      ),
     ).createAutomation;
 
     // The second action's note list is held: the worker stops inside it, the first action done.
     const lock = await owner.transaction();
     try {
-      await lock.raw('select pg_advisory_xact_lock(hashtext(?))', [`notes:workspace_id=${workspaceId},project_id=${targets[1]}`]);
+      await lock.raw('select pg_advisory_xact_lock(hashtext(?))', [
+        `notes:workspace_id=${workspaceId},project_id=${targets[1]}`,
+      ]);
       const doomed = await start();
-      ok(await admin('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId: source, title: 'Interview with Kim' } }));
+      ok(
+        await admin('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
+          input: { projectId: source, title: 'Interview with Kim' },
+        }),
+      );
       await waitFor(
         'the worker to wait inside the second action',
         async () => {
@@ -75,7 +96,8 @@ describe('an automation run whose worker dies', () => {
     } finally {
       await lock.rollback();
     }
-    const count = async (projectId: string) => Number((await owner('notes').where({ project_id: projectId }).count({ n: '*' }))[0]!.n);
+    const count = async (projectId: string) =>
+      Number((await owner('notes').where({ project_id: projectId }).count({ n: '*' }))[0]!.n);
     expect([await count(targets[0]!), await count(targets[1]!), await count(targets[2]!)]).toEqual([1, 0, 0]);
 
     await start();
@@ -93,8 +115,14 @@ describe('an automation run whose worker dies', () => {
       expect(notes.map((n: { title: string }) => n.title)).toEqual([`Step ${i + 1} for Interview with Kim`]);
     }
     const actions = await owner('automation_run_actions').where({ run_id: run.id }).orderBy('position');
-    expect(actions.map((a: { status: string; attempts: number }) => [a.status, a.attempts])).toEqual([['succeeded', 1], ['succeeded', 1], ['succeeded', 1]]);
-    const { rows } = await owner.raw(`select max(retry_count)::int as retried from pgboss.job where name = 'automation.run'`);
+    expect(actions.map((a: { status: string; attempts: number }) => [a.status, a.attempts])).toEqual([
+      ['succeeded', 1],
+      ['succeeded', 1],
+      ['succeeded', 1],
+    ]);
+    const { rows } = await owner.raw(
+      `select max(retry_count)::int as retried from pgboss.job where name = 'automation.run'`,
+    );
     expect((rows[0] as { retried: number }).retried).toBeGreaterThanOrEqual(1);
   });
 });

@@ -40,9 +40,17 @@ describe('a channel import whose worker dies', () => {
 
   it('resumes from its last committed batch and stores every row once', async () => {
     const channelId = (await createChannel(a.admin, 'Survey')).id;
-    const doomed = await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS, 'channels-worker-process.ts');
+    const doomed = await spawnWorker(
+      server.fieldbook.db.ownerUrl,
+      inject('secretKey'),
+      HEARTBEAT_SECONDS,
+      'channels-worker-process.ts',
+    );
     children.push(doomed);
-    const csv = ['Answer,Date', ...Array.from({ length: ROWS }, (_, i) => `Answer number ${i},2026-06-${String((i % 28) + 1).padStart(2, '0')}`)].join('\n');
+    const csv = [
+      'Answer,Date',
+      ...Array.from({ length: ROWS }, (_, i) => `Answer number ${i},2026-06-${String((i % 28) + 1).padStart(2, '0')}`),
+    ].join('\n');
     const settings = encodeURIComponent(JSON.stringify({ analyzeColumnLabel: 'Answer', timestampColumnLabel: 'Date' }));
 
     // A gate the test holds: once a batch of this channel has committed, every batch that starts
@@ -61,28 +69,54 @@ describe('a channel import whose worker dies', () => {
       create trigger test_import_gate before insert on channel_datapoints for each row execute function test_import_gate();`);
     let importId: string;
     try {
-      const started = await post(server, `/api/channels/${channelId}/imports?settings=${settings}`, csv, { token: a.ws.admin.accessToken, workspace: a.ws.id, type: 'text/csv' });
+      const started = await post(server, `/api/channels/${channelId}/imports?settings=${settings}`, csv, {
+        token: a.ws.admin.accessToken,
+        workspace: a.ws.id,
+        type: 'text/csv',
+      });
       expect(started.status).toBe(202);
       importId = started.json.importId as string;
-      await waitFor('a first batch', async () => ((await owner('channel_imports').where({ id: importId }).first('records_read')).records_read > 0 ? true : undefined), 30_000);
+      await waitFor(
+        'a first batch',
+        async () =>
+          (await owner('channel_imports').where({ id: importId }).first('records_read')).records_read > 0
+            ? true
+            : undefined,
+        30_000,
+      );
       await waitFor(
         'a later batch to wait at the gate',
-        async () => ((await owner.raw(`select 1 from pg_locks where not granted and locktype = 'advisory' and objid = ?`, [GATE])).rows.length ? true : undefined),
+        async () =>
+          (await owner.raw(`select 1 from pg_locks where not granted and locktype = 'advisory' and objid = ?`, [GATE]))
+            .rows.length
+            ? true
+            : undefined,
         30_000,
       );
       await killHard(doomed);
     } finally {
       await gate.rollback();
-      await owner.raw('drop trigger if exists test_import_gate on channel_datapoints; drop function if exists test_import_gate()');
+      await owner.raw(
+        'drop trigger if exists test_import_gate on channel_datapoints; drop function if exists test_import_gate()',
+      );
     }
     // The batches in flight died with the worker: what is stored is exactly what the run counted.
     const atKill = await owner('channel_imports').where({ id: importId }).first('records_read', 'status');
     expect(atKill.status).toBe('RUNNING');
     expect(atKill.records_read).toBeGreaterThan(0);
     expect(atKill.records_read).toBeLessThan(ROWS);
-    expect(Number((await owner('channel_datapoints').where({ channel_id: channelId }).count({ n: '*' }))[0]!.n)).toBe(atKill.records_read);
+    expect(Number((await owner('channel_datapoints').where({ channel_id: channelId }).count({ n: '*' }))[0]!.n)).toBe(
+      atKill.records_read,
+    );
 
-    children.push(await spawnWorker(server.fieldbook.db.ownerUrl, inject('secretKey'), HEARTBEAT_SECONDS, 'channels-worker-process.ts'));
+    children.push(
+      await spawnWorker(
+        server.fieldbook.db.ownerUrl,
+        inject('secretKey'),
+        HEARTBEAT_SECONDS,
+        'channels-worker-process.ts',
+      ),
+    );
     const done = await waitFor(
       'another worker to finish the import',
       async () => {
@@ -91,10 +125,23 @@ describe('a channel import whose worker dies', () => {
       },
       90_000,
     );
-    expect(done).toMatchObject({ status: 'COMPLETED', records_read: ROWS, records_created: ROWS, records_updated: 0, records_failed: 0, file: null });
-    const stored = await owner('channel_datapoints').where({ channel_id: channelId }).countDistinct({ n: 'external_id' }).count({ all: '*' });
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      records_read: ROWS,
+      records_created: ROWS,
+      records_updated: 0,
+      records_failed: 0,
+      file: null,
+    });
+    const stored = await owner('channel_datapoints')
+      .where({ channel_id: channelId })
+      .countDistinct({ n: 'external_id' })
+      .count({ all: '*' });
     expect(stored.map((r) => [Number(r.n), Number(r.all)])).toEqual([[ROWS, ROWS]]);
-    const { rows } = await owner.raw(`select retry_count from pgboss.job where name = ? and data->>'importId' = ?`, [CHANNEL_IMPORT_QUEUE, importId]);
+    const { rows } = await owner.raw(`select retry_count from pgboss.job where name = ? and data->>'importId' = ?`, [
+      CHANNEL_IMPORT_QUEUE,
+      importId,
+    ]);
     expect((rows[0] as { retry_count: number }).retry_count).toBe(1);
   }, 150_000);
 });

@@ -9,7 +9,12 @@ import { createFieldbook } from '../../../core/src/server.ts';
 import channels from '../../../modules/channels/src/index.ts';
 import research from '../../../modules/research/src/index.ts';
 
-const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: process.env.DATABASE_URL, SECRET_KEY: process.env.SECRET_KEY });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://localhost:3000',
+  DATABASE_URL: process.env.DATABASE_URL,
+  SECRET_KEY: process.env.SECRET_KEY,
+});
 await createFieldbook({
   config,
   logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
@@ -17,6 +22,10 @@ await createFieldbook({
   modules: [research, channels],
   migrate: false,
   discoverPlugins: false,
-  jobs: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5, heartbeatSeconds: Number(process.env.HEARTBEAT_SECONDS) },
+  jobs: {
+    superviseIntervalSeconds: 1,
+    pollingIntervalSeconds: 0.5,
+    heartbeatSeconds: Number(process.env.HEARTBEAT_SECONDS),
+  },
 });
 process.stdout.write('ready\n');

@@ -28,7 +28,8 @@ describe('while the database is away', () => {
   let url: string;
   const logged: Array<{ level: number; msg: string }> = [];
 
-  const startPostgres = () => startEmbeddedPostgres({ dataDir, port: pgPort, password: 'test', logger: createLogger('silent') });
+  const startPostgres = () =>
+    startEmbeddedPostgres({ dataDir, port: pgPort, password: 'test', logger: createLogger('silent') });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-outage-'));
@@ -43,9 +44,15 @@ describe('while the database is away', () => {
     await migrateLatest(owner);
     await ensureAppRole(owner, appRolePassword({ secretKey: SECRET }));
     await owner.destroy();
-    const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line) as { level: number; msg: string }) });
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
+    );
     fieldbook = await createFieldbook({
-      config: loadConfig({ LOG_LEVEL: 'info', PUBLIC_URL: 'http://localhost:3000' }, { secretKey: SECRET, databaseUrl: ownerUrl }),
+      config: loadConfig(
+        { LOG_LEVEL: 'info', PUBLIC_URL: 'http://localhost:3000' },
+        { secretKey: SECRET, databaseUrl: ownerUrl },
+      ),
       logger,
       migrate: false,
       discoverPlugins: false,
@@ -62,7 +69,9 @@ describe('while the database is away', () => {
   it('runs on an embedded PostgreSQL that flushes each commit to disk (only the test runs’ own skip it)', async () => {
     const admin = createKnex(pg.url, 1);
     try {
-      const settings = await admin.raw("select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name");
+      const settings = await admin.raw(
+        "select name, setting from pg_settings where name in ('fsync', 'synchronous_commit', 'full_page_writes') order by name",
+      );
       expect(settings.rows).toEqual([
         { name: 'fsync', setting: 'on' },
         { name: 'full_page_writes', setting: 'on' },
@@ -74,7 +83,11 @@ describe('while the database is away', () => {
   });
 
   const graphql = (query: string) =>
-    fetch(`${url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    fetch(`${url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
 
   async function waitForStatus(path: string, status: number): Promise<Response> {
     const deadline = Date.now() + 30_000;
@@ -92,7 +105,9 @@ describe('while the database is away', () => {
     expect(await res.json()).toMatchObject({ ok: true, database: 'ok', queue: 'ok' });
   });
 
-  it('answers 503 with Retry-After and says it is reconnecting, logs it once, and recovers', { timeout: 120_000 }, async () => {
+  it('answers 503 with Retry-After and says it is reconnecting, logs it once, and recovers', {
+    timeout: 120_000,
+  }, async () => {
     await pg.stop();
     const notReady = await waitForStatus('/ready', 503);
     expect(notReady.headers.get('retry-after')).toBe('5');

@@ -23,9 +23,11 @@ describe('migrating after a start that was killed while migrating', () => {
     await admin?.destroy();
   });
 
-  it('migrates though the killed start left knex\'s migration lock set', { timeout: 120_000 }, async () => {
+  it("migrates though the killed start left knex's migration lock set", { timeout: 120_000 }, async () => {
     // What knex leaves behind when its process dies between taking its lock and releasing it.
-    await owner.raw('create table knex_migrations (id serial primary key, name varchar(255), batch integer, migration_time timestamptz)');
+    await owner.raw(
+      'create table knex_migrations (id serial primary key, name varchar(255), batch integer, migration_time timestamptz)',
+    );
     await owner.raw('create table knex_migrations_lock (index serial primary key, is_locked integer)');
     await owner.raw('insert into knex_migrations_lock (is_locked) values (1)');
 
@@ -34,7 +36,12 @@ describe('migrating after a start that was killed while migrating', () => {
     expect(await migrateLatest(owner)).toEqual([]); // and the next start finds nothing to do
 
     // Functions a later migration retired are gone, and come back when it is undone.
-    const fn = async (name: string) => ((await owner.raw('select count(*)::int as n from pg_proc where proname = ?', [name])) as { rows: Array<{ n: number }> }).rows[0]!.n;
+    const fn = async (name: string) =>
+      (
+        (await owner.raw('select count(*)::int as n from pg_proc where proname = ?', [name])) as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n;
     expect([await fn('search_plan_rows'), await fn('search_plan_types')]).toEqual([0, 1]);
     const retired = migrations.find((m) => m.name === '0092_drop_search_plan_rows')!;
     await retired.down(owner);
@@ -43,7 +50,9 @@ describe('migrating after a start that was killed while migrating', () => {
     expect(await fn('search_plan_rows')).toBe(0);
   });
 
-  it('lets two processes start at once: one migrates, the other waits and finds it done', { timeout: 120_000 }, async () => {
+  it('lets two processes start at once: one migrates, the other waits and finds it done', {
+    timeout: 120_000,
+  }, async () => {
     const second = `${name}_b`;
     await admin.raw(`create database ${second}`);
     const a = createKnex(withDatabase(inject('pgSuperUrl'), second), 4);

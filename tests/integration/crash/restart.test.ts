@@ -22,7 +22,12 @@ describe('starting again after a crash', () => {
     chmodSync(dataDir, 0o755); // the embedded server may run as the `postgres` user
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    env = { FIELDBOOK_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(await freePort()) };
+    env = {
+      FIELDBOOK_DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(await freePort()),
+    };
   });
   afterAll(async () => {
     for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
@@ -66,7 +71,9 @@ describe('starting again after a crash', () => {
     expect(noisyLines(app.output())).toEqual([]);
   });
 
-  it('refuses to start beside a Fieldbook still running on the same data folder, and leaves it running', { timeout: 120_000 }, async () => {
+  it('refuses to start beside a Fieldbook still running on the same data folder, and leaves it running', {
+    timeout: 120_000,
+  }, async () => {
     const running = start();
     await waitForOk(running, `${url}/ping`);
     const second = start({ PORT: String(await freePort()) });
@@ -80,7 +87,10 @@ describe('starting again after a crash', () => {
   it('removes a lock file whose PostgreSQL is gone and starts', { timeout: 90_000 }, async () => {
     // A pid no process has: the server that wrote the file died with the machine.
     const lockPath = join(dataDir, 'pg', 'postmaster.pid');
-    writeFileSync(lockPath, `999999\n${join(dataDir, 'pg')}\n1795629666\n${env.EMBEDDED_PG_PORT}\n/tmp\nlocalhost\n  2155758        14\nready   \n`);
+    writeFileSync(
+      lockPath,
+      `999999\n${join(dataDir, 'pg')}\n1795629666\n${env.EMBEDDED_PG_PORT}\n/tmp\nlocalhost\n  2155758        14\nready   \n`,
+    );
     const app = start();
     await waitForOk(app, `${url}/ping`);
     expect(readFileSync(lockPath, 'utf8').split('\n')[0]).not.toBe('999999');

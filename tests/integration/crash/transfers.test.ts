@@ -67,7 +67,11 @@ describe('transfers whose worker dies', () => {
    * job running; kills the worker there, then lets a second worker take over. Resolves with the
    * transfer once completed.
    */
-  async function killMidway(queue: string, table: string, start: () => Promise<string>): Promise<{ transfer: Transfer; retryCount: number }> {
+  async function killMidway(
+    queue: string,
+    table: string,
+    start: () => Promise<string>,
+  ): Promise<{ transfer: Transfer; retryCount: number }> {
     // The worker that took over last time must not take this job instead of the doomed one.
     for (const child of children) if (child.exitCode === null && child.signalCode === null) await killHard(child);
     const lock = await owner.transaction();
@@ -79,7 +83,9 @@ describe('transfers whose worker dies', () => {
       await waitFor(
         'the worker to reach the locked table',
         async () => {
-          const { rows } = await owner.raw(`select 1 from pg_locks where not granted and relation = ?::regclass`, [table]);
+          const { rows } = await owner.raw(`select 1 from pg_locks where not granted and relation = ?::regclass`, [
+            table,
+          ]);
           return rows.length ? true : undefined;
         },
         30_000,
@@ -99,17 +105,24 @@ describe('transfers whose worker dies', () => {
       },
       60_000,
     );
-    const { rows } = await owner.raw(`select retry_count from pgboss.job where name = ? and data->>'transferId' = ?`, [queue, id]);
+    const { rows } = await owner.raw(`select retry_count from pgboss.job where name = ? and data->>'transferId' = ?`, [
+      queue,
+      id,
+    ]);
     return { transfer: done, retryCount: (rows[0] as { retry_count: number }).retry_count };
   }
 
   it('an export killed midway is taken over and completes once', async () => {
-    const { transfer: done, retryCount } = await killMidway(EXPORT_QUEUE, 'comments', async () =>
-      ok(await admin<{ exportProject: Transfer }>(EXPORT, { projectId })).exportProject.id,
+    const { transfer: done, retryCount } = await killMidway(
+      EXPORT_QUEUE,
+      'comments',
+      async () => ok(await admin<{ exportProject: Transfer }>(EXPORT, { projectId })).exportProject.id,
     );
     expect(done).toMatchObject({ status: 'COMPLETED', progress: 100, error: null });
     expect(retryCount).toBe(1);
-    const effects = await owner('job_effects').where({ key: `project-export:${done.id}` }).count({ n: '*' });
+    const effects = await owner('job_effects')
+      .where({ key: `project-export:${done.id}` })
+      .count({ n: '*' });
     expect(effects).toEqual([{ n: 1 }]);
   }, 120_000);
 
@@ -123,8 +136,11 @@ describe('transfers whose worker dies', () => {
       5_000,
     );
     const projectsBefore = Number((await owner('projects').count({ n: '*' }))[0]!.n);
-    const { transfer: done, retryCount } = await killMidway(IMPORT_QUEUE, 'notes', async () =>
-      ok(await admin<{ importProject: Transfer }>(IMPORT, { input: { exportId: exported.id } })).importProject.id,
+    const { transfer: done, retryCount } = await killMidway(
+      IMPORT_QUEUE,
+      'notes',
+      async () =>
+        ok(await admin<{ importProject: Transfer }>(IMPORT, { input: { exportId: exported.id } })).importProject.id,
     );
     expect(done).toMatchObject({ status: 'COMPLETED', progress: 100, error: null });
     expect(retryCount).toBe(1);

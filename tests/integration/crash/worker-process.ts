@@ -25,6 +25,10 @@ await createFieldbook({
   migrate: false,
   discoverPlugins: false,
   plugins: [relayPlugin],
-  jobs: { superviseIntervalSeconds: 1, pollingIntervalSeconds: 0.5, heartbeatSeconds: Number(process.env.HEARTBEAT_SECONDS) },
+  jobs: {
+    superviseIntervalSeconds: 1,
+    pollingIntervalSeconds: 0.5,
+    heartbeatSeconds: Number(process.env.HEARTBEAT_SECONDS),
+  },
 });
 process.stdout.write('ready\n');

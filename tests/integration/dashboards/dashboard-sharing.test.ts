@@ -6,14 +6,24 @@ import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { apiToken, post } from '../channels/support.ts';
-import { contentFixture, createProject, doc, failure, ok, type ContentFixture, type Gql } from '../research/content-support.ts';
+import {
+  contentFixture,
+  createProject,
+  doc,
+  failure,
+  ok,
+  type ContentFixture,
+  type Gql,
+} from '../research/content-support.ts';
 
-const CREATE_LINK = 'mutation($type: ShareObjectType!, $id: ID!) { createShareLink(objectType: $type, objectId: $id) { id token path url objectType active } }';
+const CREATE_LINK =
+  'mutation($type: ShareObjectType!, $id: ID!) { createShareLink(objectType: $type, objectId: $id) { id token path url objectType active } }';
 const REVOKE_LINK = 'mutation($id: ID!) { revokeShareLink(id: $id) { id active } }';
 const LINKS = 'query($type: ShareObjectType!, $id: ID!) { shareLinks(objectType: $type, objectId: $id) { id } }';
 const CHANNEL_DATA = 'measure chartType interval total themes { id title count } series { start total counts }';
 const SHARED = `{ sharedObject { objectType object { __typename ... on PublicDashboard { id title charts { kind title projectTitle projectChart { title items { title value } } channel { ${CHANNEL_DATA} } } } } } }`;
-const ADD = 'mutation($d: ID!, $input: AddDashboardChartInput!) { addDashboardChart(dashboardId: $d, input: $input) { id measure chartType } }';
+const ADD =
+  'mutation($d: ID!, $input: AddDashboardChartInput!) { addDashboardChart(dashboardId: $d, input: $input) { id measure chartType } }';
 const DASHBOARD = `query($id: ID!) { dashboard(id: $id) { charts { kind channelData { ${CHANNEL_DATA} } } } }`;
 
 interface ChannelData {
@@ -26,7 +36,13 @@ interface ChannelData {
 interface PublicDashboard {
   __typename: string;
   title: string;
-  charts: Array<{ kind: string; title: string; projectTitle: string | null; projectChart: { title: string; items: Array<{ title: string; value: number }> } | null; channel: ChannelData | null }>;
+  charts: Array<{
+    kind: string;
+    title: string;
+    projectTitle: string | null;
+    projectChart: { title: string; items: Array<{ title: string; value: number }> } | null;
+    channel: ChannelData | null;
+  }>;
 }
 
 describe('dashboard share links', () => {
@@ -38,10 +54,25 @@ describe('dashboard share links', () => {
   let openProjectId: string;
 
   const createChart = async (gql: Gql, p: string, title: string) =>
-    ok(await gql<{ createProjectChart: { id: string } }>('mutation($p: ID!, $t: String!) { createProjectChart(projectId: $p, input: { title: $t, metric: HIGHLIGHT_COUNT, groupBy: TAG, type: BAR }) { id } }', { p, t: title }))
-      .createProjectChart.id;
-  const open = (token: string) => server.gql<{ sharedObject: { objectType: string; object: PublicDashboard } }>(SHARED, {}, { headers: { 'x-share-token': token } });
-  const share = async (gql: Gql, id = dashboardId) => ok(await gql<{ createShareLink: { id: string; token: string; path: string; objectType: string } }>(CREATE_LINK, { type: 'dashboard', id })).createShareLink;
+    ok(
+      await gql<{ createProjectChart: { id: string } }>(
+        'mutation($p: ID!, $t: String!) { createProjectChart(projectId: $p, input: { title: $t, metric: HIGHLIGHT_COUNT, groupBy: TAG, type: BAR }) { id } }',
+        { p, t: title },
+      ),
+    ).createProjectChart.id;
+  const open = (token: string) =>
+    server.gql<{ sharedObject: { objectType: string; object: PublicDashboard } }>(
+      SHARED,
+      {},
+      { headers: { 'x-share-token': token } },
+    );
+  const share = async (gql: Gql, id = dashboardId) =>
+    ok(
+      await gql<{ createShareLink: { id: string; token: string; path: string; objectType: string } }>(CREATE_LINK, {
+        type: 'dashboard',
+        id,
+      }),
+    ).createShareLink;
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -51,22 +82,66 @@ describe('dashboard share links', () => {
 
     // A project with one tagged highlight, and one the contributor cannot open.
     openProjectId = (await createProject(gql, 'Pricing study')).id;
-    const note = ok(await gql<{ createNote: { id: string } }>('mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Interview 1", content: $c }) { id } }', { p: openProjectId, c: doc('Pricing is confusing.') })).createNote.id;
-    const board = ok(await gql<{ createTagBoard: { id: string } }>('mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }', { p: openProjectId })).createTagBoard.id;
-    const tag = ok(await gql<{ createTag: { id: string } }>('mutation($b: ID!) { createTag(input: { boardId: $b, title: "Pricing" }) { id } }', { b: board })).createTag.id;
-    const h = ok(await gql<{ createHighlight: { id: string } }>('mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 21 }) { id } }', { n: note })).createHighlight.id;
-    ok(await gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: [tag] }));
+    const note = ok(
+      await gql<{ createNote: { id: string } }>(
+        'mutation($p: ID!, $c: JSON) { createNote(input: { projectId: $p, title: "Interview 1", content: $c }) { id } }',
+        { p: openProjectId, c: doc('Pricing is confusing.') },
+      ),
+    ).createNote.id;
+    const board = ok(
+      await gql<{ createTagBoard: { id: string } }>(
+        'mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Themes" }) { id } }',
+        { p: openProjectId },
+      ),
+    ).createTagBoard.id;
+    const tag = ok(
+      await gql<{ createTag: { id: string } }>(
+        'mutation($b: ID!) { createTag(input: { boardId: $b, title: "Pricing" }) { id } }',
+        { b: board },
+      ),
+    ).createTag.id;
+    const h = ok(
+      await gql<{ createHighlight: { id: string } }>(
+        'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 21 }) { id } }',
+        { n: note },
+      ),
+    ).createHighlight.id;
+    ok(
+      await gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: [tag] }),
+    );
     hiddenProjectId = (await createProject(f.admin, 'Board-only research')).id;
-    ok(await f.admin('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: hiddenProjectId, m: { groups: { markup: 'none' }, users: {} } }));
+    ok(
+      await f.admin('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', {
+        p: hiddenProjectId,
+        m: { groups: { markup: 'none' }, users: {} },
+      }),
+    );
 
     // A channel of five data points over three days, three of them in two themes.
-    const channel = ok(await gql<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "Support tickets" }) { id } }')).createChannel.id;
+    const channel = ok(
+      await gql<{ createChannel: { id: string } }>(
+        'mutation { createChannel(input: { name: "Support tickets" }) { id } }',
+      ),
+    ).createChannel.id;
     const token = await apiToken(server, f.contributor.accessToken, f.ws.id);
-    const points = ['2026-03-01T10:00:00Z', '2026-03-01T11:00:00Z', '2026-03-02T10:00:00Z', '2026-03-03T09:00:00Z', '2026-03-03T10:00:00Z'].map((createdAt, i) => ({ externalId: `t-${i}`, content: `Ticket ${i}`, createdAt }));
-    expect((await post(server, `/api/channels/${channel}/datapoints`, JSON.stringify({ dataPoints: points }), { token })).status).toBe(200);
+    const points = [
+      '2026-03-01T10:00:00Z',
+      '2026-03-01T11:00:00Z',
+      '2026-03-02T10:00:00Z',
+      '2026-03-03T09:00:00Z',
+      '2026-03-03T10:00:00Z',
+    ].map((createdAt, i) => ({ externalId: `t-${i}`, content: `Ticket ${i}`, createdAt }));
+    expect(
+      (await post(server, `/api/channels/${channel}/datapoints`, JSON.stringify({ dataPoints: points }), { token }))
+        .status,
+    ).toBe(200);
     // Themes as a clustering leaves them (clustering itself is tested with channels).
     const db = server.fieldbook.db.owner;
-    const ids = ((await db('channel_datapoints').where({ channel_id: channel }).orderBy('created_at').select('id')) as Array<{ id: string }>).map((r) => r.id);
+    const ids = (
+      (await db('channel_datapoints').where({ channel_id: channel }).orderBy('created_at').select('id')) as Array<{
+        id: string;
+      }>
+    ).map((r) => r.id);
     const [billing, login] = (await db('channel_themes')
       .insert([
         { workspace_id: f.ws.id, channel_id: channel, title: 'Billing', version: 1 },
@@ -79,10 +154,29 @@ describe('dashboard share links', () => {
       { datapoint_id: ids[3], workspace_id: f.ws.id, channel_id: channel, theme_id: login!.id },
     ]);
 
-    dashboardId = ok(await f.admin<{ createDashboard: { id: string } }>('mutation { createDashboard(input: { title: "Quarterly review" }) { id } }')).createDashboard.id;
-    ok(await f.admin(ADD, { d: dashboardId, input: { projectChartId: await createChart(gql, openProjectId, 'Themes') } }));
-    ok(await f.admin(ADD, { d: dashboardId, input: { projectChartId: await createChart(f.admin, hiddenProjectId, 'Secret chart') } }));
-    const added = ok(await f.admin<{ addDashboardChart: { measure: string; chartType: string } }>(ADD, { d: dashboardId, input: { channelId: channel, measure: 'BY_THEME', chartType: 'PIE', interval: 'DAY' } })).addDashboardChart;
+    dashboardId = ok(
+      await f.admin<{ createDashboard: { id: string } }>(
+        'mutation { createDashboard(input: { title: "Quarterly review" }) { id } }',
+      ),
+    ).createDashboard.id;
+    ok(
+      await f.admin(ADD, {
+        d: dashboardId,
+        input: { projectChartId: await createChart(gql, openProjectId, 'Themes') },
+      }),
+    );
+    ok(
+      await f.admin(ADD, {
+        d: dashboardId,
+        input: { projectChartId: await createChart(f.admin, hiddenProjectId, 'Secret chart') },
+      }),
+    );
+    const added = ok(
+      await f.admin<{ addDashboardChart: { measure: string; chartType: string } }>(ADD, {
+        d: dashboardId,
+        input: { channelId: channel, measure: 'BY_THEME', chartType: 'PIE', interval: 'DAY' },
+      }),
+    ).addDashboardChart;
     expect(added).toMatchObject({ measure: 'BY_THEME', chartType: 'PIE' });
   });
   afterAll(async () => {
@@ -91,12 +185,20 @@ describe('dashboard share links', () => {
   });
 
   it('counts a channel’s data points by theme and over time, with the viewer’s access, and refuses drawings that do not fit', async () => {
-    const charts = ok(await f.viewer.gql<{ dashboard: { charts: Array<{ kind: string; channelData: ChannelData | null }> } }>(DASHBOARD, { id: dashboardId })).dashboard.charts;
+    const charts = ok(
+      await f.viewer.gql<{ dashboard: { charts: Array<{ kind: string; channelData: ChannelData | null }> } }>(
+        DASHBOARD,
+        { id: dashboardId },
+      ),
+    ).dashboard.charts;
     expect(charts.map((c) => c.kind)).toEqual(['PROJECT_CHART', 'PROJECT_CHART', 'CHANNEL']);
     expect(charts[0]!.channelData).toBeNull();
     const data = charts[2]!.channelData!;
     expect(data.total).toBe(5);
-    expect(data.themes.map((t) => [t.title, t.count])).toEqual([['Billing', 2], ['Login', 1]]);
+    expect(data.themes.map((t) => [t.title, t.count])).toEqual([
+      ['Billing', 2],
+      ['Login', 1],
+    ]);
     // One bucket a day; the themes drawn, and the unthemed points in the totals only.
     expect(data.series.map((b) => [b.start.slice(0, 10), b.total, b.counts])).toEqual([
       ['2026-03-01', 2, [1, 0]],
@@ -104,8 +206,15 @@ describe('dashboard share links', () => {
       ['2026-03-03', 2, [0, 1]],
     ]);
 
-    const channelId = ok(await f.admin<{ dashboard: { charts: Array<{ channelId: string | null }> } }>('query($id: ID!) { dashboard(id: $id) { charts { channelId } } }', { id: dashboardId })).dashboard.charts[2]!.channelId;
-    const pie = failure(await f.admin(ADD, { d: dashboardId, input: { channelId, measure: 'OVER_TIME', chartType: 'PIE' } }));
+    const channelId = ok(
+      await f.admin<{ dashboard: { charts: Array<{ channelId: string | null }> } }>(
+        'query($id: ID!) { dashboard(id: $id) { charts { channelId } } }',
+        { id: dashboardId },
+      ),
+    ).dashboard.charts[2]!.channelId;
+    const pie = failure(
+      await f.admin(ADD, { d: dashboardId, input: { channelId, measure: 'OVER_TIME', chartType: 'PIE' } }),
+    );
     expect(pie.extensions?.errorCode).toBe('BAD_USER_INPUT');
     expect(pie.extensions?.field).toBe('input.chartType');
     expect(pie.message).toBe('A chart over time is drawn as BAR or LINE.');
@@ -135,23 +244,44 @@ describe('dashboard share links', () => {
 
     // The admin can read every project: their link shows the secret chart too.
     const adminLink = await share(f.admin);
-    expect(ok(await open(adminLink.token)).sharedObject.object.charts.map((c) => c.title)).toEqual(['Themes', 'Secret chart', 'Support tickets']);
+    expect(ok(await open(adminLink.token)).sharedObject.object.charts.map((c) => c.title)).toEqual([
+      'Themes',
+      'Secret chart',
+      'Support tickets',
+    ]);
 
     // A project that turns public links off drops out of every link; figures are live.
-    ok(await f.admin('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: openProjectId, m: { groups: { public: 'none' }, users: {} } }));
+    ok(
+      await f.admin('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', {
+        p: openProjectId,
+        m: { groups: { public: 'none' }, users: {} },
+      }),
+    );
     expect(ok(await open(link.token)).sharedObject.object.charts.map((c) => c.title)).toEqual(['Support tickets']);
-    ok(await f.admin('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', { p: openProjectId, m: { groups: {}, users: {} } }));
+    ok(
+      await f.admin('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', {
+        p: openProjectId,
+        m: { groups: {}, users: {} },
+      }),
+    );
     expect(ok(await open(link.token)).sharedObject.object.charts).toHaveLength(2);
 
     // Revoking ends the link at once; the other link keeps working.
-    expect(ok(await f.contributor.gql<{ revokeShareLink: { active: boolean } }>(REVOKE_LINK, { id: link.id })).revokeShareLink.active).toBe(false);
+    expect(
+      ok(await f.contributor.gql<{ revokeShareLink: { active: boolean } }>(REVOKE_LINK, { id: link.id }))
+        .revokeShareLink.active,
+    ).toBe(false);
     const dead = failure(await open(link.token));
     expect(dead.extensions?.errorCode).toBe('NOT_FOUND');
     expect(dead.message).toBe('This link does not exist or is no longer shared. Ask whoever sent it for a new one.');
     expect(ok(await open(adminLink.token)).sharedObject.object.charts).toHaveLength(3);
 
     // Deleting the dashboard ends its links.
-    const other = ok(await f.contributor.gql<{ createDashboard: { id: string } }>('mutation { createDashboard(input: { title: "Short-lived" }) { id } }')).createDashboard.id;
+    const other = ok(
+      await f.contributor.gql<{ createDashboard: { id: string } }>(
+        'mutation { createDashboard(input: { title: "Short-lived" }) { id } }',
+      ),
+    ).createDashboard.id;
     const otherLink = await share(f.contributor.gql, other);
     expect(ok(await open(otherLink.token)).sharedObject.object.charts).toEqual([]);
     ok(await f.contributor.gql('mutation($id: ID!) { deleteDashboard(id: $id) }', { id: other }));
@@ -159,25 +289,40 @@ describe('dashboard share links', () => {
   });
 
   it('refuses viewers, and ids of another workspace as if they did not exist', async () => {
-    expect(failure(await f.viewer.gql(CREATE_LINK, { type: 'dashboard', id: dashboardId })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(failure(await f.viewer.gql(CREATE_LINK, { type: 'dashboard', id: dashboardId })).extensions?.errorCode).toBe(
+      'FORBIDDEN',
+    );
     const ws = await createWorkspaceWithAdmin(server, mail);
     const outsider = gqlAs(server, ws.admin.accessToken, ws.id);
     const refused = failure(await outsider(CREATE_LINK, { type: 'dashboard', id: dashboardId }));
     expect(refused.extensions?.errorCode).toBe('NOT_FOUND');
     expect(refused.message).toBe('That dashboard was not found.');
-    expect(failure(await outsider(LINKS, { type: 'dashboard', id: dashboardId })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(failure(await outsider(LINKS, { type: 'dashboard', id: dashboardId })).extensions?.errorCode).toBe(
+      'NOT_FOUND',
+    );
     const link = await share(f.contributor.gql);
     expect(failure(await outsider(REVOKE_LINK, { id: link.id })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(ok(await f.contributor.gql<{ shareLinks: Array<{ id: string }> }>(LINKS, { type: 'dashboard', id: dashboardId })).shareLinks.map((l) => l.id)).toContain(link.id);
+    expect(
+      ok(
+        await f.contributor.gql<{ shareLinks: Array<{ id: string }> }>(LINKS, { type: 'dashboard', id: dashboardId }),
+      ).shareLinks.map((l) => l.id),
+    ).toContain(link.id);
     // A maker who can no longer share (now a viewer) no longer shows anything through their links.
-    const role = 'mutation($u: ID!, $r: ProductRole!) { updateMemberRole(userId: $u, role: $r, workspaceAdmin: false) { role } }';
+    const role =
+      'mutation($u: ID!, $r: ProductRole!) { updateMemberRole(userId: $u, role: $r, workspaceAdmin: false) { role } }';
     ok(await f.admin(role, { u: f.contributor.user.id, r: 'VIEWER' }));
     expect(failure(await open(link.token)).extensions?.errorCode).toBe('NOT_FOUND');
     ok(await f.admin(role, { u: f.contributor.user.id, r: 'CONTRIBUTOR' }));
     expect(ok(await open(link.token)).sharedObject.object.title).toBe('Quarterly review');
     // The outsider's own token shows nothing of the first workspace either way.
-    const own = ok(await outsider<{ createDashboard: { id: string } }>('mutation { createDashboard(input: { title: "Theirs" }) { id } }')).createDashboard.id;
-    const theirs = ok(await outsider<{ createShareLink: { token: string } }>(CREATE_LINK, { type: 'dashboard', id: own })).createShareLink;
+    const own = ok(
+      await outsider<{ createDashboard: { id: string } }>(
+        'mutation { createDashboard(input: { title: "Theirs" }) { id } }',
+      ),
+    ).createDashboard.id;
+    const theirs = ok(
+      await outsider<{ createShareLink: { token: string } }>(CREATE_LINK, { type: 'dashboard', id: own }),
+    ).createShareLink;
     expect(ok(await open(theirs.token)).sharedObject.object).toMatchObject({ title: 'Theirs', charts: [] });
   });
 });

@@ -21,20 +21,34 @@ let second: Workspace;
 
 /** A delivery as Linear sends it: the body, its delivery id, and the HMAC of the body with `secret`. */
 function delivery(secret: string, issue: { id: string; title: string }, deliveryId = randomUUID()) {
-  const body = JSON.stringify({ action: 'create', type: 'Issue', data: { ...issue, description: 'Reported by three customers.' }, webhookTimestamp: Date.now() });
-  const headers = { 'content-type': 'application/json', 'linear-delivery': deliveryId, 'linear-signature': createHmac('sha256', secret).update(body).digest('hex') };
+  const body = JSON.stringify({
+    action: 'create',
+    type: 'Issue',
+    data: { ...issue, description: 'Reported by three customers.' },
+    webhookTimestamp: Date.now(),
+  });
+  const headers = {
+    'content-type': 'application/json',
+    'linear-delivery': deliveryId,
+    'linear-signature': createHmac('sha256', secret).update(body).digest('hex'),
+  };
   return { body, headers, deliveryId };
 }
 
 async function webhookUrl(as: TestAdmin): Promise<string> {
-  const answer = await host.gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>('{ plugins { id installation { webhookUrl } } }', {}, as);
+  const answer = await host.gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>(
+    '{ plugins { id installation { webhookUrl } } }',
+    {},
+    as,
+  );
   const url = answer.data?.plugins.find((p) => p.id === PLUGIN)?.installation?.webhookUrl;
   if (!url) throw new Error(`No webhook URL: ${JSON.stringify(answer.errors)}`);
   return url;
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
-const send = (url: string, d: { body: string; headers: Record<string, string> }) => host.sendWebhook(pathOf(url), d.body, d.headers);
+const send = (url: string, d: { body: string; headers: Record<string, string> }) =>
+  host.sendWebhook(pathOf(url), d.body, d.headers);
 
 async function workspace(secret: string): Promise<Workspace> {
   const admin = await host.signUpAdmin();
@@ -85,8 +99,12 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
     await host.drainJobs();
     const notes = await host.notes(first.projectId, first.admin);
     expect(notes.filter((n) => n.title === 'Exports time out for large projects')).toHaveLength(1);
-    expect(notes.find((n) => n.title === 'Exports time out for large projects')?.contentText).toContain('create in Linear');
-    expect((await host.storedEvents(PLUGIN)).filter((e) => e.eventId === d.deliveryId)).toEqual([{ eventId: d.deliveryId, handled: true }]);
+    expect(notes.find((n) => n.title === 'Exports time out for large projects')?.contentText).toContain(
+      'create in Linear',
+    );
+    expect((await host.storedEvents(PLUGIN)).filter((e) => e.eventId === d.deliveryId)).toEqual([
+      { eventId: d.deliveryId, handled: true },
+    ]);
   });
 
   it('answers a forged delivery 401 and stores nothing of it', async () => {
@@ -95,7 +113,10 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
     const res = await send(await webhookUrl(first.admin), forged);
     expect(res.status).toBe(401);
     expect(await res.text()).not.toContain('Forged issue');
-    const unsigned = await send(await webhookUrl(first.admin), { body: forged.body, headers: { 'content-type': 'application/json', 'linear-delivery': forged.deliveryId } });
+    const unsigned = await send(await webhookUrl(first.admin), {
+      body: forged.body,
+      headers: { 'content-type': 'application/json', 'linear-delivery': forged.deliveryId },
+    });
     expect(unsigned.status).toBe(401);
     expect(await host.storedEvents(PLUGIN)).toHaveLength(before);
     await host.drainJobs();
@@ -105,7 +126,10 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
   it('still handles a genuine delivery whose id a forged one used first', async () => {
     const url = await webhookUrl(first.admin);
     const genuine = delivery(first.secret, { id: 'ISS-2', title: 'Search misses quoted phrases' });
-    const forged = { body: genuine.body.replace('Search misses', 'Forged:'), headers: { ...genuine.headers, 'linear-signature': '00'.repeat(32) } };
+    const forged = {
+      body: genuine.body.replace('Search misses', 'Forged:'),
+      headers: { ...genuine.headers, 'linear-signature': '00'.repeat(32) },
+    };
     expect((await send(url, forged)).status).toBe(401);
     expect((await send(url, genuine)).status).toBe(200);
     await host.drainJobs();
@@ -117,7 +141,10 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
   it('answers the plugin’s own reply without storing anything', async () => {
     const before = (await host.storedEvents(PLUGIN)).length;
     const body = JSON.stringify({ type: 'Ping' });
-    const res = await host.sendWebhook(pathOf(await webhookUrl(first.admin)), body, { 'linear-delivery': randomUUID(), 'linear-signature': createHmac('sha256', first.secret).update(body).digest('hex') });
+    const res = await host.sendWebhook(pathOf(await webhookUrl(first.admin)), body, {
+      'linear-delivery': randomUUID(),
+      'linear-signature': createHmac('sha256', first.secret).update(body).digest('hex'),
+    });
     expect(await res.json()).toEqual({ pong: true });
     expect(await host.storedEvents(PLUGIN)).toHaveLength(before);
   });
@@ -126,8 +153,12 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
     const [firstUrl, secondUrl] = [await webhookUrl(first.admin), await webhookUrl(second.admin)];
     // The same delivery id at two accounts: each installation deduplicates on its own.
     const shared = randomUUID();
-    expect((await send(firstUrl, delivery(first.secret, { id: 'ISS-3', title: 'First workspace issue' }, shared))).status).toBe(200);
-    expect((await send(secondUrl, delivery(second.secret, { id: 'ISS-4', title: 'Second workspace issue' }, shared))).status).toBe(200);
+    expect(
+      (await send(firstUrl, delivery(first.secret, { id: 'ISS-3', title: 'First workspace issue' }, shared))).status,
+    ).toBe(200);
+    expect(
+      (await send(secondUrl, delivery(second.secret, { id: 'ISS-4', title: 'Second workspace issue' }, shared))).status,
+    ).toBe(200);
     // Signed with the other workspace's secret: refused.
     expect((await send(secondUrl, delivery(first.secret, { id: 'ISS-5', title: 'Crossed over' }))).status).toBe(401);
     await host.drainJobs();
@@ -143,7 +174,17 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
     const d = delivery(first.secret, { id: 'ISS-6', title: 'Nowhere' });
     expect((await host.sendWebhook(`/hooks/${PLUGIN}/${'A'.repeat(43)}`, d.body, d.headers)).status).toBe(404);
     expect((await host.sendWebhook(`/hooks/${PLUGIN}/short`, d.body, d.headers)).status).toBe(404);
-    expect((await host.sendWebhook(`/hooks/another-plugin/${pathOf(await webhookUrl(first.admin)).split('/').pop()}`, d.body, d.headers)).status).toBe(404);
+    expect(
+      (
+        await host.sendWebhook(
+          `/hooks/another-plugin/${pathOf(await webhookUrl(first.admin))
+            .split('/')
+            .pop()}`,
+          d.body,
+          d.headers,
+        )
+      ).status,
+    ).toBe(404);
     expect(await host.storedEvents(PLUGIN)).toHaveLength(before);
   });
 
@@ -156,7 +197,11 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
 
   it('gives a new URL on rotation; the old one answers 404 at once and the new one works', async () => {
     const old = await webhookUrl(first.admin);
-    const rotated = await host.gql<{ rotatePluginWebhookKey: { installation: { webhookUrl: string } } }>(`mutation($p: ID!) { rotatePluginWebhookKey(pluginId: $p) { installation { webhookUrl } } }`, { p: PLUGIN }, first.admin);
+    const rotated = await host.gql<{ rotatePluginWebhookKey: { installation: { webhookUrl: string } } }>(
+      `mutation($p: ID!) { rotatePluginWebhookKey(pluginId: $p) { installation { webhookUrl } } }`,
+      { p: PLUGIN },
+      first.admin,
+    );
     const next = rotated.data!.rotatePluginWebhookKey.installation.webhookUrl;
     expect(next).not.toBe(old);
     expect(await webhookUrl(first.admin)).toBe(next);
@@ -167,19 +212,34 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
     expect(titles).toContain('Sent to the new URL');
     expect(titles).not.toContain('Sent to the old URL');
     // The other workspace's URL is untouched.
-    expect((await send(await webhookUrl(second.admin), delivery(second.secret, { id: 'ISS-10', title: 'Still arriving' }))).status).toBe(200);
+    expect(
+      (await send(await webhookUrl(second.admin), delivery(second.secret, { id: 'ISS-10', title: 'Still arriving' })))
+        .status,
+    ).toBe(200);
   });
 
   it('lets only a signed-in workspace admin rotate, and only a plugin with such a webhook', async () => {
     const anonymous = await host.gql(`mutation { rotatePluginWebhookKey(pluginId: "${PLUGIN}") { id } }`, {}, null);
     expect(anonymous.errors?.[0]?.extensions?.errorCode).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
-    const unknown = await host.gql(`mutation { rotatePluginWebhookKey(pluginId: "no-such-plugin") { id } }`, {}, first.admin);
+    const unknown = await host.gql(
+      `mutation { rotatePluginWebhookKey(pluginId: "no-such-plugin") { id } }`,
+      {},
+      first.admin,
+    );
     expect(unknown.errors?.[0]?.extensions?.errorCode).toBe('NOT_FOUND');
   });
 
   it('tells the plugin that an internal address can never be reached, not that a permission is missing', async () => {
-    for (const [url, host_] of [['http://127.0.0.1:5432/', '127.0.0.1'], ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'], ['http://localhost:3000/', 'localhost']]) {
-      const answer = await host.gql<{ linearLikeReach: string }>('query($u: String!) { linearLikeReach(url: $u) }', { u: url }, first.admin);
+    for (const [url, host_] of [
+      ['http://127.0.0.1:5432/', '127.0.0.1'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+      ['http://localhost:3000/', 'localhost'],
+    ]) {
+      const answer = await host.gql<{ linearLikeReach: string }>(
+        'query($u: String!) { linearLikeReach(url: $u) }',
+        { u: url },
+        first.admin,
+      );
       expect(answer.data?.linearLikeReach, url).toBe(`${host_} is an internal address and can never be reached.`);
     }
   });
@@ -196,9 +256,27 @@ describe.each(['sandboxed', 'in-process'] as const)("a %s plugin's webhook at ea
     const answers = await Promise.all([...burst, ...burst].map(({ url, d }) => send(url, d)));
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     await host.drainJobs();
-    const titles = async (w: Workspace) => (await host.notes(w.projectId, w.admin)).map((n) => n.title).filter((t) => t.startsWith('Burst issue')).sort();
-    expect(await titles(first)).toEqual(['Burst issue 0', 'Burst issue 10', 'Burst issue 2', 'Burst issue 4', 'Burst issue 6', 'Burst issue 8']);
-    expect(await titles(second)).toEqual(['Burst issue 1', 'Burst issue 11', 'Burst issue 3', 'Burst issue 5', 'Burst issue 7', 'Burst issue 9']);
+    const titles = async (w: Workspace) =>
+      (await host.notes(w.projectId, w.admin))
+        .map((n) => n.title)
+        .filter((t) => t.startsWith('Burst issue'))
+        .sort();
+    expect(await titles(first)).toEqual([
+      'Burst issue 0',
+      'Burst issue 10',
+      'Burst issue 2',
+      'Burst issue 4',
+      'Burst issue 6',
+      'Burst issue 8',
+    ]);
+    expect(await titles(second)).toEqual([
+      'Burst issue 1',
+      'Burst issue 11',
+      'Burst issue 3',
+      'Burst issue 5',
+      'Burst issue 7',
+      'Burst issue 9',
+    ]);
     const stored = (await host.storedEvents(PLUGIN)).filter((e) => burst.some((b) => b.d.deliveryId === e.eventId));
     expect(stored).toHaveLength(12);
     expect(stored.every((e) => e.handled)).toBe(true);

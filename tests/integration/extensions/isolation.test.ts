@@ -6,12 +6,28 @@ import { startTestServer, type TestServer } from '../../support/server.ts';
 describe('plugins that fail', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ plugins: { packages: [], dir: join(import.meta.dirname, 'fixtures', 'plugins'), maximumExtensions: null, env: {} } });
+    server = await startTestServer({
+      plugins: {
+        packages: [],
+        dir: join(import.meta.dirname, 'fixtures', 'plugins'),
+        maximumExtensions: null,
+        env: {},
+      },
+    });
   });
   afterAll(() => server?.close());
 
   it('are logged and left out or marked failed, and Fieldbook runs on with the others', async () => {
-    const { catalog } = (server.fieldbook.services.extensions as { host: { catalog: { plugins: Array<{ id: string; state: string; problem: string | null }>; broken: Array<{ source: string; problem: string }> } } }).host;
+    const { catalog } = (
+      server.fieldbook.services.extensions as {
+        host: {
+          catalog: {
+            plugins: Array<{ id: string; state: string; problem: string | null }>;
+            broken: Array<{ source: string; problem: string }>;
+          };
+        };
+      }
+    ).host;
     expect(catalog.broken.map((b) => b.problem)).toEqual(['this plugin is broken at import']);
     expect(catalog.plugins.map((p) => [p.id, p.state])).toEqual([
       ['failing-setup', 'failed'],
@@ -25,10 +41,19 @@ describe('plugins that fail', () => {
 describe('plugin logs', () => {
   it('name the plugin and never carry its secrets', () => {
     const lines: Array<{ fields: object; message: string }> = [];
-    const child = { info: (fields: object, message: string) => lines.push({ fields, message }), warn: () => undefined, error: () => undefined };
+    const child = {
+      info: (fields: object, message: string) => lines.push({ fields, message }),
+      warn: () => undefined,
+      error: () => undefined,
+    };
     const logger = { child: () => child } as unknown as Parameters<typeof pluginLogger>[0];
     const log = pluginLogger(logger, 'slack', () => ['xoxb-secret-token', 'abc']);
-    log.info('calling with xoxb-secret-token', { headers: { authorization: 'Bearer xoxb-secret-token' }, short: 'abc' });
-    expect(lines).toEqual([{ fields: { headers: { authorization: 'Bearer [redacted]' }, short: 'abc' }, message: 'calling with [redacted]' }]);
+    log.info('calling with xoxb-secret-token', {
+      headers: { authorization: 'Bearer xoxb-secret-token' },
+      short: 'abc',
+    });
+    expect(lines).toEqual([
+      { fields: { headers: { authorization: 'Bearer [redacted]' }, short: 'abc' }, message: 'calling with [redacted]' },
+    ]);
   });
 });

@@ -20,7 +20,8 @@ const plugin = (id: string, body = '') => `import { definePlugin } from '@fieldb
 export default definePlugin({ id: '${id}', name: '${id}', version: '1.0.0', sdk: '^1', permissions: []${body} });
 `;
 /** A definition written out by hand, so the host (not definePlugin at import) is the one to find it wrong. */
-const rawDefinition = (manifest: object) => `export default ${JSON.stringify({ manifest, server: {}, settings: {}, config: {} })};\n`;
+const rawDefinition = (manifest: object) =>
+  `export default ${JSON.stringify({ manifest, server: {}, settings: {}, config: {} })};\n`;
 
 /** npm packages that are plugins, each failing in its own way (or not at all). */
 const packages: Record<string, { server: string; exports?: object }> = {
@@ -28,14 +29,26 @@ const packages: Record<string, { server: string; exports?: object }> = {
   'fieldbook-plugin-no-pkg-export': { server: plugin('no-pkg-export'), exports: { '.': './server.js' } },
   'fieldbook-plugin-tampered': { server: plugin('tampered') },
   'fieldbook-plugin-pinned-wrong': { server: plugin('pinned-wrong') },
-  'fieldbook-plugin-bad-manifest': { server: rawDefinition({ id: 'bad-manifest', name: 'Bad manifest', version: 'one', sdk: '^1', permissions: [] }) },
-  'fieldbook-plugin-old-sdk': { server: rawDefinition({ id: 'old-sdk', name: 'Old SDK', version: '1.0.0', sdk: '^0.1', permissions: [] }) },
-  'fieldbook-plugin-bad-bundle': { server: `import missing from 'fieldbook-no-such-module';\n${plugin('bad-bundle')}export const x = missing;\n` },
-  'fieldbook-plugin-failing-setup': { server: plugin('failing-setup', `, server: { setup() { throw new Error('cannot reach its queue'); } }`) },
+  'fieldbook-plugin-bad-manifest': {
+    server: rawDefinition({ id: 'bad-manifest', name: 'Bad manifest', version: 'one', sdk: '^1', permissions: [] }),
+  },
+  'fieldbook-plugin-old-sdk': {
+    server: rawDefinition({ id: 'old-sdk', name: 'Old SDK', version: '1.0.0', sdk: '^0.1', permissions: [] }),
+  },
+  'fieldbook-plugin-bad-bundle': {
+    server: `import missing from 'fieldbook-no-such-module';\n${plugin('bad-bundle')}export const x = missing;\n`,
+  },
+  'fieldbook-plugin-failing-setup': {
+    server: plugin('failing-setup', `, server: { setup() { throw new Error('cannot reach its queue'); } }`),
+  },
 };
 
 async function npm(args: string[], cwd: string): Promise<void> {
-  await run('npm', [...args, '--cache', npmCache, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd });
+  await run(
+    'npm',
+    [...args, '--cache', npmCache, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
+    { cwd },
+  );
 }
 
 describe('plugin packages that fail to load', () => {
@@ -51,7 +64,16 @@ describe('plugin packages that fail to load', () => {
       Object.entries(packages).map(async ([name, { server, exports }]) => {
         const dir = join(work, 'src', name);
         mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.2.3', type: 'module', ...(exports ? { exports } : {}), fieldbook: { server: './server.js' } }));
+        writeFileSync(
+          join(dir, 'package.json'),
+          JSON.stringify({
+            name,
+            version: '1.2.3',
+            type: 'module',
+            ...(exports ? { exports } : {}),
+            fieldbook: { server: './server.js' },
+          }),
+        );
         writeFileSync(join(dir, 'server.js'), server);
         await npm(['pack', '--pack-destination', work], dir);
         tarballs.push(join(work, `${name}-1.2.3.tgz`));
@@ -59,10 +81,15 @@ describe('plugin packages that fail to load', () => {
     );
     // As an operator would: npm install records each tarball's integrity in package-lock.json.
     await npm(['install', ...tarballs], project);
-    const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { integrity: string }> };
+    const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { integrity: string }>;
+    };
     lockIntegrity = (name) => lock.packages[`node_modules/${name}`]!.integrity;
     // Changed after install: one line added to its server code.
-    appendFileSync(join(project, 'node_modules', 'fieldbook-plugin-tampered', 'server.js'), 'globalThis.stolen = true;\n');
+    appendFileSync(
+      join(project, 'node_modules', 'fieldbook-plugin-tampered', 'server.js'),
+      'globalThis.stolen = true;\n',
+    );
 
     mail = await startMailServer();
     const emptyDir = join(work, 'bundled');
@@ -94,29 +121,57 @@ describe('plugin packages that fail to load', () => {
   it('lists each failed package with its reason on Settings -> Extensions, and the rest start', async () => {
     const ws = await createWorkspaceWithAdmin(server, mail);
     const gql = gqlAs(server, ws.admin.accessToken, ws.id);
-    const failures = await gql<{ pluginLoadFailures: Array<{ name: string; problem: string; origin: { kind: string; packageName: string | null; packageVersion: string | null; path: string | null } }> }>(
-      '{ pluginLoadFailures { name problem origin { kind packageName packageVersion path } } }',
-    );
+    const failures = await gql<{
+      pluginLoadFailures: Array<{
+        name: string;
+        problem: string;
+        origin: { kind: string; packageName: string | null; packageVersion: string | null; path: string | null };
+      }>;
+    }>('{ pluginLoadFailures { name problem origin { kind packageName packageVersion path } } }');
     expect(failures.errors).toBeUndefined();
     const byName = new Map(failures.data!.pluginLoadFailures.map((f) => [f.name, f]));
     const problem = (name: string) => byName.get(name)?.problem;
 
-    expect(problem('fieldbook-plugin-never-installed')).toBe(`The npm package fieldbook-plugin-never-installed is not installed: run npm install fieldbook-plugin-never-installed in ${project}, or remove it from FIELDBOOK_PLUGINS.`);
-    expect(byName.get('fieldbook-plugin-never-installed')!.origin).toEqual({ kind: 'NPM', packageName: 'fieldbook-plugin-never-installed', packageVersion: null, path: null });
-    expect(problem('fieldbook-plugin-tampered')).toMatch(/^Integrity mismatch: server\.js of fieldbook-plugin-tampered differs from its package \(sha512-/);
-    expect(problem('fieldbook-plugin-pinned-wrong')).toMatch(/^Integrity mismatch: package-lock\.json records sha512-.* FIELDBOOK_PLUGIN_INTEGRITY pins sha512-/);
-    expect(problem('Bad manifest')).toMatch(/^Invalid plugin manifest:\nversion: The version must be a semantic version/);
+    expect(problem('fieldbook-plugin-never-installed')).toBe(
+      `The npm package fieldbook-plugin-never-installed is not installed: run npm install fieldbook-plugin-never-installed in ${project}, or remove it from FIELDBOOK_PLUGINS.`,
+    );
+    expect(byName.get('fieldbook-plugin-never-installed')!.origin).toEqual({
+      kind: 'NPM',
+      packageName: 'fieldbook-plugin-never-installed',
+      packageVersion: null,
+      path: null,
+    });
+    expect(problem('fieldbook-plugin-tampered')).toMatch(
+      /^Integrity mismatch: server\.js of fieldbook-plugin-tampered differs from its package \(sha512-/,
+    );
+    expect(problem('fieldbook-plugin-pinned-wrong')).toMatch(
+      /^Integrity mismatch: package-lock\.json records sha512-.* FIELDBOOK_PLUGIN_INTEGRITY pins sha512-/,
+    );
+    expect(problem('Bad manifest')).toMatch(
+      /^Invalid plugin manifest:\nversion: The version must be a semantic version/,
+    );
     expect(problem('Old SDK')).toBe('The plugin old-sdk needs SDK ^0.1; this Fieldbook has SDK 1.0.0.');
     expect(problem('fieldbook-plugin-bad-bundle')).toMatch(/fieldbook-no-such-module/);
-    expect(byName.get('fieldbook-plugin-tampered')!.origin).toEqual({ kind: 'NPM', packageName: 'fieldbook-plugin-tampered', packageVersion: '1.2.3', path: join(project, 'node_modules', 'fieldbook-plugin-tampered') });
+    expect(byName.get('fieldbook-plugin-tampered')!.origin).toEqual({
+      kind: 'NPM',
+      packageName: 'fieldbook-plugin-tampered',
+      packageVersion: '1.2.3',
+      path: join(project, 'node_modules', 'fieldbook-plugin-tampered'),
+    });
     expect(byName.size).toBe(6);
 
     // The tampered code never ran: it is checked before it is bundled or imported.
     expect((globalThis as { stolen?: boolean }).stolen).toBeUndefined();
 
-    const listed = await gql<{ plugins: Array<{ id: string; state: string; problem: string | null; version: string; origin: { kind: string; packageName: string; packageVersion: string; path: string; integrity: string } }> }>(
-      '{ plugins { id state problem version origin { kind packageName packageVersion path integrity } } }',
-    );
+    const listed = await gql<{
+      plugins: Array<{
+        id: string;
+        state: string;
+        problem: string | null;
+        version: string;
+        origin: { kind: string; packageName: string; packageVersion: string; path: string; integrity: string };
+      }>;
+    }>('{ plugins { id state problem version origin { kind packageName packageVersion path integrity } } }');
     expect(listed.data!.plugins.map((p) => [p.id, p.state, p.problem])).toEqual([
       ['failing-setup', 'FAILED', 'Its setup failed: cannot reach its queue'],
       ['no-pkg-export', 'READY', null],
@@ -135,7 +190,9 @@ describe('plugin packages that fail to load', () => {
     const ws = await createWorkspaceWithAdmin(server, mail);
     const anonymous = await server.gql('{ pluginLoadFailures { name } }');
     expect(anonymous.errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
-    expect((await gqlAs(server, ws.admin.accessToken, ws.id)('{ pluginLoadFailures { name } }')).errors).toBeUndefined();
+    expect(
+      (await gqlAs(server, ws.admin.accessToken, ws.id)('{ pluginLoadFailures { name } }')).errors,
+    ).toBeUndefined();
   });
 });
 

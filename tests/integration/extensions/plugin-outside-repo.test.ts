@@ -1,7 +1,16 @@
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +34,13 @@ const root = resolve(import.meta.dirname, '../../..');
  */
 function outsideEnv(): NodeJS.ProcessEnv {
   // npm's cache stays the one this process would look in, where Fieldbook finds installed tarballs.
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(FIELDBOOK_|VITEST|TEST_|npm_)/.test(k) && k !== 'NODE_ENV' && k !== 'NODE_OPTIONS' || k === 'npm_config_cache'));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) =>
+        (!/^(FIELDBOOK_|VITEST|TEST_|npm_)/.test(k) && k !== 'NODE_ENV' && k !== 'NODE_OPTIONS') ||
+        k === 'npm_config_cache',
+    ),
+  );
 }
 
 /** How long each step took, printed at the end: the test's time is mostly npm's and PostgreSQL's. */
@@ -34,8 +49,14 @@ const steps: string[] = [];
 async function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   const started = performance.now();
   try {
-    const { stdout, stderr } = await run(cmd, args, { cwd, env: { ...outsideEnv(), ...env }, maxBuffer: 64 * 1024 * 1024 });
-    steps.push(`${((performance.now() - started) / 1000).toFixed(1)} s  ${cmd === process.execPath ? 'node' : cmd} ${args.filter((a) => !a.startsWith('/')).join(' ')}`);
+    const { stdout, stderr } = await run(cmd, args, {
+      cwd,
+      env: { ...outsideEnv(), ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    steps.push(
+      `${((performance.now() - started) / 1000).toFixed(1)} s  ${cmd === process.execPath ? 'node' : cmd} ${args.filter((a) => !a.startsWith('/')).join(' ')}`,
+    );
     return `${stdout}\n${stderr}`;
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };
@@ -82,7 +103,9 @@ function addEscapeAction(plugin: string): void {
   writeFileSync(join(plugin, 'server', 'escape.ts'), ESCAPE);
   const index = join(plugin, 'server', 'index.ts');
   const source = readFileSync(index, 'utf8');
-  const changed = source.replace(/^(import .*'@fieldbook\/extensions-sdk\/server';)$/m, "$1\nimport { tryEscape } from './escape.ts';").replace('  server: {\n', '  server: {\n    actions: [tryEscape],\n');
+  const changed = source
+    .replace(/^(import .*'@fieldbook\/extensions-sdk\/server';)$/m, "$1\nimport { tryEscape } from './escape.ts';")
+    .replace('  server: {\n', '  server: {\n    actions: [tryEscape],\n');
   expect(changed.match(/tryEscape/g)).toHaveLength(2);
   writeFileSync(index, changed);
   const pkgFile = join(plugin, 'package.json');
@@ -92,7 +115,10 @@ function addEscapeAction(plugin: string): void {
 
 const PLUGIN = 'feedback-inbox';
 const PACKAGE = `fieldbook-plugin-${PLUGIN}`;
-const sign = (body: string, secret: string) => ({ 'content-type': 'application/json', [`x-${PLUGIN}-signature`]: createHmac('sha256', secret).update(body).digest('hex') });
+const sign = (body: string, secret: string) => ({
+  'content-type': 'application/json',
+  [`x-${PLUGIN}-signature`]: createHmac('sha256', secret).update(body).digest('hex'),
+});
 
 interface Workspace {
   id: string;
@@ -126,20 +152,57 @@ async function runInFieldbook(fieldbook: string, work: string): Promise<void> {
   let loopback: Server | undefined;
   try {
     // The plugin settings Fieldbook reads from its environment, as an operator sets them.
-    const { plugins } = loadConfig({ FIELDBOOK_PLUGINS: PACKAGE, FIELDBOOK_PLUGINS_DIR: join(work, 'no-bundled-plugins'), npm_config_cache: process.env.npm_config_cache }, { secretKey: 'read-from-the-data-folder-elsewhere-not-here' });
+    const { plugins } = loadConfig(
+      {
+        FIELDBOOK_PLUGINS: PACKAGE,
+        FIELDBOOK_PLUGINS_DIR: join(work, 'no-bundled-plugins'),
+        npm_config_cache: process.env.npm_config_cache,
+      },
+      { secretKey: 'read-from-the-data-folder-elsewhere-not-here' },
+    );
     expect(plugins.isolation).toEqual({ sandbox: true, trusted: [] });
     mail = await startMailServer();
-    server = await startTestServer({ smtpUrl: mail.url, plugins, projectRoot: fieldbook, dataDir: join(work, 'data') }, { modules: [research] });
+    server = await startTestServer(
+      { smtpUrl: mail.url, plugins, projectRoot: fieldbook, dataDir: join(work, 'data') },
+      { modules: [research] },
+    );
     const srv = server;
-    const pluginRows = async () => Number((await srv.fieldbook.db.owner('plugin_webhook_events').where({ plugin_id: PLUGIN }).count<Array<{ count: string }>>('* as count'))[0]!.count);
+    const pluginRows = async () =>
+      Number(
+        (
+          await srv.fieldbook.db
+            .owner('plugin_webhook_events')
+            .where({ plugin_id: PLUGIN })
+            .count<Array<{ count: string }>>('* as count')
+        )[0]!.count,
+      );
 
     const workspace = async (secret: string): Promise<Workspace> => {
       const ws = await createWorkspaceWithAdmin(srv, mail!);
       const gql = gqlAs(srv, ws.admin.accessToken, ws.id);
       const projectId = (await createProject(gql, 'Inbox')).id;
-      ok(await gql('mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "feedback-inbox", settings: $s) { id } }', { s: [{ key: 'signingSecret', text: secret }, { key: 'projectId', text: projectId }] }));
-      ok(await gql('mutation($pr: ID!) { setProjectPluginEnabled(projectId: $pr, pluginId: "feedback-inbox", enabled: true) { enabled } }', { pr: projectId }));
-      const answer = ok(await gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>('{ plugins { id installation { webhookUrl } } }'));
+      ok(
+        await gql(
+          'mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "feedback-inbox", settings: $s) { id } }',
+          {
+            s: [
+              { key: 'signingSecret', text: secret },
+              { key: 'projectId', text: projectId },
+            ],
+          },
+        ),
+      );
+      ok(
+        await gql(
+          'mutation($pr: ID!) { setProjectPluginEnabled(projectId: $pr, pluginId: "feedback-inbox", enabled: true) { enabled } }',
+          { pr: projectId },
+        ),
+      );
+      const answer = ok(
+        await gql<{ plugins: Array<{ id: string; installation: { webhookUrl: string | null } | null }> }>(
+          '{ plugins { id installation { webhookUrl } } }',
+        ),
+      );
       const url = answer.plugins.find((p) => p.id === PLUGIN)?.installation?.webhookUrl;
       expect(url).toMatch(new RegExp(`^http://localhost:3000/hooks/${PLUGIN}/[A-Za-z0-9_-]{43}$`));
       return { id: ws.id, gql, projectId, secret, path: new URL(url!).pathname };
@@ -148,14 +211,25 @@ async function runInFieldbook(fieldbook: string, work: string): Promise<void> {
     const second = await workspace('second-workspace-secret');
     expect(first.path).not.toBe(second.path);
 
-    const deliver = (to: Workspace, body: string, headers: Record<string, string>) => fetch(`${srv.url}${to.path}`, { method: 'POST', headers, body });
-    const titles = async (ws: Workspace) => ok(await ws.gql<{ notes: { nodes: Array<{ title: string }> } }>('query($p: ID!) { notes(projectId: $p, first: 50) { nodes { title } } }', { p: ws.projectId })).notes.nodes.map((n) => n.title);
+    const deliver = (to: Workspace, body: string, headers: Record<string, string>) =>
+      fetch(`${srv.url}${to.path}`, { method: 'POST', headers, body });
+    const titles = async (ws: Workspace) =>
+      ok(
+        await ws.gql<{ notes: { nodes: Array<{ title: string }> } }>(
+          'query($p: ID!) { notes(projectId: $p, first: 50) { nodes { title } } }',
+          { p: ws.projectId },
+        ),
+      ).notes.nodes.map((n) => n.title);
 
     // Correctly signed: a note in that workspace only, once however often it arrives.
     const body = JSON.stringify({ id: 'm-1', title: 'Checkout feedback', text: 'The coupon field is hard to find.' });
     expect((await deliver(first, body, sign(body, first.secret))).status).toBe(200);
     expect((await deliver(first, body, sign(body, first.secret))).status).toBe(200);
-    const secondBody = JSON.stringify({ id: 'm-1', title: 'Onboarding feedback', text: 'The invite mail went to spam.' });
+    const secondBody = JSON.stringify({
+      id: 'm-1',
+      title: 'Onboarding feedback',
+      text: 'The invite mail went to spam.',
+    });
     expect((await deliver(second, secondBody, sign(secondBody, second.secret))).status).toBe(200);
     await eventually(async () => expect(await titles(first)).toEqual(['Checkout feedback']));
     await eventually(async () => expect(await titles(second)).toEqual(['Onboarding feedback']));
@@ -163,7 +237,11 @@ async function runInFieldbook(fieldbook: string, work: string): Promise<void> {
 
     // Forged: unsigned, signed with a guess, or with the other workspace's secret. 401, nothing stored.
     const forged = JSON.stringify({ id: 'm-2', title: 'Forged feedback', text: '…' });
-    for (const headers of [{ 'content-type': 'application/json' }, sign(forged, 'a-guessed-secret'), sign(forged, second.secret)]) {
+    for (const headers of [
+      { 'content-type': 'application/json' },
+      sign(forged, 'a-guessed-secret'),
+      sign(forged, second.secret),
+    ]) {
       const res = await deliver(first, forged, headers);
       expect(res.status).toBe(401);
       expect(await res.text()).not.toContain('Forged feedback');
@@ -183,7 +261,11 @@ async function runInFieldbook(fieldbook: string, work: string): Promise<void> {
       pluginId: PLUGIN,
       workspaceId: first.id,
       key: 'tryEscape',
-      params: { url: `http://127.0.0.1:${(loopback.address() as { port: number }).port}/`, file: join(fieldbook, 'package.json'), module: 'node:fs' },
+      params: {
+        url: `http://127.0.0.1:${(loopback.address() as { port: number }).port}/`,
+        file: join(fieldbook, 'package.json'),
+        module: 'node:fs',
+      },
       trigger: { event: 'test', payload: {} },
     });
     const report = JSON.parse(answer?.summary ?? '{}') as Record<string, string>;
@@ -210,22 +292,41 @@ describe('a plugin in a repository of its own', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('is scaffolded from the packed SDK, passes its own npm test on an embedded PostgreSQL, typechecks, builds its web part, and runs sandboxed in a Fieldbook that installed it by name: each workspace’s own URL and secret, forgeries refused with nothing stored, no way out of its sandbox', { timeout: 300_000 }, async () => {
+  it('is scaffolded from the packed SDK, passes its own npm test on an embedded PostgreSQL, typechecks, builds its web part, and runs sandboxed in a Fieldbook that installed it by name: each workspace’s own URL and secret, forgeries refused with nothing stored, no way out of its sandbox', {
+    timeout: 300_000,
+  }, async () => {
     // The packages as published, made without touching the repository's package.json files.
     await Promise.all([
-      sh(process.execPath, [join(root, 'extensions-sdk', 'scripts', 'pack-manifest.mjs'), 'stage', join(work, 'sdk')], root),
+      sh(
+        process.execPath,
+        [join(root, 'extensions-sdk', 'scripts', 'pack-manifest.mjs'), 'stage', join(work, 'sdk')],
+        root,
+      ),
       sh(process.execPath, [join(root, 'core', 'scripts', 'pack-testing.mjs'), 'stage', join(work, 'core')], root),
     ]);
-    await Promise.all([sh('npm', ['pack', join(work, 'sdk'), '--pack-destination', work, '--ignore-scripts', '--silent'], work), sh('npm', ['pack', join(work, 'core'), '--pack-destination', work, '--ignore-scripts', '--silent'], work)]);
+    await Promise.all([
+      sh('npm', ['pack', join(work, 'sdk'), '--pack-destination', work, '--ignore-scripts', '--silent'], work),
+      sh('npm', ['pack', join(work, 'core'), '--pack-destination', work, '--ignore-scripts', '--silent'], work),
+    ]);
     const tarballs = readdirSync(work).filter((f) => f.endsWith('.tgz'));
     expect(tarballs.sort()).toEqual(['fieldbook-core-0.1.0.tgz', 'fieldbook-extensions-sdk-1.0.0.tgz']);
-    const published = JSON.parse(readFileSync(join(work, 'sdk', 'package.json'), 'utf8')) as { version: string; exports: Record<string, { types: string; default: string }> };
-    expect(published.exports['./server']).toEqual({ types: './dist/server/index.d.ts', default: './dist/server/index.js' });
+    const published = JSON.parse(readFileSync(join(work, 'sdk', 'package.json'), 'utf8')) as {
+      version: string;
+      exports: Record<string, { types: string; default: string }>;
+    };
+    expect(published.exports['./server']).toEqual({
+      types: './dist/server/index.d.ts',
+      default: './dist/server/index.js',
+    });
 
     // The scaffold as the SDK's bin runs it: outside any Fieldbook repository.
     const plugin = join(work, 'feedback-inbox');
     await sh(process.execPath, [join(work, 'sdk', 'scripts', 'create-plugin.mjs'), 'feedback-inbox'], work);
-    const pkg = JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
     expect(pkg.dependencies['@fieldbook/extensions-sdk']).toBe(`^${published.version}`);
     expect(pkg.devDependencies['@fieldbook/core']).toBeDefined();
     expect(Object.keys(pkg.scripts)).toEqual(expect.arrayContaining(['test', 'build']));
@@ -233,7 +334,19 @@ describe('a plugin in a repository of its own', () => {
     // npm's registry (through its cache) for everything but Fieldbook's two packages, which are
     // not saved: the plugin keeps depending on the SDK by version, as it would once published.
     const sdkTarball = join(work, 'fieldbook-extensions-sdk-1.0.0.tgz');
-    await sh('npm', ['install', '--no-save', sdkTarball, join(work, 'fieldbook-core-0.1.0.tgz'), '--prefer-offline', '--no-audit', '--no-fund'], plugin);
+    await sh(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        sdkTarball,
+        join(work, 'fieldbook-core-0.1.0.tgz'),
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+      ],
+      plugin,
+    );
     // A temporary folder of its own, so what its embedded PostgreSQL leaves behind is seen here alone.
     const temp = join(work, 'tmp');
     mkdirSync(temp);
@@ -249,7 +362,10 @@ describe('a plugin in a repository of its own', () => {
     const typecheck = sh('npm', ['run', 'typecheck'], plugin);
     typecheck.catch(() => undefined); // awaited below; a failure is reported there, not as unhandled
     await sh('npm', ['run', 'build'], plugin);
-    const manifest = JSON.parse(readFileSync(join(plugin, 'web', 'dist', 'mf-manifest.json'), 'utf8')) as { name: string; exposes: Array<{ path: string }> };
+    const manifest = JSON.parse(readFileSync(join(plugin, 'web', 'dist', 'mf-manifest.json'), 'utf8')) as {
+      name: string;
+      exposes: Array<{ path: string }>;
+    };
     expect(manifest.name).toBe('fieldbook_plugin_feedback_inbox');
     expect(manifest.exposes.map((e) => e.path)).toEqual(['./extension']);
     expect(existsSync(join(plugin, 'web', 'dist', 'mf-manifest.json.br'))).toBe(true);
@@ -260,8 +376,21 @@ describe('a plugin in a repository of its own', () => {
     const fieldbook = join(work, 'fieldbook');
     mkdirSync(fieldbook);
     writeFileSync(join(fieldbook, 'package.json'), JSON.stringify({ name: 'a-fieldbook', private: true }));
-    await sh('npm', ['install', sdkTarball, join(work, 'fieldbook-plugin-feedback-inbox-0.1.0.tgz'), '--prefer-offline', '--no-audit', '--no-fund'], fieldbook);
-    const lock = JSON.parse(readFileSync(join(fieldbook, 'package-lock.json'), 'utf8')) as { packages: Record<string, { integrity: string }> };
+    await sh(
+      'npm',
+      [
+        'install',
+        sdkTarball,
+        join(work, 'fieldbook-plugin-feedback-inbox-0.1.0.tgz'),
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+      ],
+      fieldbook,
+    );
+    const lock = JSON.parse(readFileSync(join(fieldbook, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { integrity: string }>;
+    };
     const catalog = await loadPluginCatalog({
       dir: null,
       packages: ['fieldbook-plugin-feedback-inbox'],
@@ -276,7 +405,13 @@ describe('a plugin in a repository of its own', () => {
       expect([loaded?.id, loaded?.state, loaded?.isolation]).toEqual(['feedback-inbox', 'ready', 'sandbox']);
       const installed = join(fieldbook, 'node_modules', 'fieldbook-plugin-feedback-inbox');
       expect(loaded!.webDir).toBe(join(installed, 'web', 'dist'));
-      expect(loaded!.origin).toEqual({ kind: 'npm', packageName: 'fieldbook-plugin-feedback-inbox', packageVersion: '0.1.0', path: installed, integrity: lock.packages['node_modules/fieldbook-plugin-feedback-inbox']!.integrity });
+      expect(loaded!.origin).toEqual({
+        kind: 'npm',
+        packageName: 'fieldbook-plugin-feedback-inbox',
+        packageVersion: '0.1.0',
+        path: installed,
+        integrity: lock.packages['node_modules/fieldbook-plugin-feedback-inbox']!.integrity,
+      });
     } finally {
       catalog.close();
     }

@@ -23,7 +23,10 @@ function writePlugin(name: string): void {
 }
 
 function installGreeting(version: string): void {
-  writeFileSync(join(pluginDir, 'node_modules', 'greeting', 'package.json'), JSON.stringify({ name: 'greeting', version, type: 'module', main: 'index.js' }));
+  writeFileSync(
+    join(pluginDir, 'node_modules', 'greeting', 'package.json'),
+    JSON.stringify({ name: 'greeting', version, type: 'module', main: 'index.js' }),
+  );
 }
 
 beforeEach(() => {
@@ -34,10 +37,14 @@ beforeEach(() => {
   mkdirSync(pluginDir, { recursive: true });
   // The SDK and zod come from the project, as for a bundled plugin; `greeting` is the plugin's own dependency.
   mkdirSync(join(pluginDir, 'node_modules', 'greeting'), { recursive: true });
-  for (const pkg of ['@fieldbook', 'zod']) symlinkSync(join(projectRoot, 'node_modules', pkg), join(pluginDir, 'node_modules', pkg));
+  for (const pkg of ['@fieldbook', 'zod'])
+    symlinkSync(join(projectRoot, 'node_modules', pkg), join(pluginDir, 'node_modules', pkg));
   installGreeting('1.0.0');
   writeFileSync(join(pluginDir, 'node_modules', 'greeting', 'index.js'), `export const GREETING = 'Hello';\n`);
-  writeFileSync(join(pluginDir, 'package.json'), JSON.stringify({ name: 'cached-words', private: true, type: 'module', fieldbook: { server: './server.ts' } }));
+  writeFileSync(
+    join(pluginDir, 'package.json'),
+    JSON.stringify({ name: 'cached-words', private: true, type: 'module', fieldbook: { server: './server.ts' } }),
+  );
   writeFileSync(
     join(pluginDir, 'server.ts'),
     [
@@ -54,7 +61,8 @@ beforeEach(() => {
 
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-const load = () => loadSandboxedPlugin({ packageDir: pluginDir, serverEntry: './server.ts', logger, bundleDir: bundles });
+const load = () =>
+  loadSandboxedPlugin({ packageDir: pluginDir, serverEntry: './server.ts', logger, bundleDir: bundles });
 
 async function nameAndReuse(): Promise<[unknown, boolean]> {
   const plugin = await load();
@@ -82,13 +90,21 @@ describe('plugin bundles kept in the data folder', () => {
 
   it('bundles again when a kept bundle is damaged, rather than running it', async () => {
     await nameAndReuse();
-    for (const file of readdirSync(bundles).filter((f) => f.endsWith('.js'))) writeFileSync(join(bundles, file), 'throw new Error("half written")');
+    for (const file of readdirSync(bundles).filter((f) => f.endsWith('.js')))
+      writeFileSync(join(bundles, file), 'throw new Error("half written")');
     expect(await nameAndReuse()).toEqual(['Cached words', false]);
     expect(await nameAndReuse()).toEqual(['Cached words', true]);
   });
 
   it('the catalog keeps bundles in the folder it is given, and its close frees every isolate for good', async () => {
-    const catalog = await loadPluginCatalog({ dir: pluginsDir, packages: [], env: {}, projectRoot, logger, isolation: { sandbox: true, trusted: [], bundleDir: bundles } });
+    const catalog = await loadPluginCatalog({
+      dir: pluginsDir,
+      packages: [],
+      env: {},
+      projectRoot,
+      logger,
+      isolation: { sandbox: true, trusted: [], bundleDir: bundles },
+    });
     expect(catalog.plugins.map((p) => [p.id, p.isolation])).toEqual([['cached-words', 'sandbox']]);
     expect(readdirSync(bundles).length).toBeGreaterThan(0);
     // The action's parameters are checked by its own zod schema, inside its isolate.
@@ -101,7 +117,10 @@ describe('plugin bundles kept in the data folder', () => {
   });
 
   it("Fieldbook keeps bundles in its data folder, and closing it frees its plugins' sandboxes", async () => {
-    const { plugins } = loadConfig({ FIELDBOOK_PLUGINS_DIR: pluginsDir }, { secretKey: 'a-secret-key-of-at-least-thirty-two-characters', databaseUrl: 'postgres://unused' });
+    const { plugins } = loadConfig(
+      { FIELDBOOK_PLUGINS_DIR: pluginsDir },
+      { secretKey: 'a-secret-key-of-at-least-thirty-two-characters', databaseUrl: 'postgres://unused' },
+    );
     const fieldbook = await startTestServer({ dataDir: join(work, 'data'), plugins });
     expect(readdirSync(bundles).length).toBeGreaterThan(0);
     const { host } = fieldbook.fieldbook.services.extensions as ExtensionsServices;

@@ -2,7 +2,11 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHost, type TestHost } from '../../../extensions-sdk/src/testing/index.ts';
-import { loadSandboxedPlugin, SandboxLimitError, type SandboxedPlugin } from '../../../core/src/extensions/sandbox/index.ts';
+import {
+  loadSandboxedPlugin,
+  SandboxLimitError,
+  type SandboxedPlugin,
+} from '../../../core/src/extensions/sandbox/index.ts';
 import { createLogger } from '../../../core/src/logger.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures', 'sandboxed');
@@ -23,7 +27,12 @@ beforeAll(async () => {
   await new Promise<void>((r) => loopback.listen(0, '127.0.0.1', r));
   loopbackUrl = `http://127.0.0.1:${(loopback.address() as { port: number }).port}/`;
   // Generous bounds: the machine running the tests may be busy, and each case only needs to stop.
-  sandboxed = await loadSandboxedPlugin({ packageDir: join(fixtures, 'escape-artist'), serverEntry: './server.ts', logger, limits: { cpuMs: 1000, memoryMb: 32, wallMs: 1500 } });
+  sandboxed = await loadSandboxedPlugin({
+    packageDir: join(fixtures, 'escape-artist'),
+    serverEntry: './server.ts',
+    logger,
+    limits: { cpuMs: 1000, memoryMb: 32, wallMs: 1500 },
+  });
   host = await createTestHost({ plugins: [sandboxed.definition] });
   await host.signUpAdmin();
   await host.install('escape-artist');
@@ -44,7 +53,9 @@ describe('a sandboxed plugin', () => {
 
   it('cannot reach the network but through its context, which refuses loopback', async () => {
     await expect(attempt('globalFetch', { url: loopbackUrl })).rejects.toThrow(/fetch is not a function/);
-    await expect(attempt('contextFetch', { url: loopbackUrl })).rejects.toThrow(/^127\.0\.0\.1 is an internal address and can never be reached\.$/);
+    await expect(attempt('contextFetch', { url: loopbackUrl })).rejects.toThrow(
+      /^127\.0\.0\.1 is an internal address and can never be reached\.$/,
+    );
     expect(reached).toBe(0);
   });
 
@@ -56,7 +67,9 @@ describe('a sandboxed plugin', () => {
   });
 
   it('is not built at all when it imports node:fs to read the secret key', async () => {
-    await expect(loadSandboxedPlugin({ packageDir: join(fixtures, 'file-reader'), serverEntry: './server.ts', logger })).rejects.toThrow(/cannot use node:fs/);
+    await expect(
+      loadSandboxedPlugin({ packageDir: join(fixtures, 'file-reader'), serverEntry: './server.ts', logger }),
+    ).rejects.toThrow(/cannot use node:fs/);
   });
 
   it('cannot read the environment, even through the Function constructor of an object passed in', async () => {
@@ -105,7 +118,12 @@ describe('limits per call', () => {
   });
 
   it('refuses a plugin whose module code spins while it loads', async () => {
-    const loading = loadSandboxedPlugin({ packageDir: join(import.meta.dirname, 'fixtures', 'sandboxed-spinning', 'spins-at-load'), serverEntry: './server.ts', logger, limits: { loadMs: 500 } });
+    const loading = loadSandboxedPlugin({
+      packageDir: join(import.meta.dirname, 'fixtures', 'sandboxed-spinning', 'spins-at-load'),
+      serverEntry: './server.ts',
+      logger,
+      limits: { loadMs: 500 },
+    });
     await expect(loading).rejects.toThrow('The plugin spins-at-load took more than 500 ms of CPU time to load.');
   });
 

@@ -10,26 +10,52 @@ const SECRET = 'a signing secret';
 let plugin: SandboxedPlugin;
 let atOnce: InboundWebhook<InstallationContext<string>>;
 let later: InboundWebhook<InstallationContext<string>>;
-const ctx = { plugin: { id: 'signature-checker', version: '1.0.0' }, config: { secret: SECRET }, publicUrl: 'http://localhost', log: { info() {}, warn() {}, error() {} } } as unknown as HostContext &
-  InstallationContext<string>;
+const ctx = {
+  plugin: { id: 'signature-checker', version: '1.0.0' },
+  config: { secret: SECRET },
+  publicUrl: 'http://localhost',
+  log: { info() {}, warn() {}, error() {} },
+} as unknown as HostContext & InstallationContext<string>;
 
 beforeAll(async () => {
-  plugin = await loadSandboxedPlugin({ packageDir: join(import.meta.dirname, 'fixtures', 'intake', 'signature-checker'), serverEntry: './server.ts', logger: createLogger('silent') });
+  plugin = await loadSandboxedPlugin({
+    packageDir: join(import.meta.dirname, 'fixtures', 'intake', 'signature-checker'),
+    serverEntry: './server.ts',
+    logger: createLogger('silent'),
+  });
   const webhooks = plugin.definition.server.webhooks as Array<InboundWebhook<InstallationContext<string>>>;
   atOnce = webhooks[0]!;
   later = webhooks[1]!;
 });
 afterAll(() => plugin?.isolate.dispose());
 
-function signed(body: string, algorithm: string, encoding: 'hex' | 'base64', headers: Record<string, string> = {}): WebhookRequest {
-  return { headers: { 'x-algorithm': algorithm, 'x-encoding': encoding, 'x-signature': createHmac(algorithm, SECRET).update(body).digest(encoding), ...headers }, rawBody: Buffer.from(body) };
+function signed(
+  body: string,
+  algorithm: string,
+  encoding: 'hex' | 'base64',
+  headers: Record<string, string> = {},
+): WebhookRequest {
+  return {
+    headers: {
+      'x-algorithm': algorithm,
+      'x-encoding': encoding,
+      'x-signature': createHmac(algorithm, SECRET).update(body).digest(encoding),
+      ...headers,
+    },
+    rawBody: Buffer.from(body),
+  };
 }
 
 /** A delivery's intake as the host runs it: verify, then the answer and the ids from the same request. */
 async function intake(hook: InboundWebhook<InstallationContext<string>>, request: WebhookRequest) {
   const verdict = await hook.verify(request, ctx);
   if (!verdict.ok) return { verdict };
-  return { verdict, answer: await hook.respond?.(request, ctx), eventId: hook.eventId(request), externalId: hook.externalId?.(request) ?? null };
+  return {
+    verdict,
+    answer: await hook.respond?.(request, ctx),
+    eventId: hook.eventId(request),
+    externalId: hook.externalId?.(request) ?? null,
+  };
 }
 
 describe("a sandboxed plugin's webhook intake", () => {
@@ -42,7 +68,12 @@ describe("a sandboxed plugin's webhook intake", () => {
         const webhook = hook === 'at once' ? atOnce : later;
         const encoding = algorithm === 'sha384' ? 'base64' : 'hex';
         const good = await intake(webhook, signed(body, algorithm, encoding, { 'x-account': 'acct-1' }));
-        expect(good).toEqual({ verdict: { ok: true }, answer: null, eventId: `${algorithm}:${createHash(algorithm).update(body).digest('hex')}`, externalId: 'acct-1' });
+        expect(good).toEqual({
+          verdict: { ok: true },
+          answer: null,
+          eventId: `${algorithm}:${createHash(algorithm).update(body).digest('hex')}`,
+          externalId: 'acct-1',
+        });
         const altered = signed(body, algorithm, encoding);
         altered.rawBody = Buffer.from(body.replace('42', '43'));
         expect((await intake(webhook, altered)).verdict).toEqual({ ok: false, reason: `bad ${algorithm} signature` });
@@ -58,11 +89,21 @@ describe("a sandboxed plugin's webhook intake", () => {
   });
 
   it('keeps verifying correctly when many deliveries of both kinds arrive together', async () => {
-    const requests = Array.from({ length: 60 }, (_, i) => ({ hook: i % 2 ? later : atOnce, body: JSON.stringify({ i }), valid: i % 3 !== 0 }));
+    const requests = Array.from({ length: 60 }, (_, i) => ({
+      hook: i % 2 ? later : atOnce,
+      body: JSON.stringify({ i }),
+      valid: i % 3 !== 0,
+    }));
     const verdicts = await Promise.all(
       requests.map(({ hook, body: b, valid }) => {
         const request = signed(b, 'sha256', 'hex');
-        const forged = { ...request, headers: { ...request.headers, 'x-signature': createHmac('sha256', 'another secret').update(b).digest('hex') } };
+        const forged = {
+          ...request,
+          headers: {
+            ...request.headers,
+            'x-signature': createHmac('sha256', 'another secret').update(b).digest('hex'),
+          },
+        };
         return hook.verify(valid ? request : forged, ctx);
       }),
     );

@@ -11,7 +11,10 @@ import { createLogger } from '../../../core/src/logger.ts';
 const fixtures = join(import.meta.dirname, 'fixtures', 'sandboxed');
 const logger = createLogger('silent');
 const SECRET = 'relay-signing-secret';
-const sign = (body: string) => ({ 'content-type': 'application/json', 'x-relay-signature': createHmac('sha256', SECRET).update(body).digest('hex') });
+const sign = (body: string) => ({
+  'content-type': 'application/json',
+  'x-relay-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
+});
 
 let relay: SandboxedPlugin;
 let host: TestHost;
@@ -33,14 +36,27 @@ afterAll(async () => {
 
 describe('a sandboxed plugin through its context', () => {
   it('verifies signed webhooks in its sandbox, answers challenges, and turns a delivery into one note', async () => {
-    const installation = await host.gql<{ plugins: Array<{ id: string; installation: { id: string } | null }> }>('{ plugins { id installation { id } } }');
+    const installation = await host.gql<{ plugins: Array<{ id: string; installation: { id: string } | null }> }>(
+      '{ plugins { id installation { id } } }',
+    );
     const account = installation.data!.plugins.find((p) => p.id === 'notes-relay')!.installation!.id;
     const challenge = JSON.stringify({ id: 'c-1', account, challenge: 'prove-it' });
     const answered = await host.sendWebhook('/notes-relay/webhook', challenge, sign(challenge));
     expect(await answered.json()).toEqual({ challenge: 'prove-it' });
 
-    const body = JSON.stringify({ id: 'm-1', account, text: 'Onboarding emails land in spam\nThree customers said so this week.' });
-    expect((await host.sendWebhook('/notes-relay/webhook', body, { 'content-type': 'application/json', 'x-relay-signature': '00'.repeat(32) })).status).toBe(401);
+    const body = JSON.stringify({
+      id: 'm-1',
+      account,
+      text: 'Onboarding emails land in spam\nThree customers said so this week.',
+    });
+    expect(
+      (
+        await host.sendWebhook('/notes-relay/webhook', body, {
+          'content-type': 'application/json',
+          'x-relay-signature': '00'.repeat(32),
+        })
+      ).status,
+    ).toBe(401);
     expect((await host.sendWebhook('/notes-relay/webhook', body, sign(body))).status).toBe(200);
     expect((await host.sendWebhook('/notes-relay/webhook', body, sign(body))).status).toBe(200);
     await host.drainJobs();
@@ -51,8 +67,13 @@ describe('a sandboxed plugin through its context', () => {
   });
 
   it('runs an automation action whose parameters are checked in the sandbox first', async () => {
-    expect(await host.runAction('notes-relay', 'countProjects', { label: 'Enabled' })).toEqual({ summary: 'Enabled: 1 of 1' });
-    await expect(host.runAction('notes-relay', 'countProjects', { label: '' })).rejects.toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'params.label' });
+    expect(await host.runAction('notes-relay', 'countProjects', { label: 'Enabled' })).toEqual({
+      summary: 'Enabled: 1 of 1',
+    });
+    await expect(host.runAction('notes-relay', 'countProjects', { label: '' })).rejects.toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'params.label',
+    });
   });
 
   it("hands the host's permission errors to the plugin as the SDK's class, and back", async () => {
@@ -65,7 +86,9 @@ describe('GraphQL fields and jobs of a sandboxed plugin', () => {
   it('answers a query and queues a job from a mutation, which then runs in the sandbox', async () => {
     const count = await host.gql<{ notesRelayProjectCount: number }>('{ notesRelayProjectCount }');
     expect(count.data?.notesRelayProjectCount).toBe(1);
-    const queued = await host.gql<{ notesRelaySaveLater: boolean }>('mutation { notesRelaySaveLater(text: "Pricing questions from the webinar") }');
+    const queued = await host.gql<{ notesRelaySaveLater: boolean }>(
+      'mutation { notesRelaySaveLater(text: "Pricing questions from the webinar") }',
+    );
     expect(queued.data?.notesRelaySaveLater).toBe(true);
     await host.drainJobs();
     const notes = await host.notes(projectId);
@@ -77,19 +100,32 @@ describe('the catalog', () => {
   it('sandboxes every plugin package by default; the operator names bundled ones to trust, or turns it off', () => {
     const settings = { secretKey: 'a-secret-key-of-at-least-thirty-two-characters', databaseUrl: 'postgres://unused' };
     expect(loadConfig({}, settings).plugins.isolation).toEqual({ sandbox: true, trusted: [] });
-    expect(loadConfig({ FIELDBOOK_TRUSTED_PLUGINS: 'slack, zoom' }, settings).plugins.isolation).toEqual({ sandbox: true, trusted: ['slack', 'zoom'] });
+    expect(loadConfig({ FIELDBOOK_TRUSTED_PLUGINS: 'slack, zoom' }, settings).plugins.isolation).toEqual({
+      sandbox: true,
+      trusted: ['slack', 'zoom'],
+    });
     expect(loadConfig({ FIELDBOOK_PLUGIN_SANDBOX: 'off' }, settings).plugins.isolation?.sandbox).toBe(false);
   });
 
   it("sandboxes plugin packages unless the operator trusts them, and refuses one that imports node:fs or claims one of Fieldbook's paths", async () => {
-    const catalog = await loadPluginCatalog({ dir: fixtures, packages: [], env: { NOTES_RELAY_SECRET: SECRET }, projectRoot: join(import.meta.dirname, '..', '..', '..'), logger, isolation: { sandbox: true, trusted: ['notes-relay'] } });
+    const catalog = await loadPluginCatalog({
+      dir: fixtures,
+      packages: [],
+      env: { NOTES_RELAY_SECRET: SECRET },
+      projectRoot: join(import.meta.dirname, '..', '..', '..'),
+      logger,
+      isolation: { sandbox: true, trusted: ['notes-relay'] },
+    });
     expect(catalog.plugins.map((p) => [p.id, p.state, p.isolation])).toEqual([
       ['escape-artist', 'ready', 'sandbox'],
       ['notes-relay', 'ready', 'in-process'],
     ]);
     expect(catalog.broken.map(({ source, problem }) => ({ source, problem }))).toEqual([
       { source: join(fixtures, 'file-reader'), problem: expect.stringMatching(/cannot use node:fs/) },
-      { source: join(fixtures, 'route-taker'), problem: 'The webhook path /api/graphql must start with /route-taker/.' },
+      {
+        source: join(fixtures, 'route-taker'),
+        problem: 'The webhook path /api/graphql must start with /route-taker/.',
+      },
     ]);
   });
 });

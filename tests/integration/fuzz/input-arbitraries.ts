@@ -76,15 +76,33 @@ const hostileJson: readonly unknown[] = [
   true,
 ];
 
-const words = fc.constantFrom('Onboarding', 'Pricing', 'Interview one', 'SMB, Enterprise', 'a', 'Ünïcödé 😀', 'Tag', 'Q3 study');
+const words = fc.constantFrom(
+  'Onboarding',
+  'Pricing',
+  'Interview one',
+  'SMB, Enterprise',
+  'a',
+  'Ünïcödé 😀',
+  'Tag',
+  'Q3 study',
+);
 
 function stringArb(name: string, pool: IdPool): fc.Arbitrary<string> {
-  const plausible: Array<fc.Arbitrary<string>> = [words, fc.string({ maxLength: 30 }), fc.string({ maxLength: 30, unit: 'binary' })];
-  if (/email/i.test(name)) plausible.push(fc.constantFrom('someone@example.com', 'Someone@Example.com', 'not an email'));
+  const plausible: Array<fc.Arbitrary<string>> = [
+    words,
+    fc.string({ maxLength: 30 }),
+    fc.string({ maxLength: 30, unit: 'binary' }),
+  ];
+  if (/email/i.test(name))
+    plausible.push(fc.constantFrom('someone@example.com', 'Someone@Example.com', 'not an email'));
   if (/colou?r/i.test(name)) plausible.push(fc.constantFrom('#3e63dd', '#fff', 'red'));
-  if (/url|link/i.test(name)) plausible.push(fc.constantFrom('https://example.com/a', 'javascript:alert(1)', 'http://127.0.0.1:5432/'));
+  if (/url|link/i.test(name))
+    plausible.push(fc.constantFrom('https://example.com/a', 'javascript:alert(1)', 'http://127.0.0.1:5432/'));
   if (/id$|ids$|^id/i.test(name) && pool.ids.length) plausible.push(fc.constantFrom(...pool.ids), fc.uuid());
-  return fc.oneof({ weight: 3, arbitrary: fc.oneof(...plausible) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.oneof(...plausible) },
+    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  );
 }
 
 function scalarArb(typeName: string, name: string, pool: IdPool): fc.Arbitrary<unknown> {
@@ -93,7 +111,11 @@ function scalarArb(typeName: string, name: string, pool: IdPool): fc.Arbitrary<u
       return stringArb(name, pool);
     case 'ID':
       return pool.ids.length
-        ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...pool.ids) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) })
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...pool.ids) },
+            { weight: 1, arbitrary: fc.uuid() },
+            { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+          )
         : fc.uuid();
     case 'Int':
       return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(0, -1, 2_147_483_647, -2_147_483_648));
@@ -102,9 +124,16 @@ function scalarArb(typeName: string, name: string, pool: IdPool): fc.Arbitrary<u
     case 'Boolean':
       return fc.boolean();
     case 'DateTime':
-      return fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2025-02-30', 'yesterday', '275760-09-13T00:00:00.001Z', '\u0000'));
+      return fc.oneof(
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        fc.constantFrom('2025-02-30', 'yesterday', '275760-09-13T00:00:00.001Z', '\u0000'),
+      );
     case 'JSON':
-      return fc.oneof({ weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }) }, { weight: 2, arbitrary: fc.constantFrom(...hostileJson) }, { weight: 1, arbitrary: stringArb(name, pool) });
+      return fc.oneof(
+        { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
+        { weight: 2, arbitrary: fc.constantFrom(...hostileJson) },
+        { weight: 1, arbitrary: stringArb(name, pool) },
+      );
     default:
       return fc.oneof(stringArb(name, pool), fc.jsonValue({ maxDepth: 2 }));
   }
@@ -115,15 +144,24 @@ const wrongType = fc.constantFrom<unknown>(7, true, 'text', [], {}, [null]);
 /** A value for `type`; `name` is the argument or input field it is for (it guides plausible strings). */
 export function valueArb(type: GraphQLInputType, name: string, pool: IdPool, depth = 0): fc.Arbitrary<unknown> {
   if (isNonNullType(type)) {
-    return fc.oneof({ weight: 20, arbitrary: valueArb(type.ofType, name, pool, depth) }, { weight: 1, arbitrary: fc.constant(null) });
+    return fc.oneof(
+      { weight: 20, arbitrary: valueArb(type.ofType, name, pool, depth) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    );
   }
   const value = ((): fc.Arbitrary<unknown> => {
     if (isListType(type)) {
       const item = valueArb(type.ofType, name, pool, depth + 1);
-      return fc.oneof({ weight: 6, arbitrary: fc.array(item, { maxLength: 4 }) }, { weight: 1, arbitrary: fc.constant([null]) });
+      return fc.oneof(
+        { weight: 6, arbitrary: fc.array(item, { maxLength: 4 }) },
+        { weight: 1, arbitrary: fc.constant([null]) },
+      );
     }
     if (isEnumType(type)) {
-      return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...type.getValues().map((v) => v.name)) }, { weight: 1, arbitrary: fc.constantFrom('NOT_A_VALUE', '\u0000') });
+      return fc.oneof(
+        { weight: 8, arbitrary: fc.constantFrom(...type.getValues().map((v) => v.name)) },
+        { weight: 1, arbitrary: fc.constantFrom('NOT_A_VALUE', '\u0000') },
+      );
     }
     if (isInputObjectType(type)) {
       if (depth > 5) return fc.constant(null);
@@ -136,11 +174,18 @@ export function valueArb(type: GraphQLInputType, name: string, pool: IdPool, dep
     if (isScalarType(type)) return scalarArb(type.name, name, pool);
     return fc.constant(null);
   })();
-  return fc.oneof({ weight: 12, arbitrary: value }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: wrongType });
+  return fc.oneof(
+    { weight: 12, arbitrary: value },
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: wrongType },
+  );
 }
 
 /** Variables for every argument of `field`; optional ones are sometimes left out. */
-export function argumentsArb(field: GraphQLField<unknown, unknown>, pool: IdPool): fc.Arbitrary<Record<string, unknown>> {
+export function argumentsArb(
+  field: GraphQLField<unknown, unknown>,
+  pool: IdPool,
+): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const arg of field.args) model[arg.name] = valueArb(arg.type, arg.name, pool);
   const required = field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined).map((a) => a.name);
@@ -155,7 +200,11 @@ export function operationFor(field: GraphQLField<unknown, unknown>, kind: 'query
   let selection = '';
   if (!isScalarType(named) && !isEnumType(named)) {
     const subfields = 'getFields' in named ? Object.values(named.getFields()) : [];
-    const scalars = subfields.filter((f) => f.args.every((a) => !isNonNullType(a.type)) && (isScalarType(getNamedType(f.type)) || isEnumType(getNamedType(f.type))));
+    const scalars = subfields.filter(
+      (f) =>
+        f.args.every((a) => !isNonNullType(a.type)) &&
+        (isScalarType(getNamedType(f.type)) || isEnumType(getNamedType(f.type))),
+    );
     selection = ` { __typename ${scalars.map((f) => f.name).join(' ')} }`;
   }
   return `${kind}${defs ? `(${defs})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;

@@ -21,7 +21,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_251_125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 
 /** Mutations that end the admin's session or workspace: they would leave later runs with nothing to reach. */
-const LEFT_OUT = /^(signOut|signOutEverywhere|deleteAccount|deleteWorkspace|leaveWorkspace|revokeSession|revokeAllSessions|changePassword|resetPassword)$/;
+const LEFT_OUT =
+  /^(signOut|signOutEverywhere|deleteAccount|deleteWorkspace|leaveWorkspace|revokeSession|revokeAllSessions|changePassword|resetPassword)$/;
 
 let server: TestServer;
 let mail: TestMailServer;
@@ -51,13 +52,41 @@ async function seedWorkspace(admin: ReturnType<typeof gqlAs>, into: { ids: strin
   const add = (value: unknown) => {
     if (typeof value === 'string') into.ids.push(value);
   };
-  const project = (await admin<{ createProject: { id: string } }>('mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }', { input: { title: 'Fuzzed study' } })).data?.createProject.id;
+  const project = (
+    await admin<{ createProject: { id: string } }>(
+      'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      { input: { title: 'Fuzzed study' } },
+    )
+  ).data?.createProject.id;
   add(project);
-  const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Setup was confusing 😀' }] }] };
-  add((await admin<{ createNote: { id: string } }>('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId: project, title: 'Interview', content: doc } })).data?.createNote.id);
-  add((await admin<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', { input: { projectId: project, title: 'Insight', content: doc } })).data?.createInsight.id);
-  add((await admin<{ createFolder: { id: string } }>('mutation { createFolder(title: "Folder") { id } }')).data?.createFolder.id);
-  add((await admin<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "Channel" }) { id } }')).data?.createChannel.id);
+  const doc = {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Setup was confusing 😀' }] }],
+  };
+  add(
+    (
+      await admin<{ createNote: { id: string } }>(
+        'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+        { input: { projectId: project, title: 'Interview', content: doc } },
+      )
+    ).data?.createNote.id,
+  );
+  add(
+    (
+      await admin<{ createInsight: { id: string } }>(
+        'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+        { input: { projectId: project, title: 'Insight', content: doc } },
+      )
+    ).data?.createInsight.id,
+  );
+  add(
+    (await admin<{ createFolder: { id: string } }>('mutation { createFolder(title: "Folder") { id } }')).data
+      ?.createFolder.id,
+  );
+  add(
+    (await admin<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "Channel" }) { id } }'))
+      .data?.createChannel.id,
+  );
   add(ws.id);
 }
 
@@ -69,7 +98,11 @@ async function post(body: string): Promise<Response> {
   const send = () =>
     fetch(`${server.url}/api/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ws.admin.accessToken}`, 'x-fieldbook-workspace': ws.id },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${ws.admin.accessToken}`,
+        'x-fieldbook-workspace': ws.id,
+      },
       body,
     });
   return send().catch(() =>
@@ -115,7 +148,8 @@ async function fuzz(fields: Array<GraphQLField<unknown, unknown>>, kind: 'query'
       fc.asyncProperty(argumentsArb(field, ids), async (variables) => {
         const res = await post(serialize(query, variables));
         const text = await res.text();
-        const code = /"errorCode":"([A-Z_]+)"/.exec(text)?.[1] ?? (res.status === 200 ? 'answered' : String(res.status));
+        const code =
+          /"errorCode":"([A-Z_]+)"/.exec(text)?.[1] ?? (res.status === 200 ? 'answered' : String(res.status));
         tally.set(code, (tally.get(code) ?? 0) + 1);
         const internal = res.status >= 500 || text.includes('"INTERNAL_SERVER_ERROR"');
         if (internal) throw new Error(`${field.name} answered ${res.status}: ${text.slice(0, 300)}`);
@@ -124,7 +158,9 @@ async function fuzz(fields: Array<GraphQLField<unknown, unknown>>, kind: 'query'
     );
     if (result.failed) {
       const example = JSON.stringify(result.counterexample?.[0]).slice(0, 400);
-      failures.push(`${field.name} (seed ${SEED}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 400)}\n  variables: ${example}`);
+      failures.push(
+        `${field.name} (seed ${SEED}, path ${result.counterexamplePath}): ${String(result.errorInstance).slice(0, 400)}\n  variables: ${example}`,
+      );
     }
   }
   // How far the inputs got: answered, or refused with which code (most should be refused, some answered).

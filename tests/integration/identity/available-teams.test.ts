@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { STRONG_PASSWORD, signIn, signUpConfirmed, type AuthPayload, startIdentityServer, stopIdentityServer } from './support.ts';
+import {
+  STRONG_PASSWORD,
+  signIn,
+  signUpConfirmed,
+  type AuthPayload,
+  startIdentityServer,
+  stopIdentityServer,
+} from './support.ts';
 
 const TEAMS = '{ availableTeams { id type name subdomain inviteId invitedBy sortKey } }';
 
@@ -18,13 +25,28 @@ describe('available teams', () => {
   const db = () => server.fieldbook.db.owner;
   const workspace = async (name: string, allowedDomains: string[] = [], createdAt = new Date()) => {
     const [row] = await db()('workspaces')
-      .insert({ name, subdomain: `${name.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(3).toString('hex')}`, allowed_domains: allowedDomains, created_at: createdAt })
+      .insert({
+        name,
+        subdomain: `${name.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(3).toString('hex')}`,
+        allowed_domains: allowedDomains,
+        created_at: createdAt,
+      })
       .returning('*');
     return row as { id: string; subdomain: string };
   };
   const member = (workspaceId: string, userId: string, createdAt = new Date()) =>
-    db()('workspace_members').insert({ workspace_id: workspaceId, user_id: userId, role: 'CONTRIBUTOR', created_at: createdAt });
-  const invite = async (workspaceId: string, email: string, invitedBy: string | null, extra: Record<string, unknown> = {}) => {
+    db()('workspace_members').insert({
+      workspace_id: workspaceId,
+      user_id: userId,
+      role: 'CONTRIBUTOR',
+      created_at: createdAt,
+    });
+  const invite = async (
+    workspaceId: string,
+    email: string,
+    invitedBy: string | null,
+    extra: Record<string, unknown> = {},
+  ) => {
     const [row] = await db()('invites')
       .insert({
         workspace_id: workspaceId,
@@ -48,7 +70,9 @@ describe('available teams', () => {
     const joined = await workspace('Joined');
     await member(joined.id, me.user.id, new Date(Date.now() - 3 * 86_400_000));
     const invitedTo = await workspace('Invited');
-    const inviteId = await invite(invitedTo.id, `PAT@${domain.toUpperCase()}`, inviter.user.id, { created_at: new Date(Date.now() - 86_400_000) });
+    const inviteId = await invite(invitedTo.id, `PAT@${domain.toUpperCase()}`, inviter.user.id, {
+      created_at: new Date(Date.now() - 86_400_000),
+    });
     const byDomain = await workspace('Domain', [domain], new Date(Date.now() - 2 * 86_400_000));
     const domainAndMember = await workspace('Both', [`@${domain}`]);
     await member(domainAndMember.id, me.user.id);
@@ -60,7 +84,11 @@ describe('available teams', () => {
     await invite(accepted.id, `pat@${domain}`, inviter.user.id, { accepted_at: new Date() });
     await workspace('Unrelated', ['other.test']);
 
-    const res = await server.gql<{ availableTeams: Array<Record<string, unknown>> }>(TEAMS, {}, { token: me.accessToken });
+    const res = await server.gql<{ availableTeams: Array<Record<string, unknown>> }>(
+      TEAMS,
+      {},
+      { token: me.accessToken },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.availableTeams.map((t) => [t.name, t.type])).toEqual([
       ['Both', 'MEMBER'],
@@ -68,8 +96,16 @@ describe('available teams', () => {
       ['Domain', 'DOMAIN'],
       ['Joined', 'MEMBER'],
     ]);
-    expect(res.data!.availableTeams[1]).toMatchObject({ id: invitedTo.id, inviteId, invitedBy: 'Rita Inviter', subdomain: invitedTo.subdomain });
-    expect(res.data!.availableTeams.find((t) => t.name === 'Domain')).toMatchObject({ id: byDomain.id, inviteId: null });
+    expect(res.data!.availableTeams[1]).toMatchObject({
+      id: invitedTo.id,
+      inviteId,
+      invitedBy: 'Rita Inviter',
+      subdomain: invitedTo.subdomain,
+    });
+    expect(res.data!.availableTeams.find((t) => t.name === 'Domain')).toMatchObject({
+      id: byDomain.id,
+      inviteId: null,
+    });
 
     // The inviter sees none of that: invites addressed to someone else stay hidden.
     const theirs = await server.gql<{ availableTeams: unknown[] }>(TEAMS, {}, { token: inviter.accessToken });

@@ -4,7 +4,14 @@ import { loadConfig } from '../../../core/src/config.ts';
 import { configuredProviders } from '../../../core/src/identity/oidc/providers.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { AUTH_FIELDS, errorOf, signUpConfirmed, startIdentityServer, stopIdentityServer, type AuthPayload } from './support.ts';
+import {
+  AUTH_FIELDS,
+  errorOf,
+  signUpConfirmed,
+  startIdentityServer,
+  stopIdentityServer,
+  type AuthPayload,
+} from './support.ts';
 
 /** Fieldbook's PUBLIC_URL in tests; the browser maps it onto the real test server. */
 const PUBLIC = 'http://localhost:3000';
@@ -23,7 +30,12 @@ describe('sign-in with an OpenID Connect provider', () => {
       ],
     });
     ({ server, mail } = await startIdentityServer({
-      oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, allowInsecure: true },
+      oidc: {
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        allowInsecure: true,
+      },
     }));
   });
   afterAll(async () => {
@@ -60,8 +72,15 @@ describe('sign-in with an OpenID Connect provider', () => {
     const session = await refreshWithCookie(browser);
     expect(session.errors).toBeUndefined();
     const { user, accessToken } = session.data!.refreshSession;
-    expect(user).toMatchObject({ email: 'grace.hopper@example.com', name: 'Grace Hopper', emailConfirmed: true, hasPassword: false });
-    expect((await server.gql('{ me { email } }', {}, { token: accessToken })).data).toEqual({ me: { email: 'grace.hopper@example.com' } });
+    expect(user).toMatchObject({
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+      emailConfirmed: true,
+      hasPassword: false,
+    });
+    expect((await server.gql('{ me { email } }', {}, { token: accessToken })).data).toEqual({
+      me: { email: 'grace.hopper@example.com' },
+    });
 
     const identity = await server.fieldbook.db.owner('user_identities').where({ user_id: user.id }).first();
     expect(identity).toMatchObject({ provider: 'oidc', subject: 'grace', connection_strategy: 'oidc' });
@@ -92,7 +111,9 @@ describe('sign-in with an OpenID Connect provider', () => {
   it('refuses a callback that was not started in this browser', async () => {
     const stranger = newBrowser();
     const res = await stranger.request(`${server.url}/callback?code=stolen&state=x`);
-    expect(new URL(res.headers.get('location')!, server.url).searchParams.get('error')).toMatch(/started in another browser/);
+    expect(new URL(res.headers.get('location')!, server.url).searchParams.get('error')).toMatch(
+      /started in another browser/,
+    );
   });
 
   it('confirms an email by OIDC code through GraphQL too', async () => {
@@ -113,14 +134,29 @@ describe('sign-in with an OpenID Connect provider', () => {
 
   it('answers an unknown provider with 404 and lists the configured one in the team environment', async () => {
     const res = await fetch(`${server.url}/auth/oidc/nope/start`, { redirect: 'manual' });
-    expect(new URL(res.headers.get('location')!, server.url).searchParams.get('error')).toBe('The sign-in provider "nope" was not found.');
-    const env = await server.gql('{ teamEnvironment { teamId passwordLogin googleLogin microsoftLogin ssoLogin oidcIssuer } }');
-    expect(env.data).toEqual({
-      teamEnvironment: { teamId: null, passwordLogin: true, googleLogin: false, microsoftLogin: false, ssoLogin: true, oidcIssuer: provider.issuer },
-    });
-    expect(errorOf(await server.gql('mutation { confirmEmail(input: { method: OIDC, provider: "oidc", code: "x" }) { accessToken } }')).extensions?.errorCode).toBe(
-      'BAD_USER_INPUT',
+    expect(new URL(res.headers.get('location')!, server.url).searchParams.get('error')).toBe(
+      'The sign-in provider "nope" was not found.',
     );
+    const env = await server.gql(
+      '{ teamEnvironment { teamId passwordLogin googleLogin microsoftLogin ssoLogin oidcIssuer } }',
+    );
+    expect(env.data).toEqual({
+      teamEnvironment: {
+        teamId: null,
+        passwordLogin: true,
+        googleLogin: false,
+        microsoftLogin: false,
+        ssoLogin: true,
+        oidcIssuer: provider.issuer,
+      },
+    });
+    expect(
+      errorOf(
+        await server.gql(
+          'mutation { confirmEmail(input: { method: OIDC, provider: "oidc", code: "x" }) { accessToken } }',
+        ),
+      ).extensions?.errorCode,
+    ).toBe('BAD_USER_INPUT');
   });
 });
 
@@ -129,16 +165,32 @@ describe('configured sign-in providers', () => {
 
   it('turns on Google and Microsoft when their client ids are set, with their issuers', () => {
     const providers = configuredProviders(
-      config({ GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', MICROSOFT_CLIENT_ID: 'm-id', MICROSOFT_TENANT: 'contoso.onmicrosoft.com' }),
+      config({
+        GOOGLE_CLIENT_ID: 'g-id',
+        GOOGLE_CLIENT_SECRET: 'g-secret',
+        MICROSOFT_CLIENT_ID: 'm-id',
+        MICROSOFT_TENANT: 'contoso.onmicrosoft.com',
+      }),
     );
     expect([...providers.keys()]).toEqual(['google', 'microsoft']);
-    expect(providers.get('google')).toMatchObject({ issuer: 'https://accounts.google.com', clientId: 'g-id', strategy: 'google-oauth2' });
-    expect(providers.get('microsoft')).toMatchObject({ issuer: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0', strategy: 'waad' });
+    expect(providers.get('google')).toMatchObject({
+      issuer: 'https://accounts.google.com',
+      clientId: 'g-id',
+      strategy: 'google-oauth2',
+    });
+    expect(providers.get('microsoft')).toMatchObject({
+      issuer: 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0',
+      strategy: 'waad',
+    });
   });
 
   it('uses the common Microsoft tenant by default and needs both issuer and client id for generic OIDC', () => {
-    expect(configuredProviders(config({ MICROSOFT_CLIENT_ID: 'm' })).get('microsoft')!.issuer).toBe('https://login.microsoftonline.com/common/v2.0');
+    expect(configuredProviders(config({ MICROSOFT_CLIENT_ID: 'm' })).get('microsoft')!.issuer).toBe(
+      'https://login.microsoftonline.com/common/v2.0',
+    );
     expect(configuredProviders(config({ OIDC_ISSUER: 'https://id.example.com' })).size).toBe(0);
-    expect(configuredProviders(config({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'c' })).get('oidc')).toMatchObject({ issuer: 'https://id.example.com', auth: 'basic' });
+    expect(
+      configuredProviders(config({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'c' })).get('oidc'),
+    ).toMatchObject({ issuer: 'https://id.example.com', auth: 'basic' });
   });
 });

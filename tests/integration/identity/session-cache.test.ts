@@ -21,7 +21,8 @@ describe('open sessions kept in memory', () => {
     await stopIdentityServer({ server: a, mail });
   });
 
-  const me = (server: TestServer, token: string) => server.gql<{ me: { id: string; name: string } }>('{ me { id name } }', {}, { token });
+  const me = (server: TestServer, token: string) =>
+    server.gql<{ me: { id: string; name: string } }>('{ me { id name } }', {}, { token });
 
   /** Another process hears of a change through NOTIFY, a moment later. */
   async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
@@ -56,17 +57,30 @@ describe('open sessions kept in memory', () => {
     expect(out.errors).toBeUndefined();
 
     expect((await me(a, session.accessToken)).errors?.[0]?.extensions?.errorCode).toBe('UNAUTHENTICATED');
-    const there = await eventually(() => me(b, session.accessToken), (r) => r.errors !== undefined);
-    expect(there.errors?.[0]).toMatchObject({ message: 'Your session has ended. Please sign in again.', extensions: { errorCode: 'UNAUTHENTICATED' } });
+    const there = await eventually(
+      () => me(b, session.accessToken),
+      (r) => r.errors !== undefined,
+    );
+    expect(there.errors?.[0]).toMatchObject({
+      message: 'Your session has ended. Please sign in again.',
+      extensions: { errorCode: 'UNAUTHENTICATED' },
+    });
   });
 
   it('shows a changed name everywhere', async () => {
     const session = await signUpConfirmed(a, mail);
     expect((await me(b, session.accessToken)).data?.me.name).toBe('Ada Lovelace');
-    const renamed = await a.gql('mutation { updateProfile(name: "Ada King") { name } }', {}, { token: session.accessToken });
+    const renamed = await a.gql(
+      'mutation { updateProfile(name: "Ada King") { name } }',
+      {},
+      { token: session.accessToken },
+    );
     expect(renamed.errors).toBeUndefined();
     expect((await me(a, session.accessToken)).data?.me.name).toBe('Ada King');
-    const there = await eventually(() => me(b, session.accessToken), (r) => r.data?.me.name === 'Ada King');
+    const there = await eventually(
+      () => me(b, session.accessToken),
+      (r) => r.data?.me.name === 'Ada King',
+    );
     expect(there.data?.me.name).toBe('Ada King');
   });
 });

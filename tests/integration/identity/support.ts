@@ -14,7 +14,14 @@ export interface AuthPayload {
   expiresAt: string;
   teamId: string | null;
   user: { id: string; email: string; name: string; emailConfirmed: boolean; hasPassword: boolean };
-  availableTeams: Array<{ id: string; type: string; subdomain: string; name: string; inviteId: string | null; invitedBy: string | null }>;
+  availableTeams: Array<{
+    id: string;
+    type: string;
+    subdomain: string;
+    name: string;
+    inviteId: string | null;
+    invitedBy: string | null;
+  }>;
 }
 
 export const STRONG_PASSWORD = 'Correct-Horse-42';
@@ -33,7 +40,12 @@ export function errorOf(res: GqlResult<unknown>) {
 }
 
 /** Signs up with a password and confirms through the link that arrives by mail; returns the session. */
-export async function signUpConfirmed(server: TestServer, mail: TestMailServer, email = uniqueEmail(), password = STRONG_PASSWORD): Promise<AuthPayload> {
+export async function signUpConfirmed(
+  server: TestServer,
+  mail: TestMailServer,
+  email = uniqueEmail(),
+  password = STRONG_PASSWORD,
+): Promise<AuthPayload> {
   const up = await server.gql(`mutation($input: SignUpInput!) { signUp(input: $input) { outcome } }`, {
     input: { email, password, name: 'Ada Lovelace' },
   });
@@ -48,15 +60,24 @@ export async function signUpConfirmed(server: TestServer, mail: TestMailServer, 
   return confirmed.data!.confirmEmail;
 }
 
-export async function signIn(server: TestServer, email: string, password: string): Promise<GqlResult<{ signIn: AuthPayload }>> {
-  return server.gql<{ signIn: AuthPayload }>(`mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { ${AUTH_FIELDS} } }`, {
-    e: email,
-    p: password,
-  });
+export async function signIn(
+  server: TestServer,
+  email: string,
+  password: string,
+): Promise<GqlResult<{ signIn: AuthPayload }>> {
+  return server.gql<{ signIn: AuthPayload }>(
+    `mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { ${AUTH_FIELDS} } }`,
+    {
+      e: email,
+      p: password,
+    },
+  );
 }
 
 /** A Fieldbook that mails through a real local SMTP server, for one test file. */
-export async function startIdentityServer(overrides: Partial<Config> = {}): Promise<{ server: TestServer; mail: TestMailServer }> {
+export async function startIdentityServer(
+  overrides: Partial<Config> = {},
+): Promise<{ server: TestServer; mail: TestMailServer }> {
   const mail = await startMailServer();
   const server = await startTestServer({ smtpUrl: mail.url, ...overrides });
   return { server, mail };

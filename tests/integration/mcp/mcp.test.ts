@@ -23,26 +23,43 @@ interface Item {
 }
 
 const createToken = async (gql: Gql, name: string) =>
-  ok(await gql<{ createApiToken: { token: string; apiToken: { id: string } } }>('mutation($n: String!) { createApiToken(name: $n) { token apiToken { id } } }', { n: name })).createApiToken;
+  ok(
+    await gql<{ createApiToken: { token: string; apiToken: { id: string } } }>(
+      'mutation($n: String!) { createApiToken(name: $n) { token apiToken { id } } }',
+      { n: name },
+    ),
+  ).createApiToken;
 
 async function connect(token: string): Promise<Client> {
   const client = new Client({ name: 'fieldbook-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/mcp', server.url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   return client;
 }
 
 const post = (authorization?: string, body: unknown = { jsonrpc: '2.0', id: 1, method: 'tools/list' }) =>
   fetch(`${server.url}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(authorization ? { authorization } : {}),
+    },
     body: JSON.stringify(body),
   });
 
-const itemsOf = (r: object) => (((r as { structuredContent?: { items?: Item[] } }).structuredContent?.items) ?? []).map((i) => i.id);
+const itemsOf = (r: object) =>
+  ((r as { structuredContent?: { items?: Item[] } }).structuredContent?.items ?? []).map((i) => i.id);
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search, ai, agents, mcp], discoverPlugins: false });
+  server = await startTestServer(
+    { smtpUrl: mail.url },
+    { modules: [research, search, ai, agents, mcp], discoverPlugins: false },
+  );
   c = await buildCorpus(server, mail);
   viewerToken = (await createToken(c.f.viewer.gql, 'Claude Desktop')).token;
   contributorToken = (await createToken(c.f.contributor.gql, 'VS Code')).token;
@@ -61,18 +78,30 @@ describe('MCP at /mcp', () => {
     expect(names).toEqual(expect.arrayContaining(['get_note', 'keyword_search', 'list_projects', 'search']));
     expect(names).not.toContain('create_document');
     expect(names).not.toContain('askForConfirmation');
-    expect(tools.find((t) => t.name === 'get_note')).toMatchObject({ inputSchema: { type: 'object', required: ['noteId'] }, annotations: { readOnlyHint: true } });
+    expect(tools.find((t) => t.name === 'get_note')).toMatchObject({
+      inputSchema: { type: 'object', required: ['noteId'] },
+      annotations: { readOnlyHint: true },
+    });
 
     const note = await client.callTool({ name: 'get_note', arguments: { noteId: c.notes.maria } });
     expect(note.isError).toBeFalsy();
-    expect(note.content).toEqual([{ type: 'text', text: expect.stringContaining('the onboarding flow took far too long') }]);
-    expect(note.structuredContent).toMatchObject({ items: [{ type: 'NOTE', id: c.notes.maria }], data: { id: c.notes.maria, projectId: c.study } });
+    expect(note.content).toEqual([
+      { type: 'text', text: expect.stringContaining('the onboarding flow took far too long') },
+    ]);
+    expect(note.structuredContent).toMatchObject({
+      items: [{ type: 'NOTE', id: c.notes.maria }],
+      data: { id: c.notes.maria, projectId: c.study },
+    });
 
     const hits = await client.callTool({ name: 'keyword_search', arguments: { query: 'annual discount' } });
     expect(itemsOf(hits)).toContain(c.notes.tom);
     await client.close();
 
-    const audit = (await server.fieldbook.db.owner('audit_log').where({ workspace_id: c.f.ws.id, kind: 'MCP_TOOL_CALL', actor_user_id: c.f.viewer.user.id }).orderBy('created_at').select('metadata')) as Array<{ metadata: Record<string, unknown> }>;
+    const audit = (await server.fieldbook.db
+      .owner('audit_log')
+      .where({ workspace_id: c.f.ws.id, kind: 'MCP_TOOL_CALL', actor_user_id: c.f.viewer.user.id })
+      .orderBy('created_at')
+      .select('metadata')) as Array<{ metadata: Record<string, unknown> }>;
     expect(audit.map((a) => a.metadata)).toEqual([
       { tool: 'get_note', access: 'read', outcome: 'ok' },
       { tool: 'keyword_search', access: 'read', outcome: 'ok' },
@@ -94,7 +123,10 @@ describe('MCP at /mcp', () => {
     const bad = await client.callTool({ name: 'keyword_search', arguments: { query: 'pricing', limit: 500 } });
     expect(bad).toMatchObject({ isError: true, content: [{ type: 'text', text: 'limit: at most 50.' }] });
     const unknown = await client.callTool({ name: 'drop_database', arguments: {} });
-    expect(unknown).toMatchObject({ isError: true, content: [{ type: 'text', text: 'There is no tool named "drop_database".' }] });
+    expect(unknown).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'There is no tool named "drop_database".' }],
+    });
     await client.close();
   });
 
@@ -102,11 +134,20 @@ describe('MCP at /mcp', () => {
     const client = await connect(contributorToken);
     const input = { projectId: c.study, title: 'Written from Claude', text: 'Onboarding came up again.' };
     expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('create_document');
-    expect(await client.callTool({ name: 'create_document', arguments: input })).toMatchObject({ isError: true, content: [{ type: 'text', text: WRITES_NOT_ALLOWED }] });
+    expect(await client.callTool({ name: 'create_document', arguments: input })).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: WRITES_NOT_ALLOWED }],
+    });
 
-    const refused = await c.f.viewer.gql('mutation { updateMcpSettings(input: { allowWrites: true }) { allowWrites } }');
+    const refused = await c.f.viewer.gql(
+      'mutation { updateMcpSettings(input: { allowWrites: true }) { allowWrites } }',
+    );
     expect(refused.errors?.[0]?.extensions?.errorCode).toBe('FORBIDDEN');
-    const allowed = ok(await c.f.admin<{ updateMcpSettings: { allowWrites: boolean; url: string } }>('mutation { updateMcpSettings(input: { allowWrites: true }) { allowWrites url } }'));
+    const allowed = ok(
+      await c.f.admin<{ updateMcpSettings: { allowWrites: boolean; url: string } }>(
+        'mutation { updateMcpSettings(input: { allowWrites: true }) { allowWrites url } }',
+      ),
+    );
     expect(allowed.updateMcpSettings).toEqual({ allowWrites: true, url: 'http://localhost:3000/mcp' });
 
     const create = (await client.listTools()).tools.find((t) => t.name === 'create_document');
@@ -114,16 +155,26 @@ describe('MCP at /mcp', () => {
     const created = await client.callTool({ name: 'create_document', arguments: input });
     expect(created.isError).toBeFalsy();
     const id = itemsOf(created)[0]!;
-    const row = (await server.fieldbook.db.owner('notes').where({ id }).first('title', 'created_by')) as { title: string; created_by: string };
+    const row = (await server.fieldbook.db.owner('notes').where({ id }).first('title', 'created_by')) as {
+      title: string;
+      created_by: string;
+    };
     expect(row).toEqual({ title: 'Written from Claude', created_by: c.f.contributor.user.id });
     await client.close();
 
     // A viewer's token still cannot change anything: the setting opens writes, the role decides.
     const viewer = await connect(viewerToken);
-    expect(await viewer.callTool({ name: 'create_document', arguments: input })).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Viewers cannot use create_document: it changes things in the workspace.' }] });
+    expect(await viewer.callTool({ name: 'create_document', arguments: input })).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Viewers cannot use create_document: it changes things in the workspace.' }],
+    });
     await viewer.close();
     ok(await c.f.admin('mutation { updateMcpSettings(input: { allowWrites: false }) { allowWrites } }'));
-    const audit = (await server.fieldbook.db.owner('audit_log').where({ workspace_id: c.f.ws.id, kind: 'MCP_TOOL_CALL', actor_user_id: c.f.contributor.user.id }).orderBy('created_at').select('metadata')) as Array<{ metadata: Record<string, unknown> }>;
+    const audit = (await server.fieldbook.db
+      .owner('audit_log')
+      .where({ workspace_id: c.f.ws.id, kind: 'MCP_TOOL_CALL', actor_user_id: c.f.contributor.user.id })
+      .orderBy('created_at')
+      .select('metadata')) as Array<{ metadata: Record<string, unknown> }>;
     expect(audit.map((a) => a.metadata)).toEqual([
       { tool: 'create_document', access: 'write', outcome: 'refused', errorCode: 'FORBIDDEN' },
       { tool: 'create_document', access: 'write', outcome: 'ok' },
@@ -154,7 +205,10 @@ describe('MCP at /mcp', () => {
     const body = (await res.json()) as { result: { tools: Array<{ name: string }> } };
     expect(body.result.tools.map((t) => t.name)).toContain('get_note');
     for (const method of ['GET', 'DELETE']) {
-      const other = await fetch(`${server.url}/mcp`, { method, headers: { authorization: `Bearer ${viewerToken}`, accept: 'text/event-stream' } });
+      const other = await fetch(`${server.url}/mcp`, {
+        method,
+        headers: { authorization: `Bearer ${viewerToken}`, accept: 'text/event-stream' },
+      });
       expect(other.status).toBe(405);
       expect(other.headers.get('allow')).toBe('POST');
     }
@@ -164,12 +218,17 @@ describe('MCP at /mcp', () => {
     const { token, apiToken } = await createToken(c.f.viewer.gql, 'busy client');
     expect((await post(`Bearer ${token}`)).status).toBe(200);
     // The token has used its minute's allowance (rather than sending it all from the test).
-    await server.fieldbook.db.owner('sign_in_limits').where({ key: `mcp:${apiToken.id}` }).update({ attempts: MCP_REQUESTS_PER_MINUTE });
+    await server.fieldbook.db
+      .owner('sign_in_limits')
+      .where({ key: `mcp:${apiToken.id}` })
+      .update({ attempts: MCP_REQUESTS_PER_MINUTE });
     const limited = await post(`Bearer ${token}`);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await limited.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toMatch(
-      new RegExp(`^Too many MCP requests with this API token \\(at most ${MCP_REQUESTS_PER_MINUTE} a minute\\)\\. Try again in (\\d+ seconds|1 minute)\\.$`),
+      new RegExp(
+        `^Too many MCP requests with this API token \\(at most ${MCP_REQUESTS_PER_MINUTE} a minute\\)\\. Try again in (\\d+ seconds|1 minute)\\.$`,
+      ),
     );
     // Another token of the same person has its own allowance.
     expect((await post(`Bearer ${viewerToken}`)).status).toBe(200);

@@ -1,42 +1,106 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, canInviteAs } from '../../../core/src/permissions/authorize.ts';
-import { ALL_PERMISSIONS, effectiveRole, permissionsOf, ROLES, type Permission, type Role } from '../../../core/src/permissions/roles.ts';
+import {
+  ALL_PERMISSIONS,
+  effectiveRole,
+  permissionsOf,
+  ROLES,
+  type Permission,
+  type Role,
+} from '../../../core/src/permissions/roles.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { addMember, createWorkspaceWithAdmin, INVITE_MEMBERS, type MemberFixture, type WorkspaceFixture } from '../../support/factories.ts';
-import { errorOf, signUpConfirmed, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from '../identity/support.ts';
+import {
+  addMember,
+  createWorkspaceWithAdmin,
+  INVITE_MEMBERS,
+  type MemberFixture,
+  type WorkspaceFixture,
+} from '../../support/factories.ts';
+import {
+  errorOf,
+  signUpConfirmed,
+  uniqueEmail,
+  type AuthPayload,
+  startIdentityServer,
+  stopIdentityServer,
+} from '../identity/support.ts';
 
 /** What each role adds, read off 002 §6 line by line. */
 const SPEC: Record<Role, Permission[]> = {
   VIEWER: [
     // Read projects, insights, notes, tags, fields, people and team members.
-    'projects:read', 'insights:read', 'notes:read', 'tags:read', 'fields:read', 'people:read', 'members:read',
+    'projects:read',
+    'insights:read',
+    'notes:read',
+    'tags:read',
+    'fields:read',
+    'people:read',
+    'members:read',
     // Read and update own profile and own notifications.
-    'profile:read', 'profile:update', 'notifications:read', 'notifications:update',
+    'profile:read',
+    'profile:update',
+    'notifications:read',
+    'notifications:update',
     // Own follows and preferences.
-    'follows:manage', 'preferences:manage',
+    'follows:manage',
+    'preferences:manage',
     // Read the access control list; project read through the API.
-    'acl:read', 'api:projects:read',
+    'acl:read',
+    'api:projects:read',
   ],
   CONTRIBUTOR: [
-    'projects:create', 'projects:update', 'categories:update', 'exports:create',
-    'insights:create', 'insights:update', 'notes:create', 'notes:update',
-    'tags:create', 'tags:update', 'fields:create', 'fields:update',
-    'people:create', 'people:update', 'peopleFields:update',
-    'invites:send', 'acl:write', 'imports:insightFile', 'imports:dataFile',
+    'projects:create',
+    'projects:update',
+    'categories:update',
+    'exports:create',
+    'insights:create',
+    'insights:update',
+    'notes:create',
+    'notes:update',
+    'tags:create',
+    'tags:update',
+    'fields:create',
+    'fields:update',
+    'people:create',
+    'people:update',
+    'peopleFields:update',
+    'invites:send',
+    'acl:write',
+    'imports:insightFile',
+    'imports:dataFile',
   ],
   MANAGER: [
-    'templates:create', 'templates:update', 'projects:delete',
-    'categories:manage', 'exports:manage', 'tags:manage', 'fields:manage', 'people:manage', 'peopleFields:manage',
-    'insights:delete', 'notes:delete', 'acl:full',
+    'templates:create',
+    'templates:update',
+    'projects:delete',
+    'categories:manage',
+    'exports:manage',
+    'tags:manage',
+    'fields:manage',
+    'people:manage',
+    'peopleFields:manage',
+    'insights:delete',
+    'notes:delete',
+    'acl:full',
   ],
   WORKSPACE_ADMIN: [
-    'workspace:admin', 'team:manage', 'members:manage', 'domains:manage', 'aiConfig:manage', 'userGroups:manage',
-    'invites:manage', 'auditLogs:read', 'accessRequests:manage', 'billing:manage', 'oauthIntegrations:manage',
+    'workspace:admin',
+    'team:manage',
+    'members:manage',
+    'domains:manage',
+    'aiConfig:manage',
+    'userGroups:manage',
+    'invites:manage',
+    'auditLogs:read',
+    'accessRequests:manage',
+    'billing:manage',
+    'oauthIntegrations:manage',
   ],
 };
 
-const cumulative = (role: Role): Set<Permission> => new Set(ROLES.slice(0, ROLES.indexOf(role) + 1).flatMap((r) => SPEC[r]));
+const cumulative = (role: Role): Set<Permission> =>
+  new Set(ROLES.slice(0, ROLES.indexOf(role) + 1).flatMap((r) => SPEC[r]));
 
 describe('roles and permissions (002 §6)', () => {
   describe.each(ROLES)('%s', (role) => {
@@ -96,16 +160,56 @@ describe('each role over GraphQL', () => {
   const OPERATIONS: Operation[] = [
     { name: 'members', least: 'VIEWER', query: '{ members { totalCount } }', variables: () => ({}) },
     { name: 'userGroups', least: 'VIEWER', query: '{ userGroups { id } }', variables: () => ({}) },
-    { name: 'createApiToken', least: 'VIEWER', query: 'mutation($n: String!) { createApiToken(name: $n) { token } }', variables: () => ({ n: `token ${++n}` }) },
+    {
+      name: 'createApiToken',
+      least: 'VIEWER',
+      query: 'mutation($n: String!) { createApiToken(name: $n) { token } }',
+      variables: () => ({ n: `token ${++n}` }),
+    },
     { name: 'invites', least: 'CONTRIBUTOR', query: '{ invites { id } }', variables: () => ({}) },
-    { name: 'inviteMembers as VIEWER', least: 'CONTRIBUTOR', query: INVITE_MEMBERS, variables: () => ({ input: { emails: [uniqueEmail()], role: 'VIEWER' } }) },
-    { name: 'inviteMembers as CONTRIBUTOR', least: 'CONTRIBUTOR', query: INVITE_MEMBERS, variables: () => ({ input: { emails: [uniqueEmail()], role: 'CONTRIBUTOR' } }) },
-    { name: 'inviteMembers as MANAGER', least: 'MANAGER', query: INVITE_MEMBERS, variables: () => ({ input: { emails: [uniqueEmail()], role: 'MANAGER' } }) },
-    { name: 'inviteMembers as admin', least: 'WORKSPACE_ADMIN', query: INVITE_MEMBERS, variables: () => ({ input: { emails: [uniqueEmail()], role: 'VIEWER', workspaceAdmin: true } }) },
+    {
+      name: 'inviteMembers as VIEWER',
+      least: 'CONTRIBUTOR',
+      query: INVITE_MEMBERS,
+      variables: () => ({ input: { emails: [uniqueEmail()], role: 'VIEWER' } }),
+    },
+    {
+      name: 'inviteMembers as CONTRIBUTOR',
+      least: 'CONTRIBUTOR',
+      query: INVITE_MEMBERS,
+      variables: () => ({ input: { emails: [uniqueEmail()], role: 'CONTRIBUTOR' } }),
+    },
+    {
+      name: 'inviteMembers as MANAGER',
+      least: 'MANAGER',
+      query: INVITE_MEMBERS,
+      variables: () => ({ input: { emails: [uniqueEmail()], role: 'MANAGER' } }),
+    },
+    {
+      name: 'inviteMembers as admin',
+      least: 'WORKSPACE_ADMIN',
+      query: INVITE_MEMBERS,
+      variables: () => ({ input: { emails: [uniqueEmail()], role: 'VIEWER', workspaceAdmin: true } }),
+    },
     { name: 'auditLog', least: 'WORKSPACE_ADMIN', query: '{ auditLog { nodes { id } } }', variables: () => ({}) },
-    { name: 'createUserGroup', least: 'WORKSPACE_ADMIN', query: 'mutation($n: String!) { createUserGroup(name: $n) { id } }', variables: () => ({ n: `Group ${++n}` }) },
-    { name: 'setAllowedDomains', least: 'WORKSPACE_ADMIN', query: 'mutation { setAllowedDomains(domains: []) { id } }', variables: () => ({}) },
-    { name: 'updateWorkspace', least: 'WORKSPACE_ADMIN', query: 'mutation { updateWorkspace(input: { primaryColor: "#123456" }) { id } }', variables: () => ({}) },
+    {
+      name: 'createUserGroup',
+      least: 'WORKSPACE_ADMIN',
+      query: 'mutation($n: String!) { createUserGroup(name: $n) { id } }',
+      variables: () => ({ n: `Group ${++n}` }),
+    },
+    {
+      name: 'setAllowedDomains',
+      least: 'WORKSPACE_ADMIN',
+      query: 'mutation { setAllowedDomains(domains: []) { id } }',
+      variables: () => ({}),
+    },
+    {
+      name: 'updateWorkspace',
+      least: 'WORKSPACE_ADMIN',
+      query: 'mutation { updateWorkspace(input: { primaryColor: "#123456" }) { id } }',
+      variables: () => ({}),
+    },
     {
       name: 'updateMemberRole',
       least: 'WORKSPACE_ADMIN',
@@ -118,13 +222,21 @@ describe('each role over GraphQL', () => {
     ({ server, mail } = await startIdentityServer());
     ws = await createWorkspaceWithAdmin(server, mail);
     tokens.WORKSPACE_ADMIN = ws.admin.accessToken;
-    for (const role of ['VIEWER', 'CONTRIBUTOR', 'MANAGER'] as const) tokens[role] = (await addMember(server, mail, ws, role)).accessToken;
+    for (const role of ['VIEWER', 'CONTRIBUTOR', 'MANAGER'] as const)
+      tokens[role] = (await addMember(server, mail, ws, role)).accessToken;
     subject = await addMember(server, mail, ws, 'VIEWER');
     stranger = await signUpConfirmed(server, mail);
   });
   afterAll(() => stopIdentityServer({ server, mail }));
 
-  const auditCount = async () => Number(((await server.fieldbook.db.owner('audit_log').where({ workspace_id: ws.id }).count({ n: '*' })) as Array<{ n: number }>)[0]!.n);
+  const auditCount = async () =>
+    Number(
+      (
+        (await server.fieldbook.db.owner('audit_log').where({ workspace_id: ws.id }).count({ n: '*' })) as Array<{
+          n: number;
+        }>
+      )[0]!.n,
+    );
 
   it.each(ROLES)('%s runs exactly the operations its role allows', async (role) => {
     const outcome: Record<string, 'allowed' | 'FORBIDDEN'> = {};
@@ -139,7 +251,9 @@ describe('each role over GraphQL', () => {
         outcome[op.name] = 'allowed';
       }
     }
-    const expected = Object.fromEntries(OPERATIONS.map((op) => [op.name, ROLES.indexOf(role) >= ROLES.indexOf(op.least) ? 'allowed' : 'FORBIDDEN']));
+    const expected = Object.fromEntries(
+      OPERATIONS.map((op) => [op.name, ROLES.indexOf(role) >= ROLES.indexOf(op.least) ? 'allowed' : 'FORBIDDEN']),
+    );
     expect(outcome).toEqual(expected);
   });
 

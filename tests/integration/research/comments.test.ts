@@ -3,9 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { addMember, gqlAs } from '../../support/factories.ts';
-import { contentFixture, createProject, doc, failure, notificationsSettled, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import {
+  contentFixture,
+  createProject,
+  doc,
+  failure,
+  notificationsSettled,
+  ok,
+  startResearchServer,
+  type ContentFixture,
+  type Gql,
+} from './content-support.ts';
 
-const COMMENT = 'id objectType objectId projectId body text mentions { userId name } authorId authorName canEdit canDelete editedAt';
+const COMMENT =
+  'id objectType objectId projectId body text mentions { userId name } authorId authorName canEdit canDelete editedAt';
 const CREATE = `mutation($input: CreateCommentInput!) { createComment(input: $input) { ${COMMENT} } }`;
 const UPDATE = `mutation($id: ID!, $body: String!) { updateComment(id: $id, input: { body: $body }) { ${COMMENT} } }`;
 const DELETE = 'mutation($id: ID!) { deleteComment(id: $id) }';
@@ -13,7 +24,8 @@ const LIST = `query($t: CommentObjectType!, $id: ID!, $first: Int, $after: Strin
   comments(objectType: $t, objectId: $id, first: $first, after: $after) { nodes { ${COMMENT} } endCursor hasNextPage }
 }`;
 const NOTIFICATIONS = 'query { notifications(first: 100) { id type payload read } }';
-const SETTINGS = 'query { notificationSettings { allCommentsEnabled allChangesEnabled insightsPublishedEnabled emailNotificationsDisabled } }';
+const SETTINGS =
+  'query { notificationSettings { allCommentsEnabled allChangesEnabled insightsPublishedEnabled emailNotificationsDisabled } }';
 const UPDATE_SETTINGS = `mutation($input: UpdateNotificationSettingsInput!) {
   updateNotificationSettings(input: $input) { allCommentsEnabled allChangesEnabled insightsPublishedEnabled emailNotificationsDisabled }
 }`;
@@ -34,16 +46,28 @@ interface Comment {
 interface Notification {
   id: string;
   type: string;
-  payload: { commentId: string; objectType: string; objectId: string; objectTitle: string; actorName: string; excerpt: string };
+  payload: {
+    commentId: string;
+    objectType: string;
+    objectId: string;
+    objectTitle: string;
+    actorName: string;
+    excerpt: string;
+  };
 }
 
 const mention = (name: string, id: string) => `@[${name}](${id})`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function createNote(gql: Gql, projectId: string, title: string): Promise<string> {
-  return ok(await gql<{ createNote: { id: string } }>('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', {
-    input: { projectId, title, content: doc('Some words') },
-  })).createNote.id;
+  return ok(
+    await gql<{ createNote: { id: string } }>(
+      'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+      {
+        input: { projectId, title, content: doc('Some words') },
+      },
+    ),
+  ).createNote.id;
 }
 
 async function comment(gql: Gql, objectId: string, body: string, objectType = 'NOTE'): Promise<Comment> {
@@ -53,7 +77,9 @@ async function comment(gql: Gql, objectId: string, body: string, objectType = 'N
 let server: TestServer;
 async function notificationsOf(gql: Gql, commentId: string): Promise<Notification[]> {
   await notificationsSettled(server);
-  return ok(await gql<{ notifications: Notification[] }>(NOTIFICATIONS)).notifications.filter((n) => n.payload.commentId === commentId);
+  return ok(await gql<{ notifications: Notification[] }>(NOTIFICATIONS)).notifications.filter(
+    (n) => n.payload.commentId === commentId,
+  );
 }
 
 describe('comments and their notifications', () => {
@@ -95,7 +121,13 @@ describe('comments and their notifications', () => {
     const [toAuthor] = await notificationsOf(f.contributor.gql, c.id);
     expect(toAuthor).toMatchObject({
       type: 'comment',
-      payload: { objectType: 'NOTE', objectId: noteId, objectTitle: 'Onboarding call', actorName: 'Vera Viewer', excerpt: 'Great point @Max, see the second answer' },
+      payload: {
+        objectType: 'NOTE',
+        objectId: noteId,
+        objectTitle: 'Onboarding call',
+        actorName: 'Vera Viewer',
+        excerpt: 'Great point @Max, see the second answer',
+      },
     });
     expect((await notificationsOf(f.manager.gql, c.id)).map((n) => n.type)).toEqual(['mention']);
     expect(await notificationsOf(f.viewer.gql, c.id)).toEqual([]);
@@ -129,25 +161,39 @@ describe('comments and their notifications', () => {
     const c = await comment(f.admin, noteId, 'Once only');
     const [n] = await notificationsOf(f.contributor.gql, c.id);
     await mail.waitForMail(f.contributor.user.email, (m) => m.subject.includes('Idempotent note'));
-    await server.fieldbook.jobs.queue.send('research.notification-email', { notificationId: n!.id, userId: f.contributor.user.id, workspaceId: f.ws.id });
+    await server.fieldbook.jobs.queue.send('research.notification-email', {
+      notificationId: n!.id,
+      userId: f.contributor.user.id,
+      workspaceId: f.ws.id,
+    });
     // A later email to the same person proves the queue moved past the repeated job.
     const later = await comment(f.admin, noteId, 'Second one');
     expect(later.id).toBeTruthy();
     await mail.waitForMail(f.contributor.user.email, (m) => m.text.includes('Second one'));
     await sleep(1000);
-    expect(mail.received.filter((m) => m.to.includes(f.contributor.user.email.toLowerCase()) && m.text.includes('Once only'))).toHaveLength(1);
+    expect(
+      mail.received.filter(
+        (m) => m.to.includes(f.contributor.user.email.toLowerCase()) && m.text.includes('Once only'),
+      ),
+    ).toHaveLength(1);
   });
 
   it('comments on insights too, linking the email to the insight', async () => {
-    const insightId = ok(await f.manager.gql<{ createInsight: { id: string } }>('mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }', {
-      input: { projectId, title: 'Pricing confuses buyers' },
-    })).createInsight.id;
+    const insightId = ok(
+      await f.manager.gql<{ createInsight: { id: string } }>(
+        'mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }',
+        {
+          input: { projectId, title: 'Pricing confuses buyers' },
+        },
+      ),
+    ).createInsight.id;
     const c = await comment(f.contributor.gql, insightId, 'Agreed', 'INSIGHT');
     expect(c.objectType).toBe('INSIGHT');
     expect((await notificationsOf(f.manager.gql, c.id)).map((n) => n.type)).toEqual(['comment']);
     const message = await mail.waitForMail(f.manager.user.email, (m) => m.subject.includes('Pricing confuses buyers'));
     expect(message.text).toContain(`http://localhost:3000/insights/${insightId}`);
-    const listed = ok(await f.viewer.gql<{ comments: { nodes: Comment[] } }>(LIST, { t: 'INSIGHT', id: insightId })).comments.nodes;
+    const listed = ok(await f.viewer.gql<{ comments: { nodes: Comment[] } }>(LIST, { t: 'INSIGHT', id: insightId }))
+      .comments.nodes;
     expect(listed.map((x) => x.body)).toEqual(['Agreed']);
   });
 
@@ -163,22 +209,37 @@ describe('comments and their notifications', () => {
       expect(error.message).toBe(message);
     }
     const stranger = randomUUID();
-    const notMember = failure(await f.contributor.gql(CREATE, { input: { objectType: 'NOTE', objectId: noteId, body: `Hi ${mention('Who', stranger)}` } }));
+    const notMember = failure(
+      await f.contributor.gql(CREATE, {
+        input: { objectType: 'NOTE', objectId: noteId, body: `Hi ${mention('Who', stranger)}` },
+      }),
+    );
     expect(notMember.extensions?.errorCode).toBe('BAD_USER_INPUT');
     expect(notMember.message).toBe('Only members of this workspace can be mentioned, and Who is not one.');
     expect(notMember.extensions?.field).toBe('input.body');
     const other = await contentFixture(server, mail, []);
     const otherAdmin = other.ws.admin.user.id;
-    expect(failure(await f.contributor.gql(CREATE, { input: { objectType: 'NOTE', objectId: noteId, body: mention('Them', otherAdmin) } })).message).toBe(
-      'Only members of this workspace can be mentioned, and Them is not one.',
-    );
+    expect(
+      failure(
+        await f.contributor.gql(CREATE, {
+          input: { objectType: 'NOTE', objectId: noteId, body: mention('Them', otherAdmin) },
+        }),
+      ).message,
+    ).toBe('Only members of this workspace can be mentioned, and Them is not one.');
     const crowd = Array.from({ length: 51 }, (_, i) => mention(`P${i}`, randomUUID())).join(' ');
-    expect(failure(await f.contributor.gql(CREATE, { input: { objectType: 'NOTE', objectId: noteId, body: crowd } })).message).toBe('A comment can mention at most 50 members.');
-    expect(ok(await f.admin<{ comments: { nodes: unknown[] } }>(LIST, { t: 'NOTE', id: noteId })).comments.nodes).toEqual([]);
+    expect(
+      failure(await f.contributor.gql(CREATE, { input: { objectType: 'NOTE', objectId: noteId, body: crowd } }))
+        .message,
+    ).toBe('A comment can mention at most 50 members.');
+    expect(
+      ok(await f.admin<{ comments: { nodes: unknown[] } }>(LIST, { t: 'NOTE', id: noteId })).comments.nodes,
+    ).toEqual([]);
 
     const longest = await comment(f.contributor.gql, noteId, 'y'.repeat(10_000));
     expect(longest.body).toHaveLength(10_000);
-    expect(failure(await f.contributor.gql(UPDATE, { id: longest.id, body: 'z'.repeat(10_001) })).message).toBe('input.body: A comment can be at most 10,000 characters long.');
+    expect(failure(await f.contributor.gql(UPDATE, { id: longest.id, body: 'z'.repeat(10_001) })).message).toBe(
+      'input.body: A comment can be at most 10,000 characters long.',
+    );
   });
 
   it('lists an object’s comments oldest first, a page at a time; authors edit, authors and managers delete', async () => {
@@ -186,15 +247,30 @@ describe('comments and their notifications', () => {
     const first = await comment(f.contributor.gql, noteId, 'one');
     await comment(f.viewer.gql, noteId, 'two');
     const third = await comment(f.contributor.gql, noteId, 'three');
-    const page1 = ok(await f.viewer.gql<{ comments: { nodes: Comment[]; endCursor: string; hasNextPage: boolean } }>(LIST, { t: 'NOTE', id: noteId, first: 2 })).comments;
+    const page1 = ok(
+      await f.viewer.gql<{ comments: { nodes: Comment[]; endCursor: string; hasNextPage: boolean } }>(LIST, {
+        t: 'NOTE',
+        id: noteId,
+        first: 2,
+      }),
+    ).comments;
     expect(page1.nodes.map((c) => c.body)).toEqual(['one', 'two']);
     expect(page1.nodes[0]).toMatchObject({ canEdit: false, canDelete: false });
     expect(page1.nodes[1]).toMatchObject({ canEdit: true, canDelete: true });
-    const page2 = ok(await f.viewer.gql<{ comments: { nodes: Comment[]; hasNextPage: boolean } }>(LIST, { t: 'NOTE', id: noteId, first: 2, after: page1.endCursor })).comments;
+    const page2 = ok(
+      await f.viewer.gql<{ comments: { nodes: Comment[]; hasNextPage: boolean } }>(LIST, {
+        t: 'NOTE',
+        id: noteId,
+        first: 2,
+        after: page1.endCursor,
+      }),
+    ).comments;
     expect(page2.nodes.map((c) => c.body)).toEqual(['three']);
     expect(page2.hasNextPage).toBe(false);
 
-    const edited = ok(await f.contributor.gql<{ updateComment: Comment }>(UPDATE, { id: first.id, body: 'one (edited)' })).updateComment;
+    const edited = ok(
+      await f.contributor.gql<{ updateComment: Comment }>(UPDATE, { id: first.id, body: 'one (edited)' }),
+    ).updateComment;
     expect(edited.body).toBe('one (edited)');
     expect(edited.editedAt).not.toBeNull();
     const notYours = failure(await f.admin(UPDATE, { id: first.id, body: 'hijack' }));
@@ -206,14 +282,23 @@ describe('comments and their notifications', () => {
     expect(ok(await f.contributor.gql<{ deleteComment: boolean }>(DELETE, { id: first.id })).deleteComment).toBe(true);
     expect(ok(await f.manager.gql<{ deleteComment: boolean }>(DELETE, { id: third.id })).deleteComment).toBe(true);
     expect(failure(await f.contributor.gql(DELETE, { id: third.id })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(ok(await f.viewer.gql<{ comments: { nodes: Comment[] } }>(LIST, { t: 'NOTE', id: noteId })).comments.nodes.map((c) => c.body)).toEqual(['two']);
+    expect(
+      ok(await f.viewer.gql<{ comments: { nodes: Comment[] } }>(LIST, { t: 'NOTE', id: noteId })).comments.nodes.map(
+        (c) => c.body,
+      ),
+    ).toEqual(['two']);
   });
 
   it('notifies members newly mentioned in an edit, and only them', async () => {
     const noteId = await createNote(f.admin, projectId, 'Edit mentions');
     const c = await comment(f.viewer.gql, noteId, `cc ${mention('Max', f.manager.user.id)}`);
     expect((await notificationsOf(f.manager.gql, c.id)).map((n) => n.type)).toEqual(['mention']);
-    ok(await f.viewer.gql(UPDATE, { id: c.id, body: `cc ${mention('Max', f.manager.user.id)} ${mention('Cora', f.contributor.user.id)}` }));
+    ok(
+      await f.viewer.gql(UPDATE, {
+        id: c.id,
+        body: `cc ${mention('Max', f.manager.user.id)} ${mention('Cora', f.contributor.user.id)}`,
+      }),
+    );
     expect((await notificationsOf(f.manager.gql, c.id)).map((n) => n.type)).toEqual(['mention']);
     expect((await notificationsOf(f.contributor.gql, c.id)).map((n) => n.type)).toEqual(['mention']);
     // The note's author (the admin) heard of the comment once, when it was written.
@@ -225,7 +310,10 @@ describe('comments and their notifications', () => {
     const theirProject = (await createProject(other.admin, 'Theirs')).id;
     const theirNote = await createNote(other.admin, theirProject, 'Their note');
     const theirComment = await comment(other.admin, theirNote, 'private');
-    expect(failure(await f.admin(CREATE, { input: { objectType: 'NOTE', objectId: theirNote, body: 'hi' } })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(
+      failure(await f.admin(CREATE, { input: { objectType: 'NOTE', objectId: theirNote, body: 'hi' } })).extensions
+        ?.errorCode,
+    ).toBe('NOT_FOUND');
     expect(failure(await f.admin(LIST, { t: 'NOTE', id: theirNote })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.admin(UPDATE, { id: theirComment.id, body: 'x' })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.admin(DELETE, { id: theirComment.id })).extensions?.errorCode).toBe('NOT_FOUND');
@@ -235,13 +323,25 @@ describe('comments and their notifications', () => {
     const secret = (await createProject(f.admin, 'Secret comments')).id;
     const hidden = await createNote(f.admin, secret, 'Hidden');
     const byAdmin = await comment(f.admin, hidden, 'only for some');
-    ok(await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', { id: secret, m: { groups: { markup: 'none' }, users: {} } }));
+    ok(
+      await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', {
+        id: secret,
+        m: { groups: { markup: 'none' }, users: {} },
+      }),
+    );
     expect(failure(await f.contributor.gql(LIST, { t: 'NOTE', id: hidden })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(failure(await f.contributor.gql(CREATE, { input: { objectType: 'NOTE', objectId: hidden, body: 'hi' } })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(
+      failure(await f.contributor.gql(CREATE, { input: { objectType: 'NOTE', objectId: hidden, body: 'hi' } }))
+        .extensions?.errorCode,
+    ).toBe('NOT_FOUND');
     expect(failure(await f.manager.gql(UPDATE, { id: byAdmin.id, body: 'x' })).extensions?.errorCode).toBe('FORBIDDEN');
     expect(failure(await f.viewer.gql(DELETE, { id: byAdmin.id })).extensions?.errorCode).toBe('NOT_FOUND');
     // Mentioning someone who cannot see the project is refused; nobody outside it is told anything.
-    const refused = failure(await f.admin(CREATE, { input: { objectType: 'NOTE', objectId: hidden, body: mention('Cora', f.contributor.user.id) } }));
+    const refused = failure(
+      await f.admin(CREATE, {
+        input: { objectType: 'NOTE', objectId: hidden, body: mention('Cora', f.contributor.user.id) },
+      }),
+    );
     expect(refused.extensions?.errorCode).toBe('BAD_USER_INPUT');
     expect(refused.message).toBe('Cora cannot see this project, so they cannot be mentioned here.');
   });
@@ -251,21 +351,40 @@ describe('comments and their notifications', () => {
     const ws = await contentFixture(server, mail, ['MANAGER', 'CONTRIBUTOR']);
     const author = ws.contributor.gql;
     const reader = ws.manager.gql;
-    expect(ok(await author(SETTINGS)).notificationSettings).toEqual({ allCommentsEnabled: true, allChangesEnabled: false, insightsPublishedEnabled: true, emailNotificationsDisabled: false });
-    expect(failure(await author(UPDATE_SETTINGS, { input: { allCommentsEnabled: 'no' } })).extensions?.errorCode).toBe('BAD_USER_INPUT');
+    expect(ok(await author(SETTINGS)).notificationSettings).toEqual({
+      allCommentsEnabled: true,
+      allChangesEnabled: false,
+      insightsPublishedEnabled: true,
+      emailNotificationsDisabled: false,
+    });
+    expect(failure(await author(UPDATE_SETTINGS, { input: { allCommentsEnabled: 'no' } })).extensions?.errorCode).toBe(
+      'BAD_USER_INPUT',
+    );
 
     const project = (await createProject(ws.admin, 'Settings')).id;
     const noteId = await createNote(author, project, 'Quiet note');
 
     // Comment notifications off: no comment notification, in-app or by email; mentions still arrive.
-    const off = ok(await author<{ updateNotificationSettings: Record<string, boolean> }>(UPDATE_SETTINGS, { input: { allCommentsEnabled: false } })).updateNotificationSettings;
-    expect(off).toEqual({ allCommentsEnabled: false, allChangesEnabled: false, insightsPublishedEnabled: true, emailNotificationsDisabled: false });
+    const off = ok(
+      await author<{ updateNotificationSettings: Record<string, boolean> }>(UPDATE_SETTINGS, {
+        input: { allCommentsEnabled: false },
+      }),
+    ).updateNotificationSettings;
+    expect(off).toEqual({
+      allCommentsEnabled: false,
+      allChangesEnabled: false,
+      insightsPublishedEnabled: true,
+      emailNotificationsDisabled: false,
+    });
     expect(ok(await reader(SETTINGS)).notificationSettings).toMatchObject({ allCommentsEnabled: true });
     const quiet = await comment(reader, noteId, 'Nobody hears this');
     expect(await notificationsOf(author, quiet.id)).toEqual([]);
     const mentioned = await comment(reader, noteId, `But ${mention('Cora', ws.contributor.user.id)} hears this`);
     expect((await notificationsOf(author, mentioned.id)).map((n) => n.type)).toEqual(['mention']);
-    await mail.waitForMail(ws.contributor.user.email, (m) => m.subject.includes('mentioned you') && m.subject.includes('Quiet note'));
+    await mail.waitForMail(
+      ws.contributor.user.email,
+      (m) => m.subject.includes('mentioned you') && m.subject.includes('Quiet note'),
+    );
 
     // Email off: in-app only.
     ok(await author(UPDATE_SETTINGS, { input: { emailNotificationsDisabled: true, allCommentsEnabled: true } }));
@@ -275,7 +394,9 @@ describe('comments and their notifications', () => {
     const control = await comment(author, noteId, 'Control');
     await mail.waitForMail(ws.manager.user.email, (m) => m.text.includes('Control'));
     await sleep(1000);
-    const sentToAuthor = mail.received.filter((m) => m.to.includes(ws.contributor.user.email.toLowerCase()) && m.text.includes('in-app only'));
+    const sentToAuthor = mail.received.filter(
+      (m) => m.to.includes(ws.contributor.user.email.toLowerCase()) && m.text.includes('in-app only'),
+    );
     expect(sentToAuthor).toEqual([]);
     expect(control.id).toBeTruthy();
   });
@@ -283,14 +404,26 @@ describe('comments and their notifications', () => {
   it('lets members of restricted projects with a grant be notified, and skips people removed from the project', async () => {
     const project = (await createProject(f.admin, 'Closed later')).id;
     const noteId = await createNote(f.contributor.gql, project, 'Closed note');
-    ok(await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', { id: project, m: { groups: { markup: 'none' }, users: {} } }));
+    ok(
+      await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', {
+        id: project,
+        m: { groups: { markup: 'none' }, users: {} },
+      }),
+    );
     // The author lost access to the project: a new comment does not reach them.
     const c = await comment(f.manager.gql, noteId, 'After closing');
     expect(await notificationsOf(f.contributor.gql, c.id)).toEqual([]);
     // A newcomer with a grant may be mentioned.
     const guest = await addMember(server, mail, f.ws, 'VIEWER');
-    ok(await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', { id: project, m: { groups: { markup: 'none' }, users: { [guest.user.id]: 'read' } } }));
+    ok(
+      await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', {
+        id: project,
+        m: { groups: { markup: 'none' }, users: { [guest.user.id]: 'read' } },
+      }),
+    );
     const toGuest = await comment(f.manager.gql, noteId, `Welcome ${mention('Guest', guest.user.id)}`);
-    expect((await notificationsOf(gqlAs(server, guest.accessToken, f.ws.id), toGuest.id)).map((n) => n.type)).toEqual(['mention']);
+    expect((await notificationsOf(gqlAs(server, guest.accessToken, f.ws.id), toGuest.id)).map((n) => n.type)).toEqual([
+      'mention',
+    ]);
   });
 });

@@ -4,7 +4,13 @@ import { COMMENT_CREATED_EVENT } from '../../../modules/research/src/comments/cr
 import { FOLLOW_ACTIVITY_EVENT } from '../../../modules/research/src/follows/fanout.ts';
 import { queuesIdle } from '../../support/jobs.ts';
 import research from '../../../modules/research/src/index.ts';
-import { addMember, createWorkspaceWithAdmin, gqlAs, type MemberFixture, type WorkspaceFixture } from '../../support/factories.ts';
+import {
+  addMember,
+  createWorkspaceWithAdmin,
+  gqlAs,
+  type MemberFixture,
+  type WorkspaceFixture,
+} from '../../support/factories.ts';
 import type { GqlResult, TestServer } from '../../support/server.ts';
 import { startTestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
@@ -27,7 +33,11 @@ export interface ContentFixture {
   viewer: MemberFixture & { gql: Gql };
 }
 
-export async function contentFixture(server: TestServer, mail: TestMailServer, roles: Array<'MANAGER' | 'CONTRIBUTOR' | 'VIEWER'> = ['MANAGER', 'CONTRIBUTOR', 'VIEWER']): Promise<ContentFixture> {
+export async function contentFixture(
+  server: TestServer,
+  mail: TestMailServer,
+  roles: Array<'MANAGER' | 'CONTRIBUTOR' | 'VIEWER'> = ['MANAGER', 'CONTRIBUTOR', 'VIEWER'],
+): Promise<ContentFixture> {
   const ws = await createWorkspaceWithAdmin(server, mail);
   const member = async (role: 'MANAGER' | 'CONTRIBUTOR' | 'VIEWER') => {
     if (!roles.includes(role)) return undefined as never;
@@ -82,11 +92,17 @@ export function failure(res: GqlResult<unknown>) {
   return res.errors![0]!;
 }
 
-export const PROJECT_FIELDS = 'id title status color icon readme enabledSections rank folderId permissions starred myAccess { level accessRole canEdit canManageAccess canDelete restricted }';
+export const PROJECT_FIELDS =
+  'id title status color icon readme enabledSections rank folderId permissions starred myAccess { level accessRole canEdit canManageAccess canDelete restricted }';
 export const CREATE_PROJECT = `mutation($input: CreateProjectInput!) { createProject(input: $input) { ${PROJECT_FIELDS} } }`;
 
-export async function createProject(gql: Gql, title: string, extra: Record<string, unknown> = {}): Promise<{ id: string; rank: number }> {
-  return ok(await gql<{ createProject: { id: string; rank: number } }>(CREATE_PROJECT, { input: { title, ...extra } })).createProject;
+export async function createProject(
+  gql: Gql,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; rank: number }> {
+  return ok(await gql<{ createProject: { id: string; rank: number } }>(CREATE_PROJECT, { input: { title, ...extra } }))
+    .createProject;
 }
 
 /** A TipTap document of paragraphs. */
@@ -96,7 +112,10 @@ export const doc = (...paragraphs: string[]) => ({
 });
 
 /** The queues that write notifications after a change commits (comments, followed activity). */
-export const NOTIFICATION_QUEUES = [subscriberQueue(COMMENT_CREATED_EVENT, 'notify'), subscriberQueue(FOLLOW_ACTIVITY_EVENT, 'notify-followers')];
+export const NOTIFICATION_QUEUES = [
+  subscriberQueue(COMMENT_CREATED_EVENT, 'notify'),
+  subscriberQueue(FOLLOW_ACTIVITY_EVENT, 'notify-followers'),
+];
 
 /** Waits until every committed change has written its notifications. */
 export const notificationsSettled = (server: TestServer): Promise<void> => queuesIdle(server, NOTIFICATION_QUEUES);

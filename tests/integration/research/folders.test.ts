@@ -28,7 +28,11 @@ describe('folders', () => {
 
   it('nests folders and shows their path by the display rule', async () => {
     const root = await createFolder(f.contributor.gql, 'Customer research programme 2024');
-    expect(root).toMatchObject({ parentId: null, path: 'Customer research programm...', ancestry: ['Customer research programme 2024'] });
+    expect(root).toMatchObject({
+      parentId: null,
+      path: 'Customer research programm...',
+      ancestry: ['Customer research programme 2024'],
+    });
     const b = await createFolder(f.contributor.gql, 'B', root.id);
     const c = await createFolder(f.contributor.gql, 'C', b.id);
     expect(c.path).toBe('Customer research programm... / B / C');
@@ -37,7 +41,11 @@ describe('folders', () => {
     expect(d.path).toBe('Customer research programm... / ... / Deep');
     expect(d.ancestry).toEqual(['Customer research programme 2024', 'B', 'C', 'Deep']);
 
-    const seen = ok(await f.viewer.gql<{ folder: Folder & { parent: { id: string }; children: Array<{ title: string }> } }>(FOLDER, { id: b.id })).folder;
+    const seen = ok(
+      await f.viewer.gql<{ folder: Folder & { parent: { id: string }; children: Array<{ title: string }> } }>(FOLDER, {
+        id: b.id,
+      }),
+    ).folder;
     expect(seen.parent.id).toBe(root.id);
     expect(seen.children.map((x) => x.title)).toEqual(['C']);
   });
@@ -45,21 +53,42 @@ describe('folders', () => {
   it('holds projects, renames, reorders and moves folders, refusing cycles', async () => {
     const research = await createFolder(f.contributor.gql, 'Research');
     const p = await createProject(f.contributor.gql, 'Filed project', { folderId: research.id });
-    const read = ok(await f.viewer.gql<{ folder: { projects: Array<{ id: string }> } }>(FOLDER, { id: research.id })).folder;
+    const read = ok(
+      await f.viewer.gql<{ folder: { projects: Array<{ id: string }> } }>(FOLDER, { id: research.id }),
+    ).folder;
     expect(read.projects.map((x) => x.id)).toEqual([p.id]);
-    const out = ok(await f.contributor.gql<{ updateProject: { folderId: string | null } }>('mutation($id: ID!) { updateProject(id: $id, input: { folderId: null }) { folderId } }', { id: p.id }));
+    const out = ok(
+      await f.contributor.gql<{ updateProject: { folderId: string | null } }>(
+        'mutation($id: ID!) { updateProject(id: $id, input: { folderId: null }) { folderId } }',
+        { id: p.id },
+      ),
+    );
     expect(out.updateProject.folderId).toBeNull();
 
-    expect(ok(await f.contributor.gql<{ renameFolder: Folder }>(RENAME, { id: research.id, t: ' Discovery ' })).renameFolder.title).toBe('Discovery');
-    expect(failure(await f.contributor.gql(RENAME, { id: research.id, t: 'x'.repeat(201) })).message).toContain('A folder title can be at most 200 characters long.');
+    expect(
+      ok(await f.contributor.gql<{ renameFolder: Folder }>(RENAME, { id: research.id, t: ' Discovery ' })).renameFolder
+        .title,
+    ).toBe('Discovery');
+    expect(failure(await f.contributor.gql(RENAME, { id: research.id, t: 'x'.repeat(201) })).message).toContain(
+      'A folder title can be at most 200 characters long.',
+    );
 
     const parent = await createFolder(f.contributor.gql, 'Parent');
-    const [x, y, z] = [await createFolder(f.contributor.gql, 'X', parent.id), await createFolder(f.contributor.gql, 'Y', parent.id), await createFolder(f.contributor.gql, 'Z', parent.id)];
-    const titles = async () => ok(await f.viewer.gql<{ folders: Array<{ title: string }> }>(FOLDERS, { p: parent.id })).folders.map((r) => r.title);
+    const [x, y, z] = [
+      await createFolder(f.contributor.gql, 'X', parent.id),
+      await createFolder(f.contributor.gql, 'Y', parent.id),
+      await createFolder(f.contributor.gql, 'Z', parent.id),
+    ];
+    const titles = async () =>
+      ok(await f.viewer.gql<{ folders: Array<{ title: string }> }>(FOLDERS, { p: parent.id })).folders.map(
+        (r) => r.title,
+      );
     ok(await f.contributor.gql(MOVE, { id: z.id, prev: x.id, next: y.id }));
     expect(await titles()).toEqual(['X', 'Z', 'Y']);
 
-    const moved = ok(await f.contributor.gql<{ moveFolder: Folder }>(MOVE, { id: y.id, parent: research.id })).moveFolder;
+    const moved = ok(
+      await f.contributor.gql<{ moveFolder: Folder }>(MOVE, { id: y.id, parent: research.id }),
+    ).moveFolder;
     expect(moved).toMatchObject({ parentId: research.id, path: 'Discovery / Y' });
     expect(await titles()).toEqual(['X', 'Z']);
     const cycle = failure(await f.contributor.gql(MOVE, { id: parent.id, parent: x.id }));
@@ -77,11 +106,22 @@ describe('folders', () => {
     const other = await contentFixture(f.server, f.mail, []);
     expect(failure(await other.admin(FOLDER, { id: folder.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await other.admin(RENAME, { id: folder.id, t: 'Mine' })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(failure(await other.admin(CREATE, { t: 'Child', p: folder.id })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'parentId' });
-    expect(failure(await other.admin('mutation($f: ID!) { createProject(input: { title: "P", folderId: $f }) { id } }', { f: folder.id })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(failure(await other.admin(CREATE, { t: 'Child', p: folder.id })).extensions).toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'parentId',
+    });
+    expect(
+      failure(
+        await other.admin('mutation($f: ID!) { createProject(input: { title: "P", folderId: $f }) { id } }', {
+          f: folder.id,
+        }),
+      ).extensions?.errorCode,
+    ).toBe('NOT_FOUND');
 
     ok(await f.manager.gql(DELETE, { id: folder.id }));
     expect(failure(await f.viewer.gql(FOLDER, { id: folder.id })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(ok(await f.viewer.gql<{ folders: Array<{ id: string }> }>(FOLDERS, {})).folders.map((r) => r.id)).not.toContain(folder.id);
+    expect(
+      ok(await f.viewer.gql<{ folders: Array<{ id: string }> }>(FOLDERS, {})).folders.map((r) => r.id),
+    ).not.toContain(folder.id);
   });
 });

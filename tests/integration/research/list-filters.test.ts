@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import {
+  contentFixture,
+  createProject,
+  doc,
+  failure,
+  ok,
+  startResearchServer,
+  type ContentFixture,
+  type Gql,
+} from './content-support.ts';
 
 const ROW = 'id title preview highlightCount rowTags { id title color }';
 const NOTES = `query($p: ID!, $first: Int, $after: String, $order: ContentOrder, $search: String, $tags: [ID!]) {
@@ -42,30 +51,81 @@ describe('project lists: sort and filter', () => {
       ['Awkward signup', 'The 100% discount_code field confused everyone'],
       ['Mobile', 'Nothing about money'],
     ] as const) {
-      notes[title] = ok(await gql<{ createNote: { id: string } }>('mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }', { input: { projectId, title, content: doc(text) } })).createNote.id;
+      notes[title] = ok(
+        await gql<{ createNote: { id: string } }>(
+          'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+          { input: { projectId, title, content: doc(text) } },
+        ),
+      ).createNote.id;
     }
-    const board = ok(await gql<{ createTagBoard: { id: string } }>('mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Board" }) { id } }', { p: projectId })).createTagBoard.id;
-    const tag = async (title: string, boardId = board) => ok(await gql<{ createTag: { id: string } }>('mutation($b: ID!, $t: String!) { createTag(input: { boardId: $b, title: $t, color: "#ff0000" }) { id } }', { b: boardId, t: title })).createTag.id;
+    const board = ok(
+      await gql<{ createTagBoard: { id: string } }>(
+        'mutation($p: ID!) { createTagBoard(input: { projectId: $p, title: "Board" }) { id } }',
+        { p: projectId },
+      ),
+    ).createTagBoard.id;
+    const tag = async (title: string, boardId = board) =>
+      ok(
+        await gql<{ createTag: { id: string } }>(
+          'mutation($b: ID!, $t: String!) { createTag(input: { boardId: $b, title: $t, color: "#ff0000" }) { id } }',
+          { b: boardId, t: title },
+        ),
+      ).createTag.id;
     tagA = await tag('Pricing');
     tagB = await tag('Churn');
-    ok(await gql('mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', { n: notes.Kickoff, t: [tagA, tagB] }));
-    ok(await gql('mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', { n: notes.Mobile, t: [tagB] }));
+    ok(
+      await gql('mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', {
+        n: notes.Kickoff,
+        t: [tagA, tagB],
+      }),
+    );
+    ok(
+      await gql('mutation($n: ID!, $t: [ID!]!) { tagNote(noteId: $n, tagIds: $t) { id } }', {
+        n: notes.Mobile,
+        t: [tagB],
+      }),
+    );
     // Two highlights on Kickoff, the first tagged and cited by the insight.
     const hl = async (start: number, end: number) =>
-      ok(await gql<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', { n: notes.Kickoff, s: start, e: end })).createHighlight.id;
+      ok(
+        await gql<{ createHighlight: { id: string } }>(
+          'mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }',
+          { n: notes.Kickoff, s: start, e: end },
+        ),
+      ).createHighlight.id;
     const h1 = await hl(0, 7);
     await hl(8, 12);
-    ok(await gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h: h1, t: [tagA] }));
-    insightId = ok(await gql<{ createInsight: { id: string } }>('mutation($p: ID!) { createInsight(input: { projectId: $p, title: "People balk at pricing" }) { id } }', { p: projectId })).createInsight.id;
-    ok(await gql('mutation($i: ID!) { createInsight(input: { projectId: $i, title: "Unrelated" }) { id } }', { i: projectId }));
-    ok(await gql('mutation($i: ID!, $h: ID!) { citeHighlight(insightId: $i, highlightId: $h) { id } }', { i: insightId, h: h1 }));
+    ok(
+      await gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', {
+        h: h1,
+        t: [tagA],
+      }),
+    );
+    insightId = ok(
+      await gql<{ createInsight: { id: string } }>(
+        'mutation($p: ID!) { createInsight(input: { projectId: $p, title: "People balk at pricing" }) { id } }',
+        { p: projectId },
+      ),
+    ).createInsight.id;
+    ok(
+      await gql('mutation($i: ID!) { createInsight(input: { projectId: $i, title: "Unrelated" }) { id } }', {
+        i: projectId,
+      }),
+    );
+    ok(
+      await gql('mutation($i: ID!, $h: ID!) { citeHighlight(insightId: $i, highlightId: $h) { id } }', {
+        i: insightId,
+        h: h1,
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();
     await mail?.close();
   });
 
-  const list = async (vars: Record<string, unknown>): Promise<Page> => ok(await gql<{ notes: Page }>(NOTES, { p: projectId, ...vars })).notes;
+  const list = async (vars: Record<string, unknown>): Promise<Page> =>
+    ok(await gql<{ notes: Page }>(NOTES, { p: projectId, ...vars })).notes;
   const titles = (page: Page) => page.nodes.map((n) => n.title);
 
   it('sorts by title A–Z and by last update, paging with the same keyset', async () => {
@@ -75,7 +135,11 @@ describe('project lists: sort and filter', () => {
     expect(titles(await list({ order: 'TITLE_ASC', first: 2, after: first.endCursor }))).toEqual(['Mobile']);
 
     expect(titles(await list({ order: 'CREATED_DESC' }))).toEqual(['Mobile', 'Awkward signup', 'Kickoff']);
-    ok(await gql('mutation($id: ID!) { updateNote(id: $id, input: { title: "Kickoff call" }) { id } }', { id: notes.Kickoff }));
+    ok(
+      await gql('mutation($id: ID!) { updateNote(id: $id, input: { title: "Kickoff call" }) { id } }', {
+        id: notes.Kickoff,
+      }),
+    );
     expect(titles(await list({ order: 'UPDATED_DESC' }))[0]).toBe('Kickoff call');
   });
 
@@ -102,12 +166,17 @@ describe('project lists: sort and filter', () => {
     expect(titles(await list({ tags: [tagA], search: 'twice' }))).toEqual(['Kickoff call']);
     const insights = ok(await gql<{ insights: Page }>(INSIGHTS, { p: projectId, tags: [tagA] })).insights.nodes;
     expect(insights.map((i) => i.id)).toEqual([insightId]);
-    expect(ok(await gql<{ insights: Page }>(INSIGHTS, { p: projectId, search: 'unrel' })).insights.nodes.map((i) => i.title)).toEqual(['Unrelated']);
+    expect(
+      ok(await gql<{ insights: Page }>(INSIGHTS, { p: projectId, search: 'unrel' })).insights.nodes.map((i) => i.title),
+    ).toEqual(['Unrelated']);
   });
 
   it('filters and sorts a project’s highlights the same way', async () => {
     const HL = `query($p: ID!, $order: ContentOrder, $search: String, $tags: [ID!]) { highlights(projectId: $p, orderBy: $order, search: $search, tagIds: $tags) { nodes { text } } }`;
-    const texts = async (vars: Record<string, unknown>) => ok(await gql<{ highlights: { nodes: Array<{ text: string }> } }>(HL, { p: projectId, ...vars })).highlights.nodes.map((h) => h.text);
+    const texts = async (vars: Record<string, unknown>) =>
+      ok(
+        await gql<{ highlights: { nodes: Array<{ text: string }> } }>(HL, { p: projectId, ...vars }),
+      ).highlights.nodes.map((h) => h.text);
     expect(await texts({ order: 'CREATED_ASC' })).toEqual(['Pricing', 'came']);
     expect(await texts({})).toEqual(['came', 'Pricing']);
     expect(await texts({ search: 'CAME' })).toEqual(['came']);

@@ -28,7 +28,12 @@ interface Page {
   notes: { nodes: Array<{ id: string; title: string; rank: number }>; endCursor: string | null; hasNextPage: boolean };
 }
 
-async function createNote(gql: Gql, projectId: string, title: string, extra: Record<string, unknown> = {}): Promise<Note> {
+async function createNote(
+  gql: Gql,
+  projectId: string,
+  title: string,
+  extra: Record<string, unknown> = {},
+): Promise<Note> {
   return ok(await gql<{ createNote: Note }>(CREATE, { input: { projectId, title, ...extra } })).createNote;
 }
 
@@ -36,13 +41,33 @@ describe('notes', () => {
   const f = useResearchFixture('Interviews');
 
   it('creates and updates a note with rich text and its plain text, recording who did it', async () => {
-    const note = await createNote(f.contributor.gql, f.projectId, 'Call with Ana', { content: doc('First line', 'Second line') });
-    expect(note).toMatchObject({ projectId: f.projectId, title: 'Call with Ana', contentText: 'First line\nSecond line', archived: false, locked: false, starred: false });
+    const note = await createNote(f.contributor.gql, f.projectId, 'Call with Ana', {
+      content: doc('First line', 'Second line'),
+    });
+    expect(note).toMatchObject({
+      projectId: f.projectId,
+      title: 'Call with Ana',
+      contentText: 'First line\nSecond line',
+      archived: false,
+      locked: false,
+      starred: false,
+    });
     expect(note.createdById).toBe(f.contributor.user.id);
     expect(note.content).toEqual(doc('First line', 'Second line'));
 
-    const updated = ok(await f.manager.gql<{ updateNote: Note }>(UPDATE, { id: note.id, input: { content: doc('Rewritten'), archived: true } })).updateNote;
-    expect(updated).toMatchObject({ title: 'Call with Ana', contentText: 'Rewritten', archived: true, updatedById: f.manager.user.id, createdById: f.contributor.user.id });
+    const updated = ok(
+      await f.manager.gql<{ updateNote: Note }>(UPDATE, {
+        id: note.id,
+        input: { content: doc('Rewritten'), archived: true },
+      }),
+    ).updateNote;
+    expect(updated).toMatchObject({
+      title: 'Call with Ana',
+      contentText: 'Rewritten',
+      archived: true,
+      updatedById: f.manager.user.id,
+      createdById: f.contributor.user.id,
+    });
     const read = ok(await f.viewer.gql<{ note: Note & { project: { title: string } } }>(NOTE, { id: note.id })).note;
     expect(read.project.title).toBe('Interviews');
 
@@ -57,11 +82,18 @@ describe('notes', () => {
     expect(long.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.title' });
     expect(long.message).toContain('A note title can be at most 200 characters long.');
     ok(await f.contributor.gql(UPDATE, { id: note.id, input: { title: 'y'.repeat(200) } }));
-    const big = failure(await f.contributor.gql(UPDATE, { id: note.id, input: { content: doc('z'.repeat(5_000_000)) } }));
+    const big = failure(
+      await f.contributor.gql(UPDATE, { id: note.id, input: { content: doc('z'.repeat(5_000_000)) } }),
+    );
     expect(big.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.content' });
     expect(big.message).toContain('content can be at most 5,000,000 characters (serialised)');
-    expect(failure(await f.contributor.gql(UPDATE, { id: note.id, input: { content: 'plain' } })).extensions?.errorCode).toBe('BAD_USER_INPUT');
-    expect(ok(await f.admin<{ note: Note }>(NOTE, { id: note.id })).note).toMatchObject({ title: 'y'.repeat(200), contentText: '' });
+    expect(
+      failure(await f.contributor.gql(UPDATE, { id: note.id, input: { content: 'plain' } })).extensions?.errorCode,
+    ).toBe('BAD_USER_INPUT');
+    expect(ok(await f.admin<{ note: Note }>(NOTE, { id: note.id })).note).toMatchObject({
+      title: 'y'.repeat(200),
+      contentText: '',
+    });
   });
 
   it('refuses rich text of the wrong shape or nested too deep, naming the field', async () => {
@@ -69,11 +101,16 @@ describe('notes', () => {
     for (let i = 0; i < 120; i++) deep = { type: 'paragraph', content: [deep] };
     const cases: Array<[unknown, string]> = [
       [{ type: 'doc', content: [null] }, 'content has a node that is not a JSON object with a type.'],
-      [{ type: 'doc', content: [{ type: 'paragraph', content: 'text' }] }, 'content has a node whose content is not a list.'],
+      [
+        { type: 'doc', content: [{ type: 'paragraph', content: 'text' }] },
+        'content has a node whose content is not a list.',
+      ],
       [{ type: 'doc', content: [deep] }, 'content is nested more than 100 levels deep, the limit.'],
     ];
     for (const [content, message] of cases) {
-      const refused = failure(await f.contributor.gql(CREATE, { input: { projectId: f.projectId, title: 'Odd shape', content } }));
+      const refused = failure(
+        await f.contributor.gql(CREATE, { input: { projectId: f.projectId, title: 'Odd shape', content } }),
+      );
       expect(refused.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'input.content' });
       expect(refused.message).toContain(message);
     }
@@ -81,14 +118,24 @@ describe('notes', () => {
 
   it('forbids viewers to create or update, and lets only managers lock, edit locked notes and delete', async () => {
     const note = await createNote(f.contributor.gql, f.projectId, 'Guarded');
-    expect(failure(await f.viewer.gql(CREATE, { input: { projectId: f.projectId, title: 'Nope' } })).extensions?.errorCode).toBe('FORBIDDEN');
-    expect(failure(await f.viewer.gql(UPDATE, { id: note.id, input: { title: 'Nope' } })).extensions?.errorCode).toBe('FORBIDDEN');
-    expect(failure(await f.contributor.gql(UPDATE, { id: note.id, input: { locked: true } })).extensions?.errorCode).toBe('FORBIDDEN');
-    expect(ok(await f.manager.gql<{ updateNote: Note }>(UPDATE, { id: note.id, input: { locked: true } })).updateNote.locked).toBe(true);
+    expect(
+      failure(await f.viewer.gql(CREATE, { input: { projectId: f.projectId, title: 'Nope' } })).extensions?.errorCode,
+    ).toBe('FORBIDDEN');
+    expect(failure(await f.viewer.gql(UPDATE, { id: note.id, input: { title: 'Nope' } })).extensions?.errorCode).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      failure(await f.contributor.gql(UPDATE, { id: note.id, input: { locked: true } })).extensions?.errorCode,
+    ).toBe('FORBIDDEN');
+    expect(
+      ok(await f.manager.gql<{ updateNote: Note }>(UPDATE, { id: note.id, input: { locked: true } })).updateNote.locked,
+    ).toBe(true);
     const locked = failure(await f.contributor.gql(UPDATE, { id: note.id, input: { title: 'Sneaky' } }));
     expect(locked.extensions?.errorCode).toBe('FORBIDDEN');
     expect(locked.message).toBe('This note is locked; only managers and admins can edit it.');
-    expect(ok(await f.admin<{ updateNote: Note }>(UPDATE, { id: note.id, input: { title: 'Admin edit' } })).updateNote.title).toBe('Admin edit');
+    expect(
+      ok(await f.admin<{ updateNote: Note }>(UPDATE, { id: note.id, input: { title: 'Admin edit' } })).updateNote.title,
+    ).toBe('Admin edit');
     expect(failure(await f.contributor.gql(DELETE, { id: note.id })).extensions?.errorCode).toBe('FORBIDDEN');
     ok(await f.manager.gql(DELETE, { id: note.id }));
     expect(failure(await f.admin(NOTE, { id: note.id })).extensions?.errorCode).toBe('NOT_FOUND');
@@ -99,13 +146,22 @@ describe('notes', () => {
     const foreignProject = (await createProject(other.admin, 'Theirs')).id;
     const foreign = await createNote(other.admin, foreignProject, 'Theirs');
     expect(failure(await f.admin(NOTE, { id: foreign.id })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(failure(await f.admin(UPDATE, { id: foreign.id, input: { title: 'x' } })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(failure(await f.admin(CREATE, { input: { projectId: foreignProject, title: 'x' } })).extensions?.errorCode).toBe('NOT_FOUND');
+    expect(failure(await f.admin(UPDATE, { id: foreign.id, input: { title: 'x' } })).extensions?.errorCode).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      failure(await f.admin(CREATE, { input: { projectId: foreignProject, title: 'x' } })).extensions?.errorCode,
+    ).toBe('NOT_FOUND');
     expect(failure(await f.admin(NOTES, { p: foreignProject })).extensions?.errorCode).toBe('NOT_FOUND');
 
     const secret = (await createProject(f.admin, 'Secret')).id;
     const hidden = await createNote(f.admin, secret, 'Hidden');
-    ok(await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', { id: secret, m: { groups: { markup: 'none' }, users: {} } }));
+    ok(
+      await f.admin('mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }', {
+        id: secret,
+        m: { groups: { markup: 'none' }, users: {} },
+      }),
+    );
     expect(failure(await f.contributor.gql(NOTE, { id: hidden.id })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.contributor.gql(NOTES, { p: secret })).extensions?.errorCode).toBe('NOT_FOUND');
     expect(failure(await f.viewer.gql(NOTE, { id: hidden.id })).extensions?.errorCode).toBe('NOT_FOUND');
@@ -125,14 +181,27 @@ describe('notes', () => {
 
     const newest = ok(await f.viewer.gql<Page>(NOTES, { p, first: 3, order: 'CREATED_DESC' })).notes;
     expect(newest.nodes.map((n) => n.title)).toEqual(['N4', 'N3', 'N2']);
-    const older = ok(await f.viewer.gql<Page>(NOTES, { p, first: 3, order: 'CREATED_DESC', after: newest.endCursor })).notes;
+    const older = ok(
+      await f.viewer.gql<Page>(NOTES, { p, first: 3, order: 'CREATED_DESC', after: newest.endCursor }),
+    ).notes;
     expect(older.nodes.map((n) => n.title)).toEqual(['N1', 'N0']);
     expect(ok(await f.viewer.gql<Page>(NOTES, { p, archived: true })).notes.nodes.map((n) => n.title)).toEqual(['N4']);
 
     ok(await f.manager.gql(DELETE, { id: made[1]!.id }));
-    expect(ok(await f.viewer.gql<Page>(NOTES, { p })).notes.nodes.map((n) => n.title)).toEqual(['N0', 'N2', 'N3', 'N4']);
-    expect(failure(await f.viewer.gql(NOTES, { p, first: 201 })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'first' });
-    expect(failure(await f.viewer.gql(NOTES, { p, after: 'bogus' })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'after' });
+    expect(ok(await f.viewer.gql<Page>(NOTES, { p })).notes.nodes.map((n) => n.title)).toEqual([
+      'N0',
+      'N2',
+      'N3',
+      'N4',
+    ]);
+    expect(failure(await f.viewer.gql(NOTES, { p, first: 201 })).extensions).toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'first',
+    });
+    expect(failure(await f.viewer.gql(NOTES, { p, after: 'bogus' })).extensions).toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'after',
+    });
   });
 
   it('keeps drag-and-drop working after many drops between the same neighbours, rebalancing the ranks', async () => {

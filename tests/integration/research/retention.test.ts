@@ -3,14 +3,30 @@ import type { Knex } from 'knex';
 import { withTenant } from '../../../core/src/db/tenancy.ts';
 import type { ModuleContext } from '../../../core/src/kernel/module.ts';
 import { DATA_RETENTION_QUEUE } from '../../../modules/research/src/retention/apply.ts';
-import { DATA_RETENTION_CRON, DATA_RETENTION_SWEEP_QUEUE, dataRetentionJob, dataRetentionSweepJob } from '../../../modules/research/src/retention/job.ts';
+import {
+  DATA_RETENTION_CRON,
+  DATA_RETENTION_SWEEP_QUEUE,
+  dataRetentionJob,
+  dataRetentionSweepJob,
+} from '../../../modules/research/src/retention/job.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../../support/factories.ts';
-import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import {
+  contentFixture,
+  createProject,
+  doc,
+  failure,
+  ok,
+  startResearchServer,
+  type ContentFixture,
+  type Gql,
+} from './content-support.ts';
 
-const SETTING = '{ dataRetention { retentionDays options warningDays trashDays latestWarning { noteCount insightCount deleteAfter } } }';
-const UPDATE = 'mutation($d: Int) { updateDataRetention(retentionDays: $d) { retentionDays latestWarning { noteCount } } }';
+const SETTING =
+  '{ dataRetention { retentionDays options warningDays trashDays latestWarning { noteCount insightCount deleteAfter } } }';
+const UPDATE =
+  'mutation($d: Int) { updateDataRetention(retentionDays: $d) { retentionDays latestWarning { noteCount } } }';
 const NOTIFICATIONS = '{ notifications(first: 50) { type payload } }';
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -33,18 +49,52 @@ describe('data retention', () => {
   });
 
   const db = () => server.fieldbook.db.app;
-  const inWorkspace = <T>(workspaceId: string, fn: (trx: Knex.Transaction) => Promise<T>) => withTenant(db(), { workspaceId }, fn);
-  const backdate = (workspaceId: string, table: string, id: string, column: 'created_at' | 'deleted_at', daysAgo: number, from = new Date()) =>
-    inWorkspace(workspaceId, (trx) => trx(table).where({ id }).update({ [column]: new Date(from.getTime() - daysAgo * DAY) }));
-  const exists = (workspaceId: string, table: string, id: string) => inWorkspace(workspaceId, async (trx) => Boolean(await trx(table).where({ id }).first('id')));
+  const inWorkspace = <T>(workspaceId: string, fn: (trx: Knex.Transaction) => Promise<T>) =>
+    withTenant(db(), { workspaceId }, fn);
+  const backdate = (
+    workspaceId: string,
+    table: string,
+    id: string,
+    column: 'created_at' | 'deleted_at',
+    daysAgo: number,
+    from = new Date(),
+  ) =>
+    inWorkspace(workspaceId, (trx) =>
+      trx(table)
+        .where({ id })
+        .update({ [column]: new Date(from.getTime() - daysAgo * DAY) }),
+    );
+  const exists = (workspaceId: string, table: string, id: string) =>
+    inWorkspace(workspaceId, async (trx) => Boolean(await trx(table).where({ id }).first('id')));
   const count = (workspaceId: string, table: string, where: Record<string, unknown>) =>
-    inWorkspace(workspaceId, async (trx) => Number(((await trx(table).where(where).count('* as c').first()) as { c: number }).c));
-  const run = (workspaceId: string, at: Date) => dataRetentionJob({ db: server.fieldbook.db } as Pick<ModuleContext, 'db'>, () => at).handler({ id: `test-${at.getTime()}`, queue: DATA_RETENTION_QUEUE, data: { workspaceId }, retryCount: 0 });
-  const warnings = async (gql: Gql) => ok(await gql<{ notifications: Notification[] }>(NOTIFICATIONS)).notifications.filter((n) => n.type === 'data_retention_deletion_warning');
+    inWorkspace(workspaceId, async (trx) =>
+      Number(((await trx(table).where(where).count('* as c').first()) as { c: number }).c),
+    );
+  const run = (workspaceId: string, at: Date) =>
+    dataRetentionJob({ db: server.fieldbook.db } as Pick<ModuleContext, 'db'>, () => at).handler({
+      id: `test-${at.getTime()}`,
+      queue: DATA_RETENTION_QUEUE,
+      data: { workspaceId },
+      retryCount: 0,
+    });
+  const warnings = async (gql: Gql) =>
+    ok(await gql<{ notifications: Notification[] }>(NOTIFICATIONS)).notifications.filter(
+      (n) => n.type === 'data_retention_deletion_warning',
+    );
   const note = async (gql: Gql, projectId: string, title: string) =>
-    ok(await gql<{ createNote: { id: string } }>('mutation($p: ID!, $t: String, $c: JSON) { createNote(input: { projectId: $p, title: $t, content: $c }) { id } }', { p: projectId, t: title, c: doc('Pricing was confusing') })).createNote.id;
+    ok(
+      await gql<{ createNote: { id: string } }>(
+        'mutation($p: ID!, $t: String, $c: JSON) { createNote(input: { projectId: $p, title: $t, content: $c }) { id } }',
+        { p: projectId, t: title, c: doc('Pricing was confusing') },
+      ),
+    ).createNote.id;
   const insight = async (gql: Gql, projectId: string, title: string) =>
-    ok(await gql<{ createInsight: { id: string } }>('mutation($p: ID!, $t: String) { createInsight(input: { projectId: $p, title: $t }) { id } }', { p: projectId, t: title })).createInsight.id;
+    ok(
+      await gql<{ createInsight: { id: string } }>(
+        'mutation($p: ID!, $t: String) { createInsight(input: { projectId: $p, title: $t }) { id } }',
+        { p: projectId, t: title },
+      ),
+    ).createInsight.id;
 
   it('is a workspace admin setting of 30, 60, 90, 180 or 365 days, or off', async () => {
     expect(ok(await f.admin<{ dataRetention: unknown }>(SETTING)).dataRetention).toEqual({
@@ -61,9 +111,17 @@ describe('data retention', () => {
     const bad = failure(await f.admin(UPDATE, { d: 45 }));
     expect(bad.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'retentionDays' });
     expect(bad.message).toContain('30, 60, 90, 180, 365');
-    expect(ok(await f.admin<{ dataRetention: { retentionDays: null } }>(SETTING)).dataRetention.retentionDays).toBeNull();
-    expect(ok(await f.admin<{ updateDataRetention: { retentionDays: number } }>(UPDATE, { d: 365 })).updateDataRetention.retentionDays).toBe(365);
-    expect(ok(await f.admin<{ updateDataRetention: { retentionDays: null } }>(UPDATE, { d: null })).updateDataRetention.retentionDays).toBeNull();
+    expect(
+      ok(await f.admin<{ dataRetention: { retentionDays: null } }>(SETTING)).dataRetention.retentionDays,
+    ).toBeNull();
+    expect(
+      ok(await f.admin<{ updateDataRetention: { retentionDays: number } }>(UPDATE, { d: 365 })).updateDataRetention
+        .retentionDays,
+    ).toBe(365);
+    expect(
+      ok(await f.admin<{ updateDataRetention: { retentionDays: null } }>(UPDATE, { d: null })).updateDataRetention
+        .retentionDays,
+    ).toBeNull();
   });
 
   it('warns the admins first, deletes for good 7 days later, and leaves other workspaces alone', async () => {
@@ -72,9 +130,19 @@ describe('data retention', () => {
     const oldInsight = await insight(f.admin, project, 'Old insight');
     const midNote = await note(f.admin, project, 'Nearly due');
     const youngNote = await note(f.admin, project, 'Fresh interview');
-    const highlight = ok(await f.admin<{ createHighlight: { id: string } }>('mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 7 }) { id } }', { n: oldNote })).createHighlight.id;
+    const highlight = ok(
+      await f.admin<{ createHighlight: { id: string } }>(
+        'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 7 }) { id } }',
+        { n: oldNote },
+      ),
+    ).createHighlight.id;
     ok(await f.admin('mutation($id: ID!) { setStarred(type: NOTE, id: $id, starred: true) }', { id: oldNote }));
-    ok(await f.admin('mutation($n: ID!) { createComment(input: { objectType: NOTE, objectId: $n, body: "Still true?" }) { id } }', { n: oldNote }));
+    ok(
+      await f.admin(
+        'mutation($n: ID!) { createComment(input: { objectType: NOTE, objectId: $n, body: "Still true?" }) { id } }',
+        { n: oldNote },
+      ),
+    );
 
     // Another workspace, without retention, with data just as old.
     const other: WorkspaceFixture = await createWorkspaceWithAdmin(server, mail);
@@ -93,9 +161,16 @@ describe('data retention', () => {
     await run(f.ws.id, t0);
     let sent = await warnings(f.admin);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.payload).toMatchObject({ retentionDays: 30, noteCount: 2, insightCount: 1, deleteAfter: new Date(t0.getTime() + 7 * DAY).toISOString() });
+    expect(sent[0]!.payload).toMatchObject({
+      retentionDays: 30,
+      noteCount: 2,
+      insightCount: 1,
+      deleteAfter: new Date(t0.getTime() + 7 * DAY).toISOString(),
+    });
     expect(await warnings(f.manager.gql)).toHaveLength(0);
-    expect(ok(await f.admin<{ dataRetention: { latestWarning: unknown } }>(SETTING)).dataRetention.latestWarning).toMatchObject({ noteCount: 2, insightCount: 1 });
+    expect(
+      ok(await f.admin<{ dataRetention: { latestWarning: unknown } }>(SETTING)).dataRetention.latestWarning,
+    ).toMatchObject({ noteCount: 2, insightCount: 1 });
     for (const id of [oldNote, midNote, youngNote]) expect(await exists(f.ws.id, 'notes', id)).toBe(true);
     expect(await exists(f.ws.id, 'insights', oldInsight)).toBe(true);
 
@@ -169,13 +244,42 @@ describe('data retention', () => {
     const admin = gqlAs(server, ws.admin.accessToken, ws.id);
     const project = (await createProject(admin, 'Contacts')).id;
     const interview = await note(admin, project, 'Interview');
-    const highlight = ok(await admin<{ createHighlight: { id: string } }>('mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 7 }) { id } }', { n: interview })).createHighlight.id;
-    const role = ok(await admin<{ createField: { id: string } }>('mutation { createField(input: { objectType: PERSON, type: TEXT, label: "Role" }) { id } }')).createField.id;
+    const highlight = ok(
+      await admin<{ createHighlight: { id: string } }>(
+        'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 7 }) { id } }',
+        { n: interview },
+      ),
+    ).createHighlight.id;
+    const role = ok(
+      await admin<{ createField: { id: string } }>(
+        'mutation { createField(input: { objectType: PERSON, type: TEXT, label: "Role" }) { id } }',
+      ),
+    ).createField.id;
     const person = async (name: string) => {
-      const id = ok(await admin<{ createPerson: { id: string } }>('mutation($n: String!) { createPerson(input: { name: $n }) { id } }', { n: name })).createPerson.id;
-      ok(await admin('mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', { n: interview, p: id }));
-      ok(await admin('mutation($h: ID!, $p: ID!) { addPersonToHighlight(highlightId: $h, personId: $p) { id } }', { h: highlight, p: id }));
-      ok(await admin('mutation($o: ID!, $f: ID!) { setFieldValue(objectType: PERSON, objectId: $o, fieldId: $f, value: "Buyer") { value } }', { o: id, f: role }));
+      const id = ok(
+        await admin<{ createPerson: { id: string } }>(
+          'mutation($n: String!) { createPerson(input: { name: $n }) { id } }',
+          { n: name },
+        ),
+      ).createPerson.id;
+      ok(
+        await admin('mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }', {
+          n: interview,
+          p: id,
+        }),
+      );
+      ok(
+        await admin('mutation($h: ID!, $p: ID!) { addPersonToHighlight(highlightId: $h, personId: $p) { id } }', {
+          h: highlight,
+          p: id,
+        }),
+      );
+      ok(
+        await admin(
+          'mutation($o: ID!, $f: ID!) { setFieldValue(objectType: PERSON, objectId: $o, fieldId: $f, value: "Buyer") { value } }',
+          { o: id, f: role },
+        ),
+      );
       ok(await admin('mutation($id: ID!) { deletePerson(id: $id) }', { id }));
       return id;
     };
@@ -208,10 +312,15 @@ describe('data retention', () => {
     await backdate(ws.id, 'notes', old, 'created_at', 200, now);
     ok(await admin(UPDATE, { d: 60 }));
     await run(ws.id, now);
-    expect(ok(await admin<{ dataRetention: { latestWarning: unknown } }>(SETTING)).dataRetention.latestWarning).toMatchObject({ noteCount: 1 });
+    expect(
+      ok(await admin<{ dataRetention: { latestWarning: unknown } }>(SETTING)).dataRetention.latestWarning,
+    ).toMatchObject({ noteCount: 1 });
 
     // Switched to a year: the 60-day warning no longer holds, so its date passing deletes nothing.
-    expect(ok(await admin<{ updateDataRetention: { latestWarning: unknown } }>(UPDATE, { d: 365 })).updateDataRetention.latestWarning).toBeNull();
+    expect(
+      ok(await admin<{ updateDataRetention: { latestWarning: unknown } }>(UPDATE, { d: 365 })).updateDataRetention
+        .latestWarning,
+    ).toBeNull();
     await run(ws.id, new Date(now.getTime() + 7 * DAY));
     expect(await exists(ws.id, 'notes', old)).toBe(true);
     // The new period announces afresh and deletes 7 days after that.
@@ -223,7 +332,9 @@ describe('data retention', () => {
 
   it('runs daily: the sweep is scheduled and queues one run per workspace, which the worker applies', async () => {
     const schedules = await server.fieldbook.jobs.boss.getSchedules(DATA_RETENTION_SWEEP_QUEUE);
-    expect(schedules).toEqual([expect.objectContaining({ name: DATA_RETENTION_SWEEP_QUEUE, cron: DATA_RETENTION_CRON, timezone: 'UTC' })]);
+    expect(schedules).toEqual([
+      expect.objectContaining({ name: DATA_RETENTION_SWEEP_QUEUE, cron: DATA_RETENTION_CRON, timezone: 'UTC' }),
+    ]);
 
     const ws = await createWorkspaceWithAdmin(server, mail);
     const admin = gqlAs(server, ws.admin.accessToken, ws.id);
@@ -233,7 +344,12 @@ describe('data retention', () => {
     await backdate(ws.id, 'notes', trashed, 'deleted_at', 40);
 
     const ctx = { db: server.fieldbook.db, jobs: server.fieldbook.jobs.queue } as unknown as ModuleContext;
-    await dataRetentionSweepJob(ctx).handler({ id: 'sweep', queue: DATA_RETENTION_SWEEP_QUEUE, data: {}, retryCount: 0 });
+    await dataRetentionSweepJob(ctx).handler({
+      id: 'sweep',
+      queue: DATA_RETENTION_SWEEP_QUEUE,
+      data: {},
+      retryCount: 0,
+    });
     await expect.poll(() => exists(ws.id, 'notes', trashed), { timeout: 20_000, interval: 250 }).toBe(false);
   });
 });

@@ -3,7 +3,16 @@ import { withTenant } from '../../../core/src/db/tenancy.ts';
 import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { contentFixture, createProject, doc, failure, ok, startResearchServer, type ContentFixture, type Gql } from './content-support.ts';
+import {
+  contentFixture,
+  createProject,
+  doc,
+  failure,
+  ok,
+  startResearchServer,
+  type ContentFixture,
+  type Gql,
+} from './content-support.ts';
 
 const LINK_FIELDS = 'id token path url objectType objectId payload createdById createdAt revokedAt active';
 const CREATE_LINK = `mutation($type: ShareObjectType!, $id: ID!, $payload: JSON) {
@@ -76,8 +85,12 @@ let insightId: string;
 let draftInsightId: string;
 
 /** GraphQL as an anonymous viewer holding a share token (and, for some tests, other headers). */
-const anonymous = <T = Record<string, unknown>>(token: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  server.gql<T>(query, variables, { headers: { 'x-share-token': token, ...headers } });
+const anonymous = <T = Record<string, unknown>>(
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => server.gql<T>(query, variables, { headers: { 'x-share-token': token, ...headers } });
 
 async function share(gql: Gql, type: string, id: string, payload?: unknown): Promise<Link> {
   return ok(await gql<{ createShareLink: Link }>(CREATE_LINK, { type, id, payload })).createShareLink;
@@ -99,20 +112,29 @@ beforeAll(async () => {
   f = await contentFixture(server, mail);
   projectId = (await createProject(f.contributor.gql, 'Mobile study', { readme: doc('Why we study mobile') })).id;
   noteId = ok(
-    await f.contributor.gql<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, {
-      input: { projectId, title: 'Interview with Ana', content: doc(NOTE_TEXT) },
-    }),
+    await f.contributor.gql<{ createNote: { id: string } }>(
+      `mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
+      {
+        input: { projectId, title: 'Interview with Ana', content: doc(NOTE_TEXT) },
+      },
+    ),
   ).createNote.id;
   highlightId = ok(
-    await f.contributor.gql<{ createHighlight: { id: string } }>(`mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`, {
-      input: { noteId, startOffset: 4, endOffset: 17 },
-    }),
+    await f.contributor.gql<{ createHighlight: { id: string } }>(
+      `mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`,
+      {
+        input: { noteId, startOffset: 4, endOffset: 17 },
+      },
+    ),
   ).createHighlight.id;
   const createInsight = async (title: string) =>
     ok(
-      await f.contributor.gql<{ createInsight: { id: string } }>(`mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }`, {
-        input: { projectId, title, content: doc(`${title}, in detail`) },
-      }),
+      await f.contributor.gql<{ createInsight: { id: string } }>(
+        `mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }`,
+        {
+          input: { projectId, title, content: doc(`${title}, in detail`) },
+        },
+      ),
     ).createInsight.id;
   insightId = await createInsight('Export is hidden');
   draftInsightId = await createInsight('Draft thought');
@@ -131,10 +153,19 @@ describe('creating share links', () => {
       expect(link.token).toMatch(/^[A-Za-z0-9]{12}$/);
       expect(link.path).toBe(`/p/${link.token}`);
       expect(link.url).toBe(`http://localhost:3000/p/${link.token}`);
-      expect(link).toMatchObject({ objectType: 'note', objectId: noteId, payload: {}, createdById: f.contributor.user.id, revokedAt: null, active: true });
+      expect(link).toMatchObject({
+        objectType: 'note',
+        objectId: noteId,
+        payload: {},
+        createdById: f.contributor.user.id,
+        revokedAt: null,
+        active: true,
+      });
     }
     expect(links[0]!.token).not.toBe(links[1]!.token);
-    const listed = ok(await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'note', id: noteId })).shareLinks.map((l) => l.id);
+    const listed = ok(
+      await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'note', id: noteId }),
+    ).shareLinks.map((l) => l.id);
     expect(listed.slice(0, 2)).toEqual([links[1]!.id, links[0]!.id]);
   });
 
@@ -143,19 +174,31 @@ describe('creating share links', () => {
     const kept = await share(f.contributor.gql, 'insight', insightId, sized(17_000));
     expect(JSON.stringify(kept.payload).length).toBe(17_000);
 
-    const before = ok(await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'insight', id: insightId, all: true })).shareLinks.length;
-    const error = failure(await f.contributor.gql(CREATE_LINK, { type: 'insight', id: insightId, payload: sized(17_001) }));
+    const before = ok(
+      await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'insight', id: insightId, all: true }),
+    ).shareLinks.length;
+    const error = failure(
+      await f.contributor.gql(CREATE_LINK, { type: 'insight', id: insightId, payload: sized(17_001) }),
+    );
     expect(error.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'payload' });
-    expect(error.message).toBe('The share payload can be at most 17000 characters once serialised; this one has 17001.');
-    const notObject = failure(await f.contributor.gql(CREATE_LINK, { type: 'insight', id: insightId, payload: ['README'] }));
+    expect(error.message).toBe(
+      'The share payload can be at most 17000 characters once serialised; this one has 17001.',
+    );
+    const notObject = failure(
+      await f.contributor.gql(CREATE_LINK, { type: 'insight', id: insightId, payload: ['README'] }),
+    );
     expect(notObject.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'payload' });
-    const after = ok(await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'insight', id: insightId, all: true })).shareLinks.length;
+    const after = ok(
+      await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'insight', id: insightId, all: true }),
+    ).shareLinks.length;
     expect(after).toBe(before);
   });
 
   it('takes Contributor or above: a viewer can read the note but cannot share it or list its links', async () => {
     ok(await f.viewer.gql(`query($id: ID!) { note(id: $id) { id } }`, { id: noteId }));
-    expect(failure(await f.viewer.gql(CREATE_LINK, { type: 'note', id: noteId })).extensions?.errorCode).toBe('FORBIDDEN');
+    expect(failure(await f.viewer.gql(CREATE_LINK, { type: 'note', id: noteId })).extensions?.errorCode).toBe(
+      'FORBIDDEN',
+    );
     expect(failure(await f.viewer.gql(LINKS, { type: 'note', id: noteId })).extensions?.errorCode).toBe('FORBIDDEN');
     expect((await share(f.manager.gql, 'note', noteId)).createdById).toBe(f.manager.user.id);
   });
@@ -163,19 +206,35 @@ describe('creating share links', () => {
   it('answers NOT_FOUND for objects of another workspace, unknown ids and unreadable projects', async () => {
     const other = await createWorkspaceWithAdmin(server, mail);
     const outsider = gqlAs(server, other.admin.accessToken, other.id);
-    for (const [type, id] of [['note', noteId], ['insight', insightId], ['noteHighlight', highlightId], ['project', projectId], ['projectReadme', projectId]] as const) {
+    for (const [type, id] of [
+      ['note', noteId],
+      ['insight', insightId],
+      ['noteHighlight', highlightId],
+      ['project', projectId],
+      ['projectReadme', projectId],
+    ] as const) {
       const error = failure(await outsider(CREATE_LINK, { type, id }));
       expect(error.extensions?.errorCode, type).toBe('NOT_FOUND');
     }
     expect(failure(await outsider(LINKS, { type: 'note', id: noteId })).extensions?.errorCode).toBe('NOT_FOUND');
     const link = await share(f.contributor.gql, 'note', noteId);
     expect(failure(await outsider(REVOKE_LINK, { id: link.id })).extensions?.errorCode).toBe('NOT_FOUND');
-    expect(failure(await f.contributor.gql(CREATE_LINK, { type: 'note', id: '00000000-0000-4000-8000-000000000000' })).message).toBe('That note was not found.');
+    expect(
+      failure(await f.contributor.gql(CREATE_LINK, { type: 'note', id: '00000000-0000-4000-8000-000000000000' }))
+        .message,
+    ).toBe('That note was not found.');
 
     // A restricted project the contributor has no grant on does not exist for them.
     const secret = (await createProject(f.admin, 'Board pack')).id;
-    ok(await f.admin(`mutation($id: ID!, $p: JSON!) { updateProjectAccess(projectId: $id, permissions: $p) { id } }`, { id: secret, p: { groups: { markup: 'none' }, users: {} } }));
-    expect(failure(await f.contributor.gql(CREATE_LINK, { type: 'project', id: secret })).message).toBe('That project was not found.');
+    ok(
+      await f.admin(`mutation($id: ID!, $p: JSON!) { updateProjectAccess(projectId: $id, permissions: $p) { id } }`, {
+        id: secret,
+        p: { groups: { markup: 'none' }, users: {} },
+      }),
+    );
+    expect(failure(await f.contributor.gql(CREATE_LINK, { type: 'project', id: secret })).message).toBe(
+      'That project was not found.',
+    );
   });
 });
 
@@ -183,53 +242,104 @@ describe('anonymous viewing', () => {
   it('shows a note with its title, content and highlights', async () => {
     const shared = await view((await share(f.contributor.gql, 'note', noteId)).token);
     expect(shared.objectType).toBe('note');
-    expect(shared.object).toMatchObject({ __typename: 'PublicNote', id: noteId, title: 'Interview with Ana', content: doc(NOTE_TEXT), contentText: NOTE_TEXT });
-    expect(shared.object.highlights).toEqual([{ id: highlightId, text: 'export button', startOffset: 4, endOffset: 17, color: null, noteTitle: 'Interview with Ana' }]);
+    expect(shared.object).toMatchObject({
+      __typename: 'PublicNote',
+      id: noteId,
+      title: 'Interview with Ana',
+      content: doc(NOTE_TEXT),
+      contentText: NOTE_TEXT,
+    });
+    expect(shared.object.highlights).toEqual([
+      {
+        id: highlightId,
+        text: 'export button',
+        startOffset: 4,
+        endOffset: 17,
+        color: null,
+        noteTitle: 'Interview with Ana',
+      },
+    ]);
   });
 
   it('shows a highlight with its text and note title', async () => {
     const shared = await view((await share(f.contributor.gql, 'noteHighlight', highlightId)).token);
-    expect(shared.object).toMatchObject({ __typename: 'PublicHighlight', id: highlightId, text: 'export button', noteTitle: 'Interview with Ana' });
+    expect(shared.object).toMatchObject({
+      __typename: 'PublicHighlight',
+      id: highlightId,
+      text: 'export button',
+      noteTitle: 'Interview with Ana',
+    });
   });
 
   it('shows an insight with its published date and the highlights of its project it cites', async () => {
     // Citing has no API yet: the link is made in the database, as citing will make it.
     const elsewhere = (await createProject(f.contributor.gql, 'Other study')).id;
     const otherNote = ok(
-      await f.contributor.gql<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, {
-        input: { projectId: elsewhere, title: 'Elsewhere', content: doc('Private words from elsewhere') },
-      }),
+      await f.contributor.gql<{ createNote: { id: string } }>(
+        `mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
+        {
+          input: { projectId: elsewhere, title: 'Elsewhere', content: doc('Private words from elsewhere') },
+        },
+      ),
     ).createNote.id;
     const foreign = ok(
-      await f.contributor.gql<{ createHighlight: { id: string } }>(`mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`, {
-        input: { noteId: otherNote, startOffset: 0, endOffset: 13 },
-      }),
+      await f.contributor.gql<{ createHighlight: { id: string } }>(
+        `mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`,
+        {
+          input: { noteId: otherNote, startOffset: 0, endOffset: 13 },
+        },
+      ),
     ).createHighlight.id;
-    await server.fieldbook.db.owner('highlights').whereIn('id', [highlightId, foreign]).update({ insight_id: insightId });
+    await server.fieldbook.db
+      .owner('highlights')
+      .whereIn('id', [highlightId, foreign])
+      .update({ insight_id: insightId });
 
     const link = await share(f.contributor.gql, 'insight', insightId, { theme: 'dark' });
     const shared = await view(link.token);
     expect(shared.payload).toEqual({ theme: 'dark' });
-    expect(shared.object).toMatchObject({ __typename: 'PublicInsight', id: insightId, title: 'Export is hidden', content: doc('Export is hidden, in detail') });
+    expect(shared.object).toMatchObject({
+      __typename: 'PublicInsight',
+      id: insightId,
+      title: 'Export is hidden',
+      content: doc('Export is hidden, in detail'),
+    });
     expect(shared.object.publishedAt).toBeTruthy();
     expect(shared.object.highlights!.map((h) => h.id)).toEqual([highlightId]);
 
-    const withoutHighlights = await view((await share(f.contributor.gql, 'insight', insightId, { sections: ['INSIGHTS'] })).token);
+    const withoutHighlights = await view(
+      (await share(f.contributor.gql, 'insight', insightId, { sections: ['INSIGHTS'] })).token,
+    );
     expect(withoutHighlights.object.highlights).toEqual([]);
   });
 
   it('shows a project with its readme and only its published insights; sections narrow it', async () => {
     const shared = await view((await share(f.contributor.gql, 'project', projectId)).token);
-    expect(shared.object).toMatchObject({ __typename: 'PublicProject', id: projectId, title: 'Mobile study', readme: doc('Why we study mobile') });
+    expect(shared.object).toMatchObject({
+      __typename: 'PublicProject',
+      id: projectId,
+      title: 'Mobile study',
+      readme: doc('Why we study mobile'),
+    });
     expect(shared.object.insights!.map((i) => i.id)).toEqual([insightId]);
     expect(shared.object.insights!.map((i) => i.id)).not.toContain(draftInsightId);
 
-    const readmeOnly = await view((await share(f.contributor.gql, 'project', projectId, { sections: ['README'] })).token);
+    const readmeOnly = await view(
+      (await share(f.contributor.gql, 'project', projectId, { sections: ['README'] })).token,
+    );
     expect(readmeOnly.object.readme).toEqual(doc('Why we study mobile'));
     expect(readmeOnly.object.insights).toEqual([]);
 
     const readme = await view((await share(f.contributor.gql, 'projectReadme', projectId)).token);
-    expect(readme).toMatchObject({ objectType: 'projectReadme', object: { __typename: 'PublicProjectReadme', id: projectId, title: 'Mobile study', readme: doc('Why we study mobile') } });
+    expect(readme).toMatchObject({
+      objectType: 'projectReadme',
+      object: {
+        __typename: 'PublicProjectReadme',
+        id: projectId,
+        title: 'Mobile study',
+        readme: doc('Why we study mobile'),
+      },
+    });
   });
 
   it('reaches nothing else of the workspace with a share token', async () => {
@@ -253,7 +363,12 @@ describe('anonymous viewing', () => {
       }
     }
     // The token does not open the workspace itself either.
-    const workspace = await anonymous<{ currentWorkspace: unknown }>(token, 'query { currentWorkspace { id name } }', {}, { 'x-fieldbook-workspace': f.ws.id });
+    const workspace = await anonymous<{ currentWorkspace: unknown }>(
+      token,
+      'query { currentWorkspace { id name } }',
+      {},
+      { 'x-fieldbook-workspace': f.ws.id },
+    );
     expect(workspace.data?.currentWorkspace ?? null).toBeNull();
   });
 
@@ -296,18 +411,25 @@ describe('ending links', () => {
     await expectDead(link.token);
     const again = ok(await f.contributor.gql<{ revokeShareLink: Link }>(REVOKE_LINK, { id: link.id })).revokeShareLink;
     expect(again.revokedAt).toBe(revoked.revokedAt);
-    const live = ok(await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'note', id: noteId })).shareLinks.map((l) => l.id);
+    const live = ok(
+      await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'note', id: noteId }),
+    ).shareLinks.map((l) => l.id);
     expect(live).not.toContain(link.id);
-    const all = ok(await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'note', id: noteId, all: true })).shareLinks;
+    const all = ok(
+      await f.contributor.gql<{ shareLinks: Link[] }>(LINKS, { type: 'note', id: noteId, all: true }),
+    ).shareLinks;
     expect(all.find((l) => l.id === link.id)).toMatchObject({ active: false });
     expect(failure(await f.viewer.gql(REVOKE_LINK, { id: link.id })).extensions?.errorCode).toBe('FORBIDDEN');
   });
 
   it('a link dies with its object going to the trash', async () => {
     const note = ok(
-      await f.contributor.gql<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, {
-        input: { projectId, title: 'Short-lived', content: doc('Soon gone') },
-      }),
+      await f.contributor.gql<{ createNote: { id: string } }>(
+        `mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
+        {
+          input: { projectId, title: 'Short-lived', content: doc('Soon gone') },
+        },
+      ),
     ).createNote.id;
     const link = await share(f.contributor.gql, 'note', note);
     await view(link.token);
@@ -319,7 +441,12 @@ describe('ending links', () => {
     const project = (await createProject(f.contributor.gql, 'Embargoed')).id;
     const link = await share(f.contributor.gql, 'projectReadme', project);
     await view(link.token);
-    ok(await f.contributor.gql(`mutation($id: ID!, $p: JSON!) { updateProjectAccess(projectId: $id, permissions: $p) { id } }`, { id: project, p: { groups: { public: 'none' }, users: { [f.contributor.user.id]: 'full' } } }));
+    ok(
+      await f.contributor.gql(
+        `mutation($id: ID!, $p: JSON!) { updateProjectAccess(projectId: $id, permissions: $p) { id } }`,
+        { id: project, p: { groups: { public: 'none' }, users: { [f.contributor.user.id]: 'full' } } },
+      ),
+    );
     await expectDead(link.token);
     const error = failure(await f.contributor.gql(CREATE_LINK, { type: 'project', id: project }));
     expect(error.extensions?.errorCode).toBe('FORBIDDEN');
@@ -327,14 +454,19 @@ describe('ending links', () => {
   });
 
   it('turning public links off in the workspace kills every link and refuses new ones', async () => {
-    const links = [await share(f.contributor.gql, 'note', noteId), await share(f.contributor.gql, 'project', projectId)];
+    const links = [
+      await share(f.contributor.gql, 'note', noteId),
+      await share(f.contributor.gql, 'project', projectId),
+    ];
     for (const link of links) await view(link.token);
     ok(await f.admin(UPDATE_WORKSPACE, { input: { publicLinksDisabled: true } }));
     try {
       for (const link of links) await expectDead(link.token);
       const error = failure(await f.contributor.gql(CREATE_LINK, { type: 'insight', id: insightId }));
       expect(error.extensions?.errorCode).toBe('FORBIDDEN');
-      expect(error.message).toBe('Public links are turned off in this workspace. A workspace admin can turn them on in the workspace settings.');
+      expect(error.message).toBe(
+        'Public links are turned off in this workspace. A workspace admin can turn them on in the workspace settings.',
+      );
     } finally {
       ok(await f.admin(UPDATE_WORKSPACE, { input: { publicLinksDisabled: false } }));
     }

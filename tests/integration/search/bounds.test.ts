@@ -20,17 +20,29 @@ const launches: string[] = [];
 
 async function createNote(title: string, text: string): Promise<string> {
   return ok(
-    await f.admin<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, {
-      input: { projectId, title, content: doc(text) },
-    }),
+    await f.admin<{ createNote: { id: string } }>(
+      `mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
+      {
+        input: { projectId, title, content: doc(text) },
+      },
+    ),
   ).createNote.id;
 }
 
 /** The search with no bounds at all: every match ranked, every count exact. */
 async function exactSearch(input: Record<string, unknown>) {
-  const engine = new PostgresSearchEngine(server.fieldbook.db.app, { rankCandidates: Infinity, exactCountLimit: Infinity, estimateSampleRows: 0 });
+  const engine = new PostgresSearchEngine(server.fieldbook.db.app, {
+    rankCandidates: Infinity,
+    exactCountLimit: Infinity,
+    estimateSampleRows: 0,
+  });
   const compiled = compileSearch(parseSearchParams(input), { now: new Date(), userId: f.ws.admin.user.id });
-  return engine.search({ workspaceId: f.ws.id, userId: f.ws.admin.user.id, access: { allProjects: true, projectIds: [] }, compiled });
+  return engine.search({
+    workspaceId: f.ws.id,
+    userId: f.ws.admin.user.id,
+    access: { allProjects: true, projectIds: [] },
+    compiled,
+  });
 }
 
 beforeAll(async () => {
@@ -44,7 +56,10 @@ beforeAll(async () => {
   roadmap.twice = await createNote('Planning call', 'The roadmap came up, and the roadmap again at the end.');
   roadmap.title = await createNote('Roadmap review', 'Themes for next quarter.');
   // Six launch notes: more than the candidate bound and the exact count limit.
-  for (let i = 1; i <= 6; i++) launches.push(await createNote(`Interview ${i}`, `They asked when the launch happens${i === 1 ? ', the launch date' : ''}.`));
+  for (let i = 1; i <= 6; i++)
+    launches.push(
+      await createNote(`Interview ${i}`, `They asked when the launch happens${i === 1 ? ', the launch date' : ''}.`),
+    );
   // As autovacuum would: the estimate reads the table's size from its statistics.
   await server.fieldbook.db.owner.raw('analyze notes');
 });
@@ -69,7 +84,8 @@ describe('ranking within the candidate bound', () => {
     const shown = [...first.hits, ...second.hits].map((h) => h.id);
     // The four most recently written launch notes, each once, best first within each page.
     expect([...shown].sort()).toEqual(launches.slice(2).sort());
-    for (const page of [first, second]) expect(page.hits.map((h) => h.score)).toEqual([...page.hits.map((h) => h.score)].sort((a, b) => b - a));
+    for (const page of [first, second])
+      expect(page.hits.map((h) => h.score)).toEqual([...page.hits.map((h) => h.score)].sort((a, b) => b - a));
     // The first launch note says "launch" twice and ranks first over every match, but is older than the candidates.
     expect((await exactSearch({ query: 'launch', resultTypes: ['NOTE'], limit: 2 })).hits[0]!.id).toBe(launches[0]);
     expect(shown).not.toContain(launches[0]);
@@ -109,8 +125,16 @@ describe('counts above the exact limit', () => {
 
   it('reads a table smaller than the sample whole, and then the count is exact', async () => {
     const roomy = new PostgresSearchEngine(server.fieldbook.db.app, { ...BOUNDS, estimateSampleRows: 1000 });
-    const compiled = compileSearch(parseSearchParams({ query: 'launch', resultTypes: ['NOTE'], limit: 0 }), { now: new Date(), userId: f.ws.admin.user.id });
-    const res = await roomy.search({ workspaceId: f.ws.id, userId: f.ws.admin.user.id, access: { allProjects: true, projectIds: [] }, compiled });
+    const compiled = compileSearch(parseSearchParams({ query: 'launch', resultTypes: ['NOTE'], limit: 0 }), {
+      now: new Date(),
+      userId: f.ws.admin.user.id,
+    });
+    const res = await roomy.search({
+      workspaceId: f.ws.id,
+      userId: f.ws.admin.user.id,
+      access: { allProjects: true, projectIds: [] },
+      compiled,
+    });
     expect(res.countsByType).toEqual([{ type: 'NOTE', count: 6, isEstimate: false }]);
     expect(res.totalIsEstimate).toBe(false);
   });
@@ -136,7 +160,11 @@ describe('a word being typed', () => {
 describe('the walk through the newest items', () => {
   it('holds the planner to nested loops for its statement only, then gives the settings back', async () => {
     const joins = async (trx: Parameters<Parameters<typeof server.fieldbook.db.app.transaction>[0]>[0]) =>
-      ((await trx.raw(`select current_setting('enable_hashjoin') as hash, current_setting('enable_mergejoin') as merge`)) as { rows: Array<{ hash: string; merge: string }> }).rows[0];
+      (
+        (await trx.raw(
+          `select current_setting('enable_hashjoin') as hash, current_setting('enable_mergejoin') as merge`,
+        )) as { rows: Array<{ hash: string; merge: string }> }
+      ).rows[0];
     await server.fieldbook.db.app.transaction(async (trx) => {
       expect(await withOrderedJoins(trx, () => joins(trx))).toEqual({ hash: 'off', merge: 'off' });
       expect(await joins(trx)).toEqual({ hash: 'on', merge: 'on' });

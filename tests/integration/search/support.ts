@@ -9,7 +9,9 @@ import { contentFixture, createProject, doc, ok, type ContentFixture, type Gql }
 export { ok };
 
 /** A Fieldbook with the research and search modules, for one test file. */
-export async function startSearchServer(overrides: Partial<Config> = {}): Promise<{ server: TestServer; mail: TestMailServer }> {
+export async function startSearchServer(
+  overrides: Partial<Config> = {},
+): Promise<{ server: TestServer; mail: TestMailServer }> {
   const mail = await startMailServer();
   const server = await startTestServer({ smtpUrl: mail.url, ...overrides }, { modules: [research, search] });
   return { server, mail };
@@ -42,8 +44,10 @@ export interface Results {
   hits: Hit[];
 }
 
-export const runSearch = (gql: Gql, input: Record<string, unknown>): Promise<GqlResult<{ search: Results }>> => gql<{ search: Results }>(SEARCH, { input });
-export const searchOk = async (gql: Gql, input: Record<string, unknown>): Promise<Results> => ok(await runSearch(gql, input)).search;
+export const runSearch = (gql: Gql, input: Record<string, unknown>): Promise<GqlResult<{ search: Results }>> =>
+  gql<{ search: Results }>(SEARCH, { input });
+export const searchOk = async (gql: Gql, input: Record<string, unknown>): Promise<Results> =>
+  ok(await runSearch(gql, input)).search;
 
 async function mutate<T>(gql: Gql, query: string, variables: Record<string, unknown>): Promise<T> {
   return ok(await gql<Record<string, T>>(query, variables)) as unknown as T;
@@ -69,7 +73,13 @@ export interface SearchWorld {
   options: { smb: string; enterprise: string };
 }
 
-async function createNote(gql: Gql, projectId: string, title: string, text: string, extra: Record<string, unknown> = {}): Promise<{ id: string; contentText: string }> {
+async function createNote(
+  gql: Gql,
+  projectId: string,
+  title: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; contentText: string }> {
   return first(
     await mutate(gql, `mutation($input: CreateNoteInput!) { createNote(input: $input) { id contentText } }`, {
       input: { projectId, title, content: doc(text), ...extra },
@@ -87,39 +97,72 @@ async function highlight(gql: Gql, note: { id: string; contentText: string }, sp
   ).id;
 }
 
-async function field(gql: Gql, type: string, label: string, options?: string[]): Promise<{ id: string; options: Array<{ id: string; label: string }> }> {
+async function field(
+  gql: Gql,
+  type: string,
+  label: string,
+  options?: string[],
+): Promise<{ id: string; options: Array<{ id: string; label: string }> }> {
   return first(
-    await mutate(gql, `mutation($input: CreateFieldInput!) { createField(input: $input) { id options { id label } } }`, {
-      input: { objectType: 'NOTE', type, label, ...(options ? { options: options.map((label) => ({ label })) } : {}) },
-    }),
+    await mutate(
+      gql,
+      `mutation($input: CreateFieldInput!) { createField(input: $input) { id options { id label } } }`,
+      {
+        input: {
+          objectType: 'NOTE',
+          type,
+          label,
+          ...(options ? { options: options.map((label) => ({ label })) } : {}),
+        },
+      },
+    ),
   );
 }
 
-async function setValue(gql: Gql, noteId: string, fieldId: string, value: unknown, optionIds?: string[]): Promise<void> {
-  await mutate(gql, `mutation($o: ID!, $f: ID!, $v: JSON, $ids: [String!]) { setFieldValue(objectType: NOTE, objectId: $o, fieldId: $f, value: $v, optionIds: $ids) { objectId } }`, {
-    o: noteId,
-    f: fieldId,
-    v: value,
-    ids: optionIds,
-  });
+async function setValue(
+  gql: Gql,
+  noteId: string,
+  fieldId: string,
+  value: unknown,
+  optionIds?: string[],
+): Promise<void> {
+  await mutate(
+    gql,
+    `mutation($o: ID!, $f: ID!, $v: JSON, $ids: [String!]) { setFieldValue(objectType: NOTE, objectId: $o, fieldId: $f, value: $v, optionIds: $ids) { objectId } }`,
+    {
+      o: noteId,
+      f: fieldId,
+      v: value,
+      ids: optionIds,
+    },
+  );
 }
 
 export async function buildWorld(server: TestServer, mail: TestMailServer): Promise<SearchWorld> {
   const f = await contentFixture(server, mail);
   const gql = f.admin;
-  const folderId = first<{ id: string }>(await mutate(gql, `mutation($t: String!) { createFolder(title: $t) { id } }`, { t: 'Discovery' })).id;
+  const folderId = first<{ id: string }>(
+    await mutate(gql, `mutation($t: String!) { createFolder(title: $t) { id } }`, { t: 'Discovery' }),
+  ).id;
   const p1 = (await createProject(gql, 'Onboarding study', { folderId })).id;
   const p2 = (await createProject(gql, 'Retention study')).id;
 
-  const interview = await createNote(gql, p1, 'Customer interview with Zoë', 'The onboarding flow confused the customer. Pricing was clear.');
-  const pricing = await createNote(gql, p1, 'Pricing call', 'They asked about enterprise pricing tiers.', { archived: true });
+  const interview = await createNote(
+    gql,
+    p1,
+    'Customer interview with Zoë',
+    'The onboarding flow confused the customer. Pricing was clear.',
+  );
+  const pricing = await createNote(gql, p1, 'Pricing call', 'They asked about enterprise pricing tiers.', {
+    archived: true,
+  });
   const blank = await createNote(gql, p1, 'Blank page', '');
   const churn = await createNote(gql, p2, 'Churn survey', 'Customers left because of slow support & "bugs" < 5 times.');
 
   const insight = (title: string, text: string) =>
-    mutate(gql, `mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }`, { input: { projectId: p1, title, content: doc(text) } }).then(
-      (d) => first<{ id: string }>(d).id,
-    );
+    mutate(gql, `mutation($input: CreateInsightInput!) { createInsight(input: $input) { id } }`, {
+      input: { projectId: p1, title, content: doc(text) },
+    }).then((d) => first<{ id: string }>(d).id);
   const published = await insight('Onboarding friction', 'Users drop off during onboarding.');
   const draft = await insight('Draft idea', 'Maybe a wizard helps.');
   await mutate(gql, `mutation($id: ID!) { publishInsight(id: $id) { id } }`, { id: published });
@@ -129,20 +172,30 @@ export async function buildWorld(server: TestServer, mail: TestMailServer): Prom
   const enterprise = await highlight(gql, pricing, 'enterprise pricing');
 
   const board = first<{ id: string }>(
-    await mutate(gql, `mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`, { input: { projectId: p1, title: 'Themes' } }),
+    await mutate(gql, `mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`, {
+      input: { projectId: p1, title: 'Themes' },
+    }),
   ).id;
   const tag = (title: string) =>
-    mutate(gql, `mutation($input: CreateTagInput!) { createTag(input: $input) { id } }`, { input: { boardId: board, title } }).then((d) => first<{ id: string }>(d).id);
+    mutate(gql, `mutation($input: CreateTagInput!) { createTag(input: $input) { id } }`, {
+      input: { boardId: board, title },
+    }).then((d) => first<{ id: string }>(d).id);
   const usability = await tag('Usability');
   const pricingTag = await tag('Pricing');
-  const tagIt = (h: string, ids: string[]) => mutate(gql, `mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }`, { h, t: ids });
+  const tagIt = (h: string, ids: string[]) =>
+    mutate(gql, `mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }`, { h, t: ids });
   await tagIt(flow, [usability, pricingTag]);
   await tagIt(enterprise, [pricingTag]);
 
   const personId = first<{ id: string }>(
-    await mutate(gql, `mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }`, { input: { name: 'Renée Dupont' } }),
+    await mutate(gql, `mutation($input: CreatePersonInput!) { createPerson(input: $input) { id } }`, {
+      input: { name: 'Renée Dupont' },
+    }),
   ).id;
-  await mutate(gql, `mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }`, { n: interview.id, p: personId });
+  await mutate(gql, `mutation($n: ID!, $p: ID!) { addPersonToNote(noteId: $n, personId: $p) { id } }`, {
+    n: interview.id,
+    p: personId,
+  });
   await mutate(gql, `mutation($id: ID!) { setStarred(type: NOTE, id: $id, starred: true) }`, { id: interview.id });
 
   const segment = await field(gql, 'SELECT', 'Segment', ['SMB', 'Enterprise']);
@@ -165,7 +218,10 @@ export async function buildWorld(server: TestServer, mail: TestMailServer): Prom
 
   // The pricing call happened two years ago: dates people cannot set through the API.
   const twoYearsAgo = new Date(Date.now() - 2 * 365 * 24 * 3600 * 1000);
-  await server.fieldbook.db.owner('notes').where({ id: pricing.id }).update({ created_at: twoYearsAgo, updated_at: twoYearsAgo });
+  await server.fieldbook.db
+    .owner('notes')
+    .where({ id: pricing.id })
+    .update({ created_at: twoYearsAgo, updated_at: twoYearsAgo });
 
   return {
     f,
@@ -177,7 +233,13 @@ export async function buildWorld(server: TestServer, mail: TestMailServer): Prom
     highlights: { flow, enterprise, clear },
     tags: { usability, pricing: pricingTag },
     personId,
-    fields: { segment: segment.id, source: source.id, score: score.id, followUp: followUp.id, interviewed: interviewed.id },
+    fields: {
+      segment: segment.id,
+      source: source.id,
+      score: score.id,
+      followUp: followUp.id,
+      interviewed: interviewed.id,
+    },
     options: { smb, enterprise: enterpriseOption },
   };
 }

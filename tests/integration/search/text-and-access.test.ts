@@ -16,9 +16,12 @@ beforeAll(async () => {
   // A restricted project (markup: none) that only the viewer is granted.
   secret = (await createProject(w.f.admin, 'Secret pricing roadmap')).id;
   secretNote = ok(
-    await w.f.admin<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, {
-      input: { projectId: secret, title: 'Pricing board minutes', content: doc('Confidential pricing discussion.') },
-    }),
+    await w.f.admin<{ createNote: { id: string } }>(
+      `mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
+      {
+        input: { projectId: secret, title: 'Pricing board minutes', content: doc('Confidential pricing discussion.') },
+      },
+    ),
   ).createNote.id;
   ok(
     await w.f.admin(`mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }`, {
@@ -36,18 +39,34 @@ const titles = (hits: Array<{ title: string }>) => hits.map((h) => h.title).sort
 
 describe('text matching', () => {
   it('matches a quoted phrase exactly, words in any order otherwise', async () => {
-    expect(titles((await searchOk(w.f.admin, { query: '"onboarding flow"', resultTypes: ['NOTE'] })).hits)).toEqual(['Customer interview with Zoë']);
+    expect(titles((await searchOk(w.f.admin, { query: '"onboarding flow"', resultTypes: ['NOTE'] })).hits)).toEqual([
+      'Customer interview with Zoë',
+    ]);
     expect((await searchOk(w.f.admin, { query: '"flow onboarding"', resultTypes: ['NOTE'] })).totalCount).toBe(0);
-    expect(titles((await searchOk(w.f.admin, { query: 'flow onboarding ', resultTypes: ['NOTE'] })).hits)).toEqual(['Customer interview with Zoë']);
+    expect(titles((await searchOk(w.f.admin, { query: 'flow onboarding ', resultTypes: ['NOTE'] })).hits)).toEqual([
+      'Customer interview with Zoë',
+    ]);
   });
 
   it('matches the word being typed as a prefix, but a finished word only whole', async () => {
-    expect(titles((await searchOk(w.f.admin, { query: 'onboa', resultTypes: ['NOTE', 'INSIGHT'] })).hits)).toEqual(['Customer interview with Zoë', 'Onboarding friction']);
-    expect(titles((await searchOk(w.f.admin, { query: 'on', resultTypes: ['NOTE', 'INSIGHT'] })).hits)).toEqual(['Customer interview with Zoë', 'Onboarding friction']);
-    expect(titles((await searchOk(w.f.admin, { query: '"clear" pric', resultTypes: ['NOTE'] })).hits)).toEqual(['Customer interview with Zoë']);
+    expect(titles((await searchOk(w.f.admin, { query: 'onboa', resultTypes: ['NOTE', 'INSIGHT'] })).hits)).toEqual([
+      'Customer interview with Zoë',
+      'Onboarding friction',
+    ]);
+    expect(titles((await searchOk(w.f.admin, { query: 'on', resultTypes: ['NOTE', 'INSIGHT'] })).hits)).toEqual([
+      'Customer interview with Zoë',
+      'Onboarding friction',
+    ]);
+    expect(titles((await searchOk(w.f.admin, { query: '"clear" pric', resultTypes: ['NOTE'] })).hits)).toEqual([
+      'Customer interview with Zoë',
+    ]);
     // A word followed by more of the query is finished: it matches whole words only (the phrase rules out close spellings).
-    expect((await searchOk(w.f.admin, { query: 'onboa "pricing was clear"', resultTypes: ['NOTE'] })).totalCount).toBe(0);
-    expect((await searchOk(w.f.admin, { query: 'onboarding "pricing was clear"', resultTypes: ['NOTE'] })).totalCount).toBe(1);
+    expect((await searchOk(w.f.admin, { query: 'onboa "pricing was clear"', resultTypes: ['NOTE'] })).totalCount).toBe(
+      0,
+    );
+    expect(
+      (await searchOk(w.f.admin, { query: 'onboarding "pricing was clear"', resultTypes: ['NOTE'] })).totalCount,
+    ).toBe(1);
   });
 
   it('ignores accents both ways and marks the accented word in the snippet', async () => {
@@ -78,15 +97,29 @@ describe('text matching', () => {
 
   it('ranks title matches above content matches', async () => {
     const res = await searchOk(w.f.admin, { query: 'pricing', resultTypes: ['NOTE'] });
-    expect(res.hits.slice(0, 2).map((h) => h.title).sort()).toEqual(['Pricing board minutes', 'Pricing call']);
+    expect(
+      res.hits
+        .slice(0, 2)
+        .map((h) => h.title)
+        .sort(),
+    ).toEqual(['Pricing board minutes', 'Pricing call']);
     expect(res.hits[2]!.title).toBe('Customer interview with Zoë');
     expect(res.hits[1]!.score).toBeGreaterThan(res.hits[2]!.score);
   });
 
   it('matches project titles alone in projects-only mode', async () => {
-    ok(await w.f.admin(`mutation($id: ID!, $i: UpdateProjectInput!) { updateProject(id: $id, input: $i) { id } }`, { id: w.p2, i: { readme: doc('Why onboarding matters') } }));
-    expect(titles((await searchOk(w.f.admin, { query: 'onboarding', resultTypes: ['PROJECT'] })).hits)).toEqual(['Onboarding study']);
-    expect(titles((await searchOk(w.f.admin, { query: 'onboarding', resultTypes: ['PROJECT', 'NOTE'] })).hits)).toContain('Retention study');
+    ok(
+      await w.f.admin(`mutation($id: ID!, $i: UpdateProjectInput!) { updateProject(id: $id, input: $i) { id } }`, {
+        id: w.p2,
+        i: { readme: doc('Why onboarding matters') },
+      }),
+    );
+    expect(titles((await searchOk(w.f.admin, { query: 'onboarding', resultTypes: ['PROJECT'] })).hits)).toEqual([
+      'Onboarding study',
+    ]);
+    expect(
+      titles((await searchOk(w.f.admin, { query: 'onboarding', resultTypes: ['PROJECT', 'NOTE'] })).hits),
+    ).toContain('Retention study');
   });
 });
 
@@ -96,9 +129,28 @@ describe('counts per type and paging', () => {
     const counts = Object.fromEntries(all.countsByType.map((c) => [c.type, c.count]));
     // Highlights "enterprise pricing" and "Pricing was clear"; the Pricing tag; notes (the secret one too, for an admin);
     // the project "Secret pricing roadmap".
-    expect(counts).toMatchObject({ INSIGHT: 0, HIGHLIGHT: 2, TAG: 1, NOTE: 3, PROJECT: 1, PERSON: 0, PROJECT_CATEGORY: 0 });
+    expect(counts).toMatchObject({
+      INSIGHT: 0,
+      HIGHLIGHT: 2,
+      TAG: 1,
+      NOTE: 3,
+      PROJECT: 1,
+      PERSON: 0,
+      PROJECT_CATEGORY: 0,
+    });
     expect(all.totalCount).toBe(7);
-    expect(all.countsByType.map((c) => c.type)).toEqual(['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY', 'CHANNEL_DATAPOINT']);
+    expect(all.countsByType.map((c) => c.type)).toEqual([
+      'INSIGHT',
+      'HIGHLIGHT',
+      'TAG',
+      'NOTE',
+      'PROJECT',
+      'CHANNEL',
+      'THEME',
+      'PERSON',
+      'PROJECT_CATEGORY',
+      'CHANNEL_DATAPOINT',
+    ]);
     expect(all.hits.map((h) => h.type)).toEqual(['HIGHLIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'NOTE', 'NOTE', 'PROJECT']);
 
     // Counts only (limit 0), as the search screen asks for its tabs: the same counts, no hits.
@@ -162,7 +214,9 @@ describe('the search index on the PostgreSQL engine', () => {
     expect(ok(await w.f.admin<{ reindexSearch: unknown }>(REINDEX)).reindexSearch).toEqual(notNeeded);
     expect(ok(await w.f.admin<{ searchReindex: unknown }>(PROGRESS)).searchReindex).toEqual(notNeeded);
     expect(failure(await w.f.manager.gql(REINDEX)).extensions?.errorCode).toBe('FORBIDDEN');
-    const jobs = (await server.fieldbook.db.owner.raw(`select count(*)::int as n from pgboss.job where name = 'search.reindex'`)) as { rows: Array<{ n: number }> };
+    const jobs = (await server.fieldbook.db.owner.raw(
+      `select count(*)::int as n from pgboss.job where name = 'search.reindex'`,
+    )) as { rows: Array<{ n: number }> };
     expect(jobs.rows[0]!.n).toBe(0);
   });
 
@@ -204,7 +258,10 @@ describe("a highlight's tags as search filters them", () => {
     (
       await searchOk(w.f.admin, {
         resultTypes: ['HIGHLIGHT'],
-        filter: { combinator: 'and', forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: tagIds } } }] },
+        filter: {
+          combinator: 'and',
+          forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: tagIds } } }],
+        },
       })
     ).hits
       .map((h) => h.id)
@@ -212,8 +269,18 @@ describe("a highlight's tags as search filters them", () => {
   const tagMutation = (name: string, args: Record<string, unknown>) =>
     w.f.admin(`mutation($h: ID!, $t: [ID!]!) { ${name}(highlightId: $h, tagIds: $t) { id } }`, args);
   const createTag = async (title: string): Promise<string> => {
-    const board = ok(await w.f.admin<{ createTagBoard: { id: string } }>(`mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`, { input: { projectId: w.p1, title: `Board ${title}` } })).createTagBoard.id;
-    return ok(await w.f.admin<{ createTag: { id: string } }>(`mutation($input: CreateTagInput!) { createTag(input: $input) { id } }`, { input: { boardId: board, title } })).createTag.id;
+    const board = ok(
+      await w.f.admin<{ createTagBoard: { id: string } }>(
+        `mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`,
+        { input: { projectId: w.p1, title: `Board ${title}` } },
+      ),
+    ).createTagBoard.id;
+    return ok(
+      await w.f.admin<{ createTag: { id: string } }>(
+        `mutation($input: CreateTagInput!) { createTag(input: $input) { id } }`,
+        { input: { boardId: board, title } },
+      ),
+    ).createTag.id;
   };
 
   it('follows tagging, untagging, merging and deleting tags in the same transaction', async () => {
@@ -228,7 +295,12 @@ describe("a highlight's tags as search filters them", () => {
     ok(await tagMutation('untagHighlight', { h: enterprise, t: [a] }));
     expect(await tagged([a])).toEqual([clear]);
     // Merging moves B's highlights to A; deleting A leaves the highlights with none of them.
-    ok(await w.f.admin(`mutation($s: [ID!]!, $t: ID!) { mergeTags(sourceIds: $s, targetId: $t) { id } }`, { s: [b], t: a }));
+    ok(
+      await w.f.admin(`mutation($s: [ID!]!, $t: ID!) { mergeTags(sourceIds: $s, targetId: $t) { id } }`, {
+        s: [b],
+        t: a,
+      }),
+    );
     expect(await tagged([a])).toEqual([clear, enterprise].sort());
     expect(await tagged([b])).toEqual([]);
     ok(await w.f.admin(`mutation($id: ID!) { deleteTag(id: $id) }`, { id: a }));
@@ -244,12 +316,17 @@ describe("a highlight's tags as search filters them", () => {
   });
 
   it('starts a new highlight with no tags, whatever its insert says', async () => {
-    const [row] = (await server.fieldbook.db.owner('highlights').where({ id: w.highlights.flow }).select('*')) as Array<Record<string, unknown>>;
+    const [row] = (await server.fieldbook.db.owner('highlights').where({ id: w.highlights.flow }).select('*')) as Array<
+      Record<string, unknown>
+    >;
     const { search_vector: _generated, ...columns } = row!;
     const copy = { ...columns, id: '00000000-0000-4000-8000-0000000000aa' };
     await server.fieldbook.db.owner('highlights').insert(copy);
     try {
-      const [inserted] = (await server.fieldbook.db.owner('highlights').where({ id: copy.id }).select('tag_ids')) as Array<{ tag_ids: string[] }>;
+      const [inserted] = (await server.fieldbook.db
+        .owner('highlights')
+        .where({ id: copy.id })
+        .select('tag_ids')) as Array<{ tag_ids: string[] }>;
       expect((row as { tag_ids: string[] }).tag_ids.length).toBeGreaterThan(0);
       expect(inserted!.tag_ids).toEqual([]);
     } finally {

@@ -25,7 +25,10 @@ let projectId: string;
 
 const owner = () => server.fieldbook.db.owner;
 const noteDocs = () => fake.collections.get('fieldbook_note')?.docs ?? new Map<string, Record<string, unknown>>();
-const pending = async () => Number(((await owner().raw('select count(*)::int as n from search_changes')) as { rows: Array<{ n: number }> }).rows[0]!.n);
+const pending = async () =>
+  Number(
+    ((await owner().raw('select count(*)::int as n from search_changes')) as { rows: Array<{ n: number }> }).rows[0]!.n,
+  );
 
 /** Retries `check` until it passes (the drain runs in the server's own job worker). */
 async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000): Promise<void> {
@@ -43,13 +46,20 @@ async function eventually(check: () => Promise<void> | void, timeoutMs = 15_000)
 
 const ids = (hits: Array<{ id: string }>) => hits.map((h) => h.id).sort();
 const createNote = async (title: string, text: string, project = projectId) =>
-  ok(await f.admin<{ createNote: { id: string } }>(`mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`, { input: { projectId: project, title, content: doc(text) } }))
-    .createNote.id;
+  ok(
+    await f.admin<{ createNote: { id: string } }>(
+      `mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }`,
+      { input: { projectId: project, title, content: doc(text) } },
+    ),
+  ).createNote.id;
 
 beforeAll(async () => {
   fake = await startTypesenseFake();
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url, typesense: { url: fake.url, apiKey: fake.apiKey } }, { modules: [research, search] });
+  server = await startTestServer(
+    { smtpUrl: mail.url, typesense: { url: fake.url, apiKey: fake.apiKey } },
+    { modules: [research, search] },
+  );
   // The process turns the outbox on as it starts.
   await eventually(async () => expect((await owner().raw('select 1 from search_outbox_switch')).rows).toHaveLength(1));
   f = await contentFixture(server, mail);
@@ -64,11 +74,18 @@ afterAll(async () => {
 describe('keeping Typesense in step', () => {
   it('indexes a note created through the API, follows its edits and drops it when deleted', async () => {
     const noteId = await createNote('Zanzibar visit', 'Notes from the harbour interviews.');
-    await eventually(async () => expect(ids((await searchOk(f.admin, { query: 'zanzibar', resultTypes: ['NOTE'] })).hits)).toEqual([noteId]));
+    await eventually(async () =>
+      expect(ids((await searchOk(f.admin, { query: 'zanzibar', resultTypes: ['NOTE'] })).hits)).toEqual([noteId]),
+    );
     // Answered by Typesense, not by the tables.
     expect(fake.requests.some((r) => r.path === '/multi_search')).toBe(true);
 
-    ok(await f.admin(`mutation($id: ID!, $input: UpdateNoteInput!) { updateNote(id: $id, input: $input) { id } }`, { id: noteId, input: { title: 'Mombasa visit' } }));
+    ok(
+      await f.admin(`mutation($id: ID!, $input: UpdateNoteInput!) { updateNote(id: $id, input: $input) { id } }`, {
+        id: noteId,
+        input: { title: 'Mombasa visit' },
+      }),
+    );
     await eventually(async () => {
       expect(ids((await searchOk(f.admin, { query: 'mombasa', resultTypes: ['NOTE'] })).hits)).toEqual([noteId]);
       expect((await searchOk(f.admin, { query: 'zanzibar', resultTypes: ['NOTE'] })).totalCount).toBe(0);
@@ -86,20 +103,44 @@ describe('keeping Typesense in step', () => {
     const noteId = await createNote('Harbour survey', 'Fishermen want cold storage near the docks.');
     const start = 'Fishermen want cold storage'.length - 'cold storage'.length;
     const highlightId = ok(
-      await f.admin<{ createHighlight: { id: string } }>(`mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`, {
-        input: { noteId, startOffset: start, endOffset: start + 'cold storage'.length },
-      }),
+      await f.admin<{ createHighlight: { id: string } }>(
+        `mutation($input: CreateHighlightInput!) { createHighlight(input: $input) { id } }`,
+        {
+          input: { noteId, startOffset: start, endOffset: start + 'cold storage'.length },
+        },
+      ),
     ).createHighlight.id;
-    const board = ok(await f.admin<{ createTagBoard: { id: string } }>(`mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`, { input: { projectId, title: 'Needs' } }))
-      .createTagBoard.id;
-    const tagId = ok(await f.admin<{ createTag: { id: string } }>(`mutation($input: CreateTagInput!) { createTag(input: $input) { id } }`, { input: { boardId: board, title: 'Storage' } })).createTag
-      .id;
-    ok(await f.admin(`mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }`, { h: highlightId, t: [tagId] }));
+    const board = ok(
+      await f.admin<{ createTagBoard: { id: string } }>(
+        `mutation($input: CreateTagBoardInput!) { createTagBoard(input: $input) { id } }`,
+        { input: { projectId, title: 'Needs' } },
+      ),
+    ).createTagBoard.id;
+    const tagId = ok(
+      await f.admin<{ createTag: { id: string } }>(
+        `mutation($input: CreateTagInput!) { createTag(input: $input) { id } }`,
+        { input: { boardId: board, title: 'Storage' } },
+      ),
+    ).createTag.id;
+    ok(
+      await f.admin(`mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }`, {
+        h: highlightId,
+        t: [tagId],
+      }),
+    );
 
-    const tagged = { resultTypes: ['NOTE'], filter: { combinator: 'and', forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [tagId] } } }] } };
+    const tagged = {
+      resultTypes: ['NOTE'],
+      filter: {
+        combinator: 'and',
+        forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [tagId] } } }],
+      },
+    };
     await eventually(async () => {
       expect(ids((await searchOk(f.admin, tagged)).hits)).toEqual([noteId]);
-      expect(ids((await searchOk(f.admin, { query: 'cold storage', resultTypes: ['HIGHLIGHT'] })).hits)).toEqual([highlightId]);
+      expect(ids((await searchOk(f.admin, { query: 'cold storage', resultTypes: ['HIGHLIGHT'] })).hits)).toEqual([
+        highlightId,
+      ]);
       expect(fake.collections.get('fieldbook_tag')!.docs.get(tagId)?.highlightCount).toBe(1);
     });
   });
@@ -108,20 +149,34 @@ describe('keeping Typesense in step', () => {
     const secret = (await createProject(f.admin, 'Board minutes')).id;
     const noteId = await createNote('Quokka pricing', 'Confidential.', secret);
     await eventually(async () => expect(noteDocs().get(noteId)?.projectTitle).toBe('Board minutes'));
-    const contributorSees = async () => ids((await searchOk(f.contributor.gql, { query: 'quokka', resultTypes: ['NOTE'] })).hits);
+    const contributorSees = async () =>
+      ids((await searchOk(f.contributor.gql, { query: 'quokka', resultTypes: ['NOTE'] })).hits);
     expect(await contributorSees()).toEqual([noteId]);
 
-    const setAccess = async (m: unknown) => ok(await f.admin(`mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }`, { id: secret, m }));
+    const setAccess = async (m: unknown) =>
+      ok(
+        await f.admin(`mutation($id: ID!, $m: JSON!) { updateProjectAccess(projectId: $id, permissions: $m) { id } }`, {
+          id: secret,
+          m,
+        }),
+      );
     await setAccess({ groups: { markup: 'none' }, users: {} });
     expect(await contributorSees()).toEqual([]);
     expect(ids((await searchOk(f.admin, { query: 'quokka', resultTypes: ['NOTE'] })).hits)).toEqual([noteId]);
     await setAccess({ groups: { markup: 'none' }, users: { [f.contributor.user.id]: 'read' } });
     expect(await contributorSees()).toEqual([noteId]);
 
-    ok(await f.admin(`mutation($id: ID!, $input: UpdateProjectInput!) { updateProject(id: $id, input: $input) { id } }`, { id: secret, input: { title: 'Board papers' } }));
+    ok(
+      await f.admin(
+        `mutation($id: ID!, $input: UpdateProjectInput!) { updateProject(id: $id, input: $input) { id } }`,
+        { id: secret, input: { title: 'Board papers' } },
+      ),
+    );
     await eventually(async () => {
       expect(noteDocs().get(noteId)?.projectTitle).toBe('Board papers');
-      expect((await searchOk(f.admin, { query: 'quokka', resultTypes: ['NOTE'] })).hits[0]?.projectTitle).toBe('Board papers');
+      expect((await searchOk(f.admin, { query: 'quokka', resultTypes: ['NOTE'] })).hits[0]?.projectTitle).toBe(
+        'Board papers',
+      );
     });
 
     ok(await f.admin(`mutation($id: ID!) { deleteProject(id: $id) }`, { id: secret }));
@@ -130,23 +185,39 @@ describe('keeping Typesense in step', () => {
       expect((await searchOk(f.admin, { query: 'quokka' })).totalCount).toBe(0);
     });
     ok(await f.admin(`mutation($id: ID!) { restore(type: PROJECT, id: $id) }`, { id: secret }));
-    await eventually(async () => expect(ids((await searchOk(f.admin, { query: 'quokka', resultTypes: ['NOTE'] })).hits)).toEqual([noteId]));
+    await eventually(async () =>
+      expect(ids((await searchOk(f.admin, { query: 'quokka', resultTypes: ['NOTE'] })).hits)).toEqual([noteId]),
+    );
   });
 
   it('fills the outbox once per item for a bulk insert, and two drains share it without losing a row', async () => {
     const ws = f.ws.id;
-    const rows = Array.from({ length: 60 }, (_, i) => ({ workspace_id: ws, project_id: projectId, title: `Bulk import ${i} walrus`, content_text: 'imported' }));
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      workspace_id: ws,
+      project_id: projectId,
+      title: `Bulk import ${i} walrus`,
+      content_text: 'imported',
+    }));
     // Read inside the inserting transaction, before any drain can see (and take) the rows.
     const inserted = await owner().transaction(async (trx) => {
       const notes = (await trx('notes').insert(rows).returning('id')) as Array<{ id: string }>;
-      const outbox = (await trx.raw(`select object_type, object_id::text as id from search_changes where workspace_id = ? and object_type = 'NOTE'`, [ws])) as {
+      const outbox = (await trx.raw(
+        `select object_type, object_id::text as id from search_changes where workspace_id = ? and object_type = 'NOTE'`,
+        [ws],
+      )) as {
         rows: Array<{ id: string }>;
       };
       expect(outbox.rows.filter((r) => notes.some((n) => n.id === r.id))).toHaveLength(60);
       return notes.map((n) => n.id);
     });
-    const engine = new TypesenseEngine({ client: typesenseClient({ url: fake.url, apiKey: fake.apiKey }), db: server.fieldbook.db.app });
-    await Promise.all([drainWorkspace(engine, server.fieldbook.db.app, ws), drainWorkspace(engine, server.fieldbook.db.app, ws)]);
+    const engine = new TypesenseEngine({
+      client: typesenseClient({ url: fake.url, apiKey: fake.apiKey }),
+      db: server.fieldbook.db.app,
+    });
+    await Promise.all([
+      drainWorkspace(engine, server.fieldbook.db.app, ws),
+      drainWorkspace(engine, server.fieldbook.db.app, ws),
+    ]);
     await eventually(async () => {
       expect(await pending()).toBe(0);
       expect(inserted.every((id) => noteDocs().has(id))).toBe(true);
@@ -166,11 +237,17 @@ describe('keeping Typesense in step', () => {
     try {
       // A change written around the triggers (no notification): only the sweep will see it.
       const stray = { workspace_id: f.ws.id, object_type: 'NOTE', object_id: '00000000-0000-4000-8000-000000000001' };
-      noteDocs().set(stray.object_id, { ...[...noteDocs().values()][0]!, id: stray.object_id, itemId: stray.object_id });
+      noteDocs().set(stray.object_id, {
+        ...[...noteDocs().values()][0]!,
+        id: stray.object_id,
+        itemId: stray.object_id,
+      });
       await owner()('search_changes').insert(stray);
       expect(await workspacesWithChanges(app)).toContain(f.ws.id);
       // Outside the sweep the outbox stays behind row-level security like any workspace table.
-      const elsewhere = await withTenant(app, { workspaceId: f.manager.user.id }, (trx) => trx('search_changes').count<Array<{ count: number }>>({ count: '*' }));
+      const elsewhere = await withTenant(app, { workspaceId: f.manager.user.id }, (trx) =>
+        trx('search_changes').count<Array<{ count: number }>>({ count: '*' }),
+      );
       expect(Number(elsewhere[0]!.count)).toBe(0);
 
       await sweep.handler({ id: 'sweep', queue: CHANGES_QUEUE, retryCount: 0, data: {} });
@@ -210,7 +287,9 @@ describe('reindex on demand', () => {
   });
 
   it('answers a reindex under way instead of queueing another', async () => {
-    await owner()('search_reindexes').where({ workspace_id: f.ws.id }).update({ state: 'RUNNING', processed: 5, total: 10 });
+    await owner()('search_reindexes')
+      .where({ workspace_id: f.ws.id })
+      .update({ state: 'RUNNING', processed: 5, total: 10 });
     const again = ok(await f.admin<{ reindexSearch: Progress }>(REINDEX)).reindexSearch;
     expect(again).toMatchObject({ state: 'RUNNING', processed: 5, total: 10 });
   });

@@ -30,7 +30,11 @@ beforeAll(async () => {
   w = await buildWorld(server, mail);
   fake = await startTypesenseFake();
   const db = server.fieldbook.db.app;
-  engine = new TypesenseEngine({ client: typesenseClient({ url: fake.url, apiKey: fake.apiKey }), db, collectionPrefix: 'test_' });
+  engine = new TypesenseEngine({
+    client: typesenseClient({ url: fake.url, apiKey: fake.apiKey }),
+    db,
+    collectionPrefix: 'test_',
+  });
   postgres = new PostgresSearchEngine(db);
   await engine.reindex(w.f.ws.id, (p) => progress.push(p));
 });
@@ -40,7 +44,11 @@ afterAll(async () => {
   await mail?.close();
 });
 
-async function run(e: SearchEngine, input: Record<string, unknown>, access: SearchAccess = ALL): Promise<SearchResults> {
+async function run(
+  e: SearchEngine,
+  input: Record<string, unknown>,
+  access: SearchAccess = ALL,
+): Promise<SearchResults> {
   const compiled = compileSearch(parseSearchParams(input), { now: new Date(), userId: w.f.ws.admin.user.id });
   return e.search({ workspaceId: w.f.ws.id, userId: w.f.ws.admin.user.id, access, compiled });
 }
@@ -50,13 +58,30 @@ const titles = (r: SearchResults) => r.hits.map((h) => h.title).sort();
 describe('Typesense engine', () => {
   it('creates one collection per result type, idempotently', async () => {
     expect([...fake.collections.keys()].sort()).toEqual(
-      ['channel', 'channel_datapoint', 'highlight', 'insight', 'note', 'person', 'project', 'project_category', 'tag', 'theme'].map((t) => `test_${t}`),
+      [
+        'channel',
+        'channel_datapoint',
+        'highlight',
+        'insight',
+        'note',
+        'person',
+        'project',
+        'project_category',
+        'tag',
+        'theme',
+      ].map((t) => `test_${t}`),
     );
-    const again = new TypesenseEngine({ client: typesenseClient({ url: fake.url, apiKey: fake.apiKey }), db: server.fieldbook.db.app, collectionPrefix: 'test_' });
+    const again = new TypesenseEngine({
+      client: typesenseClient({ url: fake.url, apiKey: fake.apiKey }),
+      db: server.fieldbook.db.app,
+      collectionPrefix: 'test_',
+    });
     await again.ensureCollections();
     expect(fake.collections.size).toBe(10);
     const note = fake.collections.get('test_note')!;
-    expect(note.fields.map((f) => f.name)).toEqual(expect.arrayContaining(['workspaceId', 'projectId', 'filledAttributes', 'tagIds', 'cf_.*_l']));
+    expect(note.fields.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['workspaceId', 'projectId', 'filledAttributes', 'tagIds', 'cf_.*_l']),
+    );
   });
 
   it('reindexes from PostgreSQL with progress, streaming through import with action=upsert', async () => {
@@ -70,27 +95,77 @@ describe('Typesense engine', () => {
     expect(imports.every((r) => r.query.action === 'upsert')).toBe(true);
     const interview = fake.collections.get('test_note')!.docs.get(w.notes.interview)!;
     expect(interview.tagIds).toEqual(expect.arrayContaining([w.tags.usability, w.tags.pricing]));
-    expect(interview.filledAttributes).toEqual(expect.arrayContaining(['tagIds', 'personIds', `cf_${w.fields.score.replace(/-/g, '')}`]));
+    expect(interview.filledAttributes).toEqual(
+      expect.arrayContaining(['tagIds', 'personIds', `cf_${w.fields.score.replace(/-/g, '')}`]),
+    );
   });
 
   const FORMS: Array<{ name: string; type?: string; form: (w: SearchWorld) => Record<string, unknown> }> = [
     { name: 'Title is', form: () => ({ field: 'Title', operator: 'is', values: { Title: { text: 'pricing call' } } }) },
-    { name: 'Title is not', form: () => ({ field: 'Title', operator: 'isNot', values: { Title: { text: 'Pricing call' } } }) },
-    { name: 'Title contains a word', form: () => ({ field: 'Title', operator: 'contains', values: { Title: { text: 'PRICING' } } }) },
+    {
+      name: 'Title is not',
+      form: () => ({ field: 'Title', operator: 'isNot', values: { Title: { text: 'Pricing call' } } }),
+    },
+    {
+      name: 'Title contains a word',
+      form: () => ({ field: 'Title', operator: 'contains', values: { Title: { text: 'PRICING' } } }),
+    },
     { name: 'Content empty', form: () => ({ field: 'Content', operator: 'empty', values: {} }) },
     { name: 'Content not empty', form: () => ({ field: 'Content', operator: 'notEmpty', values: {} }) },
-    { name: 'Created before', form: () => ({ field: 'Created', operator: 'before', values: { Created: { relativeDate: '1w' } } }) },
-    { name: 'Updated after', form: () => ({ field: 'Updated', operator: 'after', values: { Updated: { relativeDate: '1y' } } }) },
-    { name: 'Tags one of', form: (w) => ({ field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [w.tags.pricing] } } }) },
-    { name: 'Tags not one of', form: (w) => ({ field: 'Tags', operator: 'notOneOf', values: { Tags: { tagMultiselect: [w.tags.usability] } } }) },
-    { name: 'Tags all of', form: (w) => ({ field: 'Tags', operator: 'allOf', values: { Tags: { tagMultiselect: [w.tags.usability, w.tags.pricing] } } }) },
+    {
+      name: 'Created before',
+      form: () => ({ field: 'Created', operator: 'before', values: { Created: { relativeDate: '1w' } } }),
+    },
+    {
+      name: 'Updated after',
+      form: () => ({ field: 'Updated', operator: 'after', values: { Updated: { relativeDate: '1y' } } }),
+    },
+    {
+      name: 'Tags one of',
+      form: (w) => ({ field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [w.tags.pricing] } } }),
+    },
+    {
+      name: 'Tags not one of',
+      form: (w) => ({ field: 'Tags', operator: 'notOneOf', values: { Tags: { tagMultiselect: [w.tags.usability] } } }),
+    },
+    {
+      name: 'Tags all of',
+      form: (w) => ({
+        field: 'Tags',
+        operator: 'allOf',
+        values: { Tags: { tagMultiselect: [w.tags.usability, w.tags.pricing] } },
+      }),
+    },
     { name: 'Tags empty', form: () => ({ field: 'Tags', operator: 'empty', values: {} }) },
-    { name: 'Project not one of', form: (w) => ({ field: 'Project', operator: 'notOneOf', values: { Project: { projectMultiselect: [w.p2] } } }) },
-    { name: 'Folder one of', form: (w) => ({ field: 'ProjectCategory', operator: 'oneOf', values: { ProjectCategory: { folderMultiselect: [w.folderId] } } }) },
-    { name: 'Archived is false', form: () => ({ field: 'Archived', operator: 'is', values: { Archived: { boolean: false } } }) },
-    { name: 'Starred is true', form: () => ({ field: 'Starred', operator: 'is', values: { Starred: { boolean: true } } }) },
-    { name: 'Starred is false', form: () => ({ field: 'Starred', operator: 'is', values: { Starred: { boolean: false } } }) },
-    { name: 'Published is true', type: 'INSIGHT', form: () => ({ field: 'Published', operator: 'is', values: { Published: { boolean: true } } }) },
+    {
+      name: 'Project not one of',
+      form: (w) => ({ field: 'Project', operator: 'notOneOf', values: { Project: { projectMultiselect: [w.p2] } } }),
+    },
+    {
+      name: 'Folder one of',
+      form: (w) => ({
+        field: 'ProjectCategory',
+        operator: 'oneOf',
+        values: { ProjectCategory: { folderMultiselect: [w.folderId] } },
+      }),
+    },
+    {
+      name: 'Archived is false',
+      form: () => ({ field: 'Archived', operator: 'is', values: { Archived: { boolean: false } } }),
+    },
+    {
+      name: 'Starred is true',
+      form: () => ({ field: 'Starred', operator: 'is', values: { Starred: { boolean: true } } }),
+    },
+    {
+      name: 'Starred is false',
+      form: () => ({ field: 'Starred', operator: 'is', values: { Starred: { boolean: false } } }),
+    },
+    {
+      name: 'Published is true',
+      type: 'INSIGHT',
+      form: () => ({ field: 'Published', operator: 'is', values: { Published: { boolean: true } } }),
+    },
   ];
 
   it.each(FORMS)('answers the same items as PostgreSQL: $name', async ({ type, form }) => {
@@ -102,11 +177,25 @@ describe('Typesense engine', () => {
   });
 
   it('filters on custom fields of every shape as PostgreSQL does', async () => {
-    const custom = (key: keyof SearchWorld['fields'], fieldType: string) => ({ id: `field.${w.fields[key]}`, fieldType, objectType: 'NOTE' });
-    const v = (key: keyof SearchWorld['fields'], value: Record<string, unknown>) => ({ [`field.${w.fields[key]}`]: value });
+    const custom = (key: keyof SearchWorld['fields'], fieldType: string) => ({
+      id: `field.${w.fields[key]}`,
+      fieldType,
+      objectType: 'NOTE',
+    });
+    const v = (key: keyof SearchWorld['fields'], value: Record<string, unknown>) => ({
+      [`field.${w.fields[key]}`]: value,
+    });
     const forms = [
-      { field: custom('segment', 'SELECT'), operator: 'oneOf', values: v('segment', { optionMultiselect: [w.options.smb] }) },
-      { field: custom('segment', 'SELECT'), operator: 'notOneOf', values: v('segment', { optionMultiselect: [w.options.smb] }) },
+      {
+        field: custom('segment', 'SELECT'),
+        operator: 'oneOf',
+        values: v('segment', { optionMultiselect: [w.options.smb] }),
+      },
+      {
+        field: custom('segment', 'SELECT'),
+        operator: 'notOneOf',
+        values: v('segment', { optionMultiselect: [w.options.smb] }),
+      },
       { field: custom('segment', 'SELECT'), operator: 'empty', values: {} },
       { field: custom('source', 'TEXT'), operator: 'is', values: v('source', { text: 'phone' }) },
       { field: custom('source', 'TEXT'), operator: 'isNot', values: v('source', { text: 'phone' }) },
@@ -119,7 +208,11 @@ describe('Typesense engine', () => {
       { field: custom('followUp', 'BOOLEAN'), operator: 'is', values: v('followUp', { boolean: true }) },
       { field: custom('followUp', 'BOOLEAN'), operator: 'is', values: v('followUp', { boolean: false }) },
       { field: custom('interviewed', 'DATETIME'), operator: 'after', values: v('interviewed', { relativeDate: '1y' }) },
-      { field: custom('interviewed', 'DATETIME'), operator: 'before', values: v('interviewed', { relativeDate: '1y' }) },
+      {
+        field: custom('interviewed', 'DATETIME'),
+        operator: 'before',
+        values: v('interviewed', { relativeDate: '1y' }),
+      },
     ];
     const sizes = new Set<number>();
     for (const form of forms) {
@@ -144,11 +237,23 @@ describe('Typesense engine', () => {
     expect(titles(zoe)).toEqual(['Customer interview with Zoë']);
     expect(zoe.hits[0]!.snippet).toContain('<mark>Zoë</mark>');
     // Typo tolerance is what Typesense is for.
-    expect(titles(await run(engine, { query: 'onbaording ', resultTypes: ['INSIGHT'] }))).toEqual(['Onboarding friction']);
+    expect(titles(await run(engine, { query: 'onbaording ', resultTypes: ['INSIGHT'] }))).toEqual([
+      'Onboarding friction',
+    ]);
 
     const sorted = await run(engine, { resultTypes: ['NOTE'], sort: [{ field: 'Title', direction: 'ASC' }] });
-    expect(sorted.hits.map((h) => h.title)).toEqual(['Blank page', 'Churn survey', 'Customer interview with Zoë', 'Pricing call']);
-    const page = await run(engine, { resultTypes: ['NOTE'], sort: [{ field: 'Title', direction: 'ASC' }], limit: 2, offset: 1 });
+    expect(sorted.hits.map((h) => h.title)).toEqual([
+      'Blank page',
+      'Churn survey',
+      'Customer interview with Zoë',
+      'Pricing call',
+    ]);
+    const page = await run(engine, {
+      resultTypes: ['NOTE'],
+      sort: [{ field: 'Title', direction: 'ASC' }],
+      limit: 2,
+      offset: 1,
+    });
     expect(page.hits.map((h) => h.title)).toEqual(['Churn survey', 'Customer interview with Zoë']);
     expect(page.totalCount).toBe(4);
     const multi = fake.requests.filter((r) => r.path === '/multi_search').at(-1)!;
@@ -179,9 +284,16 @@ describe('Typesense engine', () => {
   });
 
   it('keeps the index in step through the search.index job: upsert on change, delete when trashed', async () => {
-    const [indexJob] = typesenseJobs(engine, server.fieldbook.db.app, { info: () => {} }).filter((j) => j.queue === INDEX_QUEUE);
+    const [indexJob] = typesenseJobs(engine, server.fieldbook.db.app, { info: () => {} }).filter(
+      (j) => j.queue === INDEX_QUEUE,
+    );
     await server.fieldbook.db.owner('notes').where({ id: w.notes.blank }).update({ title: 'Kickoff agenda' });
-    const job = { id: 'j1', queue: INDEX_QUEUE, retryCount: 0, data: { workspaceId: w.f.ws.id, type: 'NOTE', id: w.notes.blank } };
+    const job = {
+      id: 'j1',
+      queue: INDEX_QUEUE,
+      retryCount: 0,
+      data: { workspaceId: w.f.ws.id, type: 'NOTE', id: w.notes.blank },
+    };
     await indexJob!.handler(job);
     await indexJob!.handler(job); // at least once: a repeat changes nothing
     expect(titles(await run(engine, { query: 'kickoff', resultTypes: ['NOTE'] }))).toEqual(['Kickoff agenda']);
@@ -201,7 +313,11 @@ describe('Typesense engine', () => {
   });
 
   it('is refused without the right API key', async () => {
-    const wrong = new TypesenseEngine({ client: typesenseClient({ url: fake.url, apiKey: 'wrong' }), db: server.fieldbook.db.app, collectionPrefix: 'test_' });
+    const wrong = new TypesenseEngine({
+      client: typesenseClient({ url: fake.url, apiKey: 'wrong' }),
+      db: server.fieldbook.db.app,
+      collectionPrefix: 'test_',
+    });
     await expect(wrong.ensureCollections()).rejects.toThrow(/401|api-key/i);
   });
 });
@@ -217,7 +333,13 @@ describe('Typesense engine against a live server', () => {
     });
     const done = await live.reindex(w.f.ws.id);
     expect(done.done).toBe(done.total);
-    for (const input of [{ query: 'onboarding' }, { resultTypes: ['NOTE'], filter: { combinator: 'and', forms: [{ id: 'f', field: 'Tags', operator: 'empty', values: {} }] } }]) {
+    for (const input of [
+      { query: 'onboarding' },
+      {
+        resultTypes: ['NOTE'],
+        filter: { combinator: 'and', forms: [{ id: 'f', field: 'Tags', operator: 'empty', values: {} }] },
+      },
+    ]) {
       const [ts, pg] = await Promise.all([run(live, input), run(postgres, input)]);
       expect(keys(ts)).toEqual(keys(pg));
     }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
-import { addMember, createWorkspaceWithAdmin, gqlAs, INVITE_MEMBERS, type WorkspaceFixture } from '../../support/factories.ts';
+import {
+  addMember,
+  createWorkspaceWithAdmin,
+  gqlAs,
+  INVITE_MEMBERS,
+  type WorkspaceFixture,
+} from '../../support/factories.ts';
 import { errorOf, uniqueEmail, startIdentityServer, stopIdentityServer } from '../identity/support.ts';
 
 const AUDIT = `query($first: Int, $after: String) {
@@ -9,7 +15,17 @@ const AUDIT = `query($first: Int, $after: String) {
 }`;
 
 interface AuditPage {
-  auditLog: { endCursor: string | null; nodes: Array<{ id: string; kind: string; actor: { id: string } | null; subjectType: string; subjectId: string; metadata: Record<string, unknown> }> };
+  auditLog: {
+    endCursor: string | null;
+    nodes: Array<{
+      id: string;
+      kind: string;
+      actor: { id: string } | null;
+      subjectType: string;
+      subjectId: string;
+      metadata: Record<string, unknown>;
+    }>;
+  };
 }
 
 describe('audit log (001 §3.11)', () => {
@@ -25,14 +41,24 @@ describe('audit log (001 §3.11)', () => {
   it('records role, invite, group, domain and API token changes, newest first, for admins to read', async () => {
     const as = gqlAs(server, ws.admin.accessToken, ws.id);
     const member = await addMember(server, mail, ws, 'VIEWER');
-    await as('mutation($u: ID!) { updateMemberRole(userId: $u, role: CONTRIBUTOR, workspaceAdmin: false) { role } }', { u: member.user.id });
+    await as('mutation($u: ID!) { updateMemberRole(userId: $u, role: CONTRIBUTOR, workspaceAdmin: false) { role } }', {
+      u: member.user.id,
+    });
     await as('mutation { createUserGroup(name: "Audited") { id } }');
     await as('mutation { setAllowedDomains(domains: ["audited.test"]) { id } }');
     await as('mutation { createApiToken(name: "audit") { token } }');
 
     const res = await as<AuditPage>(AUDIT, { first: 50 });
     expect(res.errors).toBeUndefined();
-    expect(res.data!.auditLog.nodes.map((n) => n.kind)).toEqual(['API_TOKEN', 'DOMAINS', 'USER_GROUP', 'ROLE_CHANGE', 'MEMBER_ADDED', 'INVITE', 'WORKSPACE']);
+    expect(res.data!.auditLog.nodes.map((n) => n.kind)).toEqual([
+      'API_TOKEN',
+      'DOMAINS',
+      'USER_GROUP',
+      'ROLE_CHANGE',
+      'MEMBER_ADDED',
+      'INVITE',
+      'WORKSPACE',
+    ]);
     const roleChange = res.data!.auditLog.nodes.find((n) => n.kind === 'ROLE_CHANGE')!;
     expect(roleChange).toMatchObject({
       actor: { id: ws.admin.user.id },
@@ -55,7 +81,10 @@ describe('audit log (001 §3.11)', () => {
       after = page.auditLog.endCursor;
     } while (after);
     expect(paged).toEqual(all);
-    expect(errorOf(await as(AUDIT, { after: 'bogus' })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'after' });
+    expect(errorOf(await as(AUDIT, { after: 'bogus' })).extensions).toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'after',
+    });
   });
 
   it('is readable by workspace admins only', async () => {

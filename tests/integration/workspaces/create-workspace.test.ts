@@ -2,14 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.ts';
 import type { TestMailServer } from '../../support/smtp.ts';
 import { CREATE_WORKSPACE, createWorkspaceWithAdmin, uniqueTeamName } from '../../support/factories.ts';
-import { errorOf, signUpConfirmed, STRONG_PASSWORD, uniqueEmail, type AuthPayload, startIdentityServer, stopIdentityServer } from '../identity/support.ts';
+import {
+  errorOf,
+  signUpConfirmed,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type AuthPayload,
+  startIdentityServer,
+  stopIdentityServer,
+} from '../identity/support.ts';
 
 interface Created {
   createWorkspace: {
     redirectUrl: string;
     healthCheckUrl: string;
     workspace: { id: string; name: string; subdomain: string; region: string; url: string; memberCount: number };
-    membership: { role: string; workspaceAdmin: boolean; effectiveRole: string; permissions: string[]; groupIds: string[] };
+    membership: {
+      role: string;
+      workspaceAdmin: boolean;
+      effectiveRole: string;
+      permissions: string[];
+      groupIds: string[];
+    };
   };
 }
 
@@ -24,28 +38,53 @@ describe('creating a workspace (002 §5)', () => {
   afterAll(() => stopIdentityServer({ server, mail }));
 
   const create = (input: Record<string, unknown>, token: string | null = person.accessToken) =>
-    server.gql<Created>(CREATE_WORKSPACE, { input: { method: 'AUTH0', teamName: uniqueTeamName(), ...input } }, token ? { token } : {});
+    server.gql<Created>(
+      CREATE_WORKSPACE,
+      { input: { method: 'AUTH0', teamName: uniqueTeamName(), ...input } },
+      token ? { token } : {},
+    );
 
   it('makes the creator a WorkspaceAdmin (MANAGER with the admin flag) in region US_B by default', async () => {
     const teamName = uniqueTeamName('Acme Research');
     const res = await create({ teamName });
     expect(res.errors).toBeUndefined();
     const { workspace, membership, redirectUrl, healthCheckUrl } = res.data!.createWorkspace;
-    expect(workspace).toMatchObject({ name: teamName, region: 'US_B', memberCount: 1, subdomain: teamName.toLowerCase().replace(/ /g, '-') });
-    expect(membership).toMatchObject({ role: 'MANAGER', workspaceAdmin: true, effectiveRole: 'WORKSPACE_ADMIN', groupIds: [] });
-    expect(membership.permissions).toEqual(expect.arrayContaining(['auditLogs:read', 'invites:manage', 'members:manage']));
+    expect(workspace).toMatchObject({
+      name: teamName,
+      region: 'US_B',
+      memberCount: 1,
+      subdomain: teamName.toLowerCase().replace(/ /g, '-'),
+    });
+    expect(membership).toMatchObject({
+      role: 'MANAGER',
+      workspaceAdmin: true,
+      effectiveRole: 'WORKSPACE_ADMIN',
+      groupIds: [],
+    });
+    expect(membership.permissions).toEqual(
+      expect.arrayContaining(['auditLogs:read', 'invites:manage', 'members:manage']),
+    );
     // PUBLIC_URL is http://localhost:3000: no subdomains there, so the link goes through /team-redirect.
     expect(redirectUrl).toBe(`http://localhost:3000/team-redirect/${workspace.id}/home`);
     expect(healthCheckUrl).toBe('http://localhost:3000/ping');
 
     const row = await server.fieldbook.db.owner('workspace_members').where({ workspace_id: workspace.id }).first();
-    expect(row).toMatchObject({ user_id: person.user.id, role: 'MANAGER', workspace_admin: true, joined_via: 'CREATE' });
+    expect(row).toMatchObject({
+      user_id: person.user.id,
+      role: 'MANAGER',
+      workspace_admin: true,
+      joined_via: 'CREATE',
+    });
     const audit = await server.fieldbook.db.owner('audit_log').where({ workspace_id: workspace.id, kind: 'WORKSPACE' });
     expect(audit.map((a) => a.metadata)).toEqual([expect.objectContaining({ action: 'created', method: 'AUTH0' })]);
 
     // The new workspace is addressable at once, by subdomain and by id.
     for (const key of [workspace.subdomain, workspace.id]) {
-      const me = await server.gql('{ myMembership { effectiveRole workspace { id } } }', {}, { token: person.accessToken, workspace: key });
+      const me = await server.gql(
+        '{ myMembership { effectiveRole workspace { id } } }',
+        {},
+        { token: person.accessToken, workspace: key },
+      );
       expect(me.data).toEqual({ myMembership: { effectiveRole: 'WORKSPACE_ADMIN', workspace: { id: workspace.id } } });
     }
   });
@@ -72,7 +111,8 @@ describe('creating a workspace (002 §5)', () => {
   it('suggests the generated subdomain, the next free one when taken, and none for a refused name', async () => {
     const name = uniqueTeamName('Northwind Traders');
     const expected = name.toLowerCase().replace(/ /g, '-');
-    const suggest = (n: string) => server.gql<{ suggestSubdomain: string | null }>('query($n: String!) { suggestSubdomain(name: $n) }', { n });
+    const suggest = (n: string) =>
+      server.gql<{ suggestSubdomain: string | null }>('query($n: String!) { suggestSubdomain(name: $n) }', { n });
     expect((await suggest(name)).data!.suggestSubdomain).toBe(expected);
     await create({ teamName: name });
     expect((await suggest(name)).data!.suggestSubdomain).toBe(`${expected}-2`);
@@ -86,7 +126,9 @@ describe('creating a workspace (002 §5)', () => {
     const name = uniqueTeamName('Twice');
     const first = await create({ teamName: name });
     const second = await create({ teamName: name });
-    expect(second.data!.createWorkspace.workspace.subdomain).toBe(`${first.data!.createWorkspace.workspace.subdomain}-2`);
+    expect(second.data!.createWorkspace.workspace.subdomain).toBe(
+      `${first.data!.createWorkspace.workspace.subdomain}-2`,
+    );
   });
 
   it('takes a chosen subdomain, and refuses a taken, reserved, profane or malformed one, creating nothing', async () => {
@@ -100,7 +142,10 @@ describe('creating a workspace (002 §5)', () => {
       ['holy-shit-ltd', 'That subdomain contains a word that is not allowed. Please choose another.'],
       ['abc', 'A subdomain needs at least 4 characters.'],
       ['-acme', 'A subdomain is 3 to 50 lowercase letters, digits and hyphens, and cannot start or end with a hyphen.'],
-      ['acme_co', 'A subdomain is 3 to 50 lowercase letters, digits and hyphens, and cannot start or end with a hyphen.'],
+      [
+        'acme_co',
+        'A subdomain is 3 to 50 lowercase letters, digits and hyphens, and cannot start or end with a hyphen.',
+      ],
     ];
     for (const [subdomain, message] of cases) {
       const err = errorOf(await create({ subdomain }));
@@ -118,27 +163,51 @@ describe('creating a workspace (002 §5)', () => {
     expect((await as({ method: 'ONE_TIME_CODE', email: email.toUpperCase() })).errors).toBeUndefined();
     expect((await as({ method: 'OIDC' })).errors).toBeUndefined();
 
-    expect(errorOf(await as({ method: 'EMAIL', email })).extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'password' });
-    expect(errorOf(await as({ method: 'EMAIL', password: STRONG_PASSWORD })).extensions).toMatchObject({ field: 'email' });
+    expect(errorOf(await as({ method: 'EMAIL', email })).extensions).toMatchObject({
+      errorCode: 'BAD_USER_INPUT',
+      field: 'password',
+    });
+    expect(errorOf(await as({ method: 'EMAIL', password: STRONG_PASSWORD })).extensions).toMatchObject({
+      field: 'email',
+    });
     expect(errorOf(await as({ method: 'EMAIL', email, password: 'Wrong-Password-99' }))).toMatchObject({
       message: 'That password is not correct.',
       extensions: { field: 'password' },
     });
     expect(errorOf(await as({ method: 'ONE_TIME_CODE' })).extensions).toMatchObject({ field: 'email' });
-    expect(errorOf(await as({ method: 'ONE_TIME_CODE', email: 'someone-else@example.com' })).extensions).toMatchObject({ field: 'email' });
-    expect(errorOf(await as({ method: 'ONE_TIME_CODE', email: 'not an email' })).extensions).toMatchObject({ field: 'email' });
+    expect(errorOf(await as({ method: 'ONE_TIME_CODE', email: 'someone-else@example.com' })).extensions).toMatchObject({
+      field: 'email',
+    });
+    expect(errorOf(await as({ method: 'ONE_TIME_CODE', email: 'not an email' })).extensions).toMatchObject({
+      field: 'email',
+    });
   });
 
   it('keeps the optional details: name, job role and marketing choice on the person, org size and promo on the workspace', async () => {
     const creator = await signUpConfirmed(server, mail);
     const installTemplateId = '0b5b8d3e-8d0e-4f43-9f3a-3c9c7a3c6a01';
     const res = await create(
-      { name: 'Grace Hopper', jobRole: 'PRODUCT_MANAGEMENT', marketingCommsEnabled: true, orgSize: '26-200', promo: 'LAUNCH', installTemplateId },
+      {
+        name: 'Grace Hopper',
+        jobRole: 'PRODUCT_MANAGEMENT',
+        marketingCommsEnabled: true,
+        orgSize: '26-200',
+        promo: 'LAUNCH',
+        installTemplateId,
+      },
       creator.accessToken,
     );
     expect(res.errors).toBeUndefined();
-    const ws = await server.fieldbook.db.owner('workspaces').where({ id: res.data!.createWorkspace.workspace.id }).first();
-    expect(ws).toMatchObject({ org_size: '26-200', promo: 'LAUNCH', install_template_id: installTemplateId, created_by: creator.user.id });
+    const ws = await server.fieldbook.db
+      .owner('workspaces')
+      .where({ id: res.data!.createWorkspace.workspace.id })
+      .first();
+    expect(ws).toMatchObject({
+      org_size: '26-200',
+      promo: 'LAUNCH',
+      install_template_id: installTemplateId,
+      created_by: creator.user.id,
+    });
     const user = await server.fieldbook.db.owner('users').where({ id: creator.user.id }).first();
     expect(user.name).toBe('Grace Hopper');
     expect(user.preferences).toMatchObject({ jobRole: 'product management', marketingCommsEnabled: true });
@@ -149,8 +218,16 @@ describe('creating a workspace (002 §5)', () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ teamName: '' }, 'teamName', 'Enter a name for the workspace.'],
       [{ teamName: 'x'.repeat(201) }, 'teamName', 'A workspace name can be at most 200 characters long.'],
-      [{ orgSize: '7' }, 'orgSize', 'The organisation size is one of 1-25, 26-200, 201-500, 501-1000, 1001-5000, 5000+.'],
-      [{ jobRole: 'astronaut' }, 'jobRole', 'The job role is one of consulting, customer success, design, engineering, finance, legal, management, marketing, operations, other, product management, research, sales, student, support.'],
+      [
+        { orgSize: '7' },
+        'orgSize',
+        'The organisation size is one of 1-25, 26-200, 201-500, 501-1000, 1001-5000, 5000+.',
+      ],
+      [
+        { jobRole: 'astronaut' },
+        'jobRole',
+        'The job role is one of consulting, customer success, design, engineering, finance, legal, management, marketing, operations, other, product management, research, sales, student, support.',
+      ],
       [{ installTemplateId: 'nope' }, 'installTemplateId', 'This id is not valid.'],
       [{ name: 'x'.repeat(101) }, 'name', 'A name can be at most 100 characters long.'],
     ];
@@ -174,18 +251,39 @@ describe('creating a workspace (002 §5)', () => {
 
   it('shows the current workspace to its members only', async () => {
     const ws = await createWorkspaceWithAdmin(server, mail);
-    const mine = await server.gql('{ currentWorkspace { id name memberCount } }', {}, { token: ws.admin.accessToken, workspace: ws.subdomain });
+    const mine = await server.gql(
+      '{ currentWorkspace { id name memberCount } }',
+      {},
+      { token: ws.admin.accessToken, workspace: ws.subdomain },
+    );
     expect(mine.data).toEqual({ currentWorkspace: { id: ws.id, name: ws.name, memberCount: 1 } });
-    const stranger = await server.gql('{ currentWorkspace { id } myMembership { role } }', {}, { token: person.accessToken, workspace: ws.subdomain });
+    const stranger = await server.gql(
+      '{ currentWorkspace { id } myMembership { role } }',
+      {},
+      { token: person.accessToken, workspace: ws.subdomain },
+    );
     expect(stranger.data).toEqual({ currentWorkspace: null, myMembership: null });
   });
 
   it('updates the name and branding (team manage), expanding a 3-digit colour', async () => {
     const ws = await createWorkspaceWithAdmin(server, mail);
-    const UPDATE = 'mutation($input: UpdateWorkspaceInput!) { updateWorkspace(input: $input) { name primaryColor logoUrl publicLinksDisabled } }';
-    const res = await server.gql(UPDATE, { input: { name: 'Renamed', primaryColor: '#A1b', publicLinksDisabled: true } }, { token: ws.admin.accessToken, workspace: ws.id });
-    expect(res.data).toEqual({ updateWorkspace: { name: 'Renamed', primaryColor: '#aa11bb', logoUrl: null, publicLinksDisabled: true } });
-    const bad = errorOf(await server.gql(UPDATE, { input: { logoUrl: 'http://insecure.example/logo.png' } }, { token: ws.admin.accessToken, workspace: ws.id }));
+    const UPDATE =
+      'mutation($input: UpdateWorkspaceInput!) { updateWorkspace(input: $input) { name primaryColor logoUrl publicLinksDisabled } }';
+    const res = await server.gql(
+      UPDATE,
+      { input: { name: 'Renamed', primaryColor: '#A1b', publicLinksDisabled: true } },
+      { token: ws.admin.accessToken, workspace: ws.id },
+    );
+    expect(res.data).toEqual({
+      updateWorkspace: { name: 'Renamed', primaryColor: '#aa11bb', logoUrl: null, publicLinksDisabled: true },
+    });
+    const bad = errorOf(
+      await server.gql(
+        UPDATE,
+        { input: { logoUrl: 'http://insecure.example/logo.png' } },
+        { token: ws.admin.accessToken, workspace: ws.id },
+      ),
+    );
     expect(bad.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'logoUrl' });
   });
 });

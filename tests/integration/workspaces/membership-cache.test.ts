@@ -52,13 +52,15 @@ describe('memberships and workspaces kept in memory', () => {
       const listen = (q: { sql: string }) => queries.push(q.sql);
       a.fieldbook.db.app.on('query', listen);
       try {
-        for (let i = 0; i < 5; i++) expect((await as<{ members: { totalCount: number } }>(MEMBERS)).data?.members.totalCount).toBe(2);
+        for (let i = 0; i < 5; i++)
+          expect((await as<{ members: { totalCount: number } }>(MEMBERS)).data?.members.totalCount).toBe(2);
       } finally {
         a.fieldbook.db.app.off('query', listen);
       }
       return queries;
     };
-    const lookups = (queries: string[]) => queries.filter((sql) => sql.includes('app_membership') || /from "workspaces"/.test(sql));
+    const lookups = (queries: string[]) =>
+      queries.filter((sql) => sql.includes('app_membership') || /from "workspaces"/.test(sql));
     // The database's notice of the join itself may arrive after the first request kept the
     // membership, and evict it once; after that the requests answer from memory.
     const queries = await eventually(fiveRequests, (q) => lookups(q).length === 0);
@@ -67,76 +69,134 @@ describe('memberships and workspaces kept in memory', () => {
     expect(queries.filter((sql) => /^begin/i.test(sql))).toHaveLength(5);
   });
 
-  it('refuses a removed member at once, here and in another process', async () => {
-    const member = await addMember(a, mail, ws, 'CONTRIBUTOR');
-    const here = gqlAs(a, member.accessToken, ws.id);
-    const there = gqlAs(b, member.accessToken, ws.id);
-    expect((await here(MEMBERS)).errors).toBeUndefined();
-    expect((await there(MEMBERS)).errors).toBeUndefined();
+  it(
+    'refuses a removed member at once, here and in another process',
+    async () => {
+      const member = await addMember(a, mail, ws, 'CONTRIBUTOR');
+      const here = gqlAs(a, member.accessToken, ws.id);
+      const there = gqlAs(b, member.accessToken, ws.id);
+      expect((await here(MEMBERS)).errors).toBeUndefined();
+      expect((await there(MEMBERS)).errors).toBeUndefined();
 
-    const removed = await gqlAs(a, ws.admin.accessToken, ws.id)('mutation($u: ID!) { removeMember(userId: $u) }', { u: member.user.id });
-    expect(removed.errors).toBeUndefined();
+      const removed = await gqlAs(
+        a,
+        ws.admin.accessToken,
+        ws.id,
+      )('mutation($u: ID!) { removeMember(userId: $u) }', { u: member.user.id });
+      expect(removed.errors).toBeUndefined();
 
-    expect((await here(MEMBERS)).errors?.[0]?.extensions?.errorCode).toBe('FORBIDDEN');
-    const answer = await eventually(() => there(MEMBERS), (r) => r.errors !== undefined);
-    expect(answer.errors?.[0]?.extensions?.errorCode).toBe('FORBIDDEN');
-    expect((await there<MyMembership>(MY_MEMBERSHIP)).data?.myMembership).toBeNull();
-  }, HASHING_TIMEOUT_MS);
-
-  it('takes a role change at once, here and in another process', async () => {
-    const member = await addMember(a, mail, ws, 'CONTRIBUTOR');
-    const here = gqlAs(a, member.accessToken, ws.id);
-    const there = gqlAs(b, member.accessToken, ws.id);
-    expect((await there<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.effectiveRole).toBe('CONTRIBUTOR');
-    expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.effectiveRole).toBe('CONTRIBUTOR');
-
-    const changed = await gqlAs(a, ws.admin.accessToken, ws.id)(
-      'mutation($u: ID!) { updateMemberRole(userId: $u, role: VIEWER, workspaceAdmin: false) { role } }',
-      { u: member.user.id },
-    );
-    expect(changed.errors).toBeUndefined();
-    expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.effectiveRole).toBe('VIEWER');
-    const answer = await eventually(() => there<MyMembership>(MY_MEMBERSHIP), (r) => r.data?.myMembership?.effectiveRole === 'VIEWER');
-    expect(answer.data?.myMembership?.effectiveRole).toBe('VIEWER');
-  }, HASHING_TIMEOUT_MS);
-
-  it('takes a group change and a rename at once here, and in another process', async () => {
-    const member = await addMember(a, mail, ws, 'VIEWER');
-    const admin = gqlAs(a, ws.admin.accessToken, ws.id);
-    const here = gqlAs(a, member.accessToken, ws.id);
-    const there = gqlAs(b, member.accessToken, ws.id);
-    expect((await there<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([]);
-    expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([]);
-
-    const group = await admin<{ createUserGroup: { id: string } }>('mutation { createUserGroup(name: "Interviewers") { id } }');
-    const groupId = group.data!.createUserGroup.id;
-    expect((await admin('mutation($id: ID!, $u: [ID!]!) { setUserGroupMembers(id: $id, userIds: $u) { id } }', { id: groupId, u: [member.user.id] })).errors).toBeUndefined();
-    expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([groupId]);
-    expect((await eventually(() => there<MyMembership>(MY_MEMBERSHIP), (r) => r.data?.myMembership?.groupIds.length === 1)).data?.myMembership?.groupIds).toEqual([groupId]);
-
-    expect((await admin('mutation($id: ID!) { deleteUserGroup(id: $id) }', { id: groupId })).errors).toBeUndefined();
-    expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([]);
-    expect((await eventually(() => there<MyMembership>(MY_MEMBERSHIP), (r) => r.data?.myMembership?.groupIds.length === 0)).data?.myMembership?.groupIds).toEqual([]);
-
-    const renamed = await admin('mutation { updateWorkspace(input: { name: "Renamed Research" }) { name } }');
-    expect(renamed.errors).toBeUndefined();
-    expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.workspace.name).toBe('Renamed Research');
-    const answer = await eventually(() => there<MyMembership>(MY_MEMBERSHIP), (r) => r.data?.myMembership?.workspace.name === 'Renamed Research');
-    expect(answer.data?.myMembership?.workspace.name).toBe('Renamed Research');
-  }, HASHING_TIMEOUT_MS);
-
-  it('hears of a membership deleted straight in the database, in every process', async () => {
-    const member = await addMember(a, mail, ws, 'VIEWER');
-    const here = gqlAs(a, member.accessToken, ws.id);
-    const there = gqlAs(b, member.accessToken, ws.id);
-    expect((await here(MEMBERS)).errors).toBeUndefined();
-    expect((await there(MEMBERS)).errors).toBeUndefined();
-
-    await a.fieldbook.db.owner('workspace_members').where({ workspace_id: ws.id, user_id: member.user.id }).delete();
-
-    for (const server of [here, there]) {
-      const answer = await eventually(() => server(MEMBERS), (r) => r.errors !== undefined);
+      expect((await here(MEMBERS)).errors?.[0]?.extensions?.errorCode).toBe('FORBIDDEN');
+      const answer = await eventually(
+        () => there(MEMBERS),
+        (r) => r.errors !== undefined,
+      );
       expect(answer.errors?.[0]?.extensions?.errorCode).toBe('FORBIDDEN');
-    }
-  }, HASHING_TIMEOUT_MS);
+      expect((await there<MyMembership>(MY_MEMBERSHIP)).data?.myMembership).toBeNull();
+    },
+    HASHING_TIMEOUT_MS,
+  );
+
+  it(
+    'takes a role change at once, here and in another process',
+    async () => {
+      const member = await addMember(a, mail, ws, 'CONTRIBUTOR');
+      const here = gqlAs(a, member.accessToken, ws.id);
+      const there = gqlAs(b, member.accessToken, ws.id);
+      expect((await there<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.effectiveRole).toBe('CONTRIBUTOR');
+      expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.effectiveRole).toBe('CONTRIBUTOR');
+
+      const changed = await gqlAs(
+        a,
+        ws.admin.accessToken,
+        ws.id,
+      )('mutation($u: ID!) { updateMemberRole(userId: $u, role: VIEWER, workspaceAdmin: false) { role } }', {
+        u: member.user.id,
+      });
+      expect(changed.errors).toBeUndefined();
+      expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.effectiveRole).toBe('VIEWER');
+      const answer = await eventually(
+        () => there<MyMembership>(MY_MEMBERSHIP),
+        (r) => r.data?.myMembership?.effectiveRole === 'VIEWER',
+      );
+      expect(answer.data?.myMembership?.effectiveRole).toBe('VIEWER');
+    },
+    HASHING_TIMEOUT_MS,
+  );
+
+  it(
+    'takes a group change and a rename at once here, and in another process',
+    async () => {
+      const member = await addMember(a, mail, ws, 'VIEWER');
+      const admin = gqlAs(a, ws.admin.accessToken, ws.id);
+      const here = gqlAs(a, member.accessToken, ws.id);
+      const there = gqlAs(b, member.accessToken, ws.id);
+      expect((await there<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([]);
+      expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([]);
+
+      const group = await admin<{ createUserGroup: { id: string } }>(
+        'mutation { createUserGroup(name: "Interviewers") { id } }',
+      );
+      const groupId = group.data!.createUserGroup.id;
+      expect(
+        (
+          await admin('mutation($id: ID!, $u: [ID!]!) { setUserGroupMembers(id: $id, userIds: $u) { id } }', {
+            id: groupId,
+            u: [member.user.id],
+          })
+        ).errors,
+      ).toBeUndefined();
+      expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([groupId]);
+      expect(
+        (
+          await eventually(
+            () => there<MyMembership>(MY_MEMBERSHIP),
+            (r) => r.data?.myMembership?.groupIds.length === 1,
+          )
+        ).data?.myMembership?.groupIds,
+      ).toEqual([groupId]);
+
+      expect((await admin('mutation($id: ID!) { deleteUserGroup(id: $id) }', { id: groupId })).errors).toBeUndefined();
+      expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.groupIds).toEqual([]);
+      expect(
+        (
+          await eventually(
+            () => there<MyMembership>(MY_MEMBERSHIP),
+            (r) => r.data?.myMembership?.groupIds.length === 0,
+          )
+        ).data?.myMembership?.groupIds,
+      ).toEqual([]);
+
+      const renamed = await admin('mutation { updateWorkspace(input: { name: "Renamed Research" }) { name } }');
+      expect(renamed.errors).toBeUndefined();
+      expect((await here<MyMembership>(MY_MEMBERSHIP)).data?.myMembership?.workspace.name).toBe('Renamed Research');
+      const answer = await eventually(
+        () => there<MyMembership>(MY_MEMBERSHIP),
+        (r) => r.data?.myMembership?.workspace.name === 'Renamed Research',
+      );
+      expect(answer.data?.myMembership?.workspace.name).toBe('Renamed Research');
+    },
+    HASHING_TIMEOUT_MS,
+  );
+
+  it(
+    'hears of a membership deleted straight in the database, in every process',
+    async () => {
+      const member = await addMember(a, mail, ws, 'VIEWER');
+      const here = gqlAs(a, member.accessToken, ws.id);
+      const there = gqlAs(b, member.accessToken, ws.id);
+      expect((await here(MEMBERS)).errors).toBeUndefined();
+      expect((await there(MEMBERS)).errors).toBeUndefined();
+
+      await a.fieldbook.db.owner('workspace_members').where({ workspace_id: ws.id, user_id: member.user.id }).delete();
+
+      for (const server of [here, there]) {
+        const answer = await eventually(
+          () => server(MEMBERS),
+          (r) => r.errors !== undefined,
+        );
+        expect(answer.errors?.[0]?.extensions?.errorCode).toBe('FORBIDDEN');
+      }
+    },
+    HASHING_TIMEOUT_MS,
+  );
 });

@@ -13,9 +13,21 @@ describe('workspace subdomain generation (002 §5)', () => {
     ['keeps only letters, digits, slash and hyphen', 'R&D / Insights_2024!', 'rd-/-insights2024'],
     ['drops letters outside a to z', 'Café Society', 'caf-society'],
     ['trims hyphens at both ends only', '---Hello---World---', 'hello---world'],
-    ['keeps a cut that ends exactly at a hyphen', 'The Quick Brown Fox Jumps Over The Lazy Dog', 'the-quick-brown-fox-jumps-over'],
-    ['cuts back to the last hyphen rather than split a word', 'Customer Research Operations Team', 'customer-research-operations'],
-    ['cuts a single long word at 30 characters', 'Supercalifragilisticexpialidocious Team', 'supercalifragilisticexpialidoc'],
+    [
+      'keeps a cut that ends exactly at a hyphen',
+      'The Quick Brown Fox Jumps Over The Lazy Dog',
+      'the-quick-brown-fox-jumps-over',
+    ],
+    [
+      'cuts back to the last hyphen rather than split a word',
+      'Customer Research Operations Team',
+      'customer-research-operations',
+    ],
+    [
+      'cuts a single long word at 30 characters',
+      'Supercalifragilisticexpialidocious Team',
+      'supercalifragilisticexpialidoc',
+    ],
     ['leaves a short name as it is', 'Team 42', 'team-42'],
   ])('%s: %j becomes %j', (_why, name, expected) => {
     expect(generateSubdomain(name)).toBe(expected);

@@ -12,9 +12,13 @@ const ROOT = new URL('https://fieldbook.example.com');
 describe('workspace app URLs', () => {
   it('uses subdomains of PUBLIC_URL where they exist, and /team-redirect on localhost or an IP', () => {
     const ws = { id: '2f1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', subdomain: 'acme' };
-    expect(workspaceAppUrl({ publicUrl: ROOT, rootHost: ROOT.host }, ws, '/home')).toBe('https://acme.fieldbook.example.com/home');
+    expect(workspaceAppUrl({ publicUrl: ROOT, rootHost: ROOT.host }, ws, '/home')).toBe(
+      'https://acme.fieldbook.example.com/home',
+    );
     const local = new URL('http://localhost:3000');
-    expect(workspaceAppUrl({ publicUrl: local, rootHost: local.host }, ws, 'home')).toBe(`http://localhost:3000/team-redirect/${ws.id}/home`);
+    expect(workspaceAppUrl({ publicUrl: local, rootHost: local.host }, ws, 'home')).toBe(
+      `http://localhost:3000/team-redirect/${ws.id}/home`,
+    );
     expect(subdomainsSupported(new URL('http://127.0.0.1:3000'))).toBe(false);
     expect(subdomainsSupported(new URL('http://[::1]:3000'))).toBe(false);
     expect(subdomainsSupported(new URL('http://fieldbook.internal:8080'))).toBe(true);
@@ -23,8 +27,13 @@ describe('workspace app URLs', () => {
 
 /** A confirmed person with a session, made directly: mailed links would point at PUBLIC_URL, not this server. */
 async function signedInPerson(server: TestServer): Promise<{ id: string; accessToken: string }> {
-  const [user] = await server.fieldbook.db.owner('users').insert({ email: `${randomUUID()}@example.com`, name: 'Rhea Redirect', email_confirmed_at: new Date() }).returning('id');
-  const identity = server.fieldbook.services.identity as { issueSession(userId: string): Promise<{ accessToken: string }> };
+  const [user] = await server.fieldbook.db
+    .owner('users')
+    .insert({ email: `${randomUUID()}@example.com`, name: 'Rhea Redirect', email_confirmed_at: new Date() })
+    .returning('id');
+  const identity = server.fieldbook.services.identity as {
+    issueSession(userId: string): Promise<{ accessToken: string }>;
+  };
   const { accessToken } = await identity.issueSession((user as { id: string }).id);
   return { id: (user as { id: string }).id, accessToken };
 }
@@ -50,7 +59,9 @@ describe('/team-redirect/{teamId}/{path} (000 §2, 002 §2)', () => {
   it('redirects to the path in the workspace app, keeping the query', async () => {
     const res = await get(`/team-redirect/${ws.id}/projects/all-projects?sort=recent`);
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(`https://${ws.subdomain}.fieldbook.example.com/projects/all-projects?sort=recent`);
+    expect(res.headers.get('location')).toBe(
+      `https://${ws.subdomain}.fieldbook.example.com/projects/all-projects?sort=recent`,
+    );
     const bare = await get(`/team-redirect/${ws.id}`);
     expect(bare.headers.get('location')).toBe(`https://${ws.subdomain}.fieldbook.example.com/`);
   });
@@ -61,11 +72,9 @@ describe('/team-redirect/{teamId}/{path} (000 §2, 002 §2)', () => {
   });
 
   it('gives the subdomain app as redirectUrl when a workspace is created', async () => {
-    const res = await server.gql<{ createWorkspace: { redirectUrl: string; workspace: { subdomain: string; url: string } } }>(
-      CREATE_WORKSPACE,
-      { input: { method: 'AUTH0', teamName: uniqueTeamName() } },
-      { token: ws.admin.accessToken },
-    );
+    const res = await server.gql<{
+      createWorkspace: { redirectUrl: string; workspace: { subdomain: string; url: string } };
+    }>(CREATE_WORKSPACE, { input: { method: 'AUTH0', teamName: uniqueTeamName() } }, { token: ws.admin.accessToken });
     const { redirectUrl, workspace } = res.data!.createWorkspace;
     expect(redirectUrl).toBe(`https://${workspace.subdomain}.fieldbook.example.com/home`);
     expect(workspace.url).toBe(`https://${workspace.subdomain}.fieldbook.example.com/`);
@@ -75,14 +84,22 @@ describe('/team-redirect/{teamId}/{path} (000 §2, 002 §2)', () => {
     // fetch() always sends the URL's own host, so this request is made with node:http.
     const body = JSON.stringify({ query: '{ currentWorkspace { id } }' });
     const answer = await new Promise<string>((resolve, reject) => {
-      const req = request(`${server.url}/api/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', host: `${ws.subdomain}.fieldbook.example.com`, authorization: `Bearer ${ws.admin.accessToken}` },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve(text));
-      });
+      const req = request(
+        `${server.url}/api/graphql`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            host: `${ws.subdomain}.fieldbook.example.com`,
+            authorization: `Bearer ${ws.admin.accessToken}`,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve(text));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -107,7 +124,9 @@ describe('/team-redirect on localhost', () => {
   });
 
   it('hands an unknown team to the web app when a browser asks, so people see its not-found page', async () => {
-    const res = await fetch(`${server.url}/team-redirect/${randomUUID()}/home`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const res = await fetch(`${server.url}/team-redirect/${randomUUID()}/home`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
     expect(res.status).not.toBe(404);
     expect(await res.text()).not.toContain('NOT_FOUND');
   });

@@ -21,10 +21,17 @@ function checkedPlugins(host: PluginHost): LoadedPlugin[] {
     const graphql = plugin.definition.server.graphql;
     if (!graphql || plugin.state === 'failed') continue;
     try {
-      const names = checkPluginTypeDefs(plugin.id, graphql.typeDefs, { query: Object.keys(graphql.query ?? {}), mutation: Object.keys(graphql.mutation ?? {}) });
+      const names = checkPluginTypeDefs(plugin.id, graphql.typeDefs, {
+        query: Object.keys(graphql.query ?? {}),
+        mutation: Object.keys(graphql.mutation ?? {}),
+      });
       if (plugin.state !== 'ready') continue;
       // Ids are unique, yet one id's prefix may start another's (`slack`, `slack-x`): names must be too.
-      const taken = [...names.types, ...names.query.map((f) => `Query.${f}`), ...names.mutation.map((f) => `Mutation.${f}`)];
+      const taken = [
+        ...names.types,
+        ...names.query.map((f) => `Query.${f}`),
+        ...names.mutation.map((f) => `Mutation.${f}`),
+      ];
       const clash = taken.find((name) => owners.has(name));
       if (clash) throw new Error(`The GraphQL ${clash} of ${plugin.id} is already declared by ${owners.get(clash)}.`);
       for (const name of taken) owners.set(name, plugin.id);
@@ -46,19 +53,25 @@ function checkedPlugins(host: PluginHost): LoadedPlugin[] {
 export function pluginGraphql(host: PluginHost): ModuleGraphql[] {
   return checkedPlugins(host).map((plugin) => {
     const graphql = plugin.definition.server.graphql!;
-    const wrap = (resolve: (args: Record<string, unknown>, ctx: never) => unknown): Resolver => async (_parent, args, rc) => {
-      const { viewer } = rc.authorize('members:read');
-      if (!host.catalog.ready(plugin.id)) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not available right now.`);
-      const row = await rc.tx((trx) => findInstallation(trx, plugin.id));
-      if (!row) throw notInstalled(plugin);
-      const ctx = Object.assign(host.installationContext(plugin, row, viewer.userId), { viewer: { userId: viewer.userId } });
-      try {
-        return await resolve(args, ctx as never);
-      } catch (err) {
-        if (err instanceof PluginInputError) throw new AppError(err.options.code ?? 'BAD_USER_INPUT', err.message, { field: err.options.field });
-        throw err;
-      }
-    };
+    const wrap =
+      (resolve: (args: Record<string, unknown>, ctx: never) => unknown): Resolver =>
+      async (_parent, args, rc) => {
+        const { viewer } = rc.authorize('members:read');
+        if (!host.catalog.ready(plugin.id))
+          throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not available right now.`);
+        const row = await rc.tx((trx) => findInstallation(trx, plugin.id));
+        if (!row) throw notInstalled(plugin);
+        const ctx = Object.assign(host.installationContext(plugin, row, viewer.userId), {
+          viewer: { userId: viewer.userId },
+        });
+        try {
+          return await resolve(args, ctx as never);
+        } catch (err) {
+          if (err instanceof PluginInputError)
+            throw new AppError(err.options.code ?? 'BAD_USER_INPUT', err.message, { field: err.options.field });
+          throw err;
+        }
+      };
     const map = (fields: Record<string, (args: Record<string, unknown>, ctx: never) => unknown> | undefined) =>
       Object.fromEntries(Object.entries(fields ?? {}).map(([name, fn]) => [name, wrap(fn)]));
     const resolvers: ModuleGraphql['resolvers'] = {};

@@ -1,4 +1,14 @@
-import { buildASTSchema, concatAST, Kind, parse, validateSchema, type DefinitionNode, type DocumentNode, type FieldDefinitionNode, type InputValueDefinitionNode } from 'graphql';
+import {
+  buildASTSchema,
+  concatAST,
+  Kind,
+  parse,
+  validateSchema,
+  type DefinitionNode,
+  type DocumentNode,
+  type FieldDefinitionNode,
+  type InputValueDefinitionNode,
+} from 'graphql';
 
 /** What a plugin's GraphQL declares: its own types, and the Query and Mutation fields it adds. */
 export interface PluginSchemaNames {
@@ -8,7 +18,8 @@ export interface PluginSchemaNames {
 }
 
 /** `notes-relay` → `notesRelay`: how the plugin's Query and Mutation fields must start. */
-export const fieldPrefix = (pluginId: string): string => pluginId.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+export const fieldPrefix = (pluginId: string): string =>
+  pluginId.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** `notes-relay` → `NotesRelay`: how the plugin's own types must start. */
 export const typePrefix = (pluginId: string): string => {
@@ -42,15 +53,28 @@ const describeDefinition = (d: DefinitionNode): string => {
   }
 };
 
-function refuseDirectives(pluginId: string, where: string, node: { directives?: readonly { name: { value: string } }[] }): void {
+function refuseDirectives(
+  pluginId: string,
+  where: string,
+  node: { directives?: readonly { name: { value: string } }[] },
+): void {
   const first = node.directives?.[0];
-  if (first) throw new Error(`The GraphQL of ${pluginId} uses the directive @${first.name.value} on ${where}; plugins may not use directives.`);
+  if (first)
+    throw new Error(
+      `The GraphQL of ${pluginId} uses the directive @${first.name.value} on ${where}; plugins may not use directives.`,
+    );
 }
 
-function checkFields(pluginId: string, owner: string, fields: readonly (FieldDefinitionNode | InputValueDefinitionNode)[] | undefined): void {
+function checkFields(
+  pluginId: string,
+  owner: string,
+  fields: readonly (FieldDefinitionNode | InputValueDefinitionNode)[] | undefined,
+): void {
   for (const field of fields ?? []) {
     refuseDirectives(pluginId, `${owner}.${field.name.value}`, field);
-    if (field.kind === Kind.FIELD_DEFINITION) for (const arg of field.arguments ?? []) refuseDirectives(pluginId, `${owner}.${field.name.value}(${arg.name.value})`, arg);
+    if (field.kind === Kind.FIELD_DEFINITION)
+      for (const arg of field.arguments ?? [])
+        refuseDirectives(pluginId, `${owner}.${field.name.value}(${arg.name.value})`, arg);
   }
 }
 
@@ -62,7 +86,11 @@ function checkFields(pluginId: string, owner: string, fields: readonly (FieldDef
  * it in PascalCase (`SlackChannel`); no directives, no interfaces, no other type named. Every
  * field added has a resolver, and every resolver a field.
  */
-export function checkPluginTypeDefs(pluginId: string, typeDefs: string, resolvers: { query: readonly string[]; mutation: readonly string[] }): PluginSchemaNames {
+export function checkPluginTypeDefs(
+  pluginId: string,
+  typeDefs: string,
+  resolvers: { query: readonly string[]; mutation: readonly string[] },
+): PluginSchemaNames {
   let doc: DocumentNode;
   try {
     doc = parse(typeDefs);
@@ -75,22 +103,34 @@ export function checkPluginTypeDefs(pluginId: string, typeDefs: string, resolver
   for (const d of doc.definitions) {
     if (d.kind === Kind.OBJECT_TYPE_EXTENSION && (d.name.value === 'Query' || d.name.value === 'Mutation')) {
       refuseDirectives(pluginId, `its extension of ${d.name.value}`, d);
-      if (d.interfaces?.length) throw new Error(`The GraphQL of ${pluginId} may not make ${d.name.value} implement an interface.`);
+      if (d.interfaces?.length)
+        throw new Error(`The GraphQL of ${pluginId} may not make ${d.name.value} implement an interface.`);
       checkFields(pluginId, d.name.value, d.fields);
       for (const field of d.fields ?? []) {
-        if (!field.name.value.startsWith(fields)) throw new Error(`The GraphQL field ${d.name.value}.${field.name.value} of ${pluginId} must start with "${fields}".`);
+        if (!field.name.value.startsWith(fields))
+          throw new Error(
+            `The GraphQL field ${d.name.value}.${field.name.value} of ${pluginId} must start with "${fields}".`,
+          );
         (d.name.value === 'Query' ? names.query : names.mutation).push(field.name.value);
       }
       continue;
     }
-    if (d.kind === Kind.OBJECT_TYPE_DEFINITION || d.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION || d.kind === Kind.ENUM_TYPE_DEFINITION) {
+    if (
+      d.kind === Kind.OBJECT_TYPE_DEFINITION ||
+      d.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION ||
+      d.kind === Kind.ENUM_TYPE_DEFINITION
+    ) {
       const name = d.name.value;
       if (!name.startsWith(types)) {
-        throw new Error(`The GraphQL of ${pluginId} declares the type ${name}; a plugin's own types must start with "${types}" (e.g. ${types}Item), and Fieldbook's may only be extended at Query and Mutation.`);
+        throw new Error(
+          `The GraphQL of ${pluginId} declares the type ${name}; a plugin's own types must start with "${types}" (e.g. ${types}Item), and Fieldbook's may only be extended at Query and Mutation.`,
+        );
       }
       refuseDirectives(pluginId, `the type ${name}`, d);
-      if (d.kind === Kind.OBJECT_TYPE_DEFINITION && d.interfaces?.length) throw new Error(`The GraphQL type ${name} of ${pluginId} may not implement an interface.`);
-      if (d.kind === Kind.ENUM_TYPE_DEFINITION) for (const value of d.values ?? []) refuseDirectives(pluginId, `${name}.${value.name.value}`, value);
+      if (d.kind === Kind.OBJECT_TYPE_DEFINITION && d.interfaces?.length)
+        throw new Error(`The GraphQL type ${name} of ${pluginId} may not implement an interface.`);
+      if (d.kind === Kind.ENUM_TYPE_DEFINITION)
+        for (const value of d.values ?? []) refuseDirectives(pluginId, `${name}.${value.name.value}`, value);
       else checkFields(pluginId, name, d.fields);
       names.types.push(name);
       continue;
@@ -113,9 +153,15 @@ export function checkPluginTypeDefs(pluginId: string, typeDefs: string, resolver
     ['Mutation', names.mutation, resolvers.mutation],
   ] as const) {
     const unresolved = declared.filter((f) => !given.includes(f));
-    if (unresolved.length) throw new Error(`The GraphQL field ${root}.${unresolved[0]} of ${pluginId} has no resolver in graphql.${root.toLowerCase()}.`);
+    if (unresolved.length)
+      throw new Error(
+        `The GraphQL field ${root}.${unresolved[0]} of ${pluginId} has no resolver in graphql.${root.toLowerCase()}.`,
+      );
     const undeclared = given.filter((f) => !declared.includes(f));
-    if (undeclared.length) throw new Error(`The resolver graphql.${root.toLowerCase()}.${undeclared[0]} of ${pluginId} has no field in its typeDefs (extend type ${root}).`);
+    if (undeclared.length)
+      throw new Error(
+        `The resolver graphql.${root.toLowerCase()}.${undeclared[0]} of ${pluginId} has no field in its typeDefs (extend type ${root}).`,
+      );
   }
   return names;
 }

@@ -22,7 +22,8 @@ import { ensureWebhookKeys } from '../webhooks/keys.ts';
 import { extensionsTypeDefs } from './schema.ts';
 import { installationView as viewOfInstallation, loadFailureView, pluginView, type PluginView } from './views.ts';
 
-const isAdmin = (ctx: RequestContext) => ctx.membership?.workspaceAdmin === true || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN';
+const isAdmin = (ctx: RequestContext) =>
+  ctx.membership?.workspaceAdmin === true || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN';
 
 /**
  * The web remote of a plugin, served from its built folder or named by its manifest, with the
@@ -31,17 +32,31 @@ const isAdmin = (ctx: RequestContext) => ctx.membership?.workspaceAdmin === true
 function remoteOf(plugin: LoadedPlugin) {
   const entry = plugin.webDir ? `/plugins/${plugin.id}/web/mf-manifest.json` : plugin.manifest.web?.entry;
   if (!entry) return null;
-  return { name: remoteName(plugin.id), entry, exposedModule: plugin.manifest.web?.exposes ?? './extension', slots: plugin.manifest.web?.slots ?? null };
+  return {
+    name: remoteName(plugin.id),
+    entry,
+    exposedModule: plugin.manifest.web?.exposes ?? './extension',
+    slots: plugin.manifest.web?.slots ?? null,
+  };
 }
 
 export function extensionsGraphql(host: PluginHost, maximum: number | null): ModuleGraphql {
   const { box, publicUrl } = host.deps;
-  const installationView = (plugin: LoadedPlugin, row: InstallationRow, b: typeof box, enabled: number) => viewOfInstallation(plugin, row, b, enabled, publicUrl);
+  const installationView = (plugin: LoadedPlugin, row: InstallationRow, b: typeof box, enabled: number) =>
+    viewOfInstallation(plugin, row, b, enabled, publicUrl);
 
   async function installed(ctx: RequestContext): Promise<Array<{ row: InstallationRow; enabled: number }>> {
     return ctx.tx(async (trx) => {
-      const rows = await ensureWebhookKeys(trx, await installations(trx).select('*'), (id) => host.catalog.get(id), box);
-      const counts = await trx('plugin_project_enablements').select('plugin_id').count<Array<{ plugin_id: string; count: number }>>('* as count').groupBy('plugin_id');
+      const rows = await ensureWebhookKeys(
+        trx,
+        await installations(trx).select('*'),
+        (id) => host.catalog.get(id),
+        box,
+      );
+      const counts = await trx('plugin_project_enablements')
+        .select('plugin_id')
+        .count<Array<{ plugin_id: string; count: number }>>('* as count')
+        .groupBy('plugin_id');
       const byPlugin = new Map(counts.map((c) => [c.plugin_id, Number(c.count)]));
       return rows.map((row) => ({ row, enabled: byPlugin.get(row.plugin_id) ?? 0 }));
     });
@@ -72,19 +87,33 @@ export function extensionsGraphql(host: PluginHost, maximum: number | null): Mod
     if (!level) throw notFound('That project');
     const rows = await installed(ctx);
     const enabled = new Set(
-      (await ctx.tx((trx) => trx('plugin_project_enablements').where({ project_id: projectId }).select<Array<{ plugin_id: string }>>('plugin_id'))).map((r) => r.plugin_id),
+      (
+        await ctx.tx((trx) =>
+          trx('plugin_project_enablements')
+            .where({ project_id: projectId })
+            .select<Array<{ plugin_id: string }>>('plugin_id'),
+        )
+      ).map((r) => r.plugin_id),
     );
     return rows.flatMap(({ row, enabled: count }) => {
       const plugin = host.catalog.get(row.plugin_id);
       if (!plugin) return [];
-      return [{ plugin: pluginView(plugin, installationView(plugin, row, box, count), isAdmin(ctx)), projectId, enabled: enabled.has(row.plugin_id) }];
+      return [
+        {
+          plugin: pluginView(plugin, installationView(plugin, row, box, count), isAdmin(ctx)),
+          projectId,
+          enabled: enabled.has(row.plugin_id),
+        },
+      ];
     });
   }
 
   async function pluginRemotes(ctx: RequestContext, args: { projectId?: string | null }) {
     ctx.requireViewer();
     if (!ctx.workspace || !ctx.membership) return [];
-    const ids = args.projectId ? (await projectPlugins(ctx, { projectId: args.projectId })).filter((p) => p.enabled).map((p) => p.plugin.id) : (await installed(ctx)).map((i) => i.row.plugin_id);
+    const ids = args.projectId
+      ? (await projectPlugins(ctx, { projectId: args.projectId })).filter((p) => p.enabled).map((p) => p.plugin.id)
+      : (await installed(ctx)).map((i) => i.row.plugin_id);
     return ids.flatMap((id) => {
       const plugin = host.catalog.ready(id);
       const remote = plugin && remoteOf(plugin);
@@ -95,12 +124,23 @@ export function extensionsGraphql(host: PluginHost, maximum: number | null): Mod
   async function myIntegrations(ctx: RequestContext) {
     const { viewer } = ctx.authorize('profile:read');
     const installedIds = new Set((await installed(ctx)).map((i) => i.row.plugin_id));
-    const mine = await ctx.tx((trx) => trx('plugin_user_connections').where({ user_id: viewer.userId }).select<Array<{ plugin_id: string; external_id: string | null; label: string | null }>>('plugin_id', 'external_id', 'label'));
+    const mine = await ctx.tx((trx) =>
+      trx('plugin_user_connections')
+        .where({ user_id: viewer.userId })
+        .select<Array<{ plugin_id: string; external_id: string | null; label: string | null }>>(
+          'plugin_id',
+          'external_id',
+          'label',
+        ),
+    );
     return host.catalog.plugins
       .filter((p) => p.definition.server.oauth?.level === 'user' && installedIds.has(p.id))
       .map((plugin) => {
         const c = mine.find((m) => m.plugin_id === plugin.id);
-        return { plugin: pluginView(plugin, null, false), connectedAccount: c ? { externalId: c.external_id, label: c.label } : null };
+        return {
+          plugin: pluginView(plugin, null, false),
+          connectedAccount: c ? { externalId: c.external_id, label: c.label } : null,
+        };
       });
   }
 
@@ -130,13 +170,15 @@ export function extensionsGraphql(host: PluginHost, maximum: number | null): Mod
           const result = await setProjectPluginEnabled(host, ctx, args);
           return { ...result, plugin: await viewOf(ctx, result.pluginId) };
         },
-        startIntegrationAuthorization: (ctx, args) => startAuthorization(host, ctx, args as { pluginId: string; source: string; origin?: string | null }),
+        startIntegrationAuthorization: (ctx, args) =>
+          startAuthorization(host, ctx, args as { pluginId: string; source: string; origin?: string | null }),
         disconnectIntegration: async (ctx, args) => {
           await disconnectIntegration(ctx, args);
           return viewOf(ctx, String(args.pluginId));
         },
         disconnectMyIntegration: (ctx, args) => disconnectMyIntegration(ctx, args),
-        rotatePluginWebhookKey: async (ctx, args) => viewOf(ctx, (await rotatePluginWebhookKey(host, ctx, args)).plugin_id),
+        rotatePluginWebhookKey: async (ctx, args) =>
+          viewOf(ctx, (await rotatePluginWebhookKey(host, ctx, args)).plugin_id),
       }),
     },
   };

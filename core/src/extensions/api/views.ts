@@ -59,7 +59,13 @@ function permissionText(name: string): string {
 }
 
 /** What the browser may know of an installation: values, and for secrets only whether they are set. */
-export function installationView(plugin: LoadedPlugin, row: InstallationRow, box: SecretBox, enabledProjectCount: number, publicUrl: string): InstallationView {
+export function installationView(
+  plugin: LoadedPlugin,
+  row: InstallationRow,
+  box: SecretBox,
+  enabledProjectCount: number,
+  publicUrl: string,
+): InstallationView {
   const secrets = box.open(row.secrets);
   return {
     id: row.id,
@@ -67,9 +73,15 @@ export function installationView(plugin: LoadedPlugin, row: InstallationRow, box
     settings: Object.entries(plugin.definition.settings).map(([key, field]) => {
       if (field.kind === 'secret') return { key, text: null, flag: null, isSet: secrets[key] !== undefined };
       const value = row.settings[key];
-      return { key, text: typeof value === 'string' ? value : null, flag: typeof value === 'boolean' ? value : null, isSet: value !== undefined };
+      return {
+        key,
+        text: typeof value === 'string' ? value : null,
+        flag: typeof value === 'boolean' ? value : null,
+        isSet: value !== undefined,
+      };
     }),
-    connectedAccount: row.external_id || row.connection_tokens ? { externalId: row.external_id, label: row.connection_label } : null,
+    connectedAccount:
+      row.external_id || row.connection_tokens ? { externalId: row.external_id, label: row.connection_label } : null,
     enabledProjectCount,
     webhookUrl: installationWebhookUrl(publicUrl, plugin, row, box),
   };
@@ -86,7 +98,13 @@ export function pluginView(plugin: LoadedPlugin, installation: InstallationView 
     state: plugin.state === 'ready' ? 'READY' : plugin.state === 'failed' ? 'FAILED' : 'NOT_CONFIGURED',
     problem: isAdmin ? plugin.problem : plugin.problem ? 'Not available yet; ask a workspace admin.' : null,
     permissions: manifest.permissions.map((name) => ({ name, description: permissionText(name) })),
-    settingFields: Object.entries(definition.settings).map(([key, f]) => ({ key, kind: f.kind, label: f.label, description: f.description ?? null, required: 'required' in f && f.required === true })),
+    settingFields: Object.entries(definition.settings).map(([key, f]) => ({
+      key,
+      kind: f.kind,
+      label: f.label,
+      description: f.description ?? null,
+      required: 'required' in f && f.required === true,
+    })),
     hasWebPart: plugin.webDir !== null || manifest.web?.entry !== undefined,
     connection: definition.server.oauth ? (definition.server.oauth.level === 'user' ? 'USER' : 'WORKSPACE') : null,
     webhookPaths: (definition.server.webhooks ?? []).map((h) => h.path),

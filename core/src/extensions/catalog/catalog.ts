@@ -2,7 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkSdkRange, parsePluginManifest, type ConfigDeclaration, type PluginDefinition, type PluginManifest } from '@fieldbook/extensions-sdk/server';
+import {
+  checkSdkRange,
+  parsePluginManifest,
+  type ConfigDeclaration,
+  type PluginDefinition,
+  type PluginManifest,
+} from '@fieldbook/extensions-sdk/server';
 import type { Logger } from '../../logger.ts';
 import { loadSandboxedPlugin, type PluginIsolate, type SandboxLimits } from '../sandbox/index.ts';
 import { verifyPackageIntegrity, type IntegrityOptions } from './integrity.ts';
@@ -23,7 +29,13 @@ export interface PluginOrigin {
   integrity: string | null;
 }
 
-const BUILT_IN: PluginOrigin = { kind: 'built-in', packageName: null, packageVersion: null, path: null, integrity: null };
+const BUILT_IN: PluginOrigin = {
+  kind: 'built-in',
+  packageName: null,
+  packageVersion: null,
+  path: null,
+  integrity: null,
+};
 
 export interface LoadedPlugin {
   id: string;
@@ -132,21 +144,40 @@ function packageDirs(sources: CatalogSources): PackageDir[] {
   if (sources.dir && existsSync(sources.dir)) {
     for (const entry of readdirSync(sources.dir, { withFileTypes: true })) {
       const dir = join(sources.dir, entry.name);
-      if (entry.isDirectory() && existsSync(join(dir, 'package.json'))) dirs.push({ dir, bundledAs: entry.name, npmName: null });
+      if (entry.isDirectory() && existsSync(join(dir, 'package.json')))
+        dirs.push({ dir, bundledAs: entry.name, npmName: null });
     }
   }
   for (const folder of sources.folders ?? []) {
     const dir = resolve(folder);
     const found: PackageDir = { dir, bundledAs: basename(dir), npmName: null, given: true };
-    dirs.push(existsSync(join(dir, 'package.json')) ? found : { ...found, missing: `${dir} is not a plugin package: it has no package.json.` });
+    dirs.push(
+      existsSync(join(dir, 'package.json'))
+        ? found
+        : { ...found, missing: `${dir} is not a plugin package: it has no package.json.` },
+    );
   }
   for (const name of sources.packages) {
     if (!NPM_NAME.test(name) || name.length > 214) {
-      dirs.push({ dir: name, bundledAs: null, npmName: name, missing: `FIELDBOOK_PLUGINS names "${name}", which is not an npm package name.` });
+      dirs.push({
+        dir: name,
+        bundledAs: null,
+        npmName: name,
+        missing: `FIELDBOOK_PLUGINS names "${name}", which is not an npm package name.`,
+      });
       continue;
     }
     const dir = findNpmPackage(name, sources.projectRoot);
-    dirs.push(dir ? { dir, bundledAs: null, npmName: name } : { dir: name, bundledAs: null, npmName: name, missing: `The npm package ${name} is not installed: run npm install ${name} in ${sources.projectRoot}, or remove it from FIELDBOOK_PLUGINS.` });
+    dirs.push(
+      dir
+        ? { dir, bundledAs: null, npmName: name }
+        : {
+            dir: name,
+            bundledAs: null,
+            npmName: name,
+            missing: `The npm package ${name} is not installed: run npm install ${name} in ${sources.projectRoot}, or remove it from FIELDBOOK_PLUGINS.`,
+          },
+    );
   }
   return dirs.sort((a, b) => a.dir.localeCompare(b.dir));
 }
@@ -167,9 +198,20 @@ function runsInSandbox(isolation: PluginIsolation | undefined, pkg: PackageDir):
 }
 
 /** Imports a plugin's server entry: into a sandbox of its own, or into this process when trusted. */
-async function importServer(pkg: PackageDir, serverEntry: string, sources: CatalogSources, isolates: PluginIsolate[]): Promise<{ definition: unknown; isolation: LoadedPlugin['isolation'] }> {
+async function importServer(
+  pkg: PackageDir,
+  serverEntry: string,
+  sources: CatalogSources,
+  isolates: PluginIsolate[],
+): Promise<{ definition: unknown; isolation: LoadedPlugin['isolation'] }> {
   if (runsInSandbox(sources.isolation, pkg)) {
-    const loaded = await loadSandboxedPlugin({ packageDir: pkg.dir, serverEntry, logger: sources.logger, limits: sources.isolation?.limits, bundleDir: sources.isolation?.bundleDir });
+    const loaded = await loadSandboxedPlugin({
+      packageDir: pkg.dir,
+      serverEntry,
+      logger: sources.logger,
+      limits: sources.isolation?.limits,
+      bundleDir: sources.isolation?.bundleDir,
+    });
     isolates.push(loaded.isolate);
     return { definition: loaded.definition, isolation: 'sandbox' };
   }
@@ -203,12 +245,16 @@ function checkDefinition(definition: PluginDefinition, takenPaths: Map<string, s
   checkSdkRange(manifest);
   for (const hook of definition.server.webhooks ?? []) {
     // /hooks/{pluginId}/{key} are installations' own URLs; a fixed path there could catch their deliveries.
-    if (hook.path === '/hooks' || hook.path.startsWith('/hooks/')) throw new Error(`The webhook path ${hook.path} is under /hooks/, where installations' own webhook URLs are.`);
+    if (hook.path === '/hooks' || hook.path.startsWith('/hooks/'))
+      throw new Error(`The webhook path ${hook.path} is under /hooks/, where installations' own webhook URLs are.`);
     const owner = takenPaths.get(hook.path);
     if (owner) throw new Error(`The webhook path ${hook.path} is already taken by ${owner}.`);
   }
   const camel = manifest.id.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-  for (const name of [...Object.keys(definition.server.graphql?.query ?? {}), ...Object.keys(definition.server.graphql?.mutation ?? {})]) {
+  for (const name of [
+    ...Object.keys(definition.server.graphql?.query ?? {}),
+    ...Object.keys(definition.server.graphql?.mutation ?? {}),
+  ]) {
     if (!name.startsWith(camel)) throw new Error(`The GraphQL field ${name} must start with "${camel}".`);
   }
 }
@@ -223,7 +269,12 @@ function isDefinition(value: unknown): value is PluginDefinition {
  */
 export async function loadPluginCatalog(sources: CatalogSources): Promise<PluginCatalog> {
   // Definitions given directly are already in this process: they run there.
-  const definitions: Array<{ definition: PluginDefinition; webDir: string | null; isolation: LoadedPlugin['isolation']; origin: PluginOrigin }> = (sources.definitions ?? []).map((definition) => ({
+  const definitions: Array<{
+    definition: PluginDefinition;
+    webDir: string | null;
+    isolation: LoadedPlugin['isolation'];
+    origin: PluginOrigin;
+  }> = (sources.definitions ?? []).map((definition) => ({
     definition,
     webDir: null,
     isolation: 'in-process',
@@ -246,12 +297,21 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
     known.set(found, originOf(found, pkg, null));
     const serverEntry = pkg.fieldbook?.server;
     if (!serverEntry) {
-      if (found.npmName) throw new Error(`${found.npmName} is not a Fieldbook plugin: its package.json has no "fieldbook": { "server": … } entry.`);
-      if (found.given) throw new Error(`${found.dir} is not a Fieldbook plugin: its package.json has no "fieldbook": { "server": … } entry.`);
+      if (found.npmName)
+        throw new Error(
+          `${found.npmName} is not a Fieldbook plugin: its package.json has no "fieldbook": { "server": … } entry.`,
+        );
+      if (found.given)
+        throw new Error(
+          `${found.dir} is not a Fieldbook plugin: its package.json has no "fieldbook": { "server": … } entry.`,
+        );
       return null; // a folder without a Fieldbook server part is not a plugin
     }
     // Checked before any of its code is read, so a changed package never runs.
-    const integrity = found.npmName ? verifyPackageIntegrity(found.npmName, found.dir, { projectRoot: sources.projectRoot, ...sources.integrity }).integrity : null;
+    const integrity = found.npmName
+      ? verifyPackageIntegrity(found.npmName, found.dir, { projectRoot: sources.projectRoot, ...sources.integrity })
+          .integrity
+      : null;
     const origin = originOf(found, pkg, integrity);
     known.set(found, origin);
     const { definition, isolation } = await importServer(found, serverEntry, sources, isolates);
@@ -284,8 +344,15 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
     } catch (err) {
       const problem = err instanceof Error ? err.message : String(err);
       sources.logger.error({ plugin: id, err: problem }, 'a plugin is invalid and is disabled');
-      const named = [definition.manifest.name, id, origin.packageName].find((n): n is string => typeof n === 'string' && n.trim() !== '');
-      broken.push({ source: typeof id === 'string' ? id : (origin.path ?? 'unknown'), problem, name: named ?? origin.path ?? 'A plugin', origin });
+      const named = [definition.manifest.name, id, origin.packageName].find(
+        (n): n is string => typeof n === 'string' && n.trim() !== '',
+      );
+      broken.push({
+        source: typeof id === 'string' ? id : (origin.path ?? 'unknown'),
+        problem,
+        name: named ?? origin.path ?? 'A plugin',
+        origin,
+      });
       continue;
     }
     for (const hook of definition.server.webhooks ?? []) takenPaths.set(hook.path, id);
@@ -306,7 +373,11 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
   return catalogOf(plugins, broken, isolates);
 }
 
-export function catalogOf(plugins: readonly LoadedPlugin[], broken: readonly BrokenPlugin[] = [], isolates: readonly PluginIsolate[] = []): PluginCatalog {
+export function catalogOf(
+  plugins: readonly LoadedPlugin[],
+  broken: readonly BrokenPlugin[] = [],
+  isolates: readonly PluginIsolate[] = [],
+): PluginCatalog {
   const byId = new Map(plugins.map((p) => [p.id, p]));
   return {
     plugins,

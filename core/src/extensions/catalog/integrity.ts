@@ -34,7 +34,10 @@ export function defaultNpmCache(env: Readonly<Record<string, string | undefined>
 /** `name=sha512-…,other=sha512-…` as a map; malformed entries are kept so the plugin fails with the reason. */
 export function parsePinnedIntegrity(value: string | undefined): Map<string, string> {
   const pins = new Map<string, string>();
-  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const eq = entry.indexOf('='); // npm names never hold "=", integrities end with it
     if (eq <= 0) continue;
     pins.set(entry.slice(0, eq).trim(), entry.slice(eq + 1).trim());
@@ -75,7 +78,11 @@ export function tarballFiles(tgz: Buffer): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   let offset = 0;
   let longName: string | null = null;
-  const text = (start: number, length: number) => tar.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
+  const text = (start: number, length: number) =>
+    tar
+      .subarray(start, start + length)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
   while (offset + 512 <= tar.length) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break;
@@ -109,9 +116,14 @@ const short = (integrity: string) => (integrity.length > 24 ? `${integrity.slice
 export function verifyPackageIntegrity(name: string, dir: string, options: IntegrityOptions): { integrity: string } {
   const pinned = parsePinnedIntegrity(options.pinned).get(name);
   const entry = lockEntry(options.projectRoot, name);
-  if (pinned !== undefined && !SRI.test(pinned)) throw new Error(`FIELDBOOK_PLUGIN_INTEGRITY gives ${name} "${pinned}", which is not an integrity such as sha512-….`);
+  if (pinned !== undefined && !SRI.test(pinned))
+    throw new Error(
+      `FIELDBOOK_PLUGIN_INTEGRITY gives ${name} "${pinned}", which is not an integrity such as sha512-….`,
+    );
   if (pinned && entry?.integrity && pinned !== entry.integrity) {
-    throw new Error(`Integrity mismatch: package-lock.json records ${short(entry.integrity)} for ${name}, FIELDBOOK_PLUGIN_INTEGRITY pins ${short(pinned)}.`);
+    throw new Error(
+      `Integrity mismatch: package-lock.json records ${short(entry.integrity)} for ${name}, FIELDBOOK_PLUGIN_INTEGRITY pins ${short(pinned)}.`,
+    );
   }
   const expected = pinned ?? entry?.integrity;
   if (!expected) {
@@ -125,21 +137,28 @@ export function verifyPackageIntegrity(name: string, dir: string, options: Integ
   const npmCache = options.npmCache ?? defaultNpmCache(process.env);
   let tarballPath = cachedTarball(npmCache, expected);
   if (!tarballPath && entry?.resolved?.startsWith('file:')) {
-    const local = entry.resolved.startsWith('file://') ? fileURLToPath(entry.resolved) : entry.resolved.slice('file:'.length);
+    const local = entry.resolved.startsWith('file://')
+      ? fileURLToPath(entry.resolved)
+      : entry.resolved.slice('file:'.length);
     const path = isAbsolute(local) ? local : resolve(options.projectRoot, local);
     if (existsSync(path)) tarballPath = path;
   }
   if (!tarballPath) {
-    throw new Error(`Cannot check ${name} against its integrity ${short(expected)}: its tarball is not in npm's cache (${npmCache}). Run npm install as the user Fieldbook runs as, or set FIELDBOOK_NPM_CACHE.`);
+    throw new Error(
+      `Cannot check ${name} against its integrity ${short(expected)}: its tarball is not in npm's cache (${npmCache}). Run npm install as the user Fieldbook runs as, or set FIELDBOOK_NPM_CACHE.`,
+    );
   }
   const tgz = readFileSync(tarballPath);
-  if (integrityOf(tgz, algorithm) !== expected) throw new Error(`Integrity mismatch: the tarball of ${name} (${tarballPath}) is not ${short(expected)}.`);
+  if (integrityOf(tgz, algorithm) !== expected)
+    throw new Error(`Integrity mismatch: the tarball of ${name} (${tarballPath}) is not ${short(expected)}.`);
   const root = normalize(dir) + sep;
   for (const [file, content] of tarballFiles(tgz)) {
     const installed = normalize(join(dir, file));
-    if (!installed.startsWith(root)) throw new Error(`Integrity mismatch: the tarball of ${name} names a file outside its folder (${file}).`);
+    if (!installed.startsWith(root))
+      throw new Error(`Integrity mismatch: the tarball of ${name} names a file outside its folder (${file}).`);
     if (!existsSync(installed)) throw new Error(`Integrity mismatch: ${file} of ${name} is missing from ${dir}.`);
-    if (!readFileSync(installed).equals(content)) throw new Error(`Integrity mismatch: ${file} of ${name} differs from its package (${short(expected)}).`);
+    if (!readFileSync(installed).equals(content))
+      throw new Error(`Integrity mismatch: ${file} of ${name} differs from its package (${short(expected)}).`);
   }
   return { integrity: expected };
 }

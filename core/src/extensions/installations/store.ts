@@ -28,7 +28,10 @@ export async function findInstallation(trx: Knex.Transaction, pluginId: string):
 }
 
 /** The settings as the plugin reads them: plain values with the secrets opened. */
-export function settingsOf(row: Pick<InstallationRow, 'settings' | 'secrets'>, box: SecretBox): Record<string, string | boolean> {
+export function settingsOf(
+  row: Pick<InstallationRow, 'settings' | 'secrets'>,
+  box: SecretBox,
+): Record<string, string | boolean> {
   return { ...row.settings, ...box.open(row.secrets) };
 }
 
@@ -42,12 +45,16 @@ export function mergeSettings(
   stored: Pick<InstallationRow, 'settings' | 'secrets'> | null,
   box: SecretBox,
 ): { settings: Record<string, string | boolean>; secrets: string | null } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badInput('settings', 'Settings must be an object.');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw badInput('settings', 'Settings must be an object.');
   const parsed = settingsSchema(declaration).safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
-    const message = issue.code === 'unrecognized_keys' ? `Unknown setting: ${(issue as { keys?: string[] }).keys?.join(', ')}.` : issue.message;
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `Unknown setting: ${(issue as { keys?: string[] }).keys?.join(', ')}.`
+        : issue.message;
     throw new AppError('BAD_USER_INPUT', message, { field: key ? `settings.${key}` : 'settings' });
   }
   const settings: Record<string, string | boolean> = {};
@@ -65,7 +72,8 @@ export function mergeSettings(
   for (const [key, field] of Object.entries(declaration)) {
     const required = 'required' in field && field.required;
     const present = field.kind === 'secret' ? secrets[key] !== undefined : settings[key] !== undefined;
-    if (required && !present) throw new AppError('BAD_USER_INPUT', `${field.label} is required.`, { field: `settings.${key}` });
+    if (required && !present)
+      throw new AppError('BAD_USER_INPUT', `${field.label} is required.`, { field: `settings.${key}` });
   }
   return { settings, secrets: Object.keys(secrets).length ? box.seal(secrets) : null };
 }

@@ -13,14 +13,26 @@ export interface PluginDataPort {
   projectLevel(ctx: RequestContext, projectId: string): Promise<PermissionLevel | null>;
   /** Projects the member can read. */
   listProjects(ctx: RequestContext): Promise<Array<{ id: string; title: string }>>;
-  createNote(ctx: RequestContext, draft: { projectId: string; title: string; content: RichTextDoc }): Promise<{ id: string; projectId: string; title: string }>;
-  getNote(ctx: RequestContext, noteId: string): Promise<{ id: string; projectId: string; title: string; text: string } | null>;
+  createNote(
+    ctx: RequestContext,
+    draft: { projectId: string; title: string; content: RichTextDoc },
+  ): Promise<{ id: string; projectId: string; title: string }>;
+  getNote(
+    ctx: RequestContext,
+    noteId: string,
+  ): Promise<{ id: string; projectId: string; title: string; text: string } | null>;
   /**
    * Runs `fn` in one transaction of the member's with `createNotes` bound to it: each draft's
    * project checked once, one insert for them all, their events published together. What else
    * `fn` writes (the plugin's idempotency keys, the deliveries marked handled) commits with them.
    */
-  withNotes<T>(ctx: RequestContext, fn: (trx: Knex.Transaction, createNotes: (drafts: ReadonlyArray<NoteDraftRow>) => Promise<CreatedNote[]>) => Promise<T>): Promise<T>;
+  withNotes<T>(
+    ctx: RequestContext,
+    fn: (
+      trx: Knex.Transaction,
+      createNotes: (drafts: ReadonlyArray<NoteDraftRow>) => Promise<CreatedNote[]>,
+    ) => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface NoteDraftRow {

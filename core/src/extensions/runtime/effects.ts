@@ -16,11 +16,20 @@ export type EffectClaim = { claimed: true } | { claimed: false; objectId: string
 
 type InWorkspace = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise<T>;
 
-export async function claimEffect(inWorkspace: InWorkspace, workspaceId: string, pluginId: string, key: string): Promise<EffectClaim> {
+export async function claimEffect(
+  inWorkspace: InWorkspace,
+  workspaceId: string,
+  pluginId: string,
+  key: string,
+): Promise<EffectClaim> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const outcome = await inWorkspace(async (trx) => {
-      const inserted = await trx('plugin_effects').insert({ workspace_id: workspaceId, plugin_id: pluginId, key, object_id: null }).onConflict(['workspace_id', 'plugin_id', 'key']).ignore().returning('key');
+      const inserted = await trx('plugin_effects')
+        .insert({ workspace_id: workspaceId, plugin_id: pluginId, key, object_id: null })
+        .onConflict(['workspace_id', 'plugin_id', 'key'])
+        .ignore()
+        .returning('key');
       if (inserted.length) return { claimed: true } as const;
       const taken = await trx('plugin_effects')
         .where({ plugin_id: pluginId, key })
@@ -29,11 +38,14 @@ export async function claimEffect(inWorkspace: InWorkspace, workspaceId: string,
         .update({ created_at: trx.fn.now() })
         .returning('key');
       if (taken.length) return { claimed: true } as const;
-      const row = await trx('plugin_effects').where({ plugin_id: pluginId, key }).first<{ object_id: string | null } | undefined>('object_id');
+      const row = await trx('plugin_effects')
+        .where({ plugin_id: pluginId, key })
+        .first<{ object_id: string | null } | undefined>('object_id');
       return row?.object_id ? ({ claimed: false, objectId: row.object_id } as const) : null;
     });
     if (outcome) return outcome;
-    if (Date.now() > deadline) throw new Error(`Another delivery is still making the object for ${key}; this one will be retried.`);
+    if (Date.now() > deadline)
+      throw new Error(`Another delivery is still making the object for ${key}; this one will be retried.`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -41,17 +53,31 @@ export async function claimEffect(inWorkspace: InWorkspace, workspaceId: string,
 /** Keeps a claim fresh while its work runs; call the returned function once the work is done. */
 export function keepClaimed(inWorkspace: InWorkspace, pluginId: string, key: string): () => void {
   const timer = setInterval(() => {
-    inWorkspace((trx) => trx('plugin_effects').where({ plugin_id: pluginId, key }).whereNull('object_id').update({ created_at: trx.fn.now() })).catch(() => undefined); // a missed refresh only shortens the claim
+    inWorkspace((trx) =>
+      trx('plugin_effects')
+        .where({ plugin_id: pluginId, key })
+        .whereNull('object_id')
+        .update({ created_at: trx.fn.now() }),
+    ).catch(() => undefined); // a missed refresh only shortens the claim
   }, REFRESH_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
 
-export function completeEffect(inWorkspace: InWorkspace, pluginId: string, key: string, objectId: string): Promise<unknown> {
-  return inWorkspace((trx) => trx('plugin_effects').where({ plugin_id: pluginId, key }).update({ object_id: objectId }));
+export function completeEffect(
+  inWorkspace: InWorkspace,
+  pluginId: string,
+  key: string,
+  objectId: string,
+): Promise<unknown> {
+  return inWorkspace((trx) =>
+    trx('plugin_effects').where({ plugin_id: pluginId, key }).update({ object_id: objectId }),
+  );
 }
 
 /** The work failed: the key is free for the next attempt. */
 export function releaseEffect(inWorkspace: InWorkspace, pluginId: string, key: string): Promise<unknown> {
-  return inWorkspace((trx) => trx('plugin_effects').where({ plugin_id: pluginId, key }).whereNull('object_id').delete());
+  return inWorkspace((trx) =>
+    trx('plugin_effects').where({ plugin_id: pluginId, key }).whereNull('object_id').delete(),
+  );
 }

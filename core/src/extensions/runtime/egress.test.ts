@@ -5,27 +5,59 @@ import { SecretBox } from './secret-box.ts';
 
 describe('outbound requests of plugins', () => {
   it('knows the internal address ranges, IPv4, IPv6 and mapped', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
     // NAT64 and 6to4 carry an IPv4 address inside, loopback or private as often as not.
     for (const a of ['64:ff9b::7f00:1', '64:ff9b::a00:1', '2002:7f00:1::1', '2002:c0a8:101::1']) {
       expect(isInternalAddress(a), a).toBe(true);
     }
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isInternalAddress(a), a).toBe(false);
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isInternalAddress(a), a).toBe(false);
   });
 
   it('refuses a declared host that resolves inside, an undeclared host and other schemes', async () => {
-    const http = guardedHttp({ pluginId: 'p', declaredHosts: ['slack.com'], trustedOrigins: [], resolve: async (h) => (h === 'evil.slack.com' ? ['10.0.0.5'] : ['93.184.216.34']) });
+    const http = guardedHttp({
+      pluginId: 'p',
+      declaredHosts: ['slack.com'],
+      trustedOrigins: [],
+      resolve: async (h) => (h === 'evil.slack.com' ? ['10.0.0.5'] : ['93.184.216.34']),
+    });
     await expect(http.fetch('https://evil.slack.com/api')).rejects.toThrow(/internal address/);
     await expect(http.fetch('https://slack.com.attacker.net/')).rejects.toThrow(PluginPermissionError);
     await expect(http.fetch('file:///etc/passwd')).rejects.toThrow(PluginPermissionError);
   });
 
   it('says an internal address can never be reached, rather than that a permission is missing', async () => {
-    const http = guardedHttp({ pluginId: 'p', declaredHosts: ['slack.com'], trustedOrigins: [], resolve: async () => ['93.184.216.34'] });
-    for (const url of ['http://127.0.0.1:8080/admin', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://localhost:5432/', 'http://10.0.0.5/']) {
-      const err = await http.fetch(url).then(() => null, (e: unknown) => e);
+    const http = guardedHttp({
+      pluginId: 'p',
+      declaredHosts: ['slack.com'],
+      trustedOrigins: [],
+      resolve: async () => ['93.184.216.34'],
+    });
+    for (const url of [
+      'http://127.0.0.1:8080/admin',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/',
+      'http://localhost:5432/',
+      'http://10.0.0.5/',
+    ]) {
+      const err = await http.fetch(url).then(
+        () => null,
+        (e: unknown) => e,
+      );
       const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
       expect(err, url).toBeInstanceOf(Error);
       expect((err as Error).message, url).toBe(`${host} is an internal address and can never be reached.`);
@@ -67,10 +99,17 @@ describe('outbound requests of plugins', () => {
 
   it('pins a connection to the checked addresses whatever name it is asked for', async () => {
     const lookup = pinnedLookup(['93.184.216.34', '2606:4700::1111']);
-    const one = await new Promise((resolve, reject) => lookup('localhost', {}, (err, address, family) => (err ? reject(err) : resolve({ address, family }))));
+    const one = await new Promise((resolve, reject) =>
+      lookup('localhost', {}, (err, address, family) => (err ? reject(err) : resolve({ address, family }))),
+    );
     expect(one).toEqual({ address: '93.184.216.34', family: 4 });
-    const all = await new Promise((resolve, reject) => lookup('localhost', { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
-    expect(all).toEqual([{ address: '93.184.216.34', family: 4 }, { address: '2606:4700::1111', family: 6 }]);
+    const all = await new Promise((resolve, reject) =>
+      lookup('localhost', { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+    );
+    expect(all).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:4700::1111', family: 6 },
+    ]);
   });
 
   it('lets through what the operator configured, internal or not, and checks every redirect hop', async () => {
@@ -84,7 +123,9 @@ describe('outbound requests of plugins', () => {
     try {
       const http = guardedHttp({ pluginId: 'p', declaredHosts: [], trustedOrigins: [origin] });
       expect(await (await http.fetch(`${origin}/fine`)).text()).toBe('ok');
-      await expect(http.fetch(`${origin}/hop`)).rejects.toThrow('127.0.0.2 is an internal address and can never be reached.');
+      await expect(http.fetch(`${origin}/hop`)).rejects.toThrow(
+        '127.0.0.2 is an internal address and can never be reached.',
+      );
     } finally {
       server.close();
     }

@@ -70,7 +70,8 @@ function describeRequest(pluginId: string, url: URL, init: RequestInit): PluginR
     method: (init.method ?? 'GET').toUpperCase(),
     url: url.toString(),
     headers: Object.fromEntries(new Headers(init.headers).entries()),
-    body: typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : null,
+    body:
+      typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : null,
   };
 }
 
@@ -107,11 +108,13 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
   const check = async (url: URL): Promise<string[] | null> => {
     if (policy.trustedOrigins.includes(url.origin)) return null;
     const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PluginPermissionError(policy.pluginId, `egress:${host} (${url.protocol} is not allowed)`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new PluginPermissionError(policy.pluginId, `egress:${host} (${url.protocol} is not allowed)`);
     const isDeclared = declared.some((d) => host === d || host.endsWith(`.${d}`));
     // No permission could make these reachable, so saying one is missing would send the plugin's
     // author after the wrong fix. (A declared name is resolved and checked below like any other.)
-    if (isInternalAddress(host) || (!isDeclared && isLocalName(host))) throw new InternalAddressError(policy.pluginId, host);
+    if (isInternalAddress(host) || (!isDeclared && isLocalName(host)))
+      throw new InternalAddressError(policy.pluginId, host);
     if (!isDeclared) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
     const addresses = await resolve(host);
     if (addresses.length === 0 || addresses.some(isInternalAddress)) {
@@ -132,7 +135,10 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
         if (hop >= MAX_REDIRECTS) throw new Error(`Too many redirects from ${policy.pluginId}'s request`);
         url = new URL(location, url);
         // A 303 (and a POST answered 301/302) continues as GET without a body, as browsers do.
-        if (res.status === 303 || ((res.status === 301 || res.status === 302) && request.method && request.method !== 'GET')) {
+        if (
+          res.status === 303 ||
+          ((res.status === 301 || res.status === 302) && request.method && request.method !== 'GET')
+        ) {
           request = { ...request, method: 'GET', body: undefined };
         }
       }

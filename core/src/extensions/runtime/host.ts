@@ -106,7 +106,9 @@ export class PluginHost {
       config: plugin.config as PluginContext['config'],
       http: guardedHttp({
         pluginId: plugin.id,
-        declaredHosts: plugin.manifest.permissions.filter((p) => p.startsWith('egress:')).map((p) => p.slice('egress:'.length)),
+        declaredHosts: plugin.manifest.permissions
+          .filter((p) => p.startsWith('egress:'))
+          .map((p) => p.slice('egress:'.length)),
         trustedOrigins: plugin.trustedOrigins,
         onRequest: this.deps.onPluginRequest,
       }),
@@ -118,32 +120,67 @@ export class PluginHost {
    * Runs a plugin's automation action for a workspace: the parameters are checked against the
    * action's schema first (a clear error, nothing run), then it runs as the installer.
    */
-  async runAction(input: { pluginId: string; workspaceId: string; key: string; params: unknown; trigger: AutomationTrigger }): Promise<{ summary?: string } | void> {
+  async runAction(input: {
+    pluginId: string;
+    workspaceId: string;
+    key: string;
+    params: unknown;
+    trigger: AutomationTrigger;
+  }): Promise<{ summary?: string } | void> {
     const plugin = this.catalog.ready(input.pluginId);
     const action = plugin?.definition.server.actions?.find((a) => a.key === input.key);
-    if (!plugin || !action) throw new AppError('NOT_FOUND', `The action ${input.key} of ${input.pluginId} is not available.`);
+    if (!plugin || !action)
+      throw new AppError('NOT_FOUND', `The action ${input.key} of ${input.pluginId} is not available.`);
     const parsed = action.parameters.safeParse(input.params);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new AppError('BAD_USER_INPUT', `${action.title}: ${issue.message}`, { field: ['params', ...issue.path.map(String)].join('.') });
+      throw new AppError('BAD_USER_INPUT', `${action.title}: ${issue.message}`, {
+        field: ['params', ...issue.path.map(String)].join('.'),
+      });
     }
-    const row = await this.inWorkspace(input.workspaceId, (trx) => installations(trx).where({ plugin_id: plugin.id }).first());
+    const row = await this.inWorkspace(input.workspaceId, (trx) =>
+      installations(trx).where({ plugin_id: plugin.id }).first(),
+    );
     if (!row) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not installed in this workspace.`);
     return action.execute(this.installationContext(plugin, row), parsed.data, input.trigger);
   }
 
   /** Every ready plugin's automation actions, for the automation editor and for checks on save. */
-  automationActions(): Array<{ pluginId: string; pluginName: string; key: string; title: string; description?: string; parameters: AutomationAction<unknown>['parameters'] }> {
+  automationActions(): Array<{
+    pluginId: string;
+    pluginName: string;
+    key: string;
+    title: string;
+    description?: string;
+    parameters: AutomationAction<unknown>['parameters'];
+  }> {
     return this.catalog.plugins
       .filter((p) => p.state === 'ready')
-      .flatMap((p) => (p.definition.server.actions ?? []).map((a) => ({ pluginId: p.id, pluginName: p.manifest.name, key: a.key, title: a.title, description: a.description, parameters: a.parameters })));
+      .flatMap((p) =>
+        (p.definition.server.actions ?? []).map((a) => ({
+          pluginId: p.id,
+          pluginName: p.manifest.name,
+          key: a.key,
+          title: a.title,
+          description: a.description,
+          parameters: a.parameters,
+        })),
+      );
   }
 
   /**
    * Every ready plugin's agent tools, with their input's JSON Schema (worked out inside the
    * sandbox for sandboxed plugins). The agents module names them `{pluginId}_{name}`.
    */
-  agentTools(): Array<{ pluginId: string; pluginName: string; name: string; description: string; access: 'read' | 'write'; needsConfirmation: boolean; inputSchema: JsonObject }> {
+  agentTools(): Array<{
+    pluginId: string;
+    pluginName: string;
+    name: string;
+    description: string;
+    access: 'read' | 'write';
+    needsConfirmation: boolean;
+    inputSchema: JsonObject;
+  }> {
     return this.catalog.plugins
       .filter((p) => p.state === 'ready')
       .flatMap((p) =>
@@ -164,25 +201,38 @@ export class PluginHost {
    * (BAD_USER_INPUT naming the field, nothing run), then it runs for the workspace's installation
    * acting as that person, so their access bounds what it reads and writes.
    */
-  async runTool(input: { pluginId: string; workspaceId: string; userId: string; name: string; input: unknown }): Promise<AgentToolAnswer> {
+  async runTool(input: {
+    pluginId: string;
+    workspaceId: string;
+    userId: string;
+    name: string;
+    input: unknown;
+  }): Promise<AgentToolAnswer> {
     const plugin = this.catalog.ready(input.pluginId);
     const tool = plugin?.definition.server.tools?.find((t) => t.name === input.name);
-    if (!plugin || !tool) throw new AppError('NOT_FOUND', `The tool ${input.name} of ${input.pluginId} is not available.`);
+    if (!plugin || !tool)
+      throw new AppError('NOT_FOUND', `The tool ${input.name} of ${input.pluginId} is not available.`);
     const parsed = tool.input.safeParse(input.input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.map(String).join('.') || 'input';
       throw new AppError('BAD_USER_INPUT', `${field}: ${issue.message}`, { field });
     }
-    const row = await this.inWorkspace(input.workspaceId, (trx) => installations(trx).where({ plugin_id: plugin.id }).first());
+    const row = await this.inWorkspace(input.workspaceId, (trx) =>
+      installations(trx).where({ plugin_id: plugin.id }).first(),
+    );
     if (!row) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not installed in this workspace.`);
-    const answer = await tool.execute(this.installationContext(plugin, row, input.userId), parsed.data, { userId: input.userId });
+    const answer = await tool.execute(this.installationContext(plugin, row, input.userId), parsed.data, {
+      userId: input.userId,
+    });
     return typeof answer === 'string' ? { text: answer } : answer;
   }
 
   /** True when the workspace has installed the plugin. */
   async isInstalled(workspaceId: string, pluginId: string): Promise<boolean> {
-    return Boolean(await this.inWorkspace(workspaceId, (trx) => installations(trx).where({ plugin_id: pluginId }).first()));
+    return Boolean(
+      await this.inWorkspace(workspaceId, (trx) => installations(trx).where({ plugin_id: pluginId }).first()),
+    );
   }
 
   /** Runs `fn` scoped to an installation's workspace, as the system (no member). */
@@ -195,7 +245,12 @@ export class PluginHost {
    * or as `actingUserId` when a person is at the keyboard (the plugin's GraphQL fields): their
    * access bounds what the plugin can do, and their own connected account is theirs alone.
    */
-  installationContext(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null = row.installed_by, options: { sharedReads?: boolean } = {}): InstallationContext<string> {
+  installationContext(
+    plugin: LoadedPlugin,
+    row: InstallationRow,
+    actingUserId: string | null = row.installed_by,
+    options: { sharedReads?: boolean } = {},
+  ): InstallationContext<string> {
     // With sharedReads, one context serves a batch of work (webhook deliveries handled together):
     // the member it acts as and the projects the plugin is enabled on are read once for it.
     const reads: ContextReads | null = options.sharedReads ? {} : null;
@@ -209,31 +264,47 @@ export class PluginHost {
         id: row.id,
         workspaceId: row.workspace_id,
         settings,
-        connection: row.external_id || row.connection_tokens ? { externalId: row.external_id, label: row.connection_label, tokens } : null,
+        connection:
+          row.external_id || row.connection_tokens
+            ? { externalId: row.external_id, label: row.connection_label, tokens }
+            : null,
       },
       jobs: {
-        send: async (name: string, data: JsonObject, options?: { singletonKey?: string; startAfterSeconds?: number }) => {
-          if (!plugin.definition.server.jobs?.[name]) throw new Error(`The plugin ${plugin.id} has no job named ${name}.`);
+        send: async (
+          name: string,
+          data: JsonObject,
+          options?: { singletonKey?: string; startAfterSeconds?: number },
+        ) => {
+          if (!plugin.definition.server.jobs?.[name])
+            throw new Error(`The plugin ${plugin.id} has no job named ${name}.`);
           const payload: PluginJobData = { installationId: row.id, workspaceId: row.workspace_id, actingUserId, data };
           await this.deps.jobs.send(pluginJobQueue(plugin.id, name), payload, options);
         },
       },
       saveConnectionTokens: async (next: Record<string, string>) => {
         await this.inWorkspace(row.workspace_id, (trx) =>
-          installations(trx).where({ id: row.id }).update({ connection_tokens: this.deps.box.seal(next), updated_at: new Date() }),
+          installations(trx)
+            .where({ id: row.id })
+            .update({ connection_tokens: this.deps.box.seal(next), updated_at: new Date() }),
         );
       },
       userConnection: async () => {
         if (!actingUserId) return null;
         const found = await withTenant(this.deps.app, { workspaceId: row.workspace_id, userId: actingUserId }, (trx) =>
-          trx('plugin_user_connections').where({ plugin_id: plugin.id, user_id: actingUserId }).first<{ external_id: string | null; label: string | null; tokens: string } | undefined>(),
+          trx('plugin_user_connections')
+            .where({ plugin_id: plugin.id, user_id: actingUserId })
+            .first<{ external_id: string | null; label: string | null; tokens: string } | undefined>(),
         );
-        return found ? { externalId: found.external_id, label: found.label, tokens: this.deps.box.open(found.tokens) } : null;
+        return found
+          ? { externalId: found.external_id, label: found.label, tokens: this.deps.box.open(found.tokens) }
+          : null;
       },
       saveUserConnectionTokens: async (next: Record<string, string>) => {
         if (!actingUserId) throw new Error('No person to save a connection for.');
         await withTenant(this.deps.app, { workspaceId: row.workspace_id, userId: actingUserId }, (trx) =>
-          trx('plugin_user_connections').where({ plugin_id: plugin.id, user_id: actingUserId }).update({ tokens: this.deps.box.seal(next) }),
+          trx('plugin_user_connections')
+            .where({ plugin_id: plugin.id, user_id: actingUserId })
+            .update({ tokens: this.deps.box.seal(next) }),
         );
       },
       disconnect: async () => {
@@ -244,7 +315,9 @@ export class PluginHost {
         );
       },
     };
-    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () => this.notes(plugin, row, actingUserId, reads));
+    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () =>
+      this.notes(plugin, row, actingUserId, reads),
+    );
     this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId, reads));
     if (reads) this.sharedReads.set(ctx, reads);
     return ctx as unknown as InstallationContext<string>;
@@ -256,18 +329,37 @@ export class PluginHost {
    * plugin may write notes and is enabled on the draft's project; otherwise the whole batch is
    * refused and its deliveries go to `handle` one by one.
    */
-  async webhookNotes(plugin: LoadedPlugin, row: InstallationRow, items: readonly DeliveryNotes[], context?: InstallationContext<string>): Promise<DeliveryNotesResult> {
+  async webhookNotes(
+    plugin: LoadedPlugin,
+    row: InstallationRow,
+    items: readonly DeliveryNotes[],
+    context?: InstallationContext<string>,
+  ): Promise<DeliveryNotesResult> {
     if (!this.declared(plugin, 'notes:write')) throw new PluginPermissionError(plugin.id, 'notes:write');
     // The batch's context already read its member and enabled projects: read once per batch, not twice.
     const reads = (context && this.sharedReads.get(context)) ?? null;
     const enabled = await this.enabledProjects(row, reads);
     if (items.some((item) => item.notes.some((n) => !enabled.has(n.projectId)))) {
-      throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, { field: 'projectId' });
+      throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, {
+        field: 'projectId',
+      });
     }
-    return createDeliveryNotes({ port: this.port(), actor: await this.actor(row, row.installed_by, reads), pluginId: plugin.id, workspaceId: row.workspace_id, items });
+    return createDeliveryNotes({
+      port: this.port(),
+      actor: await this.actor(row, row.installed_by, reads),
+      pluginId: plugin.id,
+      workspaceId: row.workspace_id,
+      items,
+    });
   }
 
-  private attach(target: object, plugin: LoadedPlugin, name: string, scopes: readonly string[], build: () => object): void {
+  private attach(
+    target: object,
+    plugin: LoadedPlugin,
+    name: string,
+    scopes: readonly string[],
+    build: () => object,
+  ): void {
     const granted = scopes.some((s) => this.declared(plugin, s));
     Object.defineProperty(target, name, {
       enumerable: granted,
@@ -280,9 +372,17 @@ export class PluginHost {
   }
 
   /** The member the plugin acts as: their access bounds what it can do. */
-  private actor(row: InstallationRow, userId: string | null, reads: ContextReads | null = null): Promise<RequestContext> {
+  private actor(
+    row: InstallationRow,
+    userId: string | null,
+    reads: ContextReads | null = null,
+  ): Promise<RequestContext> {
     if (reads?.actor) return reads.actor;
-    const actor = userId ? this.deps.memberContext(row.workspace_id, userId) : Promise.reject(new AppError('FORBIDDEN', 'The person who installed this plugin has left the workspace; install it again.'));
+    const actor = userId
+      ? this.deps.memberContext(row.workspace_id, userId)
+      : Promise.reject(
+          new AppError('FORBIDDEN', 'The person who installed this plugin has left the workspace; install it again.'),
+        );
     if (reads) reads.actor = actor;
     return actor;
   }
@@ -295,14 +395,21 @@ export class PluginHost {
 
   private enabledProjects(row: InstallationRow, reads: ContextReads | null = null): Promise<Set<string>> {
     if (reads?.enabled) return reads.enabled;
-    const enabled = this.inWorkspace(row.workspace_id, (trx) => trx('plugin_project_enablements').where({ plugin_id: row.plugin_id }).select<Array<{ project_id: string }>>('project_id')).then(
-      (rows) => new Set(rows.map((r) => r.project_id)),
-    );
+    const enabled = this.inWorkspace(row.workspace_id, (trx) =>
+      trx('plugin_project_enablements')
+        .where({ plugin_id: row.plugin_id })
+        .select<Array<{ project_id: string }>>('project_id'),
+    ).then((rows) => new Set(rows.map((r) => r.project_id)));
     if (reads) reads.enabled = enabled;
     return enabled;
   }
 
-  private notes(plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null, reads: ContextReads | null): NotesWriter & NotesReader {
+  private notes(
+    plugin: LoadedPlugin,
+    row: InstallationRow,
+    actingUserId: string | null,
+    reads: ContextReads | null,
+  ): NotesWriter & NotesReader {
     const require = (scope: string) => {
       if (!this.declared(plugin, scope)) throw new PluginPermissionError(plugin.id, scope);
     };
@@ -310,7 +417,9 @@ export class PluginHost {
       create: async (draft) => {
         require('notes:write');
         if (!(await this.enabledProjects(row, reads)).has(draft.projectId)) {
-          throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, { field: 'projectId' });
+          throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, {
+            field: 'projectId',
+          });
         }
         const actor = await this.actor(row, actingUserId, reads);
         const inWorkspace = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => this.inWorkspace(row.workspace_id, fn);
@@ -318,7 +427,14 @@ export class PluginHost {
           const claim = await claimEffect(inWorkspace, row.workspace_id, plugin.id, draft.key);
           if (!claim.claimed) {
             const existing = await this.port().getNote(actor, claim.objectId);
-            if (existing) return { id: existing.id, projectId: existing.projectId, title: existing.title, path: `/data/${existing.id}`, created: false };
+            if (existing)
+              return {
+                id: existing.id,
+                projectId: existing.projectId,
+                title: existing.title,
+                path: `/data/${existing.id}`,
+                created: false,
+              };
             // The note it made was deleted since: the key is the caller's again.
           }
         }
@@ -326,9 +442,16 @@ export class PluginHost {
         let note: { id: string; projectId: string; title: string };
         try {
           const level = await this.port().projectLevel(actor, draft.projectId);
-          if (!level || !atLeast(level, 'write')) throw new AppError('FORBIDDEN', 'The person who installed this plugin cannot write in that project.', { field: 'projectId' });
+          if (!level || !atLeast(level, 'write'))
+            throw new AppError('FORBIDDEN', 'The person who installed this plugin cannot write in that project.', {
+              field: 'projectId',
+            });
           const content = draft.content ?? textToDoc(draft.text ?? '');
-          note = await this.port().createNote(actor, { projectId: draft.projectId, title: noteTitle(draft.title), content });
+          note = await this.port().createNote(actor, {
+            projectId: draft.projectId,
+            title: noteTitle(draft.title),
+            content,
+          });
         } catch (err) {
           stopKeeping();
           if (draft.key) await releaseEffect(inWorkspace, plugin.id, draft.key);
@@ -347,14 +470,20 @@ export class PluginHost {
     };
   }
 
-  private projects(_plugin: LoadedPlugin, row: InstallationRow, actingUserId: string | null, reads: ContextReads | null): ProjectsReader {
+  private projects(
+    _plugin: LoadedPlugin,
+    row: InstallationRow,
+    actingUserId: string | null,
+    reads: ContextReads | null,
+  ): ProjectsReader {
     return {
       list: async () => {
         const listed =
           reads?.projects ??
-          Promise.all([this.actor(row, actingUserId, reads).then((a) => this.port().listProjects(a)), this.enabledProjects(row, reads)]).then(([projects, enabled]) =>
-            projects.map((p) => ({ ...p, enabled: enabled.has(p.id) })),
-          );
+          Promise.all([
+            this.actor(row, actingUserId, reads).then((a) => this.port().listProjects(a)),
+            this.enabledProjects(row, reads),
+          ]).then(([projects, enabled]) => projects.map((p) => ({ ...p, enabled: enabled.has(p.id) })));
         if (reads) reads.projects = listed;
         return (await listed).map((p) => ({ ...p }));
       },

@@ -6,7 +6,8 @@ const REDACTED = '[redacted]';
 function scrub(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return secrets.reduce((s, secret) => s.split(secret).join(REDACTED), value);
   if (Array.isArray(value)) return value.map((v) => scrub(v, secrets));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, secrets)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, secrets)]));
   return value;
 }
 

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { version as esbuildVersion } from 'esbuild';
 
@@ -102,7 +111,13 @@ function writeWhole(path: string, data: string): void {
 }
 
 /** Keeps a plugin entry's bundle with what it was made from (`inputs`: absolute paths esbuild read). */
-export function keepBundle(dir: string, packageDir: string, serverEntry: string, code: string, inputs: readonly string[]): void {
+export function keepBundle(
+  dir: string,
+  packageDir: string,
+  serverEntry: string,
+  code: string,
+  inputs: readonly string[],
+): void {
   const files: Record<string, string> = {};
   const packages = new Map<string, string | null>();
   for (const input of inputs) {
@@ -116,5 +131,8 @@ export function keepBundle(dir: string, packageDir: string, serverEntry: string,
   const paths = slot(dir, packageDir, serverEntry);
   // The bundle first: a manifest is only ever next to the bundle it describes.
   writeWhole(paths.code, code);
-  writeWhole(paths.manifest, JSON.stringify({ format: FORMAT, sandbox: sandboxVersion(), code: sha256(code), files } satisfies KeptBundle));
+  writeWhole(
+    paths.manifest,
+    JSON.stringify({ format: FORMAT, sandbox: sandboxVersion(), code: sha256(code), files } satisfies KeptBundle),
+  );
 }

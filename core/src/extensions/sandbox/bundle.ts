@@ -33,7 +33,13 @@ const nodeModules: Plugin = {
       const standIn = STAND_INS[bare];
       if (standIn === 'buffer' && args.path === 'buffer') return undefined; // the npm package itself
       if (standIn) return b.resolve(standIn, { kind: args.kind, resolveDir: INSIDE });
-      return { errors: [{ text: `A sandboxed plugin cannot use node:${bare}; it reaches files, the network, the environment and processes only through its context.` }] };
+      return {
+        errors: [
+          {
+            text: `A sandboxed plugin cannot use node:${bare}; it reaches files, the network, the environment and processes only through its context.`,
+          },
+        ],
+      };
     });
   },
 };
@@ -49,7 +55,11 @@ export interface PluginBundle {
  * (TypeScript compiled on the way, as the SDK's developer experience promises). With `keepIn`, a
  * bundle kept there from an earlier start is used while nothing it was made from has changed.
  */
-export async function bundlePlugin(packageDir: string, serverEntry: string, options: { keepIn?: string; logger?: Logger } = {}): Promise<PluginBundle> {
+export async function bundlePlugin(
+  packageDir: string,
+  serverEntry: string,
+  options: { keepIn?: string; logger?: Logger } = {},
+): Promise<PluginBundle> {
   if (options.keepIn) {
     const kept = readKeptBundle(options.keepIn, packageDir, serverEntry);
     if (kept !== null) return { code: kept, reused: true };
@@ -84,7 +94,10 @@ export async function bundlePlugin(packageDir: string, serverEntry: string, opti
       keepBundle(options.keepIn, packageDir, serverEntry, code, inputs);
     } catch (err) {
       // Only the next start's speed depends on it: the plugin runs from the bundle in memory.
-      options.logger?.warn({ dir: options.keepIn, err: err instanceof Error ? err.message : String(err) }, 'a plugin bundle could not be kept on disk; it is bundled again at the next start');
+      options.logger?.warn(
+        { dir: options.keepIn, err: err instanceof Error ? err.message : String(err) },
+        'a plugin bundle could not be kept on disk; it is bundled again at the next start',
+      );
     }
   }
   return { code, reused: false };

@@ -14,13 +14,22 @@ interface EncodedBytes {
 }
 
 function isEncodedBytes(value: unknown): value is EncodedBytes {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as EncodedBytes).$bytes === 'string' && Object.keys(value).length === 1;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as EncodedBytes).$bytes === 'string' &&
+    Object.keys(value).length === 1
+  );
 }
 
 export function encode(value: unknown): string {
   const text = stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
     const raw = this[key];
-    if (raw instanceof Uint8Array) return { $bytes: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64') } satisfies EncodedBytes;
+    if (raw instanceof Uint8Array)
+      return {
+        $bytes: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64'),
+      } satisfies EncodedBytes;
     return v;
   });
   return text ?? 'null';
@@ -74,7 +83,13 @@ export interface PluginDescription {
   jobs: Array<{ name: string; retryLimit?: number }>;
   actions: Array<{ key: string; title: string; description?: string }>;
   /** Agent tools, with their input's JSON Schema worked out inside (the zod schema stays there). */
-  tools?: Array<{ name: string; description: string; access?: 'read' | 'write'; needsConfirmation?: boolean; inputSchema: unknown }>;
+  tools?: Array<{
+    name: string;
+    description: string;
+    access?: 'read' | 'write';
+    needsConfirmation?: boolean;
+    inputSchema: unknown;
+  }>;
   oauth: { level: 'workspace' | 'user' } | null;
   graphql: { typeDefs: string; query: string[]; mutation: string[] } | null;
   setup: boolean;

@@ -1,6 +1,31 @@
 import type { z } from 'zod';
-import type { AgentToolDeclaration, AgentToolAnswer, AutomationAction, InboundWebhook, InstallationContext, InstallationWebhook, WebhookAnswer, PluginDefinition, PluginJob, PluginResolver, PluginServer, WebhookEvent, WebhookNotes, WebhookNotesMade, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
-import type { ConfigDeclaration, ImportSourceContribution, PluginManifest, PluginSourceKind, SettingsDeclaration, SourceField, SourcePage } from '@fieldbook/extensions-sdk/server';
+import type {
+  AgentToolDeclaration,
+  AgentToolAnswer,
+  AutomationAction,
+  InboundWebhook,
+  InstallationContext,
+  InstallationWebhook,
+  WebhookAnswer,
+  PluginDefinition,
+  PluginJob,
+  PluginResolver,
+  PluginServer,
+  WebhookEvent,
+  WebhookNotes,
+  WebhookNotesMade,
+  WebhookRequest,
+  WebhookVerdict,
+} from '@fieldbook/extensions-sdk/server';
+import type {
+  ConfigDeclaration,
+  ImportSourceContribution,
+  PluginManifest,
+  PluginSourceKind,
+  SettingsDeclaration,
+  SourceField,
+  SourcePage,
+} from '@fieldbook/extensions-sdk/server';
 import type { PluginDescription } from './codec.ts';
 import type { HostContext } from './host-calls.ts';
 import type { PluginIsolate } from './isolate.ts';
@@ -9,7 +34,9 @@ import { SandboxLimitError } from './limits.ts';
 type Ctx = InstallationContext<string>;
 
 /** What an action's parameters answer from inside: zod's result, reduced to what crosses. */
-type ParseAnswer = { success: true; data: unknown } | { success: false; issues: Array<{ message: string; path: string[] }> };
+type ParseAnswer =
+  | { success: true; data: unknown }
+  | { success: false; issues: Array<{ message: string; path: string[] }> };
 
 /** The action's parameters (a tool's input, a source's settings) as the host checks them: zod's `safeParse`, run inside the isolate. */
 function parametersIn(sandbox: PluginIsolate, index: number, path = `action.${index}.parameters`): z.ZodType {
@@ -55,7 +82,9 @@ function intakeCalls(sandbox: PluginIsolate, prefix: string) {
   const tryAtOnce = (isolate: PluginIsolate, request: WebhookRequest, ctx: HostContext): Intake | null => {
     if (!atOnce || request.rawBody.byteLength > AT_ONCE_BODY_BYTES) return null;
     try {
-      const quick = isolate.invokeSync(`${prefix}.intakeSync`, [request], ctx, 1, AT_ONCE_CPU_MS) as Intake | { async: true };
+      const quick = isolate.invokeSync(`${prefix}.intakeSync`, [request], ctx, 1, AT_ONCE_CPU_MS) as
+        | Intake
+        | { async: true };
       if (!('async' in quick)) return quick;
     } catch (err) {
       if (!(err instanceof SandboxLimitError && err.limit === 'cpu')) throw err;
@@ -66,21 +95,30 @@ function intakeCalls(sandbox: PluginIsolate, prefix: string) {
   return {
     verify: async (request: WebhookRequest, ctx: HostContext): Promise<WebhookVerdict> => {
       const isolate = sandbox.forIntake();
-      const intake = tryAtOnce(isolate, request, ctx) ?? ((await isolate.invoke(`${prefix}.intake`, [request], ctx, 1)) as Intake);
+      const intake =
+        tryAtOnce(isolate, request, ctx) ?? ((await isolate.invoke(`${prefix}.intake`, [request], ctx, 1)) as Intake);
       kept.set(request, intake);
       return valueOf(intake.verdict) as WebhookVerdict;
     },
     respond: async (request: WebhookRequest, ctx: HostContext): Promise<WebhookAnswer | null | undefined> => {
       const intake = kept.get(request);
-      return (intake?.answer ? valueOf(intake.answer) : await sandbox.forIntake().invoke(`${prefix}.respond`, [request], ctx, 1)) as WebhookAnswer | null | undefined;
+      return (
+        intake?.answer
+          ? valueOf(intake.answer)
+          : await sandbox.forIntake().invoke(`${prefix}.respond`, [request], ctx, 1)
+      ) as WebhookAnswer | null | undefined;
     },
     eventId: (request: WebhookRequest): unknown => {
       const intake = kept.get(request);
-      return intake?.eventId ? valueOf(intake.eventId) : sandbox.forIntake().invokeSync(`${prefix}.eventId`, [request], null);
+      return intake?.eventId
+        ? valueOf(intake.eventId)
+        : sandbox.forIntake().invokeSync(`${prefix}.eventId`, [request], null);
     },
     externalId: (request: WebhookRequest): unknown => {
       const intake = kept.get(request);
-      return intake?.externalId ? valueOf(intake.externalId) : sandbox.forIntake().invokeSync(`${prefix}.externalId`, [request], null);
+      return intake?.externalId
+        ? valueOf(intake.externalId)
+        : sandbox.forIntake().invokeSync(`${prefix}.externalId`, [request], null);
     },
   };
 }
@@ -109,7 +147,8 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
       // A batch of events crosses into the isolate once, and its notes come back in one answer.
       ...(hook.notes
         ? {
-            notesFor: async (ctx: Ctx, events: WebhookEvent[]) => (await sandbox.invoke(`webhook.${i}.notesFor`, [events], ctx, 0)) as Array<WebhookNotes | null>,
+            notesFor: async (ctx: Ctx, events: WebhookEvent[]) =>
+              (await sandbox.invoke(`webhook.${i}.notesFor`, [events], ctx, 0)) as Array<WebhookNotes | null>,
             notesMade: async (ctx: Ctx, made: WebhookNotesMade[]) => {
               await sandbox.invoke(`webhook.${i}.notesMade`, [made], ctx, 0);
             },
@@ -144,18 +183,23 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
     (action, i): AutomationAction<Ctx> => ({
       ...action,
       parameters: parametersIn(sandbox, i),
-      execute: async (ctx, params, trigger) => (await sandbox.invoke(`action.${i}.execute`, [params, trigger], ctx, 0)) as { summary?: string } | void,
+      execute: async (ctx, params, trigger) =>
+        (await sandbox.invoke(`action.${i}.execute`, [params, trigger], ctx, 0)) as { summary?: string } | void,
     }),
   );
-  const tools = (d.tools ?? []).map(
-    (tool, i): AgentToolDeclaration<Ctx> & { inputSchema: unknown } => ({
-      ...tool,
-      input: parametersIn(sandbox, i, `tool.${i}.input`),
-      execute: async (ctx, input, invocation) => (await sandbox.invoke(`tool.${i}.execute`, [input, invocation], ctx, 0)) as AgentToolAnswer | string,
-    }),
-  );
+  const tools = (d.tools ?? []).map((tool, i): AgentToolDeclaration<Ctx> & { inputSchema: unknown } => ({
+    ...tool,
+    input: parametersIn(sandbox, i, `tool.${i}.input`),
+    execute: async (ctx, input, invocation) =>
+      (await sandbox.invoke(`tool.${i}.execute`, [input, invocation], ctx, 0)) as AgentToolAnswer | string,
+  }));
   const resolvers = (kind: 'query' | 'mutation', names: readonly string[]) =>
-    Object.fromEntries(names.map((name): [string, PluginResolver<Ctx>] => [name, (args, ctx) => sandbox.invoke(`${kind}.${name}`, [args], ctx as HostContext, 1)]));
+    Object.fromEntries(
+      names.map((name): [string, PluginResolver<Ctx>] => [
+        name,
+        (args, ctx) => sandbox.invoke(`${kind}.${name}`, [args], ctx as HostContext, 1),
+      ]),
+    );
   const importSources = (d.importSources ?? []).map(
     (source, i): ImportSourceContribution<Ctx> => ({
       kind: source.kind as PluginSourceKind,
@@ -178,10 +222,19 @@ export function sandboxedDefinition(sandbox: PluginIsolate, d: PluginDescription
       ? {
           level: d.oauth.level,
           authorizeUrl: (params, ctx) => String(sandbox.invokeSync('oauth.authorizeUrl', [params], ctx, 1)),
-          exchange: async (params, ctx) => (await sandbox.invoke('oauth.exchange', [params], ctx, 1)) as Awaited<ReturnType<NonNullable<PluginServer<Ctx>['oauth']>['exchange']>>,
+          exchange: async (params, ctx) =>
+            (await sandbox.invoke('oauth.exchange', [params], ctx, 1)) as Awaited<
+              ReturnType<NonNullable<PluginServer<Ctx>['oauth']>['exchange']>
+            >,
         }
       : undefined,
-    graphql: d.graphql ? { typeDefs: d.graphql.typeDefs, query: resolvers('query', d.graphql.query), mutation: resolvers('mutation', d.graphql.mutation) } : undefined,
+    graphql: d.graphql
+      ? {
+          typeDefs: d.graphql.typeDefs,
+          query: resolvers('query', d.graphql.query),
+          mutation: resolvers('mutation', d.graphql.mutation),
+        }
+      : undefined,
     setup: d.setup
       ? async (ctx) => {
           await sandbox.invoke('setup', [], ctx, 0);

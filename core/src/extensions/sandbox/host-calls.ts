@@ -1,6 +1,16 @@
 import { createHash, createHmac, randomBytes, randomUUID, sign as signWithKey } from 'node:crypto';
 import { AppError } from '../../errors/app-error.ts';
-import { PluginInputError, PluginPermissionError, type InstallationContext, type JsonObject, type NoteDraft, type NotesReader, type NotesWriter, type PluginContext, type ProjectsReader } from '@fieldbook/extensions-sdk/server';
+import {
+  PluginInputError,
+  PluginPermissionError,
+  type InstallationContext,
+  type JsonObject,
+  type NoteDraft,
+  type NotesReader,
+  type NotesWriter,
+  type PluginContext,
+  type ProjectsReader,
+} from '@fieldbook/extensions-sdk/server';
 import type { ContextDescription, CrossingError, CrossingRequest, CrossingResponse } from './codec.ts';
 
 /** A context as the host holds it for a call: the same object a trusted plugin would receive. */
@@ -39,7 +49,13 @@ async function fetchFor(ctx: HostContext, url: unknown, init: CrossingRequest): 
     body: init.body === null ? undefined : typeof init.body === 'string' ? init.body : new Uint8Array(init.body),
     redirect: init.redirect,
   });
-  return { status: res.status, statusText: res.statusText, url: res.url, headers: [...res.headers.entries()], body: new Uint8Array(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    url: res.url,
+    headers: [...res.headers.entries()],
+    body: new Uint8Array(await res.arrayBuffer()),
+  };
 }
 
 /**
@@ -53,7 +69,11 @@ export async function runContextCall(ctx: HostContext, path: string, args: unkno
     case 'http.fetch':
       return fetchFor(ctx, args[0], args[1] as CrossingRequest);
     case 'jobs.send':
-      return installationOf(ctx, path).jobs.send(text(args[0], 'The job name'), (args[1] ?? {}) as JsonObject, args[2] as { singletonKey?: string; startAfterSeconds?: number } | undefined);
+      return installationOf(ctx, path).jobs.send(
+        text(args[0], 'The job name'),
+        (args[1] ?? {}) as JsonObject,
+        args[2] as { singletonKey?: string; startAfterSeconds?: number } | undefined,
+      );
     case 'notes.create':
       installationOf(ctx, path);
       return c.notes.create(args[0] as NoteDraft);
@@ -80,19 +100,27 @@ export async function runContextCall(ctx: HostContext, path: string, args: unkno
 export function runPureCall(name: string, args: unknown[]): unknown {
   switch (name) {
     case 'crypto.hmac':
-      return createHmac(text(args[0], 'The algorithm'), args[1] as Uint8Array).update(args[2] as Uint8Array).digest();
+      return createHmac(text(args[0], 'The algorithm'), args[1] as Uint8Array)
+        .update(args[2] as Uint8Array)
+        .digest();
     case 'crypto.hash':
-      return createHash(text(args[0], 'The algorithm')).update(args[2] as Uint8Array).digest();
+      return createHash(text(args[0], 'The algorithm'))
+        .update(args[2] as Uint8Array)
+        .digest();
     case 'crypto.random': {
       const size = Number(args[0]);
-      if (!Number.isInteger(size) || size < 0 || size > 65_536) throw new RangeError('At most 65536 random bytes at a time.');
+      if (!Number.isInteger(size) || size < 0 || size > 65_536)
+        throw new RangeError('At most 65536 random bytes at a time.');
       return randomBytes(size);
     }
     case 'crypto.uuid':
       return randomUUID();
     case 'crypto.sign': {
       const encoding = args[3] === 'ieee-p1363' ? 'ieee-p1363' : 'der';
-      return signWithKey(args[0] === null ? null : text(args[0], 'The algorithm'), args[2] as Uint8Array, { key: text(args[1], 'The key'), dsaEncoding: encoding });
+      return signWithKey(args[0] === null ? null : text(args[0], 'The algorithm'), args[2] as Uint8Array, {
+        key: text(args[1], 'The key'),
+        dsaEncoding: encoding,
+      });
     }
     default:
       throw new Error(`No ${name} is lent to plugins.`);
@@ -103,10 +131,17 @@ export function runPureCall(name: string, args: unknown[]): unknown {
 export function errorIntoSandbox(err: unknown, kept: unknown[]): CrossingError {
   kept.push(err);
   const hostRef = kept.length - 1;
-  if (err instanceof PluginPermissionError) return { name: err.name, message: err.message, permission: err.permission, hostRef };
-  if (err instanceof PluginInputError) return { name: err.name, message: err.message, field: err.options.field, code: err.options.code, hostRef };
-  if (err instanceof AppError) return { name: err.name, message: err.message, field: err.field, code: err.errorCode, hostRef };
-  return { name: err instanceof Error ? err.name : 'Error', message: err instanceof Error ? err.message : String(err), hostRef };
+  if (err instanceof PluginPermissionError)
+    return { name: err.name, message: err.message, permission: err.permission, hostRef };
+  if (err instanceof PluginInputError)
+    return { name: err.name, message: err.message, field: err.options.field, code: err.options.code, hostRef };
+  if (err instanceof AppError)
+    return { name: err.name, message: err.message, field: err.field, code: err.errorCode, hostRef };
+  return {
+    name: err instanceof Error ? err.name : 'Error',
+    message: err instanceof Error ? err.message : String(err),
+    hostRef,
+  };
 }
 
 const INPUT_CODES = new Set(['BAD_USER_INPUT', 'INVALID_OPERATION', 'FORBIDDEN', 'NOT_FOUND']);
@@ -117,9 +152,13 @@ export function errorFromSandbox(crossing: CrossingError, pluginId: string, kept
     const original = kept[crossing.hostRef];
     if (original instanceof Error) return original;
   }
-  if (crossing.name === 'PluginPermissionError') return new PluginPermissionError(pluginId, String(crossing.permission ?? ''));
+  if (crossing.name === 'PluginPermissionError')
+    return new PluginPermissionError(pluginId, String(crossing.permission ?? ''));
   if (crossing.name === 'PluginInputError') {
-    const code = crossing.code && INPUT_CODES.has(crossing.code) ? (crossing.code as PluginInputError['options']['code']) : undefined;
+    const code =
+      crossing.code && INPUT_CODES.has(crossing.code)
+        ? (crossing.code as PluginInputError['options']['code'])
+        : undefined;
     return new PluginInputError(String(crossing.message), { field: crossing.field, code });
   }
   const err = new Error(String(crossing.message));

@@ -55,10 +55,13 @@ let snapshotWarned = false;
 
 /** isolated-vm's isolates can crash a Node started with its startup snapshot (V8's shared heap). */
 function warnOfNodeSnapshot(logger: Logger): void {
-  const flagged = process.execArgv.includes('--no-node-snapshot') || (process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot');
+  const flagged =
+    process.execArgv.includes('--no-node-snapshot') || (process.env.NODE_OPTIONS ?? '').includes('--no-node-snapshot');
   if (flagged || snapshotWarned) return;
   snapshotWarned = true;
-  logger.warn('plugin sandboxes are safest with Node started with --no-node-snapshot; without it an isolate may crash the process');
+  logger.warn(
+    'plugin sandboxes are safest with Node started with --no-node-snapshot; without it an isolate may crash the process',
+  );
 }
 
 /**
@@ -74,7 +77,10 @@ export async function loadSandboxedPlugin(options: {
   bundleDir?: string;
 }): Promise<SandboxedPlugin> {
   warnOfNodeSnapshot(options.logger);
-  const { code, reused } = await bundlePlugin(options.packageDir, options.serverEntry, { keepIn: options.bundleDir, logger: options.logger });
+  const { code, reused } = await bundlePlugin(options.packageDir, options.serverEntry, {
+    keepIn: options.bundleDir,
+    logger: options.logger,
+  });
   const limits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
   // Until its manifest names it, a plugin goes by its package's folder.
   const isolate = new PluginIsolate(basename(options.packageDir), code, limits, options.logger);

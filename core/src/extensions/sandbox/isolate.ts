@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import ivm from 'isolated-vm';
 import type { Logger } from '../../logger.ts';
 import { decode, encode, type CrossingError, type Outcome, type PluginDescription } from './codec.ts';
-import { describeContext, errorFromSandbox, errorIntoSandbox, runContextCall, runPureCall, type HostContext } from './host-calls.ts';
+import {
+  describeContext,
+  errorFromSandbox,
+  errorIntoSandbox,
+  runContextCall,
+  runPureCall,
+  type HostContext,
+} from './host-calls.ts';
 import { SandboxLimitError, type SandboxLimitKind, type SandboxLimits } from './limits.ts';
 
 /** A call in progress: its context, the host errors thrown into it, and how to stop it. */
@@ -57,16 +64,29 @@ export class PluginIsolate {
     const isolate = new ivm.Isolate({ memoryLimit: this.limits.memoryMb });
     const context = isolate.createContextSync();
     const global = context.global;
-    global.setSync('__fieldbookCall', new ivm.Reference((token: unknown, path: unknown, args: unknown) => this.contextCall(String(token), String(path), String(args))));
-    global.setSync('__fieldbookSync', new ivm.Reference((name: unknown, args: unknown) => this.pureCall(String(name), String(args))));
+    global.setSync(
+      '__fieldbookCall',
+      new ivm.Reference((token: unknown, path: unknown, args: unknown) =>
+        this.contextCall(String(token), String(path), String(args)),
+      ),
+    );
+    global.setSync(
+      '__fieldbookSync',
+      new ivm.Reference((name: unknown, args: unknown) => this.pureCall(String(name), String(args))),
+    );
     try {
-      const script: ivm.Script & ivm.CachedDataResult = isolate.compileScriptSync(this.code, { filename: `plugin:${this.pluginId}`, cachedData: this.compiled, produceCachedData: !this.compiled });
+      const script: ivm.Script & ivm.CachedDataResult = isolate.compileScriptSync(this.code, {
+        filename: `plugin:${this.pluginId}`,
+        cachedData: this.compiled,
+        produceCachedData: !this.compiled,
+      });
       if (!this.compiled && script.cachedData) this.compiled = script.cachedData;
       script.runSync(context, { timeout: this.limits.loadMs });
     } catch (err) {
       const reason = this.limitOr(err, isolate);
       if (!isolate.isDisposed) isolate.dispose();
-      if (reason instanceof SandboxLimitError && reason.limit === 'cpu') throw new Error(`The plugin ${this.pluginId} took more than ${this.limits.loadMs} ms of CPU time to load.`);
+      if (reason instanceof SandboxLimitError && reason.limit === 'cpu')
+        throw new Error(`The plugin ${this.pluginId} took more than ${this.limits.loadMs} ms of CPU time to load.`);
       throw reason;
     }
     this.stopping = null;
@@ -93,7 +113,11 @@ export class PluginIsolate {
     this.watch();
     const wall = setTimeout(() => fail(new SandboxLimitError(this.pluginId, 'wall', this.limits)), this.limits.wallMs);
     try {
-      const answer = invoke.apply(undefined, [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex], { result: { promise: true, copy: true } });
+      const answer = invoke.apply(
+        undefined,
+        [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex],
+        { result: { promise: true, copy: true } },
+      );
       answer.catch(() => undefined); // a call stopped by a limit may still settle later
       const encoded = await Promise.race([answer, stopped]);
       return this.unwrap(decode(encoded) as Outcome, call);
@@ -124,14 +148,24 @@ export class PluginIsolate {
    * The same for the contract's synchronous functions (webhook verification, OAuth URLs), run on
    * the calling thread; `cpuMs` narrows the call's CPU limit.
    */
-  invokeSync(path: string, args: unknown[], ctx: HostContext | null, ctxIndex = -1, cpuMs = this.limits.cpuMs): unknown {
+  invokeSync(
+    path: string,
+    args: unknown[],
+    ctx: HostContext | null,
+    ctxIndex = -1,
+    cpuMs = this.limits.cpuMs,
+  ): unknown {
     const { isolate, invokeSync } = this.start();
     const token = randomUUID();
     const call: Call = { ctx, kept: [], cpuAtStart: isolate.cpuTime, fail: () => undefined };
     this.calls.set(token, call);
     try {
       // The host waits for the answer, so the wall time is the CPU time here.
-      const encoded = invokeSync.applySync(undefined, [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex], { timeout: cpuMs, result: { copy: true } });
+      const encoded = invokeSync.applySync(
+        undefined,
+        [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex],
+        { timeout: cpuMs, result: { copy: true } },
+      );
       return this.unwrap(decode(encoded) as Outcome, call);
     } catch (err) {
       throw this.limitOr(err, isolate);
@@ -178,7 +212,10 @@ export class PluginIsolate {
       if (!isolate.isDisposed) isolate.dispose();
       return new SandboxLimitError(this.pluginId, 'cpu', this.limits);
     }
-    if (isolate.isDisposed) return this.closed ? this.closedError() : new SandboxLimitError(this.pluginId, this.stopping ?? 'memory', this.limits);
+    if (isolate.isDisposed)
+      return this.closed
+        ? this.closedError()
+        : new SandboxLimitError(this.pluginId, this.stopping ?? 'memory', this.limits);
     return err;
   }
 
@@ -193,7 +230,10 @@ export class PluginIsolate {
       const over = [...this.calls.values()].some((c) => now - c.cpuAtStart > limitNs);
       if (!over) return;
       this.stopping = 'cpu';
-      this.logger.warn({ plugin: this.pluginId, limit: 'cpu' }, 'a plugin went past its CPU limit; its isolate is restarted');
+      this.logger.warn(
+        { plugin: this.pluginId, limit: 'cpu' },
+        'a plugin went past its CPU limit; its isolate is restarted',
+      );
       running.isolate.dispose();
       // Every call in the isolate ends with it; each is told which limit stopped it.
       for (const call of this.calls.values()) call.fail(new SandboxLimitError(this.pluginId, 'cpu', this.limits));
@@ -213,7 +253,10 @@ export class PluginIsolate {
       return encode({ ok: null });
     }
     const call = this.calls.get(token);
-    if (!call?.ctx) return encode({ error: { name: 'Error', message: 'This context belongs to a call that has ended.' } satisfies CrossingError });
+    if (!call?.ctx)
+      return encode({
+        error: { name: 'Error', message: 'This context belongs to a call that has ended.' } satisfies CrossingError,
+      });
     try {
       return encode({ ok: await runContextCall(call.ctx, path, decode(args) as unknown[]) });
     } catch (err) {
@@ -224,7 +267,12 @@ export class PluginIsolate {
   private pureCall(name: string, args: string): string {
     const list = decode(args) as unknown[];
     if (name === 'log') {
-      const [token, level, message, fields] = list as [string, 'info' | 'warn' | 'error', string, Record<string, unknown>];
+      const [token, level, message, fields] = list as [
+        string,
+        'info' | 'warn' | 'error',
+        string,
+        Record<string, unknown>,
+      ];
       const log = this.calls.get(token)?.ctx?.log;
       const lvl = level === 'warn' || level === 'error' ? level : 'info';
       if (log) log[lvl](String(message), fields);

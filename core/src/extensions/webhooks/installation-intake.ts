@@ -18,11 +18,22 @@ const MAX_EVENT_ID = 500;
  * queued, in one transaction. So an unverified request leaves nothing but a log line, and a forged
  * one carrying a genuine event id takes no place the genuine delivery then needs.
  */
-async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryStore, plugin: LoadedPlugin, key: string): Promise<void> {
+async function receive(
+  ctx: Koa.Context,
+  host: PluginHost,
+  deliveries: DeliveryStore,
+  plugin: LoadedPlugin,
+  key: string,
+): Promise<void> {
   const { app, logger } = host.deps;
   const hook = plugin.definition.server.installationWebhook!;
   const found = looksLikeWebhookKey(key)
-    ? ((await app.raw<{ rows: Array<{ id: string; workspace_id: string }> }>('select id, workspace_id from plugin_installation_for_webhook_key(?, ?)', [plugin.id, hashWebhookKey(key)])).rows[0] ?? null)
+    ? ((
+        await app.raw<{ rows: Array<{ id: string; workspace_id: string }> }>(
+          'select id, workspace_id from plugin_installation_for_webhook_key(?, ?)',
+          [plugin.id, hashWebhookKey(key)],
+        )
+      ).rows[0] ?? null)
     : null;
   if (!found) {
     ctx.status = 404;
@@ -50,14 +61,25 @@ async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryS
     problem = err instanceof Error ? err.message : String(err);
   }
   if (!eventId) {
-    logger.warn({ plugin: plugin.id, installation: row.id, reason: problem }, 'webhook refused: the plugin found no event id in a verified delivery');
+    logger.warn(
+      { plugin: plugin.id, installation: row.id, reason: problem },
+      'webhook refused: the plugin found no event id in a verified delivery',
+    );
     ctx.status = 400;
     ctx.body = { error: 'The delivery carries no event id.' };
     return;
   }
   // Stored and queued together; a repeat of the same event for this installation stops at the unique key.
   const queued = await deliveries.store(
-    { plugin_id: plugin.id, scope: row.id, event_id: eventId, path: installationHookPath(plugin.id), headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: row.id },
+    {
+      plugin_id: plugin.id,
+      scope: row.id,
+      event_id: eventId,
+      path: installationHookPath(plugin.id),
+      headers: storedHeaders(request.headers),
+      body: rawBody.toString('utf8'),
+      installation_id: row.id,
+    },
     { workspaceId: row.workspace_id, installationId: row.id, byAccount: false },
   );
   logger.debug({ plugin: plugin.id, installation: row.id, eventId, queued }, 'webhook received');

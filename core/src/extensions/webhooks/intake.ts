@@ -1,6 +1,12 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
-import type { InboundWebhook, InstallationContext, WebhookAnswer, WebhookRequest, WebhookVerdict } from '@fieldbook/extensions-sdk/server';
+import type {
+  InboundWebhook,
+  InstallationContext,
+  WebhookAnswer,
+  WebhookRequest,
+  WebhookVerdict,
+} from '@fieldbook/extensions-sdk/server';
 import { outcomesOf } from '../../jobs/events.ts';
 import type { Job, JobDefinition } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
@@ -51,7 +57,10 @@ async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVerdict>)
   try {
     const verdict = await verify();
     if (verdict && typeof verdict === 'object' && verdict.ok === true) return verdict;
-    return { ok: false, reason: verdict && typeof verdict === 'object' && !verdict.ok ? verdict.reason : 'the verifier gave no verdict' };
+    return {
+      ok: false,
+      reason: verdict && typeof verdict === 'object' && !verdict.ok ? verdict.reason : 'the verifier gave no verdict',
+    };
   } catch (err) {
     return { ok: false, reason: err instanceof Error ? err.message : 'verifier threw' };
   }
@@ -66,7 +75,13 @@ export async function verifyDelivery<C>(
   ctx: Koa.Context,
   logger: Logger,
   where: Record<string, string>,
-  hook: { verify(request: WebhookRequest, c: C): WebhookVerdict | Promise<WebhookVerdict>; respond?(request: WebhookRequest, c: C): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined> },
+  hook: {
+    verify(request: WebhookRequest, c: C): WebhookVerdict | Promise<WebhookVerdict>;
+    respond?(
+      request: WebhookRequest,
+      c: C,
+    ): WebhookAnswer | null | undefined | Promise<WebhookAnswer | null | undefined>;
+  },
   request: WebhookRequest,
   context: C,
 ): Promise<boolean> {
@@ -84,7 +99,13 @@ export async function verifyDelivery<C>(
   return false;
 }
 
-async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryStore, plugin: LoadedPlugin, hook: InboundWebhook<InstallationContext<string>>): Promise<void> {
+async function receive(
+  ctx: Koa.Context,
+  host: PluginHost,
+  deliveries: DeliveryStore,
+  plugin: LoadedPlugin,
+  hook: InboundWebhook<InstallationContext<string>>,
+): Promise<void> {
   const { logger } = host.deps;
   if (host.catalog.ready(plugin.id) === undefined) {
     ctx.status = 404;
@@ -104,7 +125,15 @@ async function receive(ctx: Koa.Context, host: PluginHost, deliveries: DeliveryS
   // stops at the unique key. The installation the account is connected to is found in the same
   // commit, for all the deliveries that share it.
   const queued = await deliveries.store(
-    { plugin_id: plugin.id, scope: '', event_id: eventId.slice(0, 500), path: hook.path, headers: storedHeaders(request.headers), body: rawBody.toString('utf8'), installation_id: null },
+    {
+      plugin_id: plugin.id,
+      scope: '',
+      event_id: eventId.slice(0, 500),
+      path: hook.path,
+      headers: storedHeaders(request.headers),
+      body: rawBody.toString('utf8'),
+      installation_id: null,
+    },
     externalId ? { externalId } : null,
   );
   logger.debug({ plugin: plugin.id, eventId, queued }, 'webhook received');
@@ -149,7 +178,10 @@ interface StoredDelivery {
 async function notesInBatch(
   host: PluginHost,
   chunk: readonly Work[],
-  contextFor: (plugin: LoadedPlugin, data: WebhookJob) => Promise<{ ctx: InstallationContext<string>; row: InstallationRow } | null>,
+  contextFor: (
+    plugin: LoadedPlugin,
+    data: WebhookJob,
+  ) => Promise<{ ctx: InstallationContext<string>; row: InstallationRow } | null>,
 ): Promise<number[]> {
   const { logger } = host.deps;
   const { plugin, hook, job } = chunk[0]!;
@@ -161,17 +193,30 @@ async function notesInBatch(
       found.ctx,
       chunk.map((w) => ({ eventId: w.event.event_id, headers: w.event.headers, body: w.event.body })),
     );
-    if (!Array.isArray(answers) || answers.length !== chunk.length) throw new Error('notesFor answered a list of another length than its events');
+    if (!Array.isArray(answers) || answers.length !== chunk.length)
+      throw new Error('notesFor answered a list of another length than its events');
     const items = chunk.flatMap((w, i) => {
       const answer = answers[i];
-      return answer && Array.isArray(answer.notes) ? [{ deliveryId: w.event.id, notes: answer.notes, state: answer.state, eventId: w.event.event_id }] : [];
+      return answer && Array.isArray(answer.notes)
+        ? [{ deliveryId: w.event.id, notes: answer.notes, state: answer.state, eventId: w.event.event_id }]
+        : [];
     });
     if (!items.length) return [];
     const { made } = await host.webhookNotes(plugin, found.row, items, found.ctx);
-    const told = items.filter((item) => made.has(item.deliveryId)).map((item) => ({ eventId: item.eventId, notes: made.get(item.deliveryId)!, ...(item.state === undefined ? {} : { state: item.state }) }));
+    const told = items
+      .filter((item) => made.has(item.deliveryId))
+      .map((item) => ({
+        eventId: item.eventId,
+        notes: made.get(item.deliveryId)!,
+        ...(item.state === undefined ? {} : { state: item.state }),
+      }));
     if (told.length && hook.notesMade) {
       // The notes are committed and the deliveries handled: what the plugin says next is not retried.
-      await hook.notesMade(found.ctx, told).catch((err: unknown) => logger.warn({ ...where, err }, 'webhook notes made, but the plugin failed to follow up'));
+      await hook
+        .notesMade(found.ctx, told)
+        .catch((err: unknown) =>
+          logger.warn({ ...where, err }, 'webhook notes made, but the plugin failed to follow up'),
+        );
     }
     return [...made.keys()];
   } catch (err) {
@@ -211,9 +256,24 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
     // Raw deliveries are read with the owner connection: the application role may add them, never read them.
     const { owner, logger } = host.deps;
     // Each job names the deliveries of one commit for one installation; each is handled on its own.
-    const items = jobs.flatMap((job, index) => deliveriesOf(job.data).map((eventRowId) => ({ job, index, eventRowId })));
+    const items = jobs.flatMap((job, index) =>
+      deliveriesOf(job.data).map((eventRowId) => ({ job, index, eventRowId })),
+    );
     const ids = [...new Set(items.map((item) => item.eventRowId))];
-    const rows = ids.length ? await owner('plugin_webhook_events').whereIn('id', ids).select<StoredDelivery[]>('id', 'plugin_id', 'event_id', 'path', 'headers', 'body', 'installation_id', 'handled_at') : [];
+    const rows = ids.length
+      ? await owner('plugin_webhook_events')
+          .whereIn('id', ids)
+          .select<StoredDelivery[]>(
+            'id',
+            'plugin_id',
+            'event_id',
+            'path',
+            'headers',
+            'body',
+            'installation_id',
+            'handled_at',
+          )
+      : [];
     const events = new Map(rows.map((r) => [Number(r.id), r]));
     // One context per installation and batch, made on first use.
     const contexts = new Map<string, Promise<{ ctx: InstallationContext<string>; row: InstallationRow } | null>>();
@@ -221,11 +281,15 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
       const key = `${data.workspaceId}\u0000${data.installationId}`;
       let found = contexts.get(key);
       if (!found) {
-        found = host.inWorkspace(data.workspaceId, (trx) => installations(trx).where({ id: data.installationId }).first()).then((row) => {
-          // Uninstalled, or the account disconnected since the event arrived: nothing more is imported for it.
-          const connected = row && (!data.byAccount || row.external_id !== null);
-          return row && connected ? { ctx: host.installationContext(plugin, row, row.installed_by, { sharedReads: true }), row } : null;
-        });
+        found = host
+          .inWorkspace(data.workspaceId, (trx) => installations(trx).where({ id: data.installationId }).first())
+          .then((row) => {
+            // Uninstalled, or the account disconnected since the event arrived: nothing more is imported for it.
+            const connected = row && (!data.byAccount || row.external_id !== null);
+            return row && connected
+              ? { ctx: host.installationContext(plugin, row, row.installed_by, { sharedReads: true }), row }
+              : null;
+          });
         contexts.set(key, found);
       }
       return found;
@@ -243,13 +307,19 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
       // Anyone who can queue a job can name any delivery: it is handled only for the installation
       // it was routed to, which row-level security below ties to the job's workspace.
       if (event.installation_id !== job.data.installationId) {
-        logger.warn({ job: job.id, event: eventRowId, workspaceId: job.data.workspaceId }, 'webhook job refused: the delivery belongs to another installation');
+        logger.warn(
+          { job: job.id, event: eventRowId, workspaceId: job.data.workspaceId },
+          'webhook job refused: the delivery belongs to another installation',
+        );
         continue;
       }
       handled.add(event.id); // a repeat of the delivery in the same batch waits for no second turn
       const plugin = host.catalog.ready(event.plugin_id);
       // An installation's own URL is recorded under /hooks/{pluginId}; fixed paths as they are.
-      const hook: Hook | undefined = plugin && event.path === installationHookPath(plugin.id) ? plugin.definition.server.installationWebhook : plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
+      const hook: Hook | undefined =
+        plugin && event.path === installationHookPath(plugin.id)
+          ? plugin.definition.server.installationWebhook
+          : plugin?.definition.server.webhooks?.find((h) => h.path === event.path);
       if (plugin && hook) work.push({ job, index, event, plugin, hook });
     }
 
@@ -262,7 +332,11 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
       group.push(w);
       groups.set(key, group);
     }
-    const chunks = [...groups.values()].flatMap((group) => Array.from({ length: Math.ceil(group.length / NOTES_BATCH) }, (_, i) => group.slice(i * NOTES_BATCH, (i + 1) * NOTES_BATCH)));
+    const chunks = [...groups.values()].flatMap((group) =>
+      Array.from({ length: Math.ceil(group.length / NOTES_BATCH) }, (_, i) =>
+        group.slice(i * NOTES_BATCH, (i + 1) * NOTES_BATCH),
+      ),
+    );
     const inBatch = new Set<number>();
     await outcomesOf(
       chunks,
@@ -277,7 +351,8 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
       async (w) => {
         const found = await contextFor(w.plugin, w.job.data);
         try {
-          if (found) await w.hook.handle(found.ctx, { eventId: w.event.event_id, headers: w.event.headers, body: w.event.body });
+          if (found)
+            await w.hook.handle(found.ctx, { eventId: w.event.event_id, headers: w.event.headers, body: w.event.body });
         } catch (err) {
           handled.delete(w.event.id);
           throw err;
@@ -318,7 +393,9 @@ export function webhookJobs(host: PluginHost): JobDefinition[] {
     schedule: { cron: '17 4 * * *' },
     async handler() {
       const { owner } = host.deps;
-      await owner('plugin_webhook_events').where('received_at', '<', owner.raw(`now() - interval '${KEEP_DAYS} days'`)).delete();
+      await owner('plugin_webhook_events')
+        .where('received_at', '<', owner.raw(`now() - interval '${KEEP_DAYS} days'`))
+        .delete();
     },
   };
   return [handle as JobDefinition, prune];

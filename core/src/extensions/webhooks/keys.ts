@@ -26,10 +26,16 @@ export function newWebhookKey(box: SecretBox): { webhook_key_hash: string; webho
   return { webhook_key_hash: hashWebhookKey(key), webhook_key: box.seal({ key }) };
 }
 
-export const hasInstallationWebhook = (plugin: LoadedPlugin | undefined): boolean => plugin?.definition.server.installationWebhook !== undefined;
+export const hasInstallationWebhook = (plugin: LoadedPlugin | undefined): boolean =>
+  plugin?.definition.server.installationWebhook !== undefined;
 
 /** The installation's webhook URL, or null when its plugin has none (or no key was given yet). */
-export function installationWebhookUrl(publicUrl: string, plugin: LoadedPlugin, row: Pick<InstallationRow, 'webhook_key'>, box: SecretBox): string | null {
+export function installationWebhookUrl(
+  publicUrl: string,
+  plugin: LoadedPlugin,
+  row: Pick<InstallationRow, 'webhook_key'>,
+  box: SecretBox,
+): string | null {
   if (!hasInstallationWebhook(plugin) || !row.webhook_key) return null;
   const { key } = box.open(row.webhook_key);
   return key ? `${publicUrl.replace(/\/$/, '')}${installationHookPath(plugin.id)}/${key}` : null;
@@ -39,14 +45,23 @@ export function installationWebhookUrl(publicUrl: string, plugin: LoadedPlugin, 
  * Gives a key to each of these installations whose plugin has an installation webhook but that
  * has none yet: installed before the plugin declared one. Runs in the workspace's scope.
  */
-export async function ensureWebhookKeys(trx: Knex.Transaction, rows: InstallationRow[], pluginOf: (id: string) => LoadedPlugin | undefined, box: SecretBox): Promise<InstallationRow[]> {
+export async function ensureWebhookKeys(
+  trx: Knex.Transaction,
+  rows: InstallationRow[],
+  pluginOf: (id: string) => LoadedPlugin | undefined,
+  box: SecretBox,
+): Promise<InstallationRow[]> {
   const out: InstallationRow[] = [];
   for (const row of rows) {
     if (row.webhook_key || !hasInstallationWebhook(pluginOf(row.plugin_id))) {
       out.push(row);
       continue;
     }
-    const [updated] = await installations(trx).where({ id: row.id }).whereNull('webhook_key').update(newWebhookKey(box)).returning('*');
+    const [updated] = await installations(trx)
+      .where({ id: row.id })
+      .whereNull('webhook_key')
+      .update(newWebhookKey(box))
+      .returning('*');
     out.push(updated ?? (await installations(trx).where({ id: row.id }).first()) ?? row);
   }
   return out;

@@ -59,7 +59,11 @@ export async function createDeliveryNotes(opts: {
       const taken = keys.filter((k) => !toMake.has(k));
       if (taken.length) for (const row of await keysTaken(trx, pluginId, taken)) settle(row, notes, busy, toMake);
       const takeOver = taken.filter((k) => toMake.has(k));
-      if (takeOver.length) await trx('plugin_effects').where({ plugin_id: pluginId }).whereIn('key', takeOver).update({ object_id: null, created_at: trx.fn.now() });
+      if (takeOver.length)
+        await trx('plugin_effects')
+          .where({ plugin_id: pluginId })
+          .whereIn('key', takeOver)
+          .update({ object_id: null, created_at: trx.fn.now() });
     }
     const deferred = items.filter((item) => item.notes.some((n) => busy.has(n.key))).map((item) => item.deliveryId);
     const doing = items.filter((item) => !deferred.includes(item.deliveryId));
@@ -67,14 +71,22 @@ export async function createDeliveryNotes(opts: {
     const drafts = new Map<string, NoteDraftRow>();
     for (const item of doing) {
       for (const n of item.notes) {
-        if (toMake.has(n.key) && !drafts.has(n.key)) drafts.set(n.key, { projectId: n.projectId, title: noteTitle(n.title), content: n.content ?? textToDoc(n.text ?? '') });
+        if (toMake.has(n.key) && !drafts.has(n.key))
+          drafts.set(n.key, {
+            projectId: n.projectId,
+            title: noteTitle(n.title),
+            content: n.content ?? textToDoc(n.text ?? ''),
+          });
       }
     }
     const made: CreatedNote[] = drafts.size ? await createNotes([...drafts.values()]) : [];
     const madeKeys = [...drafts.keys()];
     madeKeys.forEach((key, i) => notes.set(key, { ...made[i]!, path: `/data/${made[i]!.id}`, created: true }));
     if (madeKeys.length) {
-      await trx.raw('update plugin_effects e set object_id = v.id from unnest(?::text[], ?::text[]) as v(key, id) where e.plugin_id = ? and e.key = v.key', [madeKeys, made.map((n) => n.id), pluginId]);
+      await trx.raw(
+        'update plugin_effects e set object_id = v.id from unnest(?::text[], ?::text[]) as v(key, id) where e.plugin_id = ? and e.key = v.key',
+        [madeKeys, made.map((n) => n.id), pluginId],
+      );
     }
     const done = doing.map((item) => item.deliveryId);
     if (done.length) await trx.raw('select mark_webhook_deliveries_handled(?::bigint[])', [done]);
@@ -109,8 +121,20 @@ async function keysTaken(trx: Knex.Transaction, pluginId: string, keys: readonly
 }
 
 /** What to do with a key claimed before: answer its note, wait for its maker, or make it again. */
-function settle(row: KeyRow, notes: Map<string, PluginNote & { created: boolean }>, busy: Set<string>, toMake: Set<string>): void {
-  if (row.note_id) notes.set(row.key, { id: row.note_id, projectId: row.project_id!, title: row.title ?? '', path: `/data/${row.note_id}`, created: false });
+function settle(
+  row: KeyRow,
+  notes: Map<string, PluginNote & { created: boolean }>,
+  busy: Set<string>,
+  toMake: Set<string>,
+): void {
+  if (row.note_id)
+    notes.set(row.key, {
+      id: row.note_id,
+      projectId: row.project_id!,
+      title: row.title ?? '',
+      path: `/data/${row.note_id}`,
+      created: false,
+    });
   // Claimed and still being made by a live worker: that delivery is handled alone, waiting its turn.
   else if (row.object_id === null && !row.stale) busy.add(row.key);
   // Its note was deleted since, or its maker died: the key is this batch's again.

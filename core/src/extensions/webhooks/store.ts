@@ -15,7 +15,8 @@ export interface WebhookJob {
 }
 
 /** The deliveries a job names, whichever shape it was queued in. */
-export const deliveriesOf = (job: WebhookJob): number[] => (Array.isArray(job.eventRowIds) ? job.eventRowIds : job.eventRowId === undefined ? [] : [job.eventRowId]).map(Number);
+export const deliveriesOf = (job: WebhookJob): number[] =>
+  (Array.isArray(job.eventRowIds) ? job.eventRowIds : job.eventRowId === undefined ? [] : [job.eventRowId]).map(Number);
 
 /** A verified delivery as it is kept (`plugin_webhook_events`). */
 export interface DeliveryRow {
@@ -73,7 +74,8 @@ interface Route {
 async function routesFor(trx: Knex.Transaction, batch: readonly Pending[]): Promise<Map<string, Route>> {
   const wanted = new Map<string, [string, string]>();
   for (const p of batch) {
-    if (p.target && 'externalId' in p.target) wanted.set(`${p.row.plugin_id}\u0000${p.target.externalId}`, [p.row.plugin_id, p.target.externalId]);
+    if (p.target && 'externalId' in p.target)
+      wanted.set(`${p.row.plugin_id}\u0000${p.target.externalId}`, [p.row.plugin_id, p.target.externalId]);
   }
   if (!wanted.size) return new Map();
   const pairs = [...wanted.values()];
@@ -101,14 +103,23 @@ export function createDeliveryStore(app: Knex, jobs: JobQueue): DeliveryStore {
       const routeOf = (p: Pending): DeliveryRoute => {
         if (!p.target || !('externalId' in p.target)) return p.target;
         const found = routes.get(`${p.row.plugin_id}\u0000${p.target.externalId}`);
-        return found ? { workspaceId: found.workspace_id, installationId: found.id, byAccount: found.by_account } : null;
+        return found
+          ? { workspaceId: found.workspace_id, installationId: found.id, byAccount: found.by_account }
+          : null;
       };
       const routed = batch.map(routeOf);
       const inserted = await trx('plugin_webhook_events')
-        .insert(batch.map((p, i) => ({ ...p.row, installation_id: routed[i]?.installationId ?? p.row.installation_id })))
+        .insert(
+          batch.map((p, i) => ({ ...p.row, installation_id: routed[i]?.installationId ?? p.row.installation_id })),
+        )
         .onConflict(['plugin_id', 'scope', 'event_id'])
         .ignore()
-        .returning<Array<{ id: number; plugin_id: string; scope: string; event_id: string }>>(['id', 'plugin_id', 'scope', 'event_id']);
+        .returning<Array<{ id: number; plugin_id: string; scope: string; event_id: string }>>([
+          'id',
+          'plugin_id',
+          'scope',
+          'event_id',
+        ]);
       const ids = new Map(inserted.map((r) => [keyOf(r), Number(r.id)]));
       const groups = new Map<string, WebhookJob & { eventRowIds: number[] }>();
       const toQueue: WebhookJob[] = [];

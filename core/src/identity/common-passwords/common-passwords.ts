@@ -14,7 +14,11 @@ let list: ReadonlySet<string> | null = null;
 
 /** Read on first use, not at start-up: only sign-up and password changes need it. */
 function commonPasswords(): ReadonlySet<string> {
-  list ??= new Set(readFileSync(join(import.meta.dirname, 'list.txt'), 'utf8').split('\n').filter(Boolean));
+  list ??= new Set(
+    readFileSync(join(import.meta.dirname, 'list.txt'), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  );
   return list;
 }
 

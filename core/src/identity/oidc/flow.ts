@@ -81,7 +81,12 @@ export class OidcFlow {
     const providerError = callbackUrl.searchParams.get('error');
     if (providerError) {
       const settings = this.clients.settings(flow.provider);
-      throw badInput('code', providerError === 'access_denied' ? `Sign-in with ${settings.label} was cancelled.` : `${settings.label} did not sign you in (${providerError}).`);
+      throw badInput(
+        'code',
+        providerError === 'access_denied'
+          ? `Sign-in with ${settings.label} was cancelled.`
+          : `${settings.label} did not sign you in (${providerError}).`,
+      );
     }
     // The provider answers at our registered redirect URI, whatever host served this request.
     const current = new URL(this.redirectUri);
@@ -92,7 +97,8 @@ export class OidcFlow {
   /** Finishes the flow from a code the web app received (confirm email by OIDC, 002 §5). */
   async finishFromCode(koa: Koa.Context, providerKey: string, code: string): Promise<ProviderIdentity> {
     const flow = await this.readFlow(koa);
-    if (flow.provider !== providerKey) throw badInput('provider', 'This code is from another sign-in provider. Please start again.');
+    if (flow.provider !== providerKey)
+      throw badInput('provider', 'This code is from another sign-in provider. Please start again.');
     const configuration = await this.clients.configuration(flow.provider);
     const current = new URL(this.redirectUri);
     current.searchParams.set('code', code);
@@ -122,9 +128,16 @@ export class OidcFlow {
       throw badInput('code', `Sign-in with ${settings.label} did not work. Please try again.`);
     }
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email) throw badInput('code', `${settings.label} did not share your email address, which Fieldbook needs to sign you in.`);
+    if (!email)
+      throw badInput(
+        'code',
+        `${settings.label} did not share your email address, which Fieldbook needs to sign you in.`,
+      );
     if (claims.email_verified === false) {
-      throw badInput('code', `Your email address is not verified at ${settings.label}. Verify it there, then try again.`);
+      throw badInput(
+        'code',
+        `Your email address is not verified at ${settings.label}. Verify it there, then try again.`,
+      );
     }
     const name = typeof claims.name === 'string' ? claims.name : undefined;
     return { provider: settings, subject: String(claims.sub), email, name };
@@ -132,8 +145,18 @@ export class OidcFlow {
 
   private async readFlow(koa: Koa.Context): Promise<FlowState> {
     const cookie = koa.cookies.get(FLOW_COOKIE);
-    koa.cookies.set(FLOW_COOKIE, null, { httpOnly: true, sameSite: 'lax', path: '/', secure: koa.secure, overwrite: true });
-    const expired = new AppError('BAD_USER_INPUT', 'This sign-in took too long or was started in another browser. Please start again.', { field: 'code' });
+    koa.cookies.set(FLOW_COOKIE, null, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: koa.secure,
+      overwrite: true,
+    });
+    const expired = new AppError(
+      'BAD_USER_INPUT',
+      'This sign-in took too long or was started in another browser. Please start again.',
+      { field: 'code' },
+    );
     if (!cookie) throw expired;
     try {
       const { payload } = await jwtVerify(cookie, this.key, { algorithms: ['HS256'] });

@@ -17,7 +17,12 @@ export async function userForProviderIdentity(app: Knex, identity: ProviderIdent
     if (linked) return linked;
     const user = await findOrCreateUserRow(trx, { email: identity.email, name: identity.name, emailConfirmed: true });
     await trx('user_identities')
-      .insert({ user_id: user.id, provider: identity.provider.key, subject: identity.subject.slice(0, 255), connection_strategy: identity.provider.strategy })
+      .insert({
+        user_id: user.id,
+        provider: identity.provider.key,
+        subject: identity.subject.slice(0, 255),
+        connection_strategy: identity.provider.strategy,
+      })
       .onConflict(['provider', 'subject'])
       .ignore();
     return user;

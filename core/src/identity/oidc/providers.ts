@@ -18,15 +18,33 @@ export interface OidcProviderSettings {
   auth: 'basic' | 'post';
 }
 
-export function configuredProviders(config: Pick<Config, 'oidc' | 'google' | 'microsoft'>): Map<OidcProviderKey, OidcProviderSettings> {
+export function configuredProviders(
+  config: Pick<Config, 'oidc' | 'google' | 'microsoft'>,
+): Map<OidcProviderKey, OidcProviderSettings> {
   const out = new Map<OidcProviderKey, OidcProviderSettings>();
   const { oidc, google, microsoft } = config;
   if (oidc.issuer && oidc.clientId) {
     // Basic is the default method of the OpenID Connect spec, so any provider accepts it.
-    out.set('oidc', { key: 'oidc', label: 'single sign-on', issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret, strategy: 'oidc', auth: 'basic' });
+    out.set('oidc', {
+      key: 'oidc',
+      label: 'single sign-on',
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      strategy: 'oidc',
+      auth: 'basic',
+    });
   }
   if (google.clientId) {
-    out.set('google', { key: 'google', label: 'Google', issuer: 'https://accounts.google.com', clientId: google.clientId, clientSecret: google.clientSecret, strategy: 'google-oauth2', auth: 'post' });
+    out.set('google', {
+      key: 'google',
+      label: 'Google',
+      issuer: 'https://accounts.google.com',
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      strategy: 'google-oauth2',
+      auth: 'post',
+    });
   }
   if (microsoft.clientId) {
     out.set('microsoft', {
@@ -72,14 +90,22 @@ export class OidcClients {
   }
 
   private async discover(s: OidcProviderSettings): Promise<client.Configuration> {
-    const auth = !s.clientSecret ? client.None() : s.auth === 'basic' ? client.ClientSecretBasic(s.clientSecret) : client.ClientSecretPost(s.clientSecret);
+    const auth = !s.clientSecret
+      ? client.None()
+      : s.auth === 'basic'
+        ? client.ClientSecretBasic(s.clientSecret)
+        : client.ClientSecretPost(s.clientSecret);
     try {
       return await client.discovery(new URL(s.issuer), s.clientId, s.clientSecret, auth, {
         execute: this.config.oidc.allowInsecure ? [client.allowInsecureRequests] : [],
         timeout: 10,
       });
     } catch (err) {
-      throw new AppError('INTERNAL_SERVER_ERROR', `We could not reach ${s.label} just now. Please try again in a moment.`, { cause: err });
+      throw new AppError(
+        'INTERNAL_SERVER_ERROR',
+        `We could not reach ${s.label} just now. Please try again in a moment.`,
+        { cause: err },
+      );
     }
   }
 }

@@ -72,10 +72,8 @@ export class AttemptCounters {
     const now = Date.now();
     if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = now;
-    this.db
-      .raw('delete from sign_in_limits where resets_at <= now()')
-      .catch(() => {
-        // Left for the next cleanup; an expired row is reset on its next use anyway.
-      });
+    this.db.raw('delete from sign_in_limits where resets_at <= now()').catch(() => {
+      // Left for the next cleanup; an expired row is reset on its next use anyway.
+    });
   }
 }

@@ -28,7 +28,8 @@ export class PasswordAttempts {
   async begin(ctx: RequestContext | null, email: string): Promise<PasswordAttempt> {
     const { perAddress, perAccount } = this.config.signInLimits;
     const keys: CounterKey[] = [{ key: emailKey(email), allowance: perAccount }];
-    if (ctx?.koa) keys.push({ key: `address:${clientAddress(ctx.koa, this.config.trustProxy)}`, allowance: perAddress });
+    if (ctx?.koa)
+      keys.push({ key: `address:${clientAddress(ctx.koa, this.config.trustProxy)}`, allowance: perAddress });
     const refusal = await this.counters.take(keys);
     if (refusal) {
       throw tooManyRequests(

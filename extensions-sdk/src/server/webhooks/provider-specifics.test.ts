@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { signIntercomRequest, signSlackRequest, signStripeRequest, signZendeskRequest } from '../../testing/signers.ts';
-import { verifyIntercomRequest, verifySlackRequest, verifyStripeRequest, verifyZendeskRequest, zoomUrlValidation } from './index.ts';
+import {
+  verifyIntercomRequest,
+  verifySlackRequest,
+  verifyStripeRequest,
+  verifyZendeskRequest,
+  zoomUrlValidation,
+} from './index.ts';
 
 const NOW_SECONDS = 1_700_000_000;
 const clock = { now: () => NOW_SECONDS * 1000 };
@@ -30,7 +36,13 @@ describe('Slack', () => {
   });
 
   it('accepts a signature sent in upper-case hex', () => {
-    const req = { headers: { 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': `v0=${signature.slice(3).toUpperCase()}` }, rawBody: Buffer.from(body) };
+    const req = {
+      headers: {
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': `v0=${signature.slice(3).toUpperCase()}`,
+      },
+      rawBody: Buffer.from(body),
+    };
     expect(verifySlackRequest(req, secret, { now: () => timestamp * 1000 }).ok).toBe(true);
   });
 });
@@ -62,8 +74,14 @@ describe('Zendesk', () => {
     const req = { headers, rawBody: Buffer.from('{"say":"hello"}') };
     expect(verifyZendeskRequest(req, secret, clock).ok).toBe(true);
     // The same instant written another way is a different signed string.
-    const rewritten = { ...req, headers: { ...headers, 'x-zendesk-webhook-signature-timestamp': '2023-11-14T22:13:20.000Z' } };
-    expect(verifyZendeskRequest(rewritten, secret, clock)).toEqual({ ok: false, reason: 'signature does not match the body' });
+    const rewritten = {
+      ...req,
+      headers: { ...headers, 'x-zendesk-webhook-signature-timestamp': '2023-11-14T22:13:20.000Z' },
+    };
+    expect(verifyZendeskRequest(rewritten, secret, clock)).toEqual({
+      ok: false,
+      reason: 'signature does not match the body',
+    });
   });
 
   it('verifies a body-less request (GET, DELETE) on the timestamp alone', () => {
@@ -73,7 +91,10 @@ describe('Zendesk', () => {
 
   it('refuses timestamps that are not ISO 8601 date-times', () => {
     for (const timestamp of [String(NOW_SECONDS), 'yesterday', '2023-11-14', '2023-11-14 22:13:20']) {
-      const headers = { ...signZendeskRequest('{}', secret, { timestamp: NOW_SECONDS }), 'x-zendesk-webhook-signature-timestamp': timestamp };
+      const headers = {
+        ...signZendeskRequest('{}', secret, { timestamp: NOW_SECONDS }),
+        'x-zendesk-webhook-signature-timestamp': timestamp,
+      };
       expect(verifyZendeskRequest({ headers, rawBody: Buffer.from('{}') }, secret, clock), timestamp).toEqual({
         ok: false,
         reason: expect.stringContaining('ISO 8601'),
@@ -87,7 +108,13 @@ describe('Intercom', () => {
   const signed = (body: string) => ({ headers: signIntercomRequest(body, secret), rawBody: Buffer.from(body) });
 
   it('applies the window to the signed created_at, as Intercom sends no timestamp header', () => {
-    expect(verifyIntercomRequest(signed(JSON.stringify({ type: 'notification_event', created_at: NOW_SECONDS - 10 })), secret, clock).ok).toBe(true);
+    expect(
+      verifyIntercomRequest(
+        signed(JSON.stringify({ type: 'notification_event', created_at: NOW_SECONDS - 10 })),
+        secret,
+        clock,
+      ).ok,
+    ).toBe(true);
     expect(verifyIntercomRequest(signed(JSON.stringify({ created_at: NOW_SECONDS - 3600 })), secret, clock)).toEqual({
       ok: false,
       reason: expect.stringMatching(/^created_at .*old/),
@@ -95,23 +122,44 @@ describe('Intercom', () => {
   });
 
   it('refuses a correctly signed notification with no usable created_at', () => {
-    for (const body of ['{"type":"notification_event"}', '{"created_at":"1700000000"}', '{"created_at":1.5}', 'not json', '[]']) {
-      expect(verifyIntercomRequest(signed(body), secret, clock), body).toEqual({ ok: false, reason: expect.stringContaining('created_at') });
+    for (const body of [
+      '{"type":"notification_event"}',
+      '{"created_at":"1700000000"}',
+      '{"created_at":1.5}',
+      'not json',
+      '[]',
+    ]) {
+      expect(verifyIntercomRequest(signed(body), secret, clock), body).toEqual({
+        ok: false,
+        reason: expect.stringContaining('created_at'),
+      });
     }
   });
 
   it('checks the signature before trusting anything in the body', () => {
     const req = { ...signed(JSON.stringify({ created_at: NOW_SECONDS })), rawBody: Buffer.from('not json') };
-    expect(verifyIntercomRequest(req, secret, clock)).toEqual({ ok: false, reason: 'signature does not match the body' });
+    expect(verifyIntercomRequest(req, secret, clock)).toEqual({
+      ok: false,
+      reason: 'signature does not match the body',
+    });
   });
 });
 
 describe('Stripe', () => {
   const secret = 'whsec_test_secret';
-  const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1' } } });
+  const body = JSON.stringify({
+    id: 'evt_1',
+    object: 'event',
+    type: 'customer.subscription.updated',
+    data: { object: { id: 'sub_1' } },
+  });
 
   it('returns the parsed event with an accepted request', () => {
-    const verdict = verifyStripeRequest({ headers: signStripeRequest(body, secret, { timestamp: NOW_SECONDS }), rawBody: Buffer.from(body) }, secret, clock);
+    const verdict = verifyStripeRequest(
+      { headers: signStripeRequest(body, secret, { timestamp: NOW_SECONDS }), rawBody: Buffer.from(body) },
+      secret,
+      clock,
+    );
     expect(verdict.ok && verdict.event).toMatchObject({ id: 'evt_1', type: 'customer.subscription.updated' });
   });
 
@@ -119,11 +167,17 @@ describe('Stripe', () => {
     const old = signStripeRequest(body, 'whsec_old', { timestamp: NOW_SECONDS })['stripe-signature'] ?? '';
     const current = signStripeRequest(body, secret, { timestamp: NOW_SECONDS })['stripe-signature'] ?? '';
     const header = `${old},${current.split(',').find((part) => part.startsWith('v1=')) ?? ''}`;
-    expect(verifyStripeRequest({ headers: { 'stripe-signature': header }, rawBody: Buffer.from(body) }, secret, clock).ok).toBe(true);
+    expect(
+      verifyStripeRequest({ headers: { 'stripe-signature': header }, rawBody: Buffer.from(body) }, secret, clock).ok,
+    ).toBe(true);
   });
 
   it('refuses a signed body that is not an event', () => {
-    const verdict = verifyStripeRequest({ headers: signStripeRequest('not json', secret, { timestamp: NOW_SECONDS }), rawBody: Buffer.from('not json') }, secret, clock);
+    const verdict = verifyStripeRequest(
+      { headers: signStripeRequest('not json', secret, { timestamp: NOW_SECONDS }), rawBody: Buffer.from('not json') },
+      secret,
+      clock,
+    );
     expect(verdict).toEqual({ ok: false, reason: expect.stringMatching(/^stripe: /) });
   });
 });

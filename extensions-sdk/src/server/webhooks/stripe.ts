@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { DEFAULT_TOLERANCE_SECONDS, headerValue, missingSecret, outsideWindow, parseUnixSeconds, refused } from './checks.ts';
+import {
+  DEFAULT_TOLERANCE_SECONDS,
+  headerValue,
+  missingSecret,
+  outsideWindow,
+  parseUnixSeconds,
+  refused,
+} from './checks.ts';
 import type { VerifyOptions, WebhookRequest } from './types.ts';
 
 const SIGNATURE = 'stripe-signature';
@@ -21,7 +28,11 @@ export type StripeWebhookVerdict = { ok: true; event: Stripe.Event } | { ok: fal
  * @param opts - clock and window overrides, mainly for tests.
  * @returns `{ ok: true, event }` with the parsed event, or `{ ok: false, reason }` with a reason for logs.
  */
-export function verifyStripeRequest(req: WebhookRequest, endpointSecret: string, opts?: VerifyOptions): StripeWebhookVerdict {
+export function verifyStripeRequest(
+  req: WebhookRequest,
+  endpointSecret: string,
+  opts?: VerifyOptions,
+): StripeWebhookVerdict {
   const noSecret = missingSecret(endpointSecret, 'Stripe endpoint secret');
   if (noSecret) return refused(noSecret);
   const header = headerValue(req, SIGNATURE);

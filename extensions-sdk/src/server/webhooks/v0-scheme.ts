@@ -1,4 +1,13 @@
-import { ACCEPTED, digestsEqual, headerValue, hmac, missingSecret, outsideWindow, parseUnixSeconds, refused } from './checks.ts';
+import {
+  ACCEPTED,
+  digestsEqual,
+  headerValue,
+  hmac,
+  missingSecret,
+  outsideWindow,
+  parseUnixSeconds,
+  refused,
+} from './checks.ts';
 import type { VerifyOptions, WebhookRequest, WebhookVerdict } from './types.ts';
 
 /** Where a provider using the `v0` scheme puts its signature and timestamp. */
@@ -12,7 +21,12 @@ export interface V0Headers {
  * The `v0` scheme Slack and Zoom share: `v0=` + hex HMAC-SHA256(secret, `v0:{timestamp}:{raw body}`),
  * the timestamp in unix seconds.
  */
-export function verifyV0Scheme(req: WebhookRequest, secret: string, headers: V0Headers, opts?: VerifyOptions): WebhookVerdict {
+export function verifyV0Scheme(
+  req: WebhookRequest,
+  secret: string,
+  headers: V0Headers,
+  opts?: VerifyOptions,
+): WebhookVerdict {
   const noSecret = missingSecret(secret, headers.secretName);
   if (noSecret) return refused(noSecret);
   const signature = headerValue(req, headers.signature);

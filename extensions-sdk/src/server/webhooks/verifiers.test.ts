@@ -35,8 +35,15 @@ interface Provider {
 }
 
 const notification = (timestamp: number) =>
-  JSON.stringify({ type: 'notification_event', topic: 'conversation.user.created', id: 'notif_1', created_at: timestamp, data: { item: { id: '7' } } });
-const stripeEvent = () => JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_1' } } });
+  JSON.stringify({
+    type: 'notification_event',
+    topic: 'conversation.user.created',
+    id: 'notif_1',
+    created_at: timestamp,
+    data: { item: { id: '7' } },
+  });
+const stripeEvent = () =>
+  JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_1' } } });
 
 const providers: Provider[] = [
   {
@@ -90,7 +97,10 @@ const providers: Provider[] = [
     body: stripeEvent,
     signatureHeader: 'stripe-signature',
     unstamped: (req) => {
-      const header = (req.headers['stripe-signature'] ?? '').split(',').filter((part) => !part.startsWith('t=')).join(',');
+      const header = (req.headers['stripe-signature'] ?? '')
+        .split(',')
+        .filter((part) => !part.startsWith('t='))
+        .join(',');
       return withHeader(req, 'stripe-signature', header);
     },
     malformedSignatures: ['v1=' + 'a'.repeat(64), 't=soon,v1=' + 'a'.repeat(64), `t=${NOW_SECONDS}`, 'garbage'],
@@ -107,7 +117,8 @@ function withHeader(req: WebhookRequest, name: string, value: string | undefined
 }
 
 describe.each(providers)('$name webhook verification', (provider) => {
-  const verify = (req: WebhookRequest, opts: VerifyOptions = clock, secret = provider.secret) => provider.verify(req, secret, opts);
+  const verify = (req: WebhookRequest, opts: VerifyOptions = clock, secret = provider.secret) =>
+    provider.verify(req, secret, opts);
 
   it('accepts a correctly signed request', () => {
     expect(verify(signedRequest(provider))).toMatchObject({ ok: true });
@@ -142,8 +153,14 @@ describe.each(providers)('$name webhook verification', (provider) => {
   });
 
   it('refuses a stale request, one beyond the window in the future, and honours a narrower window', () => {
-    expect(verify(signedRequest(provider, NOW_SECONDS - 301))).toEqual({ ok: false, reason: expect.stringMatching(/old/) });
-    expect(verify(signedRequest(provider, NOW_SECONDS + 301))).toEqual({ ok: false, reason: expect.stringMatching(/future/) });
+    expect(verify(signedRequest(provider, NOW_SECONDS - 301))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/old/),
+    });
+    expect(verify(signedRequest(provider, NOW_SECONDS + 301))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/future/),
+    });
     const narrow = { ...clock, toleranceSeconds: 60 };
     expect(verify(signedRequest(provider, NOW_SECONDS - 61), narrow).ok).toBe(false);
     expect(verify(signedRequest(provider, NOW_SECONDS - 59), narrow).ok).toBe(true);
@@ -159,7 +176,10 @@ describe.each(providers)('$name webhook verification', (provider) => {
 
   it('refuses everything when no secret is configured', () => {
     const signedWithEmpty = signedRequest(provider, NOW_SECONDS, provider.name === 'Stripe' ? 'x' : '');
-    expect(verify(signedWithEmpty, clock, '')).toEqual({ ok: false, reason: expect.stringMatching(/no .* is configured/) });
+    expect(verify(signedWithEmpty, clock, '')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/no .* is configured/),
+    });
   });
 
   it('rejects a negative window as a programming mistake', () => {

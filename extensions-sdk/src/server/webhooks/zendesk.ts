@@ -28,12 +28,15 @@ export function verifyZendeskRequest(req: WebhookRequest, signingSecret: string,
   if (!timestamp) return refused(`missing ${TIMESTAMP} header`);
 
   // An HMAC-SHA256 digest is 32 bytes: 44 base64 characters ending in one '='.
-  if (!/^[A-Za-z0-9+/]{43}=$/.test(signature)) return refused(`malformed ${SIGNATURE} header: expected a base64 SHA-256 digest`);
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(signature))
+    return refused(`malformed ${SIGNATURE} header: expected a base64 SHA-256 digest`);
   const millis = ISO_8601.test(timestamp) ? Date.parse(timestamp) : Number.NaN;
   if (Number.isNaN(millis)) return refused(`malformed ${TIMESTAMP} header: expected an ISO 8601 date-time`);
   const stale = outsideWindow(Math.floor(millis / 1000), opts);
   if (stale) return refused(stale);
 
   const expected = hmac('sha256', signingSecret, Buffer.from(timestamp, 'utf8'), req.rawBody);
-  return digestsEqual(expected, Buffer.from(signature, 'base64')) ? ACCEPTED : refused('signature does not match the body');
+  return digestsEqual(expected, Buffer.from(signature, 'base64'))
+    ? ACCEPTED
+    : refused('signature does not match the body');
 }

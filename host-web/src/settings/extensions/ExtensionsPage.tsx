@@ -3,7 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconPlugConnected, IconPuzzle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from '../../api/hooks.ts';
-import { ops, type ExtensionLimits, type Plugin, type PluginLoadFailure, type PluginOrigin } from '../../api/operations.ts';
+import {
+  ops,
+  type ExtensionLimits,
+  type Plugin,
+  type PluginLoadFailure,
+  type PluginOrigin,
+} from '../../api/operations.ts';
 import { ErrorAlert } from '../../common/ErrorAlert.tsx';
 import { SectionLoader } from '../../common/Loading.tsx';
 import { NeedsAdmin } from '../../common/NoAccess.tsx';
@@ -18,13 +24,20 @@ import { WebhookUrl } from './WebhookUrl.tsx';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function limitText(limits: ExtensionLimits): string {
-  return limits.maximum === null ? `${plural(limits.installed, 'extension', 'extensions')} installed` : `${limits.installed} of ${limits.maximum} extensions installed`;
+  return limits.maximum === null
+    ? `${plural(limits.installed, 'extension', 'extensions')} installed`
+    : `${limits.installed} of ${limits.maximum} extensions installed`;
 }
 
 /** Where a plugin came from, in the words an admin would look it up by. */
 export function originText(origin: PluginOrigin): string {
   const version = origin.packageVersion ? ` ${origin.packageVersion}` : '';
-  const where = origin.kind === 'NPM' ? `npm package ${origin.packageName ?? ''}${version}` : origin.kind === 'BUNDLED' ? `Bundled${origin.packageName ? ` (${origin.packageName}${version})` : ''}` : 'Built into Fieldbook';
+  const where =
+    origin.kind === 'NPM'
+      ? `npm package ${origin.packageName ?? ''}${version}`
+      : origin.kind === 'BUNDLED'
+        ? `Bundled${origin.packageName ? ` (${origin.packageName}${version})` : ''}`
+        : 'Built into Fieldbook';
   return origin.path ? `${where} · ${origin.path}` : where;
 }
 
@@ -53,7 +66,12 @@ function FailureCard({ failure, index }: { failure: PluginLoadFailure; index: nu
             Failed
           </Badge>
         </Group>
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="This plugin failed to load">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="This plugin failed to load"
+        >
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {failure.problem}
           </Text>
@@ -64,10 +82,29 @@ function FailureCard({ failure, index }: { failure: PluginLoadFailure; index: nu
 }
 
 function StateBadge({ plugin }: { plugin: Plugin }) {
-  if (plugin.state === 'FAILED') return <Badge color="red" variant="light">Failed</Badge>;
-  if (plugin.state === 'NOT_CONFIGURED') return <Badge color="yellow" variant="light">Not configured</Badge>;
-  if (plugin.installation) return <Badge color="teal" variant="light">Installed</Badge>;
-  return <Badge color="gray" variant="light">Available</Badge>;
+  if (plugin.state === 'FAILED')
+    return (
+      <Badge color="red" variant="light">
+        Failed
+      </Badge>
+    );
+  if (plugin.state === 'NOT_CONFIGURED')
+    return (
+      <Badge color="yellow" variant="light">
+        Not configured
+      </Badge>
+    );
+  if (plugin.installation)
+    return (
+      <Badge color="teal" variant="light">
+        Installed
+      </Badge>
+    );
+  return (
+    <Badge color="gray" variant="light">
+      Available
+    </Badge>
+  );
 }
 
 function PluginCard({ plugin, atLimit, onChanged }: { plugin: Plugin; atLimit: boolean; onChanged(): void }) {
@@ -128,7 +165,14 @@ function PluginCard({ plugin, atLimit, onChanged }: { plugin: Plugin; atLimit: b
           <StateBadge plugin={plugin} />
         </Group>
         {plugin.problem && (
-          <Alert color={plugin.state === 'FAILED' ? 'red' : 'yellow'} variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={plugin.state === 'FAILED' ? 'This plugin failed to start' : 'This plugin is not configured on the server'}>
+          <Alert
+            color={plugin.state === 'FAILED' ? 'red' : 'yellow'}
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={
+              plugin.state === 'FAILED' ? 'This plugin failed to start' : 'This plugin is not configured on the server'
+            }
+          >
             <Text size="sm">{plugin.problem}</Text>
           </Alert>
         )}
@@ -166,7 +210,12 @@ function PluginCard({ plugin, atLimit, onChanged }: { plugin: Plugin; atLimit: b
                   Settings
                 </Button>
               )}
-              <Button variant="subtle" color="red" onClick={() => setRemoving(true)} aria-label={`Uninstall ${plugin.name}`}>
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => setRemoving(true)}
+                aria-label={`Uninstall ${plugin.name}`}
+              >
                 Uninstall
               </Button>
             </>
@@ -176,16 +225,32 @@ function PluginCard({ plugin, atLimit, onChanged }: { plugin: Plugin; atLimit: b
               loading={busy}
               onClick={() => (plugin.settingFields.length ? setEditing(true) : void installWithoutSettings())}
               aria-label={`Install ${plugin.name}`}
-              title={!usable ? 'This plugin cannot be installed until the problem above is fixed.' : atLimit ? 'The workspace has installed as many extensions as it may.' : undefined}
+              title={
+                !usable
+                  ? 'This plugin cannot be installed until the problem above is fixed.'
+                  : atLimit
+                    ? 'The workspace has installed as many extensions as it may.'
+                    : undefined
+              }
             >
               Install
             </Button>
           )}
         </Group>
       </Stack>
-      {editing && <PluginSettingsForm plugin={plugin} opened={editing} onClose={() => setEditing(false)} onSaved={onChanged} />}
-      <Modal opened={removing} onClose={() => setRemoving(false)} title={<Text fw={650}>Uninstall {plugin.name}</Text>} centered>
-        <Text size="sm">Uninstall {plugin.name}? Its settings and connected accounts are removed, and it stops working in every project.</Text>
+      {editing && (
+        <PluginSettingsForm plugin={plugin} opened={editing} onClose={() => setEditing(false)} onSaved={onChanged} />
+      )}
+      <Modal
+        opened={removing}
+        onClose={() => setRemoving(false)}
+        title={<Text fw={650}>Uninstall {plugin.name}</Text>}
+        centered
+      >
+        <Text size="sm">
+          Uninstall {plugin.name}? Its settings and connected accounts are removed, and it stops working in every
+          project.
+        </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setRemoving(false)}>
             Cancel
@@ -208,8 +273,9 @@ function EmptyState() {
           No plugins are available
         </Title>
         <Text size="sm">
-          Plugins are added by whoever runs this Fieldbook server: each one is a package in the server’s <Code>plugins/</Code> folder or an npm package named in <Code>FIELDBOOK_PLUGINS</Code>, loaded when the server starts. Once one is there, you can
-          install it here.
+          Plugins are added by whoever runs this Fieldbook server: each one is a package in the server’s{' '}
+          <Code>plugins/</Code> folder or an npm package named in <Code>FIELDBOOK_PLUGINS</Code>, loaded when the server
+          starts. Once one is there, you can install it here.
         </Text>
         <Anchor href={PLUGIN_DOCS_URL} target="_blank" rel="noreferrer" size="sm">
           How to add a plugin

@@ -17,11 +17,16 @@ export function IntegrationConfirmPage() {
   const [params] = useSearchParams();
   const back = safeOrigin(params.get('origin'), '/settings/user/integrations');
   const q = useQuery<{ myIntegrations: UserIntegration[] }>(ops.myIntegrations);
-  const name = q.data?.myIntegrations.find((i) => i.plugin.id === integration)?.plugin.name ?? extensionLabel(integration);
+  const name =
+    q.data?.myIntegrations.find((i) => i.plugin.id === integration)?.plugin.name ?? extensionLabel(integration);
   if (q.loading && !q.data) return <SectionLoader label="Loading" />;
   return (
     <Center pt={48}>
-      <MessageCard icon={<IconCheck size={24} />} title={`${name} is connected`} actions={[{ label: 'Go back', to: back, primary: true }]}>
+      <MessageCard
+        icon={<IconCheck size={24} />}
+        title={`${name} is connected`}
+        actions={[{ label: 'Go back', to: back, primary: true }]}
+      >
         <Text size="sm">You can close this page or go back to where you started.</Text>
       </MessageCard>
     </Center>
@@ -35,7 +40,9 @@ export function AuthorizeIntegrationPage() {
   const source = params.get('source') || 'link';
   const back = safeOrigin(params.get('origin'), '/settings/user/integrations');
   const start = useStartAuthorization();
-  const [error, setError] = useState<string | null>(integration ? null : 'The link does not say which integration to connect.');
+  const [error, setError] = useState<string | null>(
+    integration ? null : 'The link does not say which integration to connect.',
+  );
   const started = useRef(false);
 
   useEffect(() => {
@@ -55,7 +62,11 @@ export function AuthorizeIntegrationPage() {
   }
   return (
     <Center pt={48}>
-      <MessageCard icon={<IconAlertTriangle size={24} />} title="The account could not be connected" actions={[{ label: 'Go back', to: back, primary: true }]}>
+      <MessageCard
+        icon={<IconAlertTriangle size={24} />}
+        title="The account could not be connected"
+        actions={[{ label: 'Go back', to: back, primary: true }]}
+      >
         <Text size="sm">{error}</Text>
       </MessageCard>
     </Center>

@@ -17,7 +17,10 @@ import { integrationOutcome } from './integration-urls.ts';
 export function useStartAuthorization() {
   const { client } = useServices();
   return async (pluginId: string, source: string, origin: string): Promise<void> => {
-    const { startIntegrationAuthorization: url } = await client.request<{ startIntegrationAuthorization: string }>(ops.startIntegrationAuthorization, { pluginId, source, origin });
+    const { startIntegrationAuthorization: url } = await client.request<{ startIntegrationAuthorization: string }>(
+      ops.startIntegrationAuthorization,
+      { pluginId, source, origin },
+    );
     window.location.assign(url);
   };
 }
@@ -37,14 +40,34 @@ function ReturnAlert({ names }: { names: Record<string, string> }) {
   }
   if (!outcome.connected) return null;
   return (
-    <Alert color="teal" variant="light" role="status" icon={<IconCheck size={18} aria-hidden />} title={`${name} is connected`}>
+    <Alert
+      color="teal"
+      variant="light"
+      role="status"
+      icon={<IconCheck size={18} aria-hidden />}
+      title={`${name} is connected`}
+    >
       <Text size="sm">Its extension can now use the connected account.</Text>
     </Alert>
   );
 }
 
 /** One integration with its connected account and the Connect / Disconnect buttons. */
-export function IntegrationRow({ plugin, account, source, origin, disconnect, onChanged }: { plugin: Plugin; account: ConnectedAccount | null; source: string; origin: string; disconnect: string; onChanged(): void }) {
+export function IntegrationRow({
+  plugin,
+  account,
+  source,
+  origin,
+  disconnect,
+  onChanged,
+}: {
+  plugin: Plugin;
+  account: ConnectedAccount | null;
+  source: string;
+  origin: string;
+  disconnect: string;
+  onChanged(): void;
+}) {
   const { client } = useServices();
   const start = useStartAuthorization();
   const [busy, setBusy] = useState(false);
@@ -92,11 +115,22 @@ export function IntegrationRow({ plugin, account, source, origin, disconnect, on
             </Text>
           </Stack>
           {connected ? (
-            <Button variant="default" color="red" onClick={() => setConfirming(true)} aria-label={`Disconnect ${plugin.name}`}>
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => setConfirming(true)}
+              aria-label={`Disconnect ${plugin.name}`}
+            >
               Disconnect
             </Button>
           ) : (
-            <Button onClick={() => void connect()} loading={busy} disabled={plugin.state !== 'READY'} leftSection={<IconPlugConnected size={16} aria-hidden />} aria-label={`Connect ${plugin.name}`}>
+            <Button
+              onClick={() => void connect()}
+              loading={busy}
+              disabled={plugin.state !== 'READY'}
+              leftSection={<IconPlugConnected size={16} aria-hidden />}
+              aria-label={`Connect ${plugin.name}`}
+            >
               Connect
             </Button>
           )}
@@ -108,8 +142,16 @@ export function IntegrationRow({ plugin, account, source, origin, disconnect, on
         )}
         <ErrorAlert error={error} />
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={<Text fw={650}>Disconnect {plugin.name}</Text>} centered>
-        <Text size="sm">Disconnect {account?.label ?? plugin.name}? Fieldbook stops acting through this account until someone connects it again.</Text>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={<Text fw={650}>Disconnect {plugin.name}</Text>}
+        centered
+      >
+        <Text size="sm">
+          Disconnect {account?.label ?? plugin.name}? Fieldbook stops acting through this account until someone connects
+          it again.
+        </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(false)}>
             Cancel
@@ -131,7 +173,10 @@ export function IntegrationsPage() {
   const list = (q.data?.plugins ?? []).filter((p) => p.installation && p.connection === 'WORKSPACE');
   const names = Object.fromEntries((q.data?.plugins ?? []).map((p) => [p.id, p.name]));
   return (
-    <Page title="Integrations" description="Accounts this workspace connected at other services, used by its installed extensions.">
+    <Page
+      title="Integrations"
+      description="Accounts this workspace connected at other services, used by its installed extensions."
+    >
       <Stack gap="md">
         <ReturnAlert names={names} />
         <ErrorAlert error={q.error} onRetry={() => void q.reload()} />
@@ -139,11 +184,20 @@ export function IntegrationsPage() {
           <SectionLoader label="Loading integrations" />
         ) : q.data && list.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No installed extension connects a workspace account. Install one in <Link to="/settings/extensions">Extensions</Link>.
+            No installed extension connects a workspace account. Install one in{' '}
+            <Link to="/settings/extensions">Extensions</Link>.
           </Text>
         ) : (
           list.map((p) => (
-            <IntegrationRow key={p.id} plugin={p} account={p.installation?.connectedAccount ?? null} source="settings" origin="/settings/integrations" disconnect={ops.disconnectIntegration} onChanged={() => void q.reload()} />
+            <IntegrationRow
+              key={p.id}
+              plugin={p}
+              account={p.installation?.connectedAccount ?? null}
+              source="settings"
+              origin="/settings/integrations"
+              disconnect={ops.disconnectIntegration}
+              onChanged={() => void q.reload()}
+            />
           ))
         )}
       </Stack>
@@ -157,7 +211,10 @@ export function MyIntegrationsPage() {
   const list = q.data?.myIntegrations ?? [];
   const names = Object.fromEntries(list.map((i) => [i.plugin.id, i.plugin.name]));
   return (
-    <Page title="Your integrations" description="Your own accounts at other services, which extensions in this workspace use to act for you.">
+    <Page
+      title="Your integrations"
+      description="Your own accounts at other services, which extensions in this workspace use to act for you."
+    >
       <Stack gap="md">
         <ReturnAlert names={names} />
         <ErrorAlert error={q.error} onRetry={() => void q.reload()} />
@@ -169,7 +226,15 @@ export function MyIntegrationsPage() {
           </Text>
         ) : (
           list.map((i) => (
-            <IntegrationRow key={i.plugin.id} plugin={i.plugin} account={i.connectedAccount} source="settings" origin="/settings/user/integrations" disconnect={ops.disconnectMyIntegration} onChanged={() => void q.reload()} />
+            <IntegrationRow
+              key={i.plugin.id}
+              plugin={i.plugin}
+              account={i.connectedAccount}
+              source="settings"
+              origin="/settings/user/integrations"
+              disconnect={ops.disconnectMyIntegration}
+              onChanged={() => void q.reload()}
+            />
           ))
         )}
       </Stack>

@@ -20,7 +20,17 @@ interface ProjectInfo {
   myAccess: { level: 'none' | 'read' | 'write' | 'full' };
 }
 
-function PluginSwitch({ item, projectId, canManage, onChanged }: { item: ProjectPlugin; projectId: string; canManage: boolean; onChanged(): void }) {
+function PluginSwitch({
+  item,
+  projectId,
+  canManage,
+  onChanged,
+}: {
+  item: ProjectPlugin;
+  projectId: string;
+  canManage: boolean;
+  onChanged(): void;
+}) {
   const { client } = useServices();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -31,7 +41,10 @@ function PluginSwitch({ item, projectId, canManage, onChanged }: { item: Project
     setError(null);
     try {
       await client.request(ops.setProjectPluginEnabled, { projectId, pluginId: plugin.id, enabled });
-      notifications.show({ color: 'teal', message: enabled ? `${plugin.name} is on in this project.` : `${plugin.name} is off in this project.` });
+      notifications.show({
+        color: 'teal',
+        message: enabled ? `${plugin.name} is on in this project.` : `${plugin.name} is off in this project.`,
+      });
       onChanged();
     } catch (err) {
       setError(err);
@@ -85,10 +98,19 @@ export function ProjectExtensionsPage() {
             Settings
           </Anchor>
         </Breadcrumbs>
-        <ErrorAlert error={project.error ?? plugins.error} onRetry={() => void Promise.all([project.reload(), plugins.reload()])} />
+        <ErrorAlert
+          error={project.error ?? plugins.error}
+          onRetry={() => void Promise.all([project.reload(), plugins.reload()])}
+        />
         {info && !canManage && (
-          <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} title="Only the project’s managers can change this">
-            You can see which extensions work in this project, but only people with full access to it can turn them on or off.
+          <Alert
+            color="gray"
+            variant="light"
+            icon={<IconLock size={18} aria-hidden />}
+            title="Only the project’s managers can change this"
+          >
+            You can see which extensions work in this project, but only people with full access to it can turn them on
+            or off.
           </Alert>
         )}
         <Paper withBorder p="lg" component="section" aria-labelledby="project-extensions">
@@ -96,7 +118,8 @@ export function ProjectExtensionsPage() {
             Extensions in this project
           </Title>
           <Text size="sm" c="dimmed" mt={4} mb="md">
-            The extensions your workspace admins installed. Turn one on to let it work with this project’s notes and insights.
+            The extensions your workspace admins installed. Turn one on to let it work with this project’s notes and
+            insights.
           </Text>
           {plugins.loading && !plugins.data ? (
             <SectionLoader label="Loading extensions" />
@@ -107,7 +130,13 @@ export function ProjectExtensionsPage() {
           ) : (
             <Stack gap="md">
               {list.map((p) => (
-                <PluginSwitch key={p.plugin.id} item={p} projectId={projectId} canManage={canManage} onChanged={() => void Promise.all([plugins.reload(), remotes.reload()])} />
+                <PluginSwitch
+                  key={p.plugin.id}
+                  item={p}
+                  projectId={projectId}
+                  canManage={canManage}
+                  onChanged={() => void Promise.all([plugins.reload(), remotes.reload()])}
+                />
               ))}
             </Stack>
           )}

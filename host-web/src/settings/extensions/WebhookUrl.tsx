@@ -23,7 +23,10 @@ export function WebhookUrl({ plugin, url, onRotated }: { plugin: Plugin; url: st
     setError(null);
     try {
       await client.request(ops.rotatePluginWebhookKey, { pluginId: plugin.id });
-      notifications.show({ color: 'teal', message: `${plugin.name} has a new webhook URL. Give it to the provider; the old one no longer works.` });
+      notifications.show({
+        color: 'teal',
+        message: `${plugin.name} has a new webhook URL. Give it to the provider; the old one no longer works.`,
+      });
       setConfirming(false);
       onRotated();
     } catch (err) {
@@ -42,24 +45,44 @@ export function WebhookUrl({ plugin, url, onRotated }: { plugin: Plugin; url: st
         value={url}
         readOnly
         onFocus={(e) => e.currentTarget.select()}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
+        styles={{
+          input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
+        }}
       />
       <Group gap="xs">
         <CopyButton value={url}>
           {({ copied, copy }) => (
-            <Button variant="default" size="xs" onClick={copy} leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />} aria-label={`${copied ? 'Copied' : 'Copy'} the webhook URL of ${plugin.name}`}>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={copy}
+              leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+              aria-label={`${copied ? 'Copied' : 'Copy'} the webhook URL of ${plugin.name}`}
+            >
               {copied ? 'Copied' : 'Copy'}
             </Button>
           )}
         </CopyButton>
-        <Button variant="default" size="xs" onClick={() => setConfirming(true)} leftSection={<IconRefresh size={14} aria-hidden />} aria-label={`Rotate URL of ${plugin.name}`}>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setConfirming(true)}
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          aria-label={`Rotate URL of ${plugin.name}`}
+        >
           Rotate URL
         </Button>
       </Group>
       <ErrorAlert error={error} />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={<Text fw={650}>Rotate the webhook URL of {plugin.name}</Text>} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={<Text fw={650}>Rotate the webhook URL of {plugin.name}</Text>}
+        centered
+      >
         <Text size="sm">
-          {plugin.name} gets a new webhook URL and the current one stops working at once: deliveries the provider sends there are refused until you give it the new URL.
+          {plugin.name} gets a new webhook URL and the current one stops working at once: deliveries the provider sends
+          there are refused until you give it the new URL.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(false)}>

@@ -11,7 +11,15 @@ describe('integration return addresses', () => {
   });
 
   it('reads what the provider sent back', () => {
-    expect(integrationOutcome('?integration=slack&connected=1')).toEqual({ integration: 'slack', connected: true, error: null });
-    expect(integrationOutcome('?integration=slack&integrationError=Access%20denied')).toEqual({ integration: 'slack', connected: false, error: 'Access denied' });
+    expect(integrationOutcome('?integration=slack&connected=1')).toEqual({
+      integration: 'slack',
+      connected: true,
+      error: null,
+    });
+    expect(integrationOutcome('?integration=slack&integrationError=Access%20denied')).toEqual({
+      integration: 'slack',
+      connected: false,
+      error: 'Access denied',
+    });
   });
 });

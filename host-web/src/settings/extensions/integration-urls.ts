@@ -5,7 +5,15 @@ export function safeOrigin(origin: string | null | undefined, fallback: string):
 }
 
 /** What the provider's redirect says: `?integration=<id>&connected=1` or `&integrationError=<message>`. */
-export function integrationOutcome(search: string): { integration: string | null; connected: boolean; error: string | null } {
+export function integrationOutcome(search: string): {
+  integration: string | null;
+  connected: boolean;
+  error: string | null;
+} {
   const params = new URLSearchParams(search);
-  return { integration: params.get('integration'), connected: params.get('connected') === '1', error: params.get('integrationError') };
+  return {
+    integration: params.get('integration'),
+    connected: params.get('connected') === '1',
+    error: params.get('integrationError'),
+  };
 }

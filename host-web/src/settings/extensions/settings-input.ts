@@ -9,7 +9,10 @@ export interface SettingsDraft {
 }
 
 /** The form's starting values: stored texts and flags; secrets always start empty (never sent back). */
-export function draftFrom(fields: readonly PluginSettingField[], values: readonly PluginSettingValue[] = []): SettingsDraft {
+export function draftFrom(
+  fields: readonly PluginSettingField[],
+  values: readonly PluginSettingValue[] = [],
+): SettingsDraft {
   const byKey = new Map(values.map((v) => [v.key, v]));
   const draft: SettingsDraft = { text: {}, flag: {}, cleared: {} };
   for (const f of fields) {
@@ -38,7 +41,11 @@ export function settingsInput(fields: readonly PluginSettingField[], draft: Sett
 }
 
 /** Required fields the draft leaves empty (a secret already stored counts as filled unless cleared). */
-export function missingRequired(fields: readonly PluginSettingField[], draft: SettingsDraft, values: readonly PluginSettingValue[] = []): PluginSettingField[] {
+export function missingRequired(
+  fields: readonly PluginSettingField[],
+  draft: SettingsDraft,
+  values: readonly PluginSettingValue[] = [],
+): PluginSettingField[] {
   const stored = new Map(values.map((v) => [v.key, v]));
   return fields.filter((f) => {
     if (!f.required || f.kind === 'boolean') return false;

@@ -5,9 +5,24 @@ import { AuthLayout } from '../../layout/AuthLayout.tsx';
 import { useWorkspace } from '../../session/WorkspaceProvider.tsx';
 
 const STEPS = [
-  { to: '/onboarding/setup-workspace', icon: IconUsers, title: 'Set up your workspace', text: 'Your name, and the teammates you research with.' },
-  { to: '/onboarding/project-setup', icon: IconFolderPlus, title: 'Start your first project', text: 'A project with a first note, with sample content if you like.' },
-  { to: '/settings/user/account', icon: IconSettings, title: 'Make it yours', text: 'Pick a light or dark theme, and how you are notified.' },
+  {
+    to: '/onboarding/setup-workspace',
+    icon: IconUsers,
+    title: 'Set up your workspace',
+    text: 'Your name, and the teammates you research with.',
+  },
+  {
+    to: '/onboarding/project-setup',
+    icon: IconFolderPlus,
+    title: 'Start your first project',
+    text: 'A project with a first note, with sample content if you like.',
+  },
+  {
+    to: '/settings/user/account',
+    icon: IconSettings,
+    title: 'Make it yours',
+    text: 'Pick a light or dark theme, and how you are notified.',
+  },
 ] as const;
 
 /** /onboarding/getting-started: where a new workspace begins, one step at a time. */
@@ -39,7 +54,13 @@ export function GettingStartedPage() {
                   {s.text}
                 </Text>
               </div>
-              <Button component={Link} to={s.to} variant={i === 0 ? 'filled' : 'default'} size="xs" aria-label={`${i === 0 ? 'Start' : 'Open'}: ${s.title}`}>
+              <Button
+                component={Link}
+                to={s.to}
+                variant={i === 0 ? 'filled' : 'default'}
+                size="xs"
+                aria-label={`${i === 0 ? 'Start' : 'Open'}: ${s.title}`}
+              >
                 {i === 0 ? 'Start' : 'Open'}
               </Button>
             </Group>

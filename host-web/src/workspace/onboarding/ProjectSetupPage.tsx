@@ -24,10 +24,19 @@ export function ProjectSetupPage() {
     setBusy(true);
     setError(null);
     try {
-      const { createProject } = await client.request<{ createProject: { id: string } }>('mutation($t: String!) { createProject(input: { title: $t }) { id } }', { t: title.trim() });
+      const { createProject } = await client.request<{ createProject: { id: string } }>(
+        'mutation($t: String!) { createProject(input: { title: $t }) { id } }',
+        { t: title.trim() },
+      );
       let noteId: string | null = null;
       if (sample) noteId = await createSample(client.request.bind(client), createProject.id);
-      else noteId = (await client.request<{ createNote: { id: string } }>('mutation($p: ID!) { createNote(input: { projectId: $p, title: "First note" }) { id } }', { p: createProject.id })).createNote.id;
+      else
+        noteId = (
+          await client.request<{ createNote: { id: string } }>(
+            'mutation($p: ID!) { createNote(input: { projectId: $p, title: "First note" }) { id } }',
+            { p: createProject.id },
+          )
+        ).createNote.id;
       setDone({ projectId: createProject.id, noteId });
     } catch (err) {
       setError(err);
@@ -48,7 +57,16 @@ export function ProjectSetupPage() {
 
   if (!can('projects:create')) {
     return (
-      <AuthLayout title="Your first project" subtitle="Your role cannot create projects." width={560} footer={<Anchor component={Link} to="/home" fw={600}>Go to home</Anchor>}>
+      <AuthLayout
+        title="Your first project"
+        subtitle="Your role cannot create projects."
+        width={560}
+        footer={
+          <Anchor component={Link} to="/home" fw={600}>
+            Go to home
+          </Anchor>
+        }
+      >
         <Text size="sm">Ask a workspace admin or a contributor to make a project and give you access.</Text>
       </AuthLayout>
     );
@@ -56,17 +74,29 @@ export function ProjectSetupPage() {
 
   if (done) {
     return (
-      <AuthLayout title="Your project is ready" subtitle={sample ? 'With a sample interview, its highlights and tags.' : 'With a first note to write in.'} width={560}>
+      <AuthLayout
+        title="Your project is ready"
+        subtitle={sample ? 'With a sample interview, its highlights and tags.' : 'With a first note to write in.'}
+        width={560}
+      >
         <Stack gap="md" align="flex-start">
           {sample && !sampleRemoved && (
             <Text size="sm">
-              “{SAMPLE_NOTE_TITLE}” shows highlights and tags at work. Delete it whenever you like, here or from the project.
+              “{SAMPLE_NOTE_TITLE}” shows highlights and tags at work. Delete it whenever you like, here or from the
+              project.
             </Text>
           )}
-          {sampleRemoved && <Text size="sm" role="status">The sample note is in the trash.</Text>}
+          {sampleRemoved && (
+            <Text size="sm" role="status">
+              The sample note is in the trash.
+            </Text>
+          )}
           <ErrorAlert error={error} />
           <Group>
-            <Button component={Link} to={done.noteId && !sampleRemoved ? `/data/${done.noteId}` : `/projects/${done.projectId}`}>
+            <Button
+              component={Link}
+              to={done.noteId && !sampleRemoved ? `/data/${done.noteId}` : `/projects/${done.projectId}`}
+            >
               {done.noteId && !sampleRemoved ? 'Open the note' : 'Open the project'}
             </Button>
             <Button component={Link} to={`/projects/${done.projectId}`} variant="default">
@@ -96,8 +126,19 @@ export function ProjectSetupPage() {
       }
     >
       <Stack gap="md">
-        <TextInput label="Project title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} required maxLength={TITLE_LIMIT} error={tooLong ? `A project title can be at most ${TITLE_LIMIT} characters long.` : null} />
-        <Checkbox label="Add a sample interview with highlights and tags (you can delete it)" checked={sample} onChange={(e) => setSample(e.currentTarget.checked)} />
+        <TextInput
+          label="Project title"
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          required
+          maxLength={TITLE_LIMIT}
+          error={tooLong ? `A project title can be at most ${TITLE_LIMIT} characters long.` : null}
+        />
+        <Checkbox
+          label="Add a sample interview with highlights and tags (you can delete it)"
+          checked={sample}
+          onChange={(e) => setSample(e.currentTarget.checked)}
+        />
         <ErrorAlert error={error} />
         <Group justify="flex-end">
           <Button onClick={() => void create()} loading={busy} disabled={!title.trim() || tooLong}>

@@ -26,26 +26,44 @@ function offsetOf(phrase: string, paragraph: number): number {
 }
 
 export async function createSample(request: Request, projectId: string): Promise<string> {
-  const content = { type: 'doc', content: PARAGRAPHS.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) };
-  const { createNote } = await request<{ createNote: { id: string } }>('mutation($p: ID!, $t: String, $c: JSON) { createNote(input: { projectId: $p, title: $t, content: $c }) { id } }', {
-    p: projectId,
-    t: SAMPLE_NOTE_TITLE,
-    c: content,
-  });
-  const { createTagBoard } = await request<{ createTagBoard: { id: string } }>('mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Sample tags" }) { id } }', { p: projectId });
+  const content = {
+    type: 'doc',
+    content: PARAGRAPHS.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+  };
+  const { createNote } = await request<{ createNote: { id: string } }>(
+    'mutation($p: ID!, $t: String, $c: JSON) { createNote(input: { projectId: $p, title: $t, content: $c }) { id } }',
+    {
+      p: projectId,
+      t: SAMPLE_NOTE_TITLE,
+      c: content,
+    },
+  );
+  const { createTagBoard } = await request<{ createTagBoard: { id: string } }>(
+    'mutation($p: ID) { createTagBoard(input: { projectId: $p, title: "Sample tags" }) { id } }',
+    { p: projectId },
+  );
   const tags = new Map<string, string>();
   for (const [paragraph, phrase, tagTitle] of HIGHLIGHTS) {
     if (!tags.has(tagTitle)) {
-      const { createTag } = await request<{ createTag: { id: string } }>('mutation($b: ID!, $t: String!) { createTag(input: { boardId: $b, title: $t }) { id } }', { b: createTagBoard.id, t: tagTitle });
+      const { createTag } = await request<{ createTag: { id: string } }>(
+        'mutation($b: ID!, $t: String!) { createTag(input: { boardId: $b, title: $t }) { id } }',
+        { b: createTagBoard.id, t: tagTitle },
+      );
       tags.set(tagTitle, createTag.id);
     }
     const start = offsetOf(phrase, paragraph);
-    const { createHighlight } = await request<{ createHighlight: { id: string } }>('mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }', {
-      n: createNote.id,
-      s: start,
-      e: start + phrase.length,
+    const { createHighlight } = await request<{ createHighlight: { id: string } }>(
+      'mutation($n: ID!, $s: Int!, $e: Int!) { createHighlight(input: { noteId: $n, startOffset: $s, endOffset: $e }) { id } }',
+      {
+        n: createNote.id,
+        s: start,
+        e: start + phrase.length,
+      },
+    );
+    await request('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', {
+      h: createHighlight.id,
+      t: [tags.get(tagTitle)],
     });
-    await request('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h: createHighlight.id, t: [tags.get(tagTitle)] });
   }
   return createNote.id;
 }

@@ -20,13 +20,31 @@ export interface AgentRow {
 }
 
 const fields = {
-  name: z.string({ error: 'name must be text.' }).trim().min(1, 'name: an agent needs a name.').max(AGENT_NAME_MAX, `name: an agent name can have at most ${AGENT_NAME_MAX} characters.`),
-  instructions: z.string({ error: 'instructions must be text.' }).max(INSTRUCTIONS_MAX, `instructions: at most ${INSTRUCTIONS_MAX.toLocaleString('en-US')} characters.`),
+  name: z
+    .string({ error: 'name must be text.' })
+    .trim()
+    .min(1, 'name: an agent needs a name.')
+    .max(AGENT_NAME_MAX, `name: an agent name can have at most ${AGENT_NAME_MAX} characters.`),
+  instructions: z
+    .string({ error: 'instructions must be text.' })
+    .max(INSTRUCTIONS_MAX, `instructions: at most ${INSTRUCTIONS_MAX.toLocaleString('en-US')} characters.`),
   model: z.string({ error: 'model must be text.' }).trim().max(200, 'model: at most 200 characters.').nullable(),
-  tools: z.array(z.string({ error: 'tools: each must be a tool name.' }).max(200)).max(100, 'tools: at most 100 tools.'),
+  tools: z
+    .array(z.string({ error: 'tools: each must be a tool name.' }).max(200))
+    .max(100, 'tools: at most 100 tools.'),
 };
-const createInput = z.object({ name: fields.name, instructions: fields.instructions.default(''), model: fields.model.optional(), tools: fields.tools.default([]) });
-const updateInput = z.object({ name: fields.name.optional(), instructions: fields.instructions.optional(), model: fields.model.optional(), tools: fields.tools.optional() });
+const createInput = z.object({
+  name: fields.name,
+  instructions: fields.instructions.default(''),
+  model: fields.model.optional(),
+  tools: fields.tools.default([]),
+});
+const updateInput = z.object({
+  name: fields.name.optional(),
+  instructions: fields.instructions.optional(),
+  model: fields.model.optional(),
+  tools: fields.tools.optional(),
+});
 
 /** Tool names an agent may be given: those the toolbox has now (askForConfirmation is always on). */
 function checkTools(tools: readonly string[], available: readonly string[]): string[] {
@@ -48,11 +66,15 @@ function assertMayEdit(m: Member, agent: AgentRow): void {
   throw forbidden('Only the person who made this agent and workspace admins can change it.');
 }
 
-export const mayEdit = (m: Member, agent: AgentRow): boolean => agent.created_by === m.userId || m.membership.effectiveRole === 'WORKSPACE_ADMIN';
+export const mayEdit = (m: Member, agent: AgentRow): boolean =>
+  agent.created_by === m.userId || m.membership.effectiveRole === 'WORKSPACE_ADMIN';
 
 export async function listAgents(ctx: RequestContext): Promise<AgentRow[]> {
   const m = memberOf(ctx);
-  return ctx.tx(async (trx) => (await trx('agents').where({ workspace_id: m.workspaceId }).orderBy('name').limit(500)) as AgentRow[]);
+  return ctx.tx(
+    async (trx) =>
+      (await trx('agents').where({ workspace_id: m.workspaceId }).orderBy('name').limit(500)) as AgentRow[],
+  );
 }
 
 export async function getAgent(ctx: RequestContext, id: unknown): Promise<AgentRow> {
@@ -61,7 +83,11 @@ export async function getAgent(ctx: RequestContext, id: unknown): Promise<AgentR
   return ctx.tx((trx) => agentFor(trx, m, agentId));
 }
 
-export async function createAgent(ctx: RequestContext, input: unknown, available: readonly string[]): Promise<AgentRow> {
+export async function createAgent(
+  ctx: RequestContext,
+  input: unknown,
+  available: readonly string[],
+): Promise<AgentRow> {
   const m = memberOf(ctx);
   try {
     ctx.authorize('notes:create');
@@ -72,13 +98,25 @@ export async function createAgent(ctx: RequestContext, input: unknown, available
   const tools = checkTools(v.tools, available);
   return ctx.tx(async (trx) => {
     const [row] = (await trx('agents')
-      .insert({ workspace_id: m.workspaceId, name: v.name, instructions: v.instructions, model: v.model || null, tools, created_by: m.userId })
+      .insert({
+        workspace_id: m.workspaceId,
+        name: v.name,
+        instructions: v.instructions,
+        model: v.model || null,
+        tools,
+        created_by: m.userId,
+      })
       .returning('*')) as AgentRow[];
     return row!;
   });
 }
 
-export async function updateAgent(ctx: RequestContext, id: unknown, input: unknown, available: readonly string[]): Promise<AgentRow> {
+export async function updateAgent(
+  ctx: RequestContext,
+  id: unknown,
+  input: unknown,
+  available: readonly string[],
+): Promise<AgentRow> {
   const m = memberOf(ctx);
   const agentId = validate(z.uuid({ error: 'id must be an agent id.' }), id);
   const v = validate(updateInput, input);

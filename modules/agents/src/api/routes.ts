@@ -15,20 +15,36 @@ const idParam = z.uuid({ error: 'id must be the id of a conversation.' });
  * writes it, `confirm` when the agent waits for the person, then `done` with the conversation.
  */
 export function agentRoutes(router: Router, ctx: ModuleContext, deps: RunDeps): void {
-  const stream = (path: string, body: z.ZodObject, run: (request: Awaited<ReturnType<ModuleContext['requestContext']>>, id: string, input: Record<string, unknown>, sink: RunSink) => ReturnType<typeof sendMessage>) => {
+  const stream = (
+    path: string,
+    body: z.ZodObject,
+    run: (
+      request: Awaited<ReturnType<ModuleContext['requestContext']>>,
+      id: string,
+      input: Record<string, unknown>,
+      sink: RunSink,
+    ) => ReturnType<typeof sendMessage>,
+  ) => {
     router.post(path, async (koa) => {
       const request = await ctx.requestContext(koa);
       memberOf(request);
       const id = validate(idParam, koa.params.id);
       const input = validate(body, await readJson(koa.req)) as Record<string, unknown>;
       streamEvents(koa, async (sink) => {
-        const outcome = await run(request, id, input, { send: (event: string, data: unknown) => sink.send(event, data), signal: sink.signal } as RunSink);
+        const outcome = await run(request, id, input, {
+          send: (event: string, data: unknown) => sink.send(event, data),
+          signal: sink.signal,
+        } as RunSink);
         sink.send('done', conversationView(outcome.conversation));
       });
     });
   };
-  stream('/api/agents/conversations/:id/messages', z.object({ text: messageSchema }), (request, id, input, sink) => sendMessage(deps, request, id, input.text as string, sink));
-  stream('/api/agents/conversations/:id/confirm', z.object({ confirmed: z.boolean({ error: 'confirmed must be true or false.' }) }), (request, id, input, sink) =>
-    answerConfirmation(deps, request, id, input.confirmed as boolean, sink),
+  stream('/api/agents/conversations/:id/messages', z.object({ text: messageSchema }), (request, id, input, sink) =>
+    sendMessage(deps, request, id, input.text as string, sink),
+  );
+  stream(
+    '/api/agents/conversations/:id/confirm',
+    z.object({ confirmed: z.boolean({ error: 'confirmed must be true or false.' }) }),
+    (request, id, input, sink) => answerConfirmation(deps, request, id, input.confirmed as boolean, sink),
   );
 }

@@ -5,20 +5,41 @@ import { memberOf, readableDoc, readableProjects, type Member } from '../tools/a
 import type { ConversationRow } from './store.ts';
 
 /** The filter object types of 001 §3.3. */
-export const CONVERSATION_FILTER_TYPES = ['ProjectCategory', 'Project', 'Channel', 'Note', 'Insight', 'Tag', 'Chart', 'MultiSelect'] as const;
+export const CONVERSATION_FILTER_TYPES = [
+  'ProjectCategory',
+  'Project',
+  'Channel',
+  'Note',
+  'Insight',
+  'Tag',
+  'Chart',
+  'MultiSelect',
+] as const;
 
 const dateRange = z
-  .object({ from: z.iso.datetime({ offset: true, error: 'dateRange.from must be a date and time (ISO 8601).' }).nullish(), to: z.iso.datetime({ offset: true, error: 'dateRange.to must be a date and time (ISO 8601).' }).nullish() })
-  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'dateRange: from must not be after to.', path: ['from'] });
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'dateRange.from must be a date and time (ISO 8601).' }).nullish(),
+    to: z.iso.datetime({ offset: true, error: 'dateRange.to must be a date and time (ISO 8601).' }).nullish(),
+  })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, {
+    message: 'dateRange: from must not be after to.',
+    path: ['from'],
+  });
 
 const filterSchema = z
   .object({
     type: z.enum(CONVERSATION_FILTER_TYPES, { error: `type must be one of ${CONVERSATION_FILTER_TYPES.join(', ')}.` }),
-    objectIds: z.array(z.uuid({ error: 'objectIds: each must be an id.' })).max(100, 'objectIds: at most 100.').nullish(),
+    objectIds: z
+      .array(z.uuid({ error: 'objectIds: each must be an id.' }))
+      .max(100, 'objectIds: at most 100.')
+      .nullish(),
     dateRange: dateRange.nullish(),
     searchFilters: z.record(z.string(), z.unknown()).nullish(),
   })
-  .refine((f) => (f.objectIds?.length ?? 0) > 0 || Boolean(f.dateRange), { message: 'objectIds: a filter carries objectIds or a dateRange.', path: ['objectIds'] });
+  .refine((f) => (f.objectIds?.length ?? 0) > 0 || Boolean(f.dateRange), {
+    message: 'objectIds: a filter carries objectIds or a dateRange.',
+    path: ['objectIds'],
+  });
 
 const searchInput = z.object({
   query: z.string({ error: 'query must be text.' }).trim().max(2000, 'query: at most 2,000 characters.').nullish(),
@@ -33,7 +54,13 @@ type FilterType = (typeof CONVERSATION_FILTER_TYPES)[number];
  * NOT_FOUND unless the member may read the object a filter names, as for every id an input names:
  * a project-level tag or a chart through its project, the rest within the workspace.
  */
-async function assertReadable(trx: Knex.Transaction, m: Member, projects: () => Promise<Map<string, string>>, type: FilterType, id: string): Promise<void> {
+async function assertReadable(
+  trx: Knex.Transaction,
+  m: Member,
+  projects: () => Promise<Map<string, string>>,
+  type: FilterType,
+  id: string,
+): Promise<void> {
   const inWorkspace = (table: string) => trx(table).where({ id, workspace_id: m.workspaceId });
   let projectId: string | null | undefined;
   switch (type) {
@@ -47,7 +74,10 @@ async function assertReadable(trx: Knex.Transaction, m: Member, projects: () => 
       await readableDoc(trx, m, 'insights', id);
       return;
     case 'Tag': {
-      const row = (await trx('tags as t').join('tag_boards as b', 'b.id', 't.board_id').where({ 't.id': id, 't.workspace_id': m.workspaceId }).first('b.project_id')) as { project_id: string | null } | undefined;
+      const row = (await trx('tags as t')
+        .join('tag_boards as b', 'b.id', 't.board_id')
+        .where({ 't.id': id, 't.workspace_id': m.workspaceId })
+        .first('b.project_id')) as { project_id: string | null } | undefined;
       if (!row) throw notFound('That tag');
       projectId = row.project_id;
       break;
@@ -59,7 +89,8 @@ async function assertReadable(trx: Knex.Transaction, m: Member, projects: () => 
       break;
     }
     case 'Channel':
-      if (!(await channelsPresent(trx)) || !(await inWorkspace('channels').whereNull('deleted_at').first('id'))) throw notFound('That channel');
+      if (!(await channelsPresent(trx)) || !(await inWorkspace('channels').whereNull('deleted_at').first('id')))
+        throw notFound('That channel');
       return;
     case 'ProjectCategory':
       if (!(await inWorkspace('project_categories').first('id'))) throw notFound('That project category');
@@ -68,7 +99,8 @@ async function assertReadable(trx: Knex.Transaction, m: Member, projects: () => 
       if (!(await inWorkspace('field_options').first('id'))) throw notFound('That option');
       return;
   }
-  if (projectId && !(await projects()).has(projectId)) throw notFound(type === 'Project' ? 'That project' : `That ${type.toLowerCase()}`);
+  if (projectId && !(await projects()).has(projectId))
+    throw notFound(type === 'Project' ? 'That project' : `That ${type.toLowerCase()}`);
 }
 
 interface Sql {
@@ -88,7 +120,10 @@ const inProjects = (projects: string, bindings: Knex.RawBinding[]): Sql => ({
  */
 function namedBy(type: FilterType, ids: string[], channels: boolean): Sql {
   const own = { sql: '?::uuid[]', bindings: [ids] as Knex.RawBinding[] };
-  const join = (...parts: Sql[]): Sql => ({ sql: parts.map((p) => p.sql).join(' || '), bindings: parts.flatMap((p) => p.bindings) });
+  const join = (...parts: Sql[]): Sql => ({
+    sql: parts.map((p) => p.sql).join(' || '),
+    bindings: parts.flatMap((p) => p.bindings),
+  });
   switch (type) {
     case 'Project':
       return join(own, inProjects('select unnest(?::uuid[])', [ids]));
@@ -110,15 +145,25 @@ function namedBy(type: FilterType, ids: string[], channels: boolean): Sql {
       return join(own, { sql: 'array(select id from highlights where insight_id = any(?::uuid[]))', bindings: [ids] });
     case 'MultiSelect':
       // A select value is stored as the array of its option ids.
-      return join(own, { sql: 'array(select object_id from field_values where jsonb_exists_any(value, (?::uuid[])::text[]))', bindings: [ids] });
+      return join(own, {
+        sql: 'array(select object_id from field_values where jsonb_exists_any(value, (?::uuid[])::text[]))',
+        bindings: [ids],
+      });
     case 'Channel':
-      return channels ? join(own, { sql: 'array(select id from channel_datapoints where channel_id = any(?::uuid[]))', bindings: [ids] }) : own;
+      return channels
+        ? join(own, {
+            sql: 'array(select id from channel_datapoints where channel_id = any(?::uuid[]))',
+            bindings: [ids],
+          })
+        : own;
   }
 }
 
 /** Channels is an optional module: its data points are searched only where its tables exist. */
 async function channelsPresent(trx: Knex.Transaction): Promise<boolean> {
-  const row = (await trx.raw(`select to_regclass('channel_datapoints') is not null as present`)) as { rows: Array<{ present: boolean }> };
+  const row = (await trx.raw(`select to_regclass('channel_datapoints') is not null as present`)) as {
+    rows: Array<{ present: boolean }>;
+  };
   return row.rows[0]?.present === true;
 }
 
@@ -141,18 +186,32 @@ export async function searchConversations(ctx: RequestContext, input: unknown): 
     if (v.agentId) q.where('c.agent_id', v.agentId);
     if (v.query) {
       const like = `%${escapeLike(v.query)}%`;
-      q.where((w) => w.whereILike('c.title', like).orWhereExists((s) => s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereILike('t.content', like)));
+      q.where((w) =>
+        w
+          .whereILike('c.title', like)
+          .orWhereExists((s) =>
+            s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereILike('t.content', like),
+          ),
+      );
     }
     const channels = filters.some((f) => f.type === 'Channel' && f.objectIds?.length) && (await channelsPresent(trx));
     for (const f of filters) {
       if (f.objectIds?.length) {
         const named = namedBy(f.type, f.objectIds, channels);
         // The expansion does not depend on the conversation, so it is computed once per query.
-        q.whereExists((s) => s.from('agent_messages as t').whereRaw('t.conversation_id = c.id').whereRaw(`t.item_ids && (${named.sql})`, named.bindings));
+        q.whereExists((s) =>
+          s
+            .from('agent_messages as t')
+            .whereRaw('t.conversation_id = c.id')
+            .whereRaw(`t.item_ids && (${named.sql})`, named.bindings),
+        );
       }
       if (f.dateRange?.from) q.where('c.updated_at', '>=', f.dateRange.from);
       if (f.dateRange?.to) q.where('c.created_at', '<=', f.dateRange.to);
     }
-    return (await q.orderBy('c.updated_at', 'desc').limit(v.limit ?? 50).select('c.*')) as ConversationRow[];
+    return (await q
+      .orderBy('c.updated_at', 'desc')
+      .limit(v.limit ?? 50)
+      .select('c.*')) as ConversationRow[];
   });
 }

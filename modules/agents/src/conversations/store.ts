@@ -72,12 +72,18 @@ export const titleSchema = z
   .trim()
   .min(1, 'title: a conversation needs a title.')
   .max(CONVERSATION_TITLE_MAX, `title: a conversation title can have at most ${CONVERSATION_TITLE_MAX} characters.`);
-export const messageSchema = z.string({ error: 'text must be text.' }).trim().min(1, 'text: write a message.').max(MESSAGE_MAX, `text: a message can have at most ${MESSAGE_MAX.toLocaleString('en-US')} characters.`);
+export const messageSchema = z
+  .string({ error: 'text must be text.' })
+  .trim()
+  .min(1, 'text: write a message.')
+  .max(MESSAGE_MAX, `text: a message can have at most ${MESSAGE_MAX.toLocaleString('en-US')} characters.`);
 const uuid = (field: string, what: string) => z.uuid({ error: `${field} must be the id of ${what}.` });
 
 /** A conversation is its person's own: anyone else gets NOT_FOUND, as for items they cannot read. */
 export async function conversationFor(trx: Knex.Transaction, m: Member, id: string): Promise<ConversationRow> {
-  const row = (await trx('agent_conversations').where({ id, workspace_id: m.workspaceId, user_id: m.userId }).first()) as ConversationRow | undefined;
+  const row = (await trx('agent_conversations')
+    .where({ id, workspace_id: m.workspaceId, user_id: m.userId })
+    .first()) as ConversationRow | undefined;
   if (!row) throw notFound('That conversation');
   return row;
 }
@@ -86,10 +92,22 @@ export async function messagesOf(trx: Knex.Transaction, conversationId: string):
   return (await trx('agent_messages').where({ conversation_id: conversationId }).orderBy('seq')) as MessageRow[];
 }
 
-export async function addMessage(trx: Knex.Transaction, m: Member, conversationId: string, msg: { type: MessageType; content: string; tool?: MessageTool }): Promise<MessageRow> {
+export async function addMessage(
+  trx: Knex.Transaction,
+  m: Member,
+  conversationId: string,
+  msg: { type: MessageType; content: string; tool?: MessageTool },
+): Promise<MessageRow> {
   const itemIds = [...new Set((msg.tool?.items ?? []).map((i) => i.id).filter((id) => /^[0-9a-f-]{36}$/i.test(id)))];
   const [row] = (await trx('agent_messages')
-    .insert({ workspace_id: m.workspaceId, conversation_id: conversationId, type: msg.type, content: msg.content, tool: msg.tool ? JSON.stringify(msg.tool) : null, item_ids: itemIds })
+    .insert({
+      workspace_id: m.workspaceId,
+      conversation_id: conversationId,
+      type: msg.type,
+      content: msg.content,
+      tool: msg.tool ? JSON.stringify(msg.tool) : null,
+      item_ids: itemIds,
+    })
     .returning('*')) as MessageRow[];
   await trx('agent_conversations').where({ id: conversationId }).update({ updated_at: trx.fn.now() });
   return row!;
@@ -99,7 +117,10 @@ export async function listConversations(ctx: RequestContext, agentId: unknown): 
   const m = memberOf(ctx);
   const id = agentId === undefined || agentId === null ? null : validate(uuid('agentId', 'an agent'), agentId);
   return ctx.tx(async (trx) => {
-    const q = trx('agent_conversations').where({ workspace_id: m.workspaceId, user_id: m.userId }).orderBy('updated_at', 'desc').limit(200);
+    const q = trx('agent_conversations')
+      .where({ workspace_id: m.workspaceId, user_id: m.userId })
+      .orderBy('updated_at', 'desc')
+      .limit(200);
     if (id) q.where({ agent_id: id });
     return (await q) as ConversationRow[];
   });
@@ -117,7 +138,12 @@ export async function startConversation(ctx: RequestContext, input: unknown): Pr
   return ctx.tx(async (trx) => {
     const agent = await agentFor(trx, m, v.agentId);
     const [row] = (await trx('agent_conversations')
-      .insert({ workspace_id: m.workspaceId, agent_id: agent.id, user_id: m.userId, title: v.title ?? `Conversation with ${agent.name}`.slice(0, CONVERSATION_TITLE_MAX) })
+      .insert({
+        workspace_id: m.workspaceId,
+        agent_id: agent.id,
+        user_id: m.userId,
+        title: v.title ?? `Conversation with ${agent.name}`.slice(0, CONVERSATION_TITLE_MAX),
+      })
       .returning('*')) as ConversationRow[];
     return row!;
   });
@@ -128,7 +154,10 @@ export async function renameConversation(ctx: RequestContext, id: unknown, title
   const v = validate(z.object({ id: uuid('id', 'a conversation'), title: titleSchema }), { id, title });
   return ctx.tx(async (trx) => {
     await conversationFor(trx, m, v.id);
-    const [row] = (await trx('agent_conversations').where({ id: v.id }).update({ title: v.title, updated_at: trx.fn.now() }).returning('*')) as ConversationRow[];
+    const [row] = (await trx('agent_conversations')
+      .where({ id: v.id })
+      .update({ title: v.title, updated_at: trx.fn.now() })
+      .returning('*')) as ConversationRow[];
     return row!;
   });
 }
@@ -146,15 +175,26 @@ export async function deleteConversation(ctx: RequestContext, id: unknown): Prom
 /** Good or Bad on one of the agent's answers (null takes the rating back). */
 export async function rateMessage(ctx: RequestContext, messageId: unknown, rating: unknown): Promise<MessageRow> {
   const m = memberOf(ctx);
-  const v = validate(z.object({ messageId: uuid('messageId', 'a message'), rating: z.enum(RATINGS, { error: 'rating must be Good or Bad.' }).nullable() }), { messageId, rating });
+  const v = validate(
+    z.object({
+      messageId: uuid('messageId', 'a message'),
+      rating: z.enum(RATINGS, { error: 'rating must be Good or Bad.' }).nullable(),
+    }),
+    { messageId, rating },
+  );
   return ctx.tx(async (trx) => {
-    const msg = (await trx('agent_messages').where({ id: v.messageId, workspace_id: m.workspaceId }).first()) as MessageRow | undefined;
+    const msg = (await trx('agent_messages').where({ id: v.messageId, workspace_id: m.workspaceId }).first()) as
+      | MessageRow
+      | undefined;
     if (!msg) throw notFound('That message');
     await conversationFor(trx, m, msg.conversation_id).catch(() => {
       throw notFound('That message');
     });
     if (msg.type !== 'ASSISTANT') throw badInput('messageId', 'messageId: only the agent’s answers can be rated.');
-    const [row] = (await trx('agent_messages').where({ id: v.messageId }).update({ rating: v.rating }).returning('*')) as MessageRow[];
+    const [row] = (await trx('agent_messages')
+      .where({ id: v.messageId })
+      .update({ rating: v.rating })
+      .returning('*')) as MessageRow[];
     return row!;
   });
 }

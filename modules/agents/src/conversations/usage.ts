@@ -7,7 +7,8 @@ import type { CallUsage } from './store.ts';
  */
 const current = new AsyncLocalStorage<CallUsage | undefined>();
 
-export const withCallUsage = <T>(usage: CallUsage | undefined, fn: () => Promise<T>): Promise<T> => current.run(usage, fn);
+export const withCallUsage = <T>(usage: CallUsage | undefined, fn: () => Promise<T>): Promise<T> =>
+  current.run(usage, fn);
 
 /** The usage of the model call the running tool serves; undefined outside an agent (MCP). */
 export const callUsage = (): CallUsage | undefined => current.getStore();

@@ -36,7 +36,14 @@ export function conversationView(c: ConversationRow) {
     agentId: c.agent_id,
     title: c.title,
     status: c.status,
-    pending: c.pending ? { question: c.pending.question, toolName: c.pending.toolName, input: c.pending.input, summary: c.pending.summary ?? null } : null,
+    pending: c.pending
+      ? {
+          question: c.pending.question,
+          toolName: c.pending.toolName,
+          input: c.pending.input,
+          summary: c.pending.summary ?? null,
+        }
+      : null,
     createdAt: c.created_at,
     updatedAt: c.updated_at,
   };

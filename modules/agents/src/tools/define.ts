@@ -38,7 +38,8 @@ export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): AgentTool 
 }
 
 /** A uuid argument whose error names the field. */
-export const idArg = (field: string, what: string) => z.uuid({ error: `${field} must be the id of ${what}.` }).describe(`The id of ${what}.`);
+export const idArg = (field: string, what: string) =>
+  z.uuid({ error: `${field} must be the id of ${what}.` }).describe(`The id of ${what}.`);
 
 /** Lists cut short for a prompt: at most `max` lines, saying how many were left out. */
 export function lines<T>(items: readonly T[], line: (item: T) => string, empty: string, max = 50): string {

@@ -13,11 +13,26 @@ export function pluginTools(host: ExtensionsServices['host']): AgentTool[] {
       description: `${t.description} (from the ${t.pluginName} extension)`,
       access: t.access,
       ...(t.needsConfirmation ? { needsConfirmation: true } : {}),
-      inputSchema: { type: 'object', properties: schema.properties ?? {}, ...(schema.required ? { required: schema.required } : {}), additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: schema.properties ?? {},
+        ...(schema.required ? { required: schema.required } : {}),
+        additionalProperties: false,
+      },
       async run(member, input) {
         const m = memberOf(member);
-        const answer = await host.runTool({ pluginId: t.pluginId, workspaceId: m.workspaceId, userId: m.userId, name: t.name, input: input ?? {} });
-        return { text: answer.text, ...(answer.items ? { items: answer.items } : {}), ...(answer.data ? { data: answer.data } : {}) };
+        const answer = await host.runTool({
+          pluginId: t.pluginId,
+          workspaceId: m.workspaceId,
+          userId: m.userId,
+          name: t.name,
+          input: input ?? {},
+        });
+        return {
+          text: answer.text,
+          ...(answer.items ? { items: answer.items } : {}),
+          ...(answer.data ? { data: answer.data } : {}),
+        };
       },
     };
   });

@@ -1,4 +1,14 @@
-import { AppError, badInput, type AgentTool, type AgentToolSource, type AiService, type ExtensionsServices, type Mailer, type RequestContext, type ToolResult } from '@fieldbook/core';
+import {
+  AppError,
+  badInput,
+  type AgentTool,
+  type AgentToolSource,
+  type AiService,
+  type ExtensionsServices,
+  type Mailer,
+  type RequestContext,
+  type ToolResult,
+} from '@fieldbook/core';
 import type { ResearchServices } from '@fieldbook/research';
 import type { SearchServices } from '@fieldbook/search';
 import { memberOf } from './access.ts';
@@ -27,7 +37,11 @@ export interface AgentToolbox {
 }
 
 export function createToolbox(deps: ToolboxDeps): AgentToolbox {
-  const own = [...researchTools(deps.research, deps.ai), ...searchTools(deps.search, deps.ai), ...messagingTools({ mailer: deps.mailer, host: deps.host })];
+  const own = [
+    ...researchTools(deps.research, deps.ai),
+    ...searchTools(deps.search, deps.ai),
+    ...messagingTools({ mailer: deps.mailer, host: deps.host }),
+  ];
   const tools = () => [...own, ...channelTools(deps.channels()), ...pluginTools(deps.host)];
   return {
     tools,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AppError, isVerbatimQuote, sentencesMatching, validate, type AiService, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  isVerbatimQuote,
+  sentencesMatching,
+  validate,
+  type AiService,
+  type RequestContext,
+} from '@fieldbook/core';
 import type { SearchServices } from '@fieldbook/search';
 import { callerOf } from '../access.ts';
 import { JsonLines, str } from '../jsonl.ts';
@@ -8,7 +15,11 @@ import { retrieve, type AskSource, type SourceType } from './retrieve.ts';
 
 export const MAX_QUESTION_CHARS = 500;
 export const askInput = z.object({
-  question: z.string().trim().min(1, 'question must not be empty.').max(MAX_QUESTION_CHARS, `question can be at most ${MAX_QUESTION_CHARS} characters.`),
+  question: z
+    .string()
+    .trim()
+    .min(1, 'question must not be empty.')
+    .max(MAX_QUESTION_CHARS, `question can be at most ${MAX_QUESTION_CHARS} characters.`),
 });
 
 /** A citation (000 §3): the source as the person may open it, and a quote verified in it. */
@@ -32,7 +43,10 @@ export interface EmergingThemesBlock {
   items: Array<{ id: string; title: string; previousCount: number; currentCount: number }>;
 }
 
-export type AnswerBlock = { type: 'heading'; level: 1 | 2 | 3; content: string } | { type: 'text'; content: string; citations: Citation[] } | EmergingThemesBlock;
+export type AnswerBlock =
+  | { type: 'heading'; level: 1 | 2 | 3; content: string }
+  | { type: 'text'; content: string; citations: Citation[] }
+  | EmergingThemesBlock;
 
 /** A channel's emerging themes, from the channels module when it is loaded. */
 export type EmergingThemesOf = (member: RequestContext, channelId: string) => Promise<EmergingThemesBlock['items']>;
@@ -66,7 +80,8 @@ export interface AiAnswer {
 
 export type AskEvent = { event: 'sources'; data: { numItems: number } } | { event: 'block'; data: AnswerBlock };
 
-const QUESTION_START = /^(who|what|when|where|why|how|which|whose|whom|is|are|do|does|did|can|could|should|would|will|was|were|has|have)\b/i;
+const QUESTION_START =
+  /^(who|what|when|where|why|how|which|whose|whom|is|are|do|does|did|can|could|should|would|will|was|were|has|have)\b/i;
 export const isQuestion = (text: string) => text.trim().endsWith('?') || QUESTION_START.test(text.trim());
 
 /** Snippet of a source shown beside its citation. */
@@ -90,7 +105,10 @@ export async function ask(
   const { question } = validate(askInput, rawInput);
   const settings = await ai.settings(caller.workspaceId);
   if (!settings.enabled || !settings.features.ask) {
-    throw new AppError('FORBIDDEN', 'Ask is turned off in this workspace. A workspace admin can turn it on in Settings → AI.');
+    throw new AppError(
+      'FORBIDDEN',
+      'Ask is turned off in this workspace. A workspace admin can turn it on in Settings → AI.',
+    );
   }
   if (ai.model) await ai.ensureAllowed({ workspaceId: caller.workspaceId, userId: caller.userId, feature: 'ask' });
   const sources = await ctx.tx((trx) => retrieve(trx, caller, search, ai, question));
@@ -105,7 +123,17 @@ export async function ask(
       dropped += 1;
       return null;
     }
-    return { id: s.id, type: s.type, parentId: s.parentId, title: s.title, projectTitle: s.projectTitle, text: snippet(s), quote: quote.trim().replace(/^["'\u201C\u2018]+|["'\u201D\u2019]+$/g, ''), citationReferenceId: s.ref, url: s.url };
+    return {
+      id: s.id,
+      type: s.type,
+      parentId: s.parentId,
+      title: s.title,
+      projectTitle: s.projectTitle,
+      text: snippet(s),
+      quote: quote.trim().replace(/^["'\u201C\u2018]+|["'\u201D\u2019]+$/g, ''),
+      citationReferenceId: s.ref,
+      url: s.url,
+    };
   };
   const push = (b: AnswerBlock) => {
     blocks.push(b);
@@ -116,10 +144,17 @@ export async function ask(
   let label: string;
   if (!ai.model) {
     label = `Local answer (no AI model configured) from ${sources.length} source${sources.length === 1 ? '' : 's'}`;
-    if (sources.length === 0) push({ type: 'text', content: 'Nothing you can open in this workspace matches this question.', citations: [] });
+    if (sources.length === 0)
+      push({ type: 'text', content: 'Nothing you can open in this workspace matches this question.', citations: [] });
     else push({ type: 'heading', level: 2, content: 'What your research says' });
     for (const s of sources.slice(0, 6)) {
-      const sentence = sentencesMatching(s.text, question, 1)[0] ?? s.text.split('\n').find((l) => l.trim())?.trim() ?? '';
+      const sentence =
+        sentencesMatching(s.text, question, 1)[0] ??
+        s.text
+          .split('\n')
+          .find((l) => l.trim())
+          ?.trim() ??
+        '';
       const c = sentence ? cite(s.ref, sentence) : null;
       if (c) push({ type: 'text', content: `${s.title} (${s.projectTitle})`, citations: [c] });
     }
@@ -165,10 +200,12 @@ export async function ask(
   // drawn after the text, one graph per channel, most cited first.
   if (emergingThemesOf) {
     const channels = new Map<string, string>();
-    for (const s of used.length ? used : sources) if (s.channelId && !channels.has(s.channelId)) channels.set(s.channelId, s.projectTitle);
+    for (const s of used.length ? used : sources)
+      if (s.channelId && !channels.has(s.channelId)) channels.set(s.channelId, s.projectTitle);
     for (const [channelId, channelTitle] of [...channels].slice(0, 2)) {
       const items = (await emergingThemesOf(ctx, channelId)).slice(0, GRAPH_THEMES);
-      if (items.some((i) => i.previousCount > 0 || i.currentCount > 0)) push({ type: 'emergingThemes', channelId, channelTitle, items });
+      if (items.some((i) => i.previousCount > 0 || i.currentCount > 0))
+        push({ type: 'emergingThemes', channelId, channelTitle, items });
     }
   }
   return {

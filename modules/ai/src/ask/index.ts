@@ -79,33 +79,54 @@ export const askTypeDefs = /* GraphQL */ `
   }
 `;
 
-export function askPart(ai: AiService, search: SearchServices, emergingThemesOf: EmergingThemesOf | null): ModuleGraphql {
+export function askPart(
+  ai: AiService,
+  search: SearchServices,
+  emergingThemesOf: EmergingThemesOf | null,
+): ModuleGraphql {
   return {
     typeDefs: askTypeDefs,
     resolvers: {
       Query: {
-        ask: (_: unknown, args: { input: unknown }, ctx: RequestContext) => ask(ctx, ai, search, args.input, undefined, undefined, emergingThemesOf),
+        ask: (_: unknown, args: { input: unknown }, ctx: RequestContext) =>
+          ask(ctx, ai, search, args.input, undefined, undefined, emergingThemesOf),
         suggestedQuestions: (_: unknown, args: { jobFunction?: string | null }, ctx: RequestContext) => {
           ctx.authorize('projects:read');
           return suggestedQuestions(args.jobFunction);
         },
       },
       AnswerBlock: {
-        __resolveType: (b: AnswerBlock) => ({ heading: 'AnswerHeadingBlock', text: 'AnswerTextBlock', emergingThemes: 'AnswerEmergingThemesBlock' })[b.type],
+        __resolveType: (b: AnswerBlock) =>
+          ({ heading: 'AnswerHeadingBlock', text: 'AnswerTextBlock', emergingThemes: 'AnswerEmergingThemesBlock' })[
+            b.type
+          ],
       },
     },
   };
 }
 
 /** POST /api/ai/ask/stream with { question }: `sources`, then each verified `block`, then `done`. */
-export function askRoutes(router: Router, ctx: ModuleContext, search: SearchServices, emergingThemesOf: EmergingThemesOf | null): void {
+export function askRoutes(
+  router: Router,
+  ctx: ModuleContext,
+  search: SearchServices,
+  emergingThemesOf: EmergingThemesOf | null,
+): void {
   router.post('/api/ai/ask/stream', async (koa) => {
     const request = await ctx.requestContext(koa);
     callerOf(request, 'projects:read');
     const input = await readJson(koa.req);
     validate(askInput, input);
     streamEvents(koa, async (sink) => {
-      const answer = await ask(request, ctx.ai, search, input, (e) => sink.send(e.event, e.data), sink.signal, emergingThemesOf);
+      const answer = await ask(
+        request,
+        ctx.ai,
+        search,
+        input,
+        (e) => sink.send(e.event, e.data),
+        sink.signal,
+        emergingThemesOf,
+      );
       sink.send('done', answer);
     });
   });

@@ -13,7 +13,12 @@ export function askMessages(question: string, sources: readonly AskSource[]): Ch
     '{"type":"text","content":"...","citations":[{"ref":"S1","quote":"<exact words from S1>"}]}',
     'Every claim cites at least one source by its ref. A quote must be copied word for word from that source; a quote not found in its source is removed before anyone reads the answer.',
   ].join('\n');
-  const material = sources.map((s) => `<source ref="${s.ref}" type="${s.type}" title="${s.title.replace(/"/g, "'")}" project="${s.projectTitle.replace(/"/g, "'")}">\n${s.text.slice(0, SOURCE_CHARS)}\n</source>`).join('\n\n');
+  const material = sources
+    .map(
+      (s) =>
+        `<source ref="${s.ref}" type="${s.type}" title="${s.title.replace(/"/g, "'")}" project="${s.projectTitle.replace(/"/g, "'")}">\n${s.text.slice(0, SOURCE_CHARS)}\n</source>`,
+    )
+    .join('\n\n');
   return [
     { role: 'system', content: system },
     { role: 'user', content: `${material}\n\nQuestion: ${question}` },

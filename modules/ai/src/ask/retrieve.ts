@@ -30,7 +30,13 @@ const TYPES = ['HIGHLIGHT', 'INSIGHT', 'NOTE', 'THEME'] as const;
 
 /** The search words of a question: its content words, as the search engine matches them. */
 export function keywordsOf(question: string): string[] {
-  return [...new Set(words(question).map((w) => w.replace(/'s$/, '')).filter((w) => w.length > 2))].slice(0, 8);
+  return [
+    ...new Set(
+      words(question)
+        .map((w) => w.replace(/'s$/, ''))
+        .filter((w) => w.length > 2),
+    ),
+  ].slice(0, 8);
 }
 
 /**
@@ -39,13 +45,28 @@ export function keywordsOf(question: string): string[] {
  * the nearest embeddings when an embedding model is configured. Every source is loaded again and
  * kept only if its project is readable by the asker, so an answer cannot cite what they cannot open.
  */
-export async function retrieve(trx: Knex.Transaction, caller: Caller, search: SearchServices, ai: AiService, question: string, limit = 12): Promise<AskSource[]> {
+export async function retrieve(
+  trx: Knex.Transaction,
+  caller: Caller,
+  search: SearchServices,
+  ai: AiService,
+  question: string,
+  limit = 12,
+): Promise<AskSource[]> {
   const access = await search.access(trx, caller.workspaceId, caller.userId, caller.membership);
   const keywords = keywordsOf(question);
   const found = new Map<string, { type: SourceType; id: string; score: number }>();
   const run = async (query: string, weight: number) => {
-    const compiled = compileSearch(parseSearchParams({ query, resultTypes: [...TYPES], limit: limit * 2 }), { now: new Date(), userId: caller.userId });
-    const res = await search.engine.search({ workspaceId: caller.workspaceId, userId: caller.userId, access, compiled });
+    const compiled = compileSearch(parseSearchParams({ query, resultTypes: [...TYPES], limit: limit * 2 }), {
+      now: new Date(),
+      userId: caller.userId,
+    });
+    const res = await search.engine.search({
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      access,
+      compiled,
+    });
     for (const h of res.hits) {
       const key = `${h.type}:${h.id}`;
       const prev = found.get(key);
@@ -59,7 +80,8 @@ export async function retrieve(trx: Knex.Transaction, caller: Caller, search: Se
   const exact = (words: readonly string[]) => words.map((w) => `"${w}"`).join(' ');
   if (keywords.length > 0) {
     await run(exact(keywords), 3);
-    if (found.size < limit && keywords.length > 1) for (const k of [...keywords].sort((a, b) => b.length - a.length).slice(0, 4)) await run(exact([k]), 1);
+    if (found.size < limit && keywords.length > 1)
+      for (const k of [...keywords].sort((a, b) => b.length - a.length).slice(0, 4)) await run(exact([k]), 1);
   }
   if (ai.model?.embeddingModel) {
     for (const n of await nearestByEmbedding(trx, caller, ai, question, limit)) {
@@ -73,7 +95,11 @@ export async function retrieve(trx: Knex.Transaction, caller: Caller, search: Se
   return loadSources(trx, caller, ranked);
 }
 
-export async function loadSources(trx: Knex.Transaction, caller: Caller, refs: ReadonlyArray<{ type: SourceType; id: string }>): Promise<AskSource[]> {
+export async function loadSources(
+  trx: Knex.Transaction,
+  caller: Caller,
+  refs: ReadonlyArray<{ type: SourceType; id: string }>,
+): Promise<AskSource[]> {
   const projects = await readableProjects(trx, caller);
   const ids = (t: SourceType) => refs.filter((r) => r.type === t).map((r) => r.id);
   const ws = caller.workspaceId;
@@ -84,7 +110,14 @@ export async function loadSources(trx: Knex.Transaction, caller: Caller, refs: R
     .where('h.workspace_id', ws)
     .whereIn('h.id', ids('highlight'))
     .whereNull('h.deleted_at')
-    .select('h.id', 'h.text', 'h.project_id', 'h.note_id', 'h.insight_id', trx.raw('coalesce(n.title, i.title) as parent_title'))) as Array<{
+    .select(
+      'h.id',
+      'h.text',
+      'h.project_id',
+      'h.note_id',
+      'h.insight_id',
+      trx.raw('coalesce(n.title, i.title) as parent_title'),
+    )) as Array<{
     id: string;
     text: string;
     project_id: string;
@@ -93,7 +126,11 @@ export async function loadSources(trx: Knex.Transaction, caller: Caller, refs: R
     parent_title: string | null;
   }>;
   const docs = async (table: 'notes' | 'insights', type: SourceType) =>
-    (await trx(table).where('workspace_id', ws).whereIn('id', ids(type)).whereNull('deleted_at').select('id', 'title', 'content_text', 'project_id')) as Array<{
+    (await trx(table)
+      .where('workspace_id', ws)
+      .whereIn('id', ids(type))
+      .whereNull('deleted_at')
+      .select('id', 'title', 'content_text', 'project_id')) as Array<{
       id: string;
       title: string;
       content_text: string;
@@ -110,16 +147,52 @@ export async function loadSources(trx: Knex.Transaction, caller: Caller, refs: R
         .whereNull('t.retired_at')
         .whereNull('t.merged_into')
         .whereNull('c.deleted_at')
-        .select('t.id', 't.title', 't.summary', 't.phrases', 't.channel_id', 'c.name as channel_name')) as Array<{ id: string; title: string; summary: string | null; phrases: string[]; channel_id: string; channel_name: string }>)
+        .select('t.id', 't.title', 't.summary', 't.phrases', 't.channel_id', 'c.name as channel_name')) as Array<{
+        id: string;
+        title: string;
+        summary: string | null;
+        phrases: string[];
+        channel_id: string;
+        channel_name: string;
+      }>)
     : [];
   const byKey = new Map<string, Omit<AskSource, 'ref'>>();
   for (const h of highlights) {
     const parentId = h.note_id ?? h.insight_id;
     const url = h.note_id ? `/data/${h.note_id}#highlight=${h.id}` : `/insights/${h.insight_id}#highlight=${h.id}`;
-    byKey.set(`highlight:${h.id}`, { type: 'highlight', id: h.id, parentId, projectId: h.project_id, projectTitle: '', title: h.parent_title || 'Untitled', text: h.text, url });
+    byKey.set(`highlight:${h.id}`, {
+      type: 'highlight',
+      id: h.id,
+      parentId,
+      projectId: h.project_id,
+      projectTitle: '',
+      title: h.parent_title || 'Untitled',
+      text: h.text,
+      url,
+    });
   }
-  for (const n of notes) byKey.set(`note:${n.id}`, { type: 'note', id: n.id, parentId: null, projectId: n.project_id, projectTitle: '', title: n.title || 'Untitled note', text: `${n.title}\n${n.content_text}`, url: `/data/${n.id}` });
-  for (const i of insights) byKey.set(`insight:${i.id}`, { type: 'insight', id: i.id, parentId: null, projectId: i.project_id, projectTitle: '', title: i.title || 'Untitled insight', text: `${i.title}\n${i.content_text}`, url: `/insights/${i.id}` });
+  for (const n of notes)
+    byKey.set(`note:${n.id}`, {
+      type: 'note',
+      id: n.id,
+      parentId: null,
+      projectId: n.project_id,
+      projectTitle: '',
+      title: n.title || 'Untitled note',
+      text: `${n.title}\n${n.content_text}`,
+      url: `/data/${n.id}`,
+    });
+  for (const i of insights)
+    byKey.set(`insight:${i.id}`, {
+      type: 'insight',
+      id: i.id,
+      parentId: null,
+      projectId: i.project_id,
+      projectTitle: '',
+      title: i.title || 'Untitled insight',
+      text: `${i.title}\n${i.content_text}`,
+      url: `/insights/${i.id}`,
+    });
   for (const t of themes) {
     const about = t.summary ?? (t.phrases.length ? `Customers mention ${t.phrases.join(', ')}.` : '');
     byKey.set(`theme:${t.id}`, {

@@ -79,7 +79,12 @@ const FINANCE_OPS_LEGAL = [
   'What do customers say about accessibility requirements?',
 ];
 
-export const SUGGESTED_QUESTIONS = { general: GENERAL, marketingSales: MARKETING_SALES, supportSuccess: SUPPORT_SUCCESS, financeOpsLegal: FINANCE_OPS_LEGAL } as const;
+export const SUGGESTED_QUESTIONS = {
+  general: GENERAL,
+  marketingSales: MARKETING_SALES,
+  supportSuccess: SUPPORT_SUCCESS,
+  financeOpsLegal: FINANCE_OPS_LEGAL,
+} as const;
 
 /** Job roles (002 §3) mapped to their list; any other function, or none, gets the general list. */
 const BY_FUNCTION: Readonly<Record<string, readonly string[]>> = {

@@ -22,18 +22,28 @@ function cosine(a: readonly number[], b: readonly number[]): number {
 }
 
 /** The items most similar in meaning to `question`, among those in projects the caller may read. */
-export async function nearestByEmbedding(trx: Knex.Transaction, caller: Caller, ai: AiService, question: string, k: number): Promise<Array<{ type: EmbeddedType; id: string; similarity: number }>> {
+export async function nearestByEmbedding(
+  trx: Knex.Transaction,
+  caller: Caller,
+  ai: AiService,
+  question: string,
+  k: number,
+): Promise<Array<{ type: EmbeddedType; id: string; similarity: number }>> {
   const model = ai.model?.embeddingModel;
   if (!model) return [];
   const readable = [...(await readableProjects(trx, caller)).keys()];
   if (readable.length === 0) return [];
-  const rows = (await trx('ai_embeddings').where({ workspace_id: caller.workspaceId, model }).whereIn('project_id', readable).select('object_type', 'object_id', 'vector')) as Array<{
+  const rows = (await trx('ai_embeddings')
+    .where({ workspace_id: caller.workspaceId, model })
+    .whereIn('project_id', readable)
+    .select('object_type', 'object_id', 'vector')) as Array<{
     object_type: EmbeddedType;
     object_id: string;
     vector: number[];
   }>;
   if (rows.length === 0) return [];
-  const [q] = (await ai.embed({ workspaceId: caller.workspaceId, userId: caller.userId, feature: 'ask' }, [question])).vectors;
+  const [q] = (await ai.embed({ workspaceId: caller.workspaceId, userId: caller.userId, feature: 'ask' }, [question]))
+    .vectors;
   return rows
     .map((r) => ({ type: r.object_type, id: r.object_id, similarity: cosine(q!, r.vector) }))
     .filter((r) => r.similarity > 0.2)
@@ -53,27 +63,69 @@ export async function backfillEmbeddings(db: Knex, ai: AiService, workspaceId: s
   if (!model) return 0;
   const items = await withTenant(db, { workspaceId }, async (trx) => {
     const existing = new Map(
-      ((await trx('ai_embeddings').where({ workspace_id: workspaceId, model }).select('object_type', 'object_id', 'text_hash')) as Array<{ object_type: string; object_id: string; text_hash: string }>).map((r) => [
-        `${r.object_type}:${r.object_id}`,
-        r.text_hash,
-      ]),
+      (
+        (await trx('ai_embeddings')
+          .where({ workspace_id: workspaceId, model })
+          .select('object_type', 'object_id', 'text_hash')) as Array<{
+          object_type: string;
+          object_id: string;
+          text_hash: string;
+        }>
+      ).map((r) => [`${r.object_type}:${r.object_id}`, r.text_hash]),
     );
-    const highlights = (await trx('highlights').where({ workspace_id: workspaceId }).whereNull('deleted_at').select('id', 'project_id', 'text')) as Array<{ id: string; project_id: string; text: string }>;
+    const highlights = (await trx('highlights')
+      .where({ workspace_id: workspaceId })
+      .whereNull('deleted_at')
+      .select('id', 'project_id', 'text')) as Array<{ id: string; project_id: string; text: string }>;
     const docs = async (table: 'notes' | 'insights') =>
-      (await trx(table).where({ workspace_id: workspaceId }).whereNull('deleted_at').select('id', 'project_id', 'title', 'content_text')) as Array<{ id: string; project_id: string; title: string; content_text: string }>;
+      (await trx(table)
+        .where({ workspace_id: workspaceId })
+        .whereNull('deleted_at')
+        .select('id', 'project_id', 'title', 'content_text')) as Array<{
+        id: string;
+        project_id: string;
+        title: string;
+        content_text: string;
+      }>;
     const all: Array<{ type: EmbeddedType; id: string; projectId: string; text: string }> = [
       ...highlights.map((h) => ({ type: 'highlight' as const, id: h.id, projectId: h.project_id, text: h.text })),
-      ...(await docs('notes')).map((n) => ({ type: 'note' as const, id: n.id, projectId: n.project_id, text: `${n.title}\n${n.content_text}` })),
-      ...(await docs('insights')).map((n) => ({ type: 'insight' as const, id: n.id, projectId: n.project_id, text: `${n.title}\n${n.content_text}` })),
+      ...(await docs('notes')).map((n) => ({
+        type: 'note' as const,
+        id: n.id,
+        projectId: n.project_id,
+        text: `${n.title}\n${n.content_text}`,
+      })),
+      ...(await docs('insights')).map((n) => ({
+        type: 'insight' as const,
+        id: n.id,
+        projectId: n.project_id,
+        text: `${n.title}\n${n.content_text}`,
+      })),
     ];
-    return all.map((i) => ({ ...i, text: i.text.slice(0, MAX_CHARS) })).filter((i) => i.text.trim() && existing.get(`${i.type}:${i.id}`) !== hash(i.text));
+    return all
+      .map((i) => ({ ...i, text: i.text.slice(0, MAX_CHARS) }))
+      .filter((i) => i.text.trim() && existing.get(`${i.type}:${i.id}`) !== hash(i.text));
   });
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = items.slice(i, i + BATCH);
-    const { vectors } = await ai.embed({ workspaceId, userId: null, feature: 'ask' }, batch.map((b) => b.text));
+    const { vectors } = await ai.embed(
+      { workspaceId, userId: null, feature: 'ask' },
+      batch.map((b) => b.text),
+    );
     await withTenant(db, { workspaceId }, (trx) =>
       trx('ai_embeddings')
-        .insert(batch.map((b, j) => ({ workspace_id: workspaceId, object_type: b.type, object_id: b.id, project_id: b.projectId, model, text_hash: hash(b.text), vector: vectors[j], updated_at: trx.fn.now() })))
+        .insert(
+          batch.map((b, j) => ({
+            workspace_id: workspaceId,
+            object_type: b.type,
+            object_id: b.id,
+            project_id: b.projectId,
+            model,
+            text_hash: hash(b.text),
+            vector: vectors[j],
+            updated_at: trx.fn.now(),
+          })),
+        )
         .onConflict(['workspace_id', 'object_type', 'object_id'])
         .merge(),
     );

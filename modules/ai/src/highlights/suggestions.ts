@@ -93,7 +93,9 @@ export async function pendingSuggestions(ctx: RequestContext, args: unknown): Pr
   const { noteId } = validate(noteInput, args);
   return ctx.tx(async (trx) => {
     await itemFor(trx, caller, 'notes', noteId, 'read');
-    const rows = (await trx('highlight_suggestions').where({ workspace_id: caller.workspaceId, note_id: noteId, status: 'PENDING' }).orderBy('start_offset')) as SuggestionRow[];
+    const rows = (await trx('highlight_suggestions')
+      .where({ workspace_id: caller.workspaceId, note_id: noteId, status: 'PENDING' })
+      .orderBy('start_offset')) as SuggestionRow[];
     return rows.map(view);
   });
 }
@@ -116,12 +118,19 @@ export async function suggestHighlights(ctx: RequestContext, ai: AiService, args
   const note = await ctx.tx((trx) => itemFor(trx, caller, 'notes', noteId, 'write'));
   const settings = await ai.settings(caller.workspaceId);
   if (!settings.enabled || settings.modes.highlights === 'Off') throw new AppError('FORBIDDEN', HIGHLIGHTS_OFF);
-  if (words(note.content_text).length < MIN_WORDS) throw new AppError('INVALID_OPERATION', NOT_ENOUGH_TO_SUGGEST, { field: 'noteId' });
+  if (words(note.content_text).length < MIN_WORDS)
+    throw new AppError('INVALID_OPERATION', NOT_ENOUGH_TO_SUGGEST, { field: 'noteId' });
 
   const passages: Passage[] = [];
   let dropped = 0;
   let provenance: Omit<Provenance, 'createdAt' | 'objectId'>;
-  const base = { objectType: 'HIGHLIGHT_SUGGESTION', promptVersion: SUGGESTION_PROMPT_VERSION, inputIds: [note.id], inputTypes: { note: 1 }, createdBy: caller.userId };
+  const base = {
+    objectType: 'HIGHLIGHT_SUGGESTION',
+    promptVersion: SUGGESTION_PROMPT_VERSION,
+    inputIds: [note.id],
+    inputTypes: { note: 1 },
+    createdBy: caller.userId,
+  };
   if (!ai.model) {
     for (const sentence of keySentences(note.content_text, 5)) {
       const at = locatePassage(sentence, note.content_text);
@@ -145,27 +154,51 @@ export async function suggestHighlights(ctx: RequestContext, ai: AiService, args
       { onDelta: (text) => take(lines.push(text)) },
     );
     take(lines.end());
-    provenance = { ...base, model: result.model, endpointHost: result.endpointHost, promptTokens: result.promptTokens, completionTokens: result.completionTokens };
+    provenance = {
+      ...base,
+      model: result.model,
+      endpointHost: result.endpointHost,
+      promptTokens: result.promptTokens,
+      completionTokens: result.completionTokens,
+    };
   }
 
   const suggestions = await ctx.tx(async (trx) => {
     // One suggestion run per note at a time, so two clicks cannot interleave their replacements.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`highlight-suggestions:${noteId}`]);
     const taken = [
-      ...((await trx('highlights').where({ workspace_id: caller.workspaceId, note_id: noteId }).whereNull('deleted_at').select('start_offset', 'end_offset')) as Array<{ start_offset: number; end_offset: number }>),
-      ...((await trx('highlight_suggestions').where({ workspace_id: caller.workspaceId, note_id: noteId, status: 'REJECTED' }).select('start_offset', 'end_offset')) as Array<{ start_offset: number; end_offset: number }>),
+      ...((await trx('highlights')
+        .where({ workspace_id: caller.workspaceId, note_id: noteId })
+        .whereNull('deleted_at')
+        .select('start_offset', 'end_offset')) as Array<{ start_offset: number; end_offset: number }>),
+      ...((await trx('highlight_suggestions')
+        .where({ workspace_id: caller.workspaceId, note_id: noteId, status: 'REJECTED' })
+        .select('start_offset', 'end_offset')) as Array<{ start_offset: number; end_offset: number }>),
     ];
     const kept: Passage[] = [];
     for (const p of passages.sort((a, b) => a.start - b.start)) {
       const overlaps = (s: number, e: number) => p.start < e && s < p.end;
-      if (taken.some((t) => overlaps(t.start_offset, t.end_offset)) || kept.some((k) => overlaps(k.start, k.end))) continue;
+      if (taken.some((t) => overlaps(t.start_offset, t.end_offset)) || kept.some((k) => overlaps(k.start, k.end)))
+        continue;
       kept.push(p);
       if (kept.length === MAX_SUGGESTIONS) break;
     }
-    await trx('highlight_suggestions').where({ workspace_id: caller.workspaceId, note_id: noteId, status: 'PENDING' }).delete();
+    await trx('highlight_suggestions')
+      .where({ workspace_id: caller.workspaceId, note_id: noteId, status: 'PENDING' })
+      .delete();
     if (kept.length === 0) return [];
     const rows = (await trx('highlight_suggestions')
-      .insert(kept.map((p) => ({ workspace_id: caller.workspaceId, note_id: noteId, start_offset: p.start, end_offset: p.end, text: note.content_text.slice(p.start, p.end), reason: p.reason, model: provenance.model })))
+      .insert(
+        kept.map((p) => ({
+          workspace_id: caller.workspaceId,
+          note_id: noteId,
+          start_offset: p.start,
+          end_offset: p.end,
+          text: note.content_text.slice(p.start, p.end),
+          reason: p.reason,
+          model: provenance.model,
+        })),
+      )
       .returning('*')) as SuggestionRow[];
     for (const r of rows) await recordProvenance(trx, caller.workspaceId, { ...provenance, objectId: r.id });
     return rows.sort((a, b) => a.start_offset - b.start_offset).map(view);
@@ -174,11 +207,18 @@ export async function suggestHighlights(ctx: RequestContext, ai: AiService, args
 }
 
 async function pendingFor(trx: Knex.Transaction, caller: Caller, id: string): Promise<SuggestionRow> {
-  const row = (await trx('highlight_suggestions').where({ id, workspace_id: caller.workspaceId }).forUpdate().first()) as SuggestionRow | undefined;
+  const row = (await trx('highlight_suggestions')
+    .where({ id, workspace_id: caller.workspaceId })
+    .forUpdate()
+    .first()) as SuggestionRow | undefined;
   if (!row) throw notFound('That suggestion');
   // The note decides who may see and decide its suggestions.
   await itemFor(trx, caller, 'notes', row.note_id, 'write');
-  if (row.status !== 'PENDING') throw new AppError('INVALID_OPERATION', `This suggestion was already ${row.status === 'ACCEPTED' ? 'accepted' : 'rejected'}.`);
+  if (row.status !== 'PENDING')
+    throw new AppError(
+      'INVALID_OPERATION',
+      `This suggestion was already ${row.status === 'ACCEPTED' ? 'accepted' : 'rejected'}.`,
+    );
   return row;
 }
 
@@ -187,7 +227,11 @@ async function pendingFor(trx: Knex.Transaction, caller: Caller, id: string): Pr
  * suggestion's new status commit together. If the note was edited since, the passage is found
  * again; a passage no longer in the note cannot be accepted.
  */
-export async function acceptSuggestion(ctx: RequestContext, research: ResearchServices, args: unknown): Promise<SuggestionView> {
+export async function acceptSuggestion(
+  ctx: RequestContext,
+  research: ResearchServices,
+  args: unknown,
+): Promise<SuggestionView> {
   const caller = editor(ctx);
   const { id } = validate(idInput, args);
   const { row, text } = await ctx.tx(async (trx) => {
@@ -195,20 +239,44 @@ export async function acceptSuggestion(ctx: RequestContext, research: ResearchSe
     const note = (await trx('notes').where({ id: found.note_id }).first('content_text')) as { content_text: string };
     return { row: found, text: note.content_text };
   });
-  const at = text.slice(row.start_offset, row.end_offset) === row.text ? { start: row.start_offset, end: row.end_offset } : locatePassage(row.text, text);
-  if (!at) throw new AppError('INVALID_OPERATION', 'The note was edited and this passage is no longer in it. Reject the suggestion, or suggest highlights again.');
+  const at =
+    text.slice(row.start_offset, row.end_offset) === row.text
+      ? { start: row.start_offset, end: row.end_offset }
+      : locatePassage(row.text, text);
+  if (!at)
+    throw new AppError(
+      'INVALID_OPERATION',
+      'The note was edited and this passage is no longer in it. Reject the suggestion, or suggest highlights again.',
+    );
   let accepted: SuggestionRow | null = null;
-  await research.createHighlight(ctx, { noteId: row.note_id, startOffset: at.start, endOffset: at.end }, async (trx, highlightId) => {
-    const [updated] = (await trx('highlight_suggestions')
-      .where({ id, status: 'PENDING' })
-      .update({ status: 'ACCEPTED', highlight_id: highlightId, start_offset: at.start, end_offset: at.end, decided_by: caller.userId, decided_at: trx.fn.now() })
-      .returning('*')) as SuggestionRow[];
-    // Decided by someone else meanwhile: the highlight is not made twice.
-    if (!updated) throw new AppError('INVALID_OPERATION', 'This suggestion was already decided.');
-    accepted = updated;
-    const made = await readProvenance(trx, caller.workspaceId, 'HIGHLIGHT_SUGGESTION', id);
-    if (made) await recordProvenance(trx, caller.workspaceId, { ...made, objectType: 'HIGHLIGHT', objectId: highlightId, createdBy: caller.userId });
-  });
+  await research.createHighlight(
+    ctx,
+    { noteId: row.note_id, startOffset: at.start, endOffset: at.end },
+    async (trx, highlightId) => {
+      const [updated] = (await trx('highlight_suggestions')
+        .where({ id, status: 'PENDING' })
+        .update({
+          status: 'ACCEPTED',
+          highlight_id: highlightId,
+          start_offset: at.start,
+          end_offset: at.end,
+          decided_by: caller.userId,
+          decided_at: trx.fn.now(),
+        })
+        .returning('*')) as SuggestionRow[];
+      // Decided by someone else meanwhile: the highlight is not made twice.
+      if (!updated) throw new AppError('INVALID_OPERATION', 'This suggestion was already decided.');
+      accepted = updated;
+      const made = await readProvenance(trx, caller.workspaceId, 'HIGHLIGHT_SUGGESTION', id);
+      if (made)
+        await recordProvenance(trx, caller.workspaceId, {
+          ...made,
+          objectType: 'HIGHLIGHT',
+          objectId: highlightId,
+          createdBy: caller.userId,
+        });
+    },
+  );
   return view(accepted!);
 }
 
@@ -217,7 +285,10 @@ export async function rejectSuggestion(ctx: RequestContext, args: unknown): Prom
   const { id } = validate(idInput, args);
   return ctx.tx(async (trx) => {
     await pendingFor(trx, caller, id);
-    const [row] = (await trx('highlight_suggestions').where({ id }).update({ status: 'REJECTED', decided_by: caller.userId, decided_at: trx.fn.now() }).returning('*')) as SuggestionRow[];
+    const [row] = (await trx('highlight_suggestions')
+      .where({ id })
+      .update({ status: 'REJECTED', decided_by: caller.userId, decided_at: trx.fn.now() })
+      .returning('*')) as SuggestionRow[];
     return view(row!);
   });
 }

@@ -21,9 +21,21 @@ export const MAX_TOKEN_CAP = 1_000_000_000;
 const updateInput = z
   .object({
     enabled: z.boolean().optional(),
-    features: z.object(Object.fromEntries(AI_FEATURES.map((f) => [f, z.boolean().optional()]))).strict().optional(),
-    modes: z.object(Object.fromEntries(AI_MODE_STEPS.map((s) => [s, z.enum(AI_MODES).optional()]))).strict().optional(),
-    monthlyTokenCap: z.number().int('monthlyTokenCap must be a whole number of tokens.').min(0, 'monthlyTokenCap must be 0 or more.').max(MAX_TOKEN_CAP, `monthlyTokenCap can be at most ${MAX_TOKEN_CAP.toLocaleString('en-US')} tokens.`).nullable().optional(),
+    features: z
+      .object(Object.fromEntries(AI_FEATURES.map((f) => [f, z.boolean().optional()])))
+      .strict()
+      .optional(),
+    modes: z
+      .object(Object.fromEntries(AI_MODE_STEPS.map((s) => [s, z.enum(AI_MODES).optional()])))
+      .strict()
+      .optional(),
+    monthlyTokenCap: z
+      .number()
+      .int('monthlyTokenCap must be a whole number of tokens.')
+      .min(0, 'monthlyTokenCap must be 0 or more.')
+      .max(MAX_TOKEN_CAP, `monthlyTokenCap can be at most ${MAX_TOKEN_CAP.toLocaleString('en-US')} tokens.`)
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -103,7 +115,12 @@ async function view(ai: AiService, workspaceId: string, settings?: AiSettings) {
   return {
     ...s,
     usage,
-    model: { configured: !!ai.model, chatModel: ai.model?.chatModel ?? null, embeddingModel: ai.model?.embeddingModel ?? null, endpointHost: ai.model?.endpointHost ?? null },
+    model: {
+      configured: !!ai.model,
+      chatModel: ai.model?.chatModel ?? null,
+      embeddingModel: ai.model?.embeddingModel ?? null,
+      endpointHost: ai.model?.endpointHost ?? null,
+    },
   };
 }
 
@@ -122,7 +139,11 @@ export function settingsPart(ai: AiService, jobs: JobQueue): ModuleGraphql {
           const { workspace } = ctx.authorize('aiConfig:manage');
           if (!ai.model?.embeddingModel) return false;
           await ai.ensureAllowed({ workspaceId: workspace.id, userId: null, feature: 'ask' });
-          await jobs.send(EMBEDDING_BACKFILL_QUEUE, { workspaceId: workspace.id }, { singletonKey: `ai-embeddings:${workspace.id}` });
+          await jobs.send(
+            EMBEDDING_BACKFILL_QUEUE,
+            { workspaceId: workspace.id },
+            { singletonKey: `ai-embeddings:${workspace.id}` },
+          );
           return true;
         },
         updateAiSettings: async (_: unknown, args: { input: unknown }, ctx: RequestContext) => {
@@ -137,7 +158,13 @@ export function settingsPart(ai: AiService, jobs: JobQueue): ModuleGraphql {
               monthlyTokenCap: input.monthlyTokenCap === undefined ? current.monthlyTokenCap : input.monthlyTokenCap,
             };
             await writeAiSettings(trx, workspace.id, viewer.userId, merged);
-            await recordAudit(trx, { workspaceId: workspace.id, actorUserId: viewer.userId, kind: 'WORKSPACE', subjectType: 'aiSettings', metadata: { old: current, new: merged } });
+            await recordAudit(trx, {
+              workspaceId: workspace.id,
+              actorUserId: viewer.userId,
+              kind: 'WORKSPACE',
+              subjectType: 'aiSettings',
+              metadata: { old: current, new: merged },
+            });
             return merged;
           });
           return view(ai, workspace.id, next);
@@ -147,6 +174,10 @@ export function settingsPart(ai: AiService, jobs: JobQueue): ModuleGraphql {
   };
 }
 
-function stripUndefined<T extends Record<string, unknown>>(o: T | undefined): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
-  return Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<{ [K in keyof T]: Exclude<T[K], undefined> }>;
+function stripUndefined<T extends Record<string, unknown>>(
+  o: T | undefined,
+): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>;
+  }>;
 }

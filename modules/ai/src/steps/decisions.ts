@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AppError, forbidden, notFound, validate, type AiModeStep, type AiService, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  forbidden,
+  notFound,
+  validate,
+  type AiModeStep,
+  type AiService,
+  type RequestContext,
+} from '@fieldbook/core';
 import type { ResearchServices } from '@fieldbook/research';
 import { callerOf, itemFor } from '../access.ts';
 import type { StepEnv } from './env.ts';
@@ -45,13 +53,19 @@ function preview(r: StepRunRow): string[] {
   if (r.status !== 'PENDING') return [];
   if (x.taggings) return x.taggings.map((t) => `${t.title}`);
   if (x.findings) return x.findings.map((f) => `${describeFindings([f])}: ${f.text ?? ''}`.trim());
-  if (x.summaryDraft) return [x.summaryDraft.content.text, ...x.summaryDraft.content.quotes.map((q) => `“${q.text}”`)].filter(Boolean);
-  if (x.insightDraft) return [x.insightDraft.title, x.insightDraft.text, ...x.insightDraft.quotes.map((q) => `“${q.text}”`)];
+  if (x.summaryDraft)
+    return [x.summaryDraft.content.text, ...x.summaryDraft.content.quotes.map((q) => `“${q.text}”`)].filter(Boolean);
+  if (x.insightDraft)
+    return [x.insightDraft.title, x.insightDraft.text, ...x.insightDraft.quotes.map((q) => `“${q.text}”`)];
   return [];
 }
 
 export function stepView(r: StepRunRow): StepRunView {
-  const label = !r.model ? null : r.model === 'local' ? 'Done locally, without an AI model' : `Written by AI (${r.model})`;
+  const label = !r.model
+    ? null
+    : r.model === 'local'
+      ? 'Done locally, without an AI model'
+      : `Written by AI (${r.model})`;
   return {
     id: r.id,
     step: r.step,
@@ -84,28 +98,50 @@ export async function noteStepRuns(ctx: RequestContext, args: unknown): Promise<
 }
 
 /** The run, for an editor of its note, in the status the decision needs. */
-async function runFor(ctx: RequestContext, id: string, wanted: readonly StepStatus[]): Promise<{ env: Pick<StepEnv, 'member' | 'caller'>; run: StepRunRow }> {
+async function runFor(
+  ctx: RequestContext,
+  id: string,
+  wanted: readonly StepStatus[],
+): Promise<{ env: Pick<StepEnv, 'member' | 'caller'>; run: StepRunRow }> {
   const caller = callerOf(ctx, 'notes:read');
   if (caller.membership.effectiveRole === 'VIEWER') throw forbidden(VIEWERS_CANNOT_DECIDE);
   const run = await ctx.tx(async (trx) => {
-    const row = (await trx('ai_step_runs').where({ id, workspace_id: caller.workspaceId }).first()) as StepRunRow | undefined;
+    const row = (await trx('ai_step_runs').where({ id, workspace_id: caller.workspaceId }).first()) as
+      | StepRunRow
+      | undefined;
     if (!row) throw notFound('That AI step');
     await itemFor(trx, caller, 'notes', row.note_id, 'write');
     return row;
   });
   if (!wanted.includes(run.status)) {
-    throw new AppError('INVALID_OPERATION', run.status === 'PENDING' ? 'This AI step is waiting for a decision: accept or reject it.' : `This AI step cannot be changed now (it is ${run.status.toLowerCase()}).`);
+    throw new AppError(
+      'INVALID_OPERATION',
+      run.status === 'PENDING'
+        ? 'This AI step is waiting for a decision: accept or reject it.'
+        : `This AI step cannot be changed now (it is ${run.status.toLowerCase()}).`,
+    );
   }
   return { env: { member: ctx, caller }, run };
 }
 
 /** Marks the decision, unless someone decided meanwhile. */
-async function decide(ctx: RequestContext, run: StepRunRow, from: StepStatus, to: StepStatus, result?: StepResult): Promise<StepRunView> {
+async function decide(
+  ctx: RequestContext,
+  run: StepRunRow,
+  from: StepStatus,
+  to: StepStatus,
+  result?: StepResult,
+): Promise<StepRunView> {
   const caller = callerOf(ctx, 'notes:read');
   return ctx.tx(async (trx) => {
     const [row] = (await trx('ai_step_runs')
       .where({ id: run.id, status: from })
-      .update({ status: to, decided_by: caller.userId, decided_at: trx.fn.now(), ...(result ? { result: JSON.stringify(result) } : {}) })
+      .update({
+        status: to,
+        decided_by: caller.userId,
+        decided_at: trx.fn.now(),
+        ...(result ? { result: JSON.stringify(result) } : {}),
+      })
       .returning('*')) as StepRunRow[];
     if (!row) throw new AppError('INVALID_OPERATION', 'Someone else decided on this AI step meanwhile.');
     return stepView(row);
@@ -113,7 +149,11 @@ async function decide(ctx: RequestContext, run: StepRunRow, from: StepStatus, to
 }
 
 /** Does what a Suggest step offered, as the person accepting it. */
-export async function acceptStep(ctx: RequestContext, deps: { ai: AiService; research: ResearchServices }, args: unknown): Promise<StepRunView> {
+export async function acceptStep(
+  ctx: RequestContext,
+  deps: { ai: AiService; research: ResearchServices },
+  args: unknown,
+): Promise<StepRunView> {
   const { id } = validate(idInput, args);
   const { env, run } = await runFor(ctx, id, ['PENDING']);
   const r = run.result;
@@ -130,13 +170,18 @@ export async function acceptStep(ctx: RequestContext, deps: { ai: AiService; res
       break;
     case 'redact': {
       const before = await applyRedaction(env, run.note_id);
-      result = { findings: (r.findings ?? []).map(({ kind, start, end }) => ({ kind, start, end })), ...(before ? { before } : {}) };
+      result = {
+        findings: (r.findings ?? []).map(({ kind, start, end }) => ({ kind, start, end })),
+        ...(before ? { before } : {}),
+      };
       break;
     }
     case 'insights': {
       if (!r.insightDraft) throw new AppError('INVALID_OPERATION', 'This step has no insight to accept.');
       const note = await ctx.tx((trx) => itemFor(trx, env.caller, 'notes', run.note_id, 'write'));
-      result = { insightId: await createDraftInsight({ ...env, research: deps.research }, note.project_id, r.insightDraft) };
+      result = {
+        insightId: await createDraftInsight({ ...env, research: deps.research }, note.project_id, r.insightDraft),
+      };
       break;
     }
   }
@@ -156,8 +201,20 @@ export async function undoStep(ctx: RequestContext, args: unknown): Promise<Step
   const { id } = validate(idInput, args);
   const { env, run } = await runFor(ctx, id, ['DONE', 'ACCEPTED']);
   if (!UNDOABLE[run.step](run.result)) throw new AppError('INVALID_OPERATION', 'This AI step made nothing to undo.');
-  const undo = { summarize: undoSummary, highlights: undoHighlights, tags: undoTaggings, redact: undoRedaction, insights: undoInsight }[run.step];
+  const undo = {
+    summarize: undoSummary,
+    highlights: undoHighlights,
+    tags: undoTaggings,
+    redact: undoRedaction,
+    insights: undoInsight,
+  }[run.step];
   await undo(env, run);
   // After undoing a redaction the original text is kept no longer than the note itself keeps it.
-  return decide(ctx, run, run.status, 'UNDONE', run.step === 'redact' ? { findings: run.result.findings ?? [] } : run.result);
+  return decide(
+    ctx,
+    run,
+    run.status,
+    'UNDONE',
+    run.step === 'redact' ? { findings: run.result.findings ?? [] } : run.result,
+  );
 }

@@ -32,7 +32,8 @@ export const needsModel = (what: string): StepMade => ({
 const SETTLED = new Set(['FORBIDDEN', 'TOO_MANY_REQUESTS', 'INVALID_OPERATION', 'NOT_FOUND', 'BAD_USER_INPUT']);
 
 export function outcomeOfError(step: string, err: unknown): StepMade {
-  if (err instanceof AppError && SETTLED.has(err.errorCode)) return { status: 'SKIPPED', detail: `${step} skipped`, reason: err.message };
+  if (err instanceof AppError && SETTLED.has(err.errorCode))
+    return { status: 'SKIPPED', detail: `${step} skipped`, reason: err.message };
   const reason = err instanceof AppError ? err.message : 'The step failed unexpectedly; it will be tried again.';
   return { status: 'FAILED', detail: `${step} failed`, reason };
 }
@@ -40,7 +41,12 @@ export function outcomeOfError(step: string, err: unknown): StepMade {
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Provenance of a step's model call over the note and its highlights. */
-export function stepProvenance(env: StepEnv, result: ChatResult, promptVersion: string, highlights: ReadonlyArray<{ id: string }>): NonNullable<StepMade['provenance']> {
+export function stepProvenance(
+  env: StepEnv,
+  result: ChatResult,
+  promptVersion: string,
+  highlights: ReadonlyArray<{ id: string }>,
+): NonNullable<StepMade['provenance']> {
   return {
     model: result.model,
     endpointHost: result.endpointHost,

@@ -15,12 +15,23 @@ export async function insightsStep(env: StepEnv, mode: 'On' | 'Suggest'): Promis
   env.member.authorize('insights:create');
   const highlights = await env.member.tx(async (trx) => {
     await itemFor(trx, env.caller, 'notes', env.note.id, 'write');
-    return (await trx('highlights').where({ workspace_id: env.caller.workspaceId, note_id: env.note.id }).whereNull('deleted_at').orderBy('start_offset').select('id', 'text')) as Array<{ id: string; text: string }>;
+    return (await trx('highlights')
+      .where({ workspace_id: env.caller.workspaceId, note_id: env.note.id })
+      .whereNull('deleted_at')
+      .orderBy('start_offset')
+      .select('id', 'text')) as Array<{ id: string; text: string }>;
   });
   if (highlights.length < MIN_INSIGHT_HIGHLIGHTS) {
-    return { status: 'SKIPPED', detail: 'Draft insight skipped', reason: `A draft insight needs at least ${MIN_INSIGHT_HIGHLIGHTS} highlights; this note has ${highlights.length}.` };
+    return {
+      status: 'SKIPPED',
+      detail: 'Draft insight skipped',
+      reason: `A draft insight needs at least ${MIN_INSIGHT_HIGHLIGHTS} highlights; this note has ${highlights.length}.`,
+    };
   }
-  const result = await env.ai.chat({ workspaceId: env.caller.workspaceId, userId: env.caller.userId, feature: 'automation' }, { messages: insightMessages(env.note.title, highlights), temperature: 0.2 });
+  const result = await env.ai.chat(
+    { workspaceId: env.caller.workspaceId, userId: env.caller.userId, feature: 'automation' },
+    { messages: insightMessages(env.note.title, highlights), temperature: 0.2 },
+  );
   const texts = new Map(highlights.map((h) => [h.id, h.text]));
   let title: string | null = null;
   let text: string | null = null;
@@ -34,26 +45,60 @@ export async function insightsStep(env: StepEnv, mode: 'On' | 'Suggest'): Promis
     } else if (o.type === 'quote') {
       const highlightId = str(o.highlightId);
       const quote = str(o.text);
-      if (highlightId && quote && texts.has(highlightId) && isVerbatimQuote(quote, texts.get(highlightId)!)) quotes.push({ highlightId, text: quote });
+      if (highlightId && quote && texts.has(highlightId) && isVerbatimQuote(quote, texts.get(highlightId)!))
+        quotes.push({ highlightId, text: quote });
       else dropped += 1;
     }
   }
   const provenance = stepProvenance(env, result, INSIGHT_PROMPT_VERSION, highlights);
-  if (!title || !text) return { status: 'SKIPPED', detail: 'Draft insight skipped', reason: 'The model found no insight these highlights support yet.', model: result.model, provenance };
+  if (!title || !text)
+    return {
+      status: 'SKIPPED',
+      detail: 'Draft insight skipped',
+      reason: 'The model found no insight these highlights support yet.',
+      model: result.model,
+      provenance,
+    };
   const draft: InsightDraft = { title, text, quotes, provenance };
-  const droppedNote = dropped > 0 ? ` (${dropped} quote${dropped === 1 ? '' : 's'} not found in the highlights removed)` : '';
-  if (mode === 'Suggest') return { status: 'PENDING', detail: `Draft insight “${title}” ready to accept${droppedNote}`, result: { insightDraft: draft }, model: result.model, provenance };
+  const droppedNote =
+    dropped > 0 ? ` (${dropped} quote${dropped === 1 ? '' : 's'} not found in the highlights removed)` : '';
+  if (mode === 'Suggest')
+    return {
+      status: 'PENDING',
+      detail: `Draft insight “${title}” ready to accept${droppedNote}`,
+      result: { insightDraft: draft },
+      model: result.model,
+      provenance,
+    };
   const insightId = await createDraftInsight(env, env.note.project_id, draft);
-  return { status: 'DONE', detail: `Draft insight “${title}” created${droppedNote}`, result: { insightId }, model: result.model, provenance };
+  return {
+    status: 'DONE',
+    detail: `Draft insight “${title}” created${droppedNote}`,
+    result: { insightId },
+    model: result.model,
+    provenance,
+  };
 }
 
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
 /** Creates the insight unpublished (a draft for the team), recording that AI wrote it and from what. */
-export async function createDraftInsight(env: Pick<StepEnv, 'member' | 'caller' | 'research'>, projectId: string, draft: InsightDraft): Promise<string> {
-  const content = { type: 'doc', content: [paragraph(draft.text), ...draft.quotes.map((q) => ({ type: 'blockquote', content: [paragraph(q.text)] }))] };
+export async function createDraftInsight(
+  env: Pick<StepEnv, 'member' | 'caller' | 'research'>,
+  projectId: string,
+  draft: InsightDraft,
+): Promise<string> {
+  const content = {
+    type: 'doc',
+    content: [
+      paragraph(draft.text),
+      ...draft.quotes.map((q) => ({ type: 'blockquote', content: [paragraph(q.text)] })),
+    ],
+  };
   const made = await env.research.createInsight(env.member, { projectId, title: draft.title, content });
-  await env.member.tx((trx) => recordProvenance(trx, env.caller.workspaceId, { ...draft.provenance, objectType: 'INSIGHT', objectId: made.id }));
+  await env.member.tx((trx) =>
+    recordProvenance(trx, env.caller.workspaceId, { ...draft.provenance, objectType: 'INSIGHT', objectId: made.id }),
+  );
   return made.id;
 }
 
@@ -63,7 +108,12 @@ export async function undoInsight(env: Pick<StepEnv, 'member' | 'caller'>, run: 
   if (!id) throw new AppError('INVALID_OPERATION', 'No insight was created, so there is nothing to undo.');
   await env.member.tx(async (trx) => {
     await itemFor(trx, env.caller, 'insights', id, 'write');
-    const n = await trx('insights').where({ id, workspace_id: env.caller.workspaceId }).whereNull('published_at').whereNull('deleted_at').update({ deleted_at: trx.fn.now() });
-    if (n === 0) throw new AppError('INVALID_OPERATION', 'The insight was published since; unpublish it first to remove it.');
+    const n = await trx('insights')
+      .where({ id, workspace_id: env.caller.workspaceId })
+      .whereNull('published_at')
+      .whereNull('deleted_at')
+      .update({ deleted_at: trx.fn.now() });
+    if (n === 0)
+      throw new AppError('INVALID_OPERATION', 'The insight was published since; unpublish it first to remove it.');
   });
 }

@@ -20,7 +20,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}
 const CARD = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g;
 const SSN = /(?<!\d)\d{3}-\d{2}-\d{4}(?!\d)/g;
 /** International (+), bracketed area codes, or groups of digits split by spaces, dots or dashes. */
-const PHONE = /(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w-])|(?<![\w+])\+\d{7,15}(?!\w)/g;
+const PHONE =
+  /(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?![\w-])|(?<![\w+])\+\d{7,15}(?!\w)/g;
 const DATE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$/;
 
 const digits = (s: string) => s.replace(/\D/g, '');
@@ -70,7 +71,12 @@ export function maskSpans(text: string, spans: ReadonlyArray<{ start: number; en
   return out;
 }
 
-export const KIND_LABEL: Record<PersonalDataKind, string> = { email: 'email address', phone: 'phone number', card: 'card number', ssn: 'social security number' };
+export const KIND_LABEL: Record<PersonalDataKind, string> = {
+  email: 'email address',
+  phone: 'phone number',
+  card: 'card number',
+  ssn: 'social security number',
+};
 
 /** "2 email addresses and 1 phone number". */
 export function describeFindings(matches: ReadonlyArray<{ kind: PersonalDataKind }>): string {

@@ -1,5 +1,15 @@
 import type { Knex } from 'knex';
-import { recordProvenance, withTenant, type AiModeStep, type AiService, type DomainEvent, type JobDefinition, type JobQueue, type ModuleContext, type RequestContext } from '@fieldbook/core';
+import {
+  recordProvenance,
+  withTenant,
+  type AiModeStep,
+  type AiService,
+  type DomainEvent,
+  type JobDefinition,
+  type JobQueue,
+  type ModuleContext,
+  type RequestContext,
+} from '@fieldbook/core';
 import type { ResearchServices } from '@fieldbook/research';
 import { callerOf } from '../access.ts';
 import { outcomeOfError, type StepEnv, type StepMade, type StepNote } from './env.ts';
@@ -41,7 +51,13 @@ const RUNNERS: Record<AiModeStep, (env: StepEnv, mode: 'On' | 'Suggest') => Prom
   insights: insightsStep,
 };
 
-export const STEP_LABEL: Record<AiModeStep, string> = { summarize: 'Summary', highlights: 'Highlights', tags: 'Tags', redact: 'Redaction', insights: 'Draft insight' };
+export const STEP_LABEL: Record<AiModeStep, string> = {
+  summarize: 'Summary',
+  highlights: 'Highlights',
+  tags: 'Tags',
+  redact: 'Redaction',
+  insights: 'Draft insight',
+};
 
 /**
  * Notes' content changed: each one's steps run once its edits have been quiet for the delay. The
@@ -83,7 +99,15 @@ async function runLocked(deps: StepsDeps, { workspaceId, noteId }: StepsJobData)
     trx('notes')
       .where({ id: noteId, workspace_id: workspaceId })
       .whereNull('deleted_at')
-      .first('id', 'project_id', 'title', 'content_text', 'updated_by', 'created_by', trx.raw('extract(epoch from now() - updated_at)::float8 as quiet')),
+      .first(
+        'id',
+        'project_id',
+        'title',
+        'content_text',
+        'updated_by',
+        'created_by',
+        trx.raw('extract(epoch from now() - updated_at)::float8 as quiet'),
+      ),
   )) as NoteRow | undefined;
   if (!found || !found.content_text.trim()) return;
   // Edited again within the delay: the job of that later edit reads it once it is quiet.
@@ -94,7 +118,12 @@ async function runLocked(deps: StepsDeps, { workspaceId, noteId }: StepsJobData)
   const member = userId ? await deps.memberContext(workspaceId, userId) : null;
   if (!member) return;
   const caller = callerOf(member, 'notes:read');
-  let note: StepNote = { id: found.id, project_id: found.project_id, title: found.title, content_text: found.content_text };
+  let note: StepNote = {
+    id: found.id,
+    project_id: found.project_id,
+    title: found.title,
+    content_text: found.content_text,
+  };
   let failed = 0;
   for (const step of STEP_ORDER) {
     const mode = settings.modes[step];
@@ -114,7 +143,8 @@ async function runLocked(deps: StepsDeps, { workspaceId, noteId }: StepsJobData)
     }
     await member.tx(async (trx) => {
       await finishStep(trx, runId, made);
-      if (made.provenance) await recordProvenance(trx, workspaceId, { ...made.provenance, objectType: 'AI_STEP', objectId: runId });
+      if (made.provenance)
+        await recordProvenance(trx, workspaceId, { ...made.provenance, objectType: 'AI_STEP', objectId: runId });
     });
     // The steps after redaction read the redacted text, and are recorded against that version.
     if (step === 'redact' && made.result?.before) note = { ...note, content_text: made.result.before.redactedText };

@@ -30,7 +30,12 @@ export interface StepResult {
   taggings?: Tagging[];
   findings?: Array<Omit<PersonalDataMatch, 'text'> & { text?: string }>;
   /** The note as it was before redaction, kept so the redaction can be undone. */
-  before?: { content: unknown; contentText: string; redactedText: string; highlights: Array<{ id: string; text: string }> };
+  before?: {
+    content: unknown;
+    contentText: string;
+    redactedText: string;
+    highlights: Array<{ id: string; text: string }>;
+  };
   insightId?: string;
   insightDraft?: InsightDraft;
 }
@@ -72,7 +77,14 @@ const STALE_MINUTES = 15;
  * Claims a step for a content version: answers the run's id when this worker should do it (first
  * time, or the last try failed or was abandoned), null when it is done or being done elsewhere.
  */
-export async function claimStep(trx: Knex.Transaction, workspaceId: string, noteId: string, hash: string, step: AiModeStep, mode: 'On' | 'Suggest'): Promise<string | null> {
+export async function claimStep(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  noteId: string,
+  hash: string,
+  step: AiModeStep,
+  mode: 'On' | 'Suggest',
+): Promise<string | null> {
   const { rows } = (await trx.raw(
     `insert into ai_step_runs (workspace_id, note_id, content_hash, step, mode, status)
      values (?, ?, ?, ?, ?, 'RUNNING')
@@ -88,7 +100,13 @@ export async function claimStep(trx: Knex.Transaction, workspaceId: string, note
 export async function finishStep(trx: Knex.Transaction, id: string, outcome: StepOutcome): Promise<void> {
   await trx('ai_step_runs')
     .where({ id })
-    .update({ status: outcome.status, detail: outcome.detail, reason: outcome.reason ?? null, result: JSON.stringify(outcome.result ?? {}), model: outcome.model ?? null });
+    .update({
+      status: outcome.status,
+      detail: outcome.detail,
+      reason: outcome.reason ?? null,
+      result: JSON.stringify(outcome.result ?? {}),
+      model: outcome.model ?? null,
+    });
 }
 
 /** The latest run of each step on a note, in the order the steps run. */

@@ -1,5 +1,12 @@
 import type Router from '@koa/router';
-import { badInput, validate, type AiService, type ModuleContext, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
+import {
+  badInput,
+  validate,
+  type AiService,
+  type ModuleContext,
+  type ModuleGraphql,
+  type RequestContext,
+} from '@fieldbook/core';
 import { streamEvents } from '../sse.ts';
 import { frameworkOptions } from './frameworks.ts';
 import { readSummary, summarize, summarizeInput, summarizer } from './summarize.ts';
@@ -107,7 +114,8 @@ export function summariesPart(ai: AiService): ModuleGraphql {
     resolvers: {
       Query: {
         summaryFrameworks: () => frameworkOptions(),
-        aiSummary: (_: unknown, args: { objectType: unknown; objectId: unknown }, ctx: RequestContext) => readSummary(ctx, args.objectType, args.objectId),
+        aiSummary: (_: unknown, args: { objectType: unknown; objectId: unknown }, ctx: RequestContext) =>
+          readSummary(ctx, args.objectType, args.objectId),
       },
       Mutation: {
         summarize: (_: unknown, args: { input: unknown }, ctx: RequestContext) => summarize(ctx, ai, args.input),

@@ -9,7 +9,10 @@ import type { SummaryPart } from './summarize.ts';
 export function localSummary(kind: SummaryKind, itemId: string, text: string): SummaryPart[] {
   const picked = keySentences(text, kind === 'chapter' ? 6 : 4);
   if (kind !== 'chapter') {
-    return [{ type: 'text', text: `Key sentences from this ${'note'}, quoted as written.` }, ...picked.map((s) => ({ type: 'quote' as const, itemId, text: s }))];
+    return [
+      { type: 'text', text: `Key sentences from this ${'note'}, quoted as written.` },
+      ...picked.map((s) => ({ type: 'quote' as const, itemId, text: s })),
+    ];
   }
   // Chapters follow the text's order: thirds of its sentences, each summarised by its key sentence.
   const all = sentences(text);

@@ -16,7 +16,12 @@ const SHAPES: Record<SummaryKind, string> = {
   streaming: '{"type":"text","text":"..."} for each paragraph',
 };
 
-export function summaryMessages(kind: SummaryKind, framework: SummaryFramework, customPrompt: string | null, sources: readonly SummarySource[]): ChatMessage[] {
+export function summaryMessages(
+  kind: SummaryKind,
+  framework: SummaryFramework,
+  customPrompt: string | null,
+  sources: readonly SummarySource[],
+): ChatMessage[] {
   const how = framework === 'CustomPrompt' ? (customPrompt ?? '') : FRAMEWORK_INFO[framework].instruction;
   const system = [
     'You summarise customer research for a research team. Use only the material given; never invent facts.',

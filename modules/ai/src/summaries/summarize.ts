@@ -42,7 +42,12 @@ export const summarizeInput = objectRef
     customPrompt: z.string().trim().max(2000, 'customPrompt can be at most 2000 characters.').nullish(),
   })
   .superRefine((v, issues) => {
-    if (v.framework === 'CustomPrompt' && !v.customPrompt) issues.addIssue({ code: 'custom', path: ['customPrompt'], message: 'customPrompt is needed with the CustomPrompt framework (1 to 2000 characters).' });
+    if (v.framework === 'CustomPrompt' && !v.customPrompt)
+      issues.addIssue({
+        code: 'custom',
+        path: ['customPrompt'],
+        message: 'customPrompt is needed with the CustomPrompt framework (1 to 2000 characters).',
+      });
   });
 export type SummarizeInput = z.infer<typeof summarizeInput>;
 
@@ -67,14 +72,22 @@ const TABLE = { NOTE: 'notes', INSIGHT: 'insights' } as const;
 const START_TIME = /^\d{1,2}:\d{2}(:\d{2})?$/;
 
 /** The material a summary may quote: the item itself and its highlights. */
-async function sourcesOf(trx: Knex.Transaction, caller: Caller, type: SummaryObjectType, id: string, needed: 'read' | 'write') {
+async function sourcesOf(
+  trx: Knex.Transaction,
+  caller: Caller,
+  type: SummaryObjectType,
+  id: string,
+  needed: 'read' | 'write',
+) {
   const item = await itemFor(trx, caller, TABLE[type], id, needed);
   const highlights = (await trx('highlights')
     .where({ workspace_id: caller.workspaceId, [type === 'NOTE' ? 'note_id' : 'insight_id']: id })
     .whereNull('deleted_at')
     .orderBy('start_offset')
     .select('id', 'text')) as Array<{ id: string; text: string }>;
-  const sources: SummarySource[] = [{ id: item.id, label: type.toLowerCase(), text: `${item.title}\n${item.content_text}` }];
+  const sources: SummarySource[] = [
+    { id: item.id, label: type.toLowerCase(), text: `${item.title}\n${item.content_text}` },
+  ];
   for (const h of highlights) sources.push({ id: h.id, label: 'highlight', text: h.text });
   return { item, sources };
 }
@@ -99,14 +112,26 @@ export interface SummaryDraft {
  * Writes a summary of a note or insight, passing each verified part to `emit` as soon as it is
  * complete. Every quote is checked against the source it cites before it is emitted or kept.
  */
-export async function summarize(ctx: RequestContext, ai: AiService, rawInput: unknown, emit: (part: SummaryPart) => void = () => {}, signal?: AbortSignal): Promise<SummaryView> {
+export async function summarize(
+  ctx: RequestContext,
+  ai: AiService,
+  rawInput: unknown,
+  emit: (part: SummaryPart) => void = () => {},
+  signal?: AbortSignal,
+): Promise<SummaryView> {
   const draft = await draftSummary(ctx, ai, rawInput, emit, signal);
   if ('status' in draft) return draft;
   return storeSummary(ctx, draft);
 }
 
 /** A summary as `summarize` writes it, without storing it (NOT_ENOUGH_DATA as a view). */
-export async function draftSummary(ctx: RequestContext, ai: AiService, rawInput: unknown, emit: (part: SummaryPart) => void = () => {}, signal?: AbortSignal): Promise<SummaryDraft | SummaryView> {
+export async function draftSummary(
+  ctx: RequestContext,
+  ai: AiService,
+  rawInput: unknown,
+  emit: (part: SummaryPart) => void = () => {},
+  signal?: AbortSignal,
+): Promise<SummaryDraft | SummaryView> {
   const caller = summarizer(ctx);
   const input = validate(summarizeInput, rawInput);
   const { item, sources } = await ctx.tx((trx) => sourcesOf(trx, caller, input.objectType, input.objectId, 'write'));
@@ -147,13 +172,24 @@ export async function draftSummary(ctx: RequestContext, ai: AiService, rawInput:
     );
     take(lines.end());
     if (notEnoughData && parts.length === 0) return notEnough(base);
-    provenance = provenanceOf(caller, input, result.model, result.endpointHost, sources, result.promptTokens, result.completionTokens);
+    provenance = provenanceOf(
+      caller,
+      input,
+      result.model,
+      result.endpointHost,
+      sources,
+      result.promptTokens,
+      result.completionTokens,
+    );
   }
-  if (parts.length === 0) throw new AppError('INTERNAL_SERVER_ERROR', 'The AI model answered without a usable summary; try again.');
+  if (parts.length === 0)
+    throw new AppError('INTERNAL_SERVER_ERROR', 'The AI model answered without a usable summary; try again.');
 
   const content = {
     text: parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n'),
-    sections: parts.flatMap((p) => (p.type === 'section' ? [{ title: p.title, startTime: p.startTime, text: p.text }] : [])),
+    sections: parts.flatMap((p) =>
+      p.type === 'section' ? [{ title: p.title, startTime: p.startTime, text: p.text }] : [],
+    ),
     quotes: parts.flatMap((p) => (p.type === 'quote' ? [{ itemId: p.itemId, text: p.text }] : [])),
   };
   const contributors = [...new Set([item.created_by, item.updated_by, caller.userId].filter((u): u is string => !!u))];
@@ -190,7 +226,11 @@ export async function storeSummary(ctx: RequestContext, draft: SummaryDraft): Pr
 async function ensureFeature(ai: AiService, caller: Caller): Promise<void> {
   // Local summaries need no model, but a workspace that turned AI or summaries off meant it.
   const s = await ai.settings(caller.workspaceId);
-  if (!s.enabled || !s.features.summaries) throw new AppError('FORBIDDEN', 'AI summaries are turned off in this workspace. A workspace admin can turn them on in Settings → AI.');
+  if (!s.enabled || !s.features.summaries)
+    throw new AppError(
+      'FORBIDDEN',
+      'AI summaries are turned off in this workspace. A workspace admin can turn them on in Settings → AI.',
+    );
 }
 
 function toPart(o: Record<string, unknown>, kind: SummaryKind): SummaryPart | null {
@@ -203,12 +243,25 @@ function toPart(o: Record<string, unknown>, kind: SummaryKind): SummaryPart | nu
   if (!text) return null;
   if (o.type === 'section' || kind === 'chapter') {
     const t = str(o.startTime);
-    return { type: 'section', title: str(o.title) ?? 'Untitled chapter', startTime: t && START_TIME.test(t) ? t : null, text };
+    return {
+      type: 'section',
+      title: str(o.title) ?? 'Untitled chapter',
+      startTime: t && START_TIME.test(t) ? t : null,
+      text,
+    };
   }
   return o.type === 'text' ? { type: 'text', text } : null;
 }
 
-function provenanceOf(caller: Caller, input: SummarizeInput, model: string, host: string | null, sources: SummarySource[], promptTokens: number, completionTokens: number): Omit<Provenance, 'createdAt'> {
+function provenanceOf(
+  caller: Caller,
+  input: SummarizeInput,
+  model: string,
+  host: string | null,
+  sources: SummarySource[],
+  promptTokens: number,
+  completionTokens: number,
+): Omit<Provenance, 'createdAt'> {
   const inputTypes: Record<string, number> = {};
   for (const s of sources) inputTypes[s.label] = (inputTypes[s.label] ?? 0) + 1;
   return {
@@ -226,17 +279,43 @@ function provenanceOf(caller: Caller, input: SummarizeInput, model: string, host
 }
 
 function notEnough(base: Pick<SummaryView, 'objectType' | 'objectId' | 'kind' | 'framework'>): SummaryView {
-  return { ...base, id: null, status: 'NOT_ENOUGH_DATA', message: NOT_ENOUGH_CONTENT, text: '', sections: [], quotes: [], droppedQuotes: 0, contributors: [], updatedAt: null, provenance: null };
+  return {
+    ...base,
+    id: null,
+    status: 'NOT_ENOUGH_DATA',
+    message: NOT_ENOUGH_CONTENT,
+    text: '',
+    sections: [],
+    quotes: [],
+    droppedQuotes: 0,
+    contributors: [],
+    updatedAt: null,
+    provenance: null,
+  };
 }
 
 /** The stored summary of an item the caller may read; null when it has none. */
-export async function readSummary(ctx: RequestContext, objectType: unknown, objectId: unknown): Promise<SummaryView | null> {
+export async function readSummary(
+  ctx: RequestContext,
+  objectType: unknown,
+  objectId: unknown,
+): Promise<SummaryView | null> {
   const caller = callerOf(ctx, 'notes:read');
   const input = validate(objectRef, { objectType, objectId });
   return ctx.tx(async (trx) => {
     await itemFor(trx, caller, TABLE[input.objectType], input.objectId, 'read');
-    const row = (await trx('ai_summaries').where({ workspace_id: caller.workspaceId, object_type: input.objectType, object_id: input.objectId }).first()) as
-      | { id: string; kind: SummaryKind; framework: SummaryFramework; content: Pick<SummaryView, 'text' | 'sections' | 'quotes'>; dropped_quotes: number; contributors: string[]; updated_at: Date }
+    const row = (await trx('ai_summaries')
+      .where({ workspace_id: caller.workspaceId, object_type: input.objectType, object_id: input.objectId })
+      .first()) as
+      | {
+          id: string;
+          kind: SummaryKind;
+          framework: SummaryFramework;
+          content: Pick<SummaryView, 'text' | 'sections' | 'quotes'>;
+          dropped_quotes: number;
+          contributors: string[];
+          updated_at: Date;
+        }
       | undefined;
     if (!row) return null;
     const p = await readProvenance(trx, caller.workspaceId, 'SUMMARY', row.id);

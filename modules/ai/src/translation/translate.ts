@@ -1,17 +1,54 @@
 import { z } from 'zod';
-import { AppError, recordAudit, recordProvenance, validate, type AiService, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  recordAudit,
+  recordProvenance,
+  validate,
+  type AiService,
+  type ModuleGraphql,
+  type RequestContext,
+} from '@fieldbook/core';
 import { callerOf, itemFor } from '../access.ts';
 
 export const TRANSLATION_PROMPT_VERSION = 'translate-v1';
 /** Languages translation is offered in (ISO 639-1); any pair of two different ones is supported. */
-export const TRANSLATION_LANGUAGES = ['ar', 'da', 'de', 'en', 'es', 'fi', 'fr', 'hi', 'it', 'ja', 'ko', 'nl', 'no', 'pl', 'pt', 'sv', 'tr', 'uk', 'zh'] as const;
+export const TRANSLATION_LANGUAGES = [
+  'ar',
+  'da',
+  'de',
+  'en',
+  'es',
+  'fi',
+  'fr',
+  'hi',
+  'it',
+  'ja',
+  'ko',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'sv',
+  'tr',
+  'uk',
+  'zh',
+] as const;
 const MAX_CHARS = 60_000;
 
 const input = z.object({
   noteId: z.string().uuid('noteId must be a valid id.'),
   richTextId: z.string().uuid('richTextId must be a valid id.').nullish(),
-  targetLanguage: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, 'targetLanguage must be a two-letter language code, e.g. de.'),
-  sourceLanguage: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, 'sourceLanguage must be a two-letter language code, e.g. en.').nullish(),
+  targetLanguage: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}$/, 'targetLanguage must be a two-letter language code, e.g. de.'),
+  sourceLanguage: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}$/, 'sourceLanguage must be a two-letter language code, e.g. en.')
+    .nullish(),
 });
 
 export interface TranslationResult {
@@ -26,7 +63,13 @@ export interface TranslationResult {
 }
 
 const supported = (l: string) => (TRANSLATION_LANGUAGES as readonly string[]).includes(l);
-const doc = (text: string) => ({ type: 'doc', content: text.split(/\n+/).filter((p) => p.trim()).map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })) });
+const doc = (text: string) => ({
+  type: 'doc',
+  content: text
+    .split(/\n+/)
+    .filter((p) => p.trim())
+    .map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p }] })),
+});
 
 /**
  * Translates a note into a new note of the same project (the original is never changed), and
@@ -35,23 +78,50 @@ const doc = (text: string) => ({ type: 'doc', content: text.split(/\n+/).filter(
 export async function translateNote(ctx: RequestContext, ai: AiService, raw: unknown): Promise<TranslationResult> {
   const caller = callerOf(ctx, 'notes:create');
   const i = validate(input, raw);
-  if (i.richTextId && i.richTextId !== i.noteId) throw new AppError('BAD_USER_INPUT', 'richTextId must be the note’s own text (its noteId).', { field: 'richTextId' });
+  if (i.richTextId && i.richTextId !== i.noteId)
+    throw new AppError('BAD_USER_INPUT', 'richTextId must be the note’s own text (its noteId).', {
+      field: 'richTextId',
+    });
   const note = await ctx.tx((trx) => itemFor(trx, caller, 'notes', i.noteId, 'write'));
-  const base = { noteId: i.noteId, richTextId: i.noteId, targetLanguage: i.targetLanguage, sourceLanguage: i.sourceLanguage ?? null };
-  if (!supported(i.targetLanguage) || (i.sourceLanguage && (!supported(i.sourceLanguage) || i.sourceLanguage === i.targetLanguage))) {
+  const base = {
+    noteId: i.noteId,
+    richTextId: i.noteId,
+    targetLanguage: i.targetLanguage,
+    sourceLanguage: i.sourceLanguage ?? null,
+  };
+  if (
+    !supported(i.targetLanguage) ||
+    (i.sourceLanguage && (!supported(i.sourceLanguage) || i.sourceLanguage === i.targetLanguage))
+  ) {
     return { ...base, status: 'Failure', error: 'UnsupportedLanguagePair', translatedNoteId: null };
   }
-  if (!ai.model) throw new AppError('INVALID_OPERATION', 'Translation needs an AI model. Set OPENAI_BASE_URL (and OPENAI_API_KEY, OPENAI_CHAT_MODEL) to use it.');
+  if (!ai.model)
+    throw new AppError(
+      'INVALID_OPERATION',
+      'Translation needs an AI model. Set OPENAI_BASE_URL (and OPENAI_API_KEY, OPENAI_CHAT_MODEL) to use it.',
+    );
   const settings = await ai.settings(caller.workspaceId);
-  if (!settings.features.translation) throw new AppError('FORBIDDEN', 'AI translation is turned off in this workspace. A workspace admin can turn it on in Settings → AI.');
-  if (note.content_text.length > MAX_CHARS) throw new AppError('BAD_USER_INPUT', `A note to translate can be at most ${MAX_CHARS.toLocaleString('en-US')} characters.`, { field: 'noteId' });
+  if (!settings.features.translation)
+    throw new AppError(
+      'FORBIDDEN',
+      'AI translation is turned off in this workspace. A workspace admin can turn it on in Settings → AI.',
+    );
+  if (note.content_text.length > MAX_CHARS)
+    throw new AppError(
+      'BAD_USER_INPUT',
+      `A note to translate can be at most ${MAX_CHARS.toLocaleString('en-US')} characters.`,
+      { field: 'noteId' },
+    );
   let result;
   try {
     result = await ai.chat(
       { workspaceId: caller.workspaceId, userId: caller.userId, feature: 'translation' },
       {
         messages: [
-          { role: 'system', content: `Translate the note ${i.sourceLanguage ? `from ${i.sourceLanguage} ` : ''}into ${i.targetLanguage}. The first line is its title. Keep paragraphs; answer with the translation only.` },
+          {
+            role: 'system',
+            content: `Translate the note ${i.sourceLanguage ? `from ${i.sourceLanguage} ` : ''}into ${i.targetLanguage}. The first line is its title. Keep paragraphs; answer with the translation only.`,
+          },
           { role: 'user', content: `${note.title}\n${note.content_text}` },
         ],
         temperature: 0,
@@ -83,7 +153,12 @@ export async function translateNote(ctx: RequestContext, ai: AiService, raw: unk
       kind: 'TRANSLATION',
       subjectType: 'NOTE',
       subjectId: note.id,
-      metadata: { sourceObjectId: note.id, targetObjectId: row!.id, sourceLanguage: i.sourceLanguage ?? null, targetLanguage: i.targetLanguage },
+      metadata: {
+        sourceObjectId: note.id,
+        targetObjectId: row!.id,
+        sourceLanguage: i.sourceLanguage ?? null,
+        targetLanguage: i.targetLanguage,
+      },
     });
     await recordProvenance(trx, caller.workspaceId, {
       objectType: 'NOTE',
@@ -135,6 +210,11 @@ export function translationPart(ai: AiService): ModuleGraphql {
         translatedNoteId: ID
       }
     `,
-    resolvers: { Mutation: { translateNote: (_: unknown, args: { input: unknown }, ctx: RequestContext) => translateNote(ctx, ai, args.input) } },
+    resolvers: {
+      Mutation: {
+        translateNote: (_: unknown, args: { input: unknown }, ctx: RequestContext) =>
+          translateNote(ctx, ai, args.input),
+      },
+    },
   };
 }

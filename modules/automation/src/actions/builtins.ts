@@ -18,20 +18,31 @@ export interface BuiltinDeps {
 
 const createNoteParams = z.object({
   projectId: id('projectId'),
-  title: z.string().min(1, 'title: a note needs a title.').max(200, 'title: a note title can have at most 200 characters.'),
+  title: z
+    .string()
+    .min(1, 'title: a note needs a title.')
+    .max(200, 'title: a note title can have at most 200 characters.'),
   text: z.string().max(100_000, 'text: at most 100,000 characters.').default(''),
 });
-const addTagParams = z.object({ tagIds: z.array(id('tagIds')).min(1, 'tagIds: choose at least one tag.').max(20, 'tagIds: at most 20 tags.') });
+const addTagParams = z.object({
+  tagIds: z.array(id('tagIds')).min(1, 'tagIds: choose at least one tag.').max(20, 'tagIds: at most 20 tags.'),
+});
 const notifyParams = z.object({
   userIds: z.array(id('userIds')).min(1, 'userIds: choose at least one person.').max(50, 'userIds: at most 50 people.'),
   message: z.string().min(1, 'message: write a message.').max(2000, 'message: at most 2,000 characters.'),
 });
 const emailParams = z.object({
-  to: z.array(z.email({ error: 'to: each recipient must be an email address.' })).min(1, 'to: at least one recipient.').max(20, 'to: at most 20 recipients.'),
+  to: z
+    .array(z.email({ error: 'to: each recipient must be an email address.' }))
+    .min(1, 'to: at least one recipient.')
+    .max(20, 'to: at most 20 recipients.'),
   subject: z.string().min(1, 'subject: write a subject.').max(200, 'subject: at most 200 characters.'),
   text: z.string().min(1, 'text: write the message.').max(20_000, 'text: at most 20,000 characters.'),
 });
-const agentParams = z.object({ agentId: z.string().min(1, 'agentId: choose an agent.'), prompt: z.string().min(1, 'prompt: write a prompt.').max(10_000, 'prompt: at most 10,000 characters.') });
+const agentParams = z.object({
+  agentId: z.string().min(1, 'agentId: choose an agent.'),
+  prompt: z.string().min(1, 'prompt: write a prompt.').max(10_000, 'prompt: at most 10,000 characters.'),
+});
 
 function workspaceOf(member: RequestContext): string {
   if (!member.workspace) throw new Error('An automation runs in a workspace.');
@@ -73,7 +84,10 @@ export function builtinActions(deps: BuiltinDeps): ActionType[] {
         const noteId = (trigger.payload.note as { id?: string } | undefined)?.id;
         if (!noteId) throw new AppError('INVALID_OPERATION', 'This event is not about a note.');
         const titles = await deps.research.tagNote(member, noteId, addTagParams.parse(params).tagIds);
-        return { summary: `The note now has ${titles.length} tag${titles.length === 1 ? '' : 's'}: ${titles.join(', ')}.`, noteId };
+        return {
+          summary: `The note now has ${titles.length} tag${titles.length === 1 ? '' : 's'}: ${titles.join(', ')}.`,
+          noteId,
+        };
       },
     },
     {
@@ -90,7 +104,12 @@ export function builtinActions(deps: BuiltinDeps): ActionType[] {
       async execute(member, params, trigger) {
         const p = notifyParams.parse(params);
         for (const userId of p.userIds) {
-          await notifications.notify(deps.app, { userId, workspaceId: workspaceOf(member), type: 'automation_message', payload: { message: p.message, event: trigger.event } });
+          await notifications.notify(deps.app, {
+            userId,
+            workspaceId: workspaceOf(member),
+            type: 'automation_message',
+            payload: { message: p.message, event: trigger.event },
+          });
         }
         return { summary: `Notified ${p.userIds.length} ${p.userIds.length === 1 ? 'person' : 'people'}.` };
       },

@@ -12,7 +12,12 @@ describe('placeholders', () => {
   });
 
   it('fills every string inside parameters and nothing else', () => {
-    expect(fillParameters({ text: 'New: {{note.title}}', channelIds: ['C1', '{{project.title}}'], count: 2, flag: true }, payload)).toEqual({
+    expect(
+      fillParameters(
+        { text: 'New: {{note.title}}', channelIds: ['C1', '{{project.title}}'], count: 2, flag: true },
+        payload,
+      ),
+    ).toEqual({
       text: 'New: Call with Bo',
       channelIds: ['C1', 'Onboarding'],
       count: 2,

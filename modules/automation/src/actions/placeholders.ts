@@ -15,6 +15,7 @@ export function fill(text: string, payload: unknown): string {
 export function fillParameters<T>(value: T, payload: unknown): T {
   if (typeof value === 'string') return fill(value, payload) as T;
   if (Array.isArray(value)) return value.map((v) => fillParameters(v, payload)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillParameters(v, payload)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillParameters(v, payload)])) as T;
   return value;
 }

@@ -17,13 +17,24 @@ export function pluginActions(host: ExtensionsServices['host']): ActionType[] {
       }
     },
     async execute(member, params, trigger) {
-      const result = await host.runAction({ pluginId: a.pluginId, workspaceId: member.workspace!.id, key: a.key, params, trigger: { event: trigger.event, payload: trigger.payload as JsonObject } });
+      const result = await host.runAction({
+        pluginId: a.pluginId,
+        workspaceId: member.workspace!.id,
+        key: a.key,
+        params,
+        trigger: { event: trigger.event, payload: trigger.payload as JsonObject },
+      });
       return result ?? undefined;
     },
   }));
 }
 
 /** The action type a stored action names; a plugin's when it names the plugin or no built-in has the name. */
-export function findAction(types: readonly ActionType[], action: Pick<StoredAction, 'actionType' | 'pluginId'>): ActionType | undefined {
-  return types.find((t) => t.actionType === action.actionType && (action.pluginId ? t.pluginId === action.pluginId : true));
+export function findAction(
+  types: readonly ActionType[],
+  action: Pick<StoredAction, 'actionType' | 'pluginId'>,
+): ActionType | undefined {
+  return types.find(
+    (t) => t.actionType === action.actionType && (action.pluginId ? t.pluginId === action.pluginId : true),
+  );
 }

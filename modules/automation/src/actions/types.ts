@@ -35,7 +35,11 @@ export interface ActionType {
    */
   transactional: boolean;
   checkIds?(member: RequestContext, params: Record<string, unknown>): Promise<void>;
-  execute(member: RequestContext, params: Record<string, unknown>, trigger: ActionTrigger): Promise<ActionOutput | void>;
+  execute(
+    member: RequestContext,
+    params: Record<string, unknown>,
+    trigger: ActionTrigger,
+  ): Promise<ActionOutput | void>;
 }
 
 /** An action as stored on an automation (001 §3.2). */
@@ -52,7 +56,10 @@ export interface StoredAction {
  */
 export interface AgentsPort {
   agentReadable(member: RequestContext, agentId: string): Promise<boolean>;
-  invoke(member: RequestContext, input: { agentId: string; prompt: string; trigger: ActionTrigger }): Promise<ActionOutput>;
+  invoke(
+    member: RequestContext,
+    input: { agentId: string; prompt: string; trigger: ActionTrigger },
+  ): Promise<ActionOutput>;
 }
 
 /** The channels module's part: checks a channel id an automation is scoped to. */

@@ -1,9 +1,29 @@
 import { z } from 'zod';
-import { AppError, COMPOSITE_TRIGGERS, TRIGGER_EVENTS, forbidden, resolveTrigger, validate, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  COMPOSITE_TRIGGERS,
+  TRIGGER_EVENTS,
+  forbidden,
+  resolveTrigger,
+  validate,
+  type ModuleGraphql,
+  type RequestContext,
+} from '@fieldbook/core';
 import { assertMayAutomate } from '../automations/save.ts';
 import type { AutomationDeps } from '../deps.ts';
 import type { AutomationRow, RunActionRow } from '../automations/rows.ts';
-import { assertAdmin, automationFor, createAutomation, deleteAutomation, lastRun, listAutomations, listRuns, setEnabled, updateAutomation, type RunView } from '../automations/store.ts';
+import {
+  assertAdmin,
+  automationFor,
+  createAutomation,
+  deleteAutomation,
+  lastRun,
+  listAutomations,
+  listRuns,
+  setEnabled,
+  updateAutomation,
+  type RunView,
+} from '../automations/store.ts';
 import { dryRun } from '../runs/dry-run.ts';
 import { settingsOf } from '../runs/rate.ts';
 import { isTimeZone } from '../triggers/schedule.ts';
@@ -19,7 +39,10 @@ function eventView(key: string) {
     title: t.title,
     events: t.events.map((e) => e.key),
     composite: key in COMPOSITE_TRIGGERS,
-    context: t.events.length === 1 ? t.events[0]!.context : t.events[0]!.context.filter((k) => t.events.every((e) => e.context.includes(k))),
+    context:
+      t.events.length === 1
+        ? t.events[0]!.context
+        : t.events[0]!.context.filter((k) => t.events.every((e) => e.context.includes(k))),
     configure: t.configure,
     fields: t.fields.map((f) => ({ ...f, operators: operatorsFor(f.type as FieldType) })),
   };
@@ -27,7 +50,12 @@ function eventView(key: string) {
 
 const settingsArgs = z.object({
   timeZone: z.string().refine(isTimeZone, 'timeZone must be a time zone such as Europe/Paris.').nullish(),
-  runsPerMinute: z.number().int().min(1, 'runsPerMinute must be at least 1.').max(100_000, 'runsPerMinute can be at most 100,000.').nullish(),
+  runsPerMinute: z
+    .number()
+    .int()
+    .min(1, 'runsPerMinute must be at least 1.')
+    .max(100_000, 'runsPerMinute can be at most 100,000.')
+    .nullish(),
 });
 
 /** The automation module's GraphQL part. */
@@ -42,10 +70,18 @@ export function automationGraphql(deps: AutomationDeps): ModuleGraphql {
         },
         automationActions: (_p: unknown, _a: Args, ctx: RequestContext) => {
           ctx.authorize('projects:read');
-          return deps.actionTypes().map((t) => ({ actionType: t.actionType, pluginId: t.pluginId ?? null, title: t.title, description: t.description, unavailable: t.unavailable ?? null, needsContext: t.needsContext ?? [] }));
+          return deps.actionTypes().map((t) => ({
+            actionType: t.actionType,
+            pluginId: t.pluginId ?? null,
+            title: t.title,
+            description: t.description,
+            unavailable: t.unavailable ?? null,
+            needsContext: t.needsContext ?? [],
+          }));
         },
         automations: (_p: unknown, _a: Args, ctx: RequestContext) => listAutomations(deps, ctx),
-        automation: (_p: unknown, args: Args, ctx: RequestContext) => automationFor(deps, ctx, validate(z.object({ id: z.uuid({ error: 'id must be a valid id.' }) }), args).id),
+        automation: (_p: unknown, args: Args, ctx: RequestContext) =>
+          automationFor(deps, ctx, validate(z.object({ id: z.uuid({ error: 'id must be a valid id.' }) }), args).id),
         automationRuns: (_p: unknown, args: Args, ctx: RequestContext) => listRuns(deps, ctx, args),
         automationSettings: (_p: unknown, _a: Args, ctx: RequestContext) => {
           const { workspace } = ctx.authorize('projects:read');
@@ -58,20 +94,46 @@ export function automationGraphql(deps: AutomationDeps): ModuleGraphql {
         setAutomationEnabled: (_p: unknown, args: Args, ctx: RequestContext) => setEnabled(deps, ctx, args),
         deleteAutomation: (_p: unknown, args: Args, ctx: RequestContext) => deleteAutomation(deps, ctx, args),
         dryRunAutomation: async (_p: unknown, args: Args, ctx: RequestContext) => {
-          const input = validate(z.object({ id: z.uuid({ error: 'id must be a valid id.' }), runId: z.uuid({ error: 'runId must be a valid id.' }).nullish(), eventKey: z.string().nullish(), payload: z.unknown().optional() }), args);
+          const input = validate(
+            z.object({
+              id: z.uuid({ error: 'id must be a valid id.' }),
+              runId: z.uuid({ error: 'runId must be a valid id.' }).nullish(),
+              eventKey: z.string().nullish(),
+              payload: z.unknown().optional(),
+            }),
+            args,
+          );
           return dryRun(deps, ctx, await automationFor(deps, ctx, input.id), input);
         },
         runAutomation: async (_p: unknown, args: Args, ctx: RequestContext) => {
-          const input = validate(z.object({ id: z.uuid({ error: 'id must be a valid id.' }), payload: z.record(z.string(), z.unknown()).nullish() }), args);
+          const input = validate(
+            z.object({
+              id: z.uuid({ error: 'id must be a valid id.' }),
+              payload: z.record(z.string(), z.unknown()).nullish(),
+            }),
+            args,
+          );
           const automation = await automationFor(deps, ctx, input.id);
-          if (automation.event_key !== 'manual') throw new AppError('INVALID_OPERATION', 'Only an automation with a manual trigger can be run by hand.');
+          if (automation.event_key !== 'manual')
+            throw new AppError('INVALID_OPERATION', 'Only an automation with a manual trigger can be run by hand.');
           await assertMayAutomate(deps, ctx, automation.trigger);
-          return ctx.tx((trx) => deps.events.publish('manual', automation.workspace_id, { ...(input.payload ?? {}), automationId: automation.id }, trx));
+          return ctx.tx((trx) =>
+            deps.events.publish(
+              'manual',
+              automation.workspace_id,
+              { ...(input.payload ?? {}), automationId: automation.id },
+              trx,
+            ),
+          );
         },
         recordUserActivity: (_p: unknown, args: Args, ctx: RequestContext) => {
           const { viewer, workspace, membership } = ctx.authorize('projects:read');
           const payload = (args.payload ?? {}) as Record<string, unknown>;
-          if (payload.user_id !== viewer.userId && !membership.workspaceAdmin && membership.effectiveRole !== 'WORKSPACE_ADMIN') {
+          if (
+            payload.user_id !== viewer.userId &&
+            !membership.workspaceAdmin &&
+            membership.effectiveRole !== 'WORKSPACE_ADMIN'
+          ) {
             throw forbidden('Only workspace admins can report another person’s activity.');
           }
           return ctx.tx((trx) => deps.events.publish('user:activity', workspace.id, payload, trx));
@@ -82,7 +144,10 @@ export function automationGraphql(deps: AutomationDeps): ModuleGraphql {
           const workspaceId = ctx.workspace!.id;
           return ctx.tx(async (trx) => {
             const current = await settingsOf(trx, workspaceId, deps.options.defaultRunsPerMinute);
-            const next = { timeZone: input.timeZone ?? current.timeZone, runsPerMinute: input.runsPerMinute ?? current.runsPerMinute };
+            const next = {
+              timeZone: input.timeZone ?? current.timeZone,
+              runsPerMinute: input.runsPerMinute ?? current.runsPerMinute,
+            };
             await trx('automation_settings')
               .insert({ workspace_id: workspaceId, time_zone: next.timeZone, runs_per_minute: next.runsPerMinute })
               .onConflict('workspace_id')

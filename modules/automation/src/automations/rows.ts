@@ -63,7 +63,10 @@ export interface RunActionRow {
 
 /** Actions in the order they run: by executionOrder, ties in the order they were given. */
 export const ordered = (actions: readonly StoredAction[]): StoredAction[] =>
-  actions.map((a, i) => ({ a, i })).sort((x, y) => x.a.executionOrder - y.a.executionOrder || x.i - y.i).map((x) => x.a);
+  actions
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => x.a.executionOrder - y.a.executionOrder || x.i - y.i)
+    .map((x) => x.a);
 
 /** Runs with their event's payload. */
 export const RUN_COLUMNS = ['r.*', 'e.payload'] as const;

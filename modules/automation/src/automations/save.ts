@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AppError, badInput, forbidden, notFound, resolveTrigger, validate, type CompositeTrigger, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  badInput,
+  forbidden,
+  notFound,
+  resolveTrigger,
+  validate,
+  type CompositeTrigger,
+  type RequestContext,
+} from '@fieldbook/core';
 import { findAction } from '../actions/registry.ts';
 import type { ActionType, StoredAction } from '../actions/types.ts';
 import type { AutomationDeps } from '../deps.ts';
@@ -46,13 +55,18 @@ export interface CheckedAutomation {
   actions: StoredAction[];
 }
 
-const isAdmin = (ctx: RequestContext) => Boolean(ctx.membership?.workspaceAdmin || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN');
+const isAdmin = (ctx: RequestContext) =>
+  Boolean(ctx.membership?.workspaceAdmin || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN');
 
 /**
  * Who may automate what (001 §6 with the brief's rule): a project's events by its managers (full
  * access), a channel's by those who manage the channel, everything workspace-wide by admins.
  */
-export async function assertMayAutomate(deps: AutomationDeps, ctx: RequestContext, trigger: Pick<StoredTrigger, 'configure'>): Promise<void> {
+export async function assertMayAutomate(
+  deps: AutomationDeps,
+  ctx: RequestContext,
+  trigger: Pick<StoredTrigger, 'configure'>,
+): Promise<void> {
   ctx.authorize('projects:read');
   const projectId = trigger.configure['project.id'];
   const channelId = trigger.configure['channel.id'];
@@ -76,12 +90,16 @@ export async function assertMayAutomate(deps: AutomationDeps, ctx: RequestContex
 function checkTrigger(input: AutomationInput['trigger']): { trigger: StoredTrigger; resolved: CompositeTrigger } {
   const resolved = resolveTrigger(input.eventKey);
   const isSchedule = resolved.events.some((e) => e.key === 'userSchedule');
-  if (input.type === 'Schedule' && !isSchedule) throw badInput('trigger.eventKey', 'A schedule trigger uses the userSchedule event.');
-  if (input.type === 'Event' && isSchedule) throw badInput('trigger.type', 'The userSchedule event is a Schedule trigger.');
-  if (input.type === 'Schedule' && !input.recurrence) throw badInput('trigger.recurrence', 'A schedule needs its recurrence: Daily, Weekly, Monthly or Yearly.');
+  if (input.type === 'Schedule' && !isSchedule)
+    throw badInput('trigger.eventKey', 'A schedule trigger uses the userSchedule event.');
+  if (input.type === 'Event' && isSchedule)
+    throw badInput('trigger.type', 'The userSchedule event is a Schedule trigger.');
+  if (input.type === 'Schedule' && !input.recurrence)
+    throw badInput('trigger.recurrence', 'A schedule needs its recurrence: Daily, Weekly, Monthly or Yearly.');
   const configure: Record<string, string> = {};
   for (const [key, value] of Object.entries(input.configure ?? {})) {
-    if (!resolved.configure.includes(key)) throw badInput(`trigger.configure.${key}`, `${input.eventKey} cannot be configured by ${key}.`);
+    if (!resolved.configure.includes(key))
+      throw badInput(`trigger.configure.${key}`, `${input.eventKey} cannot be configured by ${key}.`);
     if (!z.uuid().safeParse(value).success) throw badInput(`trigger.configure.${key}`, `${key} must be a valid id.`);
     if (value) configure[key] = value.toLowerCase();
   }
@@ -94,19 +112,32 @@ function checkTrigger(input: AutomationInput['trigger']): { trigger: StoredTrigg
       throw err;
     }
   }
-  return { trigger: { type: input.type, eventKey: input.eventKey, configure, rules, recurrence: input.recurrence ?? null }, resolved };
+  return {
+    trigger: { type: input.type, eventKey: input.eventKey, configure, rules, recurrence: input.recurrence ?? null },
+    resolved,
+  };
 }
 
-async function checkActions(deps: AutomationDeps, ctx: RequestContext, actions: AutomationInput['actions'], resolved: CompositeTrigger): Promise<StoredAction[]> {
+async function checkActions(
+  deps: AutomationDeps,
+  ctx: RequestContext,
+  actions: AutomationInput['actions'],
+  resolved: CompositeTrigger,
+): Promise<StoredAction[]> {
   const types: readonly ActionType[] = deps.actionTypes();
   const out: StoredAction[] = [];
   for (const [i, action] of actions.entries()) {
     const at = `actions.${i}`;
     const type = findAction(types, action);
-    if (!type) throw badInput(`${at}.actionType`, `There is no action ${action.actionType}${action.pluginId ? ` in ${action.pluginId}` : ''}.`);
+    if (!type)
+      throw badInput(
+        `${at}.actionType`,
+        `There is no action ${action.actionType}${action.pluginId ? ` in ${action.pluginId}` : ''}.`,
+      );
     if (type.unavailable) throw badInput(`${at}.actionType`, type.unavailable);
     for (const kind of type.needsContext ?? []) {
-      if (!resolved.events.every((e) => e.context.includes(kind))) throw badInput(`${at}.actionType`, `${type.title} needs an event about a ${kind}; ${resolved.key} is not.`);
+      if (!resolved.events.every((e) => e.context.includes(kind)))
+        throw badInput(`${at}.actionType`, `${type.title} needs an event about a ${kind}; ${resolved.key} is not.`);
     }
     const parsed = type.parameters.safeParse(action.parameters);
     if (!parsed.success) {
@@ -118,19 +149,35 @@ async function checkActions(deps: AutomationDeps, ctx: RequestContext, actions: 
       await type.checkIds?.(ctx, parsed.data as Record<string, unknown>);
     } catch (err) {
       // The message says what is missing; the field says which action.
-      if (err instanceof AppError) throw new AppError(err.errorCode, `${type.title}: ${err.message}`, { field: `${at}.parameters` });
+      if (err instanceof AppError)
+        throw new AppError(err.errorCode, `${type.title}: ${err.message}`, { field: `${at}.parameters` });
       throw err;
     }
-    out.push({ actionType: type.actionType, pluginId: type.pluginId ?? null, parameters: action.parameters, executionOrder: action.executionOrder });
+    out.push({
+      actionType: type.actionType,
+      pluginId: type.pluginId ?? null,
+      parameters: action.parameters,
+      executionOrder: action.executionOrder,
+    });
   }
   return out;
 }
 
 /** Everything an automation is checked for when saved: the rules and every action, never at run time. */
-export async function checkAutomation(deps: AutomationDeps, ctx: RequestContext, raw: unknown): Promise<CheckedAutomation & { enabled?: boolean }> {
+export async function checkAutomation(
+  deps: AutomationDeps,
+  ctx: RequestContext,
+  raw: unknown,
+): Promise<CheckedAutomation & { enabled?: boolean }> {
   const input = validate(automationInput, raw);
   const { trigger, resolved } = checkTrigger(input.trigger);
   await assertMayAutomate(deps, ctx, trigger);
   const actions = await checkActions(deps, ctx, input.actions, resolved);
-  return { title: input.title, projectId: trigger.configure['project.id'] ?? null, trigger, actions, enabled: input.enabled };
+  return {
+    title: input.title,
+    projectId: trigger.configure['project.id'] ?? null,
+    trigger,
+    actions,
+    enabled: input.enabled,
+  };
 }

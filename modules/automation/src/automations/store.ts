@@ -7,7 +7,8 @@ import { RUN_COLUMNS, type AutomationRow, type RunActionRow, type RunRow, type R
 import { assertMayAutomate, checkAutomation } from './save.ts';
 
 const idArg = z.object({ id: z.uuid({ error: 'id must be a valid id.' }) });
-const isAdmin = (ctx: RequestContext) => Boolean(ctx.membership?.workspaceAdmin || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN');
+const isAdmin = (ctx: RequestContext) =>
+  Boolean(ctx.membership?.workspaceAdmin || ctx.membership?.effectiveRole === 'WORKSPACE_ADMIN');
 
 function workspaceOf(ctx: RequestContext): { workspaceId: string; userId: string } {
   const { viewer, workspace } = ctx.authorize('projects:read');
@@ -17,7 +18,9 @@ function workspaceOf(ctx: RequestContext): { workspaceId: string; userId: string
 /** An automation the caller can see: admins see all, others those of projects they can read. */
 export async function automationFor(deps: AutomationDeps, ctx: RequestContext, id: string): Promise<AutomationRow> {
   const { workspaceId } = workspaceOf(ctx);
-  const row = (await ctx.tx((trx) => trx('automations').where({ id, workspace_id: workspaceId }).first())) as AutomationRow | undefined;
+  const row = (await ctx.tx((trx) => trx('automations').where({ id, workspace_id: workspaceId }).first())) as
+    | AutomationRow
+    | undefined;
   if (!row) throw notFound('That automation');
   if (isAdmin(ctx)) return row;
   if (row.project_id && (await deps.research.projectLevel(ctx, row.project_id))) return row;
@@ -26,25 +29,39 @@ export async function automationFor(deps: AutomationDeps, ctx: RequestContext, i
 
 export async function listAutomations(deps: AutomationDeps, ctx: RequestContext): Promise<AutomationRow[]> {
   const { workspaceId } = workspaceOf(ctx);
-  const rows = (await ctx.tx((trx) => trx('automations').where({ workspace_id: workspaceId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]))) as AutomationRow[];
+  const rows = (await ctx.tx((trx) =>
+    trx('automations')
+      .where({ workspace_id: workspaceId })
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]),
+  )) as AutomationRow[];
   if (isAdmin(ctx)) return rows;
   const visible: AutomationRow[] = [];
   const levels = new Map<string, boolean>();
   for (const row of rows) {
     if (!row.project_id) continue;
-    if (!levels.has(row.project_id)) levels.set(row.project_id, Boolean(await deps.research.projectLevel(ctx, row.project_id)));
+    if (!levels.has(row.project_id))
+      levels.set(row.project_id, Boolean(await deps.research.projectLevel(ctx, row.project_id)));
     if (levels.get(row.project_id)) visible.push(row);
   }
   return visible;
 }
 
-async function nextRunFor(ctx: RequestContext, deps: AutomationDeps, workspaceId: string, checked: Awaited<ReturnType<typeof checkAutomation>>): Promise<Date | null> {
+async function nextRunFor(
+  ctx: RequestContext,
+  deps: AutomationDeps,
+  workspaceId: string,
+  checked: Awaited<ReturnType<typeof checkAutomation>>,
+): Promise<Date | null> {
   if (checked.trigger.type !== 'Schedule') return null;
   const { timeZone } = await ctx.tx((trx) => settingsOf(trx, workspaceId, deps.options.defaultRunsPerMinute));
   return nextOccurrence(checked.trigger.recurrence!, timeZone, new Date());
 }
 
-export async function createAutomation(deps: AutomationDeps, ctx: RequestContext, args: { input?: unknown }): Promise<AutomationRow> {
+export async function createAutomation(
+  deps: AutomationDeps,
+  ctx: RequestContext,
+  args: { input?: unknown },
+): Promise<AutomationRow> {
   const { workspaceId, userId } = workspaceOf(ctx);
   const checked = await checkAutomation(deps, ctx, args.input);
   const nextRunAt = await nextRunFor(ctx, deps, workspaceId, checked);
@@ -68,7 +85,11 @@ export async function createAutomation(deps: AutomationDeps, ctx: RequestContext
 }
 
 /** Saving makes the caller its owner: it acts as whoever last vouched for it. */
-export async function updateAutomation(deps: AutomationDeps, ctx: RequestContext, args: { id?: unknown; input?: unknown }): Promise<AutomationRow> {
+export async function updateAutomation(
+  deps: AutomationDeps,
+  ctx: RequestContext,
+  args: { id?: unknown; input?: unknown },
+): Promise<AutomationRow> {
   const { id } = validate(idArg, { id: args.id });
   const { workspaceId, userId } = workspaceOf(ctx);
   const current = await automationFor(deps, ctx, id);
@@ -95,7 +116,11 @@ export async function updateAutomation(deps: AutomationDeps, ctx: RequestContext
   return row!;
 }
 
-export async function setEnabled(deps: AutomationDeps, ctx: RequestContext, args: { id?: unknown; enabled?: unknown }): Promise<AutomationRow> {
+export async function setEnabled(
+  deps: AutomationDeps,
+  ctx: RequestContext,
+  args: { id?: unknown; enabled?: unknown },
+): Promise<AutomationRow> {
   const { id, enabled } = validate(idArg.extend({ enabled: z.boolean() }), args);
   const { userId } = workspaceOf(ctx);
   const current = await automationFor(deps, ctx, id);
@@ -110,7 +135,11 @@ export async function setEnabled(deps: AutomationDeps, ctx: RequestContext, args
   return row!;
 }
 
-export async function deleteAutomation(deps: AutomationDeps, ctx: RequestContext, args: { id?: unknown }): Promise<boolean> {
+export async function deleteAutomation(
+  deps: AutomationDeps,
+  ctx: RequestContext,
+  args: { id?: unknown },
+): Promise<boolean> {
   const { id } = validate(idArg, args);
   const current = await automationFor(deps, ctx, id);
   await assertMayAutomate(deps, ctx, current.trigger);
@@ -144,7 +173,14 @@ export async function listRuns(deps: AutomationDeps, ctx: RequestContext, args: 
     if (input.since) q.where('r.created_at', '>=', input.since);
     if (input.until) q.where('r.created_at', '<', input.until);
     const runs = (await q) as RunRow[];
-    const actions = runs.length ? ((await trx('automation_run_actions').whereIn('run_id', runs.map((r) => r.id)).orderBy('position')) as RunActionRow[]) : [];
+    const actions = runs.length
+      ? ((await trx('automation_run_actions')
+          .whereIn(
+            'run_id',
+            runs.map((r) => r.id),
+          )
+          .orderBy('position')) as RunActionRow[])
+      : [];
     return runs.map((r) => ({ ...r, actions: actions.filter((a) => a.run_id === r.id) }));
   });
 }
@@ -157,7 +193,10 @@ export async function lastRun(ctx: RequestContext, automationId: string): Promis
       .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id' }])
       .first(...RUN_COLUMNS)) as RunRow | undefined;
     if (!run) return null;
-    return { ...run, actions: (await trx('automation_run_actions').where({ run_id: run.id }).orderBy('position')) as RunActionRow[] };
+    return {
+      ...run,
+      actions: (await trx('automation_run_actions').where({ run_id: run.id }).orderBy('position')) as RunActionRow[],
+    };
   });
 }
 

@@ -11,48 +11,98 @@ const fields: RuleField[] = [
   { path: 'status', type: 'enum', options: ['active', 'archived', 'completed'] },
 ];
 
-const one = (field: string, operator: string, value?: unknown) => ({ combinator: 'AND', conditions: [{ field, operator, value }] });
+const one = (field: string, operator: string, value?: unknown) => ({
+  combinator: 'AND',
+  conditions: [{ field, operator, value }],
+});
 
 describe('building rules', () => {
   it('refuses a malformed set', () => {
-    for (const bad of [null, 'x', [], {}, { combinator: 'XOR', conditions: [] }, { combinator: 'AND', conditions: 'x' }, { combinator: 'AND', conditions: [42] }, { combinator: 'AND', conditions: [{ field: 'title' }] }]) {
+    for (const bad of [
+      null,
+      'x',
+      [],
+      {},
+      { combinator: 'XOR', conditions: [] },
+      { combinator: 'AND', conditions: 'x' },
+      { combinator: 'AND', conditions: [42] },
+      { combinator: 'AND', conditions: [{ field: 'title' }] },
+    ]) {
       expect(() => buildRules(bad, fields)).toThrow('Invalid rules structure');
     }
   });
 
   it('refuses a set without conditions', () => {
-    expect(() => buildRules({ combinator: 'OR', conditions: [] }, fields)).toThrow('Cannot build rules without any conditions');
+    expect(() => buildRules({ combinator: 'OR', conditions: [] }, fields)).toThrow(
+      'Cannot build rules without any conditions',
+    );
   });
 
   it('offers each field type exactly its operators', () => {
     expect(OPERATORS_BY_TYPE.string).toEqual(['equal', 'notEqual', 'contains', 'startsWith', 'endsWith']);
-    expect(OPERATORS_BY_TYPE.number).toEqual(['greaterThanOrEqual', 'equal', 'notEqual', 'greaterThan', 'lessThan', 'lessThanOrEqual']);
+    expect(OPERATORS_BY_TYPE.number).toEqual([
+      'greaterThanOrEqual',
+      'equal',
+      'notEqual',
+      'greaterThan',
+      'lessThan',
+      'lessThanOrEqual',
+    ]);
     expect(OPERATORS_BY_TYPE.boolean).toEqual(['equal', 'notEqual']);
     expect(OPERATORS_BY_TYPE.date).toEqual(['equal', 'notEqual', 'before', 'after', 'onOrBefore', 'onOrAfter']);
-    expect(OPERATORS_BY_TYPE.array).toEqual(['contains', 'notContains', 'isEmpty', 'isNotEmpty', 'lengthEqual', 'lengthGreaterThan', 'lengthLessThan']);
+    expect(OPERATORS_BY_TYPE.array).toEqual([
+      'contains',
+      'notContains',
+      'isEmpty',
+      'isNotEmpty',
+      'lengthEqual',
+      'lengthGreaterThan',
+      'lengthLessThan',
+    ]);
     expect(OPERATORS_BY_TYPE.enum).toEqual(['equal', 'notEqual', 'in', 'notIn']);
   });
 
   it('refuses an operator of another field type', () => {
-    expect(() => buildRules(one('title', 'greaterThan', 3), fields)).toThrow('Invalid operator greaterThan for field type string');
-    expect(() => buildRules(one('premium', 'contains', true), fields)).toThrow('Invalid operator contains for field type boolean');
+    expect(() => buildRules(one('title', 'greaterThan', 3), fields)).toThrow(
+      'Invalid operator greaterThan for field type string',
+    );
+    expect(() => buildRules(one('premium', 'contains', true), fields)).toThrow(
+      'Invalid operator contains for field type boolean',
+    );
     expect(() => buildRules(one('tags', 'equal', 'x'), fields)).toThrow('Invalid operator equal for field type array');
-    expect(() => buildRules(one('status', 'startsWith', 'a'), fields)).toThrow('Invalid operator startsWith for field type enum');
-    expect(() => buildRules(one('at', 'greaterThan', '2026-01-01'), fields)).toThrow('Invalid operator greaterThan for field type date');
+    expect(() => buildRules(one('status', 'startsWith', 'a'), fields)).toThrow(
+      'Invalid operator startsWith for field type enum',
+    );
+    expect(() => buildRules(one('at', 'greaterThan', '2026-01-01'), fields)).toThrow(
+      'Invalid operator greaterThan for field type date',
+    );
   });
 
   it('refuses a condition it cannot create, saying why', () => {
-    expect(() => buildRules(one('nope', 'equal', 'x'), fields)).toThrow('Failed to create condition: unknown field nope');
-    expect(() => buildRules(one('views', 'equal', 'three'), fields)).toThrow('Failed to create condition: views compares with a number');
-    expect(() => buildRules(one('premium', 'equal', 'yes'), fields)).toThrow('Failed to create condition: premium compares with true or false');
-    expect(() => buildRules(one('at', 'before', 'not a date'), fields)).toThrow('Failed to create condition: at compares with a date');
-    expect(() => buildRules(one('status', 'in', ['active', 'gone']), fields)).toThrow('Failed to create condition: gone is not a value of status');
+    expect(() => buildRules(one('nope', 'equal', 'x'), fields)).toThrow(
+      'Failed to create condition: unknown field nope',
+    );
+    expect(() => buildRules(one('views', 'equal', 'three'), fields)).toThrow(
+      'Failed to create condition: views compares with a number',
+    );
+    expect(() => buildRules(one('premium', 'equal', 'yes'), fields)).toThrow(
+      'Failed to create condition: premium compares with true or false',
+    );
+    expect(() => buildRules(one('at', 'before', 'not a date'), fields)).toThrow(
+      'Failed to create condition: at compares with a date',
+    );
+    expect(() => buildRules(one('status', 'in', ['active', 'gone']), fields)).toThrow(
+      'Failed to create condition: gone is not a value of status',
+    );
     expect(() => buildRules(one('tags', 'lengthEqual', -1), fields)).toThrow('Failed to create condition:');
     expect(() => buildRules(one('title', 'equal'), fields)).toThrow('Failed to create condition: title needs a value');
   });
 
   it('accepts valueless operators without a value and defaults the combinator to AND', () => {
-    expect(buildRules({ conditions: [{ field: 'tags', operator: 'isEmpty' }] }, fields)).toEqual({ combinator: 'AND', conditions: [{ field: 'tags', operator: 'isEmpty' }] });
+    expect(buildRules({ conditions: [{ field: 'tags', operator: 'isEmpty' }] }, fields)).toEqual({
+      combinator: 'AND',
+      conditions: [{ field: 'tags', operator: 'isEmpty' }],
+    });
   });
 });
 
@@ -146,7 +196,16 @@ describe('evaluating conditions', () => {
 
 describe('evaluating rule sets', () => {
   const rules = (combinator: 'AND' | 'OR') =>
-    buildRules({ combinator, conditions: [{ field: 'title', operator: 'contains', value: 'churn' }, { field: 'views', operator: 'greaterThan', value: 10 }] }, fields);
+    buildRules(
+      {
+        combinator,
+        conditions: [
+          { field: 'title', operator: 'contains', value: 'churn' },
+          { field: 'views', operator: 'greaterThan', value: 10 },
+        ],
+      },
+      fields,
+    );
 
   it('AND needs every condition, OR any', () => {
     expect(evaluateRules(rules('AND'), { title: 'churn risk', views: 11 }, fields)).toBe(true);

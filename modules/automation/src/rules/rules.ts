@@ -38,9 +38,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Checks a rule set against the fields its trigger offers; answers it normalised. */
 export function buildRules(input: unknown, fields: readonly RuleField[]): RuleSet {
-  if (!isObject(input) || !('conditions' in input) || !Array.isArray(input.conditions)) throw new RulesError('Invalid rules structure');
+  if (!isObject(input) || !('conditions' in input) || !Array.isArray(input.conditions))
+    throw new RulesError('Invalid rules structure');
   const combinator = input.combinator ?? 'AND';
-  if (typeof combinator !== 'string' || !(COMBINATORS as readonly string[]).includes(combinator)) throw new RulesError('Invalid rules structure');
+  if (typeof combinator !== 'string' || !(COMBINATORS as readonly string[]).includes(combinator))
+    throw new RulesError('Invalid rules structure');
   if (!input.conditions.length) throw new RulesError('Cannot build rules without any conditions');
   const byPath = new Map(fields.map((f) => [f.path, f]));
   const conditions = input.conditions.map((c) => buildCondition(c, byPath));
@@ -48,12 +50,15 @@ export function buildRules(input: unknown, fields: readonly RuleField[]): RuleSe
 }
 
 function buildCondition(input: unknown, fields: ReadonlyMap<string, RuleField>): Condition {
-  if (!isObject(input) || typeof input.field !== 'string' || typeof input.operator !== 'string') throw new RulesError('Invalid rules structure');
+  if (!isObject(input) || typeof input.field !== 'string' || typeof input.operator !== 'string')
+    throw new RulesError('Invalid rules structure');
   const field = fields.get(input.field);
   if (!field) throw new RulesError(`Failed to create condition: unknown field ${input.field}`);
-  if (!(FIELD_TYPES as readonly string[]).includes(field.type)) throw new RulesError(`Failed to create condition: unknown field type ${field.type}`);
+  if (!(FIELD_TYPES as readonly string[]).includes(field.type))
+    throw new RulesError(`Failed to create condition: unknown field type ${field.type}`);
   const allowed: readonly string[] = OPERATORS_BY_TYPE[field.type];
-  if (!allowed.includes(input.operator)) throw new RulesError(`Invalid operator ${input.operator} for field type ${field.type}`);
+  if (!allowed.includes(input.operator))
+    throw new RulesError(`Invalid operator ${input.operator} for field type ${field.type}`);
   const operator = input.operator as Operator;
   if (VALUELESS_OPERATORS.includes(operator)) return { field: field.path, operator };
   const problem = valueProblem(field, operator, input.value);
@@ -70,9 +75,14 @@ function valueProblem(field: RuleField, operator: Operator, value: unknown): str
     case 'boolean':
       return typeof value === 'boolean' ? null : `${field.path} compares with true or false`;
     case 'date':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : `${field.path} compares with a date`;
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value))
+        ? null
+        : `${field.path} compares with a date`;
     case 'array':
-      if (operator.startsWith('length')) return Number.isInteger(value) && (value as number) >= 0 ? null : `${field.path} compares its length with a whole number`;
+      if (operator.startsWith('length'))
+        return Number.isInteger(value) && (value as number) >= 0
+          ? null
+          : `${field.path} compares its length with a whole number`;
       return ['string', 'number', 'boolean'].includes(typeof value) ? null : `${field.path} compares with one item`;
     case 'enum': {
       const values = operator === 'in' || operator === 'notIn' ? value : [value];
@@ -96,14 +106,27 @@ export function valueAt(payload: unknown, path: string): unknown {
 }
 
 /** AND requires every condition, OR any (001 §5). */
-export function evaluateRules(rules: RuleSet | null | undefined, payload: unknown, fields: readonly RuleField[]): boolean {
+export function evaluateRules(
+  rules: RuleSet | null | undefined,
+  payload: unknown,
+  fields: readonly RuleField[],
+): boolean {
   if (!rules) return true;
   const types = new Map(fields.map((f) => [f.path, f.type]));
-  const results = rules.conditions.map((c) => evaluateCondition(c, valueAt(payload, c.field), types.get(c.field) ?? 'string'));
+  const results = rules.conditions.map((c) =>
+    evaluateCondition(c, valueAt(payload, c.field), types.get(c.field) ?? 'string'),
+  );
   return rules.combinator === 'AND' ? results.every(Boolean) : results.some(Boolean);
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const text = (v: unknown): string =>
+  typeof v === 'string'
+    ? v
+    : v instanceof Date
+      ? v.toISOString()
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /** One condition. A missing value makes it true only for notEqual (001 §5). */
 export function evaluateCondition(condition: Condition, actual: unknown, type: FieldType): boolean {

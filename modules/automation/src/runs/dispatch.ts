@@ -7,7 +7,12 @@ import { rateLimitMessage, settingsOf, takeRuns } from './rate.ts';
 
 /** Trigger keys that listen to an event: its own, and every composite it belongs to. */
 export function triggerKeysOf(event: string): string[] {
-  return [event, ...Object.entries(COMPOSITE_TRIGGERS).filter(([, members]) => members.includes(event)).map(([key]) => key)];
+  return [
+    event,
+    ...Object.entries(COMPOSITE_TRIGGERS)
+      .filter(([, members]) => members.includes(event))
+      .map(([key]) => key),
+  ];
 }
 
 /** Automations leading to automations no deeper than this: a chain longer is a loop in the making. */
@@ -33,18 +38,25 @@ export async function dispatchEvent(deps: AutomationDeps, event: DomainEvent): P
   const chain = event.cause?.automationIds ?? [];
   if (chain.length >= MAX_CHAIN) return { matched: 0, queued: 0 };
   return withTenant(deps.app, { workspaceId }, async (trx) => {
-    const q = trx('automations').where({ workspace_id: workspaceId, enabled: true }).whereIn('event_key', triggerKeysOf(event.event));
+    const q = trx('automations')
+      .where({ workspace_id: workspaceId, enabled: true })
+      .whereIn('event_key', triggerKeysOf(event.event));
     if (TARGETED.has(event.event)) q.where({ id: String(event.payload.automationId ?? '') });
     if (chain.length) q.whereNotIn('id', chain);
     // An automation handles what happens after it exists, not a backlog from before.
     q.where('created_at', '<=', new Date(event.occurredAt));
     const candidates = ((await q) as AutomationRow[]).filter((a) =>
-      Object.entries(a.trigger.configure ?? {}).every(([path, value]) => String(valueAt(event.payload, path) ?? '').toLowerCase() === value),
+      Object.entries(a.trigger.configure ?? {}).every(
+        ([path, value]) => String(valueAt(event.payload, path) ?? '').toLowerCase() === value,
+      ),
     );
     if (!candidates.length) return { matched: 0, queued: 0 };
     const fields = new Map<string, ReturnType<typeof resolveTrigger>['fields']>();
     const fieldsOf = (key: string) => fields.get(key) ?? fields.set(key, resolveTrigger(key).fields).get(key)!;
-    const evaluated = candidates.map((a) => ({ a, result: evaluateRules(a.trigger.rules, event.payload, fieldsOf(a.event_key)) }));
+    const evaluated = candidates.map((a) => ({
+      a,
+      result: evaluateRules(a.trigger.rules, event.payload, fieldsOf(a.event_key)),
+    }));
     return recordRuns(deps, trx, workspaceId, event, evaluated);
   });
 }
@@ -68,7 +80,10 @@ export async function dispatchEvents(deps: AutomationDeps, events: ReadonlyArray
   for (const [workspaceId, keys] of byWorkspace) {
     try {
       const rows = await withTenant(deps.app, { workspaceId }, (trx) =>
-        trx('automations').where({ workspace_id: workspaceId, enabled: true }).whereIn('event_key', [...keys]).distinct<Array<{ event_key: string }>>('event_key'),
+        trx('automations')
+          .where({ workspace_id: workspaceId, enabled: true })
+          .whereIn('event_key', [...keys])
+          .distinct<Array<{ event_key: string }>>('event_key'),
       );
       listened.set(workspaceId, new Set(rows.map((r) => r.event_key)));
     } catch (err) {
@@ -91,7 +106,13 @@ async function recordRuns(
 ): Promise<DispatchResult> {
   // The payload once per event, however many automations evaluated it.
   await trx('automation_events')
-    .insert({ id: event.id, workspace_id: workspaceId, event_key: event.event, payload: JSON.stringify(event.payload), occurred_at: event.occurredAt })
+    .insert({
+      id: event.id,
+      workspace_id: workspaceId,
+      event_key: event.event,
+      payload: JSON.stringify(event.payload),
+      occurred_at: event.occurredAt,
+    })
     .onConflict('id')
     .ignore();
   const inserted = (await trx('automation_runs')
@@ -108,7 +129,11 @@ async function recordRuns(
     )
     .onConflict(['automation_id', 'event_id'])
     .ignore()
-    .returning(['id', 'automation_id', 'rule_result'])) as Array<{ id: string; automation_id: string; rule_result: boolean }>;
+    .returning(['id', 'automation_id', 'rule_result'])) as Array<{
+    id: string;
+    automation_id: string;
+    rule_result: boolean;
+  }>;
   const toRun = inserted.filter((r) => r.rule_result);
   if (!toRun.length) return { matched: evaluated.length, queued: 0 };
 
@@ -118,14 +143,30 @@ async function recordRuns(
   const refused = toRun.slice(granted);
   if (refused.length) {
     await trx('automation_runs')
-      .whereIn('id', refused.map((r) => r.id))
+      .whereIn(
+        'id',
+        refused.map((r) => r.id),
+      )
       .update({ status: 'skipped', error: rateLimitMessage(runsPerMinute), finished_at: trx.fn.now(), duration_ms: 0 });
   }
   const byId = new Map(evaluated.map(({ a }) => [a.id, a]));
   const actionRows = started.flatMap((run) =>
-    ordered(byId.get(run.automation_id)!.actions).map((action, position) => ({ workspace_id: workspaceId, run_id: run.id, position, action_type: action.actionType })),
+    ordered(byId.get(run.automation_id)!.actions).map((action, position) => ({
+      workspace_id: workspaceId,
+      run_id: run.id,
+      position,
+      action_type: action.actionType,
+    })),
   );
   if (actionRows.length) await trx('automation_run_actions').insert(actionRows);
-  await deps.jobs.insert(RUN_QUEUE, started.map((run) => ({ runId: run.id, workspaceId, chain: [...(event.cause?.automationIds ?? []), run.automation_id] })), { trx });
+  await deps.jobs.insert(
+    RUN_QUEUE,
+    started.map((run) => ({
+      runId: run.id,
+      workspaceId,
+      chain: [...(event.cause?.automationIds ?? []), run.automation_id],
+    })),
+    { trx },
+  );
   return { matched: evaluated.length, queued: started.length };
 }

@@ -1,8 +1,14 @@
 import type { Knex } from 'knex';
 
 /** The workspace's settings, defaults when it has saved none. */
-export async function settingsOf(trx: Knex.Transaction, workspaceId: string, defaultRunsPerMinute: number): Promise<{ timeZone: string; runsPerMinute: number }> {
-  const row = (await trx('automation_settings').where({ workspace_id: workspaceId }).first()) as { time_zone: string; runs_per_minute: number } | undefined;
+export async function settingsOf(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  defaultRunsPerMinute: number,
+): Promise<{ timeZone: string; runsPerMinute: number }> {
+  const row = (await trx('automation_settings').where({ workspace_id: workspaceId }).first()) as
+    | { time_zone: string; runs_per_minute: number }
+    | undefined;
   return { timeZone: row?.time_zone ?? 'UTC', runsPerMinute: row?.runs_per_minute ?? defaultRunsPerMinute };
 }
 
@@ -11,7 +17,12 @@ export async function settingsOf(trx: Knex.Transaction, workspaceId: string, def
  * per workspace and minute, counted in the transaction that starts the runs, so every worker
  * shares the count.
  */
-export async function takeRuns(trx: Knex.Transaction, workspaceId: string, wanted: number, limit: number): Promise<number> {
+export async function takeRuns(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  wanted: number,
+  limit: number,
+): Promise<number> {
   if (wanted <= 0) return 0;
   const { rows } = (await trx.raw(
     `insert into automation_rate (workspace_id, minute, runs) values (?, date_trunc('minute', now()), ?)
@@ -24,4 +35,5 @@ export async function takeRuns(trx: Knex.Transaction, workspaceId: string, wante
   return Math.max(0, Math.min(wanted, limit - before));
 }
 
-export const rateLimitMessage = (limit: number) => `This workspace's limit of ${limit} automation runs per minute was reached; this run was skipped.`;
+export const rateLimitMessage = (limit: number) =>
+  `This workspace's limit of ${limit} automation runs per minute was reached; this run was skipped.`;

@@ -9,15 +9,43 @@ import { RECURRENCES } from '@fieldbook/core';
 export const recurrenceSchema = z
   .object({
     frequency: z.enum(RECURRENCES, { error: 'recurrence.frequency must be Daily, Weekly, Monthly or Yearly.' }),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'recurrence.time must be a time of day as HH:MM.').default('09:00'),
-    weekday: z.number().int().min(0, 'recurrence.weekday is 0 (Sunday) to 6 (Saturday).').max(6, 'recurrence.weekday is 0 (Sunday) to 6 (Saturday).').nullish(),
-    dayOfMonth: z.number().int().min(1, 'recurrence.dayOfMonth is 1 to 31.').max(31, 'recurrence.dayOfMonth is 1 to 31.').nullish(),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'recurrence.time must be a time of day as HH:MM.')
+      .default('09:00'),
+    weekday: z
+      .number()
+      .int()
+      .min(0, 'recurrence.weekday is 0 (Sunday) to 6 (Saturday).')
+      .max(6, 'recurrence.weekday is 0 (Sunday) to 6 (Saturday).')
+      .nullish(),
+    dayOfMonth: z
+      .number()
+      .int()
+      .min(1, 'recurrence.dayOfMonth is 1 to 31.')
+      .max(31, 'recurrence.dayOfMonth is 1 to 31.')
+      .nullish(),
     month: z.number().int().min(1, 'recurrence.month is 1 to 12.').max(12, 'recurrence.month is 1 to 12.').nullish(),
   })
   .superRefine((r, ctx) => {
-    if (r.frequency === 'Weekly' && r.weekday == null) ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'recurrence.weekday: a weekly schedule runs on one weekday.' });
-    if ((r.frequency === 'Monthly' || r.frequency === 'Yearly') && r.dayOfMonth == null) ctx.addIssue({ code: 'custom', path: ['dayOfMonth'], message: 'recurrence.dayOfMonth: say which day of the month.' });
-    if (r.frequency === 'Yearly' && r.month == null) ctx.addIssue({ code: 'custom', path: ['month'], message: 'recurrence.month: a yearly schedule runs in one month.' });
+    if (r.frequency === 'Weekly' && r.weekday == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['weekday'],
+        message: 'recurrence.weekday: a weekly schedule runs on one weekday.',
+      });
+    if ((r.frequency === 'Monthly' || r.frequency === 'Yearly') && r.dayOfMonth == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dayOfMonth'],
+        message: 'recurrence.dayOfMonth: say which day of the month.',
+      });
+    if (r.frequency === 'Yearly' && r.month == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['month'],
+        message: 'recurrence.month: a yearly schedule runs in one month.',
+      });
   });
 
 export type RecurrenceSpec = z.infer<typeof recurrenceSchema>;
@@ -41,7 +69,15 @@ interface LocalParts {
 }
 
 function localParts(date: Date, tz: string): LocalParts {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
 }

@@ -13,10 +13,13 @@ import { nextOccurrence } from './schedule.ts';
  */
 export async function sweepSchedules(deps: AutomationDeps, now = new Date()): Promise<number> {
   // Due automations of every workspace: the owner connection, as job workers use it.
-  const due = (await deps.owner('automations')
+  const due = (await deps
+    .owner('automations')
     .where({ enabled: true, trigger_type: 'Schedule' })
     .where('next_run_at', '<=', now)
-    .select('id', 'workspace_id', 'next_run_at', 'trigger')) as Array<Pick<AutomationRow, 'id' | 'workspace_id' | 'next_run_at' | 'trigger'>>;
+    .select('id', 'workspace_id', 'next_run_at', 'trigger')) as Array<
+    Pick<AutomationRow, 'id' | 'workspace_id' | 'next_run_at' | 'trigger'>
+  >;
   let fired = 0;
   for (const a of due) {
     const occurrence = a.next_run_at!;
@@ -31,7 +34,11 @@ export async function sweepSchedules(deps: AutomationDeps, now = new Date()): Pr
       id: `schedule:${a.id}:${occurrence.toISOString()}`,
       event: 'userSchedule',
       workspaceId: a.workspace_id,
-      payload: { automationId: a.id, scheduledFor: occurrence.toISOString(), recurrence: a.trigger.recurrence!.frequency },
+      payload: {
+        automationId: a.id,
+        scheduledFor: occurrence.toISOString(),
+        recurrence: a.trigger.recurrence!.frequency,
+      },
       occurredAt: now.toISOString(),
     });
     fired++;

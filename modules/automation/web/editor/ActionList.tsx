@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Group, Menu, MultiSelect, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  MultiSelect,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ActionTypeInfo, Choices } from '../api.ts';
@@ -8,21 +20,50 @@ type Item = Draft['actions'][number];
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-const csv = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+const csv = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * The ordered actions: dragged into order, or moved with the up and down buttons from the
  * keyboard; each with the parameters its type takes. Text may use `{{project.title}}` placeholders.
  */
-export function ActionList({ actions, types, choices, onChange }: { actions: Item[]; types: ActionTypeInfo[]; choices: Partial<Choices>; onChange(a: Item[]): void }) {
+export function ActionList({
+  actions,
+  types,
+  choices,
+  onChange,
+}: {
+  actions: Item[];
+  types: ActionTypeInfo[];
+  choices: Partial<Choices>;
+  onChange(a: Item[]): void;
+}) {
   const [dragging, setDragging] = useState<number | null>(null);
   const set = (i: number, item: Item) => onChange(actions.map((x, j) => (j === i ? item : x)));
-  const add = (t: ActionTypeInfo) => onChange([...actions, { key: actionKey(), actionType: t.actionType, pluginId: t.pluginId, parameters: {}, executionOrder: actions.length + 1 }]);
+  const add = (t: ActionTypeInfo) =>
+    onChange([
+      ...actions,
+      {
+        key: actionKey(),
+        actionType: t.actionType,
+        pluginId: t.pluginId,
+        parameters: {},
+        executionOrder: actions.length + 1,
+      },
+    ]);
   return (
     <Stack gap="xs">
-      <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }} aria-label="Actions, in the order they run">
+      <ol
+        style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+        aria-label="Actions, in the order they run"
+      >
         {actions.map((a, i) => {
-          const type = types.find((t) => t.actionType === a.actionType && (a.pluginId ? t.pluginId === a.pluginId : true));
+          const type = types.find(
+            (t) => t.actionType === a.actionType && (a.pluginId ? t.pluginId === a.pluginId : true),
+          );
           return (
             <li
               key={a.key}
@@ -44,13 +85,28 @@ export function ActionList({ actions, types, choices, onChange }: { actions: Ite
                     </Text>
                   </Group>
                   <Group gap={4}>
-                    <ActionIcon variant="subtle" aria-label={`Move action ${i + 1} up`} disabled={i === 0} onClick={() => onChange(moved(actions, i, i - 1))}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Move action ${i + 1} up`}
+                      disabled={i === 0}
+                      onClick={() => onChange(moved(actions, i, i - 1))}
+                    >
                       <IconArrowUp size={16} aria-hidden />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" aria-label={`Move action ${i + 1} down`} disabled={i === actions.length - 1} onClick={() => onChange(moved(actions, i, i + 1))}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Move action ${i + 1} down`}
+                      disabled={i === actions.length - 1}
+                      onClick={() => onChange(moved(actions, i, i + 1))}
+                    >
                       <IconArrowDown size={16} aria-hidden />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove action ${i + 1}`} onClick={() => onChange(actions.filter((_, j) => j !== i))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove action ${i + 1}`}
+                      onClick={() => onChange(actions.filter((_, j) => j !== i))}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Group>
@@ -69,7 +125,11 @@ export function ActionList({ actions, types, choices, onChange }: { actions: Ite
         </Menu.Target>
         <Menu.Dropdown>
           {types.map((t) => (
-            <Menu.Item key={`${t.pluginId ?? ''}:${t.actionType}`} disabled={Boolean(t.unavailable)} onClick={() => add(t)}>
+            <Menu.Item
+              key={`${t.pluginId ?? ''}:${t.actionType}`}
+              disabled={Boolean(t.unavailable)}
+              onClick={() => add(t)}
+            >
               <Text size="sm">{t.title}</Text>
               <Text size="xs" c="dimmed">
                 {t.unavailable ?? t.description}
@@ -82,7 +142,15 @@ export function ActionList({ actions, types, choices, onChange }: { actions: Ite
   );
 }
 
-function Parameters({ item, choices, onChange }: { item: Item; choices: Partial<Choices>; onChange(p: Record<string, unknown>): void }) {
+function Parameters({
+  item,
+  choices,
+  onChange,
+}: {
+  item: Item;
+  choices: Partial<Choices>;
+  onChange(p: Record<string, unknown>): void;
+}) {
   const p = item.parameters;
   const put = (key: string, value: unknown) => onChange({ ...p, [key]: value });
   const projects = (choices.projects ?? []).map((x) => ({ value: x.id, label: x.title }));
@@ -90,9 +158,29 @@ function Parameters({ item, choices, onChange }: { item: Item; choices: Partial<
     case 'createNote':
       return (
         <Stack gap="xs">
-          <Select label="Project" size="xs" data={projects} value={text(p.projectId) || null} onChange={(v) => put('projectId', v)} searchable />
-          <TextInput label="Title" size="xs" value={text(p.title)} onChange={(e) => put('title', e.currentTarget.value)} description="Placeholders such as {{note.title}} are filled from the event." />
-          <Textarea label="Text" size="xs" value={text(p.text)} onChange={(e) => put('text', e.currentTarget.value)} autosize minRows={2} />
+          <Select
+            label="Project"
+            size="xs"
+            data={projects}
+            value={text(p.projectId) || null}
+            onChange={(v) => put('projectId', v)}
+            searchable
+          />
+          <TextInput
+            label="Title"
+            size="xs"
+            value={text(p.title)}
+            onChange={(e) => put('title', e.currentTarget.value)}
+            description="Placeholders such as {{note.title}} are filled from the event."
+          />
+          <Textarea
+            label="Text"
+            size="xs"
+            value={text(p.text)}
+            onChange={(e) => put('text', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
         </Stack>
       );
     case 'addTag':
@@ -101,7 +189,10 @@ function Parameters({ item, choices, onChange }: { item: Item; choices: Partial<
           label="Tags"
           size="xs"
           searchable
-          data={(choices.allTagBoards ?? []).map((b) => ({ group: b.title, items: b.tags.map((t) => ({ value: t.id, label: t.title })) }))}
+          data={(choices.allTagBoards ?? []).map((b) => ({
+            group: b.title,
+            items: b.tags.map((t) => ({ value: t.id, label: t.title })),
+          }))}
           value={list(p.tagIds)}
           onChange={(v) => put('tagIds', v)}
         />
@@ -109,34 +200,96 @@ function Parameters({ item, choices, onChange }: { item: Item; choices: Partial<
     case 'notifyPeople':
       return (
         <Stack gap="xs">
-          <MultiSelect label="People" size="xs" searchable data={(choices.members?.nodes ?? []).map((m) => ({ value: m.user.id, label: m.user.name || m.user.email }))} value={list(p.userIds)} onChange={(v) => put('userIds', v)} />
-          <Textarea label="Message" size="xs" value={text(p.message)} onChange={(e) => put('message', e.currentTarget.value)} autosize minRows={2} />
+          <MultiSelect
+            label="People"
+            size="xs"
+            searchable
+            data={(choices.members?.nodes ?? []).map((m) => ({ value: m.user.id, label: m.user.name || m.user.email }))}
+            value={list(p.userIds)}
+            onChange={(v) => put('userIds', v)}
+          />
+          <Textarea
+            label="Message"
+            size="xs"
+            value={text(p.message)}
+            onChange={(e) => put('message', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
         </Stack>
       );
     case 'sendEmail':
       return (
         <Stack gap="xs">
-          <TextInput label="To (comma-separated)" size="xs" value={list(p.to).join(', ')} onChange={(e) => put('to', csv(e.currentTarget.value))} />
-          <TextInput label="Subject" size="xs" value={text(p.subject)} onChange={(e) => put('subject', e.currentTarget.value)} />
-          <Textarea label="Message" size="xs" value={text(p.text)} onChange={(e) => put('text', e.currentTarget.value)} autosize minRows={2} />
+          <TextInput
+            label="To (comma-separated)"
+            size="xs"
+            value={list(p.to).join(', ')}
+            onChange={(e) => put('to', csv(e.currentTarget.value))}
+          />
+          <TextInput
+            label="Subject"
+            size="xs"
+            value={text(p.subject)}
+            onChange={(e) => put('subject', e.currentTarget.value)}
+          />
+          <Textarea
+            label="Message"
+            size="xs"
+            value={text(p.text)}
+            onChange={(e) => put('text', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
         </Stack>
       );
     case 'invokeAgent':
       return (
         <Stack gap="xs">
           {choices.agents ? (
-            <Select label="Agent" size="xs" data={choices.agents.map((a) => ({ value: a.id, label: a.name }))} value={text(p.agentId) || null} searchable onChange={(v) => put('agentId', v ?? '')} />
+            <Select
+              label="Agent"
+              size="xs"
+              data={choices.agents.map((a) => ({ value: a.id, label: a.name }))}
+              value={text(p.agentId) || null}
+              searchable
+              onChange={(v) => put('agentId', v ?? '')}
+            />
           ) : (
-            <TextInput label="Agent" size="xs" value={text(p.agentId)} onChange={(e) => put('agentId', e.currentTarget.value)} />
+            <TextInput
+              label="Agent"
+              size="xs"
+              value={text(p.agentId)}
+              onChange={(e) => put('agentId', e.currentTarget.value)}
+            />
           )}
-          <Textarea label="Prompt" size="xs" value={text(p.prompt)} onChange={(e) => put('prompt', e.currentTarget.value)} autosize minRows={2} />
+          <Textarea
+            label="Prompt"
+            size="xs"
+            value={text(p.prompt)}
+            onChange={(e) => put('prompt', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
         </Stack>
       );
     case 'sendToSlack':
       return (
         <Stack gap="xs">
-          <TextInput label="Slack channel ids (comma-separated)" size="xs" value={list(p.channelIds).join(', ')} onChange={(e) => put('channelIds', csv(e.currentTarget.value))} />
-          <Textarea label="Message" size="xs" value={text(p.text)} onChange={(e) => put('text', e.currentTarget.value)} autosize minRows={2} />
+          <TextInput
+            label="Slack channel ids (comma-separated)"
+            size="xs"
+            value={list(p.channelIds).join(', ')}
+            onChange={(e) => put('channelIds', csv(e.currentTarget.value))}
+          />
+          <Textarea
+            label="Message"
+            size="xs"
+            value={text(p.text)}
+            onChange={(e) => put('text', e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
         </Stack>
       );
     default:
@@ -145,7 +298,13 @@ function Parameters({ item, choices, onChange }: { item: Item; choices: Partial<
 }
 
 /** Any other plugin action: its parameters as JSON, checked by the plugin when saved. */
-function JsonParameters({ value, onChange }: { value: Record<string, unknown>; onChange(p: Record<string, unknown>): void }) {
+function JsonParameters({
+  value,
+  onChange,
+}: {
+  value: Record<string, unknown>;
+  onChange(p: Record<string, unknown>): void;
+}) {
   const [raw, setRaw] = useState(JSON.stringify(value, null, 2));
   const [bad, setBad] = useState(false);
   return (

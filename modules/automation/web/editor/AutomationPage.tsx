@@ -2,7 +2,15 @@ import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { Alert, Anchor, Box, Button, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorText, Q, type ActionTypeInfo, type Automation, type AutomationEvent, type Choices, type Run } from '../api.ts';
+import {
+  errorText,
+  Q,
+  type ActionTypeInfo,
+  type Automation,
+  type AutomationEvent,
+  type Choices,
+  type Run,
+} from '../api.ts';
 import { DryRunPanel } from '../history/DryRunPanel.tsx';
 import { RunHistory } from '../history/RunHistory.tsx';
 import { ActionList } from './ActionList.tsx';
@@ -14,7 +22,10 @@ export function AutomationPage() {
   const host = useFieldbook();
   const navigate = useNavigate();
   const { automationId } = useParams();
-  const [catalog, setCatalog] = useState<{ automationEvents: AutomationEvent[]; automationActions: ActionTypeInfo[] } | null>(null);
+  const [catalog, setCatalog] = useState<{
+    automationEvents: AutomationEvent[];
+    automationActions: ActionTypeInfo[];
+  } | null>(null);
   const [choices, setChoices] = useState<Partial<Choices>>({});
   const [saved, setSaved] = useState<Automation | null>(null);
   const [draft, setDraft] = useState<Draft | null>(automationId ? null : emptyDraft());
@@ -26,12 +37,16 @@ export function AutomationPage() {
   const [running, setRunning] = useState(false);
 
   useEffect(() => {
-    document.title = `${automationId ? saved?.title ?? 'Automation' : 'New automation'} · Fieldbook`;
+    document.title = `${automationId ? (saved?.title ?? 'Automation') : 'New automation'} · Fieldbook`;
   }, [automationId, saved]);
   useEffect(() => {
     void host.graphql<typeof catalog>(Q.catalog).then(setCatalog, (err: unknown) => setError(errorText(err)));
     // Each list on its own: a person who may not list members still picks projects and tags.
-    const pick = (query: string) => host.graphql<Partial<Choices>>(query).then((c) => setChoices((prev) => ({ ...prev, ...c })), () => undefined);
+    const pick = (query: string) =>
+      host.graphql<Partial<Choices>>(query).then(
+        (c) => setChoices((prev) => ({ ...prev, ...c })),
+        () => undefined,
+      );
     void pick('{ projects { id title } }');
     void pick('{ allTagBoards { id title tags { id title } } }');
     void pick('{ members(first: 100) { nodes { user { id name email } } } }');
@@ -56,11 +71,14 @@ export function AutomationPage() {
     setSaving(true);
     try {
       if (saved) {
-        const next = (await host.graphql<{ updateAutomation: Automation }>(Q.update, { id: saved.id, input: inputOf(draft) })).updateAutomation;
+        const next = (
+          await host.graphql<{ updateAutomation: Automation }>(Q.update, { id: saved.id, input: inputOf(draft) })
+        ).updateAutomation;
         setSaved(next);
         setNotice('Saved.');
       } else {
-        const created = (await host.graphql<{ createAutomation: Automation }>(Q.create, { input: inputOf(draft) })).createAutomation;
+        const created = (await host.graphql<{ createAutomation: Automation }>(Q.create, { input: inputOf(draft) }))
+          .createAutomation;
         void navigate(`/automation/${created.id}`);
       }
       setError(null);
@@ -93,7 +111,13 @@ export function AutomationPage() {
   const editor =
     draft && catalog ? (
       <Stack gap="md">
-        <TextInput label="Title" required value={draft.title} onChange={(e) => change({ title: e.currentTarget.value })} description="Up to 255 characters." />
+        <TextInput
+          label="Title"
+          required
+          value={draft.title}
+          onChange={(e) => change({ title: e.currentTarget.value })}
+          description="Up to 255 characters."
+        />
         <Paper withBorder p="md" radius="md">
           <Title order={2} fz="lg" mb="sm">
             Trigger
@@ -104,7 +128,12 @@ export function AutomationPage() {
           <Title order={2} fz="lg" mb="sm">
             Actions
           </Title>
-          <ActionList actions={draft.actions} types={catalog.automationActions} choices={choices} onChange={(actions) => change({ actions })} />
+          <ActionList
+            actions={draft.actions}
+            types={catalog.automationActions}
+            choices={choices}
+            onChange={(actions) => change({ actions })}
+          />
         </Paper>
         <Group>
           <Button onClick={() => void save()} loading={saving}>
@@ -180,7 +209,10 @@ function DryRunLoader({ automationId, runs }: { automationId: string; runs: Run[
   const [list, setList] = useState<Run[] | null>(runs.length ? runs : null);
   useEffect(() => {
     if (list) return;
-    void host.graphql<{ automationRuns: Run[] }>(Q.runs, { id: automationId }).then((r) => setList(r.automationRuns), () => setList([]));
+    void host.graphql<{ automationRuns: Run[] }>(Q.runs, { id: automationId }).then(
+      (r) => setList(r.automationRuns),
+      () => setList([]),
+    );
   }, [host, automationId, list]);
   return list ? <DryRunPanel automationId={automationId} runs={list} /> : <Loader aria-label="Loading" />;
 }

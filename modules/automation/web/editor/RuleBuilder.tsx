@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, MultiSelect } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  MultiSelect,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { OPERATOR_LABELS, VALUELESS_OPERATORS, type Operator } from '../../src/rules/operators.ts';
 import type { Condition, EventField, Rules } from '../api.ts';
@@ -7,13 +19,30 @@ import type { Condition, EventField, Rules } from '../api.ts';
  * The rule builder: AND or OR over conditions; each condition's operator list is exactly its
  * field type's (001 §5), and its value input fits the type.
  */
-export function RuleBuilder({ fields, rules, onChange }: { fields: EventField[]; rules: Rules | null; onChange(r: Rules | null): void }) {
-  if (!fields.length) return <Text size="sm" c="dimmed">This trigger has no fields to test: it always runs.</Text>;
+export function RuleBuilder({
+  fields,
+  rules,
+  onChange,
+}: {
+  fields: EventField[];
+  rules: Rules | null;
+  onChange(r: Rules | null): void;
+}) {
+  if (!fields.length)
+    return (
+      <Text size="sm" c="dimmed">
+        This trigger has no fields to test: it always runs.
+      </Text>
+    );
   const conditions = rules?.conditions ?? [];
-  const set = (i: number, c: Condition) => onChange({ combinator: rules?.combinator ?? 'AND', conditions: conditions.map((x, j) => (j === i ? c : x)) });
+  const set = (i: number, c: Condition) =>
+    onChange({ combinator: rules?.combinator ?? 'AND', conditions: conditions.map((x, j) => (j === i ? c : x)) });
   const add = () => {
     const f = fields[0]!;
-    onChange({ combinator: rules?.combinator ?? 'AND', conditions: [...conditions, { field: f.path, operator: f.operators[0]!, value: '' }] });
+    onChange({
+      combinator: rules?.combinator ?? 'AND',
+      conditions: [...conditions, { field: f.path, operator: f.operators[0]!, value: '' }],
+    });
   };
   const remove = (i: number) => {
     const rest = conditions.filter((_, j) => j !== i);
@@ -60,7 +89,9 @@ export function RuleBuilder({ fields, rules, onChange }: { fields: EventField[];
                 allowDeselect={false}
                 onChange={(v) => set(i, { ...c, operator: v! })}
               />
-              {!VALUELESS_OPERATORS.includes(c.operator) && <ValueInput field={field} condition={c} onChange={(value) => set(i, { ...c, value })} />}
+              {!VALUELESS_OPERATORS.includes(c.operator) && (
+                <ValueInput field={field} condition={c} onChange={(value) => set(i, { ...c, value })} />
+              )}
               <ActionIcon variant="subtle" color="red" aria-label="Remove this condition" onClick={() => remove(i)}>
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
@@ -75,18 +106,75 @@ export function RuleBuilder({ fields, rules, onChange }: { fields: EventField[];
   );
 }
 
-function ValueInput({ field, condition, onChange }: { field: EventField; condition: Condition; onChange(v: unknown): void }) {
+function ValueInput({
+  field,
+  condition,
+  onChange,
+}: {
+  field: EventField;
+  condition: Condition;
+  onChange(v: unknown): void;
+}) {
   const value = condition.value;
   if (field.type === 'number' || condition.operator.startsWith('length')) {
-    return <NumberInput label="Value" size="xs" value={typeof value === 'number' ? value : ''} onChange={(v) => onChange(typeof v === 'number' ? v : Number(v))} />;
+    return (
+      <NumberInput
+        label="Value"
+        size="xs"
+        value={typeof value === 'number' ? value : ''}
+        onChange={(v) => onChange(typeof v === 'number' ? v : Number(v))}
+      />
+    );
   }
   if (field.type === 'boolean') {
-    return <Select label="Value" size="xs" data={['true', 'false']} value={String(value ?? true)} allowDeselect={false} onChange={(v) => onChange(v === 'true')} />;
+    return (
+      <Select
+        label="Value"
+        size="xs"
+        data={['true', 'false']}
+        value={String(value ?? true)}
+        allowDeselect={false}
+        onChange={(v) => onChange(v === 'true')}
+      />
+    );
   }
   if (field.type === 'enum' && (condition.operator === 'in' || condition.operator === 'notIn')) {
-    return <MultiSelect label="Values" size="xs" data={field.options ?? []} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} />;
+    return (
+      <MultiSelect
+        label="Values"
+        size="xs"
+        data={field.options ?? []}
+        value={Array.isArray(value) ? (value as string[]) : []}
+        onChange={onChange}
+      />
+    );
   }
-  if (field.type === 'enum') return <Select label="Value" size="xs" data={field.options ?? []} value={typeof value === 'string' ? value : null} onChange={onChange} />;
-  if (field.type === 'date') return <TextInput label="Value" size="xs" type="datetime-local" value={typeof value === 'string' ? value.slice(0, 16) : ''} onChange={(e) => onChange(e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : '')} />;
-  return <TextInput label="Value" size="xs" value={typeof value === 'string' ? value : String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
+  if (field.type === 'enum')
+    return (
+      <Select
+        label="Value"
+        size="xs"
+        data={field.options ?? []}
+        value={typeof value === 'string' ? value : null}
+        onChange={onChange}
+      />
+    );
+  if (field.type === 'date')
+    return (
+      <TextInput
+        label="Value"
+        size="xs"
+        type="datetime-local"
+        value={typeof value === 'string' ? value.slice(0, 16) : ''}
+        onChange={(e) => onChange(e.currentTarget.value ? new Date(e.currentTarget.value).toISOString() : '')}
+      />
+    );
+  return (
+    <TextInput
+      label="Value"
+      size="xs"
+      value={typeof value === 'string' ? value : String(value ?? '')}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
 }

@@ -4,10 +4,33 @@ import type { Draft } from './draft.ts';
 import { RuleBuilder } from './RuleBuilder.tsx';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The trigger: an event (or a composite) with its configure fields and rules, or a schedule. */
-export function TriggerPicker({ draft, events, choices, onChange }: { draft: Draft; events: AutomationEvent[]; choices: Partial<Choices>; onChange(d: Partial<Draft>): void }) {
+export function TriggerPicker({
+  draft,
+  events,
+  choices,
+  onChange,
+}: {
+  draft: Draft;
+  events: AutomationEvent[];
+  choices: Partial<Choices>;
+  onChange(d: Partial<Draft>): void;
+}) {
   const pickable = events.filter((e) => e.key !== 'userSchedule');
   const event = events.find((e) => e.key === draft.eventKey);
   const r = draft.recurrence;
@@ -28,8 +51,18 @@ export function TriggerPicker({ draft, events, choices, onChange }: { draft: Dra
           <Select
             label="Event"
             data={[
-              { group: 'Events', items: pickable.filter((e) => !e.composite).map((e) => ({ value: e.key, label: `${e.title} (${e.key})` })) },
-              { group: 'Any of several events', items: pickable.filter((e) => e.composite).map((e) => ({ value: e.key, label: `${e.key}: ${e.events.join(', ')}` })) },
+              {
+                group: 'Events',
+                items: pickable
+                  .filter((e) => !e.composite)
+                  .map((e) => ({ value: e.key, label: `${e.title} (${e.key})` })),
+              },
+              {
+                group: 'Any of several events',
+                items: pickable
+                  .filter((e) => e.composite)
+                  .map((e) => ({ value: e.key, label: `${e.key}: ${e.events.join(', ')}` })),
+              },
             ]}
             value={draft.eventKey}
             allowDeselect={false}
@@ -45,7 +78,13 @@ export function TriggerPicker({ draft, events, choices, onChange }: { draft: Dra
                 value={draft.configure[path] ?? null}
                 clearable
                 searchable
-                onChange={(v) => onChange({ configure: v ? { ...draft.configure, [path]: v } : Object.fromEntries(Object.entries(draft.configure).filter(([k]) => k !== path)) })}
+                onChange={(v) =>
+                  onChange({
+                    configure: v
+                      ? { ...draft.configure, [path]: v }
+                      : Object.fromEntries(Object.entries(draft.configure).filter(([k]) => k !== path)),
+                  })
+                }
               />
             ) : path === 'channel.id' && choices.channels ? (
               <Select
@@ -56,10 +95,21 @@ export function TriggerPicker({ draft, events, choices, onChange }: { draft: Dra
                 value={draft.configure[path] ?? null}
                 clearable
                 searchable
-                onChange={(v) => onChange({ configure: v ? { ...draft.configure, [path]: v } : Object.fromEntries(Object.entries(draft.configure).filter(([k]) => k !== path)) })}
+                onChange={(v) =>
+                  onChange({
+                    configure: v
+                      ? { ...draft.configure, [path]: v }
+                      : Object.fromEntries(Object.entries(draft.configure).filter(([k]) => k !== path)),
+                  })
+                }
               />
             ) : (
-              <TextInput key={path} label={path} value={draft.configure[path] ?? ''} onChange={(e) => onChange({ configure: { ...draft.configure, [path]: e.currentTarget.value } })} />
+              <TextInput
+                key={path}
+                label={path}
+                value={draft.configure[path] ?? ''}
+                onChange={(e) => onChange({ configure: { ...draft.configure, [path]: e.currentTarget.value } })}
+              />
             ),
           )}
           <Text fw={600} size="sm" mt="xs">
@@ -69,17 +119,46 @@ export function TriggerPicker({ draft, events, choices, onChange }: { draft: Dra
         </>
       ) : (
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select label="Repeats" data={['Daily', 'Weekly', 'Monthly', 'Yearly']} value={r.frequency} allowDeselect={false} onChange={(v) => onChange({ recurrence: { ...r, frequency: v as typeof r.frequency } })} />
+          <Select
+            label="Repeats"
+            data={['Daily', 'Weekly', 'Monthly', 'Yearly']}
+            value={r.frequency}
+            allowDeselect={false}
+            onChange={(v) => onChange({ recurrence: { ...r, frequency: v as typeof r.frequency } })}
+          />
           {r.frequency === 'Weekly' && (
-            <Select label="On" data={WEEKDAYS.map((d, i) => ({ value: String(i), label: d }))} value={String(r.weekday ?? 1)} allowDeselect={false} onChange={(v) => onChange({ recurrence: { ...r, weekday: Number(v) } })} />
+            <Select
+              label="On"
+              data={WEEKDAYS.map((d, i) => ({ value: String(i), label: d }))}
+              value={String(r.weekday ?? 1)}
+              allowDeselect={false}
+              onChange={(v) => onChange({ recurrence: { ...r, weekday: Number(v) } })}
+            />
           )}
           {r.frequency === 'Yearly' && (
-            <Select label="Month" data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))} value={String(r.month ?? 1)} allowDeselect={false} onChange={(v) => onChange({ recurrence: { ...r, month: Number(v) } })} />
+            <Select
+              label="Month"
+              data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+              value={String(r.month ?? 1)}
+              allowDeselect={false}
+              onChange={(v) => onChange({ recurrence: { ...r, month: Number(v) } })}
+            />
           )}
           {(r.frequency === 'Monthly' || r.frequency === 'Yearly') && (
-            <NumberInput label="Day of the month" min={1} max={31} value={r.dayOfMonth ?? 1} onChange={(v) => onChange({ recurrence: { ...r, dayOfMonth: Number(v) } })} />
+            <NumberInput
+              label="Day of the month"
+              min={1}
+              max={31}
+              value={r.dayOfMonth ?? 1}
+              onChange={(v) => onChange({ recurrence: { ...r, dayOfMonth: Number(v) } })}
+            />
           )}
-          <TextInput label="At (workspace time)" type="time" value={r.time} onChange={(e) => onChange({ recurrence: { ...r, time: e.currentTarget.value } })} />
+          <TextInput
+            label="At (workspace time)"
+            type="time"
+            value={r.time}
+            onChange={(e) => onChange({ recurrence: { ...r, time: e.currentTarget.value } })}
+          />
         </Group>
       )}
     </Stack>

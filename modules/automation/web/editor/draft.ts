@@ -44,7 +44,12 @@ export const inputOf = (d: Draft) => ({
     rules: d.type === 'Schedule' ? null : d.rules,
     recurrence: d.type === 'Schedule' ? d.recurrence : null,
   },
-  actions: d.actions.map((a, i) => ({ actionType: a.actionType, pluginId: a.pluginId, parameters: a.parameters, executionOrder: i + 1 })),
+  actions: d.actions.map((a, i) => ({
+    actionType: a.actionType,
+    pluginId: a.pluginId,
+    parameters: a.parameters,
+    executionOrder: i + 1,
+  })),
 });
 
 /** Moves the item at `from` to `to`, keeping the others in order. */

@@ -22,7 +22,15 @@ export function DryRunPanel({ automationId, runs }: { automationId: string; runs
           return;
         }
       }
-      setResult((await host.graphql<{ dryRunAutomation: DryRunResult }>(Q.dryRun, { id: automationId, runId: sample.trim() ? null : runId, payload })).dryRunAutomation);
+      setResult(
+        (
+          await host.graphql<{ dryRunAutomation: DryRunResult }>(Q.dryRun, {
+            id: automationId,
+            runId: sample.trim() ? null : runId,
+            payload,
+          })
+        ).dryRunAutomation,
+      );
       setError(null);
     } catch (err) {
       setError(errorText(err));
@@ -34,8 +42,21 @@ export function DryRunPanel({ automationId, runs }: { automationId: string; runs
       <Text size="sm" c="dimmed">
         Try the automation against a recent event, or paste a sample payload. Nothing is created, tagged or sent.
       </Text>
-      <Select label="Recent event" placeholder="None yet" data={runs.map((r) => ({ value: r.id, label: `${r.eventKey} · ${new Date(r.createdAt).toLocaleString()}` }))} value={runId} onChange={setRunId} disabled={Boolean(sample.trim())} />
-      <Textarea label="Or a sample payload (JSON)" autosize minRows={3} value={sample} onChange={(e) => setSample(e.currentTarget.value)} />
+      <Select
+        label="Recent event"
+        placeholder="None yet"
+        data={runs.map((r) => ({ value: r.id, label: `${r.eventKey} · ${new Date(r.createdAt).toLocaleString()}` }))}
+        value={runId}
+        onChange={setRunId}
+        disabled={Boolean(sample.trim())}
+      />
+      <Textarea
+        label="Or a sample payload (JSON)"
+        autosize
+        minRows={3}
+        value={sample}
+        onChange={(e) => setSample(e.currentTarget.value)}
+      />
       <Button onClick={() => void go()} w="fit-content" disabled={!runId && !sample.trim()}>
         Dry run
       </Button>
@@ -49,7 +70,11 @@ export function DryRunPanel({ automationId, runs }: { automationId: string; runs
           <Group gap="xs" mb="xs">
             <Text fw={600}>{result.eventKey}</Text>
             <Badge color={result.ruleResult ? 'teal' : 'gray'} variant="light">
-              {result.ruleResult ? 'would run' : result.configureMatches ? 'rules do not hold' : 'not this automation’s project'}
+              {result.ruleResult
+                ? 'would run'
+                : result.configureMatches
+                  ? 'rules do not hold'
+                  : 'not this automation’s project'}
             </Badge>
           </Group>
           <Stack gap={4}>

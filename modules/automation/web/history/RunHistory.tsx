@@ -14,7 +14,12 @@ export function RunHistory({ automationId, onRuns }: { automationId: string; onR
 
   const load = useCallback(async () => {
     try {
-      const vars = { id: automationId, status, since: since ? new Date(`${since}T00:00:00`).toISOString() : null, until: until ? new Date(`${until}T23:59:59.999`).toISOString() : null };
+      const vars = {
+        id: automationId,
+        status,
+        since: since ? new Date(`${since}T00:00:00`).toISOString() : null,
+        until: until ? new Date(`${until}T23:59:59.999`).toISOString() : null,
+      };
       const list = (await host.graphql<{ automationRuns: Run[] }>(Q.runs, vars)).automationRuns;
       setRuns(list);
       onRuns?.(list);
@@ -33,7 +38,14 @@ export function RunHistory({ automationId, onRuns }: { automationId: string; onR
   return (
     <Stack gap="sm">
       <Group gap="sm" align="flex-end">
-        <Select label="Status" placeholder="Any" clearable data={['succeeded', 'failed', 'skipped', 'queued', 'running']} value={status} onChange={setStatus} />
+        <Select
+          label="Status"
+          placeholder="Any"
+          clearable
+          data={['succeeded', 'failed', 'skipped', 'queued', 'running']}
+          value={status}
+          onChange={setStatus}
+        />
         <TextInput label="From" type="date" value={since} onChange={(e) => setSince(e.currentTarget.value)} />
         <TextInput label="To" type="date" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
       </Group>
@@ -42,7 +54,11 @@ export function RunHistory({ automationId, onRuns }: { automationId: string; onR
           {error}
         </Alert>
       )}
-      {runs?.length === 0 && <Text c="dimmed" size="sm">No runs match.</Text>}
+      {runs?.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No runs match.
+        </Text>
+      )}
       {runs?.map((run) => (
         <Paper key={run.id} withBorder p="sm" radius="sm" data-testid="run">
           <Group justify="space-between">

@@ -28,7 +28,8 @@ export function AutomationsPage() {
 
   const toggle = async (a: Automation, enabled: boolean) => {
     try {
-      const next = (await host.graphql<{ setAutomationEnabled: Automation }>(Q.enable, { id: a.id, enabled })).setAutomationEnabled;
+      const next = (await host.graphql<{ setAutomationEnabled: Automation }>(Q.enable, { id: a.id, enabled }))
+        .setAutomationEnabled;
       setItems((list) => list?.map((x) => (x.id === a.id ? next : x)) ?? null);
     } catch (err) {
       setError(errorText(err));
@@ -47,7 +48,15 @@ export function AutomationsPage() {
       error={error}
       loading={items === null}
       loadingLabel="Loading automations"
-      empty={items?.length === 0 ? { icon: <IconBolt size={28} aria-hidden />, title: 'No automations yet', text: 'Tag new notes, post published insights to Slack, or send a digest every Monday.' } : null}
+      empty={
+        items?.length === 0
+          ? {
+              icon: <IconBolt size={28} aria-hidden />,
+              title: 'No automations yet',
+              text: 'Tag new notes, post published insights to Slack, or send a digest every Monday.',
+            }
+          : null
+      }
     >
       {items && items.length > 0 && (
         <Table highlightOnHover verticalSpacing="sm" aria-label="Automations">
@@ -73,7 +82,11 @@ export function AutomationsPage() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{a.trigger.type === 'Schedule' ? `${a.trigger.recurrence?.frequency ?? ''} at ${a.trigger.recurrence?.time ?? ''}` : a.trigger.eventKey}</Text>
+                  <Text size="sm">
+                    {a.trigger.type === 'Schedule'
+                      ? `${a.trigger.recurrence?.frequency ?? ''} at ${a.trigger.recurrence?.time ?? ''}`
+                      : a.trigger.eventKey}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   {a.lastRun ? (
@@ -92,7 +105,11 @@ export function AutomationsPage() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Switch checked={a.enabled} onChange={(e) => void toggle(a, e.currentTarget.checked)} aria-label={`${a.title} is ${a.enabled ? 'on' : 'off'}`} />
+                  <Switch
+                    checked={a.enabled}
+                    onChange={(e) => void toggle(a, e.currentTarget.checked)}
+                    aria-label={`${a.title} is ${a.enabled ? 'on' : 'off'}`}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

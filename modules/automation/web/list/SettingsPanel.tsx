@@ -14,12 +14,18 @@ export function SettingsPanel() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => {
-    void host.graphql<{ automationSettings: Settings }>('{ automationSettings { timeZone runsPerMinute } }').then((r) => setSettings(r.automationSettings), () => undefined);
+    void host.graphql<{ automationSettings: Settings }>('{ automationSettings { timeZone runsPerMinute } }').then(
+      (r) => setSettings(r.automationSettings),
+      () => undefined,
+    );
   }, [host]);
   if (!settings) return null;
   const save = async () => {
     try {
-      const r = await host.graphql<{ updateAutomationSettings: Settings }>('mutation($tz: String, $n: Int) { updateAutomationSettings(timeZone: $tz, runsPerMinute: $n) { timeZone runsPerMinute } }', { tz: settings.timeZone, n: settings.runsPerMinute });
+      const r = await host.graphql<{ updateAutomationSettings: Settings }>(
+        'mutation($tz: String, $n: Int) { updateAutomationSettings(timeZone: $tz, runsPerMinute: $n) { timeZone runsPerMinute } }',
+        { tz: settings.timeZone, n: settings.runsPerMinute },
+      );
       setSettings(r.updateAutomationSettings);
       setMessage({ ok: true, text: 'Saved.' });
     } catch (err) {
@@ -32,8 +38,18 @@ export function SettingsPanel() {
         Workspace settings
       </Text>
       <Group align="flex-end" gap="sm">
-        <TextInput label="Time zone for schedules" value={settings.timeZone} onChange={(e) => setSettings({ ...settings, timeZone: e.currentTarget.value })} />
-        <NumberInput label="Runs per minute" min={1} max={100000} value={settings.runsPerMinute} onChange={(v) => setSettings({ ...settings, runsPerMinute: Number(v) })} />
+        <TextInput
+          label="Time zone for schedules"
+          value={settings.timeZone}
+          onChange={(e) => setSettings({ ...settings, timeZone: e.currentTarget.value })}
+        />
+        <NumberInput
+          label="Runs per minute"
+          min={1}
+          max={100000}
+          value={settings.runsPerMinute}
+          onChange={(v) => setSettings({ ...settings, runsPerMinute: Number(v) })}
+        />
         <Button variant="light" onClick={() => void save()}>
           Save settings
         </Button>

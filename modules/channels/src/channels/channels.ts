@@ -22,10 +22,21 @@ const name = z
   .trim()
   .min(1, 'Give the channel a name.')
   .max(CHANNEL_LIMITS.name, `A channel name can be at most ${CHANNEL_LIMITS.name} characters long.`);
-const description = z.string().trim().max(CHANNEL_LIMITS.description, `A channel description can be at most ${CHANNEL_LIMITS.description} characters long.`);
+const description = z
+  .string()
+  .trim()
+  .max(
+    CHANNEL_LIMITS.description,
+    `A channel description can be at most ${CHANNEL_LIMITS.description} characters long.`,
+  );
 
 /** A live channel of the caller's workspace; NOT_FOUND for the trash and for other workspaces. */
-export async function channelFor(trx: Knex.Transaction, caller: Pick<Caller, 'workspaceId'>, id: string, opts: { trashed?: boolean } = {}): Promise<ChannelRow> {
+export async function channelFor(
+  trx: Knex.Transaction,
+  caller: Pick<Caller, 'workspaceId'>,
+  id: string,
+  opts: { trashed?: boolean } = {},
+): Promise<ChannelRow> {
   const q = trx('channels').where({ id, workspace_id: caller.workspaceId });
   if (opts.trashed) q.whereNotNull('deleted_at');
   else q.whereNull('deleted_at');
@@ -35,11 +46,22 @@ export async function channelFor(trx: Knex.Transaction, caller: Pick<Caller, 'wo
 }
 
 /** maximumChannels (001 §3.9): live channels count; a channel in the trash does not. */
-async function assertBelowChannelLimit(trx: Knex.Transaction, workspaceId: string, maximum: number | null): Promise<void> {
+async function assertBelowChannelLimit(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  maximum: number | null,
+): Promise<void> {
   if (maximum === null) return;
-  const [{ count }] = (await trx('channels').where({ workspace_id: workspaceId }).whereNull('deleted_at').count<Array<{ count: string }>>('* as count')) as [{ count: string }];
+  const [{ count }] = (await trx('channels')
+    .where({ workspace_id: workspaceId })
+    .whereNull('deleted_at')
+    .count<Array<{ count: string }>>('* as count')) as [{ count: string }];
   if (Number(count) >= maximum) {
-    throw new AppError('INVALID_OPERATION', `This workspace can have at most ${maximum} channels (maximumChannels). Delete one, or change plan for more.`, { field: 'maximumChannels' });
+    throw new AppError(
+      'INVALID_OPERATION',
+      `This workspace can have at most ${maximum} channels (maximumChannels). Delete one, or change plan for more.`,
+      { field: 'maximumChannels' },
+    );
   }
 }
 
@@ -51,7 +73,13 @@ export async function createChannel(ctx: RequestContext, maximum: number | null,
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`channels:${caller.workspaceId}`]);
     await assertBelowChannelLimit(trx, caller.workspaceId, maximum);
     const [row] = (await trx('channels')
-      .insert({ workspace_id: caller.workspaceId, name: input.name, description: input.description || null, created_by: caller.userId, updated_by: caller.userId })
+      .insert({
+        workspace_id: caller.workspaceId,
+        name: input.name,
+        description: input.description || null,
+        created_by: caller.userId,
+        updated_by: caller.userId,
+      })
       .returning('*')) as ChannelRow[];
     return row!;
   });
@@ -59,13 +87,19 @@ export async function createChannel(ctx: RequestContext, maximum: number | null,
 
 export async function updateChannel(ctx: RequestContext, args: unknown): Promise<ChannelRow> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.update);
-  const { id, input } = validate(z.object({ id: idSchema(), input: z.object({ name: name.optional(), description: description.nullish() }) }), args);
+  const { id, input } = validate(
+    z.object({ id: idSchema(), input: z.object({ name: name.optional(), description: description.nullish() }) }),
+    args,
+  );
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, id);
     const patch: Record<string, unknown> = { updated_at: trx.fn.now(), updated_by: caller.userId };
     if (input.name !== undefined) patch.name = input.name;
     if (input.description !== undefined) patch.description = input.description || null;
-    const [row] = (await trx('channels').where({ id, workspace_id: caller.workspaceId }).update(patch).returning('*')) as ChannelRow[];
+    const [row] = (await trx('channels')
+      .where({ id, workspace_id: caller.workspaceId })
+      .update(patch)
+      .returning('*')) as ChannelRow[];
     return row!;
   });
 }
@@ -76,7 +110,9 @@ export async function deleteChannel(ctx: RequestContext, args: unknown): Promise
   const { id } = validate(z.object({ id: idSchema() }), args);
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, id);
-    await trx('channels').where({ id, workspace_id: caller.workspaceId }).update({ deleted_at: trx.fn.now(), deleted_by: caller.userId });
+    await trx('channels')
+      .where({ id, workspace_id: caller.workspaceId })
+      .update({ deleted_at: trx.fn.now(), deleted_by: caller.userId });
     return true;
   });
 }
@@ -89,7 +125,10 @@ export async function restoreChannel(ctx: RequestContext, maximum: number | null
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`channels:${caller.workspaceId}`]);
     await channelFor(trx, caller, id, { trashed: true });
     await assertBelowChannelLimit(trx, caller.workspaceId, maximum);
-    const [row] = (await trx('channels').where({ id, workspace_id: caller.workspaceId }).update({ deleted_at: null, deleted_by: null }).returning('*')) as ChannelRow[];
+    const [row] = (await trx('channels')
+      .where({ id, workspace_id: caller.workspaceId })
+      .update({ deleted_at: null, deleted_by: null })
+      .returning('*')) as ChannelRow[];
     return row!;
   });
 }

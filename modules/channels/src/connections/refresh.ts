@@ -26,7 +26,12 @@ export async function sweepRefreshes(ctx: ModuleContext): Promise<number> {
   let started = 0;
   for (const row of due) {
     await withTenant(ctx.db.app, { workspaceId: row.workspace_id }, async (trx) => {
-      const dataset = (await trx('channel_datasets').where({ id: row.id }).where('next_sync_at', '<=', trx.fn.now()).forUpdate().skipLocked().first()) as DatasetRow | undefined;
+      const dataset = (await trx('channel_datasets')
+        .where({ id: row.id })
+        .where('next_sync_at', '<=', trx.fn.now())
+        .forUpdate()
+        .skipLocked()
+        .first()) as DatasetRow | undefined;
       if (!dataset || dataset.refresh_minutes == null) return;
       await trx('channel_datasets')
         .where({ id: dataset.id })

@@ -1,4 +1,10 @@
-import { pluginImportSources, type ExtensionsServices, type ModuleContext, type ModuleGraphql, type RequestContext } from '@fieldbook/core';
+import {
+  pluginImportSources,
+  type ExtensionsServices,
+  type ModuleContext,
+  type ModuleGraphql,
+  type RequestContext,
+} from '@fieldbook/core';
 import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import type { DatasetRow } from '../datasets/datasets.ts';
 import { IMPORT_COLUMNS } from '../imports/records.ts';
@@ -11,14 +17,22 @@ type Args = Record<string, unknown>;
 async function installedSources(ctx: RequestContext, extensions: ExtensionsServices) {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const installed = new Set(
-    (await ctx.tx((trx) => trx('plugin_installations').where({ workspace_id: caller.workspaceId }).pluck('plugin_id'))) as string[],
+    (await ctx.tx((trx) =>
+      trx('plugin_installations').where({ workspace_id: caller.workspaceId }).pluck('plugin_id'),
+    )) as string[],
   );
   return pluginImportSources(extensions.host)
     .filter((s) => installed.has(s.pluginId))
-    .map((s) => ({ ...s, settings: s.fields.map((f) => ({ ...f, required: f.required ?? false, description: f.description ?? null })) }));
+    .map((s) => ({
+      ...s,
+      settings: s.fields.map((f) => ({ ...f, required: f.required ?? false, description: f.description ?? null })),
+    }));
 }
 
-export function connectionsGraphql(extensions: ExtensionsServices, { jobs, events }: Pick<ModuleContext, 'jobs' | 'events'>): ModuleGraphql {
+export function connectionsGraphql(
+  extensions: ExtensionsServices,
+  { jobs, events }: Pick<ModuleContext, 'jobs' | 'events'>,
+): ModuleGraphql {
   return {
     typeDefs: connectionsTypeDefs,
     resolvers: {
@@ -27,7 +41,8 @@ export function connectionsGraphql(extensions: ExtensionsServices, { jobs, event
         channelDatasetImports: (_p: unknown, args: Args, ctx: RequestContext) => datasetRuns(ctx, args),
       },
       Mutation: {
-        connectChannelSource: (_p: unknown, args: Args, ctx: RequestContext) => connectSource(ctx, extensions, jobs, events, args),
+        connectChannelSource: (_p: unknown, args: Args, ctx: RequestContext) =>
+          connectSource(ctx, extensions, jobs, events, args),
         syncChannelDataset: (_p: unknown, args: Args, ctx: RequestContext) => syncNow(ctx, jobs, args),
         setChannelDatasetRefresh: (_p: unknown, args: Args, ctx: RequestContext) => setRefresh(ctx, args),
         setChannelDatasetSettings: (_p: unknown, args: Args, ctx: RequestContext) => setSettings(ctx, extensions, args),
@@ -42,7 +57,10 @@ export function connectionsGraphql(extensions: ExtensionsServices, { jobs, event
             async (trx) =>
               (await trx('channel_imports')
                 .where({ workspace_id: d.workspace_id, dataset_id: d.id })
-                .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+                .orderBy([
+                  { column: 'created_at', order: 'desc' },
+                  { column: 'id', order: 'desc' },
+                ])
                 .first(IMPORT_COLUMNS)) ?? null,
           ),
       },

@@ -15,7 +15,13 @@ export interface SeriesSql {
  * buckets are filled in. A source of daily counters (t at midnight) buckets exactly as the points
  * would, since buckets start at a midnight.
  */
-export async function bucketSeries(trx: Knex.Transaction, unit: string, periods: number, bounds: SeriesSql, source: SeriesSql): Promise<Array<{ start: Date; count: number }>> {
+export async function bucketSeries(
+  trx: Knex.Transaction,
+  unit: string,
+  periods: number,
+  bounds: SeriesSql,
+  source: SeriesSql,
+): Promise<Array<{ start: Date; count: number }>> {
   const step = `${periods} ${unit}`;
   const { rows } = await trx.raw<{ rows: Array<{ start: Date; count: string }> }>(
     `with bounds as materialized (${bounds.sql}),

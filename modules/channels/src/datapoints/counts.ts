@@ -39,25 +39,48 @@ function scoped(trx: Knex.Transaction, workspaceId: string, days: DayRange | nul
 }
 
 /** Data points of a channel within whole days. */
-export async function countedInChannel(trx: Knex.Transaction, workspaceId: string, channelId: string, days: DayRange | null): Promise<number> {
-  const row = (await scoped(trx, workspaceId, days).where({ channel_id: channelId }).first(trx.raw('coalesce(sum(count), 0)::bigint as n'))) as { n: string };
+export async function countedInChannel(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  channelId: string,
+  days: DayRange | null,
+): Promise<number> {
+  const row = (await scoped(trx, workspaceId, days)
+    .where({ channel_id: channelId })
+    .first(trx.raw('coalesce(sum(count), 0)::bigint as n'))) as { n: string };
   return Number(row.n);
 }
 
 /** Data points per channel. */
-export async function countedPerChannel(trx: Knex.Transaction, workspaceId: string, channelIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = (await scoped(trx, workspaceId, null).whereIn('channel_id', channelIds).groupBy('channel_id').select('channel_id', trx.raw('sum(count)::bigint as n'))) as Array<{ channel_id: string; n: string }>;
+export async function countedPerChannel(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  channelIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = (await scoped(trx, workspaceId, null)
+    .whereIn('channel_id', channelIds)
+    .groupBy('channel_id')
+    .select('channel_id', trx.raw('sum(count)::bigint as n'))) as Array<{ channel_id: string; n: string }>;
   return new Map(rows.map((r) => [r.channel_id, Number(r.n)]));
 }
 
 /** Data points per dataset. */
-export async function countedPerDataset(trx: Knex.Transaction, workspaceId: string, datasetIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = (await scoped(trx, workspaceId, null).whereIn('dataset_id', datasetIds).groupBy('dataset_id').select('dataset_id', trx.raw('sum(count)::bigint as n'))) as Array<{ dataset_id: string; n: string }>;
+export async function countedPerDataset(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  datasetIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = (await scoped(trx, workspaceId, null)
+    .whereIn('dataset_id', datasetIds)
+    .groupBy('dataset_id')
+    .select('dataset_id', trx.raw('sum(count)::bigint as n'))) as Array<{ dataset_id: string; n: string }>;
   return new Map(rows.map((r) => [r.dataset_id, Number(r.n)]));
 }
 
 /** Data points of a whole workspace (what maximumChannelsDataPoints caps). */
 export async function countedInWorkspace(trx: Knex.Transaction, workspaceId: string): Promise<number> {
-  const row = (await scoped(trx, workspaceId, null).first(trx.raw('coalesce(sum(count), 0)::bigint as n'))) as { n: string };
+  const row = (await scoped(trx, workspaceId, null).first(trx.raw('coalesce(sum(count), 0)::bigint as n'))) as {
+    n: string;
+  };
   return Number(row.n);
 }

@@ -31,7 +31,10 @@ export const filterWords = (text: string): string[] => text.split(PIECES).filter
 
 /** Each word a prefix, all required. The words are quoted before they reach to_tsquery, so none is read as tsquery syntax. */
 export function matchSql(words: readonly string[]): { sql: string; bindings: string[] } {
-  return { sql: `search_vector @@ (${words.map(() => `to_tsquery('fb_search', quote_literal(?) || ':*')`).join(' && ')})`, bindings: [...words] };
+  return {
+    sql: `search_vector @@ (${words.map(() => `to_tsquery('fb_search', quote_literal(?) || ':*')`).join(' && ')})`,
+    bindings: [...words],
+  };
 }
 
 /** An estimate as people read one: two significant digits ("about 410,000"), never at or below the exact limit. */
@@ -43,11 +46,26 @@ export function roundedEstimate(estimate: number, exactCountLimit: number): numb
 }
 
 /** The planner's scan kinds held for one statement: bitmap scans only (so a LIMIT stops reading the matches), or the index walk only. */
-const BITMAP_SCANS = { enable_seqscan: 'off', enable_indexscan: 'off', enable_indexonlyscan: 'off', enable_bitmapscan: 'on' };
-const INDEX_WALK = { enable_seqscan: 'off', enable_indexscan: 'on', enable_indexonlyscan: 'on', enable_bitmapscan: 'off' };
+const BITMAP_SCANS = {
+  enable_seqscan: 'off',
+  enable_indexscan: 'off',
+  enable_indexonlyscan: 'off',
+  enable_bitmapscan: 'on',
+};
+const INDEX_WALK = {
+  enable_seqscan: 'off',
+  enable_indexscan: 'on',
+  enable_indexonlyscan: 'on',
+  enable_bitmapscan: 'off',
+};
 
 async function planned<T>(trx: Knex.Transaction, settings: Record<string, string>, body: () => Promise<T>): Promise<T> {
-  const set = (on: boolean) => trx.raw(`select ${Object.entries(settings).map(([k, v]) => `set_config('${k}', '${on ? v : 'on'}', true)`).join(', ')}`);
+  const set = (on: boolean) =>
+    trx.raw(
+      `select ${Object.entries(settings)
+        .map(([k, v]) => `set_config('${k}', '${on ? v : 'on'}', true)`)
+        .join(', ')}`,
+    );
   await set(true);
   try {
     return await body();
@@ -80,20 +98,45 @@ const NEWEST_FIRST = [
 ] as const;
 
 /** One page, newest first, of the points `q` selects that match `words`, and their count. */
-export async function filteredPage<Row>(trx: Knex.Transaction, words: readonly string[], q: FilterQuery): Promise<FilteredPage<Row>> {
+export async function filteredPage<Row>(
+  trx: Knex.Transaction,
+  words: readonly string[],
+  q: FilterQuery,
+): Promise<FilteredPage<Row>> {
   const { exactCountLimit, sampleRows, walkBudget, estimateRows } = TEXT_FILTER;
   const match = matchSql(words);
   const filtered = () => q.scoped().whereRaw(match.sql, match.bindings);
-  const walk = async (): Promise<Row[]> => (await q.after(filtered()).orderBy([...NEWEST_FIRST]).limit(q.limit).select([...q.columns])) as Row[];
+  const walk = async (): Promise<Row[]> =>
+    (await q
+      .after(filtered())
+      .orderBy([...NEWEST_FIRST])
+      .limit(q.limit)
+      .select([...q.columns])) as Row[];
   const sample = (await trx
-    .from(q.scoped().orderBy([...NEWEST_FIRST]).limit(sampleRows).select('search_vector').as('s'))
-    .first(trx.raw('count(*)::int as seen'), trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings))) as { seen: number; hits: number };
+    .from(
+      q
+        .scoped()
+        .orderBy([...NEWEST_FIRST])
+        .limit(sampleRows)
+        .select('search_vector')
+        .as('s'),
+    )
+    .first(
+      trx.raw('count(*)::int as seen'),
+      trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings),
+    )) as { seen: number; hits: number };
   const density = sample.seen ? sample.hits / sample.seen : 0;
 
   // The sample is the whole range: it counted every match.
-  if (sample.seen < sampleRows) return { rows: sample.hits ? await walk() : [], totalCount: sample.hits, isEstimate: false };
+  if (sample.seen < sampleRows)
+    return { rows: sample.hits ? await walk() : [], totalCount: sample.hits, isEstimate: false };
   const points = await q.inRange();
-  if (density * points > 2 * exactCountLimit) return { rows: await planned(trx, INDEX_WALK, walk), totalCount: roundedEstimate(Math.min(points, density * points), exactCountLimit), isEstimate: true };
+  if (density * points > 2 * exactCountLimit)
+    return {
+      rows: await planned(trx, INDEX_WALK, walk),
+      totalCount: roundedEstimate(Math.min(points, density * points), exactCountLimit),
+      isEstimate: true,
+    };
 
   // The newest points hold few matches: pages sampled across the table (as search estimates) say
   // whether older ones hold many. If so, the count is that estimate; if not, the matches are
@@ -102,16 +145,40 @@ export async function filteredPage<Row>(trx: Knex.Transaction, words: readonly s
   const spread = (await q
     .scoped()
     .from(trx.raw('channel_datapoints tablesample system (?)', [percent]))
-    .first(trx.raw('count(*)::int as seen'), trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings))) as { seen: number; hits: number };
+    .first(
+      trx.raw('count(*)::int as seen'),
+      trx.raw(`(count(*) filter (where ${match.sql}))::int as hits`, match.bindings),
+    )) as { seen: number; hits: number };
   const share = spread.seen ? spread.hits / spread.seen : density;
   if (share * points <= 2 * exactCountLimit) {
-    const [{ n }] = (await planned(trx, BITMAP_SCANS, () => trx.from(filtered().limit(exactCountLimit + 1).select(trx.raw('1')).as('c')).select(trx.raw('count(*)::int as n')))) as [{ n: number }];
-    if (n <= exactCountLimit) return { rows: n ? await planned(trx, BITMAP_SCANS, walk) : [], totalCount: n, isEstimate: false };
+    const [{ n }] = (await planned(trx, BITMAP_SCANS, () =>
+      trx
+        .from(
+          filtered()
+            .limit(exactCountLimit + 1)
+            .select(trx.raw('1'))
+            .as('c'),
+        )
+        .select(trx.raw('count(*)::int as n')),
+    )) as [{ n: number }];
+    if (n <= exactCountLimit)
+      return { rows: n ? await planned(trx, BITMAP_SCANS, walk) : [], totalCount: n, isEstimate: false };
   }
   const totalCount = roundedEstimate(Math.min(points, share * points), exactCountLimit);
   // The page: a walk of the newest `walkBudget` points (from the cursor) when that fills it, else the matches sorted.
-  const newest = q.after(q.scoped()).orderBy([...NEWEST_FIRST]).limit(walkBudget).select([...q.columns, 'search_vector']);
-  const near = (await planned(trx, INDEX_WALK, async () => trx.from(newest.as('n')).whereRaw(match.sql, match.bindings).orderBy([...NEWEST_FIRST]).limit(q.limit).select([...q.columns]))) as Row[];
+  const newest = q
+    .after(q.scoped())
+    .orderBy([...NEWEST_FIRST])
+    .limit(walkBudget)
+    .select([...q.columns, 'search_vector']);
+  const near = (await planned(trx, INDEX_WALK, async () =>
+    trx
+      .from(newest.as('n'))
+      .whereRaw(match.sql, match.bindings)
+      .orderBy([...NEWEST_FIRST])
+      .limit(q.limit)
+      .select([...q.columns]),
+  )) as Row[];
   if (near.length >= q.limit) return { rows: near, totalCount, isEstimate: true };
   return { rows: await planned(trx, BITMAP_SCANS, walk), totalCount, isEstimate: true };
 }

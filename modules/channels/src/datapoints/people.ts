@@ -7,7 +7,12 @@ import type { Knex } from 'knex';
  * keeping to its rules: one live person per address whatever its case (the people_email_unique
  * index), and a name of at most 300 characters.
  */
-export async function peopleForEmails(trx: Knex.Transaction, workspaceId: string, userId: string | null, wanted: ReadonlyMap<string, string | null | undefined>): Promise<Map<string, string>> {
+export async function peopleForEmails(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  userId: string | null,
+  wanted: ReadonlyMap<string, string | null | undefined>,
+): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (!wanted.size) return ids;
   const find = async (emails: string[]) => {

@@ -15,13 +15,26 @@ export interface DataPointView extends DataPointRow {
 }
 
 /** Data points with their fields and person, read in two queries whatever the page size. */
-export async function presentDataPoints(trx: Knex.Transaction, workspaceId: string, rows: readonly DataPointRow[]): Promise<DataPointView[]> {
+export async function presentDataPoints(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  rows: readonly DataPointRow[],
+): Promise<DataPointView[]> {
   const channelIds = [...new Set(rows.map((r) => r.channel_id))];
   const personIds = [...new Set(rows.map((r) => r.person_id).filter((id): id is string => !!id))];
-  const fields = channelIds.length ? ((await trx('channel_fields').where({ workspace_id: workspaceId }).whereIn('channel_id', channelIds).select('id', 'label', 'type', 'options')) as FieldView[]) : [];
+  const fields = channelIds.length
+    ? ((await trx('channel_fields')
+        .where({ workspace_id: workspaceId })
+        .whereIn('channel_id', channelIds)
+        .select('id', 'label', 'type', 'options')) as FieldView[])
+    : [];
   const byId = new Map(fields.map((f) => [f.id, f]));
   const people = personIds.length
-    ? ((await trx('people').where({ workspace_id: workspaceId }).whereIn('id', personIds).whereNull('deleted_at').select('id', 'name', 'email')) as Array<{ id: string; name: string; email: string | null }>)
+    ? ((await trx('people')
+        .where({ workspace_id: workspaceId })
+        .whereIn('id', personIds)
+        .whereNull('deleted_at')
+        .select('id', 'name', 'email')) as Array<{ id: string; name: string; email: string | null }>)
     : [];
   const personById = new Map(people.map((p) => [p.id, p]));
   return rows.map((row) => ({
@@ -30,7 +43,9 @@ export async function presentDataPoints(trx: Knex.Transaction, workspaceId: stri
     fieldValues: Object.entries(row.fields ?? {}).flatMap(([id, value]) => {
       const field = byId.get(id);
       if (!field) return [];
-      return [{ field, value, npsBand: field.type === 'NPS' && typeof value === 'string' ? npsBand(Number(value)) : null }];
+      return [
+        { field, value, npsBand: field.type === 'NPS' && typeof value === 'string' ? npsBand(Number(value)) : null },
+      ];
     }),
   }));
 }

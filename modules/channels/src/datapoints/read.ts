@@ -65,9 +65,11 @@ const dateArg = (key: string) =>
 const range = { from: dateArg('from'), to: dateArg('to') };
 
 /** A date alone as `to` includes that whole day. */
-export const untilOf = (to: Date | null, text: string | null | undefined): Date | null => (to && text && /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(to.getTime() + 86_400_000 - 1) : to);
+export const untilOf = (to: Date | null, text: string | null | undefined): Date | null =>
+  to && text && /^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? new Date(to.getTime() + 86_400_000 - 1) : to;
 
-const encodeCursor = (row: { created_at: Date; id: string }): string => Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+const encodeCursor = (row: { created_at: Date; id: string }): string =>
+  Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
 function decodeCursor(after: string): [string, string] {
   try {
     const [at, id] = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as [string, string];
@@ -80,7 +82,12 @@ function decodeCursor(after: string): [string, string] {
 
 const listArgs = z.object({
   channelId: idSchema('channelId'),
-  first: z.number().int().min(1, 'first must be at least 1.').max(CHANNEL_LIMITS.pageSize, `A page can have at most ${CHANNEL_LIMITS.pageSize} data points (first).`).nullish(),
+  first: z
+    .number()
+    .int()
+    .min(1, 'first must be at least 1.')
+    .max(CHANNEL_LIMITS.pageSize, `A page can have at most ${CHANNEL_LIMITS.pageSize} data points (first).`)
+    .nullish(),
   after: z.string().max(200, 'after must be a cursor this list gave.').nullish(),
   search: z.string().trim().max(2000, 'search can be at most 2000 characters long.').nullish(),
   ...range,
@@ -94,7 +101,13 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
   ctx: RequestContext,
   args: unknown,
   present?: (trx: Knex.Transaction, rows: DataPointRow[]) => Promise<T[]>,
-): Promise<{ nodes: T[]; endCursor: string | null; hasNextPage: boolean; totalCount: number; totalCountIsEstimate: boolean }> {
+): Promise<{
+  nodes: T[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+  totalCount: number;
+  totalCountIsEstimate: boolean;
+}> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const raw = (args ?? {}) as { to?: string | null };
   const { channelId, first, after, search, from, to } = validate(listArgs, args);
@@ -118,14 +131,26 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
     };
     // Whole days are counted by the daily counters; a range that starts or ends inside a day counts its points.
     const days = wholeDays(from, until);
-    const inRange = async () => (days ? countedInChannel(trx, caller.workspaceId, channelId, days) : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count));
+    const inRange = async () =>
+      days
+        ? countedInChannel(trx, caller.workspaceId, channelId, days)
+        : Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count);
     // By the (workspace, channel, created_at, id) index, newest first, from the cursor on: the page costs
     // the same on the first and the thousandth page. The search vector is not read.
     const found = words.length
-      ? await filteredPage<DataPointRow>(trx, words, { scoped: base, after: cursor, columns: POINT_COLUMNS, limit: size + 1, inRange: () => countedInChannel(trx, caller.workspaceId, channelId, coveringDays(from, until)) })
+      ? await filteredPage<DataPointRow>(trx, words, {
+          scoped: base,
+          after: cursor,
+          columns: POINT_COLUMNS,
+          limit: size + 1,
+          inRange: () => countedInChannel(trx, caller.workspaceId, channelId, coveringDays(from, until)),
+        })
       : {
           rows: (await cursor(base())
-            .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+            .orderBy([
+              { column: 'created_at', order: 'desc' },
+              { column: 'id', order: 'desc' },
+            ])
             .limit(size + 1)
             .select([...POINT_COLUMNS])) as DataPointRow[],
           totalCount: await inRange(),
@@ -133,7 +158,13 @@ export async function listDataPoints<T extends DataPointRow = DataPointRow>(
         };
     const nodes = found.rows.slice(0, size);
     const shown = present ? await present(trx, nodes) : (nodes as T[]);
-    return { nodes: shown, endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null, hasNextPage: found.rows.length > size, totalCount: found.totalCount, totalCountIsEstimate: found.isEstimate };
+    return {
+      nodes: shown,
+      endCursor: nodes.length ? encodeCursor(nodes[nodes.length - 1]!) : null,
+      hasNextPage: found.rows.length > size,
+      totalCount: found.totalCount,
+      totalCountIsEstimate: found.isEstimate,
+    };
   });
 }
 
@@ -160,8 +191,14 @@ const seriesArgs = z.object({
   aggregationPeriods: z
     .number()
     .int()
-    .min(CHANNEL_LIMITS.aggregationPeriods.min, `aggregationPeriods must be from ${CHANNEL_LIMITS.aggregationPeriods.min} to ${CHANNEL_LIMITS.aggregationPeriods.max}.`)
-    .max(CHANNEL_LIMITS.aggregationPeriods.max, `aggregationPeriods must be from ${CHANNEL_LIMITS.aggregationPeriods.min} to ${CHANNEL_LIMITS.aggregationPeriods.max}.`)
+    .min(
+      CHANNEL_LIMITS.aggregationPeriods.min,
+      `aggregationPeriods must be from ${CHANNEL_LIMITS.aggregationPeriods.min} to ${CHANNEL_LIMITS.aggregationPeriods.max}.`,
+    )
+    .max(
+      CHANNEL_LIMITS.aggregationPeriods.max,
+      `aggregationPeriods must be from ${CHANNEL_LIMITS.aggregationPeriods.min} to ${CHANNEL_LIMITS.aggregationPeriods.max}.`,
+    )
     .nullish(),
   ...range,
 });
@@ -170,7 +207,10 @@ const seriesArgs = z.object({
  * Data points over time: counted per interval, each bucket spanning `aggregationPeriods`
  * intervals (002 §9: 1 to 5, default 2), oldest first, empty buckets included.
  */
-export async function dataPointSeries(ctx: RequestContext, args: unknown): Promise<Array<{ start: Date; count: number }>> {
+export async function dataPointSeries(
+  ctx: RequestContext,
+  args: unknown,
+): Promise<Array<{ start: Date; count: number }>> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const raw = (args ?? {}) as { to?: string | null };
   const { channelId, interval, aggregationPeriods, from, to } = validate(seriesArgs, args);
@@ -213,7 +253,11 @@ export async function dataPointSeries(ctx: RequestContext, args: unknown): Promi
 }
 
 /** Data point counts of channels, and points per week over the last 12 weeks (for sparklines). */
-export async function channelStats(trx: Knex.Transaction, workspaceId: string, channelIds: readonly string[]): Promise<Map<string, { count: number; weekly: number[] }>> {
+export async function channelStats(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  channelIds: readonly string[],
+): Promise<Map<string, { count: number; weekly: number[] }>> {
   const stats = new Map(channelIds.map((id) => [id, { count: 0, weekly: new Array<number>(12).fill(0) }]));
   if (!channelIds.length) return stats;
   // One statement: every counter of the channels, the last 12 weeks' also by week.

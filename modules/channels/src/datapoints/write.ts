@@ -67,18 +67,26 @@ const isHttpUrl = (text: string): boolean => {
 /** Why a record cannot be stored as it is, or null. Field values are checked separately. */
 function recordProblem(r: ImportedRecord): string | null {
   if (typeof r.externalId !== 'string' || !r.externalId.trim()) return 'externalId is missing.';
-  if (r.externalId.length > CHANNEL_LIMITS.externalId) return `externalId can be at most ${CHANNEL_LIMITS.externalId} characters long.`;
+  if (r.externalId.length > CHANNEL_LIMITS.externalId)
+    return `externalId can be at most ${CHANNEL_LIMITS.externalId} characters long.`;
   if (typeof r.content !== 'string' || !r.content.trim()) return 'content is empty.';
   // Counted in characters, not UTF-16 units; a text no longer than the limit in units is within it.
-  if (r.content.length > CHANNEL_LIMITS.content && [...r.content].length > CHANNEL_LIMITS.content) return `content can be at most ${CHANNEL_LIMITS.content} characters long.`;
+  if (r.content.length > CHANNEL_LIMITS.content && [...r.content].length > CHANNEL_LIMITS.content)
+    return `content can be at most ${CHANNEL_LIMITS.content} characters long.`;
   if (r.content.includes('\0')) return 'content contains a NUL character.';
-  if (typeof r.createdAt !== 'string' || Number.isNaN(Date.parse(r.createdAt))) return 'createdAt must be a date in ISO 8601 form.';
+  if (typeof r.createdAt !== 'string' || Number.isNaN(Date.parse(r.createdAt)))
+    return 'createdAt must be a date in ISO 8601 form.';
   for (const key of ['externalUrl', 'importUrl'] as const) {
     const url = r[key];
-    if (url && !isHttpUrl(url)) return `${key} must be a web address starting with http:// or https://, of at most ${CHANNEL_LIMITS.url} characters.`;
+    if (url && !isHttpUrl(url))
+      return `${key} must be a web address starting with http:// or https://, of at most ${CHANNEL_LIMITS.url} characters.`;
   }
   if (r.sentiment && !SENTIMENTS.has(r.sentiment)) return 'sentiment must be positive, negative or mixed.';
-  if (r.person?.email && (r.person.email.length > CHANNEL_LIMITS.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.person.email))) return `person.email must be an email address of at most ${CHANNEL_LIMITS.email} characters.`;
+  if (
+    r.person?.email &&
+    (r.person.email.length > CHANNEL_LIMITS.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.person.email))
+  )
+    return `person.email must be an email address of at most ${CHANNEL_LIMITS.email} characters.`;
   return null;
 }
 
@@ -87,9 +95,16 @@ function recordProblem(r: ImportedRecord): string | null {
  * data point, any other creates one. Each record fails alone with its reason (a bad value, the
  * data point limit); the others go in. Runs inside the caller's transaction.
  */
-export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, records: readonly ImportedRecord[]): Promise<WriteOutcome[]> {
+export async function writeRecords(
+  trx: Knex.Transaction,
+  target: WriteTarget,
+  records: readonly ImportedRecord[],
+): Promise<WriteOutcome[]> {
   const fields = new Map<string, FieldRow>();
-  const readFields = async () => (await trx('channel_fields').where({ channel_id: target.channelId, workspace_id: target.workspaceId }).select('id', 'label', 'type', 'options')) as FieldRow[];
+  const readFields = async () =>
+    (await trx('channel_fields')
+      .where({ channel_id: target.channelId, workspace_id: target.workspaceId })
+      .select('id', 'label', 'type', 'options')) as FieldRow[];
   for (const f of await readFields()) fields.set(f.label.toLowerCase(), f);
   const changedOptions = new Set<FieldRow>();
   // A new field or option is added by one writer of the channel at a time (batches of one import
@@ -149,7 +164,13 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
       }
       if (!field) {
         const [row] = (await trx('channel_fields')
-          .insert({ id: randomUUID(), workspace_id: target.workspaceId, channel_id: target.channelId, label: key, type })
+          .insert({
+            id: randomUUID(),
+            workspace_id: target.workspaceId,
+            channel_id: target.channelId,
+            label: key,
+            type,
+          })
           .onConflict(trx.raw('(channel_id, lower(label))'))
           .merge({ label: trx.raw('channel_fields.label') })
           .returning(['id', 'label', 'type', 'options'])) as FieldRow[];
@@ -201,7 +222,10 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
     outcomes.push({ status: 'failed', reason: 'not written' });
   }
   if (!pending.length) {
-    for (const field of changedOptions) await trx('channel_fields').where({ id: field.id }).update({ options: JSON.stringify(field.options) });
+    for (const field of changedOptions)
+      await trx('channel_fields')
+        .where({ id: field.id })
+        .update({ options: JSON.stringify(field.options) });
     return outcomes;
   }
 
@@ -211,10 +235,10 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
   // With a cap, the records the dataset does not hold yet are the ones that need room.
   const known = new Set<string>();
   if (room !== Infinity) {
-    const { rows } = await trx.raw<{ rows: Array<{ external_id: string }> }>('select external_id from channel_datapoints where dataset_id = ? and external_id = any(?::text[])', [
-      target.datasetId,
-      [...new Set(pending.map((p) => p.externalId))],
-    ]);
+    const { rows } = await trx.raw<{ rows: Array<{ external_id: string }> }>(
+      'select external_id from channel_datapoints where dataset_id = ? and external_id = any(?::text[])',
+      [target.datasetId, [...new Set(pending.map((p) => p.externalId))]],
+    );
     for (const r of rows) known.add(r.external_id);
   }
 
@@ -234,7 +258,10 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
     }
     if (!known.has(p.externalId)) {
       if (room <= 0) {
-        outcomes[p.at] = { status: 'failed', reason: `This workspace can hold at most ${target.maximumDataPoints} data points (maximumChannelsDataPoints).` };
+        outcomes[p.at] = {
+          status: 'failed',
+          reason: `This workspace can hold at most ${target.maximumDataPoints} data points (maximumChannelsDataPoints).`,
+        };
         continue;
       }
       room--;
@@ -268,6 +295,9 @@ export async function writeRecords(trx: Knex.Transaction, target: WriteTarget, r
     outcomes[p.at] = { status: r.created ? 'created' : 'updated', id: r.id };
   }
   for (const p of later) outcomes[p.at] = { status: 'updated', id: written.get(p.externalId)!.id };
-  for (const field of changedOptions) await trx('channel_fields').where({ id: field.id }).update({ options: JSON.stringify(field.options) });
+  for (const field of changedOptions)
+    await trx('channel_fields')
+      .where({ id: field.id })
+      .update({ options: JSON.stringify(field.options) });
   return outcomes;
 }

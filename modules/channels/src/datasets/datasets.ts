@@ -31,7 +31,14 @@ export const DATASET_CREATED = 'dataset:created';
 export async function createDataset(
   trx: Knex.Transaction,
   events: EventBus,
-  fields: { workspaceId: string; channelId: string; userId: string | null; source: SourceKind; name: string; settings: { [key: string]: Json } },
+  fields: {
+    workspaceId: string;
+    channelId: string;
+    userId: string | null;
+    source: SourceKind;
+    name: string;
+    settings: { [key: string]: Json };
+  },
 ): Promise<DatasetRow> {
   const [row] = (await trx('channel_datasets')
     .insert({
@@ -45,14 +52,25 @@ export async function createDataset(
     .returning('*')) as DatasetRow[];
   const channel = (await trx('channels').where({ id: fields.channelId }).first('name')) as { name: string };
   // The payload of the trigger catalog (core/src/events/catalog.ts): its context objects, titled.
-  await events.publish(DATASET_CREATED, fields.workspaceId, { channel: { id: fields.channelId, title: channel.name }, dataset: { id: row!.id, title: row!.name } }, trx);
+  await events.publish(
+    DATASET_CREATED,
+    fields.workspaceId,
+    { channel: { id: fields.channelId, title: channel.name }, dataset: { id: row!.id, title: row!.name } },
+    trx,
+  );
   return row!;
 }
 
 /** The channel's one API dataset, created with the first push. */
-export async function apiDatasetFor(trx: Knex.Transaction, events: EventBus, fields: { workspaceId: string; channelId: string; userId: string | null }): Promise<DatasetRow> {
+export async function apiDatasetFor(
+  trx: Knex.Transaction,
+  events: EventBus,
+  fields: { workspaceId: string; channelId: string; userId: string | null },
+): Promise<DatasetRow> {
   // Two first pushes at once must not make two API datasets.
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`channel-api-dataset:${fields.channelId}`]);
-  const found = (await trx('channel_datasets').where({ workspace_id: fields.workspaceId, channel_id: fields.channelId, source: 'API' }).first()) as DatasetRow | undefined;
+  const found = (await trx('channel_datasets')
+    .where({ workspace_id: fields.workspaceId, channel_id: fields.channelId, source: 'API' })
+    .first()) as DatasetRow | undefined;
   return found ?? createDataset(trx, events, { ...fields, source: 'API', name: 'API', settings: {} });
 }

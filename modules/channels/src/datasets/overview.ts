@@ -22,12 +22,30 @@ export interface DatasetOverviewRow {
  * A channel's datasets, newest first, each with how many data points it holds and its latest
  * import (what the channel page lists). Three queries whatever the number of datasets.
  */
-export async function channelDatasets(trx: Knex.Transaction, workspaceId: string, channelId: string): Promise<DatasetOverviewRow[]> {
+export async function channelDatasets(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  channelId: string,
+): Promise<DatasetOverviewRow[]> {
   const datasets = (await trx('channel_datasets')
     .where({ workspace_id: workspaceId, channel_id: channelId })
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(1000)
-    .select('id', 'workspace_id', 'source', 'name', 'settings', 'created_at', 'plugin_id', 'refresh_minutes', 'last_synced_at', 'next_sync_at')) as Array<Omit<DatasetOverviewRow, 'point_count' | 'last_import'>>;
+    .select(
+      'id',
+      'workspace_id',
+      'source',
+      'name',
+      'settings',
+      'created_at',
+      'plugin_id',
+      'refresh_minutes',
+      'last_synced_at',
+      'next_sync_at',
+    )) as Array<Omit<DatasetOverviewRow, 'point_count' | 'last_import'>>;
   if (!datasets.length) return [];
   const ids = datasets.map((d) => d.id);
   const counts = await datasetPointCounts(trx, workspaceId, ids);

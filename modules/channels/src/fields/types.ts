@@ -1,7 +1,21 @@
 import { CHANNEL_LIMITS } from '../limits.ts';
 
 /** The custom field types of 001 §3.4 and 000 §3. */
-export const FIELD_TYPES = ['ARR', 'BOOLEAN', 'CSAT', 'DATETIME', 'EMAIL', 'NPS', 'NUMBER', 'PERSON', 'PHONE', 'RATING', 'SELECT', 'TEXT', 'URL'] as const;
+export const FIELD_TYPES = [
+  'ARR',
+  'BOOLEAN',
+  'CSAT',
+  'DATETIME',
+  'EMAIL',
+  'NPS',
+  'NUMBER',
+  'PERSON',
+  'PHONE',
+  'RATING',
+  'SELECT',
+  'TEXT',
+  'URL',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** A field value as stored: field data maps a field id to a string or a boolean (000 §3). */
@@ -25,7 +39,16 @@ export function npsBand(score: number): NpsBand | null {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()./-]{3,40}$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const BOOLEANS: Record<string, boolean> = { true: true, yes: true, y: true, '1': true, false: false, no: false, n: false, '0': false };
+const BOOLEANS: Record<string, boolean> = {
+  true: true,
+  yes: true,
+  y: true,
+  '1': true,
+  false: false,
+  no: false,
+  n: false,
+  '0': false,
+};
 
 const numberOf = (text: string): number | null => {
   const plain = text.replace(/[,_\s]/g, '').replace(/^\$/, '');
@@ -36,7 +59,8 @@ const numberOf = (text: string): number | null => {
 
 const integerIn = (label: string, text: string, min: number, max: number): Checked => {
   const n = numberOf(text);
-  if (n === null || !Number.isInteger(n) || n < min || n > max) return { ok: false, reason: `${label} must be a whole number from ${min} to ${max}.` };
+  if (n === null || !Number.isInteger(n) || n < min || n > max)
+    return { ok: false, reason: `${label} must be a whole number from ${min} to ${max}.` };
   return { ok: true, value: String(n) };
 };
 
@@ -61,13 +85,17 @@ export function selectOptions(text: string): string[] {
  */
 export function checkFieldValue(type: FieldType, label: string, input: string | number | boolean): Checked {
   if (typeof input === 'boolean') {
-    return type === 'BOOLEAN' ? { ok: true, value: input } : { ok: false, reason: `${label} must be ${describe(type)}, not true or false.` };
+    return type === 'BOOLEAN'
+      ? { ok: true, value: input }
+      : { ok: false, reason: `${label} must be ${describe(type)}, not true or false.` };
   }
   const text = String(input).trim();
   switch (type) {
     case 'BOOLEAN': {
       const b = BOOLEANS[text.toLowerCase()];
-      return b === undefined ? { ok: false, reason: `${label} must be true or false (or yes or no).` } : { ok: true, value: b };
+      return b === undefined
+        ? { ok: false, reason: `${label} must be true or false (or yes or no).` }
+        : { ok: true, value: b };
     }
     case 'NUMBER': {
       const n = numberOf(text);
@@ -75,7 +103,9 @@ export function checkFieldValue(type: FieldType, label: string, input: string | 
     }
     case 'ARR': {
       const n = numberOf(text);
-      return n === null || n < 0 ? { ok: false, reason: `${label} must be an amount of at least 0.` } : { ok: true, value: String(n) };
+      return n === null || n < 0
+        ? { ok: false, reason: `${label} must be an amount of at least 0.` }
+        : { ok: true, value: String(n) };
     }
     case 'NPS':
       return integerIn(label, text, 0, 10);
@@ -84,16 +114,28 @@ export function checkFieldValue(type: FieldType, label: string, input: string | 
       return integerIn(label, text, 1, 5);
     case 'DATETIME': {
       const at = parseDate(text);
-      return at ? { ok: true, value: at.toISOString() } : { ok: false, reason: `${label} must be a date in ISO 8601 form, such as 2026-03-01 or 2026-03-01T14:30:00Z.` };
+      return at
+        ? { ok: true, value: at.toISOString() }
+        : {
+            ok: false,
+            reason: `${label} must be a date in ISO 8601 form, such as 2026-03-01 or 2026-03-01T14:30:00Z.`,
+          };
     }
     case 'EMAIL':
     case 'PERSON':
-      if (text.length > CHANNEL_LIMITS.email || !EMAIL.test(text)) return { ok: false, reason: `${label} must be an email address of at most ${CHANNEL_LIMITS.email} characters.` };
+      if (text.length > CHANNEL_LIMITS.email || !EMAIL.test(text))
+        return {
+          ok: false,
+          reason: `${label} must be an email address of at most ${CHANNEL_LIMITS.email} characters.`,
+        };
       return { ok: true, value: text.toLowerCase() };
     case 'PHONE':
-      return PHONE.test(text) && (text.match(/\d/g)?.length ?? 0) >= 3 ? { ok: true, value: text } : { ok: false, reason: `${label} must be a phone number (digits, spaces, + ( ) - . /).` };
+      return PHONE.test(text) && (text.match(/\d/g)?.length ?? 0) >= 3
+        ? { ok: true, value: text }
+        : { ok: false, reason: `${label} must be a phone number (digits, spaces, + ( ) - . /).` };
     case 'URL': {
-      if (text.length > CHANNEL_LIMITS.url) return { ok: false, reason: `${label} can be at most ${CHANNEL_LIMITS.url} characters long.` };
+      if (text.length > CHANNEL_LIMITS.url)
+        return { ok: false, reason: `${label} can be at most ${CHANNEL_LIMITS.url} characters long.` };
       try {
         const url = new URL(text);
         if (url.protocol === 'http:' || url.protocol === 'https:') return { ok: true, value: url.href };
@@ -108,7 +150,8 @@ export function checkFieldValue(type: FieldType, label: string, input: string | 
       return { ok: true, value: options.join('; '), options };
     }
     case 'TEXT':
-      if ([...text].length > CHANNEL_LIMITS.textValue) return { ok: false, reason: `${label} can be at most ${CHANNEL_LIMITS.textValue} characters long.` };
+      if ([...text].length > CHANNEL_LIMITS.textValue)
+        return { ok: false, reason: `${label} can be at most ${CHANNEL_LIMITS.textValue} characters long.` };
       return { ok: true, value: text };
   }
 }

@@ -11,7 +11,9 @@ export async function getImport(ctx: RequestContext, args: unknown): Promise<Cha
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const { id } = validate(z.object({ id: idSchema() }), args);
   return ctx.tx(async (trx) => {
-    const row = (await trx('channel_imports').where({ id, workspace_id: caller.workspaceId }).first(IMPORT_COLUMNS)) as ChannelImportView | undefined;
+    const row = (await trx('channel_imports').where({ id, workspace_id: caller.workspaceId }).first(IMPORT_COLUMNS)) as
+      | ChannelImportView
+      | undefined;
     if (!row) throw notFound('That import');
     await channelFor(trx, caller, row.channel_id).catch(() => {
       throw notFound('That import');
@@ -27,7 +29,10 @@ export async function listImports(ctx: RequestContext, args: unknown): Promise<C
     await channelFor(trx, caller, channelId);
     return (await trx('channel_imports')
       .where({ workspace_id: caller.workspaceId, channel_id: channelId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(100)
       .select(IMPORT_COLUMNS)) as ChannelImportView[];
   });

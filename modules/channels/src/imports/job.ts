@@ -21,7 +21,13 @@ export const PAGES_AT_ONCE = 3;
  * run resumes after the pages that committed, and no page is counted twice. Pages of a source
  * whose items carry their lines may commit in any order: the cursor then records the lines in.
  */
-async function keepPage(trx: Knex.Transaction, run: ChannelImportRow, target: WriteTarget, page: SourcePage, span: LineSpan | null): Promise<void> {
+async function keepPage(
+  trx: Knex.Transaction,
+  run: ChannelImportRow,
+  target: WriteTarget,
+  page: SourcePage,
+  span: LineSpan | null,
+): Promise<void> {
   const records: ImportedRecord[] = [];
   const failures: ImportFailure[] = [];
   let skipped = 0;
@@ -52,10 +58,10 @@ async function keepPage(trx: Knex.Transaction, run: ChannelImportRow, target: Wr
   }
   // The first failures are kept, counted in the statement so that pages written side by side keep no more.
   const keptFailures = failures.length
-    ? trx.raw('(select coalesce(jsonb_agg(e order by n), \'[]\'::jsonb) from jsonb_array_elements(failures || ?::jsonb) with ordinality as f(e, n) where n <= ?)', [
-        JSON.stringify(failures.slice(0, CHANNEL_LIMITS.keptFailures)),
-        CHANNEL_LIMITS.keptFailures,
-      ])
+    ? trx.raw(
+        "(select coalesce(jsonb_agg(e order by n), '[]'::jsonb) from jsonb_array_elements(failures || ?::jsonb) with ordinality as f(e, n) where n <= ?)",
+        [JSON.stringify(failures.slice(0, CHANNEL_LIMITS.keptFailures)), CHANNEL_LIMITS.keptFailures],
+      )
     : trx.raw('failures');
   await trx.raw(
     `update channel_imports set
@@ -68,7 +74,12 @@ async function keepPage(trx: Knex.Transaction, run: ChannelImportRow, target: Wr
 }
 
 /** Ends a run as `patch` says; answers how many data points it created in all. */
-async function finish(app: Knex, job: ChannelImportJob, patch: Record<string, unknown>, datasetCursor?: Json): Promise<number> {
+async function finish(
+  app: Knex,
+  job: ChannelImportJob,
+  patch: Record<string, unknown>,
+  datasetCursor?: Json,
+): Promise<number> {
   return withTenant(app, { workspaceId: job.workspaceId, userId: job.userId }, async (trx) => {
     const [run] = (await trx('channel_imports')
       .where({ id: job.importId })
@@ -77,7 +88,9 @@ async function finish(app: Knex, job: ChannelImportJob, patch: Record<string, un
     if (run && datasetCursor !== undefined) {
       // A connection's next refresh lists only what is new since the last page kept.
       const synced = patch.status === 'COMPLETED' ? { last_synced_at: trx.fn.now() } : {};
-      await trx('channel_datasets').where({ id: run.dataset_id }).update({ cursor: JSON.stringify(datasetCursor), ...synced, updated_at: trx.fn.now() });
+      await trx('channel_datasets')
+        .where({ id: run.dataset_id })
+        .update({ cursor: JSON.stringify(datasetCursor), ...synced, updated_at: trx.fn.now() });
     }
     return Number(run?.records_created ?? 0);
   });
@@ -95,7 +108,9 @@ const ANALYZE_AFTER_POINTS = 50_000;
 async function refreshStatistics(ctx: ModuleContext, created: number): Promise<void> {
   if (created < ANALYZE_AFTER_POINTS) return;
   // Only the tables' owner may analyse them.
-  await ctx.db.owner.raw('analyze channel_datapoints').catch((err: unknown) => ctx.logger.warn({ err }, "could not refresh the data points' statistics after an import"));
+  await ctx.db.owner
+    .raw('analyze channel_datapoints')
+    .catch((err: unknown) => ctx.logger.warn({ err }, "could not refresh the data points' statistics after an import"));
 }
 
 /** Finds the source of a dataset: a built-in one, or a plugin's for a source connection. */
@@ -104,7 +119,11 @@ export type SourceResolver = (dataset: DatasetRow, actingUserId: string) => Impo
 const builtInSource: SourceResolver = (dataset) => sourceOf(dataset.source);
 
 /** Runs an import: the source lists records from the run's cursor, page by page. */
-export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImportJob>, resolve: SourceResolver = builtInSource): Promise<void> {
+export async function runChannelImport(
+  ctx: ModuleContext,
+  job: Job<ChannelImportJob>,
+  resolve: SourceResolver = builtInSource,
+): Promise<void> {
   const scope = { workspaceId: job.data.workspaceId, userId: job.data.userId };
   const loaded = await withTenant(ctx.db.app, scope, async (trx) => {
     const run = (await trx('channel_imports').where({ id: job.data.importId }).first()) as ChannelImportRow | undefined;
@@ -117,7 +136,10 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
   const { run, dataset } = loaded;
   const source = resolve(dataset, job.data.userId);
   if (!source) {
-    await finish(ctx.db.app, job.data, { status: 'FAILED', error: `Imports from ${dataset.source} are not available on this installation.` });
+    await finish(ctx.db.app, job.data, {
+      status: 'FAILED',
+      error: `Imports from ${dataset.source} are not available on this installation.`,
+    });
     return;
   }
   const target: WriteTarget = {
@@ -137,7 +159,9 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
   let pages: AsyncIterator<SourcePage>;
   try {
     target.fieldTypes = source.fieldTypes(dataset.settings);
-    pages = source.list({ settings: dataset.settings, cursor, file: run.file, pageSize: CHANNEL_LIMITS.importBatch })[Symbol.asyncIterator]();
+    pages = source
+      .list({ settings: dataset.settings, cursor, file: run.file, pageSize: CHANNEL_LIMITS.importBatch })
+      [Symbol.asyncIterator]();
   } catch (error) {
     await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message });
     return;
@@ -158,7 +182,12 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
         await settle();
         // What a source throws is about its data or settings (a NUL character, a missing column, a
         // refused credential). A connection keeps the pages it committed: the next sync goes on from there.
-        await finish(ctx.db.app, job.data, { status: 'FAILED', error: (error as Error).message }, dataset.plugin_id && cursor !== null ? cursor : undefined);
+        await finish(
+          ctx.db.app,
+          job.data,
+          { status: 'FAILED', error: (error as Error).message },
+          dataset.plugin_id && cursor !== null ? cursor : undefined,
+        );
         return;
       }
       if (next.done) break;
@@ -186,17 +215,27 @@ export async function runChannelImport(ctx: ModuleContext, job: Job<ChannelImpor
   } catch (error) {
     ctx.logger.error({ err: error, importId: run.id }, 'channel import failed');
     if (job.retryCount >= IMPORT_RETRY_LIMIT) {
-      await finish(ctx.db.app, job.data, { status: 'FAILED', error: 'The import failed because of an error on our side. Please try again.' });
+      await finish(ctx.db.app, job.data, {
+        status: 'FAILED',
+        error: 'The import failed because of an error on our side. Please try again.',
+      });
       return;
     }
     throw error;
   }
   const created = await finish(ctx.db.app, job.data, { status: 'COMPLETED', error: null }, cursor);
   await refreshStatistics(ctx, created);
-  await schedulePlacement(ctx.jobs, { workspaceId: run.workspace_id, userId: job.data.userId, channelId: run.channel_id });
+  await schedulePlacement(ctx.jobs, {
+    workspaceId: run.workspace_id,
+    userId: job.data.userId,
+    channelId: run.channel_id,
+  });
 }
 
-export function channelImportJob(ctx: ModuleContext, resolve: SourceResolver = builtInSource): JobDefinition<ChannelImportJob> {
+export function channelImportJob(
+  ctx: ModuleContext,
+  resolve: SourceResolver = builtInSource,
+): JobDefinition<ChannelImportJob> {
   return {
     queue: CHANNEL_IMPORT_QUEUE,
     settings: { retryLimit: IMPORT_RETRY_LIMIT, retryDelaySeconds: 2, expireInSeconds: 60 * 60 },

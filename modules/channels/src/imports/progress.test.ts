@@ -5,7 +5,10 @@ import { commitSpan, lastLine, notYetIn, progressCursor, readProgress, type Line
 const at = (line: number) => ({ line, offset: line * 10, nextLine: line + 1 });
 const span = (after: number, to: number): LineSpan => ({ after, to, end: at(to) });
 const rows = (from: number, to: number): SourceItem[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => ({ record: { externalId: `line-${from + i}`, content: 'x', createdAt: '2026-01-01T00:00:00Z' }, line: from + i }));
+  Array.from({ length: to - from + 1 }, (_, i) => ({
+    record: { externalId: `line-${from + i}`, content: 'x', createdAt: '2026-01-01T00:00:00Z' },
+    line: from + i,
+  }));
 
 describe('the lines a run holds when its pages commit out of order', () => {
   it('moves on in order, and holds a page that committed before an earlier one until that one is in', () => {
@@ -26,12 +29,16 @@ describe('the lines a run holds when its pages commit out of order', () => {
 
   it('resumes after a crash with every row once: rows of a page already in are dropped', () => {
     // Crashed with lines up to 200 in, and 401 to 800 in ahead of 201 to 400.
-    const resumed = readProgress(progressCursor(commitSpan(commitSpan(readProgress(null), span(0, 200)), span(400, 800))));
+    const resumed = readProgress(
+      progressCursor(commitSpan(commitSpan(readProgress(null), span(0, 200)), span(400, 800))),
+    );
     expect(resumed.source).toMatchObject({ line: 200 });
     // The resumed listing pages differently: 201 to 600, then 601 to 1000.
     const first = rows(201, 600);
     const kept = notYetIn(first, resumed.ahead);
-    expect(kept.map((i) => ('record' in i ? i.line : 0))).toEqual(rows(201, 400).map((i) => ('record' in i ? i.line : 0)));
+    expect(kept.map((i) => ('record' in i ? i.line : 0))).toEqual(
+      rows(201, 400).map((i) => ('record' in i ? i.line : 0)),
+    );
     const second = rows(601, 1000);
     expect(notYetIn(second, resumed.ahead)).toHaveLength(200);
     // Whichever of the two commits first, the run ends with every line in.

@@ -26,14 +26,20 @@ const isObject = (v: Json): v is { [key: string]: Json } => typeof v === 'object
 export function readProgress(cursor: Json): LineProgress {
   if (!isObject(cursor) || typeof cursor.through !== 'number') return { source: cursor, through: 0, ahead: [] };
   const { through, ahead, ...source } = cursor;
-  const spans = Array.isArray(ahead) ? ahead.filter(isObject).map((s) => ({ after: Number(s.after), to: Number(s.to), end: s.end ?? null })) : [];
+  const spans = Array.isArray(ahead)
+    ? ahead.filter(isObject).map((s) => ({ after: Number(s.after), to: Number(s.to), end: s.end ?? null }))
+    : [];
   return { source, through, ahead: spans };
 }
 
 /** The cursor saved for `progress`: the source's own keys, and where the lines stand. */
 export function progressCursor(progress: LineProgress): Json {
   const source = isObject(progress.source) ? progress.source : {};
-  return { ...source, through: progress.through, ...(progress.ahead.length ? { ahead: progress.ahead as unknown as Json[] } : {}) };
+  return {
+    ...source,
+    through: progress.through,
+    ...(progress.ahead.length ? { ahead: progress.ahead as unknown as Json[] } : {}),
+  };
 }
 
 /** `progress` with one more page in: it extends `through` if no earlier line is missing, else waits in `ahead`. */
@@ -52,10 +58,12 @@ export function commitSpan(progress: LineProgress, span: LineSpan): LineProgress
   return { source, through, ahead };
 }
 
-const lineOf = (item: SourceItem): number | undefined => ('record' in item ? item.line : 'rejected' in item ? item.rejected.line : item.line);
+const lineOf = (item: SourceItem): number | undefined =>
+  'record' in item ? item.line : 'rejected' in item ? item.rejected.line : item.line;
 
 /** The last line of a page's items, or `after` when none has one. */
-export const lastLine = (items: readonly SourceItem[], after: number): number => items.reduce((to, item) => Math.max(to, lineOf(item) ?? to), after);
+export const lastLine = (items: readonly SourceItem[], after: number): number =>
+  items.reduce((to, item) => Math.max(to, lineOf(item) ?? to), after);
 
 /** The items of a page that no committed span already holds. */
 export function notYetIn(items: readonly SourceItem[], ahead: readonly LineSpan[]): SourceItem[] {

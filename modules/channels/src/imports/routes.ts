@@ -41,7 +41,13 @@ function channelIdOf(koa: Koa.Context): string {
 }
 
 /** The first rows of a CSV file and its columns, read without writing anything. */
-export function previewCsv(text: string): { delimiter: string; headers: string[]; rows: Array<{ line: number; cells: string[]; error: string | null }>; rowCount: number; nulLine: number | null } {
+export function previewCsv(text: string): {
+  delimiter: string;
+  headers: string[];
+  rows: Array<{ line: number; cells: string[]; error: string | null }>;
+  rowCount: number;
+  nulLine: number | null;
+} {
   const nulLine = firstNulLine(text);
   const clean = text.replaceAll('\0', '');
   const delimiter = detectDelimiter(clean);
@@ -54,7 +60,8 @@ export function previewCsv(text: string): { delimiter: string; headers: string[]
       continue;
     }
     rowCount++;
-    if (rows.length < CHANNEL_LIMITS.previewRows) rows.push({ line: row.line, cells: row.cells, error: row.error ?? null });
+    if (rows.length < CHANNEL_LIMITS.previewRows)
+      rows.push({ line: row.line, cells: row.cells, error: row.error ?? null });
   }
   return { delimiter, headers, rows, rowCount, nulLine };
 }
@@ -63,7 +70,10 @@ const pushSchema = z.object({
   dataPoints: z
     .array(z.unknown(), { error: 'dataPoints must be a list of data points.' })
     .min(1, 'dataPoints must hold at least one data point.')
-    .max(CHANNEL_LIMITS.pushBatch, `One request can push at most ${CHANNEL_LIMITS.pushBatch} data points (dataPoints).`),
+    .max(
+      CHANNEL_LIMITS.pushBatch,
+      `One request can push at most ${CHANNEL_LIMITS.pushBatch} data points (dataPoints).`,
+    ),
 });
 
 const pushedPoint = z.object({
@@ -92,7 +102,16 @@ const rawSchema = z.union([
   }),
   z.object({
     kind: z.literal('conversation'),
-    messages: z.array(z.object({ text: z.string(), timestamp: z.string(), participant: z.string().nullable().default(null), externalId: z.string().nullable().default(null) })).max(1000),
+    messages: z
+      .array(
+        z.object({
+          text: z.string(),
+          timestamp: z.string(),
+          participant: z.string().nullable().default(null),
+          externalId: z.string().nullable().default(null),
+        }),
+      )
+      .max(1000),
   }),
 ]);
 
@@ -144,16 +163,35 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
       throw error;
     }
     const headers = headersOf(clean);
-    for (const [key, label] of [['analyzeColumnLabel', parsed.analyzeColumnLabel], ['timestampColumnLabel', parsed.timestampColumnLabel], ['emailFieldPath', parsed.emailFieldPath], ['externalIdColumnLabel', parsed.externalIdColumnLabel]] as const) {
-      if (label && !headers.includes(label)) throw badInput(`settings.${key}`, `The file has no column "${label}" (${key}).`);
+    for (const [key, label] of [
+      ['analyzeColumnLabel', parsed.analyzeColumnLabel],
+      ['timestampColumnLabel', parsed.timestampColumnLabel],
+      ['emailFieldPath', parsed.emailFieldPath],
+      ['externalIdColumnLabel', parsed.externalIdColumnLabel],
+    ] as const) {
+      if (label && !headers.includes(label))
+        throw badInput(`settings.${key}`, `The file has no column "${label}" (${key}).`);
     }
     // Kept with the dataset so a resumed run dates undated rows as the first attempt did.
     const stored = { ...settings, importedAt: new Date().toISOString() };
     const result = await rc.tx(async (trx) => {
       await channelFor(trx, caller, channelId);
-      const dataset = await createDataset(trx, ctx.events, { workspaceId: caller.workspaceId, channelId, userId: caller.userId, source: 'CSV', name, settings: stored });
+      const dataset = await createDataset(trx, ctx.events, {
+        workspaceId: caller.workspaceId,
+        channelId,
+        userId: caller.userId,
+        source: 'CSV',
+        name,
+        settings: stored,
+      });
       const [run] = (await trx('channel_imports')
-        .insert({ workspace_id: caller.workspaceId, channel_id: channelId, dataset_id: dataset.id, file: clean, created_by: caller.userId })
+        .insert({
+          workspace_id: caller.workspaceId,
+          channel_id: channelId,
+          dataset_id: dataset.id,
+          file: clean,
+          created_by: caller.userId,
+        })
         .returning('id')) as Array<{ id: string }>;
       const job: ChannelImportJob = { importId: run!.id, workspaceId: caller.workspaceId, userId: caller.userId };
       await ctx.jobs.send(CHANNEL_IMPORT_QUEUE, job, { trx });
@@ -186,7 +224,9 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
       if (!point.success || (raw && !raw.success)) {
         const issue = (point.success ? raw!.error! : point.error).issues[0]!;
         records.push(null);
-        problems.push(`dataPoints[${i}].${[...(point.success ? ['raw'] : []), ...issue.path].join('.')}: ${issue.message}`);
+        problems.push(
+          `dataPoints[${i}].${[...(point.success ? ['raw'] : []), ...issue.path].join('.')}: ${issue.message}`,
+        );
         continue;
       }
       const p = point.data;
@@ -206,22 +246,37 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
     }
     const answer = await rc.tx(async (trx) => {
       await channelFor(trx, caller, channelId);
-      const dataset = await apiDatasetFor(trx, ctx.events, { workspaceId: caller.workspaceId, channelId, userId: caller.userId });
+      const dataset = await apiDatasetFor(trx, ctx.events, {
+        workspaceId: caller.workspaceId,
+        channelId,
+        userId: caller.userId,
+      });
       const valid = records.filter((r): r is ImportedRecord => r !== null);
       const outcomes = await writeRecords(
         trx,
-        { workspaceId: caller.workspaceId, channelId, datasetId: dataset.id, source: 'API', userId: caller.userId, fieldTypes, maximumDataPoints: ctx.config.channels.maximumChannelsDataPoints },
+        {
+          workspaceId: caller.workspaceId,
+          channelId,
+          datasetId: dataset.id,
+          source: 'API',
+          userId: caller.userId,
+          fieldTypes,
+          maximumDataPoints: ctx.config.channels.maximumChannelsDataPoints,
+        },
         valid,
       );
       let k = 0;
       return records.map((r, i) => {
         if (!r) return { index: i, externalId: null, status: 'failed', reason: problems[i] };
         const o = outcomes[k++]!;
-        return o.status === 'failed' ? { index: i, externalId: r.externalId, status: 'failed', reason: `dataPoints[${i}]: ${o.reason}` } : { index: i, externalId: r.externalId, status: o.status, id: o.id };
+        return o.status === 'failed'
+          ? { index: i, externalId: r.externalId, status: 'failed', reason: `dataPoints[${i}]: ${o.reason}` }
+          : { index: i, externalId: r.externalId, status: o.status, id: o.id };
       });
     });
     // New points join the channel's themes shortly after (when it has been clustered).
-    if (answer.some((a) => a.status === 'created')) await schedulePlacement(ctx.jobs, { workspaceId: caller.workspaceId, userId: caller.userId, channelId });
+    if (answer.some((a) => a.status === 'created'))
+      await schedulePlacement(ctx.jobs, { workspaceId: caller.workspaceId, userId: caller.userId, channelId });
     koa.body = {
       created: answer.filter((a) => a.status === 'created').length,
       updated: answer.filter((a) => a.status === 'updated').length,

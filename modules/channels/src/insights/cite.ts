@@ -19,7 +19,11 @@ const idsSchema = z
 type PointWithChannel = DataPointRow & { channel_name: string };
 
 /** Live data points of the caller's workspace, in the order asked; NOT_FOUND names the first missing. */
-export async function readablePoints(trx: Knex.Transaction, workspaceId: string, ids: readonly string[]): Promise<PointWithChannel[]> {
+export async function readablePoints(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<PointWithChannel[]> {
   const rows = (await trx('channel_datapoints as d')
     .join('channels as c', 'c.id', 'd.channel_id')
     .where({ 'd.workspace_id': workspaceId })
@@ -46,7 +50,12 @@ function evidenceDocument(points: readonly PointWithChannel[]) {
       ...points.flatMap((p) => {
         const quote = [...p.content].length > QUOTED ? `${[...p.content].slice(0, QUOTED).join('')}…` : p.content;
         return [
-          { type: 'blockquote', content: quote.split('\n').map((line) => (line ? { type: 'paragraph', content: [text(line)] } : { type: 'paragraph' })) },
+          {
+            type: 'blockquote',
+            content: quote
+              .split('\n')
+              .map((line) => (line ? { type: 'paragraph', content: [text(line)] } : { type: 'paragraph' })),
+          },
           { type: 'paragraph', content: [text(`— ${p.channel_name}, ${p.created_at.toISOString().slice(0, 10)}`)] },
         ];
       }),
@@ -54,22 +63,41 @@ function evidenceDocument(points: readonly PointWithChannel[]) {
   };
 }
 
-const createArgs = z.object({ projectId: idSchema('projectId'), title: z.string().max(255, 'An insight title can be at most 255 characters long.').nullish(), dataPointIds: idsSchema });
+const createArgs = z.object({
+  projectId: idSchema('projectId'),
+  title: z.string().max(255, 'An insight title can be at most 255 characters long.').nullish(),
+  dataPointIds: idsSchema,
+});
 
 /**
  * Makes an insight of selected data points: it quotes them and cites each one. The points are
  * checked readable first; the insight is then created by research under its own rules (the
  * caller must be able to write to the project).
  */
-export async function createInsightFromDataPoints(ctx: RequestContext, research: ResearchServices, args: unknown): Promise<{ id: string; projectId: string; title: string; cited: number }> {
+export async function createInsightFromDataPoints(
+  ctx: RequestContext,
+  research: ResearchServices,
+  args: unknown,
+): Promise<{ id: string; projectId: string; title: string; cited: number }> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const input = validate(createArgs, args);
   const points = await ctx.tx((trx) => readablePoints(trx, caller.workspaceId, input.dataPointIds));
   const title = input.title?.trim() || `Insight from ${points[0]!.channel_name}`;
-  const insight = await research.createInsight(ctx, { projectId: input.projectId, title, content: evidenceDocument(points) });
+  const insight = await research.createInsight(ctx, {
+    projectId: input.projectId,
+    title,
+    content: evidenceDocument(points),
+  });
   await ctx.tx((trx) =>
     trx('insight_datapoint_citations')
-      .insert(points.map((p) => ({ workspace_id: caller.workspaceId, insight_id: insight.id, datapoint_id: p.id, created_by: caller.userId })))
+      .insert(
+        points.map((p) => ({
+          workspace_id: caller.workspaceId,
+          insight_id: insight.id,
+          datapoint_id: p.id,
+          created_by: caller.userId,
+        })),
+      )
       .onConflict(['insight_id', 'datapoint_id'])
       .ignore(),
   );

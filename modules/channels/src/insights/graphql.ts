@@ -40,7 +40,8 @@ export function insightsGraphql(research: ResearchServices): ModuleGraphql {
     `,
     resolvers: {
       Query: {
-        channelDataPointsById: async (_p: unknown, args: Args, ctx: RequestContext) => present(ctx, await dataPointsById(ctx, args)),
+        channelDataPointsById: async (_p: unknown, args: Args, ctx: RequestContext) =>
+          present(ctx, await dataPointsById(ctx, args)),
       },
       Mutation: {
         createInsightFromDataPoints: async (_p: unknown, args: Args, ctx: RequestContext) => {
@@ -49,7 +50,8 @@ export function insightsGraphql(research: ResearchServices): ModuleGraphql {
         },
       },
       Insight: {
-        citedDataPoints: async (insight: { id: string }, _a: Args, ctx: RequestContext) => present(ctx, await citedDataPoints(ctx, insight.id)),
+        citedDataPoints: async (insight: { id: string }, _a: Args, ctx: RequestContext) =>
+          present(ctx, await citedDataPoints(ctx, insight.id)),
       },
     },
   };

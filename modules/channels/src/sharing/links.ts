@@ -1,6 +1,18 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { forbidden, insertShareLink, listShareLinks, notFound, PUBLIC_LINKS_DISABLED_MESSAGE, publicLinksDisabled, revokeShareLinkIn, validate, type Permission, type RequestContext, type ShareLinkRow } from '@fieldbook/core';
+import {
+  forbidden,
+  insertShareLink,
+  listShareLinks,
+  notFound,
+  PUBLIC_LINKS_DISABLED_MESSAGE,
+  publicLinksDisabled,
+  revokeShareLinkIn,
+  validate,
+  type Permission,
+  type RequestContext,
+  type ShareLinkRow,
+} from '@fieldbook/core';
 import { callerOf, CHANNEL_PERMISSIONS, type Caller } from '../caller.ts';
 import { channelFor, idSchema } from '../channels/channels.ts';
 
@@ -22,14 +34,26 @@ const objectSchema = z.object({
 });
 
 /** The live channel a shared object belongs to: the channel itself, or the dataset's. */
-export async function sharedChannelId(trx: Knex.Transaction, workspaceId: string, type: ChannelShareType, id: string): Promise<string | null> {
+export async function sharedChannelId(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  type: ChannelShareType,
+  id: string,
+): Promise<string | null> {
   if (type === 'channel') return id;
-  const dataset = (await trx('channel_datasets').where({ id, workspace_id: workspaceId }).first('channel_id')) as { channel_id: string } | undefined;
+  const dataset = (await trx('channel_datasets').where({ id, workspace_id: workspaceId }).first('channel_id')) as
+    | { channel_id: string }
+    | undefined;
   return dataset?.channel_id ?? null;
 }
 
 /** NOT_FOUND, named after what was asked for, unless the caller can read the object. */
-async function assertReadable(trx: Knex.Transaction, caller: Caller, type: ChannelShareType, id: string): Promise<void> {
+async function assertReadable(
+  trx: Knex.Transaction,
+  caller: Caller,
+  type: ChannelShareType,
+  id: string,
+): Promise<void> {
   const label = type === 'channel' ? 'That channel' : 'That dataset';
   const channelId = await sharedChannelId(trx, caller.workspaceId, type, id);
   if (!channelId) throw notFound(label);
@@ -64,5 +88,10 @@ export async function channelShareLinks(ctx: RequestContext, args: unknown): Pro
 export async function revokeChannelShareLink(ctx: RequestContext, args: unknown): Promise<ChannelShareRow> {
   const caller = callerOf(ctx, SHARE_PERMISSION);
   const { id } = validate(z.object({ id: idSchema() }), args);
-  return ctx.tx((trx) => revokeShareLinkIn<ChannelShareRow>(trx, caller, id, { objectTypes: CHANNEL_SHARE_TYPES, assertReadable: (share) => assertReadable(trx, caller, share.object_type, share.object_id) }));
+  return ctx.tx((trx) =>
+    revokeShareLinkIn<ChannelShareRow>(trx, caller, id, {
+      objectTypes: CHANNEL_SHARE_TYPES,
+      assertReadable: (share) => assertReadable(trx, caller, share.object_type, share.object_id),
+    }),
+  );
 }

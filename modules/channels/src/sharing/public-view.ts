@@ -22,7 +22,12 @@ export interface SharedChannelDataView {
 }
 
 const args = z.object({
-  first: z.number().int().min(1, 'first must be at least 1.').max(PUBLIC_POINTS.max, `A public view lists at most ${PUBLIC_POINTS.max} data points (first).`).nullish(),
+  first: z
+    .number()
+    .int()
+    .min(1, 'first must be at least 1.')
+    .max(PUBLIC_POINTS.max, `A public view lists at most ${PUBLIC_POINTS.max} data points (first).`)
+    .nullish(),
 });
 
 /**
@@ -30,26 +35,45 @@ const args = z.object({
  * workspace while the link is live and public links are on (`openShareLink`); a channel in the
  * trash makes the link dead.
  */
-export async function sharedChannelData(app: Knex, ctx: RequestContext, input: unknown): Promise<SharedChannelDataView> {
+export async function sharedChannelData(
+  app: Knex,
+  ctx: RequestContext,
+  input: unknown,
+): Promise<SharedChannelDataView> {
   const { first } = validate(args, input);
   return openShareLink<ChannelShareRow, SharedChannelDataView>(app, ctx, CHANNEL_SHARE_TYPES, async (trx, share) => {
     const workspaceId = share.workspace_id;
     const channelId = await sharedChannelId(trx, workspaceId, share.object_type, share.object_id);
     const channel = channelId
-      ? ((await trx('channels').where({ id: channelId, workspace_id: workspaceId }).whereNull('deleted_at').first('name', 'description')) as { name: string; description: string | null } | undefined)
+      ? ((await trx('channels')
+          .where({ id: channelId, workspace_id: workspaceId })
+          .whereNull('deleted_at')
+          .first('name', 'description')) as { name: string; description: string | null } | undefined)
       : undefined;
     if (!channel) return null;
     const dataset =
-      share.object_type === 'dataset' ? ((await trx('channel_datasets').where({ id: share.object_id, workspace_id: workspaceId }).first('name', 'source')) as { name: string; source: string }) : null;
+      share.object_type === 'dataset'
+        ? ((await trx('channel_datasets')
+            .where({ id: share.object_id, workspace_id: workspaceId })
+            .first('name', 'source')) as { name: string; source: string })
+        : null;
     const points = () => {
       const q = trx('channel_datapoints').where({ workspace_id: workspaceId, channel_id: channelId });
       if (dataset) q.where({ dataset_id: share.object_id });
       return q;
     };
     const rows = (await points()
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(first ?? PUBLIC_POINTS.default)
-      .select('id', 'content', 'created_at', 'sentiment')) as Array<{ id: string; content: string; created_at: Date; sentiment: string | null }>;
+      .select('id', 'content', 'created_at', 'sentiment')) as Array<{
+      id: string;
+      content: string;
+      created_at: Date;
+      sentiment: string | null;
+    }>;
     const [{ count }] = (await points().count<Array<{ count: string }>>('* as count')) as [{ count: string }];
     return {
       objectType: share.object_type,

@@ -33,8 +33,17 @@ export async function similarDataPoints(ctx: RequestContext, input: unknown): Pr
       .where({ workspace_id: point.workspace_id, channel_id: point.channel_id })
       .whereNot({ id: point.id })
       .whereRaw('fb_search_text(left(content, 50)) % fb_search_text(left(?, 50))', [probe])
-      .select('*', trx.raw('similarity(fb_search_text(left(content, 50)), fb_search_text(left(?, 50)))::float8 as similarity', [probe]))
-      .orderBy([{ column: 'similarity', order: 'desc' }, { column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .select(
+        '*',
+        trx.raw('similarity(fb_search_text(left(content, 50)), fb_search_text(left(?, 50)))::float8 as similarity', [
+          probe,
+        ]),
+      )
+      .orderBy([
+        { column: 'similarity', order: 'desc' },
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(first ?? SIMILAR_LIMIT.default)) as SimilarRow[];
     return rows;
   });

@@ -4,7 +4,12 @@
  * type; what a record is comes from the SDK, so the built-in sources and the plugins' ones give
  * the same records. The host runs a plugin's source as an object of this shape (plugin.ts).
  */
-import { PLUGIN_SOURCE_KINDS, type JsonValue, type SourceField, type SourceRecord } from '@fieldbook/extensions-sdk/server';
+import {
+  PLUGIN_SOURCE_KINDS,
+  type JsonValue,
+  type SourceField,
+  type SourceRecord,
+} from '@fieldbook/extensions-sdk/server';
 
 export type Json = JsonValue;
 
@@ -26,7 +31,10 @@ export interface RejectedRecord {
 }
 
 /** A record with where it was read (a file's line), for failures to point at. */
-export type SourceItem = { record: ImportedRecord; line?: number } | { rejected: RejectedRecord } | { skipped: true; line?: number };
+export type SourceItem =
+  | { record: ImportedRecord; line?: number }
+  | { rejected: RejectedRecord }
+  | { skipped: true; line?: number };
 
 /** A page of a listing and where the next one starts. */
 export interface SourcePage {

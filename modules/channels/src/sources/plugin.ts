@@ -25,7 +25,16 @@ const recordSchema: z.ZodType<SourceRecord> = z.object({
       }),
       z.object({
         kind: z.literal('conversation'),
-        messages: z.array(z.object({ text: z.string(), timestamp: z.string(), participant: z.string().nullable(), externalId: z.string().nullable() })).max(1000),
+        messages: z
+          .array(
+            z.object({
+              text: z.string(),
+              timestamp: z.string(),
+              participant: z.string().nullable(),
+              externalId: z.string().nullable(),
+            }),
+          )
+          .max(1000),
       }),
     ])
     .nullish(),
@@ -57,9 +66,17 @@ export const DEFAULT_FIRST_IMPORT_DAYS = 30;
  * A plugin's import source as the import job runs it: each page is one call into the plugin (in
  * its sandbox), the records it gives are checked here, and its cursor is kept with the page.
  */
-export function pluginSource(extensions: ExtensionsServices, dataset: ConnectedDataset, actingUserId: string | null): ImportSource {
-  const offered = extensions.host.catalog.ready(dataset.plugin_id)?.definition.server.importSources?.find((s) => s.kind === dataset.source);
-  const since = (dataset.since ?? new Date(dataset.created_at.getTime() - DEFAULT_FIRST_IMPORT_DAYS * 86_400_000)).toISOString();
+export function pluginSource(
+  extensions: ExtensionsServices,
+  dataset: ConnectedDataset,
+  actingUserId: string | null,
+): ImportSource {
+  const offered = extensions.host.catalog
+    .ready(dataset.plugin_id)
+    ?.definition.server.importSources?.find((s) => s.kind === dataset.source);
+  const since = (
+    dataset.since ?? new Date(dataset.created_at.getTime() - DEFAULT_FIRST_IMPORT_DAYS * 86_400_000)
+  ).toISOString();
   return {
     kind: dataset.source,
     label: offered?.label ?? dataset.source,
@@ -80,13 +97,24 @@ export function pluginSource(extensions: ExtensionsServices, dataset: ConnectedD
           pageSize,
         });
         const page = pageSchema.safeParse(answer);
-        if (!page.success) throw new Error(`${offered?.label ?? dataset.source} answered a page Fieldbook cannot read (${page.error.issues[0]!.path.join('.')}: ${page.error.issues[0]!.message}).`);
+        if (!page.success)
+          throw new Error(
+            `${offered?.label ?? dataset.source} answered a page Fieldbook cannot read (${page.error.issues[0]!.path.join('.')}: ${page.error.issues[0]!.message}).`,
+          );
         const items: SourceItem[] = page.data.records.map((value, i) => {
           const record = recordSchema.safeParse(value);
           if (record.success) return { record: record.data };
           const issue = record.error.issues[0]!;
-          const externalId = typeof (value as { externalId?: unknown })?.externalId === 'string' ? String((value as { externalId: string }).externalId) : undefined;
-          return { rejected: { ...(externalId ? { externalId } : {}), reason: `records[${i}].${issue.path.join('.')}: ${issue.message}` } };
+          const externalId =
+            typeof (value as { externalId?: unknown })?.externalId === 'string'
+              ? String((value as { externalId: string }).externalId)
+              : undefined;
+          return {
+            rejected: {
+              ...(externalId ? { externalId } : {}),
+              reason: `records[${i}].${issue.path.join('.')}: ${issue.message}`,
+            },
+          };
         });
         for (const failure of page.data.failures ?? []) items.push({ rejected: failure });
         at = (page.data.cursor ?? at) as Json;

@@ -7,7 +7,8 @@ export function surveysGraphql(ctx: Pick<ModuleContext, 'events' | 'config'>): M
     typeDefs: surveysTypeDefs,
     resolvers: {
       Mutation: {
-        importSurvey: (_p: unknown, args: Record<string, unknown>, rc: RequestContext) => importSurvey(rc, ctx.events, ctx.config.channels.maximumChannelsDataPoints, args),
+        importSurvey: (_p: unknown, args: Record<string, unknown>, rc: RequestContext) =>
+          importSurvey(rc, ctx.events, ctx.config.channels.maximumChannelsDataPoints, args),
       },
     },
   };

@@ -26,9 +26,16 @@ export interface ThemeChartData {
   series: Array<{ start: Date; total: number; counts: number[] }>;
 }
 
-export async function themeChartData(trx: Knex.Transaction, workspaceId: string, channelId: string, interval: ThemeChartInterval): Promise<ThemeChartData> {
+export async function themeChartData(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  channelId: string,
+  interval: ThemeChartInterval,
+): Promise<ThemeChartData> {
   const unit = interval.toLowerCase();
-  const shown = (await themesOf(trx, workspaceId, channelId)).filter((t) => (t.datum_count ?? 0) > 0).slice(0, THEME_CHART.themes);
+  const shown = (await themesOf(trx, workspaceId, channelId))
+    .filter((t) => (t.datum_count ?? 0) > 0)
+    .slice(0, THEME_CHART.themes);
   // From the daily counters: the channel's per bucket, and the shown themes' per bucket.
   const { rows } = await trx.raw<{ rows: Array<{ start: Date; theme_id: string | null; count: string }> }>(
     `select (date_trunc(?, c.day::timestamp) at time zone 'UTC') as start, null::uuid as theme_id, sum(c.count) as count
@@ -62,7 +69,11 @@ export async function themeChartData(trx: Knex.Transaction, workspaceId: string,
       series.push({ start: at, ...(byStart.get(at.getTime()) ?? { total: 0, counts: shown.map(() => 0) }) });
     }
   }
-  return { total, themes: shown.map((t) => ({ id: t.id, title: t.title, count: t.datum_count ?? 0 })), series: series.slice(-THEME_CHART.buckets) };
+  return {
+    total,
+    themes: shown.map((t) => ({ id: t.id, title: t.title, count: t.datum_count ?? 0 })),
+    series: series.slice(-THEME_CHART.buckets),
+  };
 }
 
 function next(at: Date, interval: ThemeChartInterval): Date {
@@ -73,7 +84,11 @@ function next(at: Date, interval: ThemeChartInterval): Date {
 }
 
 /** The chart of a channel the member may read; NOT_FOUND (from channelFor) otherwise. */
-export async function channelThemeChart(member: RequestContext, channelId: string, interval: ThemeChartInterval): Promise<ThemeChartData> {
+export async function channelThemeChart(
+  member: RequestContext,
+  channelId: string,
+  interval: ThemeChartInterval,
+): Promise<ThemeChartData> {
   const caller = callerOf(member, CHANNEL_PERMISSIONS.read);
   return member.tx(async (trx) => {
     await channelFor(trx, caller, channelId);

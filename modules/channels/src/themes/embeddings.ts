@@ -21,17 +21,30 @@ export async function embeddingsFor(
     const ids = points.map((p) => p.id);
     await withTenant(ctx.db.app, scope, async (trx) => {
       for (let i = 0; i < ids.length; i += 5000) {
-        const rows = (await trx('channel_datapoint_embeddings').where({ model }).whereIn('datapoint_id', ids.slice(i, i + 5000)).select('datapoint_id', 'vector')) as Array<{ datapoint_id: string; vector: number[] }>;
+        const rows = (await trx('channel_datapoint_embeddings')
+          .where({ model })
+          .whereIn('datapoint_id', ids.slice(i, i + 5000))
+          .select('datapoint_id', 'vector')) as Array<{ datapoint_id: string; vector: number[] }>;
         for (const r of rows) stored.set(r.datapoint_id, r.vector);
       }
     });
     const missing = points.filter((p) => !stored.has(p.id));
     for (let i = 0; i < missing.length; i += EMBED_BATCH) {
       const batch = missing.slice(i, i + EMBED_BATCH);
-      const res = await ctx.ai.embed({ workspaceId: scope.workspaceId, userId: scope.userId, feature: 'summaries' }, batch.map((p) => p.content.slice(0, 8000)));
+      const res = await ctx.ai.embed(
+        { workspaceId: scope.workspaceId, userId: scope.userId, feature: 'summaries' },
+        batch.map((p) => p.content.slice(0, 8000)),
+      );
       await withTenant(ctx.db.app, scope, (trx) =>
         trx('channel_datapoint_embeddings')
-          .insert(batch.map((p, j) => ({ datapoint_id: p.id, workspace_id: scope.workspaceId, model, vector: res.vectors[j]! })))
+          .insert(
+            batch.map((p, j) => ({
+              datapoint_id: p.id,
+              workspace_id: scope.workspaceId,
+              model,
+              vector: res.vectors[j]!,
+            })),
+          )
           .onConflict(['datapoint_id', 'model'])
           .merge(),
       );

@@ -2,7 +2,21 @@ import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/co
 import { presentDataPoints, type DataPointView } from '../datapoints/present.ts';
 import { AMOUNTS, SENSITIVITIES } from './cluster/params.ts';
 import { clusterChannel, mergeThemes, moveDataPoint, renameTheme, renameTopic, splitTheme } from './edit.ts';
-import { getTheme, getTopic, latestClustering, listThemes, listTopics, outlierDataPoints, themeDataPoints, themeOfPoint, themesOf, type ClusteringView, type PointPage, type ThemeRow, type TopicRow } from './read.ts';
+import {
+  getTheme,
+  getTopic,
+  latestClustering,
+  listThemes,
+  listTopics,
+  outlierDataPoints,
+  themeDataPoints,
+  themeOfPoint,
+  themesOf,
+  type ClusteringView,
+  type PointPage,
+  type ThemeRow,
+  type TopicRow,
+} from './read.ts';
 import { emergingThemes, themeSeries } from './series.ts';
 import { LOCAL_SUMMARY_LABEL, summarizeTheme, themeSummaryOf } from './summary.ts';
 
@@ -124,7 +138,10 @@ export const themesTypeDefs = /* GraphQL */ `
 type Args = Record<string, unknown>;
 type Resolver<P = unknown> = (parent: P, args: Args, ctx: RequestContext) => Promise<unknown> | unknown;
 
-async function present(ctx: RequestContext, page: PointPage): Promise<{ nodes: DataPointView[]; totalCount: number; hasNextPage: boolean }> {
+async function present(
+  ctx: RequestContext,
+  page: PointPage,
+): Promise<{ nodes: DataPointView[]; totalCount: number; hasNextPage: boolean }> {
   if (!page.nodes.length) return { ...page, nodes: [] };
   return { ...page, nodes: await ctx.tx((trx) => presentDataPoints(trx, page.nodes[0]!.workspace_id, page.nodes)) };
 }
@@ -166,7 +183,13 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
   };
   const ChannelTheme: Record<string, Resolver<ThemeRow>> = {
     channelId: (t) => t.channel_id,
-    topic: (t, _a, ctx) => (t.topic_id ? ctx.tx(async (trx) => (await trx('channel_topics').where({ id: t.topic_id }).whereNull('retired_at').first()) ?? null) : null),
+    topic: (t, _a, ctx) =>
+      t.topic_id
+        ? ctx.tx(
+            async (trx) =>
+              (await trx('channel_topics').where({ id: t.topic_id }).whereNull('retired_at').first()) ?? null,
+          )
+        : null,
     titleIsManual: (t) => t.title_manual,
     datumCount: (t) => t.datum_count ?? 0,
     summary: (t) => {
@@ -181,7 +204,11 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
     channelId: (t) => t.channel_id,
     titleIsManual: (t) => t.title_manual,
     themes: (t, _a, ctx) => ctx.tx((trx) => themesOf(trx, t.workspace_id, t.channel_id, t.id)),
-    datumCount: async (t, _a, ctx) => (await ctx.tx((trx) => themesOf(trx, t.workspace_id, t.channel_id, t.id))).reduce((n, x) => n + (x.datum_count ?? 0), 0),
+    datumCount: async (t, _a, ctx) =>
+      (await ctx.tx((trx) => themesOf(trx, t.workspace_id, t.channel_id, t.id))).reduce(
+        (n, x) => n + (x.datum_count ?? 0),
+        0,
+      ),
     createdAt: (t) => t.created_at,
   };
   const ChannelClustering: Record<string, Resolver<ClusteringView>> = {
@@ -192,5 +219,16 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
     completedAt: (c) => c.completed_at,
   };
   const ChannelEmergingTheme = {};
-  return { typeDefs: themesTypeDefs, resolvers: { Query, Mutation, ChannelDataPoint, ChannelTheme, ChannelTopic, ChannelClustering, ChannelEmergingTheme } };
+  return {
+    typeDefs: themesTypeDefs,
+    resolvers: {
+      Query,
+      Mutation,
+      ChannelDataPoint,
+      ChannelTheme,
+      ChannelTopic,
+      ChannelClustering,
+      ChannelEmergingTheme,
+    },
+  };
 }

@@ -3,7 +3,10 @@
  * theme that is still there keeps its id, its manual title and what cites it. Greedy on overlap:
  * a pair matches when they share at least a third of the smaller group.
  */
-export function matchGroups(next: ReadonlyArray<ReadonlySet<string> | readonly string[]>, previous: ReadonlyMap<string, ReadonlySet<string>>): Map<number, string> {
+export function matchGroups(
+  next: ReadonlyArray<ReadonlySet<string> | readonly string[]>,
+  previous: ReadonlyMap<string, ReadonlySet<string>>,
+): Map<number, string> {
   const pairs: Array<{ i: number; id: string; overlap: number; share: number }> = [];
   next.forEach((group, i) => {
     const members = [...group];

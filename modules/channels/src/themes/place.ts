@@ -23,11 +23,18 @@ export async function schedulePlacement(jobs: JobQueue, job: PlacementJob): Prom
 export async function placeNewPoints(ctx: ModuleContext, job: PlacementJob): Promise<number> {
   const scope = { workspaceId: job.workspaceId, userId: job.userId };
   const state = await withTenant(ctx.db.app, scope, async (trx) => {
-    const run = (await trx('channel_clusterings').where({ channel_id: job.channelId, status: 'COMPLETED' }).orderBy('version', 'desc').first('model', 'representation')) as
+    const run = (await trx('channel_clusterings')
+      .where({ channel_id: job.channelId, status: 'COMPLETED' })
+      .orderBy('version', 'desc')
+      .first('model', 'representation')) as
       | { model: Record<string, number> | null; representation: string | null }
       | undefined;
     if (!run) return null;
-    const themes = (await trx('channel_themes').where({ channel_id: job.channelId }).whereNull('retired_at').whereNotNull('centroid').select('id', 'centroid', 'min_similarity')) as Array<{
+    const themes = (await trx('channel_themes')
+      .where({ channel_id: job.channelId })
+      .whereNull('retired_at')
+      .whereNotNull('centroid')
+      .select('id', 'centroid', 'min_similarity')) as Array<{
       id: string;
       centroid: ThemeCentroid;
       min_similarity: number;
@@ -44,13 +51,26 @@ export async function placeNewPoints(ctx: ModuleContext, job: PlacementJob): Pro
   const { run, themes, points } = state;
   const usesEmbeddings = run.representation && run.representation !== 'local';
   const embedded = usesEmbeddings ? await embeddingsFor(ctx, scope, points) : null;
-  const place = themePlacer(run.model ? deserializeModel(run.model) : null, themes.map((t) => ({ centroid: t.centroid, minSimilarity: t.min_similarity })));
+  const place = themePlacer(
+    run.model ? deserializeModel(run.model) : null,
+    themes.map((t) => ({ centroid: t.centroid, minSimilarity: t.min_similarity })),
+  );
   const rows = points.map((p, i) => {
     const at = place({ text: p.content, embedding: embedded?.vectors[i] ?? null });
-    return { datapoint_id: p.id, workspace_id: job.workspaceId, channel_id: job.channelId, theme_id: at ? themes[at.theme]!.id : null, similarity: at ? at.similarity : null };
+    return {
+      datapoint_id: p.id,
+      workspace_id: job.workspaceId,
+      channel_id: job.channelId,
+      theme_id: at ? themes[at.theme]!.id : null,
+      similarity: at ? at.similarity : null,
+    };
   });
   await withTenant(ctx.db.app, scope, async (trx) => {
-    for (let i = 0; i < rows.length; i += 1000) await trx('channel_theme_members').insert(rows.slice(i, i + 1000)).onConflict('datapoint_id').ignore();
+    for (let i = 0; i < rows.length; i += 1000)
+      await trx('channel_theme_members')
+        .insert(rows.slice(i, i + 1000))
+        .onConflict('datapoint_id')
+        .ignore();
   });
   return rows.length;
 }

@@ -56,10 +56,30 @@ export interface ClusteringView {
 
 const countSql = THEME_COUNT_SQL;
 /** What a theme is read as: not its centroid, which only placement reads (an embedding is thousands of numbers). */
-const THEME_COLUMNS = ['id', 'workspace_id', 'channel_id', 'topic_id', 'title', 'title_manual', 'phrases', 'summary', 'summary_model', 'summarized_at', 'version', 'merged_into', 'created_at', 'updated_at', 'retired_at'].map((c) => `t.${c}`);
+const THEME_COLUMNS = [
+  'id',
+  'workspace_id',
+  'channel_id',
+  'topic_id',
+  'title',
+  'title_manual',
+  'phrases',
+  'summary',
+  'summary_model',
+  'summarized_at',
+  'version',
+  'merged_into',
+  'created_at',
+  'updated_at',
+  'retired_at',
+].map((c) => `t.${c}`);
 
 /** A theme of a live channel in the caller's workspace (retired ones too: what cites them still opens). */
-export async function themeFor(trx: Knex.Transaction, caller: Pick<Caller, 'workspaceId'>, id: string): Promise<ThemeRow> {
+export async function themeFor(
+  trx: Knex.Transaction,
+  caller: Pick<Caller, 'workspaceId'>,
+  id: string,
+): Promise<ThemeRow> {
   const row = (await trx('channel_themes as t')
     .join('channels as c', 'c.id', 't.channel_id')
     .where({ 't.id': id, 't.workspace_id': caller.workspaceId })
@@ -69,7 +89,11 @@ export async function themeFor(trx: Knex.Transaction, caller: Pick<Caller, 'work
   return row;
 }
 
-export async function topicFor(trx: Knex.Transaction, caller: Pick<Caller, 'workspaceId'>, id: string): Promise<TopicRow> {
+export async function topicFor(
+  trx: Knex.Transaction,
+  caller: Pick<Caller, 'workspaceId'>,
+  id: string,
+): Promise<TopicRow> {
   const row = (await trx('channel_topics as t')
     .join('channels as c', 'c.id', 't.channel_id')
     .where({ 't.id': id, 't.workspace_id': caller.workspaceId })
@@ -80,10 +104,20 @@ export async function topicFor(trx: Knex.Transaction, caller: Pick<Caller, 'work
 }
 
 /** A channel's live themes, the largest first. */
-export async function themesOf(trx: Knex.Transaction, workspaceId: string, channelId: string, topicId?: string): Promise<ThemeRow[]> {
-  const q = trx('channel_themes as t').where({ 't.workspace_id': workspaceId, 't.channel_id': channelId }).whereNull('t.retired_at');
+export async function themesOf(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  channelId: string,
+  topicId?: string,
+): Promise<ThemeRow[]> {
+  const q = trx('channel_themes as t')
+    .where({ 't.workspace_id': workspaceId, 't.channel_id': channelId })
+    .whereNull('t.retired_at');
   if (topicId) q.where('t.topic_id', topicId);
-  return (await q.select(...THEME_COLUMNS, trx.raw(countSql)).orderBy([{ column: 'datum_count', order: 'desc' }, { column: 't.title' }]).limit(1000)) as ThemeRow[];
+  return (await q
+    .select(...THEME_COLUMNS, trx.raw(countSql))
+    .orderBy([{ column: 'datum_count', order: 'desc' }, { column: 't.title' }])
+    .limit(1000)) as ThemeRow[];
 }
 
 export async function listThemes(ctx: RequestContext, args: unknown): Promise<ThemeRow[]> {
@@ -106,7 +140,11 @@ export async function listTopics(ctx: RequestContext, args: unknown): Promise<To
   const { channelId } = validate(z.object({ channelId: idSchema('channelId') }), args);
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, channelId);
-    return (await trx('channel_topics').where({ workspace_id: caller.workspaceId, channel_id: channelId }).whereNull('retired_at').orderBy('title').limit(1000)) as TopicRow[];
+    return (await trx('channel_topics')
+      .where({ workspace_id: caller.workspaceId, channel_id: channelId })
+      .whereNull('retired_at')
+      .orderBy('title')
+      .limit(1000)) as TopicRow[];
   });
 }
 
@@ -122,7 +160,12 @@ export async function latestClustering(ctx: RequestContext, args: unknown): Prom
   const { channelId } = validate(z.object({ channelId: idSchema('channelId') }), args);
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, channelId);
-    return ((await trx('channel_clusterings').where({ workspace_id: caller.workspaceId, channel_id: channelId }).orderBy('version', 'desc').first()) as ClusteringView | undefined) ?? null;
+    return (
+      ((await trx('channel_clusterings')
+        .where({ workspace_id: caller.workspaceId, channel_id: channelId })
+        .orderBy('version', 'desc')
+        .first()) as ClusteringView | undefined) ?? null
+    );
   });
 }
 
@@ -133,7 +176,12 @@ const pageArgs = {
     .min(1, 'first must be at least 1.')
     .max(CHANNEL_LIMITS.pageSize, `A page can have at most ${CHANNEL_LIMITS.pageSize} data points (first).`)
     .nullish(),
-  offset: z.number().int().min(0, 'offset must be 0 or more.').max(1_000_000, 'offset can be at most 1000000.').nullish(),
+  offset: z
+    .number()
+    .int()
+    .min(0, 'offset must be 0 or more.')
+    .max(1_000_000, 'offset can be at most 1000000.')
+    .nullish(),
 };
 
 export interface PointPage {
@@ -147,9 +195,22 @@ export interface PointPage {
  * point's date (the (theme, created_at) index gives the page without reading the others).
  * `counted` is the total when counters know it; otherwise the rows are counted.
  */
-async function pointPage(base: () => Knex.QueryBuilder, first: number, offset: number, counted?: number): Promise<PointPage> {
-  const nodes = (await base().select(POINT_COLUMNS.map((c) => `d.${c}`)).orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.datapoint_id', order: 'desc' }]).limit(first).offset(offset)) as DataPointRow[];
-  const total = counted ?? Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count);
+async function pointPage(
+  base: () => Knex.QueryBuilder,
+  first: number,
+  offset: number,
+  counted?: number,
+): Promise<PointPage> {
+  const nodes = (await base()
+    .select(POINT_COLUMNS.map((c) => `d.${c}`))
+    .orderBy([
+      { column: 'm.created_at', order: 'desc' },
+      { column: 'm.datapoint_id', order: 'desc' },
+    ])
+    .limit(first)
+    .offset(offset)) as DataPointRow[];
+  const total =
+    counted ?? Number(((await base().count<Array<{ count: string }>>('* as count')) as [{ count: string }])[0].count);
   return { nodes, totalCount: total, hasNextPage: offset + nodes.length < total };
 }
 
@@ -160,7 +221,10 @@ export async function themeDataPoints(ctx: RequestContext, args: unknown): Promi
   return ctx.tx(async (trx) => {
     // The theme, read with its count from the per-theme counters, says the total.
     const theme = await themeFor(trx, caller, themeId);
-    const base = () => trx('channel_theme_members as m').join('channel_datapoints as d', 'd.id', 'm.datapoint_id').where({ 'm.workspace_id': caller.workspaceId, 'm.theme_id': themeId });
+    const base = () =>
+      trx('channel_theme_members as m')
+        .join('channel_datapoints as d', 'd.id', 'm.datapoint_id')
+        .where({ 'm.workspace_id': caller.workspaceId, 'm.theme_id': themeId });
     return pointPage(base, first ?? CHANNEL_LIMITS.defaultDatumCount, offset ?? 0, theme.datum_count ?? 0);
   });
 }
@@ -172,16 +236,27 @@ export async function outlierDataPoints(ctx: RequestContext, args: unknown): Pro
   return ctx.tx(async (trx) => {
     await channelFor(trx, caller, channelId);
     const base = () =>
-      trx('channel_theme_members as m').join('channel_datapoints as d', 'd.id', 'm.datapoint_id').where({ 'm.workspace_id': caller.workspaceId, 'm.channel_id': channelId }).whereNull('m.theme_id');
+      trx('channel_theme_members as m')
+        .join('channel_datapoints as d', 'd.id', 'm.datapoint_id')
+        .where({ 'm.workspace_id': caller.workspaceId, 'm.channel_id': channelId })
+        .whereNull('m.theme_id');
     return pointPage(base, first ?? CHANNEL_LIMITS.pageSize, offset ?? 0);
   });
 }
 
 /** The theme a data point is placed in (null: an outlier, or not placed yet). */
-export async function themeOfPoint(trx: Knex.Transaction, workspaceId: string, dataPointId: string): Promise<{ theme: ThemeRow | null; placed: boolean }> {
-  const m = (await trx('channel_theme_members').where({ workspace_id: workspaceId, datapoint_id: dataPointId }).first('theme_id')) as { theme_id: string | null } | undefined;
+export async function themeOfPoint(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  dataPointId: string,
+): Promise<{ theme: ThemeRow | null; placed: boolean }> {
+  const m = (await trx('channel_theme_members')
+    .where({ workspace_id: workspaceId, datapoint_id: dataPointId })
+    .first('theme_id')) as { theme_id: string | null } | undefined;
   if (!m) return { theme: null, placed: false };
   if (!m.theme_id) return { theme: null, placed: true };
-  const theme = (await trx('channel_themes as t').where({ 't.id': m.theme_id }).first(...THEME_COLUMNS, trx.raw(countSql))) as ThemeRow | undefined;
+  const theme = (await trx('channel_themes as t')
+    .where({ 't.id': m.theme_id })
+    .first(...THEME_COLUMNS, trx.raw(countSql))) as ThemeRow | undefined;
   return { theme: theme ?? null, placed: true };
 }

@@ -29,7 +29,9 @@ interface ClusteringRow {
 const INSERT_BATCH = 1000;
 
 async function progress(app: Knex, job: ClusteringJob, patch: Record<string, unknown>): Promise<void> {
-  await withTenant(app, { workspaceId: job.workspaceId, userId: job.userId }, (trx) => trx('channel_clusterings').where({ id: job.clusteringId }).update(patch));
+  await withTenant(app, { workspaceId: job.workspaceId, userId: job.userId }, (trx) =>
+    trx('channel_clusterings').where({ id: job.clusteringId }).update(patch),
+  );
 }
 
 /**
@@ -46,33 +48,54 @@ export async function saveClustering(
   manual: ReadonlyMap<string, string | null>,
 ): Promise<{ themes: number; outliers: number }> {
   const channel = (await trx('channels').where({ id: run.channel_id }).first('name')) as { name: string };
-  const old = (await trx('channel_themes').where({ channel_id: run.channel_id }).whereNull('retired_at').select('id', 'title_manual')) as Array<{ id: string; title_manual: boolean }>;
+  const old = (await trx('channel_themes')
+    .where({ channel_id: run.channel_id })
+    .whereNull('retired_at')
+    .select('id', 'title_manual')) as Array<{ id: string; title_manual: boolean }>;
   const oldMembers = new Map<string, Set<string>>(old.map((t) => [t.id, new Set<string>()]));
-  const memberRows = (await trx('channel_theme_members').where({ channel_id: run.channel_id }).whereNotNull('theme_id').select('datapoint_id', 'theme_id')) as Array<{ datapoint_id: string; theme_id: string }>;
+  const memberRows = (await trx('channel_theme_members')
+    .where({ channel_id: run.channel_id })
+    .whereNotNull('theme_id')
+    .select('datapoint_id', 'theme_id')) as Array<{ datapoint_id: string; theme_id: string }>;
   for (const m of memberRows) oldMembers.get(m.theme_id)?.add(m.datapoint_id);
   const groups = result.themes.map((t) => t.members.map((i) => points[i]!.id));
   const matched = matchGroups(groups, oldMembers);
 
   const themeIds: string[] = [];
   for (const [i, theme] of result.themes.entries()) {
-    const fields = { phrases: JSON.stringify(theme.phrases), centroid: JSON.stringify(theme.centroid), min_similarity: theme.minSimilarity, version: run.version, updated_at: trx.fn.now(), retired_at: null };
+    const fields = {
+      phrases: JSON.stringify(theme.phrases),
+      centroid: JSON.stringify(theme.centroid),
+      min_similarity: theme.minSimilarity,
+      version: run.version,
+      updated_at: trx.fn.now(),
+      retired_at: null,
+    };
     const id = matched.get(i);
     if (id) {
       const keepTitle = old.find((t) => t.id === id)!.title_manual;
-      await trx('channel_themes').where({ id }).update({ ...fields, ...(keepTitle ? {} : { title: theme.title }) });
+      await trx('channel_themes')
+        .where({ id })
+        .update({ ...fields, ...(keepTitle ? {} : { title: theme.title }) });
       themeIds.push(id);
     } else {
       const [row] = (await trx('channel_themes')
         .insert({ ...fields, workspace_id: run.workspace_id, channel_id: run.channel_id, title: theme.title })
         .returning(['id', 'title'])) as Array<{ id: string; title: string }>;
       themeIds.push(row!.id);
-      await events.publish(THEME_CREATED, run.workspace_id, { channel: { id: run.channel_id, title: channel.name }, theme: { id: row!.id, title: row!.title } }, trx);
+      await events.publish(
+        THEME_CREATED,
+        run.workspace_id,
+        { channel: { id: run.channel_id, title: channel.name }, theme: { id: row!.id, title: row!.title } },
+        trx,
+      );
     }
   }
   const kept = new Set(themeIds);
   const manuallyUsed = new Set([...manual.values()].filter((v): v is string => !!v));
   const retire = old.map((t) => t.id).filter((id) => !kept.has(id) && !manuallyUsed.has(id));
-  if (retire.length) await trx('channel_themes').whereIn('id', retire).update({ retired_at: trx.fn.now(), topic_id: null });
+  if (retire.length)
+    await trx('channel_themes').whereIn('id', retire).update({ retired_at: trx.fn.now(), topic_id: null });
 
   // Memberships: everyone's placement is this run's, except where a person moved a point.
   await trx('channel_theme_members').where({ channel_id: run.channel_id, manual: false }).delete();
@@ -80,23 +103,51 @@ export async function saveClustering(
   result.themes.forEach((theme, i) =>
     theme.members.forEach((m, j) => {
       const id = points[m]!.id;
-      if (!manual.has(id)) rows.push({ datapoint_id: id, workspace_id: run.workspace_id, channel_id: run.channel_id, theme_id: themeIds[i], similarity: theme.similarities[j] });
+      if (!manual.has(id))
+        rows.push({
+          datapoint_id: id,
+          workspace_id: run.workspace_id,
+          channel_id: run.channel_id,
+          theme_id: themeIds[i],
+          similarity: theme.similarities[j],
+        });
     }),
   );
   for (const o of result.outliers) {
     const id = points[o]!.id;
-    if (!manual.has(id)) rows.push({ datapoint_id: id, workspace_id: run.workspace_id, channel_id: run.channel_id, theme_id: null, similarity: null });
+    if (!manual.has(id))
+      rows.push({
+        datapoint_id: id,
+        workspace_id: run.workspace_id,
+        channel_id: run.channel_id,
+        theme_id: null,
+        similarity: null,
+      });
   }
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx('channel_theme_members').insert(rows.slice(i, i + INSERT_BATCH));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    await trx('channel_theme_members').insert(rows.slice(i, i + INSERT_BATCH));
 
   await saveTopics(trx, events, run, channel.name, result, themeIds);
   return { themes: themeIds.length, outliers: result.outliers.length };
 }
 
-async function saveTopics(trx: Knex.Transaction, events: EventBus, run: ClusteringRow, channelName: string, result: ClusterResult, themeIds: readonly string[]): Promise<void> {
-  const old = (await trx('channel_topics').where({ channel_id: run.channel_id }).whereNull('retired_at').select('id', 'title_manual')) as Array<{ id: string; title_manual: boolean }>;
+async function saveTopics(
+  trx: Knex.Transaction,
+  events: EventBus,
+  run: ClusteringRow,
+  channelName: string,
+  result: ClusterResult,
+  themeIds: readonly string[],
+): Promise<void> {
+  const old = (await trx('channel_topics')
+    .where({ channel_id: run.channel_id })
+    .whereNull('retired_at')
+    .select('id', 'title_manual')) as Array<{ id: string; title_manual: boolean }>;
   const oldThemes = new Map<string, Set<string>>(old.map((t) => [t.id, new Set<string>()]));
-  const themed = (await trx('channel_themes').where({ channel_id: run.channel_id }).whereNotNull('topic_id').select('id', 'topic_id')) as Array<{ id: string; topic_id: string }>;
+  const themed = (await trx('channel_themes')
+    .where({ channel_id: run.channel_id })
+    .whereNotNull('topic_id')
+    .select('id', 'topic_id')) as Array<{ id: string; topic_id: string }>;
   for (const t of themed) oldThemes.get(t.topic_id)?.add(t.id);
   const groups = result.topics.map((t) => t.themes.map((i) => themeIds[i]!));
   const matched = matchGroups(groups, oldThemes);
@@ -105,19 +156,39 @@ async function saveTopics(trx: Knex.Transaction, events: EventBus, run: Clusteri
     const id = matched.get(i);
     if (id) {
       const manualTitle = old.find((t) => t.id === id)!.title_manual;
-      await trx('channel_topics').where({ id }).update({ version: run.version, updated_at: trx.fn.now(), ...(manualTitle ? {} : { title: topic.title }) });
+      await trx('channel_topics')
+        .where({ id })
+        .update({ version: run.version, updated_at: trx.fn.now(), ...(manualTitle ? {} : { title: topic.title }) });
       topicIds.push(id);
     } else {
-      const [row] = (await trx('channel_topics').insert({ workspace_id: run.workspace_id, channel_id: run.channel_id, title: topic.title, version: run.version }).returning(['id', 'title'])) as Array<{ id: string; title: string }>;
+      const [row] = (await trx('channel_topics')
+        .insert({
+          workspace_id: run.workspace_id,
+          channel_id: run.channel_id,
+          title: topic.title,
+          version: run.version,
+        })
+        .returning(['id', 'title'])) as Array<{ id: string; title: string }>;
       topicIds.push(row!.id);
-      await events.publish(TOPIC_CREATED, run.workspace_id, { channel: { id: run.channel_id, title: channelName }, topic: { id: row!.id, title: row!.title } }, trx);
+      await events.publish(
+        TOPIC_CREATED,
+        run.workspace_id,
+        { channel: { id: run.channel_id, title: channelName }, topic: { id: row!.id, title: row!.title } },
+        trx,
+      );
     }
   }
   const kept = new Set(topicIds);
   const retire = old.map((t) => t.id).filter((id) => !kept.has(id));
   await trx('channel_themes').where({ channel_id: run.channel_id }).update({ topic_id: null });
   if (retire.length) await trx('channel_topics').whereIn('id', retire).update({ retired_at: trx.fn.now() });
-  for (const [i, topic] of result.topics.entries()) await trx('channel_themes').whereIn('id', topic.themes.map((t) => themeIds[t]!)).update({ topic_id: topicIds[i] });
+  for (const [i, topic] of result.topics.entries())
+    await trx('channel_themes')
+      .whereIn(
+        'id',
+        topic.themes.map((t) => themeIds[t]!),
+      )
+      .update({ topic_id: topicIds[i] });
 }
 
 /** Runs one clustering: loads the channel's points, represents them, clusters and saves. */
@@ -127,8 +198,13 @@ export async function runClustering(ctx: ModuleContext, job: ClusteringJob): Pro
     const run = (await trx('channel_clusterings').where({ id: job.clusteringId }).first()) as ClusteringRow | undefined;
     if (!run || run.status === 'COMPLETED' || run.status === 'FAILED') return null;
     await trx('channel_clusterings').where({ id: run.id }).update({ status: 'RUNNING', progress: 0.05 });
-    const points = (await trx('channel_datapoints').where({ workspace_id: job.workspaceId, channel_id: job.channelId }).orderBy('id').select('id', 'content')) as Array<{ id: string; content: string }>;
-    const manualRows = (await trx('channel_theme_members').where({ channel_id: job.channelId, manual: true }).select('datapoint_id', 'theme_id')) as Array<{ datapoint_id: string; theme_id: string | null }>;
+    const points = (await trx('channel_datapoints')
+      .where({ workspace_id: job.workspaceId, channel_id: job.channelId })
+      .orderBy('id')
+      .select('id', 'content')) as Array<{ id: string; content: string }>;
+    const manualRows = (await trx('channel_theme_members')
+      .where({ channel_id: job.channelId, manual: true })
+      .select('datapoint_id', 'theme_id')) as Array<{ datapoint_id: string; theme_id: string | null }>;
     return { run, points, manual: new Map(manualRows.map((m) => [m.datapoint_id, m.theme_id])) };
   });
   if (!loaded) return;
@@ -136,7 +212,12 @@ export async function runClustering(ctx: ModuleContext, job: ClusteringJob): Pro
   try {
     const embeddings = await embeddingsFor(ctx, scope, points);
     await progress(ctx.db.app, job, { progress: 0.3, representation: embeddings?.model ?? 'local' });
-    const result = clusterTexts({ texts: points.map((p) => p.content), embeddings, sensitivity: run.sensitivity, amountPercent: run.amount });
+    const result = clusterTexts({
+      texts: points.map((p) => p.content),
+      embeddings,
+      sensitivity: run.sensitivity,
+      amountPercent: run.amount,
+    });
     await progress(ctx.db.app, job, { progress: 0.8 });
     await withTenant(ctx.db.app, scope, async (trx) => {
       // One clustering writes a channel's themes at a time.
@@ -144,11 +225,23 @@ export async function runClustering(ctx: ModuleContext, job: ClusteringJob): Pro
       const saved = await saveClustering(trx, ctx.events, run, points, result, manual);
       await trx('channel_clusterings')
         .where({ id: run.id })
-        .update({ status: 'COMPLETED', progress: 1, model: JSON.stringify(result.model), theme_count: saved.themes, outlier_count: saved.outliers, point_count: points.length, completed_at: trx.fn.now() });
+        .update({
+          status: 'COMPLETED',
+          progress: 1,
+          model: JSON.stringify(result.model),
+          theme_count: saved.themes,
+          outlier_count: saved.outliers,
+          point_count: points.length,
+          completed_at: trx.fn.now(),
+        });
     });
   } catch (error) {
     ctx.logger.error({ err: error, clusteringId: run.id }, 'channel clustering failed');
-    await progress(ctx.db.app, job, { status: 'FAILED', error: 'Clustering failed because of an error on our side. Please try again.', completed_at: new Date() });
+    await progress(ctx.db.app, job, {
+      status: 'FAILED',
+      error: 'Clustering failed because of an error on our side. Please try again.',
+      completed_at: new Date(),
+    });
   }
 }
 

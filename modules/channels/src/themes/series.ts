@@ -11,7 +11,12 @@ import { before, themeCountsIn } from './counts.ts';
 import { themeFor, themesOf, type ThemeRow } from './read.ts';
 
 const { min, max } = CHANNEL_LIMITS.aggregationPeriods;
-const periodsArg = z.number().int().min(min, `aggregationPeriods must be from ${min} to ${max}.`).max(max, `aggregationPeriods must be from ${min} to ${max}.`).nullish();
+const periodsArg = z
+  .number()
+  .int()
+  .min(min, `aggregationPeriods must be from ${min} to ${max}.`)
+  .max(max, `aggregationPeriods must be from ${min} to ${max}.`)
+  .nullish();
 const dateArg = (key: string) =>
   z
     .string()
@@ -33,7 +38,16 @@ const dateArg = (key: string) =>
 export async function themeSeries(ctx: RequestContext, args: unknown): Promise<Array<{ start: Date; count: number }>> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const raw = (args ?? {}) as { to?: string | null };
-  const input = validate(z.object({ themeId: idSchema('themeId'), interval: z.enum(INTERVALS).nullish(), aggregationPeriods: periodsArg, from: dateArg('from'), to: dateArg('to') }), args);
+  const input = validate(
+    z.object({
+      themeId: idSchema('themeId'),
+      interval: z.enum(INTERVALS).nullish(),
+      aggregationPeriods: periodsArg,
+      from: dateArg('from'),
+      to: dateArg('to'),
+    }),
+    args,
+  );
   const unit = (input.interval ?? 'WEEK').toLowerCase();
   const periods = input.aggregationPeriods ?? CHANNEL_LIMITS.aggregationPeriods.default;
   const from = input.from;
@@ -79,9 +93,20 @@ export async function themeSeries(ctx: RequestContext, args: unknown): Promise<A
  * up to `to`, default now) beside the period before, most grown first. Both periods are counted
  * from the per-theme daily counters, with the days they start or end inside counted exactly.
  */
-export async function emergingThemes(ctx: RequestContext, args: unknown): Promise<Array<{ theme: ThemeRow; previousCount: number; currentCount: number }>> {
+export async function emergingThemes(
+  ctx: RequestContext,
+  args: unknown,
+): Promise<Array<{ theme: ThemeRow; previousCount: number; currentCount: number }>> {
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
-  const input = validate(z.object({ channelId: idSchema('channelId'), interval: z.enum(INTERVALS).nullish(), aggregationPeriods: periodsArg, to: dateArg('to') }), args);
+  const input = validate(
+    z.object({
+      channelId: idSchema('channelId'),
+      interval: z.enum(INTERVALS).nullish(),
+      aggregationPeriods: periodsArg,
+      to: dateArg('to'),
+    }),
+    args,
+  );
   const periods = input.aggregationPeriods ?? CHANNEL_LIMITS.aggregationPeriods.default;
   const unit = (input.interval ?? 'WEEK').toLowerCase() as 'day' | 'week' | 'month';
   const to = input.to ?? new Date();
@@ -96,7 +121,14 @@ export async function emergingThemes(ctx: RequestContext, args: unknown): Promis
       { from: p1, until: to, untilIncluded: true },
     ]);
     return themes
-      .map((theme) => ({ theme, previousCount: previous!.get(theme.id) ?? 0, currentCount: current!.get(theme.id) ?? 0 }))
-      .sort((a, b) => b.currentCount - b.previousCount - (a.currentCount - a.previousCount) || b.currentCount - a.currentCount);
+      .map((theme) => ({
+        theme,
+        previousCount: previous!.get(theme.id) ?? 0,
+        currentCount: current!.get(theme.id) ?? 0,
+      }))
+      .sort(
+        (a, b) =>
+          b.currentCount - b.previousCount - (a.currentCount - a.previousCount) || b.currentCount - a.currentCount,
+      );
   });
 }

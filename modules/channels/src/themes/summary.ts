@@ -19,7 +19,14 @@ const PROMPT_VERSION = 'theme-summary-1';
 
 export const LOCAL_SUMMARY_LABEL = 'Local summary (no AI model configured)';
 
-const modelAnswer = z.object({ title: z.string().min(1).max(300), summary: z.string().min(1).max(4000), quotes: z.array(z.object({ id: z.string(), text: z.string() })).max(10).default([]) });
+const modelAnswer = z.object({
+  title: z.string().min(1).max(300),
+  summary: z.string().min(1).max(4000),
+  quotes: z
+    .array(z.object({ id: z.string(), text: z.string() }))
+    .max(10)
+    .default([]),
+});
 
 function extractive(points: ReadonlyArray<{ content: string }>): string {
   // The points nearest the centre say what the theme is about; their first sentences suffice.
@@ -27,7 +34,8 @@ function extractive(points: ReadonlyArray<{ content: string }>): string {
   return lines.join('\n');
 }
 
-export const themeSummaryOf = (t: ThemeRow): ThemeSummary | null => (t.summary ? { title: t.title, summary: t.summary, datumCount: t.datum_count ?? 0, model: t.summary_model } : null);
+export const themeSummaryOf = (t: ThemeRow): ThemeSummary | null =>
+  t.summary ? { title: t.title, summary: t.summary, datumCount: t.datum_count ?? 0, model: t.summary_model } : null;
 
 /**
  * Writes a theme's summary: with a model configured, from its most central points, quotes checked
@@ -46,7 +54,8 @@ export async function summarizeTheme(ctx: RequestContext, ai: AiService, args: u
       .select('d.id', 'd.content')) as Array<{ id: string; content: string }>;
     return { theme, points };
   });
-  if (!points.length) return { title: theme.title, summary: 'Not enough content to summarize', datumCount: 0, model: null };
+  if (!points.length)
+    return { title: theme.title, summary: 'Not enough content to summarize', datumCount: 0, model: null };
   let summary = extractive(points);
   let model: string | null = null;
   let usage = { promptTokens: 0, completionTokens: 0, endpointHost: null as string | null };
@@ -61,7 +70,10 @@ export async function summarizeTheme(ctx: RequestContext, ai: AiService, args: u
           content:
             'You summarize a theme of customer feedback. Answer JSON only: {"title": a short title, "summary": two or three sentences, "quotes": [{"id": data point id, "text": words copied exactly from it}]}. Use only the data points given.',
         },
-        { role: 'user', content: `Theme: ${theme.title}\n\n${points.map((p) => `[${p.id}] ${p.content.slice(0, 1000)}`).join('\n')}` },
+        {
+          role: 'user',
+          content: `Theme: ${theme.title}\n\n${points.map((p) => `[${p.id}] ${p.content.slice(0, 1000)}`).join('\n')}`,
+        },
       ],
     });
     let answer: unknown = null;
@@ -72,10 +84,17 @@ export async function summarizeTheme(ctx: RequestContext, ai: AiService, args: u
     }
     const parsed = modelAnswer.safeParse(answer);
     if (parsed.success) {
-      const { kept } = verifyQuotes(parsed.data.quotes.map((q) => ({ sourceId: q.id, text: q.text })), new Map(points.map((p) => [p.id, p.content])));
+      const { kept } = verifyQuotes(
+        parsed.data.quotes.map((q) => ({ sourceId: q.id, text: q.text })),
+        new Map(points.map((p) => [p.id, p.content])),
+      );
       summary = [parsed.data.summary, ...kept.map((q) => `“${q.text}”`)].join('\n');
       model = res.model;
-      usage = { promptTokens: res.promptTokens, completionTokens: res.completionTokens, endpointHost: res.endpointHost };
+      usage = {
+        promptTokens: res.promptTokens,
+        completionTokens: res.completionTokens,
+        endpointHost: res.endpointHost,
+      };
     }
   }
   return ctx.tx(async (trx) => {

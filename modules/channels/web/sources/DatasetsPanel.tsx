@@ -1,10 +1,19 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useEffect, useRef, useState } from 'react';
-import { REFRESH_CHOICES, SQ, TRIGGER_LABEL, type DatasetView, type PluginSource, type SourceSetting, type SyncRun } from './api.ts';
+import {
+  REFRESH_CHOICES,
+  SQ,
+  TRIGGER_LABEL,
+  type DatasetView,
+  type PluginSource,
+  type SourceSetting,
+  type SyncRun,
+} from './api.ts';
 import { EditSourceSettings, SettingsSummary } from './SourceSettings.tsx';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 const STATUS_COLOR = { QUEUED: 'gray', RUNNING: 'blue', COMPLETED: 'teal', FAILED: 'red' } as const;
 const active = (run: SyncRun | null) => run?.status === 'QUEUED' || run?.status === 'RUNNING';
 
@@ -54,7 +63,17 @@ function SyncHistory({ datasetId, version }: { datasetId: string; version: numbe
   );
 }
 
-function DatasetRow({ dataset, fields, canImport, onChanged }: { dataset: DatasetView; fields: readonly SourceSetting[]; canImport: boolean; onChanged: () => void }) {
+function DatasetRow({
+  dataset,
+  fields,
+  canImport,
+  onChanged,
+}: {
+  dataset: DatasetView;
+  fields: readonly SourceSetting[];
+  canImport: boolean;
+  onChanged: () => void;
+}) {
   const host = useFieldbook();
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -85,7 +104,9 @@ function DatasetRow({ dataset, fields, canImport, onChanged }: { dataset: Datase
             </Badge>
           </Group>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {run ? `${active(run) ? 'Syncing' : run.status === 'FAILED' ? 'Last sync failed' : 'Last sync'}: ${counts(run)}` : 'Not synced yet'}
+            {run
+              ? `${active(run) ? 'Syncing' : run.status === 'FAILED' ? 'Last sync failed' : 'Last sync'}: ${counts(run)}`
+              : 'Not synced yet'}
             {connection && ` · synced ${when(dataset.lastSyncedAt)}`}
             {connection && dataset.nextSyncAt && ` · next ${when(dataset.nextSyncAt)}`}
           </Text>
@@ -139,13 +160,28 @@ function DatasetRow({ dataset, fields, canImport, onChanged }: { dataset: Datase
           }}
         />
       )}
-      {open && <SyncHistory datasetId={dataset.id} version={version + (run ? Date.parse(run.completedAt ?? run.createdAt) : 0)} />}
+      {open && (
+        <SyncHistory
+          datasetId={dataset.id}
+          version={version + (run ? Date.parse(run.completedAt ?? run.createdAt) : 0)}
+        />
+      )}
     </Paper>
   );
 }
 
 /** A channel's datasets: source connections with their last sync, refresh, "Sync now" and history. */
-export function DatasetsPanel({ channelId, canImport, version, onSynced }: { channelId: string; canImport: boolean; version: number; onSynced?: () => void }) {
+export function DatasetsPanel({
+  channelId,
+  canImport,
+  version,
+  onSynced,
+}: {
+  channelId: string;
+  canImport: boolean;
+  version: number;
+  onSynced?: () => void;
+}) {
   const datasets = useGraphQL<{ channel: { datasets: DatasetView[] } }>(SQ.datasets, { id: channelId, version });
   // Source connections only: a file's imports and API pushes are in the channel's datasets and
   // import history below, and have no sync to show here.
@@ -154,10 +190,13 @@ export function DatasetsPanel({ channelId, canImport, version, onSynced }: { cha
   const { refetch } = datasets;
   // The settings each source declares, to show and edit a connection's.
   const sources = useGraphQL<{ channelPluginSources: PluginSource[] }>(SQ.sources, {});
-  const fieldsOf = (d: DatasetView) => sources.data?.channelPluginSources.find((s) => s.pluginId === d.pluginId && s.kind === d.source)?.settings ?? [];
+  const fieldsOf = (d: DatasetView) =>
+    sources.data?.channelPluginSources.find((s) => s.pluginId === d.pluginId && s.kind === d.source)?.settings ?? [];
   // When a sync ends, the channel's data points and chart are read again. A sync can end before
   // the panel ever saw it running, so what is compared is which runs have finished.
-  const finishedRuns = datasets.data ? list.map((d) => (d.lastImport && !active(d.lastImport) ? d.lastImport.id : '')).join() : null;
+  const finishedRuns = datasets.data
+    ? list.map((d) => (d.lastImport && !active(d.lastImport) ? d.lastImport.id : '')).join()
+    : null;
   const seenFinished = useRef<string | null>(null);
   useEffect(() => {
     if (finishedRuns === null) return;
@@ -178,7 +217,13 @@ export function DatasetsPanel({ channelId, canImport, version, onSynced }: { cha
       </Title>
       <Stack gap="xs" component="ul" mb="md" style={{ listStyle: 'none', padding: 0 }}>
         {list.map((d) => (
-          <DatasetRow key={d.id} dataset={d} fields={fieldsOf(d)} canImport={canImport} onChanged={() => void refetch()} />
+          <DatasetRow
+            key={d.id}
+            dataset={d}
+            fields={fieldsOf(d)}
+            canImport={canImport}
+            onChanged={() => void refetch()}
+          />
         ))}
       </Stack>
     </section>

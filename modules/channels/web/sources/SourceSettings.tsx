@@ -33,9 +33,21 @@ export function SettingsSummary({ dataset, fields }: { dataset: DatasetView; fie
  * Changing a connection's settings. The next sync reads the source again from the start of its
  * first import period with them; what is already in is updated, not doubled.
  */
-export function EditSourceSettings({ dataset, fields, onClose, onSaved }: { dataset: DatasetView; fields: readonly SourceSetting[]; onClose: () => void; onSaved: () => void }) {
+export function EditSourceSettings({
+  dataset,
+  fields,
+  onClose,
+  onSaved,
+}: {
+  dataset: DatasetView;
+  fields: readonly SourceSetting[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const host = useFieldbook();
-  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((f) => [f.key, asValue(f, dataset.settings[f.key])])));
+  const [values, setValues] = useState<Record<string, Value>>(() =>
+    Object.fromEntries(fields.map((f) => [f.key, asValue(f, dataset.settings[f.key])])),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -56,10 +68,16 @@ export function EditSourceSettings({ dataset, fields, onClose, onSaved }: { data
     <Modal opened onClose={onClose} title={`Settings of ${dataset.name}`} size="lg">
       <Stack gap="sm">
         {fields.map((f) => (
-          <SettingInput key={f.key} setting={f} value={values[f.key] ?? null} onChange={(v) => setValues((all) => ({ ...all, [f.key]: v }))} />
+          <SettingInput
+            key={f.key}
+            setting={f}
+            value={values[f.key] ?? null}
+            onChange={(v) => setValues((all) => ({ ...all, [f.key]: v }))}
+          />
         ))}
         <Text size="sm" c="dimmed">
-          The next sync reads this source again from the start of its first import period with these settings; data points already in the channel are updated, not added twice.
+          The next sync reads this source again from the start of its first import period with these settings; data
+          points already in the channel are updated, not added twice.
         </Text>
         {error && (
           <Alert color="red" role="alert">

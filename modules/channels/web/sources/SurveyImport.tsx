@@ -22,7 +22,12 @@ interface SurveyResult {
   numCreated: number;
   numUpdated: number;
   numFailed: number;
-  failures: Array<{ responseId: string | null; questionId: string | null; humanMessageText: string; errorCode: string }>;
+  failures: Array<{
+    responseId: string | null;
+    questionId: string | null;
+    humanMessageText: string;
+    errorCode: string;
+  }>;
 }
 
 const IMPORT = `mutation ImportSurvey($input: ImportSurveyInput!) { importSurvey(input: $input) { processedInto numCreated numUpdated numFailed failures { responseId questionId humanMessageText errorCode } } }`;
@@ -37,7 +42,8 @@ function guess(header: string, values: string[]): Role {
 }
 
 /** Choices of a select column: each distinct value (split on semicolons for several choices). */
-const choicesOf = (cell: string, multi: boolean) => (multi ? cell.split(';') : [cell]).map((s) => s.trim()).filter(Boolean);
+const choicesOf = (cell: string, multi: boolean) =>
+  (multi ? cell.split(';') : [cell]).map((s) => s.trim()).filter(Boolean);
 
 /**
  * A survey export (CSV, one row per response, one column per question): say what each column is,
@@ -63,18 +69,34 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
     const all = [...readCsv(text, detectDelimiter(text))];
     const [head, ...body] = all;
     if (!head || !body.length) return setError('The file needs a header line and at least one response.');
-    if (body.length > MAX_RESPONSES) return setError(`One import can hold at most ${MAX_RESPONSES} responses; this file has ${body.length}. Split it.`);
+    if (body.length > MAX_RESPONSES)
+      return setError(
+        `One import can hold at most ${MAX_RESPONSES} responses; this file has ${body.length}. Split it.`,
+      );
     const cols = head.cells.map((c) => c.trim());
     setHeaders(cols);
     setRows(body.map((r) => r.cells));
-    setRoles(cols.map((h, i) => guess(h, body.map((r) => (r.cells[i] ?? '').trim()))));
+    setRoles(
+      cols.map((h, i) =>
+        guess(
+          h,
+          body.map((r) => (r.cells[i] ?? '').trim()),
+        ),
+      ),
+    );
   }
 
   async function start() {
     const questions = headers.flatMap((h, i) => {
       const role = roles[i]!;
       if (role !== 'FREE_TEXT' && role !== 'SINGLE_SELECT' && role !== 'MULTI_SELECT') return [];
-      const options = role === 'FREE_TEXT' ? null : [...new Set(rows.flatMap((r) => choicesOf(r[i] ?? '', role === 'MULTI_SELECT')))].map((text, k) => ({ id: `c${i}o${k}`, optionText: text }));
+      const options =
+        role === 'FREE_TEXT'
+          ? null
+          : [...new Set(rows.flatMap((r) => choicesOf(r[i] ?? '', role === 'MULTI_SELECT')))].map((text, k) => ({
+              id: `c${i}o${k}`,
+              optionText: text,
+            }));
       return [{ id: `c${i}`, questionText: h || `Question ${i + 1}`, questionType: role, questionOptions: options }];
     });
     if (!questions.length) return setError('Choose at least one column that holds a question.');
@@ -83,10 +105,15 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
     for (const q of questions) {
       const options = q.questionOptions ?? [];
       if (options.length > CHANNEL_LIMITS.selectOptions) {
-        return setError(`Too many options. The column "${q.questionText}" has ${options.length} different answers; a choice question can have at most ${CHANNEL_LIMITS.selectOptions}. Import it as free text.`);
+        return setError(
+          `Too many options. The column "${q.questionText}" has ${options.length} different answers; a choice question can have at most ${CHANNEL_LIMITS.selectOptions}. Import it as free text.`,
+        );
       }
       const long = options.find((o) => o.optionText.length > CHANNEL_LIMITS.optionLabel);
-      if (long) return setError(`The column "${q.questionText}" has an answer longer than ${CHANNEL_LIMITS.optionLabel} characters, too long for a choice ("${long.optionText.slice(0, 60)}…"). Import it as free text.`);
+      if (long)
+        return setError(
+          `The column "${q.questionText}" has an answer longer than ${CHANNEL_LIMITS.optionLabel} characters, too long for a choice ("${long.optionText.slice(0, 60)}…"). Import it as free text.`,
+        );
     }
     const col = (role: Role) => roles.indexOf(role);
     const responses = rows.map((r, n) => ({
@@ -98,13 +125,18 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
         const cell = (r[i] ?? '').trim();
         if (q.questionType === 'FREE_TEXT') return { questionId: q.id, text: cell };
         const wanted = choicesOf(cell, q.questionType === 'MULTI_SELECT');
-        return { questionId: q.id, optionIds: q.questionOptions!.filter((o) => wanted.includes(o.optionText)).map((o) => o.id) };
+        return {
+          questionId: q.id,
+          optionIds: q.questionOptions!.filter((o) => wanted.includes(o.optionText)).map((o) => o.id),
+        };
       }),
     }));
     setBusy(true);
     setError(null);
     try {
-      const { importSurvey } = await host.graphql<{ importSurvey: SurveyResult }>(IMPORT, { input: { channelId, name: file?.name ?? 'Survey', processInto, questions, responses } });
+      const { importSurvey } = await host.graphql<{ importSurvey: SurveyResult }>(IMPORT, {
+        input: { channelId, name: file?.name ?? 'Survey', processInto, questions, responses },
+      });
       setResult(importSurvey);
     } catch (e) {
       setError((e as Error).message);
@@ -120,7 +152,17 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
           {error}
         </Alert>
       )}
-      {!result && <FileInput label="Survey export (CSV)" description="One row per response, one column per question" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void choose(f)} mb="md" />}
+      {!result && (
+        <FileInput
+          label="Survey export (CSV)"
+          description="One row per response, one column per question"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={(f) => void choose(f)}
+          mb="md"
+        />
+      )}
       {!result && headers.length > 0 && (
         <>
           <Text size="sm" c="dimmed" mb="xs">
@@ -135,7 +177,14 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
                       <Text fw={600} size="sm" lineClamp={2}>
                         {h}
                       </Text>
-                      <Select aria-label={`Column ${h}`} data={ROLES} value={roles[i]} allowDeselect={false} size="xs" onChange={(v) => setRoles((rs) => rs.map((x, k) => (k === i ? ((v ?? 'skip') as Role) : x)))} />
+                      <Select
+                        aria-label={`Column ${h}`}
+                        data={ROLES}
+                        value={roles[i]}
+                        allowDeselect={false}
+                        size="xs"
+                        onChange={(v) => setRoles((rs) => rs.map((x, k) => (k === i ? ((v ?? 'skip') as Role) : x)))}
+                      />
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -176,7 +225,8 @@ export function SurveyImport({ channelId, onDone }: { channelId: string; onDone:
       {result && (
         <>
           <Alert color={result.numFailed ? 'yellow' : 'teal'} title="Survey imported">
-            {dataPoints(result.numCreated)} created and {result.numUpdated} updated, as {result.processedInto === 'SURVEY' ? 'a survey' : 'content'}; {result.numFailed} failed.
+            {dataPoints(result.numCreated)} created and {result.numUpdated} updated, as{' '}
+            {result.processedInto === 'SURVEY' ? 'a survey' : 'content'}; {result.numFailed} failed.
           </Alert>
           {result.failures.length > 0 && (
             <Table aria-label="Failed responses" mt="md">

@@ -18,7 +18,11 @@ export interface PluginSource {
   settings: SourceSetting[];
 }
 
-export type SyncRun = ChannelImport & { trigger: 'UPLOAD' | 'CONNECT' | 'MANUAL' | 'SCHEDULED'; createdAt: string; completedAt: string | null };
+export type SyncRun = ChannelImport & {
+  trigger: 'UPLOAD' | 'CONNECT' | 'MANUAL' | 'SCHEDULED';
+  createdAt: string;
+  completedAt: string | null;
+};
 
 export interface DatasetView {
   id: string;
@@ -33,7 +37,8 @@ export interface DatasetView {
   lastImport: SyncRun | null;
 }
 
-const RUN = 'id status trigger recordsRead recordsCreated recordsUpdated recordsSkipped recordsFailed failures { line externalId reason } error createdAt completedAt';
+const RUN =
+  'id status trigger recordsRead recordsCreated recordsUpdated recordsSkipped recordsFailed failures { line externalId reason } error createdAt completedAt';
 
 export const SQ = {
   sources: `query ChannelPluginSources { channelPluginSources { pluginId pluginName kind label description settings { key label type required description } } }`,
@@ -54,4 +59,9 @@ export const REFRESH_CHOICES: Array<{ value: string; label: string }> = [
   { value: '10080', label: 'Every week' },
 ];
 
-export const TRIGGER_LABEL: Record<SyncRun['trigger'], string> = { UPLOAD: 'File upload', CONNECT: 'First import', MANUAL: 'Sync now', SCHEDULED: 'Scheduled refresh' };
+export const TRIGGER_LABEL: Record<SyncRun['trigger'], string> = {
+  UPLOAD: 'File upload',
+  CONNECT: 'First import',
+  MANUAL: 'Sync now',
+  SCHEDULED: 'Scheduled refresh',
+};

@@ -15,9 +15,17 @@ export function OutliersPage() {
         Outliers
       </Title>
       <Text c="dimmed" mb="md">
-        Data points too far from every theme. Open one to move it into a theme; a stricter sensitivity makes more of them.
+        Data points too far from every theme. Open one to move it into a theme; a stricter sensitivity makes more of
+        them.
       </Text>
-      <PointList query={TQ.outliers} variables={{ channelId }} field="channelOutliers" linkBase={`/channels/${channelId}/outliers`} label="Outliers" pageSize={25} />
+      <PointList
+        query={TQ.outliers}
+        variables={{ channelId }}
+        field="channelOutliers"
+        linkBase={`/channels/${channelId}/outliers`}
+        label="Outliers"
+        pageSize={25}
+      />
     </Container>
   );
 }

@@ -12,7 +12,21 @@ interface Page {
 }
 
 /** Data points of a theme or of the outliers, newest first, a page at a time. */
-export function PointList({ query, variables, field, linkBase, label, pageSize = 10 }: { query: string; variables: Record<string, unknown>; field: string; linkBase: string; label: string; pageSize?: number }) {
+export function PointList({
+  query,
+  variables,
+  field,
+  linkBase,
+  label,
+  pageSize = 10,
+}: {
+  query: string;
+  variables: Record<string, unknown>;
+  field: string;
+  linkBase: string;
+  label: string;
+  pageSize?: number;
+}) {
   const host = useFieldbook();
   const [page, setPage] = useState<Page | null>(null);
   const [error, setError] = useState<string | null>(null);

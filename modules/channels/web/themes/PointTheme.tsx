@@ -10,7 +10,10 @@ const OUTLIERS = 'outliers';
 export function PointTheme({ channelId, dataPointId }: { channelId: string; dataPointId: string }) {
   const host = useFieldbook();
   const canEdit = host.permissions.includes('projects:update');
-  const state = useGraphQL<{ channelDataPoint: { isOutlier: boolean; theme: { id: string; title: string } | null }; channelThemes: Array<{ id: string; title: string }> }>(TQ.pointTheme, { id: dataPointId, channelId });
+  const state = useGraphQL<{
+    channelDataPoint: { isOutlier: boolean; theme: { id: string; title: string } | null };
+    channelThemes: Array<{ id: string; title: string }>;
+  }>(TQ.pointTheme, { id: dataPointId, channelId });
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const p = state.data?.channelDataPoint;
@@ -41,7 +44,12 @@ export function PointTheme({ channelId, dataPointId }: { channelId: string; data
           <Select
             label="Move to"
             placeholder="Choose a theme"
-            data={[...state.data!.channelThemes.filter((t) => t.id !== p.theme?.id).map((t) => ({ value: t.id, label: t.title })), ...(p.isOutlier ? [] : [{ value: OUTLIERS, label: 'Outliers' }])]}
+            data={[
+              ...state
+                .data!.channelThemes.filter((t) => t.id !== p.theme?.id)
+                .map((t) => ({ value: t.id, label: t.title })),
+              ...(p.isOutlier ? [] : [{ value: OUTLIERS, label: 'Outliers' }]),
+            ]}
             value={target}
             onChange={setTarget}
             w={360}

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Container, Group, NumberInput, Paper, Select, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,7 +28,11 @@ export function ThemePage() {
   const theme = useGraphQL<{ channelTheme: Theme }>(TQ.theme, { id: themeId });
   const others = useGraphQL<{ channelThemes: Theme[] }>(TQ.themes, { channelId });
   const [periods, setPeriods] = useState(2);
-  const series = useGraphQL<{ channelThemeSeries: SeriesPoint[] }>(TQ.series, { themeId, interval: 'WEEK', aggregationPeriods: periods });
+  const series = useGraphQL<{ channelThemeSeries: SeriesPoint[] }>(TQ.series, {
+    themeId,
+    interval: 'WEEK',
+    aggregationPeriods: periods,
+  });
   const [title, setTitle] = useState<string | null>(null);
   const [mergeId, setMergeId] = useState<string | null>(null);
   const [summary, setSummary] = useState<ThemeSummary | null>(null);
@@ -59,7 +75,13 @@ export function ThemePage() {
               <Title order={1}>{t.title}</Title>
             ) : (
               <Group align="flex-end">
-                <TextInput label="Theme title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} w={420} maxLength={300} />
+                <TextInput
+                  label="Theme title"
+                  value={title}
+                  onChange={(e) => setTitle(e.currentTarget.value)}
+                  w={420}
+                  maxLength={300}
+                />
                 <Button
                   loading={working}
                   onClick={() =>
@@ -99,7 +121,8 @@ export function ThemePage() {
             )}
           </Group>
           <Text size="sm" c="dimmed" mb="md">
-            {dataPoints(t.datumCount)}{t.phrases.length ? ` · ${t.phrases.join(', ')}` : ''}
+            {dataPoints(t.datumCount)}
+            {t.phrases.length ? ` · ${t.phrases.join(', ')}` : ''}
             {t.topic && (
               <>
                 {' · '}
@@ -168,9 +191,21 @@ export function ThemePage() {
           <Title order={2} size="h4" id="time-heading">
             Over time
           </Title>
-          <NumberInput label="Weeks per period" min={1} max={5} value={periods} onChange={(v) => setPeriods(Math.min(5, Math.max(1, Number(v) || 2)))} w={140} />
+          <NumberInput
+            label="Weeks per period"
+            min={1}
+            max={5}
+            value={periods}
+            onChange={(v) => setPeriods(Math.min(5, Math.max(1, Number(v) || 2)))}
+            w={140}
+          />
         </Group>
-        {series.data && (series.data.channelThemeSeries.length ? <TimeChart series={series.data.channelThemeSeries} type="bar" /> : <Text c="dimmed">No data points yet.</Text>)}
+        {series.data &&
+          (series.data.channelThemeSeries.length ? (
+            <TimeChart series={series.data.channelThemeSeries} type="bar" />
+          ) : (
+            <Text c="dimmed">No data points yet.</Text>
+          ))}
       </Paper>
 
       {canEdit && t && !t.retired && (
@@ -178,7 +213,9 @@ export function ThemePage() {
           <Select
             label="Merge another theme into this one"
             placeholder="Choose a theme"
-            data={(others.data?.channelThemes ?? []).filter((o) => o.id !== themeId).map((o) => ({ value: o.id, label: `${o.title} (${o.datumCount})` }))}
+            data={(others.data?.channelThemes ?? [])
+              .filter((o) => o.id !== themeId)
+              .map((o) => ({ value: o.id, label: `${o.title} (${o.datumCount})` }))}
             value={mergeId}
             onChange={setMergeId}
             w={420}
@@ -205,7 +242,14 @@ export function ThemePage() {
       <Title order={2} size="h4" mb="xs">
         Data points
       </Title>
-      <PointList key={`${t?.datumCount}`} query={TQ.themePoints} variables={{ themeId }} field="channelThemeDataPoints" linkBase={`/channels/${channelId}/themes/${themeId}/data`} label="Data points of this theme" />
+      <PointList
+        key={`${t?.datumCount}`}
+        query={TQ.themePoints}
+        variables={{ themeId }}
+        field="channelThemeDataPoints"
+        linkBase={`/channels/${channelId}/themes/${themeId}/data`}
+        label="Data points of this theme"
+      />
     </Container>
   );
 }

@@ -22,10 +22,15 @@ function status(c: Clustering): string {
 export function ThemesPanel({ channelId }: { channelId: string }) {
   const host = useFieldbook();
   const canEdit = host.permissions.includes('projects:update');
-  const clustering = useGraphQL<{ channelClustering: Clustering | null; channelClusteringOptions: Options }>(TQ.clustering, { channelId });
+  const clustering = useGraphQL<{ channelClustering: Clustering | null; channelClusteringOptions: Options }>(
+    TQ.clustering,
+    { channelId },
+  );
   const themes = useGraphQL<{ channelThemes: Theme[] }>(TQ.themes, { channelId });
   const topics = useGraphQL<{ channelTopics: Topic[] }>(TQ.topics, { channelId });
-  const emerging = useGraphQL<{ channelEmergingThemes: Array<{ theme: { id: string }; previousCount: number; currentCount: number }> }>(TQ.emerging, { channelId, interval: 'WEEK', aggregationPeriods: 2 });
+  const emerging = useGraphQL<{
+    channelEmergingThemes: Array<{ theme: { id: string }; previousCount: number; currentCount: number }>;
+  }>(TQ.emerging, { channelId, interval: 'WEEK', aggregationPeriods: 2 });
   const [sensitivity, setSensitivity] = useState('3');
   const [amount, setAmount] = useState('10');
   const [error, setError] = useState<string | null>(null);
@@ -72,17 +77,35 @@ export function ThemesPanel({ channelId }: { channelId: string }) {
         </div>
         {canEdit && options && (
           <Group align="flex-end" gap="xs">
-            <Select label="Sensitivity" data={options.sensitivities.map((o) => ({ value: String(o.value), label: o.label }))} value={sensitivity} onChange={(v) => setSensitivity(v ?? '3')} allowDeselect={false} w={140} />
-            <Select label="Amount" data={options.amounts.map((o) => ({ value: String(o.value), label: `${o.label} (${o.value}%)` }))} value={amount} onChange={(v) => setAmount(v ?? '10')} allowDeselect={false} w={170} />
+            <Select
+              label="Sensitivity"
+              data={options.sensitivities.map((o) => ({ value: String(o.value), label: o.label }))}
+              value={sensitivity}
+              onChange={(v) => setSensitivity(v ?? '3')}
+              allowDeselect={false}
+              w={140}
+            />
+            <Select
+              label="Amount"
+              data={options.amounts.map((o) => ({ value: String(o.value), label: `${o.label} (${o.value}%)` }))}
+              value={amount}
+              onChange={(v) => setAmount(v ?? '10')}
+              allowDeselect={false}
+              w={170}
+            />
             <Button onClick={() => void findThemes()} disabled={busy}>
               {current ? 'Cluster again' : 'Find themes'}
             </Button>
           </Group>
         )}
       </Group>
-      {busy && current && <Progress value={Math.round(current.progress * 100)} aria-label="Clustering progress" mb="sm" />}
+      {busy && current && (
+        <Progress value={Math.round(current.progress * 100)} aria-label="Clustering progress" mb="sm" />
+      )}
       {error && <Alert color="red">{error}</Alert>}
-      {current?.status === 'COMPLETED' && !list.length && <Text c="dimmed">No themes: a channel needs at least 5 data points that share words.</Text>}
+      {current?.status === 'COMPLETED' && !list.length && (
+        <Text c="dimmed">No themes: a channel needs at least 5 data points that share words.</Text>
+      )}
       <Stack gap={6} component="ul" aria-label="Themes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((t) => {
           const g = growth.get(t.id);
@@ -102,7 +125,11 @@ export function ThemesPanel({ channelId }: { channelId: string }) {
                 </div>
                 <Group gap="xs" wrap="nowrap">
                   {g && g.currentCount > g.previousCount && (
-                    <Badge variant="light" color="orange" title={`${g.currentCount} in the last two weeks, ${g.previousCount} the two before`}>
+                    <Badge
+                      variant="light"
+                      color="orange"
+                      title={`${g.currentCount} in the last two weeks, ${g.previousCount} the two before`}
+                    >
                       +{g.currentCount - g.previousCount} recently
                     </Badge>
                   )}

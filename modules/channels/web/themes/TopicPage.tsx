@@ -45,7 +45,13 @@ export function TopicPage() {
               <Title order={1}>{t.title}</Title>
             ) : (
               <Group align="flex-end">
-                <TextInput label="Topic title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} w={420} maxLength={300} />
+                <TextInput
+                  label="Topic title"
+                  value={title}
+                  onChange={(e) => setTitle(e.currentTarget.value)}
+                  w={420}
+                  maxLength={300}
+                />
                 <Button onClick={() => void save()}>Save</Button>
                 <Button variant="default" onClick={() => setTitle(null)}>
                   Cancel
@@ -69,7 +75,8 @@ export function TopicPage() {
                   {theme.title}
                 </Anchor>
                 <Text size="sm" c="dimmed">
-                  {dataPoints(theme.datumCount)}{theme.phrases.length ? ` · ${theme.phrases.join(', ')}` : ''}
+                  {dataPoints(theme.datumCount)}
+                  {theme.phrases.length ? ` · ${theme.phrases.join(', ')}` : ''}
                 </Text>
               </Paper>
             ))}

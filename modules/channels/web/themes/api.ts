@@ -53,8 +53,10 @@ export interface PagePoint {
   person: { id: string; name: string } | null;
 }
 
-const THEME = 'id channelId title titleIsManual phrases datumCount retired mergedInto version topic { id title } summary { title summary datumCount model label }';
-const CLUSTERING = 'id version status progress sensitivity amount representation themeCount outlierCount pointCount error completedAt';
+const THEME =
+  'id channelId title titleIsManual phrases datumCount retired mergedInto version topic { id title } summary { title summary datumCount model label }';
+const CLUSTERING =
+  'id version status progress sensitivity amount representation themeCount outlierCount pointCount error completedAt';
 const PAGE_POINT = 'id content createdAt sentiment person { id name }';
 
 export const TQ = {
@@ -79,4 +81,5 @@ export const TQ = {
   pointTheme: `query PointTheme($id: ID!, $channelId: ID!) { channelDataPoint(id: $id) { id isOutlier theme { id title } } channelThemes(channelId: $channelId) { id title } }`,
 };
 
-export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,14 @@
 import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
 import { operations } from '@fieldbook/core';
 import { userName } from '../comments/users.ts';
-import { decideAccessRequest, myAccessRequest, projectAccessRequests, requestProjectAccess, restrictedItemProject, type AccessRequestRow } from './access-requests.ts';
+import {
+  decideAccessRequest,
+  myAccessRequest,
+  projectAccessRequests,
+  requestProjectAccess,
+  restrictedItemProject,
+  type AccessRequestRow,
+} from './access-requests.ts';
 
 /** GraphQL contract of access requests to restricted projects (001 §3.8; 002 §6 "access requests manage"). */
 const typeDefs = /* GraphQL */ `
@@ -58,8 +65,10 @@ export const accessRequestsPart = (moduleCtx: ModuleContext): ModuleGraphql => (
     Query: operations({ myAccessRequest, projectAccessRequests, restrictedItemProject }),
     Mutation: operations({
       requestProjectAccess: (ctx: RequestContext, args: unknown) => requestProjectAccess(ctx, moduleCtx.jobs, args),
-      approveAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, moduleCtx.jobs, args, 'APPROVED'),
-      denyAccessRequest: (ctx: RequestContext, args: unknown) => decideAccessRequest(ctx, moduleCtx.jobs, args, 'DENIED'),
+      approveAccessRequest: (ctx: RequestContext, args: unknown) =>
+        decideAccessRequest(ctx, moduleCtx.jobs, args, 'APPROVED'),
+      denyAccessRequest: (ctx: RequestContext, args: unknown) =>
+        decideAccessRequest(ctx, moduleCtx.jobs, args, 'DENIED'),
     }),
     AccessRequest: {
       projectId: (r: AccessRequestRow) => r.project_id,

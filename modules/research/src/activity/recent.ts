@@ -17,7 +17,11 @@ const first = (fallback: number) =>
     .nullish()
     .transform((v) => v ?? fallback);
 
-const recentSchema = z.object({ first: first(20), createdByMe: z.boolean().nullish(), published: z.boolean().nullish() });
+const recentSchema = z.object({
+  first: first(20),
+  createdByMe: z.boolean().nullish(),
+  published: z.boolean().nullish(),
+});
 
 /**
  * The latest notes or insights across every project the caller can read: the home, recent and
@@ -37,7 +41,17 @@ export async function recentDocuments(ctx: RequestContext, kind: DocumentKind, a
       .whereNull('p.deleted_at')
       // Published insights are listed by when they were published (the home's "Discover new
       // insights"): a later edit to an old one does not make it new.
-      .orderBy(kind === 'insights' && input.published ? [{ column: 'd.published_at', order: 'desc' }, { column: 'd.id', order: 'desc' }] : [{ column: 'd.updated_at', order: 'desc' }, { column: 'd.id', order: 'desc' }])
+      .orderBy(
+        kind === 'insights' && input.published
+          ? [
+              { column: 'd.published_at', order: 'desc' },
+              { column: 'd.id', order: 'desc' },
+            ]
+          : [
+              { column: 'd.updated_at', order: 'desc' },
+              { column: 'd.id', order: 'desc' },
+            ],
+      )
       .limit(input.first)
       .select('d.*');
     if (input.createdByMe) q.where('d.created_by', caller.userId);
@@ -68,7 +82,10 @@ export async function tagHighlights(ctx: RequestContext, args: unknown): Promise
       .whereIn('h.project_id', projectIds)
       .whereNull('h.deleted_at')
       .where((w) => w.whereNull('h.note_id').orWhereNull('n.deleted_at'))
-      .orderBy([{ column: 'h.created_at', order: 'desc' }, { column: 'h.id', order: 'desc' }])
+      .orderBy([
+        { column: 'h.created_at', order: 'desc' },
+        { column: 'h.id', order: 'desc' },
+      ])
       .limit(input.first)
       .select('h.*')) as HighlightRow[];
     return rows.map((row) => ({ ...row, caller }));

@@ -4,7 +4,17 @@ import { AppError, atLeast, badInput, notFound, validate, type RequestContext } 
 import { projectAccess, projectFor, type Caller, type ProjectRow } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
-import { CHART_LIMITS, chartFilterSchema, chartTitle, chartTypeSchema, groupBySchema, metricSchema, type ChartGroupBy, type ChartMetric, type ChartType } from './options.ts';
+import {
+  CHART_LIMITS,
+  chartFilterSchema,
+  chartTitle,
+  chartTypeSchema,
+  groupBySchema,
+  metricSchema,
+  type ChartGroupBy,
+  type ChartMetric,
+  type ChartType,
+} from './options.ts';
 
 /**
  * Project charts (000 §3): whoever can read a project can read its charts; contributors and
@@ -32,14 +42,28 @@ export interface ChartRecord extends ChartRow {
 }
 
 export function canEditProject(caller: Caller, project: ProjectRow): boolean {
-  return caller.membership.effectiveRole !== 'VIEWER' && atLeast(projectAccess(caller.membership, caller.userId, project.permissions).level, 'write');
+  return (
+    caller.membership.effectiveRole !== 'VIEWER' &&
+    atLeast(projectAccess(caller.membership, caller.userId, project.permissions).level, 'write')
+  );
 }
 
-const record = (caller: Caller, row: ChartRow, project: ProjectRow): ChartRecord => ({ ...row, canEdit: canEditProject(caller, project), caller });
+const record = (caller: Caller, row: ChartRow, project: ProjectRow): ChartRecord => ({
+  ...row,
+  canEdit: canEditProject(caller, project),
+  caller,
+});
 
 /** The chart and its project, if the caller may use it at `needed` (NOT_FOUND when unreadable). */
-export async function chartFor(trx: Knex.Transaction, caller: Caller, id: string, needed: 'read' | 'write'): Promise<{ chart: ChartRow; project: ProjectRow }> {
-  const chart = (await trx('project_charts').where({ id, workspace_id: caller.workspaceId }).first()) as ChartRow | undefined;
+export async function chartFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  id: string,
+  needed: 'read' | 'write',
+): Promise<{ chart: ChartRow; project: ProjectRow }> {
+  const chart = (await trx('project_charts').where({ id, workspace_id: caller.workspaceId }).first()) as
+    | ChartRow
+    | undefined;
   if (!chart) throw notFound('That chart');
   const project = await projectFor(trx, caller, chart.project_id, needed).catch((error: unknown) => {
     throw error instanceof AppError && error.errorCode === 'NOT_FOUND' ? notFound('That chart') : error;
@@ -49,7 +73,13 @@ export async function chartFor(trx: Knex.Transaction, caller: Caller, id: string
 
 const createSchema = z.object({
   projectId: idSchema('projectId'),
-  input: z.object({ title: chartTitle('chart'), metric: metricSchema, groupBy: groupBySchema, type: chartTypeSchema, filter: chartFilterSchema.nullish() }),
+  input: z.object({
+    title: chartTitle('chart'),
+    metric: metricSchema,
+    groupBy: groupBySchema,
+    type: chartTypeSchema,
+    filter: chartFilterSchema.nullish(),
+  }),
 });
 const updateSchema = z.object({
   id: idSchema(),
@@ -86,7 +116,9 @@ export async function listCharts(ctx: RequestContext, args: unknown): Promise<Ch
   const { projectId } = validate(z.object({ projectId: idSchema('projectId') }), args);
   return ctx.tx(async (trx) => {
     const project = await projectFor(trx, caller, projectId, 'read');
-    const rows = (await trx('project_charts').where({ workspace_id: caller.workspaceId, project_id: projectId }).orderBy([{ column: 'created_at' }, { column: 'id' }])) as ChartRow[];
+    const rows = (await trx('project_charts')
+      .where({ workspace_id: caller.workspaceId, project_id: projectId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])) as ChartRow[];
     return rows.map((r) => record(caller, r, project));
   });
 }
@@ -107,8 +139,13 @@ export async function createChart(ctx: RequestContext, args: unknown): Promise<C
     const project = await projectFor(trx, caller, projectId, 'write');
     const filter = input.filter ?? {};
     await assertFilter(trx, caller.workspaceId, filter);
-    const count = (await trx('project_charts').where({ workspace_id: caller.workspaceId, project_id: projectId }).count<Array<{ count: number }>>('* as count'))[0];
-    if (Number(count?.count ?? 0) >= CHART_LIMITS.chartsPerProject) throw badInput('projectId', `A project can have at most ${CHART_LIMITS.chartsPerProject} charts.`);
+    const count = (
+      await trx('project_charts')
+        .where({ workspace_id: caller.workspaceId, project_id: projectId })
+        .count<Array<{ count: number }>>('* as count')
+    )[0];
+    if (Number(count?.count ?? 0) >= CHART_LIMITS.chartsPerProject)
+      throw badInput('projectId', `A project can have at most ${CHART_LIMITS.chartsPerProject} charts.`);
     const [row] = (await trx('project_charts')
       .insert({
         workspace_id: caller.workspaceId,

@@ -42,13 +42,25 @@ function taggings(trx: Knex.Transaction, chart: ChartRow) {
     .where({ 'h.workspace_id': chart.workspace_id, 'h.project_id': chart.project_id })
     .whereNull('h.deleted_at')
     .where((q) => q.whereNull('h.note_id').orWhereNull('n.deleted_at'))
-    .select(trx.raw(`${key.sql} as item_id`, key.bindings), 'h.id as highlight_id', 'h.note_id', trx.raw('char_length(h.text) as length'));
+    .select(
+      trx.raw(`${key.sql} as item_id`, key.bindings),
+      'h.id as highlight_id',
+      'h.note_id',
+      trx.raw('char_length(h.text) as length'),
+    );
 }
 
 export async function chartItems(trx: Knex.Transaction, chart: ChartRow): Promise<ChartItem[]> {
-  const metric = { HIGHLIGHT_COUNT: 'count(distinct highlight_id)', NOTE_COUNT: 'count(distinct note_id)', TEXT_VOLUME: 'coalesce(sum(length), 0)' }[chart.metric];
+  const metric = {
+    HIGHLIGHT_COUNT: 'count(distinct highlight_id)',
+    NOTE_COUNT: 'count(distinct note_id)',
+    TEXT_VOLUME: 'coalesce(sum(length), 0)',
+  }[chart.metric];
   // Distinct (item, highlight) pairs first, so text volume adds each highlight once per item.
-  const pairs = trx.queryBuilder().distinct('item_id', 'highlight_id', 'note_id', 'length').from(taggings(trx, chart).as('x'));
+  const pairs = trx
+    .queryBuilder()
+    .distinct('item_id', 'highlight_id', 'note_id', 'length')
+    .from(taggings(trx, chart).as('x'));
   const rows = (await trx
     .select('item_id', trx.raw(`${metric}::bigint as value`))
     .from(pairs.as('p'))
@@ -56,8 +68,14 @@ export async function chartItems(trx: Knex.Transaction, chart: ChartRow): Promis
   const hidden = new Set(chart.hidden_item_ids);
   const visible = rows.filter((r) => !hidden.has(r.item_id));
   const ids = visible.map((r) => r.item_id).filter((id) => id !== UNGROUPED_ITEM);
-  const tags = (await trx('tags').where({ workspace_id: chart.workspace_id }).whereIn('id', ids).select('id', 'title', 'color')) as Array<{ id: string; title: string; color: string }>;
-  const groups = (await trx('tag_groups').where({ workspace_id: chart.workspace_id }).whereIn('id', ids).select('id', 'title', 'color')) as Array<{ id: string; title: string; color: string | null }>;
+  const tags = (await trx('tags')
+    .where({ workspace_id: chart.workspace_id })
+    .whereIn('id', ids)
+    .select('id', 'title', 'color')) as Array<{ id: string; title: string; color: string }>;
+  const groups = (await trx('tag_groups')
+    .where({ workspace_id: chart.workspace_id })
+    .whereIn('id', ids)
+    .select('id', 'title', 'color')) as Array<{ id: string; title: string; color: string | null }>;
   const named = new Map<string, Omit<ChartItem, 'value'>>();
   for (const t of tags) named.set(t.id, { id: t.id, kind: 'TAG', title: t.title, color: t.color });
   for (const g of groups) named.set(g.id, { id: g.id, kind: 'TAG_GROUP', title: g.title, color: g.color });
@@ -79,13 +97,21 @@ export interface ChartHighlight {
   createdAt: Date;
 }
 
-const highlightsArgs = z.object({ id: idSchema(), itemId: z.string().trim().min(1, 'itemId is a tag id, a tag group id or ungrouped.').max(64, 'itemId is a tag id, a tag group id or ungrouped.') });
+const highlightsArgs = z.object({
+  id: idSchema(),
+  itemId: z
+    .string()
+    .trim()
+    .min(1, 'itemId is a tag id, a tag group id or ungrouped.')
+    .max(64, 'itemId is a tag id, a tag group id or ungrouped.'),
+});
 
 /** The highlights behind one item of a chart (clicking a bar), newest first. */
 export async function chartHighlights(ctx: RequestContext, args: unknown): Promise<ChartHighlight[]> {
   const caller = callerOf(ctx, 'projects:read');
   const { id, itemId } = validate(highlightsArgs, args);
-  if (itemId !== UNGROUPED_ITEM && !z.uuid().safeParse(itemId).success) throw badInput('itemId', 'itemId is a tag id, a tag group id or ungrouped.');
+  if (itemId !== UNGROUPED_ITEM && !z.uuid().safeParse(itemId).success)
+    throw badInput('itemId', 'itemId is a tag id, a tag group id or ungrouped.');
   return ctx.tx(async (trx) => {
     const { chart } = await chartFor(trx, caller, id, 'read');
     const ids = trx.select('highlight_id').from(taggings(trx, chart).as('x')).where('item_id', itemId);
@@ -102,6 +128,13 @@ export async function chartHighlights(ctx: RequestContext, args: unknown): Promi
       project_id: string;
       created_at: Date;
     }>;
-    return rows.map((r) => ({ id: r.id, text: r.text, noteId: r.note_id, noteTitle: r.note_title, projectId: r.project_id, createdAt: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      text: r.text,
+      noteId: r.note_id,
+      noteTitle: r.note_title,
+      projectId: r.project_id,
+      createdAt: r.created_at,
+    }));
   });
 }

@@ -7,11 +7,19 @@ import { chartHighlights, chartItems } from './data.ts';
 function chartsResolvers(): IResolvers<unknown, RequestContext> {
   return {
     Query: operations({ projectCharts: listCharts, projectChart: getChart, projectChartHighlights: chartHighlights }),
-    Mutation: operations({ createProjectChart: createChart, updateProjectChart: updateChart, deleteProjectChart: deleteChart }),
+    Mutation: operations({
+      createProjectChart: createChart,
+      updateProjectChart: updateChart,
+      deleteProjectChart: deleteChart,
+    }),
     ProjectChart: {
       projectId: (c: ChartRecord) => c.project_id,
       projectTitle: (c: ChartRecord, _a: unknown, ctx: RequestContext) =>
-        ctx.tx(async (trx) => ((await trx('projects').where({ id: c.project_id }).first('title')) as { title: string } | undefined)?.title ?? ''),
+        ctx.tx(
+          async (trx) =>
+            ((await trx('projects').where({ id: c.project_id }).first('title')) as { title: string } | undefined)
+              ?.title ?? '',
+        ),
       groupBy: (c: ChartRecord) => c.group_by,
       type: (c: ChartRecord) => c.chart_type,
       filter: (c: ChartRecord) => ({ collapsedGroupIds: c.collapsed_group_ids, hiddenItemIds: c.hidden_item_ids }),
@@ -22,4 +30,7 @@ function chartsResolvers(): IResolvers<unknown, RequestContext> {
   };
 }
 
-export const chartsPart = (_ctx: ModuleContext): ModuleGraphql => ({ typeDefs: chartsTypeDefs, resolvers: chartsResolvers() });
+export const chartsPart = (_ctx: ModuleContext): ModuleGraphql => ({
+  typeDefs: chartsTypeDefs,
+  resolvers: chartsResolvers(),
+});

@@ -28,7 +28,9 @@ export const chartTitle = (label: 'chart' | 'dashboard') =>
     .max(CHART_LIMITS.title, `A ${label} title can be at most ${CHART_LIMITS.title} characters long.`);
 
 const idList = (field: string) =>
-  z.array(idSchema(`${field} entries`)).max(CHART_LIMITS.filterIds, `${field} can hold at most ${CHART_LIMITS.filterIds} ids.`);
+  z
+    .array(idSchema(`${field} entries`))
+    .max(CHART_LIMITS.filterIds, `${field} can hold at most ${CHART_LIMITS.filterIds} ids.`);
 
 export const chartFilterSchema = z.object({
   collapsedGroupIds: idList('filter.collapsedGroupIds').optional(),

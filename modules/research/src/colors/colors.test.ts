@@ -13,10 +13,13 @@ describe('normalizeHexColor', () => {
     expect(normalizeHexColor(input)).toBe(expected);
   });
 
-  it.each(['', '#', '#ab', '#abcd', '#abcde', '#abcdefa', '#ggg', 'red', 'rgb(1,2,3)', '#12345g'])('rejects %j', (input) => {
-    expect(normalizeHexColor(input)).toBeNull();
-    expect(isHexColor(input)).toBe(false);
-  });
+  it.each(['', '#', '#ab', '#abcd', '#abcde', '#abcdefa', '#ggg', 'red', 'rgb(1,2,3)', '#12345g'])(
+    'rejects %j',
+    (input) => {
+      expect(normalizeHexColor(input)).toBeNull();
+      expect(isHexColor(input)).toBe(false);
+    },
+  );
 });
 
 describe('colorFromLabel', () => {

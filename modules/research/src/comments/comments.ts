@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { forbidden, notFound, validate, type EventBus, type JobQueue, type Permission, type RequestContext } from '@fieldbook/core';
+import {
+  forbidden,
+  notFound,
+  validate,
+  type EventBus,
+  type JobQueue,
+  type Permission,
+  type RequestContext,
+} from '@fieldbook/core';
 import { documentFor, encodeCursor, type DocumentKind, type DocumentRow } from '../notes/documents.ts';
 import type { Caller } from '../projects/access.ts';
 import { callerOf, isManager } from '../projects/caller.ts';
@@ -19,7 +27,10 @@ export const COMMENT_LIMITS = { body: 10_000 } as const;
 
 export const OBJECT_TYPES = ['NOTE', 'INSIGHT'] as const;
 
-const OBJECTS: Record<CommentObjectType, { kind: DocumentKind; column: 'note_id' | 'insight_id'; read: Permission; untitled: string }> = {
+const OBJECTS: Record<
+  CommentObjectType,
+  { kind: DocumentKind; column: 'note_id' | 'insight_id'; read: Permission; untitled: string }
+> = {
   NOTE: { kind: 'notes', column: 'note_id', read: 'notes:read', untitled: 'Untitled note' },
   INSIGHT: { kind: 'insights', column: 'insight_id', read: 'insights:read', untitled: 'Untitled insight' },
 };
@@ -53,26 +64,44 @@ const body = z
 const objectType = z.enum(OBJECT_TYPES, { error: 'objectType must be NOTE or INSIGHT.' });
 
 /** The object commented on, if the caller can read it; NOT_FOUND otherwise. */
-async function objectFor(trx: Knex.Transaction, caller: Caller, type: CommentObjectType, id: string): Promise<DocumentRow> {
+async function objectFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  type: CommentObjectType,
+  id: string,
+): Promise<DocumentRow> {
   return documentFor(trx, OBJECTS[type].kind, caller, id, 'read');
 }
 
 async function projectPermissions(trx: Knex.Transaction, projectId: string): Promise<unknown> {
-  return ((await trx('projects').where({ id: projectId }).first('permissions')) as { permissions: unknown }).permissions;
+  return ((await trx('projects').where({ id: projectId }).first('permissions')) as { permissions: unknown })
+    .permissions;
 }
 
 /** A comment the caller can see (its object readable and out of the trash); NOT_FOUND otherwise. */
-async function commentFor(trx: Knex.Transaction, ctx: RequestContext, id: string): Promise<{ caller: Caller; comment: CommentRow; object: DocumentRow }> {
+async function commentFor(
+  trx: Knex.Transaction,
+  ctx: RequestContext,
+  id: string,
+): Promise<{ caller: Caller; comment: CommentRow; object: DocumentRow }> {
   const { workspace } = ctx.authorize('notes:read');
   const comment = (await trx('comments').where({ id, workspace_id: workspace.id }).first()) as CommentRow | undefined;
   if (!comment) throw notFound('That comment');
   const type = objectTypeOf(comment);
   const caller = callerOf(ctx, OBJECTS[type].read);
-  const object = await objectFor(trx, caller, type, (comment.note_id ?? comment.insight_id)!).catch(rethrowAs('That comment'));
+  const object = await objectFor(trx, caller, type, (comment.note_id ?? comment.insight_id)!).catch(
+    rethrowAs('That comment'),
+  );
   return { caller, comment, object };
 }
 
-function payloadOf(caller: Caller, actorName: string, type: CommentObjectType, object: DocumentRow, comment: CommentRow) {
+function payloadOf(
+  caller: Caller,
+  actorName: string,
+  type: CommentObjectType,
+  object: DocumentRow,
+  comment: CommentRow,
+) {
   return {
     commentId: comment.id,
     objectType: type,
@@ -99,7 +128,8 @@ export async function createComment(ctx: RequestContext, events: EventBus, args:
   const view = await ctx.tx(async (trx) => {
     const object = await objectFor(trx, caller, input.objectType, input.objectId);
     const mentions = mentionsIn(input.body);
-    if (mentions.length) await assertMentionable(trx, caller.workspaceId, await projectPermissions(trx, object.project_id), mentions);
+    if (mentions.length)
+      await assertMentionable(trx, caller.workspaceId, await projectPermissions(trx, object.project_id), mentions);
     const mentioned = mentions.map((m) => m.userId);
     const [row] = (await trx('comments')
       .insert({
@@ -111,7 +141,11 @@ export async function createComment(ctx: RequestContext, events: EventBus, args:
         created_by: caller.userId,
       })
       .returning('*')) as CommentRow[];
-    await publishCommentCreated(events, trx, { workspaceId: caller.workspaceId, payload: payloadOf(caller, actorName, input.objectType, object, row!), mentioned });
+    await publishCommentCreated(events, trx, {
+      workspaceId: caller.workspaceId,
+      payload: payloadOf(caller, actorName, input.objectType, object, row!),
+      mentioned,
+    });
     return { ...row!, caller };
   });
   return view;
@@ -155,16 +189,25 @@ export async function deleteComment(ctx: RequestContext, args: unknown): Promise
   const { id } = validate(z.object({ id: idSchema() }), args);
   return ctx.tx(async (trx) => {
     const { caller, comment } = await commentFor(trx, ctx, id);
-    if (comment.created_by !== caller.userId && !isManager(caller)) throw forbidden('You can only delete your own comments.');
+    if (comment.created_by !== caller.userId && !isManager(caller))
+      throw forbidden('You can only delete your own comments.');
     await trx('comments').where({ id }).delete();
     return true;
   });
 }
 
-const listSchema = z.object({ objectType, objectId: idSchema('objectId'), first: pageSize.nullish(), after: z.string().nullish() });
+const listSchema = z.object({
+  objectType,
+  objectId: idSchema('objectId'),
+  first: pageSize.nullish(),
+  after: z.string().nullish(),
+});
 
 /** An object's comments, oldest first, a page at a time (first: 1..200, default 50). */
-export async function listComments(ctx: RequestContext, args: unknown): Promise<{ nodes: CommentView[]; endCursor: string | null; hasNextPage: boolean }> {
+export async function listComments(
+  ctx: RequestContext,
+  args: unknown,
+): Promise<{ nodes: CommentView[]; endCursor: string | null; hasNextPage: boolean }> {
   const input = validate(listSchema, args);
   const caller = callerOf(ctx, OBJECTS[input.objectType].read);
   const first = input.first ?? 50;

@@ -19,22 +19,39 @@ export interface CommentCreated {
   mentioned: string[];
 }
 
-export async function publishCommentCreated(events: EventBus, trx: Knex.Transaction, created: CommentCreated): Promise<void> {
+export async function publishCommentCreated(
+  events: EventBus,
+  trx: Knex.Transaction,
+  created: CommentCreated,
+): Promise<void> {
   await events.publish(COMMENT_CREATED_EVENT, created.workspaceId, { ...created }, trx);
 }
 
-const TABLE = { NOTE: { table: 'notes', column: 'note_id' }, INSIGHT: { table: 'insights', column: 'insight_id' } } as const;
+const TABLE = {
+  NOTE: { table: 'notes', column: 'note_id' },
+  INSIGHT: { table: 'insights', column: 'insight_id' },
+} as const;
 
 /** Who is involved with an object: its creator, its last editor and everyone who commented on it. */
 async function involvedWith(trx: Knex.Transaction, p: CommentNotificationPayload): Promise<string[]> {
   const { table, column } = TABLE[p.objectType];
-  const object = (await trx(table).where({ id: p.objectId }).first('created_by', 'updated_by')) as { created_by: string | null; updated_by: string | null } | undefined;
-  const commenters = (await trx('comments').where({ [column]: p.objectId }).whereNotNull('created_by').distinct('created_by')) as Array<{ created_by: string }>;
-  return [object?.created_by, object?.updated_by, ...commenters.map((c) => c.created_by)].filter((id): id is string => Boolean(id));
+  const object = (await trx(table).where({ id: p.objectId }).first('created_by', 'updated_by')) as
+    | { created_by: string | null; updated_by: string | null }
+    | undefined;
+  const commenters = (await trx('comments')
+    .where({ [column]: p.objectId })
+    .whereNotNull('created_by')
+    .distinct('created_by')) as Array<{ created_by: string }>;
+  return [object?.created_by, object?.updated_by, ...commenters.map((c) => c.created_by)].filter((id): id is string =>
+    Boolean(id),
+  );
 }
 
 /** The followed objects a comment concerns: its insight, its project, and the tags of its note. */
-async function followedObjects(trx: Knex.Transaction, p: CommentNotificationPayload): Promise<Array<{ type: FollowObjectType; id: string }>> {
+async function followedObjects(
+  trx: Knex.Transaction,
+  p: CommentNotificationPayload,
+): Promise<Array<{ type: FollowObjectType; id: string }>> {
   const objects: Array<{ type: FollowObjectType; id: string }> = [{ type: 'PROJECT', id: p.projectId }];
   if (p.objectType === 'INSIGHT') objects.push({ type: 'INSIGHT', id: p.objectId });
   else {
@@ -45,9 +62,15 @@ async function followedObjects(trx: Knex.Transaction, p: CommentNotificationPayl
 }
 
 /** Writes a comment's notifications and queues its emails, all in one transaction (a retry redoes all or nothing). */
-export async function notifyCommentCreated(trx: Knex.Transaction, jobs: JobQueue, created: CommentCreated): Promise<void> {
+export async function notifyCommentCreated(
+  trx: Knex.Transaction,
+  jobs: JobQueue,
+  created: CommentCreated,
+): Promise<void> {
   const p = created.payload;
-  const project = (await trx('projects').where({ id: p.projectId }).first('permissions')) as { permissions: unknown } | undefined;
+  const project = (await trx('projects').where({ id: p.projectId }).first('permissions')) as
+    | { permissions: unknown }
+    | undefined;
   if (!project) return;
   const dedupeKey = `comment:${p.commentId}`;
   const { emails, notified } = await notifyComment(trx, {
@@ -79,7 +102,9 @@ export function commentCreatedSubscriber(ctx: Pick<ModuleContext, 'db' | 'jobs'>
     batchSize: 20,
     handler: async (event) => {
       const created = event.payload as unknown as CommentCreated;
-      await withTenant(ctx.db.app, { userId: created.payload.actorId, workspaceId: created.workspaceId }, (trx) => notifyCommentCreated(trx, ctx.jobs, created));
+      await withTenant(ctx.db.app, { userId: created.payload.actorId, workspaceId: created.workspaceId }, (trx) =>
+        notifyCommentCreated(trx, ctx.jobs, created),
+      );
     },
   };
 }

@@ -14,5 +14,8 @@ export function commentEmail(publicUrl: URL, type: string, payload: CommentNotif
     type === COMMENT_NOTIFICATION_TYPES.mention
       ? `${payload.actorName} mentioned you in a comment on “${payload.objectTitle}”`
       : `${payload.actorName} commented on “${payload.objectTitle}”`;
-  return { subject, body: [`${subject} (${what}):`, '', `“${payload.excerpt}”`, '', `Open it: ${objectLink(publicUrl, payload)}`] };
+  return {
+    subject,
+    body: [`${subject} (${what}):`, '', `“${payload.excerpt}”`, '', `Open it: ${objectLink(publicUrl, payload)}`],
+  };
 }

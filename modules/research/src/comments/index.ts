@@ -1,5 +1,14 @@
 import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
-import { canDelete, canEdit, createComment, deleteComment, listComments, objectTypeOf, updateComment, type CommentView } from './comments.ts';
+import {
+  canDelete,
+  canEdit,
+  createComment,
+  deleteComment,
+  listComments,
+  objectTypeOf,
+  updateComment,
+  type CommentView,
+} from './comments.ts';
 import { plainBody } from './mentions.ts';
 import { commentsTypeDefs } from './schema.ts';
 import { getNotificationSettings, updateNotificationSettings } from './settings.ts';

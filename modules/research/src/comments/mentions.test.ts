@@ -9,7 +9,10 @@ describe('comment mentions', () => {
   it('finds each mentioned id once, in order, whatever its case', () => {
     const body = `Thanks @[Ana Lee](${ANA.toUpperCase()}) and @[Ben](${BEN}); @[Ana](${ANA}) again`;
     expect(mentionedUserIds(body)).toEqual([ANA, BEN]);
-    expect(mentionsIn(body)).toEqual([{ userId: ANA, name: 'Ana Lee' }, { userId: BEN, name: 'Ben' }]);
+    expect(mentionsIn(body)).toEqual([
+      { userId: ANA, name: 'Ana Lee' },
+      { userId: BEN, name: 'Ben' },
+    ]);
   });
 
   it('ignores markup that is not a mention', () => {

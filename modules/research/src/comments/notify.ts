@@ -41,14 +41,25 @@ interface Reader {
  * Which of `userIds` are members of the workspace, and whether each may read the project (by the
  * same rule as every project resolver). Non-members are absent from the map.
  */
-export async function membersReading(trx: Knex.Transaction, workspaceId: string, projectPermissions: unknown, userIds: readonly string[]): Promise<Map<string, Reader>> {
+export async function membersReading(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  projectPermissions: unknown,
+  userIds: readonly string[],
+): Promise<Map<string, Reader>> {
   if (!userIds.length) return new Map();
-  const members = (await trx('workspace_members').where({ workspace_id: workspaceId }).whereIn('user_id', userIds).select('user_id', 'role', 'workspace_admin')) as Array<{
+  const members = (await trx('workspace_members')
+    .where({ workspace_id: workspaceId })
+    .whereIn('user_id', userIds)
+    .select('user_id', 'role', 'workspace_admin')) as Array<{
     user_id: string;
     role: ProductRole;
     workspace_admin: boolean;
   }>;
-  const groups = (await trx('user_group_members').where({ workspace_id: workspaceId }).whereIn('user_id', userIds).select('user_id', 'group_id')) as Array<{
+  const groups = (await trx('user_group_members')
+    .where({ workspace_id: workspaceId })
+    .whereIn('user_id', userIds)
+    .select('user_id', 'group_id')) as Array<{
     user_id: string;
     group_id: string;
   }>;
@@ -60,7 +71,10 @@ export async function membersReading(trx: Knex.Transaction, workspaceId: string,
       effectiveRole: m.workspace_admin ? 'WORKSPACE_ADMIN' : m.role,
       groupIds: groups.filter((g) => g.user_id === m.user_id).map((g) => g.group_id),
     };
-    out.set(m.user_id, { userId: m.user_id, canRead: atLeast(projectAccess(membership, m.user_id, projectPermissions).level, 'read') });
+    out.set(m.user_id, {
+      userId: m.user_id,
+      canRead: atLeast(projectAccess(membership, m.user_id, projectPermissions).level, 'read'),
+    });
   }
   return out;
 }
@@ -74,12 +88,20 @@ export async function assertMentionable(
   projectPermissions: unknown,
   mentions: ReadonlyArray<{ userId: string; name: string }>,
 ): Promise<void> {
-  if (mentions.length > MAX_MENTIONS) throw badInput('input.body', `A comment can mention at most ${MAX_MENTIONS} members.`);
-  const readers = await membersReading(trx, workspaceId, projectPermissions, mentions.map((m) => m.userId));
+  if (mentions.length > MAX_MENTIONS)
+    throw badInput('input.body', `A comment can mention at most ${MAX_MENTIONS} members.`);
+  const readers = await membersReading(
+    trx,
+    workspaceId,
+    projectPermissions,
+    mentions.map((m) => m.userId),
+  );
   for (const { userId, name } of mentions) {
     const reader = readers.get(userId);
-    if (!reader) throw badInput('input.body', `Only members of this workspace can be mentioned, and ${name} is not one.`);
-    if (!reader.canRead) throw badInput('input.body', `${name} cannot see this project, so they cannot be mentioned here.`);
+    if (!reader)
+      throw badInput('input.body', `Only members of this workspace can be mentioned, and ${name} is not one.`);
+    if (!reader.canRead)
+      throw badInput('input.body', `${name} cannot see this project, so they cannot be mentioned here.`);
   }
 }
 
@@ -100,22 +122,37 @@ export interface CommentEvent {
  * is committed. Never the author; a mentioned member gets the mention only; people who cannot
  * read the project, have left the workspace or turned comment notifications off get nothing.
  */
-export async function notifyComment(trx: Knex.Transaction, event: CommentEvent): Promise<{ emails: NotificationEmailJob[]; notified: string[] }> {
+export async function notifyComment(
+  trx: Knex.Transaction,
+  event: CommentEvent,
+): Promise<{ emails: NotificationEmailJob[]; notified: string[] }> {
   const author = event.payload.actorId;
   const mentioned = [...new Set(event.mentioned)].filter((id) => id !== author);
   const involvedIds = [...new Set(event.involved)].filter((id) => id !== author && !mentioned.includes(id));
-  const readers = await membersReading(trx, event.workspaceId, event.projectPermissions, [...mentioned, ...involvedIds]);
+  const readers = await membersReading(trx, event.workspaceId, event.projectPermissions, [
+    ...mentioned,
+    ...involvedIds,
+  ]);
   const settings = await settingsOf(trx, event.workspaceId, [...readers.keys()]);
 
   const targets: Array<{ userId: string; type: CommentNotificationType }> = [
-    ...mentioned.filter((id) => readers.get(id)?.canRead).map((userId) => ({ userId, type: COMMENT_NOTIFICATION_TYPES.mention })),
+    ...mentioned
+      .filter((id) => readers.get(id)?.canRead)
+      .map((userId) => ({ userId, type: COMMENT_NOTIFICATION_TYPES.mention })),
     ...involvedIds
       .filter((id) => readers.get(id)?.canRead && settings.get(id)?.allCommentsEnabled)
       .map((userId) => ({ userId, type: COMMENT_NOTIFICATION_TYPES.comment })),
   ];
   if (!targets.length) return { emails: [], notified: [] };
 
-  const rows = targets.map((t) => ({ id: randomUUID(), user_id: t.userId, workspace_id: event.workspaceId, type: t.type, payload: JSON.stringify(event.payload), dedupe_key: event.dedupeKey }));
+  const rows = targets.map((t) => ({
+    id: randomUUID(),
+    user_id: t.userId,
+    workspace_id: event.workspaceId,
+    type: t.type,
+    payload: JSON.stringify(event.payload),
+    dedupe_key: event.dedupeKey,
+  }));
   await insertNotifications(trx, rows);
   const emails = rows
     .filter((r) => !settings.get(r.user_id)?.emailNotificationsDisabled)
@@ -127,6 +164,10 @@ export async function notifyComment(trx: Knex.Transaction, event: CommentEvent):
  * Queues the emails in the comment's own transaction: they are sent if and only if the comment
  * is saved. The job sends them, so a slow mail server never slows the mutation.
  */
-export async function enqueueEmails(trx: Knex.Transaction, jobs: JobQueue, items: readonly NotificationEmailJob[]): Promise<void> {
+export async function enqueueEmails(
+  trx: Knex.Transaction,
+  jobs: JobQueue,
+  items: readonly NotificationEmailJob[],
+): Promise<void> {
   if (items.length) await jobs.insert(NOTIFICATION_EMAIL_QUEUE, items, { trx });
 }

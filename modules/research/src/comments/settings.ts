@@ -46,8 +46,16 @@ const fromRow = (row: SettingsRow | undefined): NotificationSettings =>
     : { ...DEFAULT_SETTINGS };
 
 /** The settings of several members of the workspace, defaults for those who never changed them. */
-export async function settingsOf(trx: Knex.Transaction, workspaceId: string, userIds: readonly string[]): Promise<Map<string, NotificationSettings>> {
-  const rows = userIds.length ? ((await trx('notification_settings').where({ workspace_id: workspaceId }).whereIn('user_id', userIds)) as SettingsRow[]) : [];
+export async function settingsOf(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  userIds: readonly string[],
+): Promise<Map<string, NotificationSettings>> {
+  const rows = userIds.length
+    ? ((await trx('notification_settings')
+        .where({ workspace_id: workspaceId })
+        .whereIn('user_id', userIds)) as SettingsRow[])
+    : [];
   const byUser = new Map(rows.map((r) => [r.user_id, r]));
   return new Map(userIds.map((id) => [id, fromRow(byUser.get(id))]));
 }
@@ -77,7 +85,9 @@ export async function updateNotificationSettings(ctx: RequestContext, args: unkn
       const value = input[key];
       if (typeof value === 'boolean') next[key] = value;
     }
-    const row = Object.fromEntries(Object.entries(COLUMNS).map(([key, column]) => [column, next[key as keyof NotificationSettings]]));
+    const row = Object.fromEntries(
+      Object.entries(COLUMNS).map(([key, column]) => [column, next[key as keyof NotificationSettings]]),
+    );
     await trx('notification_settings')
       .insert({ workspace_id: workspace.id, user_id: viewer.userId, ...row, updated_at: trx.fn.now() })
       .onConflict(['workspace_id', 'user_id'])

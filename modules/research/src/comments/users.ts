@@ -8,7 +8,11 @@ export function userName(ctx: RequestContext, userId: string): Promise<string | 
   let loader = perRequest.get(ctx);
   if (!loader) {
     const l = new DataLoader<string, string | null>(async (ids) => {
-      const rows = (await ctx.tx((trx) => trx('users').whereIn('id', ids as string[]).select('id', 'name'))) as Array<{ id: string; name: string }>;
+      const rows = (await ctx.tx((trx) =>
+        trx('users')
+          .whereIn('id', ids as string[])
+          .select('id', 'name'),
+      )) as Array<{ id: string; name: string }>;
       const names = new Map(rows.map((r) => [r.id, r.name]));
       return ids.map((id) => names.get(id) ?? null);
     });

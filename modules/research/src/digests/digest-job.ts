@@ -20,7 +20,10 @@ type Clock = () => Date;
 const FREQUENCY_WORD: Record<FollowFrequency, string> = { DAILY: 'daily', WEEKLY: 'weekly', MONTHLY: 'monthly' };
 
 /** The hourly sweep: one digest job per person and frequency with follow notifications waiting. */
-export function digestSweepJob(ctx: ModuleContext, now: Clock = () => new Date()): JobDefinition<Record<string, never>> {
+export function digestSweepJob(
+  ctx: ModuleContext,
+  now: Clock = () => new Date(),
+): JobDefinition<Record<string, never>> {
   return {
     queue: DIGEST_SWEEP_QUEUE,
     schedule: { cron: DIGEST_CRON, tz: 'UTC' },
@@ -30,7 +33,9 @@ export function digestSweepJob(ctx: ModuleContext, now: Clock = () => new Date()
       const jobs: DigestJob[] = [];
       for (const frequency of FOLLOW_FREQUENCIES) {
         const { start } = lastEndedPeriod(frequency, at);
-        const rows = (await ctx.db.app('notification_digest_pending').where({ frequency }).select('user_id')) as Array<{ user_id: string }>;
+        const rows = (await ctx.db.app('notification_digest_pending').where({ frequency }).select('user_id')) as Array<{
+          user_id: string;
+        }>;
         for (const r of rows) jobs.push({ userId: r.user_id, frequency, periodStart: start.toISOString() });
       }
       if (jobs.length) await ctx.jobs.insert<DigestJob>(DIGEST_QUEUE, jobs);
@@ -53,8 +58,16 @@ export function digestLine(publicUrl: URL, n: Pick<Waiting, 'type' | 'payload'>)
   const actor = str(p.actorName) ?? 'Someone';
   const title = str(p.objectTitle) ?? 'an item';
   const id = str(p.objectId);
-  const path = id ? (p.objectType === 'NOTE' ? `/data/${id}` : `/insights/${id}`) : str(p.projectId) ? `/projects/${str(p.projectId)}` : '/notifications';
-  const tags = Array.isArray(p.tagTitles) ? p.tagTitles.filter((t): t is string => typeof t === 'string').join(', ') : '';
+  const path = id
+    ? p.objectType === 'NOTE'
+      ? `/data/${id}`
+      : `/insights/${id}`
+    : str(p.projectId)
+      ? `/projects/${str(p.projectId)}`
+      : '/notifications';
+  const tags = Array.isArray(p.tagTitles)
+    ? p.tagTitles.filter((t): t is string => typeof t === 'string').join(', ')
+    : '';
   const what =
     n.type === 'insight_published'
       ? `${actor} published the insight “${title}”${str(p.projectTitle) ? ` in ${str(p.projectTitle)}` : ''}`
@@ -95,11 +108,19 @@ export function digestJob(ctx: Pick<ModuleContext, 'db' | 'config' | 'mailer'>):
           .where('created_at', '<', end)
           .orderBy('created_at')
           .select('id', 'type', 'payload', 'read_at')) as Waiting[];
-        if (waiting.length) await trx('notifications').whereIn('id', waiting.map((w) => w.id)).update({ digested_at: trx.fn.now() });
+        if (waiting.length)
+          await trx('notifications')
+            .whereIn(
+              'id',
+              waiting.map((w) => w.id),
+            )
+            .update({ digested_at: trx.fn.now() });
         await forgetIfDone(trx, userId, frequency);
         const wanted = await wantedByEmail(trx, userId, waiting);
         if (!wanted.length) return;
-        await trx('notification_digests').where({ user_id: userId, frequency, period_start: new Date(periodStart) }).update({ notification_count: wanted.length });
+        await trx('notification_digests')
+          .where({ user_id: userId, frequency, period_start: new Date(periodStart) })
+          .update({ notification_count: wanted.length });
         const user = (await trx('users').where({ id: userId }).first('email')) as { email: string } | undefined;
         if (!user) return;
         const unsubscribe = unsubscribeParts(ctx.config.publicUrl, ctx.config.secretKey, userId, 'digest');
@@ -124,7 +145,10 @@ export function digestJob(ctx: Pick<ModuleContext, 'db' | 'config' | 'mailer'>):
 
 /** Unread notifications of kinds the person still wants by email, with digests on. */
 async function wantedByEmail(trx: Knex.Transaction, userId: string, waiting: readonly Waiting[]): Promise<Waiting[]> {
-  const prefs = (await trx('notification_preferences').where({ user_id: userId }).select('kind', 'email')) as Array<{ kind: string; email: boolean }>;
+  const prefs = (await trx('notification_preferences').where({ user_id: userId }).select('kind', 'email')) as Array<{
+    kind: string;
+    email: boolean;
+  }>;
   const off = new Set(prefs.filter((p) => !p.email).map((p) => p.kind));
   if (off.has('digest')) return [];
   return waiting.filter((w) => !w.read_at && !off.has(w.type));
@@ -132,6 +156,9 @@ async function wantedByEmail(trx: Knex.Transaction, userId: string, waiting: rea
 
 /** The sweep stops asking about a person once nothing of theirs waits for this frequency. */
 async function forgetIfDone(trx: Knex.Transaction, userId: string, frequency: FollowFrequency): Promise<void> {
-  const left = await trx('notifications').where({ user_id: userId, digest: frequency }).whereNull('digested_at').first('id');
+  const left = await trx('notifications')
+    .where({ user_id: userId, digest: frequency })
+    .whereNull('digested_at')
+    .first('id');
   if (!left) await trx('notification_digest_pending').where({ user_id: userId, frequency }).delete();
 }

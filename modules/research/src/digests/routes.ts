@@ -13,10 +13,15 @@ export function unsubscribeRoutes(router: Router, ctx: ModuleContext): void {
     const read = readUnsubscribeToken(ctx.config.secretKey, token);
     if (!read || (read.kind !== DIGEST_KIND && !kindOf(read.kind))) {
       koa.status = 400;
-      koa.body = { error: 'This unsubscribe link is not valid. Open your notification settings to choose which emails you get.' };
+      koa.body = {
+        error: 'This unsubscribe link is not valid. Open your notification settings to choose which emails you get.',
+      };
       return;
     }
     await notificationPreferences.set(ctx.db.app, read.userId, read.kind, { email: false });
-    koa.body = { kind: read.kind, label: read.kind === DIGEST_KIND ? 'Email digests of what you follow' : kindOf(read.kind)!.label };
+    koa.body = {
+      kind: read.kind,
+      label: read.kind === DIGEST_KIND ? 'Email digests of what you follow' : kindOf(read.kind)!.label,
+    };
   });
 }

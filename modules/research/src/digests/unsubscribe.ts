@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * (or `digest`) and is signed with the installation's secret key, so it works without signing in
  * and cannot be forged for anyone else. It never expires: an old email's link still unsubscribes.
  */
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(`unsubscribe:${body}`).digest('base64url');
+const sign = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(`unsubscribe:${body}`).digest('base64url');
 
 export function unsubscribeToken(secret: string, userId: string, kind: string): string {
   const body = Buffer.from(`${userId}:${kind}`).toString('base64url');
@@ -24,7 +25,12 @@ export function readUnsubscribeToken(secret: string, token: string): { userId: s
 }
 
 /** The link in the email's text (a page with one button) and the List-Unsubscribe headers (one POST). */
-export function unsubscribeParts(publicUrl: URL, secret: string, userId: string, kind: string): { pageUrl: string; headers: Record<string, string> } {
+export function unsubscribeParts(
+  publicUrl: URL,
+  secret: string,
+  userId: string,
+  kind: string,
+): { pageUrl: string; headers: Record<string, string> } {
   const token = unsubscribeToken(secret, userId, kind);
   const post = new URL('/email/unsubscribe', publicUrl);
   post.searchParams.set('token', token);

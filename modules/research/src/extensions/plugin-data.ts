@@ -10,7 +10,12 @@ import { createDocument, createNotesIn, documentFor } from '../notes/documents.t
 export const researchPluginData = (events: EventBus): PluginDataPort => ({
   async projectLevel(ctx, projectId) {
     const caller = callerOf(ctx, 'projects:read');
-    const project = await ctx.tx((trx) => trx('projects').where({ id: projectId, workspace_id: caller.workspaceId }).whereNull('deleted_at').first<{ permissions: unknown } | undefined>('permissions'));
+    const project = await ctx.tx((trx) =>
+      trx('projects')
+        .where({ id: projectId, workspace_id: caller.workspaceId })
+        .whereNull('deleted_at')
+        .first<{ permissions: unknown } | undefined>('permissions'),
+    );
     if (!project) return null;
     const { level } = projectAccess(caller.membership, caller.userId, project.permissions);
     return level === 'none' ? null : level;
@@ -21,18 +26,32 @@ export const researchPluginData = (events: EventBus): PluginDataPort => ({
     return ctx.tx(async (trx) => {
       const ids = await readableProjectIds(trx, caller);
       if (!ids.length) return [];
-      return trx('projects').whereIn('id', ids).orderBy([{ column: 'rank' }, { column: 'created_at' }]).select<Array<{ id: string; title: string }>>('id', 'title');
+      return trx('projects')
+        .whereIn('id', ids)
+        .orderBy([{ column: 'rank' }, { column: 'created_at' }])
+        .select<Array<{ id: string; title: string }>>('id', 'title');
     });
   },
 
   async createNote(ctx, draft) {
-    const note = await createDocument(ctx, 'notes', { input: { projectId: draft.projectId, title: draft.title, content: draft.content } }, events);
+    const note = await createDocument(
+      ctx,
+      'notes',
+      { input: { projectId: draft.projectId, title: draft.title, content: draft.content } },
+      events,
+    );
     return { id: note.id, projectId: note.project_id, title: note.title };
   },
 
   withNotes(ctx, fn) {
     return ctx.tx((trx) =>
-      fn(trx, async (drafts) => (await createNotesIn(trx, ctx, drafts, events)).map((note) => ({ id: note.id, projectId: note.project_id, title: note.title }))),
+      fn(trx, async (drafts) =>
+        (await createNotesIn(trx, ctx, drafts, events)).map((note) => ({
+          id: note.id,
+          projectId: note.project_id,
+          title: note.title,
+        })),
+      ),
     );
   },
 

@@ -5,7 +5,13 @@ import { projectFor, type Caller } from '../projects/access.ts';
 import type { FieldRow } from './rows.ts';
 
 /** A field of the workspace whose project (if any) the caller reaches at `needed`; else NOT_FOUND. */
-export async function fieldFor(trx: Knex.Transaction, caller: Caller, fieldId: string, needed: PermissionLevel, opts: { lock?: boolean } = {}): Promise<FieldRow> {
+export async function fieldFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  fieldId: string,
+  needed: PermissionLevel,
+  opts: { lock?: boolean } = {},
+): Promise<FieldRow> {
   const q = trx('fields').where({ id: fieldId, workspace_id: caller.workspaceId });
   // Option changes and select values lock their field, so two of them never add the same option.
   if (opts.lock) q.forUpdate();

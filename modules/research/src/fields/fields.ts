@@ -39,14 +39,19 @@ export async function getField(ctx: RequestContext, args: unknown): Promise<Fiel
   return ctx.tx(async (trx) => fieldView(await fieldFor(trx, caller, id, 'read')));
 }
 
-function configFor(type: FieldType, input: { numberConfig?: FieldConfig['number'] | null; maxSelectable?: number | null }, base: FieldConfig = {}): FieldConfig {
+function configFor(
+  type: FieldType,
+  input: { numberConfig?: FieldConfig['number'] | null; maxSelectable?: number | null },
+  base: FieldConfig = {},
+): FieldConfig {
   const config: FieldConfig = { ...base };
   if (input.numberConfig != null) {
     if (!isNumeric(type)) throw badInput('numberConfig', 'Only number and ARR fields have a number format.');
     config.number = input.numberConfig;
   }
   if (input.maxSelectable !== undefined) {
-    if (input.maxSelectable !== null && type !== 'SELECT') throw badInput('maxSelectable', 'Only select fields have a max selectable.');
+    if (input.maxSelectable !== null && type !== 'SELECT')
+      throw badInput('maxSelectable', 'Only select fields have a max selectable.');
     if (input.maxSelectable === null) delete config.maxSelectable;
     else config.maxSelectable = input.maxSelectable;
   }
@@ -54,8 +59,15 @@ function configFor(type: FieldType, input: { numberConfig?: FieldConfig['number'
 }
 
 /** Inserts options after the field's last, skipping labels it already has (case-insensitively). */
-export async function insertOptions(trx: Knex.Transaction, caller: Caller, fieldId: string, options: ReadonlyArray<{ label: string; color?: string | null; displayLabel?: string | null }>): Promise<void> {
-  const existing = (await trx('field_options').where({ field_id: fieldId }).select('label')) as Array<{ label: string }>;
+export async function insertOptions(
+  trx: Knex.Transaction,
+  caller: Caller,
+  fieldId: string,
+  options: ReadonlyArray<{ label: string; color?: string | null; displayLabel?: string | null }>,
+): Promise<void> {
+  const existing = (await trx('field_options').where({ field_id: fieldId }).select('label')) as Array<{
+    label: string;
+  }>;
   const seen = new Set(existing.map((o) => optionKey(o.label)));
   const fresh = options.filter((o) => !seen.has(optionKey(o.label)) && seen.add(optionKey(o.label)));
   if (!fresh.length) return;
@@ -88,7 +100,10 @@ export async function createField(ctx: RequestContext, args: { input?: unknown }
   if (isNumeric(input.type) && !config.number) config.number = { format: 'number' };
   return ctx.tx(async (trx) => {
     if (input.projectId) await projectFor(trx, caller, input.projectId, 'write');
-    const rank = await rankForNewItem(trx, { table: 'fields', scope: { workspace_id: caller.workspaceId, object_type: input.objectType, project_id: input.projectId ?? null } });
+    const rank = await rankForNewItem(trx, {
+      table: 'fields',
+      scope: { workspace_id: caller.workspaceId, object_type: input.objectType, project_id: input.projectId ?? null },
+    });
     const [row] = (await trx('fields')
       .insert({
         workspace_id: caller.workspaceId,
@@ -112,7 +127,10 @@ export async function updateField(ctx: RequestContext, args: { input?: unknown }
   const input = validate(updateFieldInput, args.input);
   return ctx.tx(async (trx) => {
     const field = await fieldFor(trx, caller, input.id, 'write');
-    const patch: Record<string, unknown> = { updated_at: trx.fn.now(), config: JSON.stringify(configFor(field.type, input, field.config)) };
+    const patch: Record<string, unknown> = {
+      updated_at: trx.fn.now(),
+      config: JSON.stringify(configFor(field.type, input, field.config)),
+    };
     if (input.label !== undefined) patch.label = input.label;
     const [row] = (await trx('fields').where({ id: field.id }).update(patch).returning('*')) as FieldRow[];
     return fieldView(row!);

@@ -29,7 +29,9 @@ export function fieldsPart(): ModuleGraphql {
   const Field: Record<string, Resolver<FieldView>> = {
     options: (field, _a, ctx) => (field.type === 'SELECT' ? fieldLoaders(ctx).optionsOfField.load(field.id) : []),
     maxSelectable: async (field, _a, ctx) =>
-      field.type === 'SELECT' ? maxSelectable(field.configuredMaxSelectable, (await fieldLoaders(ctx).optionsOfField.load(field.id)).length) : null,
+      field.type === 'SELECT'
+        ? maxSelectable(field.configuredMaxSelectable, (await fieldLoaders(ctx).optionsOfField.load(field.id)).length)
+        : null,
   };
   const FieldValue: Record<string, Resolver<FieldValueView>> = {
     field: (value, _a, ctx) => fieldLoaders(ctx).field.load(value.fieldId),

@@ -21,21 +21,33 @@ export async function addFieldOption(ctx: RequestContext, args: unknown): Promis
   return ctx.tx(async (trx) => {
     const field = await fieldFor(trx, caller, fieldId, 'write', { lock: true });
     if (field.type !== 'SELECT') throw badInput('fieldId', 'Only select fields have options.');
-    const clash = await trx('field_options').where({ field_id: field.id }).whereRaw('lower(label) = ?', [optionKey(input.label)]).first('id');
+    const clash = await trx('field_options')
+      .where({ field_id: field.id })
+      .whereRaw('lower(label) = ?', [optionKey(input.label)])
+      .first('id');
     if (clash) throw badInput('label', DUPLICATE);
     await insertOptions(trx, caller, field.id, [input]);
-    const row = (await trx('field_options').where({ field_id: field.id }).whereRaw('lower(label) = ?', [optionKey(input.label)]).first()) as FieldOptionRow;
+    const row = (await trx('field_options')
+      .where({ field_id: field.id })
+      .whereRaw('lower(label) = ?', [optionKey(input.label)])
+      .first()) as FieldOptionRow;
     return optionView(row);
   });
 }
 
 const updateArgs = z.object({
   id: uuid('id'),
-  input: z.object({ label: optionLabelSchema.optional(), color: hexColor.optional(), displayLabel: optionLabelSchema.nullish() }),
+  input: z.object({
+    label: optionLabelSchema.optional(),
+    color: hexColor.optional(),
+    displayLabel: optionLabelSchema.nullish(),
+  }),
 });
 
 async function optionFor(trx: Knex.Transaction, caller: Caller, id: string): Promise<FieldOptionRow> {
-  const option = (await trx('field_options').where({ id, workspace_id: caller.workspaceId }).first()) as FieldOptionRow | undefined;
+  const option = (await trx('field_options').where({ id, workspace_id: caller.workspaceId }).first()) as
+    | FieldOptionRow
+    | undefined;
   if (!option) throw notFound('That option');
   await fieldFor(trx, caller, option.field_id, 'write', { lock: true }).catch(rethrowAs('That option'));
   return option;
@@ -47,7 +59,11 @@ export async function updateFieldOption(ctx: RequestContext, args: unknown): Pro
   return ctx.tx(async (trx) => {
     const option = await optionFor(trx, caller, id);
     if (input.label !== undefined) {
-      const clash = await trx('field_options').where({ field_id: option.field_id }).whereNot({ id }).whereRaw('lower(label) = ?', [optionKey(input.label)]).first('id');
+      const clash = await trx('field_options')
+        .where({ field_id: option.field_id })
+        .whereNot({ id })
+        .whereRaw('lower(label) = ?', [optionKey(input.label)])
+        .first('id');
       if (clash) throw badInput('label', DUPLICATE);
     }
     const patch: Record<string, unknown> = { updated_at: trx.fn.now() };
@@ -66,7 +82,10 @@ export async function deleteFieldOption(ctx: RequestContext, args: unknown): Pro
   return ctx.tx(async (trx) => {
     const option = await optionFor(trx, caller, id);
     await trx('field_options').where({ id }).delete();
-    await trx.raw(`update field_values set value = value - ?::text, updated_at = now() where field_id = ? and value @> jsonb_build_array(?::text)`, [id, option.field_id, id]);
+    await trx.raw(
+      `update field_values set value = value - ?::text, updated_at = now() where field_id = ? and value @> jsonb_build_array(?::text)`,
+      [id, option.field_id, id],
+    );
     await trx('field_values').where({ field_id: option.field_id }).whereRaw(`value = '[]'::jsonb`).delete();
     return true;
   });

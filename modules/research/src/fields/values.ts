@@ -10,14 +10,21 @@ import { insertOptions } from './fields.ts';
 import { uuid, valueObjectType } from './inputs.ts';
 import { valueView, type FieldOptionRow, type FieldRow, type FieldValueRow, type FieldValueView } from './rows.ts';
 import { FIELD_SETS_FOR, type ValueObjectType } from './rules/field-types.ts';
-import { assertSelectable, maxSelectable, normalizeOptionIds, optionKey, parseSelectValue } from './rules/select-options.ts';
+import {
+  assertSelectable,
+  maxSelectable,
+  normalizeOptionIds,
+  optionKey,
+  parseSelectValue,
+} from './rules/select-options.ts';
 import { isBlankValue, validateFieldValue, type RawFieldValue, type StoredFieldValue } from './rules/values.ts';
 
-const OBJECTS: Readonly<Record<ValueObjectType, { table: string; name: string; read: Permission; write: Permission }>> = {
-  NOTE: { table: 'notes', name: 'note', read: 'notes:read', write: 'notes:update' },
-  INSIGHT: { table: 'insights', name: 'insight', read: 'insights:read', write: 'insights:update' },
-  PERSON: { table: 'people', name: 'person', read: 'people:read', write: 'peopleFields:update' },
-};
+const OBJECTS: Readonly<Record<ValueObjectType, { table: string; name: string; read: Permission; write: Permission }>> =
+  {
+    NOTE: { table: 'notes', name: 'note', read: 'notes:read', write: 'notes:update' },
+    INSIGHT: { table: 'insights', name: 'insight', read: 'insights:read', write: 'insights:update' },
+    PERSON: { table: 'people', name: 'person', read: 'people:read', write: 'peopleFields:update' },
+  };
 
 interface ObjectRef {
   id: string;
@@ -28,16 +35,23 @@ interface ObjectRef {
  * The object values belong to, reachable by the caller; NOT_FOUND otherwise. A note, insight or
  * person in the trash is not found: its values are kept for a restore but cannot be changed.
  */
-async function objectFor(trx: Knex.Transaction, caller: Caller, type: ValueObjectType, id: string, write: boolean): Promise<ObjectRef> {
+async function objectFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  type: ValueObjectType,
+  id: string,
+  write: boolean,
+): Promise<ObjectRef> {
   const { table, name } = OBJECTS[type];
   const what = `That ${name}`;
   if (type === 'PERSON') {
     await personFor(trx, caller, id);
     return { id, projectId: null };
   }
-  const row = (await trx(table).where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('id', 'project_id')) as
-    | { id: string; project_id: string }
-    | undefined;
+  const row = (await trx(table)
+    .where({ id, workspace_id: caller.workspaceId })
+    .whereNull('deleted_at')
+    .first('id', 'project_id')) as { id: string; project_id: string } | undefined;
   if (!row) throw notFound(what);
   await projectFor(trx, caller, row.project_id, write ? 'write' : 'read').catch(rethrowAs(what));
   return { id: row.id, projectId: row.project_id };
@@ -69,8 +83,15 @@ const setArgs = z.object({
 });
 
 /** A select value: chosen option ids, creating options for labels the field lacks (000 §5). */
-async function selectValue(trx: Knex.Transaction, caller: Caller, field: FieldRow, value: RawFieldValue, optionIds: readonly string[] | null | undefined): Promise<string[]> {
-  const options = async () => (await trx('field_options').where({ field_id: field.id }).orderBy('rank')) as FieldOptionRow[];
+async function selectValue(
+  trx: Knex.Transaction,
+  caller: Caller,
+  field: FieldRow,
+  value: RawFieldValue,
+  optionIds: readonly string[] | null | undefined,
+): Promise<string[]> {
+  const options = async () =>
+    (await trx('field_options').where({ field_id: field.id }).orderBy('rank')) as FieldOptionRow[];
   const before = await options();
   // The field's max is read from the field as the value finds it, before any option it creates.
   const max = maxSelectable(field.config.maxSelectable, before.length);
@@ -93,7 +114,10 @@ async function selectValue(trx: Knex.Transaction, caller: Caller, field: FieldRo
 
 async function personValue(trx: Knex.Transaction, caller: Caller, value: RawFieldValue): Promise<string[]> {
   const ids = validateFieldValue('PERSON', value) as string[];
-  const members = (await trx('workspace_members').where({ workspace_id: caller.workspaceId }).whereIn('user_id', ids).select('user_id')) as Array<{ user_id: string }>;
+  const members = (await trx('workspace_members')
+    .where({ workspace_id: caller.workspaceId })
+    .whereIn('user_id', ids)
+    .select('user_id')) as Array<{ user_id: string }>;
   if (members.length !== ids.length) throw badInput('value', 'A person field takes members of this workspace.');
   return ids;
 }
@@ -109,12 +133,18 @@ export async function setFieldValue(ctx: RequestContext, args: unknown): Promise
   return ctx.tx(async (trx) => {
     const object = await objectFor(trx, caller, input.objectType, input.objectId, true);
     const field = await fieldFor(trx, caller, input.fieldId, 'read', { lock: true });
-    const fits = FIELD_SETS_FOR[input.objectType].includes(field.object_type) && (field.project_id === null || field.project_id === object.projectId);
+    const fits =
+      FIELD_SETS_FOR[input.objectType].includes(field.object_type) &&
+      (field.project_id === null || field.project_id === object.projectId);
     if (!fits) throw badInput('fieldId', `That field does not apply to this ${OBJECTS[input.objectType].name}.`);
     const key = { field_id: field.id, object_type: input.objectType, object_id: object.id };
     const raw = input.value as RawFieldValue;
     let stored: StoredFieldValue | null;
-    if (field.type === 'SELECT') stored = isBlankValue(raw) && !input.optionIds?.length ? null : await selectValue(trx, caller, field, raw, input.optionIds);
+    if (field.type === 'SELECT')
+      stored =
+        isBlankValue(raw) && !input.optionIds?.length
+          ? null
+          : await selectValue(trx, caller, field, raw, input.optionIds);
     else if (isBlankValue(raw)) stored = null;
     else if (field.type === 'PERSON') stored = await personValue(trx, caller, raw);
     else stored = validateFieldValue(field.type, raw);

@@ -27,8 +27,16 @@ const folderList = (workspaceId: string, parentId: string | null): RankedList =>
   scope: { workspace_id: workspaceId, parent_id: parentId },
 });
 
-export async function folderOf(trx: Knex.Transaction, workspaceId: string, id: string, field = 'id'): Promise<FolderRow> {
-  const folder = (await trx('project_categories').where({ id, workspace_id: workspaceId }).whereNull('deleted_at').first()) as FolderRow | undefined;
+export async function folderOf(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  id: string,
+  field = 'id',
+): Promise<FolderRow> {
+  const folder = (await trx('project_categories')
+    .where({ id, workspace_id: workspaceId })
+    .whereNull('deleted_at')
+    .first()) as FolderRow | undefined;
   if (!folder) throw field === 'id' ? notFound('That folder') : badInput(field, 'That folder was not found.');
   return folder;
 }
@@ -59,13 +67,21 @@ async function subtreeIds(trx: Knex.Transaction, id: string): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
-const view = (caller: Caller) => (row: FolderRow): FolderView => ({ ...row, caller });
+const view =
+  (caller: Caller) =>
+  (row: FolderRow): FolderView => ({ ...row, caller });
 
 export async function listFolders(ctx: RequestContext, args: unknown): Promise<FolderView[]> {
   const caller = callerOf(ctx, 'projects:read');
-  const { parentId, all } = validate(z.object({ parentId: idSchema('parentId').nullish(), all: z.boolean().nullish() }), args);
+  const { parentId, all } = validate(
+    z.object({ parentId: idSchema('parentId').nullish(), all: z.boolean().nullish() }),
+    args,
+  );
   return ctx.tx(async (trx) => {
-    const q = trx('project_categories').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').orderBy([{ column: 'rank' }, { column: 'id' }]);
+    const q = trx('project_categories')
+      .where({ workspace_id: caller.workspaceId })
+      .whereNull('deleted_at')
+      .orderBy([{ column: 'rank' }, { column: 'id' }]);
     if (!all) {
       if (parentId) q.where({ parent_id: parentId });
       else q.whereNull('parent_id');
@@ -87,7 +103,13 @@ export async function createFolder(ctx: RequestContext, args: unknown): Promise<
     if (input.parentId) await folderOf(trx, caller.workspaceId, input.parentId, 'parentId');
     const rank = await rankForNewItem(trx, folderList(caller.workspaceId, input.parentId ?? null));
     const [row] = (await trx('project_categories')
-      .insert({ workspace_id: caller.workspaceId, parent_id: input.parentId ?? null, title: input.title, rank, created_by: caller.userId })
+      .insert({
+        workspace_id: caller.workspaceId,
+        parent_id: input.parentId ?? null,
+        title: input.title,
+        rank,
+        created_by: caller.userId,
+      })
       .returning('*')) as FolderRow[];
     return view(caller)(row!);
   });
@@ -98,7 +120,10 @@ export async function renameFolder(ctx: RequestContext, args: unknown): Promise<
   const { id, title } = validate(z.object({ id: idSchema(), title: requiredTitle('folder') }), args);
   return ctx.tx(async (trx) => {
     await folderOf(trx, caller.workspaceId, id);
-    const [row] = (await trx('project_categories').where({ id }).update({ title, updated_at: trx.fn.now() }).returning('*')) as FolderRow[];
+    const [row] = (await trx('project_categories')
+      .where({ id })
+      .update({ title, updated_at: trx.fn.now() })
+      .returning('*')) as FolderRow[];
     return view(caller)(row!);
   });
 }
@@ -110,7 +135,12 @@ export async function renameFolder(ctx: RequestContext, args: unknown): Promise<
 export async function moveFolder(ctx: RequestContext, args: unknown): Promise<FolderView> {
   const caller = callerOf(ctx, 'categories:update');
   const input = validate(
-    z.object({ id: idSchema(), parentId: idSchema('parentId').nullish(), previousId: idSchema('previousId').nullish(), nextId: idSchema('nextId').nullish() }),
+    z.object({
+      id: idSchema(),
+      parentId: idSchema('parentId').nullish(),
+      previousId: idSchema('previousId').nullish(),
+      nextId: idSchema('nextId').nullish(),
+    }),
     args,
   );
   return ctx.tx(async (trx) => {
@@ -118,9 +148,13 @@ export async function moveFolder(ctx: RequestContext, args: unknown): Promise<Fo
     const parentId = sent(input, 'parentId') ? (input.parentId ?? null) : folder.parent_id;
     if (parentId) {
       await folderOf(trx, caller.workspaceId, parentId, 'parentId');
-      if ((await subtreeIds(trx, folder.id)).includes(parentId)) throw badInput('parentId', 'A folder cannot be moved inside itself or one of its own folders.');
+      if ((await subtreeIds(trx, folder.id)).includes(parentId))
+        throw badInput('parentId', 'A folder cannot be moved inside itself or one of its own folders.');
     }
-    if (parentId !== folder.parent_id) await trx('project_categories').where({ id: folder.id }).update({ parent_id: parentId, updated_at: trx.fn.now() });
+    if (parentId !== folder.parent_id)
+      await trx('project_categories')
+        .where({ id: folder.id })
+        .update({ parent_id: parentId, updated_at: trx.fn.now() });
     await moveBetween(trx, folderList(caller.workspaceId, parentId), folder.id, input);
     return view(caller)((await trx('project_categories').where({ id: folder.id }).first()) as FolderRow);
   });
@@ -144,12 +178,18 @@ export async function deleteFolder(ctx: RequestContext, args: unknown): Promise<
 
 /** Brings a folder back with the folders that were trashed along with it. */
 export async function restoreFolder(trx: Knex.Transaction, workspaceId: string, id: string): Promise<void> {
-  const folder = (await trx('project_categories').where({ id, workspace_id: workspaceId }).whereNotNull('deleted_at').first()) as FolderRow | undefined;
+  const folder = (await trx('project_categories')
+    .where({ id, workspace_id: workspaceId })
+    .whereNotNull('deleted_at')
+    .first()) as FolderRow | undefined;
   if (!folder) throw notFound('That folder in the trash');
   if (folder.parent_id) {
     const parent = await trx('project_categories').where({ id: folder.parent_id }).first('deleted_at');
     if (parent?.deleted_at) throw badInput('id', 'Restore the folder this folder was in first.');
   }
   const ids = await subtreeIds(trx, id);
-  await trx('project_categories').whereIn('id', ids).where('deleted_at', folder.deleted_at!).update({ deleted_at: null, updated_at: trx.fn.now() });
+  await trx('project_categories')
+    .whereIn('id', ids)
+    .where('deleted_at', folder.deleted_at!)
+    .update({ deleted_at: null, updated_at: trx.fn.now() });
 }

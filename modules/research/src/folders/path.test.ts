@@ -23,6 +23,8 @@ describe('folder path display (002 §9)', () => {
 
   it('cuts names inside a shortened path too', () => {
     const long = 'Customer interviews from the spring of 2024';
-    expect(folderPath([long, 'b', 'c', long])).toBe('Customer interviews from t... / ... / Customer interviews from t...');
+    expect(folderPath([long, 'b', 'c', long])).toBe(
+      'Customer interviews from t... / ... / Customer interviews from t...',
+    );
   });
 });

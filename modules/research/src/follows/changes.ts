@@ -22,12 +22,24 @@ interface Actor {
   name: string;
 }
 
-export async function publishItemAdded(events: EventBus, trx: Knex.Transaction, actor: Actor, kind: 'NOTE' | 'INSIGHT', item: Item, projectTitle: string): Promise<void> {
+export async function publishItemAdded(
+  events: EventBus,
+  trx: Knex.Transaction,
+  actor: Actor,
+  kind: 'NOTE' | 'INSIGHT',
+  item: Item,
+  projectTitle: string,
+): Promise<void> {
   await publishToFollowers(events, trx, itemAdded(actor, kind, item, projectTitle));
 }
 
 /** The same as an event to publish with others (notes made in bulk). */
-export const itemAddedEvent = (actor: Actor, kind: 'NOTE' | 'INSIGHT', item: Item, projectTitle: string): PublishedEvent => ({
+export const itemAddedEvent = (
+  actor: Actor,
+  kind: 'NOTE' | 'INSIGHT',
+  item: Item,
+  projectTitle: string,
+): PublishedEvent => ({
   event: FOLLOW_ACTIVITY_EVENT,
   workspaceId: actor.workspaceId,
   payload: { ...itemAdded(actor, kind, item, projectTitle) },
@@ -41,7 +53,16 @@ function itemAdded(actor: Actor, kind: 'NOTE' | 'INSIGHT', item: Item, projectTi
     option: 'allChanges',
     type: FOLLOW_NOTIFICATION_TYPES.change,
     dedupeKey: `added:${item.id}`,
-    payload: { change: 'ADDED', objectType: kind, objectId: item.id, objectTitle: item.title || (kind === 'NOTE' ? 'Untitled note' : 'Untitled insight'), projectId: item.project_id, projectTitle, actorId: actor.userId, actorName: actor.name },
+    payload: {
+      change: 'ADDED',
+      objectType: kind,
+      objectId: item.id,
+      objectTitle: item.title || (kind === 'NOTE' ? 'Untitled note' : 'Untitled insight'),
+      projectId: item.project_id,
+      projectTitle,
+      actorId: actor.userId,
+      actorName: actor.name,
+    },
     actorId: actor.userId,
   };
 }
@@ -52,7 +73,14 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  * An insight edited: published only for its first edit of a UTC day (the row's last change is
  * older, or is its creation), so followers hear once a day at most.
  */
-export async function publishInsightEdited(events: EventBus, trx: Knex.Transaction, actor: Actor, before: Item, after: Item, now = new Date()): Promise<void> {
+export async function publishInsightEdited(
+  events: EventBus,
+  trx: Knex.Transaction,
+  actor: Actor,
+  before: Item,
+  after: Item,
+  now = new Date(),
+): Promise<void> {
   const last = before.updated_at ? new Date(before.updated_at) : null;
   const neverEdited = last && before.created_at && last.getTime() === new Date(before.created_at).getTime();
   if (last && !neverEdited && day(last) === day(now)) return;
@@ -63,7 +91,15 @@ export async function publishInsightEdited(events: EventBus, trx: Knex.Transacti
     option: 'allChanges',
     type: FOLLOW_NOTIFICATION_TYPES.change,
     dedupeKey: `edited:${after.id}:${day(now)}`,
-    payload: { change: 'EDITED', objectType: 'INSIGHT', objectId: after.id, objectTitle: after.title || 'Untitled insight', projectId: after.project_id, actorId: actor.userId, actorName: actor.name },
+    payload: {
+      change: 'EDITED',
+      objectType: 'INSIGHT',
+      objectId: after.id,
+      objectTitle: after.title || 'Untitled insight',
+      projectId: after.project_id,
+      actorId: actor.userId,
+      actorName: actor.name,
+    },
     actorId: actor.userId,
   });
 }

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { isRestricted, outcomesOf, parsePermissionMap, withTenant, type EventBus, type EventSubscription, type ModuleContext } from '@fieldbook/core';
+import {
+  isRestricted,
+  outcomesOf,
+  parsePermissionMap,
+  withTenant,
+  type EventBus,
+  type EventSubscription,
+  type ModuleContext,
+} from '@fieldbook/core';
 import { membersReading } from '../comments/notify.ts';
 import type { FollowObjectType } from './follows.ts';
 
@@ -44,7 +52,11 @@ export interface FollowerChange {
 export const FOLLOW_ACTIVITY_EVENT = 'follow:activity';
 
 /** Publishes a change for its followers in the change's own transaction: they hear of it if and only if it commits. */
-export async function publishToFollowers(events: EventBus, trx: Knex.Transaction, change: FollowerChange): Promise<void> {
+export async function publishToFollowers(
+  events: EventBus,
+  trx: Knex.Transaction,
+  change: FollowerChange,
+): Promise<void> {
   if (!change.objects.length) return;
   await events.publish(FOLLOW_ACTIVITY_EVENT, change.workspaceId, { ...change }, trx);
 }
@@ -65,9 +77,11 @@ export async function insertNotifications(trx: Knex.Transaction, rows: readonly 
   } catch (err) {
     if (!duplicate(err)) throw err;
     for (const row of rows) {
-      await trx.transaction((sp) => sp('notifications').insert(row)).catch((e: unknown) => {
-        if (!duplicate(e)) throw e;
-      });
+      await trx
+        .transaction((sp) => sp('notifications').insert(row))
+        .catch((e: unknown) => {
+          if (!duplicate(e)) throw e;
+        });
     }
   }
 }
@@ -77,7 +91,11 @@ export async function insertNotifications(trx: Knex.Transaction, rows: readonly 
  * followed objects (a person following the insight daily and its project weekly gets it daily).
  * Members only; never the actor nor those already notified; `readers` narrows a restricted project.
  */
-function followersQuery(trx: Knex.Transaction, change: FollowerChange, readers: readonly string[] | null): Knex.QueryBuilder {
+function followersQuery(
+  trx: Knex.Transaction,
+  change: FollowerChange,
+  readers: readonly string[] | null,
+): Knex.QueryBuilder {
   const excluded = [change.actorId, ...(change.alreadyNotified ?? [])];
   return trx('follows as f')
     .join('workspace_members as m', (j) => j.on('m.workspace_id', 'f.workspace_id').andOn('m.user_id', 'f.user_id'))
@@ -91,7 +109,12 @@ function followersQuery(trx: Knex.Transaction, change: FollowerChange, readers: 
       if (readers) q.whereIn('f.user_id', readers);
     })
     .groupBy('f.user_id')
-    .select('f.user_id', trx.raw(`(array['MONTHLY','WEEKLY','DAILY'])[max(case f.frequency when 'DAILY' then 3 when 'WEEKLY' then 2 else 1 end)] as frequency`));
+    .select(
+      'f.user_id',
+      trx.raw(
+        `(array['MONTHLY','WEEKLY','DAILY'])[max(case f.frequency when 'DAILY' then 3 when 'WEEKLY' then 2 else 1 end)] as frequency`,
+      ),
+    );
 }
 
 /**
@@ -103,14 +126,20 @@ function followersQuery(trx: Knex.Transaction, change: FollowerChange, readers: 
  */
 export async function fanOutToFollowers(trx: Knex.Transaction, change: FollowerChange): Promise<number> {
   if (!change.objects.length) return 0;
-  const project = (await trx('projects').where({ id: change.projectId, workspace_id: change.workspaceId }).whereNull('deleted_at').first('permissions')) as
-    | { permissions: unknown }
-    | undefined;
+  const project = (await trx('projects')
+    .where({ id: change.projectId, workspace_id: change.workspaceId })
+    .whereNull('deleted_at')
+    .first('permissions')) as { permissions: unknown } | undefined;
   if (!project) return 0;
   let readers: string[] | null = null;
   if (isRestricted(parsePermissionMap(project.permissions))) {
     const followers = (await followersQuery(trx, change, null)) as Array<{ user_id: string }>;
-    const reading = await membersReading(trx, change.workspaceId, project.permissions, followers.map((f) => f.user_id));
+    const reading = await membersReading(
+      trx,
+      change.workspaceId,
+      project.permissions,
+      followers.map((f) => f.user_id),
+    );
     readers = [...reading.values()].filter((r) => r.canRead).map((r) => r.userId);
     if (!readers.length) return 0;
   }
@@ -133,13 +162,21 @@ export async function fanOutToFollowers(trx: Knex.Transaction, change: FollowerC
     const rows = (await followersQuery(trx, change, readers)) as Array<{ user_id: string; frequency: string }>;
     await insertNotifications(
       trx,
-      rows.map((r) => ({ user_id: r.user_id, workspace_id: change.workspaceId, type: change.type, payload: values[2], dedupe_key: change.dedupeKey, digest: r.frequency })),
+      rows.map((r) => ({
+        user_id: r.user_id,
+        workspace_id: change.workspaceId,
+        type: change.type,
+        payload: values[2],
+        dedupe_key: change.dedupeKey,
+        digest: r.frequency,
+      })),
     );
     count = rows.length;
   }
-  await trx.raw(`insert into notification_digest_pending (user_id, frequency) select x.user_id, x.frequency from ? as x on conflict do nothing`, [
-    followersQuery(trx, change, readers),
-  ]);
+  await trx.raw(
+    `insert into notification_digest_pending (user_id, frequency) select x.user_id, x.frequency from ? as x on conflict do nothing`,
+    [followersQuery(trx, change, readers)],
+  );
   return count;
 }
 /**
@@ -147,7 +184,10 @@ export async function fanOutToFollowers(trx: Knex.Transaction, change: FollowerC
  * objects have followers with the change's option on. The rest reach nobody, so a burst of notes
  * added to an unfollowed project costs one transaction, not one each.
  */
-async function followedChanges(db: Knex, changes: ReadonlyArray<FollowerChange>): Promise<Map<FollowerChange, boolean | Error>> {
+async function followedChanges(
+  db: Knex,
+  changes: ReadonlyArray<FollowerChange>,
+): Promise<Map<FollowerChange, boolean | Error>> {
   const byWorkspace = new Map<string, FollowerChange[]>();
   for (const c of changes) {
     const list = byWorkspace.get(c.workspaceId) ?? [];
@@ -162,7 +202,10 @@ async function followedChanges(db: Knex, changes: ReadonlyArray<FollowerChange>)
         ? await withTenant(db, { workspaceId }, (trx) =>
             trx('follows')
               .where('workspace_id', workspaceId)
-              .whereIn(['object_type', 'object_id'], objects.map((o) => [o.type, o.id]))
+              .whereIn(
+                ['object_type', 'object_id'],
+                objects.map((o) => [o.type, o.id]),
+              )
               .groupBy('object_type', 'object_id')
               .select<Array<{ object_type: string; object_id: string } & Record<string, boolean>>>(
                 'object_type',
@@ -172,7 +215,11 @@ async function followedChanges(db: Knex, changes: ReadonlyArray<FollowerChange>)
           )
         : [];
       const followed = new Map(rows.map((r) => [`${r.object_type}\u0000${r.object_id}`, r]));
-      for (const c of list) answer.set(c, c.objects.some((o) => followed.get(`${o.type}\u0000${o.id}`)?.[OPTION_COLUMN[c.option]] === true));
+      for (const c of list)
+        answer.set(
+          c,
+          c.objects.some((o) => followed.get(`${o.type}\u0000${o.id}`)?.[OPTION_COLUMN[c.option]] === true),
+        );
     } catch (err) {
       for (const c of list) answer.set(c, err instanceof Error ? err : new Error(String(err)));
     }
@@ -182,7 +229,10 @@ async function followedChanges(db: Knex, changes: ReadonlyArray<FollowerChange>)
 
 /** Fans each published change out to its followers, as the person who made it in its workspace. */
 export function followActivitySubscriber(ctx: Pick<ModuleContext, 'db'>): EventSubscription {
-  const fanOut = (change: FollowerChange) => withTenant(ctx.db.app, { userId: change.actorId, workspaceId: change.workspaceId }, (trx) => fanOutToFollowers(trx, change));
+  const fanOut = (change: FollowerChange) =>
+    withTenant(ctx.db.app, { userId: change.actorId, workspaceId: change.workspaceId }, (trx) =>
+      fanOutToFollowers(trx, change),
+    );
   return {
     event: FOLLOW_ACTIVITY_EVENT,
     name: 'notify-followers',

@@ -38,12 +38,18 @@ interface FollowRow {
 export const MAX_FOLLOWS = 1000;
 
 /** The object's title if the caller may read it; NOT_FOUND otherwise, as every read answers. */
-async function readableTitle(trx: Knex.Transaction, caller: Caller, type: FollowObjectType, id: string): Promise<string> {
+async function readableTitle(
+  trx: Knex.Transaction,
+  caller: Caller,
+  type: FollowObjectType,
+  id: string,
+): Promise<string> {
   if (type === 'PROJECT') return (await projectFor(trx, caller, id, 'read')).title;
   if (type === 'TAG') return (await tagFor(trx, caller, id, 'read')).tag.title;
-  const insight = (await trx('insights').where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('project_id', 'title')) as
-    | { project_id: string; title: string | null }
-    | undefined;
+  const insight = (await trx('insights')
+    .where({ id, workspace_id: caller.workspaceId })
+    .whereNull('deleted_at')
+    .first('project_id', 'title')) as { project_id: string; title: string | null } | undefined;
   if (!insight) throw notFound('That insight');
   await projectFor(trx, caller, insight.project_id, 'read').catch(() => {
     throw notFound('That insight');
@@ -62,14 +68,18 @@ const view = (row: FollowRow, title: string): FollowView => ({
   createdAt: row.created_at,
 });
 
-const objectType = z.enum(FOLLOW_OBJECT_TYPES, { error: `objectType must be one of ${FOLLOW_OBJECT_TYPES.join(', ')}.` });
+const objectType = z.enum(FOLLOW_OBJECT_TYPES, {
+  error: `objectType must be one of ${FOLLOW_OBJECT_TYPES.join(', ')}.`,
+});
 const objectArgs = z.object({ objectType, objectId: idSchema('objectId') });
 
 const followSchema = z.object({
   input: z.object({
     objectType,
     objectId: idSchema('input.objectId'),
-    frequency: z.enum(FOLLOW_FREQUENCIES, { error: `input.frequency must be one of ${FOLLOW_FREQUENCIES.join(', ')}.` }).nullish(),
+    frequency: z
+      .enum(FOLLOW_FREQUENCIES, { error: `input.frequency must be one of ${FOLLOW_FREQUENCIES.join(', ')}.` })
+      .nullish(),
     allChangesEnabled: z.boolean().nullish(),
     insightsPublishedEnabled: z.boolean().nullish(),
     allCommentsEnabled: z.boolean().nullish(),
@@ -82,7 +92,9 @@ export async function getFollow(ctx: RequestContext, args: unknown): Promise<Fol
   const { objectType: type, objectId } = validate(objectArgs, args);
   return ctx.tx(async (trx) => {
     const title = await readableTitle(trx, caller, type, objectId);
-    const row = (await trx('follows').where({ workspace_id: caller.workspaceId, user_id: caller.userId, object_type: type, object_id: objectId }).first()) as FollowRow | undefined;
+    const row = (await trx('follows')
+      .where({ workspace_id: caller.workspaceId, user_id: caller.userId, object_type: type, object_id: objectId })
+      .first()) as FollowRow | undefined;
     return row ? view(row, title) : null;
   });
 }
@@ -93,17 +105,25 @@ export async function follow(ctx: RequestContext, args: unknown): Promise<Follow
   const { input } = validate(followSchema, args);
   return ctx.tx(async (trx) => {
     const title = await readableTitle(trx, caller, input.objectType, input.objectId);
-    const key = { workspace_id: caller.workspaceId, user_id: caller.userId, object_type: input.objectType, object_id: input.objectId };
+    const key = {
+      workspace_id: caller.workspaceId,
+      user_id: caller.userId,
+      object_type: input.objectType,
+      object_id: input.objectId,
+    };
     const current = (await trx('follows').where(key).first()) as FollowRow | undefined;
     if (!current) {
-      const [{ n } = { n: '0' }] = (await trx('follows').where({ workspace_id: caller.workspaceId, user_id: caller.userId }).count({ n: '*' })) as Array<{ n: string }>;
+      const [{ n } = { n: '0' }] = (await trx('follows')
+        .where({ workspace_id: caller.workspaceId, user_id: caller.userId })
+        .count({ n: '*' })) as Array<{ n: string }>;
       if (Number(n) >= MAX_FOLLOWS) throw badFollowCount();
     }
     const defaults = defaultOptions(input.objectType);
     const options = {
       frequency: input.frequency ?? current?.frequency ?? 'WEEKLY',
       all_changes_enabled: input.allChangesEnabled ?? current?.all_changes_enabled ?? defaults.allChangesEnabled,
-      insights_published_enabled: input.insightsPublishedEnabled ?? current?.insights_published_enabled ?? defaults.insightsPublishedEnabled,
+      insights_published_enabled:
+        input.insightsPublishedEnabled ?? current?.insights_published_enabled ?? defaults.insightsPublishedEnabled,
       all_comments_enabled: input.allCommentsEnabled ?? current?.all_comments_enabled ?? defaults.allCommentsEnabled,
     };
     const [row] = (await trx('follows')
@@ -115,13 +135,19 @@ export async function follow(ctx: RequestContext, args: unknown): Promise<Follow
   });
 }
 
-const badFollowCount = () => badInput('input.objectId', `You can follow at most ${MAX_FOLLOWS} projects, insights and tags in a workspace. Unfollow some first.`);
+const badFollowCount = () =>
+  badInput(
+    'input.objectId',
+    `You can follow at most ${MAX_FOLLOWS} projects, insights and tags in a workspace. Unfollow some first.`,
+  );
 
 export async function unfollow(ctx: RequestContext, args: unknown): Promise<boolean> {
   const caller = callerOf(ctx, 'notifications:update');
   const { objectType: type, objectId } = validate(objectArgs, args);
   return ctx.tx(async (trx) => {
-    const deleted = await trx('follows').where({ workspace_id: caller.workspaceId, user_id: caller.userId, object_type: type, object_id: objectId }).delete();
+    const deleted = await trx('follows')
+      .where({ workspace_id: caller.workspaceId, user_id: caller.userId, object_type: type, object_id: objectId })
+      .delete();
     return deleted > 0;
   });
 }
@@ -130,7 +156,9 @@ export async function unfollow(ctx: RequestContext, args: unknown): Promise<bool
 export async function listFollows(ctx: RequestContext): Promise<FollowView[]> {
   const caller = callerOf(ctx, 'notifications:read');
   return ctx.tx(async (trx) => {
-    const rows = (await trx('follows').where({ workspace_id: caller.workspaceId, user_id: caller.userId }).orderBy('created_at', 'desc')) as FollowRow[];
+    const rows = (await trx('follows')
+      .where({ workspace_id: caller.workspaceId, user_id: caller.userId })
+      .orderBy('created_at', 'desc')) as FollowRow[];
     const out: FollowView[] = [];
     for (const row of rows) {
       const title = await readableTitle(trx, caller, row.object_type, row.object_id).catch(() => null);

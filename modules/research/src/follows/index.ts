@@ -12,10 +12,14 @@ export function followsPart(): ModuleGraphql {
     resolvers: {
       Query: {
         follow: (_p: unknown, args: unknown, ctx) => getFollow(ctx, args),
-        followOptions: (_p: unknown, args: { objectType: FollowObjectType }) => (FOLLOW_OBJECT_TYPES.includes(args.objectType) ? FOLLOW_OPTION_LABELS[args.objectType] : []),
+        followOptions: (_p: unknown, args: { objectType: FollowObjectType }) =>
+          FOLLOW_OBJECT_TYPES.includes(args.objectType) ? FOLLOW_OPTION_LABELS[args.objectType] : [],
         follows: (_p: unknown, _a: unknown, ctx) => listFollows(ctx),
       },
-      Mutation: { followObject: (_p: unknown, args: unknown, ctx) => follow(ctx, args), unfollowObject: (_p: unknown, args: unknown, ctx) => unfollow(ctx, args) },
+      Mutation: {
+        followObject: (_p: unknown, args: unknown, ctx) => follow(ctx, args),
+        unfollowObject: (_p: unknown, args: unknown, ctx) => unfollow(ctx, args),
+      },
     },
   };
 }

@@ -17,10 +17,21 @@ export interface Tagged {
  * Tells the followers of tags that were just applied (not those the item already had): one event
  * for the whole call, so a person following several of the tags hears of it once, naming them.
  */
-export async function publishTagsApplied(events: EventBus, trx: Knex.Transaction, caller: Caller & { name: string }, tagged: Tagged, newTagIds: readonly string[]): Promise<void> {
+export async function publishTagsApplied(
+  events: EventBus,
+  trx: Knex.Transaction,
+  caller: Caller & { name: string },
+  tagged: Tagged,
+  newTagIds: readonly string[],
+): Promise<void> {
   if (!newTagIds.length) return;
-  const tags = (await trx('tags').whereIn('id', newTagIds).orderBy('title').select('id', 'title')) as Array<{ id: string; title: string }>;
-  const note = tagged.noteId ? ((await trx('notes').where({ id: tagged.noteId }).first('title')) as { title: string } | undefined) : undefined;
+  const tags = (await trx('tags').whereIn('id', newTagIds).orderBy('title').select('id', 'title')) as Array<{
+    id: string;
+    title: string;
+  }>;
+  const note = tagged.noteId
+    ? ((await trx('notes').where({ id: tagged.noteId }).first('title')) as { title: string } | undefined)
+    : undefined;
   await publishToFollowers(events, trx, {
     workspaceId: caller.workspaceId,
     projectId: tagged.projectId,
@@ -30,7 +41,9 @@ export async function publishTagsApplied(events: EventBus, trx: Knex.Transaction
     dedupeKey: `tag-applied:${randomUUID()}`,
     payload: {
       target: tagged.kind,
-      ...(tagged.noteId ? { objectType: 'NOTE', objectId: tagged.noteId, objectTitle: note?.title || 'Untitled note' } : {}),
+      ...(tagged.noteId
+        ? { objectType: 'NOTE', objectId: tagged.noteId, objectTitle: note?.title || 'Untitled note' }
+        : {}),
       projectId: tagged.projectId,
       tagIds: tags.map((t) => t.id),
       tagTitles: tags.map((t) => t.title),

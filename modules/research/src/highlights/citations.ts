@@ -14,7 +14,8 @@ import type { HighlightRow, HighlightView } from './highlights.ts';
  */
 const citeSchema = z.object({ insightId: idSchema('insightId'), highlightId: idSchema('highlightId') });
 
-const isNotFound = (error: unknown): boolean => error instanceof Error && 'errorCode' in error && error.errorCode === 'NOT_FOUND';
+const isNotFound = (error: unknown): boolean =>
+  error instanceof Error && 'errorCode' in error && error.errorCode === 'NOT_FOUND';
 
 /** A live highlight the caller may read (its note out of the trash too), or NOT_FOUND. */
 async function readableHighlight(trx: Knex.Transaction, caller: Caller, id: string): Promise<HighlightRow> {
@@ -34,7 +35,8 @@ async function readableHighlight(trx: Knex.Transaction, caller: Caller, id: stri
 /** The insight, when the caller may change it: write access, and a manager when it is locked. */
 async function editableInsight(trx: Knex.Transaction, caller: Caller, id: string) {
   const insight = await documentFor(trx, 'insights', caller, id, 'write');
-  if (insight.locked && !isManager(caller)) throw forbidden('This insight is locked; only managers and admins can edit it.');
+  if (insight.locked && !isManager(caller))
+    throw forbidden('This insight is locked; only managers and admins can edit it.');
   return insight;
 }
 
@@ -44,7 +46,10 @@ export async function citeHighlight(ctx: RequestContext, args: unknown): Promise
   return ctx.tx(async (trx) => {
     const insight = await editableInsight(trx, caller, input.insightId);
     await readableHighlight(trx, caller, input.highlightId);
-    const [row] = (await trx('highlights').where({ id: input.highlightId }).update({ insight_id: insight.id, updated_at: trx.fn.now() }).returning('*')) as HighlightRow[];
+    const [row] = (await trx('highlights')
+      .where({ id: input.highlightId })
+      .update({ insight_id: insight.id, updated_at: trx.fn.now() })
+      .returning('*')) as HighlightRow[];
     return { ...row!, caller };
   });
 }
@@ -56,13 +61,20 @@ export async function unciteHighlight(ctx: RequestContext, args: unknown): Promi
     const insight = await editableInsight(trx, caller, input.insightId);
     const current = await readableHighlight(trx, caller, input.highlightId);
     if (current.insight_id !== insight.id) return { ...current, caller };
-    const [row] = (await trx('highlights').where({ id: input.highlightId }).update({ insight_id: null, updated_at: trx.fn.now() }).returning('*')) as HighlightRow[];
+    const [row] = (await trx('highlights')
+      .where({ id: input.highlightId })
+      .update({ insight_id: null, updated_at: trx.fn.now() })
+      .returning('*')) as HighlightRow[];
     return { ...row!, caller };
   });
 }
 
 /** The highlights an insight cites that the caller may read, oldest citation first. */
-export async function citedHighlights(trx: Knex.Transaction, caller: Caller, insightId: string): Promise<HighlightView[]> {
+export async function citedHighlights(
+  trx: Knex.Transaction,
+  caller: Caller,
+  insightId: string,
+): Promise<HighlightView[]> {
   const rows = (await trx('highlights as h')
     .leftJoin('notes as n', 'n.id', 'h.note_id')
     .where({ 'h.workspace_id': caller.workspaceId, 'h.insight_id': insightId })

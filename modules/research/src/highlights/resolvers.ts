@@ -13,7 +13,8 @@ export function highlightsResolvers(): IResolvers<unknown, RequestContext> {
     Query: operations({ highlights: listHighlights }),
     Mutation: operations({ createHighlight, deleteHighlight, citeHighlight, unciteHighlight }),
     Insight: {
-      highlights: (d: DocumentView, _a: Args, ctx: RequestContext) => ctx.tx((trx) => citedHighlights(trx, d.caller, d.id)),
+      highlights: (d: DocumentView, _a: Args, ctx: RequestContext) =>
+        ctx.tx((trx) => citedHighlights(trx, d.caller, d.id)),
     },
     Highlight: {
       projectId: (h: HighlightView) => h.project_id,
@@ -22,7 +23,9 @@ export function highlightsResolvers(): IResolvers<unknown, RequestContext> {
       note: (h: HighlightView, _a: Args, ctx: RequestContext) =>
         h.note_id
           ? ctx.tx(async (trx) => {
-              const row = (await trx('notes').where({ id: h.note_id }).whereNull('deleted_at').first()) as DocumentRow | undefined;
+              const row = (await trx('notes').where({ id: h.note_id }).whereNull('deleted_at').first()) as
+                | DocumentRow
+                | undefined;
               return row ? { ...row, kind: 'notes', caller: h.caller } : null;
             })
           : null,

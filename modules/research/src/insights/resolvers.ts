@@ -1,7 +1,16 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { EventBus, RequestContext } from '@fieldbook/core';
 import { documentFields } from '../notes/document-resolvers.ts';
-import { createDocument, deleteDocument, getDocument, listDocuments, moveDocument, setPublished, updateDocument, type DocumentView } from '../notes/documents.ts';
+import {
+  createDocument,
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  moveDocument,
+  setPublished,
+  updateDocument,
+  type DocumentView,
+} from '../notes/documents.ts';
 
 type Args = Record<string, unknown>;
 

@@ -1,8 +1,22 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { badInput, forbidden, notFound, publishAll, validate, type EventBus, type Permission, type RequestContext } from '@fieldbook/core';
-import { noteCreatedEvent, publishInsightPublished, publishNoteContentChanged, publishNoteCreated } from '../events/publish.ts';
+import {
+  badInput,
+  forbidden,
+  notFound,
+  publishAll,
+  validate,
+  type EventBus,
+  type Permission,
+  type RequestContext,
+} from '@fieldbook/core';
+import {
+  noteCreatedEvent,
+  publishInsightPublished,
+  publishNoteContentChanged,
+  publishNoteCreated,
+} from '../events/publish.ts';
 import { FOLLOW_NOTIFICATION_TYPES, publishToFollowers } from '../follows/fanout.ts';
 import { itemAddedEvent, publishInsightEdited, publishItemAdded } from '../follows/changes.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
@@ -21,9 +35,23 @@ import { tagsFor } from '../tags/access.ts';
  */
 export type DocumentKind = 'notes' | 'insights';
 
-const LABEL: Record<DocumentKind, { one: string; permissions: { read: Permission; create: Permission; update: Permission; delete: Permission } }> = {
-  notes: { one: 'note', permissions: { read: 'notes:read', create: 'notes:create', update: 'notes:update', delete: 'notes:delete' } },
-  insights: { one: 'insight', permissions: { read: 'insights:read', create: 'insights:create', update: 'insights:update', delete: 'insights:delete' } },
+const LABEL: Record<
+  DocumentKind,
+  { one: string; permissions: { read: Permission; create: Permission; update: Permission; delete: Permission } }
+> = {
+  notes: {
+    one: 'note',
+    permissions: { read: 'notes:read', create: 'notes:create', update: 'notes:update', delete: 'notes:delete' },
+  },
+  insights: {
+    one: 'insight',
+    permissions: {
+      read: 'insights:read',
+      create: 'insights:create',
+      update: 'insights:update',
+      delete: 'insights:delete',
+    },
+  },
 };
 
 export interface DocumentRow {
@@ -67,13 +95,26 @@ const ORDER_COLUMNS: Record<Order, [column: string, direction: 'asc' | 'desc']> 
 /** Filters a list accepts: words to find in the title or text, and tags every row must carry one of. */
 export const LIST_FILTER_LIMITS = { search: 200, tagIds: 20 } as const;
 
-const listOf = (kind: DocumentKind, workspaceId: string, projectId: string): RankedList => ({ table: kind, scope: { workspace_id: workspaceId, project_id: projectId } });
-const view = (kind: DocumentKind, caller: Caller) => (row: DocumentRow): DocumentView => ({ ...row, kind, caller });
+const listOf = (kind: DocumentKind, workspaceId: string, projectId: string): RankedList => ({
+  table: kind,
+  scope: { workspace_id: workspaceId, project_id: projectId },
+});
+const view =
+  (kind: DocumentKind, caller: Caller) =>
+  (row: DocumentRow): DocumentView => ({ ...row, kind, caller });
 const what = (kind: DocumentKind) => `That ${LABEL[kind].one}`;
 
 /** The item if the caller may use its project at `needed`; NOT_FOUND when it is in the trash, elsewhere or hidden. */
-export async function documentFor(trx: Knex.Transaction, kind: DocumentKind, caller: Caller, id: string, needed: 'read' | 'write'): Promise<DocumentRow> {
-  const row = (await trx(kind).where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first()) as DocumentRow | undefined;
+export async function documentFor(
+  trx: Knex.Transaction,
+  kind: DocumentKind,
+  caller: Caller,
+  id: string,
+  needed: 'read' | 'write',
+): Promise<DocumentRow> {
+  const row = (await trx(kind).where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first()) as
+    | DocumentRow
+    | undefined;
   if (!row) throw notFound(what(kind));
   try {
     await projectFor(trx, caller, row.project_id, needed);
@@ -92,7 +133,13 @@ const contentFields = (kind: DocumentKind) => ({
   ...(kind === 'insights' ? { summary: richTextSchema('summary').nullable().optional() } : {}),
 });
 
-type ContentInput = { title?: string; content?: RichTextNode | null; archived?: boolean; locked?: boolean; summary?: RichTextNode | null };
+type ContentInput = {
+  title?: string;
+  content?: RichTextNode | null;
+  archived?: boolean;
+  locked?: boolean;
+  summary?: RichTextNode | null;
+};
 
 function contentPatch(input: ContentInput): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
@@ -111,13 +158,22 @@ function contentPatch(input: ContentInput): Record<string, unknown> {
 function assertMayTouchLock(kind: DocumentKind, caller: Caller, locked: boolean | undefined, current: boolean): void {
   if (isManager(caller)) return;
   if (current) throw forbidden(`This ${LABEL[kind].one} is locked; only managers and admins can edit it.`);
-  if (locked !== undefined && locked !== current) throw forbidden(`Only managers and admins can lock a ${LABEL[kind].one}.`);
+  if (locked !== undefined && locked !== current)
+    throw forbidden(`Only managers and admins can lock a ${LABEL[kind].one}.`);
 }
 
 /** Creates a note or insight; a note's `note:created` is published with it. */
-export async function createDocument(ctx: RequestContext, kind: DocumentKind, args: unknown, events: EventBus): Promise<DocumentView> {
+export async function createDocument(
+  ctx: RequestContext,
+  kind: DocumentKind,
+  args: unknown,
+  events: EventBus,
+): Promise<DocumentView> {
   const caller = callerOf(ctx, LABEL[kind].permissions.create);
-  const { input } = validate(z.object({ input: z.object({ projectId: idSchema('projectId'), ...contentFields(kind) }) }), args);
+  const { input } = validate(
+    z.object({ input: z.object({ projectId: idSchema('projectId'), ...contentFields(kind) }) }),
+    args,
+  );
   return ctx.tx(async (trx) => {
     const project = await projectFor(trx, caller, input.projectId, 'write');
     if (input.locked) assertMayTouchLock(kind, caller, true, false);
@@ -135,7 +191,14 @@ export async function createDocument(ctx: RequestContext, kind: DocumentKind, ar
       })
       .returning('*')) as DocumentRow[];
     if (kind === 'notes') await publishNoteCreated(events, trx, caller.workspaceId, row!, project);
-    await publishItemAdded(events, trx, { ...caller, name: ctx.requireViewer().name }, kind === 'notes' ? 'NOTE' : 'INSIGHT', row!, project.title);
+    await publishItemAdded(
+      events,
+      trx,
+      { ...caller, name: ctx.requireViewer().name },
+      kind === 'notes' ? 'NOTE' : 'INSIGHT',
+      row!,
+      project.title,
+    );
     return view(kind, caller)(row!);
   });
 }
@@ -146,7 +209,12 @@ export async function createDocument(ctx: RequestContext, kind: DocumentKind, ar
  * inserted in one statement, and their `note:created` and follower events published together.
  * Answers the rows in the order of the drafts.
  */
-export async function createNotesIn(trx: Knex.Transaction, ctx: RequestContext, drafts: ReadonlyArray<{ projectId: string; title: string; content: unknown }>, events: EventBus): Promise<DocumentRow[]> {
+export async function createNotesIn(
+  trx: Knex.Transaction,
+  ctx: RequestContext,
+  drafts: ReadonlyArray<{ projectId: string; title: string; content: unknown }>,
+  events: EventBus,
+): Promise<DocumentRow[]> {
   const caller = callerOf(ctx, LABEL.notes.permissions.create);
   if (!drafts.length) return [];
   const schema = z.object({ input: z.object({ projectId: idSchema('projectId'), ...contentFields('notes') }) });
@@ -166,7 +234,17 @@ export async function createNotesIn(trx: Knex.Transaction, ctx: RequestContext, 
       inputs.map((input, i) => {
         const rank = next.get(input.projectId)!;
         next.set(input.projectId, rankAtEnd(rank));
-        return { id: ids[i], workspace_id: caller.workspaceId, project_id: input.projectId, title: '', content_text: '', ...contentPatch(input as ContentInput), rank, created_by: caller.userId, updated_by: caller.userId };
+        return {
+          id: ids[i],
+          workspace_id: caller.workspaceId,
+          project_id: input.projectId,
+          title: '',
+          content_text: '',
+          ...contentPatch(input as ContentInput),
+          rank,
+          created_by: caller.userId,
+          updated_by: caller.userId,
+        };
       }),
     )
     .returning('*')) as DocumentRow[];
@@ -188,7 +266,12 @@ export async function createNotesIn(trx: Knex.Transaction, ctx: RequestContext, 
  * Saves an edit. Given `events`: followers of an insight who want all changes hear of its first
  * edit of the day, and a note whose text changed publishes `note:contentChanged`.
  */
-export async function updateDocument(ctx: RequestContext, kind: DocumentKind, args: unknown, events?: EventBus): Promise<DocumentView> {
+export async function updateDocument(
+  ctx: RequestContext,
+  kind: DocumentKind,
+  args: unknown,
+  events?: EventBus,
+): Promise<DocumentView> {
   const caller = callerOf(ctx, LABEL[kind].permissions.update);
   const { id, input } = validate(z.object({ id: idSchema(), input: z.object(contentFields(kind)) }), args);
   return ctx.tx(async (trx) => {
@@ -198,8 +281,10 @@ export async function updateDocument(ctx: RequestContext, kind: DocumentKind, ar
       .where({ id })
       .update({ ...contentPatch(input as ContentInput), updated_by: caller.userId, updated_at: trx.fn.now() })
       .returning('*')) as DocumentRow[];
-    if (events && kind === 'insights') await publishInsightEdited(events, trx, { ...caller, name: ctx.requireViewer().name }, current, row!);
-    if (events && kind === 'notes' && row!.content_text !== current.content_text) await publishNoteContentChanged(events, trx, caller.workspaceId, row!.id);
+    if (events && kind === 'insights')
+      await publishInsightEdited(events, trx, { ...caller, name: ctx.requireViewer().name }, current, row!);
+    if (events && kind === 'notes' && row!.content_text !== current.content_text)
+      await publishNoteContentChanged(events, trx, caller.workspaceId, row!.id);
     return view(kind, caller)(row!);
   });
 }
@@ -215,7 +300,12 @@ export async function moveDocument(ctx: RequestContext, kind: DocumentKind, args
 }
 
 /** Publishes or unpublishes an insight; `insight:published` goes out when it becomes published. */
-export async function setPublished(ctx: RequestContext, args: unknown, published: boolean, events: EventBus): Promise<DocumentView> {
+export async function setPublished(
+  ctx: RequestContext,
+  args: unknown,
+  published: boolean,
+  events: EventBus,
+): Promise<DocumentView> {
   const caller = callerOf(ctx, 'insights:update');
   const { id } = validate(z.object({ id: idSchema() }), args);
   return ctx.tx(async (trx) => {
@@ -223,19 +313,45 @@ export async function setPublished(ctx: RequestContext, args: unknown, published
     assertMayTouchLock('insights', caller, undefined, current.locked);
     const [row] = (await trx('insights')
       .where({ id })
-      .update({ published_at: published ? (current.published_at ?? trx.fn.now()) : null, updated_by: caller.userId, updated_at: trx.fn.now() })
+      .update({
+        published_at: published ? (current.published_at ?? trx.fn.now()) : null,
+        updated_by: caller.userId,
+        updated_at: trx.fn.now(),
+      })
       .returning('*')) as DocumentRow[];
     if (published && !current.published_at) {
-      const project = (await trx('projects').where({ id: current.project_id }).first('id', 'title', 'permissions')) as { id: string; title: string; permissions: unknown };
-      await publishInsightPublished(events, trx, caller.workspaceId, row!, { id: project.id, title: project.title }, caller.userId);
+      const project = (await trx('projects').where({ id: current.project_id }).first('id', 'title', 'permissions')) as {
+        id: string;
+        title: string;
+        permissions: unknown;
+      };
+      await publishInsightPublished(
+        events,
+        trx,
+        caller.workspaceId,
+        row!,
+        { id: project.id, title: project.title },
+        caller.userId,
+      );
       await publishToFollowers(events, trx, {
         workspaceId: caller.workspaceId,
         projectId: project.id,
-        objects: [{ type: 'PROJECT', id: project.id }, { type: 'INSIGHT', id: row!.id }],
+        objects: [
+          { type: 'PROJECT', id: project.id },
+          { type: 'INSIGHT', id: row!.id },
+        ],
         option: 'insightsPublished',
         type: FOLLOW_NOTIFICATION_TYPES.insightPublished,
         dedupeKey: `insight-published:${row!.id}`,
-        payload: { objectType: 'INSIGHT', objectId: row!.id, objectTitle: row!.title || 'Untitled insight', projectId: project.id, projectTitle: project.title, actorId: caller.userId, actorName: ctx.requireViewer().name },
+        payload: {
+          objectType: 'INSIGHT',
+          objectId: row!.id,
+          objectTitle: row!.title || 'Untitled insight',
+          projectId: project.id,
+          projectTitle: project.title,
+          actorId: caller.userId,
+          actorName: ctx.requireViewer().name,
+        },
         actorId: caller.userId,
       });
     }
@@ -281,7 +397,10 @@ const listSchema = z.object({
   orderBy: z.enum(ORDERS, { error: `orderBy must be one of ${ORDERS.join(', ')}.` }).nullish(),
   archived: z.boolean().nullish(),
   published: z.boolean().nullish(),
-  search: z.string().max(LIST_FILTER_LIMITS.search, `search can have at most ${LIST_FILTER_LIMITS.search} characters.`).nullish(),
+  search: z
+    .string()
+    .max(LIST_FILTER_LIMITS.search, `search can have at most ${LIST_FILTER_LIMITS.search} characters.`)
+    .nullish(),
   tagIds: z
     .array(idSchema('tagIds'))
     .max(LIST_FILTER_LIMITS.tagIds, `tagIds can name at most ${LIST_FILTER_LIMITS.tagIds} tags.`)
@@ -316,7 +435,10 @@ export async function listDocuments(ctx: RequestContext, kind: DocumentKind, arg
     const q = trx(kind)
       .where({ workspace_id: caller.workspaceId, project_id: input.projectId })
       .whereNull('deleted_at')
-      .orderBy([{ column, order: direction }, { column: 'id', order: direction }])
+      .orderBy([
+        { column, order: direction },
+        { column: 'id', order: direction },
+      ])
       .limit(first + 1);
     if (input.archived !== null && input.archived !== undefined) q.where({ archived: input.archived });
     if (kind === 'insights' && input.published !== null && input.published !== undefined) {
@@ -331,12 +453,25 @@ export async function listDocuments(ctx: RequestContext, kind: DocumentKind, arg
     if (tagIds.length) {
       // A note's own tags; an insight's are those of the highlights it cites (as its row shows them).
       q.whereExists((sub) => {
-        if (kind === 'notes') sub.select(1).from('note_tags as nt').whereRaw('nt.note_id = notes.id').whereIn('nt.tag_id', tagIds);
-        else sub.select(1).from('highlights as h').join('highlight_tags as ht', 'ht.highlight_id', 'h.id').whereRaw('h.insight_id = insights.id').whereNull('h.deleted_at').whereIn('ht.tag_id', tagIds);
+        if (kind === 'notes')
+          sub.select(1).from('note_tags as nt').whereRaw('nt.note_id = notes.id').whereIn('nt.tag_id', tagIds);
+        else
+          sub
+            .select(1)
+            .from('highlights as h')
+            .join('highlight_tags as ht', 'ht.highlight_id', 'h.id')
+            .whereRaw('h.insight_id = insights.id')
+            .whereNull('h.deleted_at')
+            .whereIn('ht.tag_id', tagIds);
       });
     }
     if (after) {
-      q.whereRaw(`(??, id) ${direction === 'asc' ? '>' : '<'} (select ??, id from ?? where id = ?)`, [column, column, kind, after]);
+      q.whereRaw(`(??, id) ${direction === 'asc' ? '>' : '<'} (select ??, id from ?? where id = ?)`, [
+        column,
+        column,
+        kind,
+        after,
+      ]);
     }
     const rows = (await q) as DocumentRow[];
     const page = rows.slice(0, first);

@@ -1,7 +1,15 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { EventBus, RequestContext } from '@fieldbook/core';
 import { documentFields } from './document-resolvers.ts';
-import { createDocument, deleteDocument, getDocument, listDocuments, moveDocument, updateDocument, type DocumentView } from './documents.ts';
+import {
+  createDocument,
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  moveDocument,
+  updateDocument,
+  type DocumentView,
+} from './documents.ts';
 import { highlightsOfNote } from '../highlights/highlights.ts';
 
 type Args = Record<string, unknown>;
@@ -20,7 +28,8 @@ export function notesResolvers(events: EventBus): IResolvers<unknown, RequestCon
     },
     Note: {
       ...documentFields,
-      highlights: (d: DocumentView, _a: Args, ctx: RequestContext) => ctx.tx((trx) => highlightsOfNote(trx, d.caller, d.id)),
+      highlights: (d: DocumentView, _a: Args, ctx: RequestContext) =>
+        ctx.tx((trx) => highlightsOfNote(trx, d.caller, d.id)),
     },
   };
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { plainText, richTextSchema, RICH_TEXT_MAX, RICH_TEXT_MAX_DEPTH, type RichTextNode } from './rich-text.ts';
 
-const p = (...text: string[]): RichTextNode => ({ type: 'paragraph', content: text.map((t) => ({ type: 'text', text: t })) });
+const p = (...text: string[]): RichTextNode => ({
+  type: 'paragraph',
+  content: text.map((t) => ({ type: 'text', text: t })),
+});
 
 describe('rich text', () => {
   it('derives plain text: blocks on their own lines, hard breaks as newlines', () => {
@@ -10,8 +13,17 @@ describe('rich text', () => {
       content: [
         { type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Interview' }] },
         p('Hello ', 'world'),
-        { type: 'paragraph', content: [{ type: 'text', text: 'a' }, { type: 'hardBreak' }, { type: 'text', text: 'b' }] },
-        { type: 'bulletList', content: [{ type: 'listItem', content: [p('one')] }, { type: 'listItem', content: [p('two')] }] },
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'a' }, { type: 'hardBreak' }, { type: 'text', text: 'b' }],
+        },
+        {
+          type: 'bulletList',
+          content: [
+            { type: 'listItem', content: [p('one')] },
+            { type: 'listItem', content: [p('two')] },
+          ],
+        },
       ],
     };
     expect(plainText(doc)).toBe('Interview\nHello world\na\nb\none\ntwo');
@@ -43,8 +55,12 @@ describe('rich text shape', () => {
   });
 
   it('refuses content holding null or a non-list, and text that is not a string', () => {
-    expect(schema.safeParse({ type: 'doc', content: [null] }).error?.issues[0]?.message).toBe('content has a node that is not a JSON object with a type.');
-    expect(schema.safeParse({ type: 'doc', content: 'x' }).error?.issues[0]?.message).toBe('content has a node whose content is not a list.');
+    expect(schema.safeParse({ type: 'doc', content: [null] }).error?.issues[0]?.message).toBe(
+      'content has a node that is not a JSON object with a type.',
+    );
+    expect(schema.safeParse({ type: 'doc', content: 'x' }).error?.issues[0]?.message).toBe(
+      'content has a node whose content is not a list.',
+    );
     expect(schema.safeParse({ type: 'doc', content: [{ type: 'text', text: 5 }] }).success).toBe(false);
   });
 

@@ -25,8 +25,15 @@ export function richTextProblem(value: unknown): string | null {
   const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 1 }];
   while (stack.length) {
     const { node, depth } = stack.pop()!;
-    if (typeof node !== 'object' || node === null || Array.isArray(node) || typeof (node as { type?: unknown }).type !== 'string') {
-      return depth === 1 ? 'must be a rich text document (a JSON object with a type)' : 'has a node that is not a JSON object with a type';
+    if (
+      typeof node !== 'object' ||
+      node === null ||
+      Array.isArray(node) ||
+      typeof (node as { type?: unknown }).type !== 'string'
+    ) {
+      return depth === 1
+        ? 'must be a rich text document (a JSON object with a type)'
+        : 'has a node that is not a JSON object with a type';
     }
     if (depth > RICH_TEXT_MAX_DEPTH) return `is nested more than ${RICH_TEXT_MAX_DEPTH} levels deep, the limit`;
     const { content, text } = node as { content?: unknown; text?: unknown };
@@ -41,9 +48,13 @@ export function richTextProblem(value: unknown): string | null {
 /** A rich text document: a ProseMirror/TipTap JSON node tree, within the size and depth limits. */
 export const richTextSchema = (field: string) =>
   z
-    .custom<RichTextNode>((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { type?: unknown }).type === 'string', {
-      message: `${field} must be a rich text document (a JSON object with a type).`,
-    })
+    .custom<RichTextNode>(
+      (v) =>
+        typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { type?: unknown }).type === 'string',
+      {
+        message: `${field} must be a rich text document (a JSON object with a type).`,
+      },
+    )
     .superRefine((doc, ctx) => {
       const problem = richTextProblem(doc);
       if (problem) {
@@ -52,7 +63,10 @@ export const richTextSchema = (field: string) =>
       }
       const size = JSON.stringify(doc).length;
       if (size > RICH_TEXT_MAX) {
-        ctx.addIssue({ code: 'custom', message: `${field} can be at most 5,000,000 characters (serialised); it has ${size.toLocaleString('en-US')}.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${field} can be at most 5,000,000 characters (serialised); it has ${size.toLocaleString('en-US')}.`,
+        });
       }
     });
 
@@ -74,7 +88,9 @@ export function plainText(doc: RichTextNode | null | undefined): string {
       return;
     }
     const children = Array.isArray(node.content) ? node.content : [];
-    const isBlock = !BLOCKS_WITHOUT_BREAK.has(node.type) && children.every((c) => c.type === 'text' || c.type === 'hardBreak' || !Array.isArray(c.content));
+    const isBlock =
+      !BLOCKS_WITHOUT_BREAK.has(node.type) &&
+      children.every((c) => c.type === 'text' || c.type === 'hardBreak' || !Array.isArray(c.content));
     if (isBlock) {
       if (current) blocks.push(current);
       current = '';

@@ -17,20 +17,29 @@ export function notificationEmailJob(ctx: ModuleContext): JobDefinition<Notifica
     async handler(job) {
       const { notificationId, userId, workspaceId } = job.data;
       await withTenant(ctx.db.app, { userId, workspaceId }, async (trx) => {
-        const notification = (await trx('notifications').where({ id: notificationId, user_id: userId }).first('type', 'payload')) as
-          | { type: string; payload: Record<string, unknown> }
-          | undefined;
+        const notification = (await trx('notifications')
+          .where({ id: notificationId, user_id: userId })
+          .first('type', 'payload')) as { type: string; payload: Record<string, unknown> } | undefined;
         if (!notification) return;
         // The person may have turned email off since the notification was written.
         if ((await settingsOf(trx, workspaceId, [userId])).get(userId)?.emailNotificationsDisabled) return;
-        const kindOff = (await trx('notification_preferences').where({ user_id: userId, kind: notification.type, email: false }).first('kind')) as { kind: string } | undefined;
+        const kindOff = (await trx('notification_preferences')
+          .where({ user_id: userId, kind: notification.type, email: false })
+          .first('kind')) as { kind: string } | undefined;
         if (kindOff) return;
         const user = (await trx('users').where({ id: userId }).first('email')) as { email: string } | undefined;
         if (!user) return;
         const unsubscribe = unsubscribeParts(ctx.config.publicUrl, ctx.config.secretKey, userId, notification.type);
-        const email = notificationEmail(ctx.config.publicUrl, notification.type, notification.payload, unsubscribe.pageUrl);
+        const email = notificationEmail(
+          ctx.config.publicUrl,
+          notification.type,
+          notification.payload,
+          unsubscribe.pageUrl,
+        );
         if (!email) return;
-        await once(trx, `notification-email:${notificationId}`, NOTIFICATION_EMAIL_QUEUE, () => ctx.mailer.send({ to: user.email, ...email, headers: unsubscribe.headers }));
+        await once(trx, `notification-email:${notificationId}`, NOTIFICATION_EMAIL_QUEUE, () =>
+          ctx.mailer.send({ to: user.email, ...email, headers: unsubscribe.headers }),
+        );
       });
     },
   };

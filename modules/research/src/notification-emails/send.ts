@@ -20,12 +20,25 @@ export interface NotificationToSend {
  * choices when it sends, and finds nothing for a notification the person turned off entirely or
  * already had for this event (the rows are not read back: they belong to other people).
  */
-export async function sendNotifications(trx: Knex.Transaction, jobs: JobQueue, items: readonly NotificationToSend[]): Promise<void> {
-  const rows = items.map((n) => ({ id: randomUUID(), user_id: n.userId, workspace_id: n.workspaceId, type: n.type, payload: JSON.stringify(n.payload), dedupe_key: n.dedupeKey }));
+export async function sendNotifications(
+  trx: Knex.Transaction,
+  jobs: JobQueue,
+  items: readonly NotificationToSend[],
+): Promise<void> {
+  const rows = items.map((n) => ({
+    id: randomUUID(),
+    user_id: n.userId,
+    workspace_id: n.workspaceId,
+    type: n.type,
+    payload: JSON.stringify(n.payload),
+    dedupe_key: n.dedupeKey,
+  }));
   await insertNotifications(trx, rows);
   await enqueueEmails(
     trx,
     jobs,
-    rows.filter((r) => IMMEDIATE_EMAIL_KINDS.has(r.type)).map((r) => ({ notificationId: r.id, userId: r.user_id, workspaceId: r.workspace_id })),
+    rows
+      .filter((r) => IMMEDIATE_EMAIL_KINDS.has(r.type))
+      .map((r) => ({ notificationId: r.id, userId: r.user_id, workspaceId: r.workspace_id })),
   );
 }

@@ -21,7 +21,12 @@ const accessRequested: Writer = (publicUrl, _type, p) => {
   const message = str(p.message);
   return {
     subject,
-    body: [`${subject}.`, ...(message ? ['', `“${message}”`] : []), '', `Approve or deny it: ${link(publicUrl, `/projects/${String(p.projectId)}/settings/access`)}`],
+    body: [
+      `${subject}.`,
+      ...(message ? ['', `“${message}”`] : []),
+      '',
+      `Approve or deny it: ${link(publicUrl, `/projects/${String(p.projectId)}/settings/access`)}`,
+    ],
   };
 };
 
@@ -29,7 +34,11 @@ const accessApproved: Writer = (publicUrl, _type, p) => {
   const title = str(p.projectTitle) ?? 'a project';
   return {
     subject: `You now have ${roleName(p)} access to “${title}”`,
-    body: [`${str(p.actorName) ?? 'Someone'} approved your request for ${roleName(p)} access to “${title}”.`, '', `Open it: ${link(publicUrl, `/projects/${String(p.projectId)}`)}`],
+    body: [
+      `${str(p.actorName) ?? 'Someone'} approved your request for ${roleName(p)} access to “${title}”.`,
+      '',
+      `Open it: ${link(publicUrl, `/projects/${String(p.projectId)}`)}`,
+    ],
   };
 };
 
@@ -42,10 +51,14 @@ const accessDenied: Writer = (_publicUrl, _type, p) => ({
 const summaryReady: Writer = (publicUrl, _type, p) => {
   const title = str(p.objectTitle) ?? 'your note';
   const path = p.objectType === 'INSIGHT' ? `/insights/${String(p.objectId)}` : `/data/${String(p.objectId)}`;
-  return { subject: `The summary of “${title}” is ready`, body: [`The AI summary of “${title}” is written.`, '', `Read it: ${link(publicUrl, path)}`] };
+  return {
+    subject: `The summary of “${title}” is ready`,
+    body: [`The AI summary of “${title}” is written.`, '', `Read it: ${link(publicUrl, path)}`],
+  };
 };
 
-const comment: Writer = (publicUrl, type, p) => commentEmail(publicUrl, type, p as unknown as CommentNotificationPayload);
+const comment: Writer = (publicUrl, type, p) =>
+  commentEmail(publicUrl, type, p as unknown as CommentNotificationPayload);
 
 /** The kinds emailed at once (kinds.ts says which), each with how its email reads. */
 const WRITERS: Record<string, Writer> = {
@@ -57,13 +70,20 @@ const WRITERS: Record<string, Writer> = {
   summary_ready: summaryReady,
 };
 
-export const IMMEDIATE_EMAIL_KINDS: ReadonlySet<string> = new Set(NOTIFICATION_KINDS.filter((k) => k.email === 'immediate').map((k) => k.kind));
+export const IMMEDIATE_EMAIL_KINDS: ReadonlySet<string> = new Set(
+  NOTIFICATION_KINDS.filter((k) => k.email === 'immediate').map((k) => k.kind),
+);
 
 /**
  * The email of one notification, or null for a kind not emailed at once. Every email ends with
  * where to choose one's notifications and, when given, the one-click unsubscribe of its kind.
  */
-export function notificationEmail(publicUrl: URL, type: string, payload: Payload, unsubscribeUrl?: string): { subject: string; text: string } | null {
+export function notificationEmail(
+  publicUrl: URL,
+  type: string,
+  payload: Payload,
+  unsubscribeUrl?: string,
+): { subject: string; text: string } | null {
   const writer = IMMEDIATE_EMAIL_KINDS.has(type) ? WRITERS[type] : undefined;
   if (!writer) return null;
   const { subject, body } = writer(publicUrl, type, payload);

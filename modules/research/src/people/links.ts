@@ -17,7 +17,12 @@ import { personFor } from './people.ts';
  */
 
 /** A live highlight (its note live too) the caller reaches at `needed`; NOT_FOUND otherwise. */
-async function highlightFor(trx: Knex.Transaction, caller: Caller, id: string, needed: 'read' | 'write'): Promise<HighlightRow> {
+async function highlightFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  id: string,
+  needed: 'read' | 'write',
+): Promise<HighlightRow> {
   const row = (await trx('highlights as h')
     .leftJoin('notes as n', 'n.id', 'h.note_id')
     .where({ 'h.id': id, 'h.workspace_id': caller.workspaceId })
@@ -40,7 +45,12 @@ export async function setNotePerson(ctx: RequestContext, args: unknown, linked: 
     await personFor(trx, caller, input.personId);
     if (linked) {
       await trx('note_people')
-        .insert({ workspace_id: caller.workspaceId, note_id: note.id, person_id: input.personId, created_by: caller.userId })
+        .insert({
+          workspace_id: caller.workspaceId,
+          note_id: note.id,
+          person_id: input.personId,
+          created_by: caller.userId,
+        })
         .onConflict(['note_id', 'person_id'])
         .ignore();
     } else {
@@ -58,7 +68,12 @@ export async function setHighlightPerson(ctx: RequestContext, args: unknown, lin
     await personFor(trx, caller, input.personId);
     if (linked) {
       await trx('highlight_people')
-        .insert({ workspace_id: caller.workspaceId, highlight_id: highlight.id, person_id: input.personId, created_by: caller.userId })
+        .insert({
+          workspace_id: caller.workspaceId,
+          highlight_id: highlight.id,
+          person_id: input.personId,
+          created_by: caller.userId,
+        })
         .onConflict(['highlight_id', 'person_id'])
         .ignore();
     } else {
@@ -96,12 +111,18 @@ export async function personNotes(ctx: RequestContext, args: unknown): Promise<P
       .where({ 'np.person_id': input.personId, 'n.workspace_id': caller.workspaceId })
       .whereNull('n.deleted_at')
       .whereIn('n.project_id', projects)
-      .orderBy([{ column: 'n.created_at', order: 'desc' }, { column: 'n.id', order: 'desc' }])
+      .orderBy([
+        { column: 'n.created_at', order: 'desc' },
+        { column: 'n.id', order: 'desc' },
+      ])
       .limit(first + 1)
       .select('n.*');
     if (after) q.whereRaw('(n.created_at, n.id) < (select created_at, id from notes where id = ?)', [after]);
     const rows = (await q) as DocumentRow[];
-    return pageOf(rows.map((r): DocumentView => ({ ...r, kind: 'notes', caller })), first);
+    return pageOf(
+      rows.map((r): DocumentView => ({ ...r, kind: 'notes', caller })),
+      first,
+    );
   });
 }
 
@@ -121,11 +142,17 @@ export async function personHighlights(ctx: RequestContext, args: unknown): Prom
       .whereNull('h.deleted_at')
       .where((w) => w.whereNull('h.note_id').orWhereNull('n.deleted_at'))
       .whereIn('h.project_id', projects)
-      .orderBy([{ column: 'h.created_at', order: 'desc' }, { column: 'h.id', order: 'desc' }])
+      .orderBy([
+        { column: 'h.created_at', order: 'desc' },
+        { column: 'h.id', order: 'desc' },
+      ])
       .limit(first + 1)
       .select('h.*');
     if (after) q.whereRaw('(h.created_at, h.id) < (select created_at, id from highlights where id = ?)', [after]);
     const rows = (await q) as HighlightRow[];
-    return pageOf(rows.map((r): HighlightView => ({ ...r, caller })), first);
+    return pageOf(
+      rows.map((r): HighlightView => ({ ...r, caller })),
+      first,
+    );
   });
 }

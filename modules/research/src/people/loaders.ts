@@ -14,7 +14,11 @@ interface PeopleLoaders {
 
 const perRequest = new WeakMap<RequestContext, PeopleLoaders>();
 
-function linkedLoader(ctx: RequestContext, table: 'note_people' | 'highlight_people', column: 'note_id' | 'highlight_id') {
+function linkedLoader(
+  ctx: RequestContext,
+  table: 'note_people' | 'highlight_people',
+  column: 'note_id' | 'highlight_id',
+) {
   return new DataLoader<string, PersonRow[]>(async (ids) => {
     const rows = (await ctx.tx((trx) =>
       trx(`${table} as l`)
@@ -33,7 +37,10 @@ function linkedLoader(ctx: RequestContext, table: 'note_people' | 'highlight_peo
 function loaders(ctx: RequestContext): PeopleLoaders {
   let found = perRequest.get(ctx);
   if (!found) {
-    found = { ofNote: linkedLoader(ctx, 'note_people', 'note_id'), ofHighlight: linkedLoader(ctx, 'highlight_people', 'highlight_id') };
+    found = {
+      ofNote: linkedLoader(ctx, 'note_people', 'note_id'),
+      ofHighlight: linkedLoader(ctx, 'highlight_people', 'highlight_id'),
+    };
     perRequest.set(ctx, found);
   }
   return found;
@@ -43,5 +50,8 @@ function loaders(ctx: RequestContext): PeopleLoaders {
 export const peopleOfNote = async (ctx: RequestContext, caller: Caller, noteId: string): Promise<PersonView[]> =>
   (await loaders(ctx).ofNote.load(noteId)).map(personView(caller));
 
-export const peopleOfHighlight = async (ctx: RequestContext, caller: Caller, highlightId: string): Promise<PersonView[]> =>
-  (await loaders(ctx).ofHighlight.load(highlightId)).map(personView(caller));
+export const peopleOfHighlight = async (
+  ctx: RequestContext,
+  caller: Caller,
+  highlightId: string,
+): Promise<PersonView[]> => (await loaders(ctx).ofHighlight.load(highlightId)).map(personView(caller));

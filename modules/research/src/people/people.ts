@@ -5,7 +5,16 @@ import { encodeCursor } from '../notes/documents.ts';
 import type { Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema, sent } from '../projects/inputs.ts';
-import { decodeIdCursor, pageSize, personAvatarUrl, personCompany, personEmail, personName, personTitle, PEOPLE_LIMITS } from './inputs.ts';
+import {
+  decodeIdCursor,
+  pageSize,
+  personAvatarUrl,
+  personCompany,
+  personEmail,
+  personName,
+  personTitle,
+  PEOPLE_LIMITS,
+} from './inputs.ts';
 
 export interface PersonRow {
   id: string;
@@ -26,30 +35,40 @@ export interface PersonView extends PersonRow {
   caller: Caller;
 }
 
-export const personView = (caller: Caller) => (row: PersonRow): PersonView => ({ ...row, caller });
+export const personView =
+  (caller: Caller) =>
+  (row: PersonRow): PersonView => ({ ...row, caller });
 
 /** A live person of the caller's workspace; NOT_FOUND for the trash and other workspaces. */
 export async function personFor(trx: Knex.Transaction, caller: Caller, id: string): Promise<PersonRow> {
-  const row = (await trx('people').where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first()) as PersonRow | undefined;
+  const row = (await trx('people').where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first()) as
+    | PersonRow
+    | undefined;
   if (!row) throw notFound('That person');
   return row;
 }
 
 /** Addresses are unique per workspace whatever their case (the index enforces it too). */
 async function assertEmailFree(trx: Knex.Transaction, caller: Caller, email: string, exceptId?: string): Promise<void> {
-  const q = trx('people').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').whereRaw('lower(email) = lower(?)', [email]);
+  const q = trx('people')
+    .where({ workspace_id: caller.workspaceId })
+    .whereNull('deleted_at')
+    .whereRaw('lower(email) = lower(?)', [email]);
   if (exceptId) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw badInput('input.email', `Another person in this workspace already has the email address ${email}.`);
+  if (await q.first('id'))
+    throw badInput('input.email', `Another person in this workspace already has the email address ${email}.`);
 }
 
-const isUniqueViolation = (error: unknown): boolean => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /** Two requests racing past the check still meet the unique index; answer them alike. */
 async function guardEmail<T>(email: string | null | undefined, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (email && isUniqueViolation(error)) throw badInput('input.email', `Another person in this workspace already has the email address ${email}.`);
+    if (email && isUniqueViolation(error))
+      throw badInput('input.email', `Another person in this workspace already has the email address ${email}.`);
     throw error;
   }
 }
@@ -61,12 +80,23 @@ const fields = {
   avatarUrl: personAvatarUrl.nullish(),
 };
 
-type PersonInput = { name?: string; email?: string | null; company?: string | null; title?: string | null; avatarUrl?: string | null };
+type PersonInput = {
+  name?: string;
+  email?: string | null;
+  company?: string | null;
+  title?: string | null;
+  avatarUrl?: string | null;
+};
 
 function patchOf(input: PersonInput, raw: object): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   if (input.name !== undefined) patch.name = input.name;
-  for (const [key, column] of [['email', 'email'], ['company', 'company'], ['title', 'title'], ['avatarUrl', 'avatar_url']] as const) {
+  for (const [key, column] of [
+    ['email', 'email'],
+    ['company', 'company'],
+    ['title', 'title'],
+    ['avatarUrl', 'avatar_url'],
+  ] as const) {
     if (sent(raw, key)) patch[column] = input[key] ?? null;
   }
   return patch;
@@ -81,7 +111,12 @@ export async function createPerson(ctx: RequestContext, args: unknown): Promise<
     if (input.email) await assertEmailFree(trx, caller, input.email);
     const [row] = (await guardEmail(input.email, () =>
       trx('people')
-        .insert({ workspace_id: caller.workspaceId, ...patchOf(input, raw), created_by: caller.userId, updated_by: caller.userId })
+        .insert({
+          workspace_id: caller.workspaceId,
+          ...patchOf(input, raw),
+          created_by: caller.userId,
+          updated_by: caller.userId,
+        })
         .returning('*'),
     )) as PersonRow[];
     return personView(caller)(row!);
@@ -91,7 +126,10 @@ export async function createPerson(ctx: RequestContext, args: unknown): Promise<
 /** Contributor and above (002 §6). Leaving a field out keeps it; null or blank clears it. */
 export async function updatePerson(ctx: RequestContext, args: unknown): Promise<PersonView> {
   const caller = callerOf(ctx, 'people:update');
-  const { id, input } = validate(z.object({ id: idSchema(), input: z.object({ name: personName.optional(), ...fields }) }), args);
+  const { id, input } = validate(
+    z.object({ id: idSchema(), input: z.object({ name: personName.optional(), ...fields }) }),
+    args,
+  );
   const raw = (args as { input: object }).input;
   return ctx.tx(async (trx) => {
     await personFor(trx, caller, id);
@@ -124,7 +162,11 @@ export async function getPerson(ctx: RequestContext, args: unknown): Promise<Per
 }
 
 const listSchema = z.object({
-  search: z.string().trim().max(PEOPLE_LIMITS.search, `A search can be at most ${PEOPLE_LIMITS.search} characters long.`).nullish(),
+  search: z
+    .string()
+    .trim()
+    .max(PEOPLE_LIMITS.search, `A search can be at most ${PEOPLE_LIMITS.search} characters long.`)
+    .nullish(),
   first: pageSize.nullish(),
   after: z.string().nullish(),
 });
@@ -144,10 +186,16 @@ export async function listPeople(ctx: RequestContext, args: unknown): Promise<Pe
   const first = input.first ?? 50;
   const after = decodeIdCursor(input.after);
   return ctx.tx(async (trx) => {
-    const q = trx('people').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').orderBy([{ column: 'name' }, { column: 'id' }]).limit(first + 1);
+    const q = trx('people')
+      .where({ workspace_id: caller.workspaceId })
+      .whereNull('deleted_at')
+      .orderBy([{ column: 'name' }, { column: 'id' }])
+      .limit(first + 1);
     if (input.search) {
       const pattern = likePattern(input.search);
-      q.where((w) => w.whereRaw('lower(name) like ?', [pattern]).orWhereRaw("lower(coalesce(email, '')) like ?", [pattern]));
+      q.where((w) =>
+        w.whereRaw('lower(name) like ?', [pattern]).orWhereRaw("lower(coalesce(email, '')) like ?", [pattern]),
+      );
     }
     if (after) q.whereRaw('(name, id) > (select name, id from people where id = ?)', [after]);
     const rows = (await q) as PersonRow[];

@@ -39,7 +39,13 @@ export interface Caller {
  * The project if the caller may use it at `needed`: NOT_FOUND when it is in another workspace, in
  * the trash, or unreadable for them; FORBIDDEN when they may read but not do more.
  */
-export async function projectFor(trx: Knex.Transaction, caller: Caller, projectId: string, needed: PermissionLevel, opts: { includeDeleted?: boolean } = {}): Promise<ProjectRow> {
+export async function projectFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  projectId: string,
+  needed: PermissionLevel,
+  opts: { includeDeleted?: boolean } = {},
+): Promise<ProjectRow> {
   const q = trx('projects').where({ id: projectId, workspace_id: caller.workspaceId });
   if (!opts.includeDeleted) q.whereNull('deleted_at');
   const project = (await q.first()) as ProjectRow | undefined;
@@ -47,13 +53,22 @@ export async function projectFor(trx: Knex.Transaction, caller: Caller, projectI
   const { level } = projectAccess(caller.membership, caller.userId, project.permissions);
   if (!atLeast(level, 'read')) throw notFound('That project');
   if (!atLeast(level, needed)) {
-    throw forbidden(needed === 'full' ? 'You need full access to this project to do that.' : 'You don’t have edit permissions in this project');
+    throw forbidden(
+      needed === 'full'
+        ? 'You need full access to this project to do that.'
+        : 'You don’t have edit permissions in this project',
+    );
   }
   return project;
 }
 
 /** The ids of the projects the caller can read, in the workspace, out of the trash. */
 export async function readableProjectIds(trx: Knex.Transaction, caller: Caller): Promise<string[]> {
-  const rows = (await trx('projects').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').select('id', 'permissions')) as Array<{ id: string; permissions: unknown }>;
-  return rows.filter((r) => atLeast(projectAccess(caller.membership, caller.userId, r.permissions).level, 'read')).map((r) => r.id);
+  const rows = (await trx('projects')
+    .where({ workspace_id: caller.workspaceId })
+    .whereNull('deleted_at')
+    .select('id', 'permissions')) as Array<{ id: string; permissions: unknown }>;
+  return rows
+    .filter((r) => atLeast(projectAccess(caller.membership, caller.userId, r.permissions).level, 'read'))
+    .map((r) => r.id);
 }

@@ -15,7 +15,10 @@ export const requiredTitle = (label: string) =>
 
 /** An optional title of at most 200 characters (notes and insights may be untitled). */
 export const optionalTitle = (label: string) =>
-  z.string().trim().max(CONTENT_LIMITS.title, `${a(label)} title can be at most ${CONTENT_LIMITS.title} characters long.`);
+  z
+    .string()
+    .trim()
+    .max(CONTENT_LIMITS.title, `${a(label)} title can be at most ${CONTENT_LIMITS.title} characters long.`);
 
 export const moveSchema = z.object({
   id: idSchema(),

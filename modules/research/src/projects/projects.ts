@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { AppError, badInput, notFound, permissionMapSchema, validate, type EventBus, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  badInput,
+  notFound,
+  permissionMapSchema,
+  validate,
+  type EventBus,
+  type RequestContext,
+} from '@fieldbook/core';
 import { publishProjectCreated } from '../events/publish.ts';
 import { moveBetween, rankForNewItem, type RankedList } from '../ranks/reorder.ts';
 import { richTextSchema } from '../notes/rich-text.ts';
@@ -26,21 +34,38 @@ const fieldsSchema = {
   folderId: idSchema('folderId').nullable().optional(),
 };
 const createSchema = z.object({ title: requiredTitle('project'), ...fieldsSchema });
-const updateSchema = z.object({ id: idSchema(), input: z.object({ title: requiredTitle('project').optional(), ...fieldsSchema }) });
+const updateSchema = z.object({
+  id: idSchema(),
+  input: z.object({ title: requiredTitle('project').optional(), ...fieldsSchema }),
+});
 
-const view = (caller: Caller) => (row: ProjectRow): ProjectView => ({ ...row, caller });
+const view =
+  (caller: Caller) =>
+  (row: ProjectRow): ProjectView => ({ ...row, caller });
 
 /** The folder a project goes into must exist in this workspace and not be in the trash. */
-async function assertFolder(trx: Knex.Transaction, workspaceId: string, folderId: string | null | undefined): Promise<void> {
+async function assertFolder(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  folderId: string | null | undefined,
+): Promise<void> {
   if (!folderId) return;
-  const folder = await trx('project_categories').where({ id: folderId, workspace_id: workspaceId }).whereNull('deleted_at').first('id');
+  const folder = await trx('project_categories')
+    .where({ id: folderId, workspace_id: workspaceId })
+    .whereNull('deleted_at')
+    .first('id');
   if (!folder) throw notFound('That folder');
 }
 
 /** At most 200 projects per workspace, counting those not in the trash (000 §9). */
 export async function assertProjectRoom(trx: Knex.Transaction, workspaceId: string, adding = 1): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projects-count:${workspaceId}`]);
-  const row = (await trx('projects').where({ workspace_id: workspaceId }).whereNull('deleted_at').count<{ count: string }[]>('* as count'))[0];
+  const row = (
+    await trx('projects')
+      .where({ workspace_id: workspaceId })
+      .whereNull('deleted_at')
+      .count<{ count: string }[]>('* as count')
+  )[0];
   if (Number(row?.count ?? 0) + adding > CONTENT_LIMITS.projectsPerWorkspace) {
     throw badInput('projects', `A workspace can have at most ${CONTENT_LIMITS.projectsPerWorkspace} projects.`);
   }
@@ -53,11 +78,16 @@ export async function listProjects(ctx: RequestContext, args: unknown): Promise<
     args,
   );
   return ctx.tx(async (trx) => {
-    const q = trx('projects').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').orderBy([{ column: 'rank' }, { column: 'id' }]);
+    const q = trx('projects')
+      .where({ workspace_id: caller.workspaceId })
+      .whereNull('deleted_at')
+      .orderBy([{ column: 'rank' }, { column: 'id' }]);
     if (status) q.where({ status });
     if (folderId) q.where({ category_id: folderId });
     const rows = (await q) as ProjectRow[];
-    return rows.filter((r) => projectAccess(caller.membership, caller.userId, r.permissions).level !== 'none').map(view(caller));
+    return rows
+      .filter((r) => projectAccess(caller.membership, caller.userId, r.permissions).level !== 'none')
+      .map(view(caller));
   });
 }
 
@@ -76,7 +106,9 @@ export async function createProject(ctx: RequestContext, args: unknown, events: 
     await assertFolder(trx, caller.workspaceId, input.folderId);
     const rank = await rankForNewItem(trx, projectList(caller.workspaceId));
     // The creator may always manage who else sees the project, even once it is restricted.
-    const permissions = isManager(caller) ? { groups: {}, users: {} } : { groups: {}, users: { [caller.userId]: 'full' } };
+    const permissions = isManager(caller)
+      ? { groups: {}, users: {} }
+      : { groups: {}, users: { [caller.userId]: 'full' } };
     const [row] = (await trx('projects')
       .insert({
         workspace_id: caller.workspaceId,
@@ -124,8 +156,14 @@ export async function moveProject(ctx: RequestContext, args: unknown): Promise<P
   const target = validate(moveSchema, args);
   return ctx.tx(async (trx) => {
     await projectFor(trx, caller, target.id, 'write');
-    for (const [field, neighbour] of [['previousId', target.previousId], ['nextId', target.nextId]] as const) {
-      if (neighbour) await projectFor(trx, caller, neighbour, 'read').catch(() => { throw badInput(field, 'The neighbour to place the item next to is not in the same list.'); });
+    for (const [field, neighbour] of [
+      ['previousId', target.previousId],
+      ['nextId', target.nextId],
+    ] as const) {
+      if (neighbour)
+        await projectFor(trx, caller, neighbour, 'read').catch(() => {
+          throw badInput(field, 'The neighbour to place the item next to is not in the same list.');
+        });
     }
     await moveBetween(trx, projectList(caller.workspaceId), target.id, target);
     return view(caller)((await trx('projects').where({ id: target.id }).first()) as ProjectRow);
@@ -139,22 +177,35 @@ export async function moveProject(ctx: RequestContext, args: unknown): Promise<P
  */
 export async function updateProjectAccess(ctx: RequestContext, args: unknown): Promise<ProjectView> {
   const caller = callerOf(ctx, 'acl:write');
-  const { projectId, permissions } = validate(z.object({ projectId: idSchema('projectId'), permissions: permissionMapSchema }), args);
+  const { projectId, permissions } = validate(
+    z.object({ projectId: idSchema('projectId'), permissions: permissionMapSchema }),
+    args,
+  );
   return ctx.tx(async (trx) => {
     await projectFor(trx, caller, projectId, 'full');
     const groupIds = Object.keys(permissions.groups).filter((k) => !['public', 'markup', 'playback'].includes(k));
     if (groupIds.length) {
-      const found = await trx('user_groups').where({ workspace_id: caller.workspaceId }).whereIn('id', groupIds).select('id');
-      if (found.length !== groupIds.length) throw badInput('permissions.groups', 'Only user groups of this workspace can be granted access.');
+      const found = await trx('user_groups')
+        .where({ workspace_id: caller.workspaceId })
+        .whereIn('id', groupIds)
+        .select('id');
+      if (found.length !== groupIds.length)
+        throw badInput('permissions.groups', 'Only user groups of this workspace can be granted access.');
     }
     const userIds = Object.keys(permissions.users);
     if (userIds.length) {
-      const found = await trx('workspace_members').where({ workspace_id: caller.workspaceId }).whereIn('user_id', userIds).select('user_id');
-      if (found.length !== userIds.length) throw badInput('permissions.users', 'Only members of this workspace can be granted access.');
+      const found = await trx('workspace_members')
+        .where({ workspace_id: caller.workspaceId })
+        .whereIn('user_id', userIds)
+        .select('user_id');
+      if (found.length !== userIds.length)
+        throw badInput('permissions.users', 'Only members of this workspace can be granted access.');
     }
     if (!isManager(caller) && projectAccess(caller.membership, caller.userId, permissions).level !== 'full') {
       // Whoever changes the map keeps the access they used to change it; lock-outs need a manager.
-      throw new AppError('INVALID_OPERATION', 'You cannot remove your own full access to this project.', { field: 'permissions' });
+      throw new AppError('INVALID_OPERATION', 'You cannot remove your own full access to this project.', {
+        field: 'permissions',
+      });
     }
     const [row] = (await trx('projects')
       .where({ id: projectId })

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RANK, evenlySpacedRanks, MIN_RANK_GAP, needsRebalance, RANK_GAP, rankAtEnd, rankAtStart, rankBetween } from './ranks.ts';
+import {
+  DEFAULT_RANK,
+  evenlySpacedRanks,
+  MIN_RANK_GAP,
+  needsRebalance,
+  RANK_GAP,
+  rankAtEnd,
+  rankAtStart,
+  rankBetween,
+} from './ranks.ts';
 
 describe('ranks (000 §9)', () => {
   it('uses default 0, gap 65536 and a minimum difference of 2^-16', () => {

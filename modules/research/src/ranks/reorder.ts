@@ -4,7 +4,14 @@ import { evenlySpacedRanks, needsRebalance, rankAtEnd, rankBetween } from './ran
 
 /** Tables whose rows keep a rank; the first four have a trash, whose rows are not in any list. */
 const TRASHED_TABLES = ['projects', 'project_categories', 'notes', 'insights'] as const;
-type RankedTable = (typeof TRASHED_TABLES)[number] | 'tag_boards' | 'tag_groups' | 'tags' | 'fields' | 'field_options' | 'project_views';
+type RankedTable =
+  | (typeof TRASHED_TABLES)[number]
+  | 'tag_boards'
+  | 'tag_groups'
+  | 'tags'
+  | 'fields'
+  | 'field_options'
+  | 'project_views';
 
 /** One ordered list: the rows of `table` matching `scope` (and not in the trash). */
 export interface RankedList {
@@ -37,7 +44,9 @@ function listQuery(trx: Knex.Transaction, list: RankedList) {
 
 /** Serialises reorders of one list, so two drops never read the same neighbours. */
 async function lockList(trx: Knex.Transaction, list: RankedList): Promise<void> {
-  const key = `${list.table}:${Object.entries(list.scope).map(([k, v]) => `${k}=${v ?? ''}`).join(',')}`;
+  const key = `${list.table}:${Object.entries(list.scope)
+    .map(([k, v]) => `${k}=${v ?? ''}`)
+    .join(',')}`;
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [key]);
 }
 
@@ -56,9 +65,15 @@ export async function rankForNewItem(trx: Knex.Transaction, list: RankedList): P
  * transaction, leaving a gap for the item, so a move never fails for lack of room. Writes
  * nothing for `id` itself.
  */
-export async function rankBetweenNeighbours(trx: Knex.Transaction, list: RankedList, id: string, target: MoveTarget): Promise<number> {
+export async function rankBetweenNeighbours(
+  trx: Knex.Transaction,
+  list: RankedList,
+  id: string,
+  target: MoveTarget,
+): Promise<number> {
   await lockList(trx, list);
-  if (target.previousId === id || target.nextId === id) throw badInput('previousId', 'An item cannot be placed next to itself.');
+  if (target.previousId === id || target.nextId === id)
+    throw badInput('previousId', 'An item cannot be placed next to itself.');
   const others = () => listQuery(trx, list).whereNot('id', id);
   const find = async (neighbourId: string, field: 'previousId' | 'nextId'): Promise<RankRow> => {
     const row = (await others().where('id', neighbourId).first('id', 'rank')) as RankRow | undefined;
@@ -69,19 +84,35 @@ export async function rankBetweenNeighbours(trx: Knex.Transaction, list: RankedL
   let next = target.nextId ? await find(target.nextId, 'nextId') : null;
   if (previous && !next) {
     const p = previous;
-    next = ((await others().where((q) => q.where('rank', '>', p.rank).orWhere((w) => w.where('rank', p.rank).where('id', '>', p.id))).orderBy([{ column: 'rank' }, { column: 'id' }]).first('id', 'rank')) as RankRow | undefined) ?? null;
+    next =
+      ((await others()
+        .where((q) => q.where('rank', '>', p.rank).orWhere((w) => w.where('rank', p.rank).where('id', '>', p.id)))
+        .orderBy([{ column: 'rank' }, { column: 'id' }])
+        .first('id', 'rank')) as RankRow | undefined) ?? null;
   } else if (next && !previous) {
     const n = next;
-    previous = ((await others().where((q) => q.where('rank', '<', n.rank).orWhere((w) => w.where('rank', n.rank).where('id', '<', n.id))).orderBy([{ column: 'rank', order: 'desc' }, { column: 'id', order: 'desc' }]).first('id', 'rank')) as RankRow | undefined) ?? null;
+    previous =
+      ((await others()
+        .where((q) => q.where('rank', '<', n.rank).orWhere((w) => w.where('rank', n.rank).where('id', '<', n.id)))
+        .orderBy([
+          { column: 'rank', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .first('id', 'rank')) as RankRow | undefined) ?? null;
   } else if (!previous && !next) {
     const last = (await others().max('rank as max').first()) as { max: number | null } | undefined;
     return rankAtEnd(last?.max ?? null);
   }
-  if (previous && next && previous.rank > next.rank) throw badInput('nextId', 'The item after must come after the item before.');
+  if (previous && next && previous.rank > next.rank)
+    throw badInput('nextId', 'The item after must come after the item before.');
   if (!needsRebalance(previous?.rank, next?.rank)) return rankBetween(previous?.rank, next?.rank);
 
   // Too close: renumber the others evenly, leaving a gap where the item goes.
-  const ids = ((await others().orderBy([{ column: 'rank' }, { column: 'id' }]).select('id')) as Array<{ id: string }>).map((r) => r.id);
+  const ids = (
+    (await others()
+      .orderBy([{ column: 'rank' }, { column: 'id' }])
+      .select('id')) as Array<{ id: string }>
+  ).map((r) => r.id);
   const at = previous ? ids.indexOf(previous.id) + 1 : ids.indexOf(next!.id);
   const ranks = evenlySpacedRanks(ids.length + 1);
   await trx.raw(
@@ -92,7 +123,12 @@ export async function rankBetweenNeighbours(trx: Knex.Transaction, list: RankedL
 }
 
 /** Moves item `id`, already in `list`, between two neighbours (see rankBetweenNeighbours). */
-export async function moveBetween(trx: Knex.Transaction, list: RankedList, id: string, target: MoveTarget): Promise<number> {
+export async function moveBetween(
+  trx: Knex.Transaction,
+  list: RankedList,
+  id: string,
+  target: MoveTarget,
+): Promise<number> {
   const rank = await rankBetweenNeighbours(trx, list, id, target);
   await trx(list.table).where('id', id).update({ rank });
   return rank;

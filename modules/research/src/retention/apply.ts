@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { once, recordAudit, withTenant } from '@fieldbook/core';
 import { deleteForGood, deletePeopleForGood, type DeletedCounts } from './purge.ts';
-import { DATA_RETENTION_WARNING, TRASH_DAYS, WARNING_DAYS, daysBefore, deletionCutoff, retentionWindows, runDay } from './policy.ts';
+import {
+  DATA_RETENTION_WARNING,
+  TRASH_DAYS,
+  WARNING_DAYS,
+  daysBefore,
+  deletionCutoff,
+  retentionWindows,
+  runDay,
+} from './policy.ts';
 
 export const DATA_RETENTION_QUEUE = 'research.data-retention';
 
@@ -35,9 +43,14 @@ async function idsWhere(q: Knex.QueryBuilder): Promise<string[]> {
 }
 
 /** Projects, folders, notes, insights, highlights and people in the trash for longer than 30 days. */
-async function emptyOldTrash(trx: Knex.Transaction, workspaceId: string, now: Date): Promise<RetentionOutcome['trash']> {
+async function emptyOldTrash(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  now: Date,
+): Promise<RetentionOutcome['trash']> {
   const before = daysBefore(now, TRASH_DAYS);
-  const trashed = (table: string) => trx(table).where({ workspace_id: workspaceId }).whereNotNull('deleted_at').where('deleted_at', '<', before);
+  const trashed = (table: string) =>
+    trx(table).where({ workspace_id: workspaceId }).whereNotNull('deleted_at').where('deleted_at', '<', before);
   const counts = await deleteForGood(trx, workspaceId, {
     projects: await idsWhere(trashed('projects')),
     notes: await idsWhere(trashed('notes')),
@@ -55,9 +68,17 @@ async function emptyOldTrash(trx: Knex.Transaction, workspaceId: string, now: Da
  * within the warning days and no earlier warning announced. At most one warning per workspace,
  * policy and day, through `once()`: a second run on the same day changes nothing.
  */
-async function warn(trx: Knex.Transaction, workspaceId: string, policy: PolicyRow, now: Date): Promise<DataRetentionWarningPayload | null> {
+async function warn(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  policy: PolicyRow,
+  now: Date,
+): Promise<DataRetentionWarningPayload | null> {
   const windows = retentionWindows(now, policy.retention_days);
-  const last = (await trx('data_retention_warnings').where({ workspace_id: workspaceId }).max('cutoff as cutoff').first()) as { cutoff: Date | null } | undefined;
+  const last = (await trx('data_retention_warnings')
+    .where({ workspace_id: workspaceId })
+    .max('cutoff as cutoff')
+    .first()) as { cutoff: Date | null } | undefined;
   const entering = (table: string) => {
     const q = trx(table).where({ workspace_id: workspaceId }).where('created_at', '<', windows.warnBefore);
     if (last?.cutoff) q.where('created_at', '>=', last.cutoff);
@@ -86,18 +107,31 @@ async function warn(trx: Knex.Transaction, workspaceId: string, policy: PolicyRo
       insight_count: insightCount,
       created_at: now,
     });
-    const admins = (await trx('workspace_members').where({ workspace_id: workspaceId, workspace_admin: true }).select('user_id')) as Array<{ user_id: string }>;
+    const admins = (await trx('workspace_members')
+      .where({ workspace_id: workspaceId, workspace_admin: true })
+      .select('user_id')) as Array<{ user_id: string }>;
     if (!admins.length) return;
     // No RETURNING: the rows belong to the admins, whom this transaction may write for but not read.
     await trx('notifications').insert(
-      admins.map((a) => ({ user_id: a.user_id, workspace_id: workspaceId, type: DATA_RETENTION_WARNING, payload: JSON.stringify(payload), created_at: now })),
+      admins.map((a) => ({
+        user_id: a.user_id,
+        workspace_id: workspaceId,
+        type: DATA_RETENTION_WARNING,
+        payload: JSON.stringify(payload),
+        created_at: now,
+      })),
     );
   });
   return applied ? payload : null;
 }
 
 /** Deletes the notes and insights past the period that a warning announced at least 7 days ago. */
-async function deleteExpired(trx: Knex.Transaction, workspaceId: string, policy: PolicyRow, now: Date): Promise<DeletedCounts> {
+async function deleteExpired(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  policy: PolicyRow,
+  now: Date,
+): Promise<DeletedCounts> {
   const windows = retentionWindows(now, policy.retention_days);
   const due = (await trx('data_retention_warnings')
     .where({ workspace_id: workspaceId })
@@ -107,7 +141,10 @@ async function deleteExpired(trx: Knex.Transaction, workspaceId: string, policy:
   const cutoff = deletionCutoff(windows.expiredBefore, due?.cutoff ?? null);
   if (!cutoff) return NONE;
   const older = (table: string) => trx(table).where({ workspace_id: workspaceId }).where('created_at', '<', cutoff);
-  return deleteForGood(trx, workspaceId, { notes: await idsWhere(older('notes')), insights: await idsWhere(older('insights')) });
+  return deleteForGood(trx, workspaceId, {
+    notes: await idsWhere(older('notes')),
+    insights: await idsWhere(older('insights')),
+  });
 }
 
 /**
@@ -123,17 +160,34 @@ export async function applyDataRetention(app: Knex, workspaceId: string, now: Da
     if (!workspace) return { warning: null, expired: NONE, trash: { ...NONE, folders: 0, people: 0 } };
 
     const trash = await emptyOldTrash(trx, workspaceId, now);
-    const policy = (await trx('data_retention_policies').where({ workspace_id: workspaceId }).first('retention_days', 'updated_at')) as PolicyRow | undefined;
+    const policy = (await trx('data_retention_policies')
+      .where({ workspace_id: workspaceId })
+      .first('retention_days', 'updated_at')) as PolicyRow | undefined;
     const warning = policy ? await warn(trx, workspaceId, policy, now) : null;
     const expired = policy ? await deleteExpired(trx, workspaceId, policy, now) : NONE;
 
-    if (expired.notes || expired.insights || trash.projects || trash.notes || trash.insights || trash.highlights || trash.folders || trash.people) {
+    if (
+      expired.notes ||
+      expired.insights ||
+      trash.projects ||
+      trash.notes ||
+      trash.insights ||
+      trash.highlights ||
+      trash.folders ||
+      trash.people
+    ) {
       await recordAudit(trx, {
         workspaceId,
         actorUserId: null,
         kind: 'WORKSPACE',
         subjectType: 'dataRetention',
-        metadata: { retentionDays: policy?.retention_days ?? null, expired, trash, warningDays: WARNING_DAYS, trashDays: TRASH_DAYS },
+        metadata: {
+          retentionDays: policy?.retention_days ?? null,
+          expired,
+          trash,
+          warningDays: WARNING_DAYS,
+          trashDays: TRASH_DAYS,
+        },
       });
     }
     return { warning, expired, trash };

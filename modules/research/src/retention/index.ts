@@ -9,6 +9,9 @@ export const retentionPart = (_ctx: ModuleContext): ModuleGraphql => ({
   typeDefs: retentionTypeDefs,
   resolvers: {
     Query: { dataRetention: (_p: unknown, _a: unknown, ctx: RequestContext) => getDataRetention(ctx) },
-    Mutation: { updateDataRetention: (_p: unknown, args: Record<string, unknown>, ctx: RequestContext) => updateDataRetention(ctx, args) },
+    Mutation: {
+      updateDataRetention: (_p: unknown, args: Record<string, unknown>, ctx: RequestContext) =>
+        updateDataRetention(ctx, args),
+    },
   },
 });

@@ -24,13 +24,19 @@ export function dataRetentionSweepJob(ctx: ModuleContext): JobDefinition<Record<
     async handler() {
       // The workspace registry is not tenant data: it is read before any workspace scope exists.
       const rows = (await ctx.db.app('workspaces').select('id')) as Array<{ id: string }>;
-      await ctx.jobs.insert<DataRetentionJob>(DATA_RETENTION_QUEUE, rows.map((r) => ({ workspaceId: r.id })));
+      await ctx.jobs.insert<DataRetentionJob>(
+        DATA_RETENTION_QUEUE,
+        rows.map((r) => ({ workspaceId: r.id })),
+      );
     },
   };
 }
 
 /** One workspace's run (see policy.ts for the rules). `now` is injectable so tests control the clock. */
-export function dataRetentionJob(ctx: Pick<ModuleContext, 'db'>, now: Clock = () => new Date()): JobDefinition<DataRetentionJob> {
+export function dataRetentionJob(
+  ctx: Pick<ModuleContext, 'db'>,
+  now: Clock = () => new Date(),
+): JobDefinition<DataRetentionJob> {
   return {
     queue: DATA_RETENTION_QUEUE,
     settings: { retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 30 * 60 },

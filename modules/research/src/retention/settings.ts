@@ -21,8 +21,14 @@ interface PolicyRow {
 }
 
 async function read(trx: Knex.Transaction, workspaceId: string): Promise<DataRetentionView> {
-  const policy = (await trx('data_retention_policies').where({ workspace_id: workspaceId }).first()) as PolicyRow | undefined;
-  const warning = (await trx('data_retention_warnings').where({ workspace_id: workspaceId }).orderBy('created_at', 'desc').orderBy('id').first()) as
+  const policy = (await trx('data_retention_policies').where({ workspace_id: workspaceId }).first()) as
+    | PolicyRow
+    | undefined;
+  const warning = (await trx('data_retention_warnings')
+    .where({ workspace_id: workspaceId })
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .first()) as
     | { id: string; delete_after: Date; note_count: number; insight_count: number; created_at: Date }
     | undefined;
   return {
@@ -31,7 +37,13 @@ async function read(trx: Knex.Transaction, workspaceId: string): Promise<DataRet
     warningDays: WARNING_DAYS,
     trashDays: TRASH_DAYS,
     latestWarning: warning
-      ? { id: warning.id, deleteAfter: warning.delete_after, noteCount: warning.note_count, insightCount: warning.insight_count, createdAt: warning.created_at }
+      ? {
+          id: warning.id,
+          deleteAfter: warning.delete_after,
+          noteCount: warning.note_count,
+          insightCount: warning.insight_count,
+          createdAt: warning.created_at,
+        }
       : null,
     updatedAt: policy?.updated_at ?? null,
     updatedById: policy?.updated_by ?? null,
@@ -46,7 +58,10 @@ export async function getDataRetention(ctx: RequestContext): Promise<DataRetenti
 const daysSchema = z
   .number()
   .int()
-  .refine(isRetentionDays, `retentionDays must be one of ${RETENTION_DAYS.join(', ')} days, or null to turn data retention off.`)
+  .refine(
+    isRetentionDays,
+    `retentionDays must be one of ${RETENTION_DAYS.join(', ')} days, or null to turn data retention off.`,
+  )
   .nullable();
 
 /**
@@ -55,9 +70,13 @@ const daysSchema = z
  */
 export async function updateDataRetention(ctx: RequestContext, args: unknown): Promise<DataRetentionView> {
   const { viewer, workspace } = ctx.authorize('workspace:admin');
-  const { retentionDays } = validate(z.object({ retentionDays: daysSchema }), { retentionDays: (args as { retentionDays?: unknown }).retentionDays ?? null });
+  const { retentionDays } = validate(z.object({ retentionDays: daysSchema }), {
+    retentionDays: (args as { retentionDays?: unknown }).retentionDays ?? null,
+  });
   return ctx.tx(async (trx) => {
-    const current = (await trx('data_retention_policies').where({ workspace_id: workspace.id }).first()) as PolicyRow | undefined;
+    const current = (await trx('data_retention_policies').where({ workspace_id: workspace.id }).first()) as
+      | PolicyRow
+      | undefined;
     const old = current?.retention_days ?? null;
     if (old === retentionDays) return read(trx, workspace.id);
     await trx('data_retention_warnings').where({ workspace_id: workspace.id }).delete();

@@ -1,10 +1,26 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { forbidden, insertShareLink, listShareLinks, notFound, PUBLIC_LINKS_DISABLED_MESSAGE, publicLinksDisabled, revokeShareLinkIn, validate, type RequestContext, type ShareLinkRow } from '@fieldbook/core';
+import {
+  forbidden,
+  insertShareLink,
+  listShareLinks,
+  notFound,
+  PUBLIC_LINKS_DISABLED_MESSAGE,
+  publicLinksDisabled,
+  revokeShareLinkIn,
+  validate,
+  type RequestContext,
+  type ShareLinkRow,
+} from '@fieldbook/core';
 import type { Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
-import { assertProjectAllowsPublicLinks, readableObjectProject, SHARE_OBJECT_TYPES, type ShareObjectType } from './objects.ts';
+import {
+  assertProjectAllowsPublicLinks,
+  readableObjectProject,
+  SHARE_OBJECT_TYPES,
+  type ShareObjectType,
+} from './objects.ts';
 import { parseSharePayload, type SharePayload } from './payload.ts';
 import type { ShareTypes } from './types.ts';
 
@@ -22,7 +38,9 @@ const SHARE_PERMISSION = 'acl:write';
 /** The share types research owns and those other modules registered (dashboards). */
 function objectSchema(types: ShareTypes) {
   const known = [...SHARE_OBJECT_TYPES, ...types.types()];
-  const objectType = z.string().refine((t) => known.includes(t), { error: `objectType is one of ${known.join(', ')}.` });
+  const objectType = z
+    .string()
+    .refine((t) => known.includes(t), { error: `objectType is one of ${known.join(', ')}.` });
   return z.object({ objectType, objectId: idSchema('objectId') });
 }
 
@@ -32,7 +50,14 @@ const isBuiltIn = (type: string): type is ShareObjectType => (SHARE_OBJECT_TYPES
  * NOT_FOUND unless the caller may read the object. A new link to one of research's objects also
  * needs its project to allow public links; another module's type answers for its own objects.
  */
-async function assertShareable(trx: Knex.Transaction, caller: Caller, types: ShareTypes, type: string, id: string, creating: boolean): Promise<void> {
+async function assertShareable(
+  trx: Knex.Transaction,
+  caller: Caller,
+  types: ShareTypes,
+  type: string,
+  id: string,
+  creating: boolean,
+): Promise<void> {
   if (isBuiltIn(type)) {
     const project = await readableObjectProject(trx, caller, type, id);
     if (creating) assertProjectAllowsPublicLinks(project);
@@ -71,7 +96,10 @@ export async function revokeShareLink(ctx: RequestContext, args: unknown, types:
 /** The links of one object, newest first; revoked ones only when asked for. */
 export async function shareLinks(ctx: RequestContext, args: unknown, types: ShareTypes): Promise<ShareRow[]> {
   const caller = callerOf(ctx, SHARE_PERMISSION);
-  const { objectType, objectId, includeRevoked } = validate(objectSchema(types).extend({ includeRevoked: z.boolean().nullish() }), args);
+  const { objectType, objectId, includeRevoked } = validate(
+    objectSchema(types).extend({ includeRevoked: z.boolean().nullish() }),
+    args,
+  );
   return ctx.tx(async (trx) => {
     await assertShareable(trx, caller, types, objectType, objectId, false);
     return listShareLinks<ShareRow>(trx, caller.workspaceId, { objectType, objectId, includeRevoked });

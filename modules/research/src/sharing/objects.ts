@@ -8,7 +8,14 @@ import { parsePermissionMap, projectFor, type Caller, type ProjectRow } from '..
  * The share object types of 000 §3 that exist so far. The others (tags, boards, views, charts,
  * dashboards...) join this list, and the `shares_object_type_check` constraint, as they arrive.
  */
-export const SHARE_OBJECT_TYPES = ['insight', 'note', 'noteHighlight', 'project', 'projectReadme', 'projectChart'] as const;
+export const SHARE_OBJECT_TYPES = [
+  'insight',
+  'note',
+  'noteHighlight',
+  'project',
+  'projectReadme',
+  'projectChart',
+] as const;
 export type ShareObjectType = (typeof SHARE_OBJECT_TYPES)[number];
 
 const LABEL: Record<ShareObjectType, string> = {
@@ -36,7 +43,12 @@ const isNotFound = (error: unknown): boolean => error instanceof AppError && err
  * The project holding the object, when the caller may read the object: NOT_FOUND when it is in
  * another workspace, in the trash or hidden from them, named after what was asked for.
  */
-export async function readableObjectProject(trx: Knex.Transaction, caller: Caller, type: ShareObjectType, id: string): Promise<ProjectRow> {
+export async function readableObjectProject(
+  trx: Knex.Transaction,
+  caller: Caller,
+  type: ShareObjectType,
+  id: string,
+): Promise<ProjectRow> {
   try {
     switch (type) {
       case 'insight':
@@ -71,6 +83,8 @@ export function projectAllowsPublicLinks(project: Pick<ProjectRow, 'permissions'
 
 export function assertProjectAllowsPublicLinks(project: Pick<ProjectRow, 'permissions'>): void {
   if (!projectAllowsPublicLinks(project)) {
-    throw forbidden('Public links are turned off for this project. Someone with full access can turn them on in its permissions.');
+    throw forbidden(
+      'Public links are turned off for this project. Someone with full access can turn them on in its permissions.',
+    );
   }
 }

@@ -21,7 +21,9 @@ describe('share payload', () => {
     const error = errorOf(() => parseSharePayload(sized(SHARE_PAYLOAD_MAX + 1)));
     expect(error.errorCode).toBe('BAD_USER_INPUT');
     expect(error.field).toBe('payload');
-    expect(error.message).toBe('The share payload can be at most 17000 characters once serialised; this one has 17001.');
+    expect(error.message).toBe(
+      'The share payload can be at most 17000 characters once serialised; this one has 17001.',
+    );
   });
 
   it('is an object of options; none means an empty one', () => {
@@ -35,7 +37,9 @@ describe('share payload', () => {
   });
 
   it('lists only known sections, and shows everything unless it lists some', () => {
-    expect(errorOf(() => parseSharePayload({ sections: ['README', 'GOSSIP'] })).message).toContain('payload.sections lists sections out of');
+    expect(errorOf(() => parseSharePayload({ sections: ['README', 'GOSSIP'] })).message).toContain(
+      'payload.sections lists sections out of',
+    );
     expect(errorOf(() => parseSharePayload({ sections: 'README' })).field).toBe('payload.sections');
     const some = parseSharePayload({ sections: ['README'], theme: 'dark' });
     expect(showsSection(some, 'README')).toBe(true);

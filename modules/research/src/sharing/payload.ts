@@ -17,17 +17,18 @@ export interface SharePayload {
   [option: string]: unknown;
 }
 
-const payloadSchema = z
-  .record(z.string(), z.unknown(), { error: 'payload must be an object of share options.' })
-  .pipe(
-    z.looseObject({
-      sections: z
-        .array(z.enum(PROJECT_SECTIONS, { error: `payload.sections lists sections out of ${PROJECT_SECTIONS.join(', ')}.` }), {
+const payloadSchema = z.record(z.string(), z.unknown(), { error: 'payload must be an object of share options.' }).pipe(
+  z.looseObject({
+    sections: z
+      .array(
+        z.enum(PROJECT_SECTIONS, { error: `payload.sections lists sections out of ${PROJECT_SECTIONS.join(', ')}.` }),
+        {
           error: `payload.sections lists sections out of ${PROJECT_SECTIONS.join(', ')}.`,
-        })
-        .optional(),
-    }),
-  );
+        },
+      )
+      .optional(),
+  }),
+);
 
 /** Checks the options of a new link; null or absent means none. The size is checked first. */
 export function parseSharePayload(input: unknown): SharePayload {

@@ -67,7 +67,13 @@ export interface PublicProjectChartView {
   items: ChartItem[];
 }
 
-export type PublicView = PublicHighlightView | PublicInsightView | PublicNoteView | PublicProjectView | PublicProjectReadmeView | PublicProjectChartView;
+export type PublicView =
+  | PublicHighlightView
+  | PublicInsightView
+  | PublicNoteView
+  | PublicProjectView
+  | PublicProjectReadmeView
+  | PublicProjectChartView;
 
 export interface SharedObjectView {
   objectType: string;
@@ -82,11 +88,16 @@ export interface SharedObjectView {
  * link is live (`openShareLink`): revoking it or turning public links off takes effect at once.
  */
 export async function sharedObject(app: Knex, ctx: RequestContext, types: ShareTypes): Promise<SharedObjectView> {
-  const found = await openShareLink<ShareRow, { share: ShareRow; object: PublicView | null }>(app, ctx, [...SHARE_OBJECT_TYPES, ...types.types()], async (trx, share) => {
-    if (types.get(share.object_type)) return { share, object: null };
-    const object = await publicObject(trx, share);
-    return object ? { share, object } : null;
-  });
+  const found = await openShareLink<ShareRow, { share: ShareRow; object: PublicView | null }>(
+    app,
+    ctx,
+    [...SHARE_OBJECT_TYPES, ...types.types()],
+    async (trx, share) => {
+      if (types.get(share.object_type)) return { share, object: null };
+      const object = await publicObject(trx, share);
+      return object ? { share, object } : null;
+    },
+  );
   const { share } = found;
   // Another module's type reads its object itself, once the link is known to be live.
   const provider = types.get(share.object_type);
@@ -97,7 +108,10 @@ export async function sharedObject(app: Knex, ctx: RequestContext, types: ShareT
 
 /** The project of a shared object, if it is out of the trash and lets its objects be shared. */
 async function openProject(trx: Knex.Transaction, workspaceId: string, projectId: string): Promise<ProjectRow | null> {
-  const project = (await trx('projects').where({ id: projectId, workspace_id: workspaceId }).whereNull('deleted_at').first()) as ProjectRow | undefined;
+  const project = (await trx('projects')
+    .where({ id: projectId, workspace_id: workspaceId })
+    .whereNull('deleted_at')
+    .first()) as ProjectRow | undefined;
   return project && projectAllowsPublicLinks(project) ? project : null;
 }
 
@@ -110,8 +124,15 @@ interface DocumentRow {
   published_at?: Date | null;
 }
 
-async function liveDocument(trx: Knex.Transaction, table: 'notes' | 'insights', share: ShareRow): Promise<DocumentRow | null> {
-  const row = (await trx(table).where({ id: share.object_id, workspace_id: share.workspace_id }).whereNull('deleted_at').first()) as DocumentRow | undefined;
+async function liveDocument(
+  trx: Knex.Transaction,
+  table: 'notes' | 'insights',
+  share: ShareRow,
+): Promise<DocumentRow | null> {
+  const row = (await trx(table)
+    .where({ id: share.object_id, workspace_id: share.workspace_id })
+    .whereNull('deleted_at')
+    .first()) as DocumentRow | undefined;
   return row ?? null;
 }
 
@@ -138,7 +159,17 @@ function projectHighlights(trx: Knex.Transaction, workspaceId: string, projectId
     .where({ 'h.workspace_id': workspaceId, 'h.project_id': projectId })
     .whereNull('h.deleted_at')
     .where((q) => q.whereNull('h.note_id').orWhereNull('n.deleted_at'))
-    .select('h.id', 'h.project_id', 'h.note_id', 'h.insight_id', 'h.text', 'h.start_offset', 'h.end_offset', 'h.color', 'n.title as note_title');
+    .select(
+      'h.id',
+      'h.project_id',
+      'h.note_id',
+      'h.insight_id',
+      'h.text',
+      'h.start_offset',
+      'h.end_offset',
+      'h.color',
+      'n.title as note_title',
+    );
 }
 
 const highlightView = (h: HighlightRow): PublicHighlightView => ({
@@ -152,7 +183,12 @@ const highlightView = (h: HighlightRow): PublicHighlightView => ({
 });
 
 /** The highlights each insight cites (`highlights.insight_id`), in one query for all of them. */
-async function citedHighlights(trx: Knex.Transaction, workspaceId: string, projectId: string, insightIds: string[]): Promise<Map<string, PublicHighlightView[]>> {
+async function citedHighlights(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  projectId: string,
+  insightIds: string[],
+): Promise<Map<string, PublicHighlightView[]>> {
   const byInsight = new Map<string, PublicHighlightView[]>(insightIds.map((id) => [id, []]));
   if (!insightIds.length) return byInsight;
   const rows = (await projectHighlights(trx, workspaceId, projectId)
@@ -172,7 +208,8 @@ const insightView = (row: DocumentRow, highlights: PublicHighlightView[]): Publi
 });
 
 /** Whether the project shows a section of its own (002 §6 enabled sections; unset means all). */
-const projectShows = (project: ProjectRow, section: string): boolean => !project.enabled_sections || project.enabled_sections.includes(section);
+const projectShows = (project: ProjectRow, section: string): boolean =>
+  !project.enabled_sections || project.enabled_sections.includes(section);
 
 /** The public view of the share's object, or null when the object or its project is gone. */
 async function publicObject(trx: Knex.Transaction, share: ShareRow): Promise<PublicView | null> {
@@ -182,48 +219,86 @@ async function publicObject(trx: Knex.Transaction, share: ShareRow): Promise<Pub
     case 'insight': {
       const row = await liveDocument(trx, 'insights', share);
       if (!row || !(await openProject(trx, ws, row.project_id))) return null;
-      const cited = showsSection(payload, 'HIGHLIGHTS') ? await citedHighlights(trx, ws, row.project_id, [row.id]) : new Map();
+      const cited = showsSection(payload, 'HIGHLIGHTS')
+        ? await citedHighlights(trx, ws, row.project_id, [row.id])
+        : new Map();
       return insightView(row, cited.get(row.id) ?? []);
     }
     case 'note': {
       const row = await liveDocument(trx, 'notes', share);
       if (!row || !(await openProject(trx, ws, row.project_id))) return null;
       const highlights = showsSection(payload, 'HIGHLIGHTS')
-        ? ((await projectHighlights(trx, ws, row.project_id).where('h.note_id', row.id).orderBy([{ column: 'h.start_offset' }, { column: 'h.id' }])) as HighlightRow[])
+        ? ((await projectHighlights(trx, ws, row.project_id)
+            .where('h.note_id', row.id)
+            .orderBy([{ column: 'h.start_offset' }, { column: 'h.id' }])) as HighlightRow[])
         : [];
-      return { kind: 'PublicNote', id: row.id, title: row.title, content: row.content ?? null, contentText: row.content_text, highlights: highlights.map(highlightView) };
+      return {
+        kind: 'PublicNote',
+        id: row.id,
+        title: row.title,
+        content: row.content ?? null,
+        contentText: row.content_text,
+        highlights: highlights.map(highlightView),
+      };
     }
     case 'noteHighlight': {
-      const row = (await trx('highlights').where({ id: share.object_id, workspace_id: ws }).first('project_id')) as { project_id: string } | undefined;
+      const row = (await trx('highlights').where({ id: share.object_id, workspace_id: ws }).first('project_id')) as
+        | { project_id: string }
+        | undefined;
       if (!row || !(await openProject(trx, ws, row.project_id))) return null;
-      const highlight = (await projectHighlights(trx, ws, row.project_id).where('h.id', share.object_id).first()) as HighlightRow | undefined;
+      const highlight = (await projectHighlights(trx, ws, row.project_id).where('h.id', share.object_id).first()) as
+        | HighlightRow
+        | undefined;
       return highlight ? highlightView(highlight) : null;
     }
     case 'project': {
       const project = await openProject(trx, ws, share.object_id);
       if (!project) return null;
-      const readme = projectShows(project, 'README') && showsSection(payload, 'README') ? (project.readme ?? null) : null;
+      const readme =
+        projectShows(project, 'README') && showsSection(payload, 'README') ? (project.readme ?? null) : null;
       let insights: PublicInsightView[] = [];
       if (projectShows(project, 'INSIGHTS') && showsSection(payload, 'INSIGHTS')) {
         const rows = (await trx('insights')
           .where({ workspace_id: ws, project_id: project.id, archived: false })
           .whereNull('deleted_at')
           .whereNotNull('published_at')
-          .orderBy([{ column: 'published_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+          .orderBy([
+            { column: 'published_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
           .select('id', 'project_id', 'title', 'content', 'content_text', 'published_at')) as DocumentRow[];
-        const cited = showsSection(payload, 'HIGHLIGHTS') ? await citedHighlights(trx, ws, project.id, rows.map((r) => r.id)) : new Map<string, PublicHighlightView[]>();
+        const cited = showsSection(payload, 'HIGHLIGHTS')
+          ? await citedHighlights(
+              trx,
+              ws,
+              project.id,
+              rows.map((r) => r.id),
+            )
+          : new Map<string, PublicHighlightView[]>();
         insights = rows.map((r) => insightView(r, cited.get(r.id) ?? []));
       }
       return { kind: 'PublicProject', id: project.id, title: project.title, readme, insights };
     }
     case 'projectReadme': {
       const project = await openProject(trx, ws, share.object_id);
-      return project ? { kind: 'PublicProjectReadme', id: project.id, title: project.title, readme: project.readme ?? null } : null;
+      return project
+        ? { kind: 'PublicProjectReadme', id: project.id, title: project.title, readme: project.readme ?? null }
+        : null;
     }
     case 'projectChart': {
-      const chart = (await trx('project_charts').where({ id: share.object_id, workspace_id: ws }).first()) as ChartRow | undefined;
+      const chart = (await trx('project_charts').where({ id: share.object_id, workspace_id: ws }).first()) as
+        | ChartRow
+        | undefined;
       if (!chart || !(await openProject(trx, ws, chart.project_id))) return null;
-      return { kind: 'PublicProjectChart', id: chart.id, title: chart.title, metric: chart.metric, groupBy: chart.group_by, type: chart.chart_type, items: await chartItems(trx, chart) };
+      return {
+        kind: 'PublicProjectChart',
+        id: chart.id,
+        title: chart.title,
+        metric: chart.metric,
+        groupBy: chart.group_by,
+        type: chart.chart_type,
+        items: await chartItems(trx, chart),
+      };
     }
   }
 }

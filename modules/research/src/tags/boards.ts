@@ -20,7 +20,12 @@ export async function listTagBoards(ctx: RequestContext, args: unknown): Promise
   return ctx.tx(async (trx) => {
     if (projectId) await projectFor(trx, caller, projectId, 'read');
     const q = trx('tag_boards').where({ workspace_id: caller.workspaceId });
-    if (projectId) q.where((w) => (includeWorkspace ? w.where('project_id', projectId).orWhereNull('project_id') : w.where('project_id', projectId)));
+    if (projectId)
+      q.where((w) =>
+        includeWorkspace
+          ? w.where('project_id', projectId).orWhereNull('project_id')
+          : w.where('project_id', projectId),
+      );
     else q.whereNull('project_id');
     const rows = (await q.orderByRaw('project_id is not null, rank, created_at, id')) as TagBoardRow[];
     return rows.map(boardView);
@@ -46,14 +51,21 @@ export async function getTagBoard(ctx: RequestContext, args: unknown): Promise<T
   return ctx.tx(async (trx) => boardView(await boardFor(trx, caller, id, 'read')));
 }
 
-const createInput = z.object({ projectId: uuid('projectId').nullish(), title: boardTitle, description: description.nullish() });
+const createInput = z.object({
+  projectId: uuid('projectId').nullish(),
+  title: boardTitle,
+  description: description.nullish(),
+});
 
 export async function createTagBoard(ctx: RequestContext, args: { input?: unknown }): Promise<TagBoardView> {
   const caller = callerOf(ctx, 'tags:create');
   const input = validate(createInput, args.input);
   return ctx.tx(async (trx) => {
     if (input.projectId) await projectFor(trx, caller, input.projectId, 'write');
-    const rank = await rankForNewItem(trx, { table: 'tag_boards', scope: { workspace_id: caller.workspaceId, project_id: input.projectId ?? null } });
+    const rank = await rankForNewItem(trx, {
+      table: 'tag_boards',
+      scope: { workspace_id: caller.workspaceId, project_id: input.projectId ?? null },
+    });
     const [row] = (await trx('tag_boards')
       .insert({
         workspace_id: caller.workspaceId,

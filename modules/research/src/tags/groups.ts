@@ -12,7 +12,12 @@ export async function getTagGroup(ctx: RequestContext, args: unknown): Promise<T
   return ctx.tx(async (trx) => groupView((await groupFor(trx, caller, id, 'read')).group));
 }
 
-const createInput = z.object({ boardId: uuid('boardId'), title: groupTitle, color: hexColor.nullish(), description: description.nullish() });
+const createInput = z.object({
+  boardId: uuid('boardId'),
+  title: groupTitle,
+  color: hexColor.nullish(),
+  description: description.nullish(),
+});
 
 export async function createTagGroup(ctx: RequestContext, args: { input?: unknown }): Promise<TagGroupView> {
   const caller = callerOf(ctx, 'tags:create');
@@ -35,7 +40,12 @@ export async function createTagGroup(ctx: RequestContext, args: { input?: unknow
   });
 }
 
-const updateInput = z.object({ id: uuid('id'), title: groupTitle.optional(), color: hexColor.nullish(), description: description.nullish() });
+const updateInput = z.object({
+  id: uuid('id'),
+  title: groupTitle.optional(),
+  color: hexColor.nullish(),
+  description: description.nullish(),
+});
 
 export async function updateTagGroup(ctx: RequestContext, args: { input?: unknown }): Promise<TagGroupView> {
   const caller = callerOf(ctx, 'tags:update');
@@ -49,7 +59,11 @@ export async function updateTagGroup(ctx: RequestContext, args: { input?: unknow
   });
 }
 
-const moveInput = z.object({ id: uuid('id'), previousId: uuid('previousId').nullish(), nextId: uuid('nextId').nullish() });
+const moveInput = z.object({
+  id: uuid('id'),
+  previousId: uuid('previousId').nullish(),
+  nextId: uuid('nextId').nullish(),
+});
 
 /** Reorders a group within its board, between two neighbours. */
 export async function moveTagGroup(ctx: RequestContext, args: { input?: unknown }): Promise<TagGroupView> {
@@ -57,8 +71,16 @@ export async function moveTagGroup(ctx: RequestContext, args: { input?: unknown 
   const input = validate(moveInput, args.input);
   return ctx.tx(async (trx) => {
     const { group } = await groupFor(trx, caller, input.id, 'write');
-    const rank = await rankBetweenNeighbours(trx, { table: 'tag_groups', scope: { board_id: group.board_id } }, group.id, input);
-    const [row] = (await trx('tag_groups').where({ id: group.id }).update({ rank, updated_at: trx.fn.now() }).returning('*')) as TagGroupRow[];
+    const rank = await rankBetweenNeighbours(
+      trx,
+      { table: 'tag_groups', scope: { board_id: group.board_id } },
+      group.id,
+      input,
+    );
+    const [row] = (await trx('tag_groups')
+      .where({ id: group.id })
+      .update({ rank, updated_at: trx.fn.now() })
+      .returning('*')) as TagGroupRow[];
     return groupView(row!);
   });
 }

@@ -1,6 +1,13 @@
 import type { ModuleContext, ModuleGraphql, RequestContext } from '@fieldbook/core';
 import { highlightFill } from '../colors/colors.ts';
-import { createTagBoard, deleteTagBoard, getTagBoard, listAllTagBoards, listTagBoards, updateTagBoard } from './boards.ts';
+import {
+  createTagBoard,
+  deleteTagBoard,
+  getTagBoard,
+  listAllTagBoards,
+  listTagBoards,
+  updateTagBoard,
+} from './boards.ts';
 import { createTagGroup, deleteTagGroup, getTagGroup, moveTagGroup, updateTagGroup } from './groups.ts';
 import { tagLoaders } from './loaders.ts';
 import { mergeTags } from './merge.ts';
@@ -44,7 +51,8 @@ export function tagsPart(moduleCtx: ModuleContext): ModuleGraphql {
   const TagBoard: Record<string, Resolver<TagBoardView>> = {
     groups: (board, _a, ctx) => tagLoaders(ctx).groupsOfBoard.load(board.id),
     tags: (board, _a, ctx) => tagLoaders(ctx).tagsOfBoard.load(board.id),
-    ungroupedTags: async (board, _a, ctx) => (await tagLoaders(ctx).tagsOfBoard.load(board.id)).filter((t) => t.groupId === null),
+    ungroupedTags: async (board, _a, ctx) =>
+      (await tagLoaders(ctx).tagsOfBoard.load(board.id)).filter((t) => t.groupId === null),
   };
   const TagGroup: Record<string, Resolver<TagGroupView>> = {
     tags: (group, _a, ctx) => tagLoaders(ctx).tagsOfGroup.load(group.id),

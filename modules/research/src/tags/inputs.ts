@@ -27,4 +27,5 @@ export const description = z
   .transform((d) => (d === '' ? null : d));
 
 /** A list of ids with repeats removed, order kept. */
-export const idList = (what: string) => z.array(uuid(what)).transform((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]);
+export const idList = (what: string) =>
+  z.array(uuid(what)).transform((ids) => [...new Set(ids.map((i) => i.toLowerCase()))]);

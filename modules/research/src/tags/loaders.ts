@@ -51,15 +51,27 @@ export function tagLoaders(ctx: RequestContext): TagLoaders {
       return tagIds.map((id) => counts.get(id) ?? 0);
     }),
     groupsOfBoard: new DataLoader(async (boardIds) => {
-      const rows = (await ctx.tx((trx) => trx('tag_groups').whereIn('board_id', boardIds as string[]).orderBy(order))) as TagGroupRow[];
+      const rows = (await ctx.tx((trx) =>
+        trx('tag_groups')
+          .whereIn('board_id', boardIds as string[])
+          .orderBy(order),
+      )) as TagGroupRow[];
       return grouped(rows, 'board_id', boardIds).map((list) => list.map(groupView));
     }),
     tagsOfBoard: new DataLoader(async (boardIds) => {
-      const rows = (await ctx.tx((trx) => trx('tags').whereIn('board_id', boardIds as string[]).orderBy(order))) as TagRow[];
+      const rows = (await ctx.tx((trx) =>
+        trx('tags')
+          .whereIn('board_id', boardIds as string[])
+          .orderBy(order),
+      )) as TagRow[];
       return grouped(rows, 'board_id', boardIds).map((list) => list.map(tagView));
     }),
     tagsOfGroup: new DataLoader(async (groupIds) => {
-      const rows = (await ctx.tx((trx) => trx('tags').whereIn('group_id', groupIds as string[]).orderBy(order))) as TagRow[];
+      const rows = (await ctx.tx((trx) =>
+        trx('tags')
+          .whereIn('group_id', groupIds as string[])
+          .orderBy(order),
+      )) as TagRow[];
       return grouped(rows, 'group_id', groupIds).map((list) => list.map(tagView));
     }),
     // A list asks for the tags of each of its highlights (one aliased field each): one read for

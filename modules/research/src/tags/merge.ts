@@ -31,7 +31,10 @@ export async function mergeTags(ctx: RequestContext, args: unknown): Promise<Tag
       [target.id, sourceIds],
     );
     await trx('tags').whereIn('id', sourceIds).delete();
-    const [row] = (await trx('tags').where({ id: target.id }).update({ updated_at: trx.fn.now() }).returning('*')) as TagRow[];
+    const [row] = (await trx('tags')
+      .where({ id: target.id })
+      .update({ updated_at: trx.fn.now() })
+      .returning('*')) as TagRow[];
     return tagView(row!);
   });
 }

@@ -14,7 +14,10 @@ const MAX_TAGS_PER_CALL = 100;
 
 const taggingArgs = z.object({
   noteId: uuid('noteId'),
-  tagIds: idList('tagIds').refine((ids) => ids.length <= MAX_TAGS_PER_CALL, `At most ${MAX_TAGS_PER_CALL} tags can be changed at once.`),
+  tagIds: idList('tagIds').refine(
+    (ids) => ids.length <= MAX_TAGS_PER_CALL,
+    `At most ${MAX_TAGS_PER_CALL} tags can be changed at once.`,
+  ),
 });
 
 export async function tagsOfNote(trx: Knex.Transaction, noteId: string): Promise<TagView[]> {
@@ -30,18 +33,38 @@ export async function tagsOfNote(trx: Knex.Transaction, noteId: string): Promise
  * Tags a note as `caller` inside `trx`; tags it already has stay. Tags of another project's board
  * are refused. Followers of the tags newly applied hear of it.
  */
-export async function applyNoteTags(trx: Knex.Transaction, events: EventBus, caller: Caller & { name: string }, noteId: string, tagIds: readonly string[]): Promise<TagView[]> {
+export async function applyNoteTags(
+  trx: Knex.Transaction,
+  events: EventBus,
+  caller: Caller & { name: string },
+  noteId: string,
+  tagIds: readonly string[],
+): Promise<TagView[]> {
   const note = await documentFor(trx, 'notes', caller, noteId, 'write');
   for (const { board } of await tagsFor(trx, caller, tagIds, 'read')) {
-    if (board.project_id && board.project_id !== note.project_id) throw badInput('tagIds', 'A tag from another project’s tag board cannot be applied to this note.');
+    if (board.project_id && board.project_id !== note.project_id)
+      throw badInput('tagIds', 'A tag from another project’s tag board cannot be applied to this note.');
   }
   if (tagIds.length) {
     const added = (await trx('note_tags')
-      .insert(tagIds.map((tagId) => ({ workspace_id: caller.workspaceId, note_id: note.id, tag_id: tagId, created_by: caller.userId })))
+      .insert(
+        tagIds.map((tagId) => ({
+          workspace_id: caller.workspaceId,
+          note_id: note.id,
+          tag_id: tagId,
+          created_by: caller.userId,
+        })),
+      )
       .onConflict(['note_id', 'tag_id'])
       .ignore()
       .returning('tag_id')) as Array<{ tag_id: string }>;
-    await publishTagsApplied(events, trx, caller, { kind: 'NOTE', id: note.id, projectId: note.project_id, noteId: note.id }, added.map((a) => a.tag_id));
+    await publishTagsApplied(
+      events,
+      trx,
+      caller,
+      { kind: 'NOTE', id: note.id, projectId: note.project_id, noteId: note.id },
+      added.map((a) => a.tag_id),
+    );
   }
   return tagsOfNote(trx, note.id);
 }

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { badInput, notFound, validate, type EventBus, type PermissionLevel, type RequestContext } from '@fieldbook/core';
+import {
+  badInput,
+  notFound,
+  validate,
+  type EventBus,
+  type PermissionLevel,
+  type RequestContext,
+} from '@fieldbook/core';
 import { publishTagsApplied } from '../follows/tag-applied.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
@@ -14,7 +21,10 @@ const MAX_TAGS_PER_CALL = 100;
 
 const taggingArgs = z.object({
   highlightId: uuid('highlightId'),
-  tagIds: idList('tagIds').refine((ids) => ids.length <= MAX_TAGS_PER_CALL, `At most ${MAX_TAGS_PER_CALL} tags can be changed at once.`),
+  tagIds: idList('tagIds').refine(
+    (ids) => ids.length <= MAX_TAGS_PER_CALL,
+    `At most ${MAX_TAGS_PER_CALL} tags can be changed at once.`,
+  ),
 });
 
 interface HighlightRef {
@@ -23,10 +33,16 @@ interface HighlightRef {
   note_id: string | null;
 }
 
-async function highlightFor(trx: Knex.Transaction, caller: Caller, id: string, needed: PermissionLevel): Promise<HighlightRef> {
-  const highlight = (await trx('highlights').where({ id, workspace_id: caller.workspaceId }).whereNull('deleted_at').first('id', 'project_id', 'note_id')) as
-    | HighlightRef
-    | undefined;
+async function highlightFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  id: string,
+  needed: PermissionLevel,
+): Promise<HighlightRef> {
+  const highlight = (await trx('highlights')
+    .where({ id, workspace_id: caller.workspaceId })
+    .whereNull('deleted_at')
+    .first('id', 'project_id', 'note_id')) as HighlightRef | undefined;
   if (!highlight) throw notFound('That highlight');
   await projectFor(trx, caller, highlight.project_id, needed).catch(rethrowAs('That highlight'));
   return highlight;
@@ -62,12 +78,30 @@ export async function tagHighlight(ctx: RequestContext, events: EventBus, args: 
     }
     if (tagIds.length) {
       const added = (await trx('highlight_tags')
-        .insert(tagIds.map((tagId) => ({ workspace_id: caller.workspaceId, highlight_id: highlight.id, tag_id: tagId, created_by: caller.userId })))
+        .insert(
+          tagIds.map((tagId) => ({
+            workspace_id: caller.workspaceId,
+            highlight_id: highlight.id,
+            tag_id: tagId,
+            created_by: caller.userId,
+          })),
+        )
         .onConflict(['highlight_id', 'tag_id'])
         .ignore()
         .returning('tag_id')) as Array<{ tag_id: string }>;
-      const tagged = { kind: 'HIGHLIGHT' as const, id: highlight.id, projectId: highlight.project_id, noteId: highlight.note_id };
-      await publishTagsApplied(events, trx, { ...caller, name: ctx.requireViewer().name }, tagged, added.map((a) => a.tag_id));
+      const tagged = {
+        kind: 'HIGHLIGHT' as const,
+        id: highlight.id,
+        projectId: highlight.project_id,
+        noteId: highlight.note_id,
+      };
+      await publishTagsApplied(
+        events,
+        trx,
+        { ...caller, name: ctx.requireViewer().name },
+        tagged,
+        added.map((a) => a.tag_id),
+      );
     }
     return tagsOfHighlight(trx, highlight.id);
   });

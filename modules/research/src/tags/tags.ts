@@ -38,7 +38,10 @@ export async function createTag(ctx: RequestContext, args: { input?: unknown }):
       const { group } = await groupFor(trx, caller, input.groupId, 'write');
       if (group.board_id !== input.boardId) throw badInput('groupId', GROUP_ELSEWHERE);
     }
-    const rank = await rankForNewItem(trx, { table: 'tags', scope: { board_id: input.boardId, group_id: input.groupId ?? null } });
+    const rank = await rankForNewItem(trx, {
+      table: 'tags',
+      scope: { board_id: input.boardId, group_id: input.groupId ?? null },
+    });
     const [row] = (await trx('tags')
       .insert({
         workspace_id: caller.workspaceId,
@@ -71,9 +74,11 @@ export async function updateTag(ctx: RequestContext, args: { input?: unknown }):
   return ctx.tx(async (trx) => {
     const { tag } = await tagFor(trx, caller, input.id, 'write');
     if (input.locked !== undefined && input.locked !== tag.locked && !isManager(caller)) throw forbidden(LOCKING);
-    if (input.title !== undefined && input.title !== tag.title && tag.locked && !isManager(caller)) throw forbidden(LOCKED);
+    if (input.title !== undefined && input.title !== tag.title && tag.locked && !isManager(caller))
+      throw forbidden(LOCKED);
     const patch: Record<string, unknown> = { updated_at: trx.fn.now() };
-    for (const key of ['title', 'color', 'description', 'locked'] as const) if (input[key] !== undefined) patch[key] = input[key];
+    for (const key of ['title', 'color', 'description', 'locked'] as const)
+      if (input[key] !== undefined) patch[key] = input[key];
     const [row] = (await trx('tags').where({ id: tag.id }).update(patch).returning('*')) as TagRow[];
     return tagView(row!);
   });
@@ -94,14 +99,20 @@ export async function deleteTag(ctx: RequestContext, args: unknown): Promise<boo
  * A tag on a project's board may only be on that project's highlights. Throws unless every
  * highlight tagged with `tagIds` fits a board of `projectId` (a workspace board fits all).
  */
-export async function assertTaggingsFit(trx: Knex.Transaction, tagIds: readonly string[], projectId: string | null, field: string): Promise<void> {
+export async function assertTaggingsFit(
+  trx: Knex.Transaction,
+  tagIds: readonly string[],
+  projectId: string | null,
+  field: string,
+): Promise<void> {
   if (!projectId || tagIds.length === 0) return;
   const clash = await trx('highlight_tags as ht')
     .join('highlights as h', 'h.id', 'ht.highlight_id')
     .whereIn('ht.tag_id', tagIds)
     .whereNot('h.project_id', projectId)
     .first('ht.tag_id');
-  if (clash) throw badInput(field, 'This tag is on highlights of other projects, so it can only go to a workspace tag board.');
+  if (clash)
+    throw badInput(field, 'This tag is on highlights of other projects, so it can only go to a workspace tag board.');
 }
 
 const moveInput = z.object({
@@ -136,7 +147,12 @@ export async function moveTag(ctx: RequestContext, args: { input?: unknown }): P
       const target = await boardFor(trx, caller, boardId, 'write');
       await assertTaggingsFit(trx, [tag.id], target.project_id, 'boardId');
     }
-    const rank = await rankBetweenNeighbours(trx, { table: 'tags', scope: { board_id: boardId, group_id: groupId } }, tag.id, input);
+    const rank = await rankBetweenNeighbours(
+      trx,
+      { table: 'tags', scope: { board_id: boardId, group_id: groupId } },
+      tag.id,
+      input,
+    );
     const [row] = (await trx('tags')
       .where({ id: tag.id })
       .update({ board_id: boardId, group_id: groupId, rank, updated_at: trx.fn.now() })

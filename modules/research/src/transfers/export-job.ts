@@ -93,18 +93,30 @@ interface PersonRow {
   title: string | null;
   avatar_url: string | null;
 }
-const personRecord = (p: PersonRow): PersonRecord => ({ id: p.id, name: p.name, email: p.email, company: p.company, title: p.title, avatarUrl: p.avatar_url });
+const personRecord = (p: PersonRow): PersonRecord => ({
+  id: p.id,
+  name: p.name,
+  email: p.email,
+  company: p.company,
+  title: p.title,
+  avatarUrl: p.avatar_url,
+});
 
 /** The folders from the root down to the project's own. */
-async function folderChain(trx: Knex.Transaction, workspaceId: string, categoryId: string | null): Promise<Array<{ id: string; title: string; parent_id: string | null }>> {
+async function folderChain(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  categoryId: string | null,
+): Promise<Array<{ id: string; title: string; parent_id: string | null }>> {
   const chain: Array<{ id: string; title: string; parent_id: string | null }> = [];
   const seen = new Set<string>();
   let next = categoryId;
   while (next && !seen.has(next)) {
     seen.add(next);
-    const folder = (await trx('project_categories').where({ id: next, workspace_id: workspaceId }).whereNull('deleted_at').first('id', 'title', 'parent_id')) as
-      | { id: string; title: string; parent_id: string | null }
-      | undefined;
+    const folder = (await trx('project_categories')
+      .where({ id: next, workspace_id: workspaceId })
+      .whereNull('deleted_at')
+      .first('id', 'title', 'parent_id')) as { id: string; title: string; parent_id: string | null } | undefined;
     if (!folder) break;
     chain.unshift(folder);
     next = folder.parent_id;
@@ -125,23 +137,72 @@ async function writeTags(state: ExportState): Promise<void> {
     .where('t.workspace_id', workspaceId)
     .where((w) => w.where('b.project_id', projectId).orWhere((u) => u.whereNull('b.project_id').whereIn('t.id', used)))
     .orderBy([{ column: 't.rank' }, { column: 't.title' }])
-    .select('t.*')) as Array<{ id: string; board_id: string; group_id: string | null; title: string; color: string; description: string | null; locked: boolean; rank: number }>;
+    .select('t.*')) as Array<{
+    id: string;
+    board_id: string;
+    group_id: string | null;
+    title: string;
+    color: string;
+    description: string | null;
+    locked: boolean;
+    rank: number;
+  }>;
   const boardIds = new Set(tags.map((t) => t.board_id));
   const boards = (await trx('tag_boards')
     .where({ workspace_id: workspaceId })
     .where((w) => w.where('project_id', projectId).orWhereIn('id', [...boardIds]))
-    .orderBy([{ column: 'rank' }, { column: 'title' }])) as Array<{ id: string; project_id: string | null; title: string; description: string | null; rank: number }>;
+    .orderBy([{ column: 'rank' }, { column: 'title' }])) as Array<{
+    id: string;
+    project_id: string | null;
+    title: string;
+    description: string | null;
+    rank: number;
+  }>;
   const usedGroups = new Set(tags.map((t) => t.group_id).filter(Boolean));
   const projectBoards = boards.filter((b) => b.project_id).map((b) => b.id);
   const groups = (await trx('tag_groups')
     .where({ workspace_id: workspaceId })
     .where((w) => w.whereIn('board_id', projectBoards).orWhereIn('id', [...usedGroups] as string[]))
-    .orderBy([{ column: 'rank' }, { column: 'title' }])) as Array<{ id: string; board_id: string; title: string; color: string | null; description: string | null; rank: number }>;
+    .orderBy([{ column: 'rank' }, { column: 'title' }])) as Array<{
+    id: string;
+    board_id: string;
+    title: string;
+    color: string | null;
+    description: string | null;
+    rank: number;
+  }>;
 
-  await state.files.tagBoards.write(boards.map((b) => ({ id: b.id, rank: b.rank, title: b.title, description: b.description, scope: b.project_id ? 'PROJECT' : 'WORKSPACE' })));
-  await state.files.tagGroups.write(groups.map((g) => ({ id: g.id, tagBoardId: g.board_id, color: g.color, rank: g.rank, title: g.title, description: g.description })));
+  await state.files.tagBoards.write(
+    boards.map((b) => ({
+      id: b.id,
+      rank: b.rank,
+      title: b.title,
+      description: b.description,
+      scope: b.project_id ? 'PROJECT' : 'WORKSPACE',
+    })),
+  );
+  await state.files.tagGroups.write(
+    groups.map((g) => ({
+      id: g.id,
+      tagBoardId: g.board_id,
+      color: g.color,
+      rank: g.rank,
+      title: g.title,
+      description: g.description,
+    })),
+  );
   await state.files.tags.write(
-    tags.map((t) => ({ id: t.id, tagBoardId: t.board_id, tagGroupId: t.group_id, color: t.color, rank: t.rank, title: t.title, locked: t.locked, description: t.description, role: null })),
+    tags.map((t) => ({
+      id: t.id,
+      tagBoardId: t.board_id,
+      tagGroupId: t.group_id,
+      color: t.color,
+      rank: t.rank,
+      title: t.title,
+      locked: t.locked,
+      description: t.description,
+      role: null,
+    })),
   );
   count(state, 'tagBoards', boards.length);
   count(state, 'tagGroups', groups.length);
@@ -160,10 +221,31 @@ async function writeFields(state: ExportState): Promise<void> {
   const fields = (await trx('fields')
     .where({ workspace_id: workspaceId })
     .whereIn('object_type', ['NOTE', 'INSIGHT', 'WORKSPACE'])
-    .where((w) => w.where('project_id', projectId).orWhere((u) => u.whereNull('project_id').where((v) => v.whereIn('id', usedBy('notes', 'NOTE')).orWhereIn('id', usedBy('insights', 'INSIGHT')))))
-    .orderBy([{ column: 'rank' }, { column: 'label' }])) as Array<{ id: string; project_id: string | null; object_type: string; type: string; label: string; config: unknown; rank: number }>;
+    .where((w) =>
+      w
+        .where('project_id', projectId)
+        .orWhere((u) =>
+          u
+            .whereNull('project_id')
+            .where((v) => v.whereIn('id', usedBy('notes', 'NOTE')).orWhereIn('id', usedBy('insights', 'INSIGHT'))),
+        ),
+    )
+    .orderBy([{ column: 'rank' }, { column: 'label' }])) as Array<{
+    id: string;
+    project_id: string | null;
+    object_type: string;
+    type: string;
+    label: string;
+    config: unknown;
+    rank: number;
+  }>;
   const options = fields.length
-    ? ((await trx('field_options').whereIn('field_id', fields.map((f) => f.id)).orderBy([{ column: 'rank' }, { column: 'label' }])) as Array<{
+    ? ((await trx('field_options')
+        .whereIn(
+          'field_id',
+          fields.map((f) => f.id),
+        )
+        .orderBy([{ column: 'rank' }, { column: 'label' }])) as Array<{
         id: string;
         field_id: string;
         label: string;
@@ -184,7 +266,9 @@ async function writeFields(state: ExportState): Promise<void> {
       id: f.id,
       fieldSetId: fieldSetId(f.object_type, f.project_id),
       label: f.label,
-      options: options.filter((o) => o.field_id === f.id).map((o) => ({ id: o.id, label: o.label, displayLabel: o.display_label, color: o.color, rank: o.rank })),
+      options: options
+        .filter((o) => o.field_id === f.id)
+        .map((o) => ({ id: o.id, label: o.label, displayLabel: o.display_label, color: o.color, rank: o.rank })),
       rank: f.rank,
       type: f.type,
       config: f.config,
@@ -242,17 +326,28 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
           .select('h.id', 'h.insight_id')) as Array<{ id: string; insight_id: string }>)
       : [];
   const hIds = highlights.map((h) => h.id);
-  const taggings = hIds.length ? ((await trx('highlight_tags').whereIn('highlight_id', hIds).orderBy(['created_at', 'tag_id']).select('highlight_id', 'tag_id')) as Array<{ highlight_id: string; tag_id: string }>) : [];
+  const taggings = hIds.length
+    ? ((await trx('highlight_tags')
+        .whereIn('highlight_id', hIds)
+        .orderBy(['created_at', 'tag_id'])
+        .select('highlight_id', 'tag_id')) as Array<{ highlight_id: string; tag_id: string }>)
+    : [];
   const hPeople = hIds.length
-    ? ((await trx('highlight_people as l').join('people as p', 'p.id', 'l.person_id').whereIn('l.highlight_id', hIds).whereNull('p.deleted_at').orderBy(['p.name', 'p.id']).select('l.highlight_id', 'p.*')) as Array<
-        PersonRow & { highlight_id: string }
-      >)
+    ? ((await trx('highlight_people as l')
+        .join('people as p', 'p.id', 'l.person_id')
+        .whereIn('l.highlight_id', hIds)
+        .whereNull('p.deleted_at')
+        .orderBy(['p.name', 'p.id'])
+        .select('l.highlight_id', 'p.*')) as Array<PersonRow & { highlight_id: string }>)
     : [];
   const nPeople =
     kind === 'notes'
-      ? ((await trx('note_people as l').join('people as p', 'p.id', 'l.person_id').whereIn('l.note_id', ids).whereNull('p.deleted_at').orderBy(['p.name', 'p.id']).select('l.note_id', 'p.*')) as Array<
-          PersonRow & { note_id: string }
-        >)
+      ? ((await trx('note_people as l')
+          .join('people as p', 'p.id', 'l.person_id')
+          .whereIn('l.note_id', ids)
+          .whereNull('p.deleted_at')
+          .orderBy(['p.name', 'p.id'])
+          .select('l.note_id', 'p.*')) as Array<PersonRow & { note_id: string }>)
       : [];
   const values = (await trx('field_values as v')
     .join('fields as f', 'f.id', 'v.field_id')
@@ -271,7 +366,9 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
     created_at: Date;
     edited_at: Date | null;
   }>;
-  const personValueIds = values.filter((v) => state.personFields.has(v.field_id) && Array.isArray(v.value)).flatMap((v) => v.value as string[]);
+  const personValueIds = values
+    .filter((v) => state.personFields.has(v.field_id) && Array.isArray(v.value))
+    .flatMap((v) => v.value as string[]);
   await state.users.load([
     ...rows.flatMap((r) => [r.created_by, r.updated_by]),
     ...highlights.map((h) => h.created_by),
@@ -299,7 +396,9 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
       .map((c) => ({
         id: c.id,
         body: c.body,
-        mentions: c.mentioned_user_ids.map((userId) => ({ userId, email: state.users.email(userId) ?? '' })).filter((m) => m.email),
+        mentions: c.mentioned_user_ids
+          .map((userId) => ({ userId, email: state.users.email(userId) ?? '' }))
+          .filter((m) => m.email),
         createdBy: state.users.email(c.created_by),
         createdAt: iso(c.created_at)!,
         editedAt: iso(c.edited_at),
@@ -309,7 +408,10 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
       .filter((v) => v.object_id === id)
       .map((v) => ({
         fieldId: v.field_id,
-        value: state.personFields.has(v.field_id) && Array.isArray(v.value) ? (v.value as string[]).map((u) => state.users.email(u)).filter(Boolean) : v.value,
+        value:
+          state.personFields.has(v.field_id) && Array.isArray(v.value)
+            ? (v.value as string[]).map((u) => state.users.email(u)).filter(Boolean)
+            : v.value,
       }));
   count(state, 'highlights', highlights.length);
   count(state, 'comments', comments.length);
@@ -323,7 +425,11 @@ async function batchDetails(state: ExportState, kind: 'notes' | 'insights', rows
   };
 }
 
-function documentRecord(state: ExportState, row: DocRow, details: Awaited<ReturnType<typeof batchDetails>>): DocumentRecord {
+function documentRecord(
+  state: ExportState,
+  row: DocRow,
+  details: Awaited<ReturnType<typeof batchDetails>>,
+): DocumentRecord {
   return {
     id: row.id,
     title: row.title,
@@ -345,10 +451,19 @@ function documentRecord(state: ExportState, row: DocRow, details: Awaited<Return
 }
 
 /** Notes or insights, a batch at a time in list order (keyset on rank and id). */
-async function writeDocuments(state: ExportState, kind: 'notes' | 'insights', onBatch: (n: number) => Promise<void>): Promise<void> {
+async function writeDocuments(
+  state: ExportState,
+  kind: 'notes' | 'insights',
+  onBatch: (n: number) => Promise<void>,
+): Promise<void> {
   let after: { rank: number; id: string } | null = null;
   for (;;) {
-    const q = state.trx(kind).where({ workspace_id: state.workspaceId, project_id: state.projectId }).whereNull('deleted_at').orderBy(['rank', 'id']).limit(BATCH);
+    const q = state
+      .trx(kind)
+      .where({ workspace_id: state.workspaceId, project_id: state.projectId })
+      .whereNull('deleted_at')
+      .orderBy(['rank', 'id'])
+      .limit(BATCH);
     if (after) q.whereRaw('(rank, id) > (?, ?)', [after.rank, after.id]);
     const rows = (await q) as DocRow[];
     if (!rows.length) return;
@@ -356,7 +471,15 @@ async function writeDocuments(state: ExportState, kind: 'notes' | 'insights', on
     const records = rows.map((row) => {
       const base = documentRecord(state, row, details);
       return kind === 'notes'
-        ? { ...base, published: false, publishedAt: null, summaryContent: null, summaryFramework: null, summaryLanguage: null, people: details.peopleOf(row.id) }
+        ? {
+            ...base,
+            published: false,
+            publishedAt: null,
+            summaryContent: null,
+            summaryFramework: null,
+            summaryLanguage: null,
+            people: details.peopleOf(row.id),
+          }
         : { ...base, summary: row.summary ?? null, citedHighlightIds: details.citedBy(row.id) };
     });
     await (kind === 'notes' ? state.files.notes : state.files.insights).write(records);
@@ -372,23 +495,58 @@ async function writeDocuments(state: ExportState, kind: 'notes' | 'insights', on
  * the files agree with each other even while people keep editing, and a batch at a time, so a
  * large project never sits in memory whole.
  */
-async function writeExport(ctx: ModuleContext, job: TransferJob, transfer: TransferRow, dir: string): Promise<{ size: number; counts: Record<string, number> }> {
+async function writeExport(
+  ctx: ModuleContext,
+  job: TransferJob,
+  transfer: TransferRow,
+  dir: string,
+): Promise<{ size: number; counts: Record<string, number> }> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const projectId = transfer.project_id;
   if (!projectId) throw new TransferError('The project was deleted before it could be exported.');
 
   return inTenant(ctx.db.app, job, { snapshot: true }, async (trx) => {
-    const project = (await trx('projects').where({ id: projectId, workspace_id: job.workspaceId }).whereNull('deleted_at').first()) as
-      | { id: string; title: string; status: string; color: string | null; icon: string | null; readme: unknown; enabled_sections: string[] | null; category_id: string | null; rank: number; permissions: { groups?: Record<string, string>; users?: Record<string, string> } }
+    const project = (await trx('projects')
+      .where({ id: projectId, workspace_id: job.workspaceId })
+      .whereNull('deleted_at')
+      .first()) as
+      | {
+          id: string;
+          title: string;
+          status: string;
+          color: string | null;
+          icon: string | null;
+          readme: unknown;
+          enabled_sections: string[] | null;
+          category_id: string | null;
+          rank: number;
+          permissions: { groups?: Record<string, string>; users?: Record<string, string> };
+        }
       | undefined;
     if (!project) throw new TransferError('The project was deleted before it could be exported.');
 
     const files = {} as Record<ExportFileKind, JsonlFile>;
-    for (const kind of Object.keys(EXPORT_FILES) as ExportFileKind[]) files[kind] = await JsonlFile.open(dir, EXPORT_FILES[kind]);
-    const state: ExportState = { trx, workspaceId: job.workspaceId, projectId, users: new EmailsOfUsers(trx), files, personFields: new Set(), people: new Set(), counts: {} };
+    for (const kind of Object.keys(EXPORT_FILES) as ExportFileKind[])
+      files[kind] = await JsonlFile.open(dir, EXPORT_FILES[kind]);
+    const state: ExportState = {
+      trx,
+      workspaceId: job.workspaceId,
+      projectId,
+      users: new EmailsOfUsers(trx),
+      files,
+      personFields: new Set(),
+      people: new Set(),
+      counts: {},
+    };
     const folders = await folderChain(trx, job.workspaceId, project.category_id);
-    const manifest = () => manifestOf(project.title, project.id, folders.map((f) => f.id), Object.values(files));
+    const manifest = () =>
+      manifestOf(
+        project.title,
+        project.id,
+        folders.map((f) => f.id),
+        Object.values(files),
+      );
     await writeFile(join(dir, MANIFEST_FILE), JSON.stringify(manifest(), null, 2));
 
     const grants = project.permissions?.users ?? {};
@@ -411,7 +569,11 @@ async function writeExport(ctx: ModuleContext, job: TransferJob, transfer: Trans
         recruitEnabled: false,
         access: {
           // Only the workspace-wide grants travel: user groups are the old workspace's own.
-          groups: Object.fromEntries(Object.entries(project.permissions?.groups ?? {}).filter(([k]) => ['markup', 'public', 'playback'].includes(k))),
+          groups: Object.fromEntries(
+            Object.entries(project.permissions?.groups ?? {}).filter(([k]) =>
+              ['markup', 'public', 'playback'].includes(k),
+            ),
+          ),
           users: Object.entries(grants)
             .map(([userId, level]) => ({ email: state.users.email(userId), level }))
             .filter((g) => g.email),
@@ -419,12 +581,19 @@ async function writeExport(ctx: ModuleContext, job: TransferJob, transfer: Trans
       },
     ]);
     await files.flatFilesystemStructure.write(
-      folders.map((f) => ({ projectCategoryId: f.id, name: f.title, parentId: f.parent_id, projects: f.id === project.category_id ? [project.id] : [] })),
+      folders.map((f) => ({
+        projectCategoryId: f.id,
+        name: f.title,
+        parentId: f.parent_id,
+        projects: f.id === project.category_id ? [project.id] : [],
+      })),
     );
     count(state, 'projectCategories', folders.length);
     await writeTags(state);
     await writeFields(state);
-    const views = (await trx('project_views').where({ workspace_id: job.workspaceId, project_id: projectId }).orderBy(['rank', 'title', 'id'])) as Array<{
+    const views = (await trx('project_views')
+      .where({ workspace_id: job.workspaceId, project_id: projectId })
+      .orderBy(['rank', 'title', 'id'])) as Array<{
       id: string;
       layout: string;
       object_type: string;
@@ -432,16 +601,33 @@ async function writeExport(ctx: ModuleContext, job: TransferJob, transfer: Trans
       title: string;
       view_data: unknown;
     }>;
-    await files.projectViews.write(views.map((v) => ({ id: v.id, docId: null, layout: v.layout, objectType: v.object_type, rank: v.rank, title: v.title, viewData: v.view_data })));
+    await files.projectViews.write(
+      views.map((v) => ({
+        id: v.id,
+        docId: null,
+        layout: v.layout,
+        objectType: v.object_type,
+        rank: v.rank,
+        title: v.title,
+        viewData: v.view_data,
+      })),
+    );
     count(state, 'projectViews', views.length);
 
     const total = Number(
-      (await trx.raw(`select (select count(*) from notes where project_id = :p and deleted_at is null) + (select count(*) from insights where project_id = :p and deleted_at is null) as n`, { p: projectId })).rows[0].n,
+      (
+        await trx.raw(
+          `select (select count(*) from notes where project_id = :p and deleted_at is null) + (select count(*) from insights where project_id = :p and deleted_at is null) as n`,
+          { p: projectId },
+        )
+      ).rows[0].n,
     );
     let done = 0;
     const onBatch = async (n: number) => {
       done += n;
-      await patchTransfer(ctx.db.app, job, { progress: Math.min(95, 5 + Math.floor((90 * done) / Math.max(total, 1))) });
+      await patchTransfer(ctx.db.app, job, {
+        progress: Math.min(95, 5 + Math.floor((90 * done) / Math.max(total, 1))),
+      });
     };
     await writeDocuments(state, 'notes', onBatch);
     await writeDocuments(state, 'insights', onBatch);
@@ -472,7 +658,16 @@ export function exportJob(ctx: ModuleContext): JobDefinition<TransferJob> {
           await once(trx, `project-export:${transfer.id}`, EXPORT_QUEUE, async () => {
             const [row] = (await trx('project_transfers')
               .where({ id: transfer.id })
-              .update({ status: 'COMPLETED', progress: 100, error: null, file_path: archive, file_size: size, counts: JSON.stringify(counts), updated_at: trx.fn.now(), completed_at: trx.fn.now() })
+              .update({
+                status: 'COMPLETED',
+                progress: 100,
+                error: null,
+                file_path: archive,
+                file_size: size,
+                counts: JSON.stringify(counts),
+                updated_at: trx.fn.now(),
+                completed_at: trx.fn.now(),
+              })
               .returning('*')) as TransferRow[];
             await notifyRequester(trx, row!, true);
           });

@@ -5,7 +5,16 @@ import { remapMentions } from './remap.ts';
 describe('project section flags', () => {
   it('writes enabled flags and ranks, and reads the same sections back in order', () => {
     const flags = sectionFlags(['NOTES', 'TAGS', 'INSIGHTS']);
-    expect(flags).toMatchObject({ notesEnabled: true, notesRank: 0, tagsEnabled: true, tagsRank: 1, insightsEnabled: true, insightsRank: 2, chartsEnabled: false, readmeEnabled: false });
+    expect(flags).toMatchObject({
+      notesEnabled: true,
+      notesRank: 0,
+      tagsEnabled: true,
+      tagsRank: 1,
+      insightsEnabled: true,
+      insightsRank: 2,
+      chartsEnabled: false,
+      readmeEnabled: false,
+    });
     expect(sectionsFromFlags(flags)).toEqual(['NOTES', 'TAGS', 'INSIGHTS']);
   });
 
@@ -28,7 +37,13 @@ describe('remapping on import', () => {
   const now = '33333333-3333-4333-8333-333333333333';
 
   it('points mentions at members here and turns the others into plain names', () => {
-    const { body, mentioned } = remapMentions(`Hi @[Ann](${old}) and @[Bo](${gone}), again @[Ann](${old.toUpperCase()})`, new Map([[old, now], [gone, null]]));
+    const { body, mentioned } = remapMentions(
+      `Hi @[Ann](${old}) and @[Bo](${gone}), again @[Ann](${old.toUpperCase()})`,
+      new Map([
+        [old, now],
+        [gone, null],
+      ]),
+    );
     expect(body).toBe(`Hi @[Ann](${now}) and @Bo, again @[Ann](${now})`);
     expect(mentioned).toEqual([now]);
   });

@@ -59,7 +59,14 @@ export const ID_MAPPING_KINDS = [
 ] as const;
 export type IdMappingKind = (typeof ID_MAPPING_KINDS)[number];
 
-export const PROJECT_SECTION_FLAGS = { CHARTS: 'charts', HIGHLIGHTS: 'highlights', INSIGHTS: 'insights', NOTES: 'notes', README: 'readme', TAGS: 'tags' } as const;
+export const PROJECT_SECTION_FLAGS = {
+  CHARTS: 'charts',
+  HIGHLIGHTS: 'highlights',
+  INSIGHTS: 'insights',
+  NOTES: 'notes',
+  README: 'readme',
+  TAGS: 'tags',
+} as const;
 export type ProjectSection = keyof typeof PROJECT_SECTION_FLAGS;
 
 /** Which sections a project shows, in order, as the export's enabled flags and ranks. */
@@ -89,7 +96,8 @@ export function sectionsFromFlags(record: Record<string, unknown>): ProjectSecti
 }
 
 /** A field set's id: one object type, of the project or of the workspace. */
-export const fieldSetId = (objectType: string, projectId: string | null): string => `${projectId ?? 'workspace'}:${objectType}`;
+export const fieldSetId = (objectType: string, projectId: string | null): string =>
+  `${projectId ?? 'workspace'}:${objectType}`;
 
 export interface PersonRecord {
   id: string;

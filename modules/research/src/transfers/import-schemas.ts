@@ -10,13 +10,18 @@ const id = z.string().min(1).max(100);
 const hex = z.string().regex(/^#[0-9a-f]{6}$/, 'must be a colour such as #3e63dd');
 const optionalHex = hex.nullable().optional().default(null);
 const text = (max: number) => z.string().max(max, `can be at most ${max} characters long`);
-const title = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `can be at most ${max} characters long`);
+const title = (max: number) =>
+  z.string().trim().min(1, 'must not be empty').max(max, `can be at most ${max} characters long`);
 const email = z.string().max(320).nullable().optional().default(null);
 const date = z.iso.datetime({ offset: true });
 const richText = z
-  .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { type?: unknown }).type === 'string', {
-    message: 'must be a rich text document',
-  })
+  .custom<Record<string, unknown>>(
+    (v) =>
+      typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { type?: unknown }).type === 'string',
+    {
+      message: 'must be a rich text document',
+    },
+  )
   .superRefine((v, ctx) => {
     const problem = richTextProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -29,7 +34,13 @@ const rank = z.number().finite().default(0);
 
 export const manifestSchema = z.object({
   formatVersion: z.literal(1, 'is not a version this Fieldbook can read'),
-  files: z.array(z.object({ filepath: z.string(), uploadStatus: z.enum(UPLOAD_STATUSES), records: z.number().int().min(0).optional() })),
+  files: z.array(
+    z.object({
+      filepath: z.string(),
+      uploadStatus: z.enum(UPLOAD_STATUSES),
+      records: z.number().int().min(0).optional(),
+    }),
+  ),
   config: z.object({ title: z.string(), projectCategoryIds: z.array(z.string()), projectIds: z.array(z.string()) }),
 });
 
@@ -53,10 +64,28 @@ export const projectSchema = z
   })
   .loose();
 
-export const folderSchema = z.object({ projectCategoryId: id, name: title(200), parentId: id.nullable(), projects: z.array(id).default([]) });
+export const folderSchema = z.object({
+  projectCategoryId: id,
+  name: title(200),
+  parentId: id.nullable(),
+  projects: z.array(id).default([]),
+});
 
-export const tagBoardSchema = z.object({ id, rank, title: title(50), description: text(2000).nullable().optional().default(null), scope: z.enum(['PROJECT', 'WORKSPACE']).default('PROJECT') });
-export const tagGroupSchema = z.object({ id, tagBoardId: id, color: optionalHex, rank, title: title(50), description: text(2000).nullable().optional().default(null) });
+export const tagBoardSchema = z.object({
+  id,
+  rank,
+  title: title(50),
+  description: text(2000).nullable().optional().default(null),
+  scope: z.enum(['PROJECT', 'WORKSPACE']).default('PROJECT'),
+});
+export const tagGroupSchema = z.object({
+  id,
+  tagBoardId: id,
+  color: optionalHex,
+  rank,
+  title: title(50),
+  description: text(2000).nullable().optional().default(null),
+});
 export const tagSchema = z.object({
   id,
   tagBoardId: id,
@@ -68,17 +97,37 @@ export const tagSchema = z.object({
   description: text(2000).nullable().optional().default(null),
 });
 
-export const fieldSetSchema = z.object({ id, objectType: z.enum(['NOTE', 'INSIGHT', 'WORKSPACE']), scope: z.enum(['PROJECT', 'WORKSPACE']) });
+export const fieldSetSchema = z.object({
+  id,
+  objectType: z.enum(['NOTE', 'INSIGHT', 'WORKSPACE']),
+  scope: z.enum(['PROJECT', 'WORKSPACE']),
+});
 export const fieldSchema = z.object({
   id,
   fieldSetId: id,
   label: title(250),
-  type: z.enum(['ARR', 'BOOLEAN', 'CSAT', 'DATETIME', 'EMAIL', 'NPS', 'NUMBER', 'PERSON', 'PHONE', 'RATING', 'SELECT', 'TEXT', 'URL']),
+  type: z.enum([
+    'ARR',
+    'BOOLEAN',
+    'CSAT',
+    'DATETIME',
+    'EMAIL',
+    'NPS',
+    'NUMBER',
+    'PERSON',
+    'PHONE',
+    'RATING',
+    'SELECT',
+    'TEXT',
+    'URL',
+  ]),
   rank,
   config: z.record(z.string(), z.unknown()).default({}),
   options: z
     // More than 750 are read, and those past 750 left out on import (000 §5 keeps at most 750).
-    .array(z.object({ id, label: title(50), displayLabel: text(50).nullable().optional().default(null), color: hex, rank }))
+    .array(
+      z.object({ id, label: title(50), displayLabel: text(50).nullable().optional().default(null), color: hex, rank }),
+    )
     .default([]),
 });
 
@@ -124,7 +173,12 @@ const comment = z.object({
   editedAt: date.nullable().optional().default(null),
 });
 
-const fieldValue = z.union([z.string().max(10_299), z.number().finite(), z.boolean(), z.array(z.string().max(320)).max(750)]);
+const fieldValue = z.union([
+  z.string().max(10_299),
+  z.number().finite(),
+  z.boolean(),
+  z.array(z.string().max(320)).max(750),
+]);
 
 const documentFields = {
   id,
@@ -150,7 +204,8 @@ export const insightSchema = z.object({
   summary: richText,
   citedHighlightIds: z.array(id).default([]),
 });
-export type ImportedDocument = z.infer<typeof noteSchema> & Partial<Pick<z.infer<typeof insightSchema>, 'published' | 'publishedAt' | 'summary' | 'citedHighlightIds'>>;
+export type ImportedDocument = z.infer<typeof noteSchema> &
+  Partial<Pick<z.infer<typeof insightSchema>, 'published' | 'publishedAt' | 'summary' | 'citedHighlightIds'>>;
 
 /** The first problem of a record, as people read it: the field's path and what is wrong. */
 export function describeIssue(error: z.ZodError): string {

@@ -4,7 +4,14 @@ import { exportJob } from './export-job.ts';
 import { importJob } from './import-job.ts';
 import { mountTransferRoutes } from './routes.ts';
 import { transfersTypeDefs } from './schema.ts';
-import { exportProject, getTransfer, idMappings, importProject, listTransfers, type TransferView } from './transfers.ts';
+import {
+  exportProject,
+  getTransfer,
+  idMappings,
+  importProject,
+  listTransfers,
+  type TransferView,
+} from './transfers.ts';
 import type { TransferJob } from './records.ts';
 
 type Args = Record<string, unknown>;

@@ -37,11 +37,14 @@ export interface TransferRow {
   completed_at: Date | null;
 }
 
-export const isFinished = (row: Pick<TransferRow, 'status'>): boolean => row.status === 'COMPLETED' || row.status === 'FAILED';
+export const isFinished = (row: Pick<TransferRow, 'status'>): boolean =>
+  row.status === 'COMPLETED' || row.status === 'FAILED';
 
 /** Where an export's files and archive live: FIELDBOOK_DATA_DIR/exports/<workspace>/<transfer>/. */
-export const exportDir = (dataDir: string, workspaceId: string, transferId: string): string => join(dataDir, 'exports', workspaceId, transferId);
-export const importDir = (dataDir: string, workspaceId: string, transferId: string): string => join(dataDir, 'imports', workspaceId, transferId);
+export const exportDir = (dataDir: string, workspaceId: string, transferId: string): string =>
+  join(dataDir, 'exports', workspaceId, transferId);
+export const importDir = (dataDir: string, workspaceId: string, transferId: string): string =>
+  join(dataDir, 'imports', workspaceId, transferId);
 export const ARCHIVE_NAME = 'export.tar';
 export const UPLOAD_NAME = 'upload.tar';
 
@@ -61,7 +64,11 @@ export function isTransferArchive(dataDir: string, path: string, kind?: 'exports
   return kind === 'exports' ? exported : kind === 'imports' ? uploaded : exported || uploaded;
 }
 
-export async function transferById(trx: Knex.Transaction, workspaceId: string, id: string): Promise<TransferRow | undefined> {
+export async function transferById(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  id: string,
+): Promise<TransferRow | undefined> {
   return (await trx('project_transfers').where({ id, workspace_id: workspaceId }).first()) as TransferRow | undefined;
 }
 
@@ -69,17 +76,36 @@ export async function transferById(trx: Knex.Transaction, workspaceId: string, i
  * Progress and status written as the job goes, each in its own short transaction so the people
  * polling see them while the job's own work is still uncommitted.
  */
-export async function patchTransfer(app: Knex, job: TransferJob, patch: Partial<Pick<TransferRow, 'status' | 'progress' | 'error' | 'counts'>>): Promise<void> {
+export async function patchTransfer(
+  app: Knex,
+  job: TransferJob,
+  patch: Partial<Pick<TransferRow, 'status' | 'progress' | 'error' | 'counts'>>,
+): Promise<void> {
   await withTenant(app, { workspaceId: job.workspaceId, userId: job.userId }, async (trx) => {
     const row: Record<string, unknown> = { ...patch, updated_at: trx.fn.now() };
     if (patch.counts) row.counts = JSON.stringify(patch.counts);
-    await trx('project_transfers').where({ id: job.transferId }).whereNotIn('status', ['COMPLETED', 'FAILED']).update(row);
+    await trx('project_transfers')
+      .where({ id: job.transferId })
+      .whereNotIn('status', ['COMPLETED', 'FAILED'])
+      .update(row);
   });
 }
 
 /** Records which new id each exported id became (001 §3.7 id mappings). */
-export async function recordIdMappings(trx: Knex.Transaction, workspaceId: string, transferId: string, kind: IdMappingKind, pairs: ReadonlyMap<string, string>): Promise<void> {
-  const rows = [...pairs].map(([source, target]) => ({ workspace_id: workspaceId, transfer_id: transferId, kind, source_id: source, target_id: target }));
+export async function recordIdMappings(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  transferId: string,
+  kind: IdMappingKind,
+  pairs: ReadonlyMap<string, string>,
+): Promise<void> {
+  const rows = [...pairs].map(([source, target]) => ({
+    workspace_id: workspaceId,
+    transfer_id: transferId,
+    kind,
+    source_id: source,
+    target_id: target,
+  }));
   for (let i = 0; i < rows.length; i += 500) await trx('project_transfer_ids').insert(rows.slice(i, i + 500));
 }
 
@@ -92,12 +118,18 @@ export const TRANSFER_NOTIFICATION_TYPES = {
 } as const;
 
 export function notificationType(kind: TransferKind, ok: boolean): string {
-  if (kind === 'EXPORT') return ok ? TRANSFER_NOTIFICATION_TYPES.exportCompleted : TRANSFER_NOTIFICATION_TYPES.exportFailed;
+  if (kind === 'EXPORT')
+    return ok ? TRANSFER_NOTIFICATION_TYPES.exportCompleted : TRANSFER_NOTIFICATION_TYPES.exportFailed;
   return ok ? TRANSFER_NOTIFICATION_TYPES.importCompleted : TRANSFER_NOTIFICATION_TYPES.importFailed;
 }
 
 /** Notifies the person who asked for the transfer, in the transaction that finishes it. */
-export async function notifyRequester(trx: Knex.Transaction, row: TransferRow, ok: boolean, extra: Record<string, unknown> = {}): Promise<void> {
+export async function notifyRequester(
+  trx: Knex.Transaction,
+  row: TransferRow,
+  ok: boolean,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   if (!row.created_by) return;
   await trx('notifications').insert({
     user_id: row.created_by,

@@ -7,7 +7,10 @@ const MENTION = /@\[([^\]\n]{1,100})\]\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
  * workspace: a mention of someone who is a member there names their id there; anyone else
  * stays as plain `@Name`. Answers the body and the ids mentioned, in order, once each.
  */
-export function remapMentions(body: string, userIds: ReadonlyMap<string, string | null>): { body: string; mentioned: string[] } {
+export function remapMentions(
+  body: string,
+  userIds: ReadonlyMap<string, string | null>,
+): { body: string; mentioned: string[] } {
   const mentioned: string[] = [];
   const out = body.replace(MENTION, (_m, name: string, id: string) => {
     const target = userIds.get(id.toLowerCase()) ?? null;

@@ -25,7 +25,14 @@ export interface TransferRouteDeps {
   maxImportBytes?: number;
 }
 
-const fileName = (title: string | null): string => `${(title ?? 'project').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'project'}.tar`;
+const fileName = (title: string | null): string =>
+  `${
+    (title ?? 'project')
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 80) || 'project'
+  }.tar`;
 
 /**
  * GET /api/exports/:transferId streams a finished export's archive to a member of its workspace
@@ -47,10 +54,17 @@ export function mountTransferRoutes(router: Router, deps: TransferRouteDeps): vo
       });
       return transfer as TransferRow;
     });
-    if (row.status !== 'COMPLETED' || !row.file_path) throw new AppError('INVALID_OPERATION', 'This export is not ready yet. Download it once it has completed.');
+    if (row.status !== 'COMPLETED' || !row.file_path)
+      throw new AppError('INVALID_OPERATION', 'This export is not ready yet. Download it once it has completed.');
     // Only this export's own archive is ever served, whatever path its row names.
-    const own = isTransferArchive(deps.dataDir, row.file_path, 'exports') && resolve(row.file_path).startsWith(resolve(exportDir(deps.dataDir, caller.workspaceId, row.id)) + sep);
-    if (!own || !existsSync(row.file_path)) throw new AppError('INVALID_OPERATION', 'This export’s archive is no longer available. Export the project again.');
+    const own =
+      isTransferArchive(deps.dataDir, row.file_path, 'exports') &&
+      resolve(row.file_path).startsWith(resolve(exportDir(deps.dataDir, caller.workspaceId, row.id)) + sep);
+    if (!own || !existsSync(row.file_path))
+      throw new AppError(
+        'INVALID_OPERATION',
+        'This export’s archive is no longer available. Export the project again.',
+      );
     koa.set('content-type', 'application/x-tar');
     koa.set('content-disposition', `attachment; filename="${fileName(row.title)}"`);
     if (row.file_size != null) koa.set('content-length', String(row.file_size));
@@ -62,7 +76,9 @@ export function mountTransferRoutes(router: Router, deps: TransferRouteDeps): vo
     const ctx = await deps.context(koa);
     callerOf(ctx, 'projects:create');
     // ?title= names the new project; without it the archive's own title is kept.
-    const { title } = validate(z.object({ title: importTitleSchema }), { title: typeof koa.query.title === 'string' ? koa.query.title : null });
+    const { title } = validate(z.object({ title: importTitleSchema }), {
+      title: typeof koa.query.title === 'string' ? koa.query.title : null,
+    });
     const limit = deps.maxImportBytes ?? MAX_IMPORT_BYTES;
     const declared = Number(koa.get('content-length') || 0);
     assertUploadSize(declared, limit);
@@ -75,7 +91,8 @@ export function mountTransferRoutes(router: Router, deps: TransferRouteDeps): vo
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
-        if (size > limit) done(badInput('body', `An archive to import can be at most ${Math.round(limit / (1024 * 1024))} MB.`));
+        if (size > limit)
+          done(badInput('body', `An archive to import can be at most ${Math.round(limit / (1024 * 1024))} MB.`));
         else done(null, chunk);
       },
     });

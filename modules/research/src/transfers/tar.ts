@@ -76,19 +76,27 @@ export function parseTarHeader(header: Buffer): TarEntryHeader {
   const prefix = readString(header, 345, 155);
   const base = readString(header, 0, 100);
   const type = header[156]!;
-  return { name: prefix ? `${prefix}/${base}` : base, size: readOctal(header, 124, 12), regular: type === 0x30 || type === 0 };
+  return {
+    name: prefix ? `${prefix}/${base}` : base,
+    size: readOctal(header, 124, 12),
+    regular: type === 0x30 || type === 0,
+  };
 }
 
 const padding = (size: number): number => (BLOCK - (size % BLOCK)) % BLOCK;
 
 /** The size of an archive holding files of these sizes. */
-export const tarSize = (sizes: readonly number[]): number => sizes.reduce((sum, s) => sum + BLOCK + s + padding(s), 0) + 2 * BLOCK;
+export const tarSize = (sizes: readonly number[]): number =>
+  sizes.reduce((sum, s) => sum + BLOCK + s + padding(s), 0) + 2 * BLOCK;
 
 /**
  * Writes `files` (name in the archive and path on disk) into one archive, copying each in
  * chunks, so no file is ever held in memory whole. Answers the archive's size.
  */
-export async function writeTar(archivePath: string, files: ReadonlyArray<{ name: string; path: string }>): Promise<number> {
+export async function writeTar(
+  archivePath: string,
+  files: ReadonlyArray<{ name: string; path: string }>,
+): Promise<number> {
   const out = await open(archivePath, 'w');
   let written = 0;
   const put = async (buf: Buffer) => {
@@ -125,7 +133,11 @@ export async function writeTar(archivePath: string, files: ReadonlyArray<{ name:
  * Extracts the regular files of an archive whose names `accept` allows into `dir` (flat), in
  * chunks. Answers the names extracted. Throws TarFormatError on a damaged archive.
  */
-export async function extractTar(archivePath: string, dir: string, accept: (name: string) => boolean): Promise<string[]> {
+export async function extractTar(
+  archivePath: string,
+  dir: string,
+  accept: (name: string) => boolean,
+): Promise<string[]> {
   const input = await open(archivePath, 'r');
   const names: string[] = [];
   try {
@@ -137,7 +149,8 @@ export async function extractTar(archivePath: string, dir: string, accept: (name
       if (isZeroBlock(header)) return names;
       const entry = parseTarHeader(header);
       offset += BLOCK;
-      if (offset + entry.size > total) throw new TarFormatError(`The archive is cut short: ${entry.name} is incomplete.`);
+      if (offset + entry.size > total)
+        throw new TarFormatError(`The archive is cut short: ${entry.name} is incomplete.`);
       if (entry.regular && accept(entry.name)) {
         const out = await open(join(dir, entry.name), 'w');
         try {

@@ -9,7 +9,10 @@ export class EmailsOfUsers {
   async load(ids: ReadonlyArray<string | null | undefined>): Promise<void> {
     const missing = [...new Set(ids.filter((id): id is string => Boolean(id) && !this.known.has(id!)))];
     if (!missing.length) return;
-    const rows = (await this.trx('users').whereIn('id', missing).select('id', 'email')) as Array<{ id: string; email: string }>;
+    const rows = (await this.trx('users').whereIn('id', missing).select('id', 'email')) as Array<{
+      id: string;
+      email: string;
+    }>;
     for (const id of missing) this.known.set(id, null);
     for (const r of rows) this.known.set(r.id, r.email.toLowerCase());
   }

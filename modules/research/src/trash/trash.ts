@@ -24,8 +24,22 @@ const TABLE: Record<TrashType, string> = {
   PERSON: 'people',
 };
 
-const TITLE: Record<TrashType, string> = { PROJECT: 'title', FOLDER: 'title', NOTE: 'title', INSIGHT: 'title', HIGHLIGHT: 'text', PERSON: 'name' };
-const PROJECT_COLUMN: Record<TrashType, string | null> = { PROJECT: 'id', FOLDER: null, NOTE: 'project_id', INSIGHT: 'project_id', HIGHLIGHT: 'project_id', PERSON: null };
+const TITLE: Record<TrashType, string> = {
+  PROJECT: 'title',
+  FOLDER: 'title',
+  NOTE: 'title',
+  INSIGHT: 'title',
+  HIGHLIGHT: 'text',
+  PERSON: 'name',
+};
+const PROJECT_COLUMN: Record<TrashType, string | null> = {
+  PROJECT: 'id',
+  FOLDER: null,
+  NOTE: 'project_id',
+  INSIGHT: 'project_id',
+  HIGHLIGHT: 'project_id',
+  PERSON: null,
+};
 
 export interface TrashItem {
   type: TrashType;
@@ -50,8 +64,21 @@ export async function listTrash(ctx: RequestContext, args: unknown): Promise<Tra
         .whereNotNull('deleted_at')
         .orderBy('deleted_at', 'desc')
         .limit(TRASH_LIMIT)
-        .select('id', `${title} as title`, 'deleted_at', ...(project ? [`${project} as project_id`] : []))) as Array<{ id: string; title: string; deleted_at: Date; project_id?: string }>;
-      items.push(...rows.map((r) => ({ type: t, id: r.id, title: r.title, projectId: r.project_id ?? null, deletedAt: r.deleted_at })));
+        .select('id', `${title} as title`, 'deleted_at', ...(project ? [`${project} as project_id`] : []))) as Array<{
+        id: string;
+        title: string;
+        deleted_at: Date;
+        project_id?: string;
+      }>;
+      items.push(
+        ...rows.map((r) => ({
+          type: t,
+          id: r.id,
+          title: r.title,
+          projectId: r.project_id ?? null,
+          deletedAt: r.deleted_at,
+        })),
+      );
     }
     return items.sort((a, b) => b.deletedAt.getTime() - a.deletedAt.getTime()).slice(0, TRASH_LIMIT);
   });
@@ -64,11 +91,25 @@ async function assertParentLive(trx: Knex.Transaction, table: string, id: string
 }
 
 /** An address is unique among the people out of the trash, so a restore must not take one in use. */
-async function assertEmailFreeFor(trx: Knex.Transaction, workspaceId: string, id: string, email: string | null): Promise<void> {
+async function assertEmailFreeFor(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  id: string,
+  email: string | null,
+): Promise<void> {
   if (!email) return;
-  const taken = await trx('people').where({ workspace_id: workspaceId }).whereNull('deleted_at').whereNot({ id }).whereRaw('lower(email) = lower(?)', [email]).first('id');
+  const taken = await trx('people')
+    .where({ workspace_id: workspaceId })
+    .whereNull('deleted_at')
+    .whereNot({ id })
+    .whereRaw('lower(email) = lower(?)', [email])
+    .first('id');
   if (taken) {
-    throw new AppError('INVALID_OPERATION', `Another person in this workspace now has the email address ${email}. Change or delete that person first.`, { field: 'id' });
+    throw new AppError(
+      'INVALID_OPERATION',
+      `Another person in this workspace now has the email address ${email}. Change or delete that person first.`,
+      { field: 'id' },
+    );
   }
 }
 
@@ -80,9 +121,10 @@ export async function restoreItem(ctx: RequestContext, args: unknown): Promise<b
       await restoreFolder(trx, caller.workspaceId, id);
       return true;
     }
-    const row = (await trx(TABLE[type]).where({ id, workspace_id: caller.workspaceId }).whereNotNull('deleted_at').first()) as
-      | { project_id?: string; note_id?: string | null; email?: string | null }
-      | undefined;
+    const row = (await trx(TABLE[type])
+      .where({ id, workspace_id: caller.workspaceId })
+      .whereNotNull('deleted_at')
+      .first()) as { project_id?: string; note_id?: string | null; email?: string | null } | undefined;
     if (!row) throw notFound('That item in the trash');
     if (type === 'PROJECT') await assertProjectRoom(trx, caller.workspaceId);
     else if (type === 'PERSON') await assertEmailFreeFor(trx, caller.workspaceId, id, row.email ?? null);

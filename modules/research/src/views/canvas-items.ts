@@ -4,7 +4,15 @@ import { AppError, badInput, notFound, validate, type RequestContext } from '@fi
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
 import type { Caller } from '../projects/access.ts';
-import { CANVAS_LIMITS, canvasItemSchema, itemOfRow, present, rowOfItem, type CanvasItemInput, type CanvasItemRow } from './canvas.ts';
+import {
+  CANVAS_LIMITS,
+  canvasItemSchema,
+  itemOfRow,
+  present,
+  rowOfItem,
+  type CanvasItemInput,
+  type CanvasItemRow,
+} from './canvas.ts';
 import { viewFor, type ViewRow } from './views.ts';
 
 /**
@@ -13,7 +21,10 @@ import { viewFor, type ViewRow } from './views.ts';
  * left out of the canvas until the object is restored, and goes away with it when the object is
  * deleted for good.
  */
-const TARGET: Record<'NOTE' | 'INSIGHT' | 'HIGHLIGHT', { table: string; column: 'note_id' | 'insight_id' | 'highlight_id'; label: string }> = {
+const TARGET: Record<
+  'NOTE' | 'INSIGHT' | 'HIGHLIGHT',
+  { table: string; column: 'note_id' | 'insight_id' | 'highlight_id'; label: string }
+> = {
   NOTE: { table: 'notes', column: 'note_id', label: 'note' },
   INSIGHT: { table: 'insights', column: 'insight_id', label: 'insight' },
   HIGHLIGHT: { table: 'highlights', column: 'highlight_id', label: 'highlight' },
@@ -36,10 +47,16 @@ export async function canvasItemsOf(trx: Knex.Transaction, viewId: string): Prom
 async function assertTarget(trx: Knex.Transaction, view: ViewRow, item: CanvasItemInput): Promise<void> {
   if (item.kind !== 'REFERENCE') return;
   const target = TARGET[item.objectType];
-  const row = await trx(target.table).where({ id: item.objectId, workspace_id: view.workspace_id, project_id: view.project_id }).whereNull('deleted_at').first('id');
+  const row = await trx(target.table)
+    .where({ id: item.objectId, workspace_id: view.workspace_id, project_id: view.project_id })
+    .whereNull('deleted_at')
+    .first('id');
   // Objects of other projects answer like missing ones, so a canvas never reveals what exists elsewhere.
-  if (!row) throw new AppError('NOT_FOUND', `That ${target.label} was not found in this project.`, { field: 'input.objectId' });
-  const existing = await trx('project_view_canvas_items').where({ view_id: view.id, [target.column]: item.objectId }).first('id');
+  if (!row)
+    throw new AppError('NOT_FOUND', `That ${target.label} was not found in this project.`, { field: 'input.objectId' });
+  const existing = await trx('project_view_canvas_items')
+    .where({ view_id: view.id, [target.column]: item.objectId })
+    .first('id');
   if (existing) throw badInput('input.objectId', `That ${target.label} is already on this canvas.`);
 }
 
@@ -47,8 +64,14 @@ function parseItem(input: Record<string, unknown>): CanvasItemInput {
   return validate(z.object({ input: canvasItemSchema }), { input: present(input) }).input;
 }
 
-async function itemFor(trx: Knex.Transaction, caller: Caller, id: string): Promise<{ item: CanvasItemRow; view: ViewRow }> {
-  const item = (await trx('project_view_canvas_items').where({ id, workspace_id: caller.workspaceId }).first()) as CanvasItemRow | undefined;
+async function itemFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  id: string,
+): Promise<{ item: CanvasItemRow; view: ViewRow }> {
+  const item = (await trx('project_view_canvas_items').where({ id, workspace_id: caller.workspaceId }).first()) as
+    | CanvasItemRow
+    | undefined;
   if (!item) throw notFound('That canvas item');
   const { view } = await viewFor(trx, caller, item.view_id, 'write').catch((error: unknown) => {
     throw error instanceof AppError && error.errorCode === 'NOT_FOUND' ? notFound('That canvas item') : error;
@@ -58,15 +81,24 @@ async function itemFor(trx: Knex.Transaction, caller: Caller, id: string): Promi
 
 export async function addCanvasItem(ctx: RequestContext, args: unknown): Promise<CanvasItemRow> {
   const caller = callerOf(ctx, 'projects:update');
-  const { viewId, input } = validate(z.object({ viewId: idSchema('viewId'), input: z.record(z.string(), z.unknown()) }), args);
+  const { viewId, input } = validate(
+    z.object({ viewId: idSchema('viewId'), input: z.record(z.string(), z.unknown()) }),
+    args,
+  );
   const item = parseItem(input);
   return ctx.tx(async (trx) => {
     const { view } = await viewFor(trx, caller, viewId, 'write');
-    if (view.layout !== 'CANVAS') throw new AppError('INVALID_OPERATION', 'Only canvas views hold canvas items.', { field: 'viewId' });
+    if (view.layout !== 'CANVAS')
+      throw new AppError('INVALID_OPERATION', 'Only canvas views hold canvas items.', { field: 'viewId' });
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`canvas-items:${view.id}`]);
-    const count = (await trx('project_view_canvas_items').where({ view_id: view.id }).count<Array<{ count: number }>>('* as count'))[0];
+    const count = (
+      await trx('project_view_canvas_items').where({ view_id: view.id }).count<Array<{ count: number }>>('* as count')
+    )[0];
     if (Number(count?.count ?? 0) >= CANVAS_LIMITS.itemsPerCanvas) {
-      throw badInput('viewId', `A canvas can hold at most ${CANVAS_LIMITS.itemsPerCanvas.toLocaleString('en-US')} items.`);
+      throw badInput(
+        'viewId',
+        `A canvas can hold at most ${CANVAS_LIMITS.itemsPerCanvas.toLocaleString('en-US')} items.`,
+      );
     }
     await assertTarget(trx, view, item);
     const [row] = (await trx('project_view_canvas_items')
@@ -88,7 +120,9 @@ export async function updateCanvasItem(ctx: RequestContext, args: unknown): Prom
       .where({ id })
       .update({ ...rowOfItem(merged), updated_at: trx.fn.now() })
       .returning('*')) as CanvasItemRow[];
-    await trx('project_views').where({ id: found.view.id }).update({ updated_by: caller.userId, updated_at: trx.fn.now() });
+    await trx('project_views')
+      .where({ id: found.view.id })
+      .update({ updated_by: caller.userId, updated_at: trx.fn.now() });
     return row!;
   });
 }
@@ -99,7 +133,9 @@ export async function removeCanvasItem(ctx: RequestContext, args: unknown): Prom
   return ctx.tx(async (trx) => {
     const found = await itemFor(trx, caller, id);
     await trx('project_view_canvas_items').where({ id }).delete();
-    await trx('project_views').where({ id: found.view.id }).update({ updated_by: caller.userId, updated_at: trx.fn.now() });
+    await trx('project_views')
+      .where({ id: found.view.id })
+      .update({ updated_by: caller.userId, updated_at: trx.fn.now() });
     return true;
   });
 }

@@ -33,8 +33,14 @@ const finite = (label: string) =>
 
 const coordinate = (label: string) =>
   finite(label)
-    .min(-CANVAS_LIMITS.coordinate, `${label} must be between -${CANVAS_LIMITS.coordinate.toLocaleString('en-US')} and ${CANVAS_LIMITS.coordinate.toLocaleString('en-US')}.`)
-    .max(CANVAS_LIMITS.coordinate, `${label} must be between -${CANVAS_LIMITS.coordinate.toLocaleString('en-US')} and ${CANVAS_LIMITS.coordinate.toLocaleString('en-US')}.`);
+    .min(
+      -CANVAS_LIMITS.coordinate,
+      `${label} must be between -${CANVAS_LIMITS.coordinate.toLocaleString('en-US')} and ${CANVAS_LIMITS.coordinate.toLocaleString('en-US')}.`,
+    )
+    .max(
+      CANVAS_LIMITS.coordinate,
+      `${label} must be between -${CANVAS_LIMITS.coordinate.toLocaleString('en-US')} and ${CANVAS_LIMITS.coordinate.toLocaleString('en-US')}.`,
+    );
 
 const size = (label: string) =>
   finite(label)
@@ -51,7 +57,12 @@ export const canvasItemSchema = z.discriminatedUnion('kind', [
     {
       kind: z.literal('TEXT'),
       ...box,
-      text: z.string({ error: 'A text item needs its text.' }).max(CANVAS_LIMITS.text, `A text item can be at most ${CANVAS_LIMITS.text.toLocaleString('en-US')} characters long.`),
+      text: z
+        .string({ error: 'A text item needs its text.' })
+        .max(
+          CANVAS_LIMITS.text,
+          `A text item can be at most ${CANVAS_LIMITS.text.toLocaleString('en-US')} characters long.`,
+        ),
       format: z.enum(TEXT_FORMATS).default('PARAGRAPH'),
     },
     { error: (i) => strictMessage(i, 'text item') },
@@ -60,7 +71,11 @@ export const canvasItemSchema = z.discriminatedUnion('kind', [
     {
       kind: z.literal('GROUP'),
       ...box,
-      title: z.string().trim().max(CANVAS_LIMITS.groupTitle, `A group title can be at most ${CANVAS_LIMITS.groupTitle} characters long.`).default(''),
+      title: z
+        .string()
+        .trim()
+        .max(CANVAS_LIMITS.groupTitle, `A group title can be at most ${CANVAS_LIMITS.groupTitle} characters long.`)
+        .default(''),
       color: hexColorSchema,
     },
     { error: (i) => strictMessage(i, 'group') },
@@ -80,7 +95,11 @@ export const canvasItemSchema = z.discriminatedUnion('kind', [
     )
     .superRefine((r, ctx) => {
       if ((r.width === undefined) !== (r.height === undefined)) {
-        ctx.addIssue({ code: 'custom', path: [r.width === undefined ? 'width' : 'height'], message: 'A reference is resized with both its width and its height.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [r.width === undefined ? 'width' : 'height'],
+          message: 'A reference is resized with both its width and its height.',
+        });
       }
     }),
 ]);
@@ -117,7 +136,9 @@ export interface CanvasItemRow {
   updated_at: Date;
 }
 
-export function referenceOf(row: Pick<CanvasItemRow, 'note_id' | 'insight_id' | 'highlight_id'>): { objectType: ViewObjectType; objectId: string } | null {
+export function referenceOf(
+  row: Pick<CanvasItemRow, 'note_id' | 'insight_id' | 'highlight_id'>,
+): { objectType: ViewObjectType; objectId: string } | null {
   if (row.note_id) return { objectType: 'NOTE', objectId: row.note_id };
   if (row.insight_id) return { objectType: 'INSIGHT', objectId: row.insight_id };
   if (row.highlight_id) return { objectType: 'HIGHLIGHT', objectId: row.highlight_id };
@@ -179,29 +200,45 @@ export const canvasStateSchema = z.object({
   stagingArea: z.object({ x: coordinate('stagingArea.x'), y: coordinate('stagingArea.y') }).nullish(),
   objectRanks: z
     .array(z.object({ objectId: z.uuid({ error: 'objectId must be a valid id.' }), rank: finite('A rank') }))
-    .max(CANVAS_LIMITS.objectRanks, `A canvas keeps at most ${CANVAS_LIMITS.objectRanks.toLocaleString('en-US')} object ranks.`)
+    .max(
+      CANVAS_LIMITS.objectRanks,
+      `A canvas keeps at most ${CANVAS_LIMITS.objectRanks.toLocaleString('en-US')} object ranks.`,
+    )
     .superRefine((ranks, ctx) => {
       const seen = new Set<string>();
       ranks.forEach((r, i) => {
-        if (seen.has(r.objectId)) ctx.addIssue({ code: 'custom', path: [i, 'objectId'], message: `The object ${r.objectId} has two ranks.` });
+        if (seen.has(r.objectId))
+          ctx.addIssue({ code: 'custom', path: [i, 'objectId'], message: `The object ${r.objectId} has two ranks.` });
         seen.add(r.objectId);
       });
     })
     .nullish(),
   expandedCardIds: z
     .array(z.uuid({ error: 'An expanded card must be a valid id.' }))
-    .max(CANVAS_LIMITS.expandedCards, `A canvas keeps at most ${CANVAS_LIMITS.expandedCards.toLocaleString('en-US')} expanded cards.`)
+    .max(
+      CANVAS_LIMITS.expandedCards,
+      `A canvas keeps at most ${CANVAS_LIMITS.expandedCards.toLocaleString('en-US')} expanded cards.`,
+    )
     .transform((ids) => [...new Set(ids)])
     .nullish(),
   summary: z
     .object({
-      text: z.string().max(CANVAS_LIMITS.summary, `A canvas summary can be at most ${CANVAS_LIMITS.summary.toLocaleString('en-US')} characters long.`),
+      text: z
+        .string()
+        .max(
+          CANVAS_LIMITS.summary,
+          `A canvas summary can be at most ${CANVAS_LIMITS.summary.toLocaleString('en-US')} characters long.`,
+        ),
       peekMode: z.enum(PEEK_MODES).default('Side'),
     })
     .nullish(),
 });
 
-export function mergeCanvas(current: CanvasState, patch: z.infer<typeof canvasStateSchema>, sentKeys: readonly string[]): CanvasState {
+export function mergeCanvas(
+  current: CanvasState,
+  patch: z.infer<typeof canvasStateSchema>,
+  sentKeys: readonly string[],
+): CanvasState {
   const next = { ...current };
   if (sentKeys.includes('stagingArea')) next.stagingArea = patch.stagingArea ?? null;
   if (sentKeys.includes('objectRanks')) next.objectRanks = patch.objectRanks ?? [];

@@ -8,7 +8,12 @@ import { createView, deleteView, getView, listViews, moveView, updateView, type 
 
 type Args = Record<string, unknown>;
 
-const ITEM_TYPES = { RECTANGLE: 'CanvasRectangle', TEXT: 'CanvasText', GROUP: 'CanvasGroup', REFERENCE: 'CanvasReference' } as const;
+const ITEM_TYPES = {
+  RECTANGLE: 'CanvasRectangle',
+  TEXT: 'CanvasText',
+  GROUP: 'CanvasGroup',
+  REFERENCE: 'CanvasReference',
+} as const;
 
 const itemFields = {
   viewId: (i: CanvasItemRow) => i.view_id,
@@ -19,7 +24,15 @@ const itemFields = {
 export function viewsResolvers(): IResolvers<unknown, RequestContext> {
   return {
     Query: operations({ projectViews: listViews, projectView: getView, projectViewRows: listViewRows }),
-    Mutation: operations({ createProjectView: createView, updateProjectView: updateView, moveProjectView: moveView, deleteProjectView: deleteView, addCanvasItem, updateCanvasItem, removeCanvasItem }),
+    Mutation: operations({
+      createProjectView: createView,
+      updateProjectView: updateView,
+      moveProjectView: moveView,
+      deleteProjectView: deleteView,
+      addCanvasItem,
+      updateCanvasItem,
+      removeCanvasItem,
+    }),
     ProjectView: {
       projectId: (v: ProjectViewRecord) => v.project_id,
       project: (v: ProjectViewRecord, _a: Args, ctx: RequestContext) =>

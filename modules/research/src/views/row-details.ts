@@ -53,20 +53,41 @@ async function tagsOf(trx: Knex.Transaction, type: ViewObjectType, ids: string[]
       : trx(`${type === 'HIGHLIGHT' ? 'highlight_tags' : 'note_tags'} as l`)
           .join('tags as g', 'g.id', 'l.tag_id')
           .whereIn(`l.${type === 'HIGHLIGHT' ? 'highlight_id' : 'note_id'}`, ids)
-          .select('l.' + (type === 'HIGHLIGHT' ? 'highlight_id' : 'note_id') + ' as object_id', 'g.id', 'g.title', 'g.color');
-  const rows = (await query.orderBy([{ column: 'g.title' }, { column: 'g.id' }])) as Array<ViewRowTag & { object_id: string }>;
+          .select(
+            'l.' + (type === 'HIGHLIGHT' ? 'highlight_id' : 'note_id') + ' as object_id',
+            'g.id',
+            'g.title',
+            'g.color',
+          );
+  const rows = (await query.orderBy([{ column: 'g.title' }, { column: 'g.id' }])) as Array<
+    ViewRowTag & { object_id: string }
+  >;
   for (const t of rows) push(tags, t.object_id, { id: t.id, title: t.title, color: t.color });
   return tags;
 }
 
-export async function rowDetails(trx: Knex.Transaction, workspaceId: string, type: ViewObjectType, rows: Array<{ id: string; summary?: unknown }>): Promise<RowDetails> {
+export async function rowDetails(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  type: ViewObjectType,
+  rows: Array<{ id: string; summary?: unknown }>,
+): Promise<RowDetails> {
   const ids = rows.map((r) => r.id);
-  const details: RowDetails = { tags: new Map(), values: new Map(), insights: new Map(), highlightCounts: new Map(), summaries: new Map() };
+  const details: RowDetails = {
+    tags: new Map(),
+    values: new Map(),
+    insights: new Map(),
+    highlightCounts: new Map(),
+    summaries: new Map(),
+  };
   if (!ids.length) return details;
   details.tags = await tagsOf(trx, type, ids);
   if (type === 'HIGHLIGHT') return details;
 
-  const values = (await trx('field_values').where({ workspace_id: workspaceId, object_type: type }).whereIn('object_id', ids).select('object_id', 'field_id', 'value')) as Array<{
+  const values = (await trx('field_values')
+    .where({ workspace_id: workspaceId, object_type: type })
+    .whereIn('object_id', ids)
+    .select('object_id', 'field_id', 'value')) as Array<{
     object_id: string;
     field_id: string;
     value: unknown;
@@ -104,12 +125,20 @@ export async function rowDetails(trx: Knex.Transaction, workspaceId: string, typ
   }
   const missing = ids.filter((id) => !details.summaries.has(id));
   if (missing.length) {
-    const ai = (await trx('ai_summaries').where({ workspace_id: workspaceId, object_type: type }).whereIn('object_id', missing).select('object_id', 'content')) as Array<{
+    const ai = (await trx('ai_summaries')
+      .where({ workspace_id: workspaceId, object_type: type })
+      .whereIn('object_id', missing)
+      .select('object_id', 'content')) as Array<{
       object_id: string;
       content: { text?: string; sections?: Array<{ title?: string; text?: string }> };
     }>;
     for (const s of ai) {
-      const text = s.content.text?.trim() || (s.content.sections ?? []).map((x) => x.text ?? '').join(' ').trim();
+      const text =
+        s.content.text?.trim() ||
+        (s.content.sections ?? [])
+          .map((x) => x.text ?? '')
+          .join(' ')
+          .trim();
       if (text) details.summaries.set(s.object_id, summaryPreview(text));
     }
   }

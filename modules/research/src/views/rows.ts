@@ -96,7 +96,9 @@ function orderSql(sort: ViewData['sort'], type: ViewObjectType): { text: string;
     const dir = s.direction === 'ASC' ? 'asc' : 'desc';
     const custom = UUID_IN_FIELD.exec(s.field)?.[1];
     if (custom && type !== 'HIGHLIGHT') {
-      parts.push(`(select v.value from field_values v where v.field_id = ?::uuid and v.object_type = ? and v.object_id = t.id) ${dir} nulls last`);
+      parts.push(
+        `(select v.value from field_values v where v.field_id = ?::uuid and v.object_type = ? and v.object_id = t.id) ${dir} nulls last`,
+      );
       values.push(custom.toLowerCase(), type);
       continue;
     }
@@ -108,7 +110,10 @@ function orderSql(sort: ViewData['sort'], type: ViewObjectType): { text: string;
       Updated: 't.updated_at',
       Published: type === 'INSIGHT' ? 't.published_at' : undefined,
       PublishedAt: type === 'INSIGHT' ? 't.published_at' : undefined,
-      HighlightCount: type === 'HIGHLIGHT' ? undefined : `(select count(*) from highlights h where h.${type === 'NOTE' ? 'note_id' : 'insight_id'} = t.id and h.deleted_at is null)`,
+      HighlightCount:
+        type === 'HIGHLIGHT'
+          ? undefined
+          : `(select count(*) from highlights h where h.${type === 'NOTE' ? 'note_id' : 'insight_id'} = t.id and h.deleted_at is null)`,
       Archived: type === 'HIGHLIGHT' ? undefined : 't.archived',
     };
     const expression = column[s.field];
@@ -138,7 +143,13 @@ interface BaseRow {
   total: string | number;
 }
 
-export async function viewRowsPage(trx: Knex.Transaction, ctx: { workspaceId: string; userId: string; now: Date }, view: { project_id: string; object_type: ViewObjectType; view_data: unknown }, first: number, offset: number): Promise<ViewRowPage> {
+export async function viewRowsPage(
+  trx: Knex.Transaction,
+  ctx: { workspaceId: string; userId: string; now: Date },
+  view: { project_id: string; object_type: ViewObjectType; view_data: unknown },
+  first: number,
+  offset: number,
+): Promise<ViewRowPage> {
   const type = view.object_type;
   const settings = readViewData(view.view_data);
   const filter = itemFilterSql(settings.filter, type, { now: ctx.now, userId: ctx.userId }, 'filter');
@@ -157,7 +168,9 @@ export async function viewRowsPage(trx: Knex.Transaction, ctx: { workspaceId: st
     values.push(...filter.where.values);
   }
   const statement = `select ${columns}, count(*) over () as total from ${from} where ${where.join(' and ')} order by ${order.text} limit ? offset ?`;
-  const result = (await trx.raw(statement, [...values, ...order.values, first + 1, offset] as Knex.RawBinding[])) as { rows: BaseRow[] };
+  const result = (await trx.raw(statement, [...values, ...order.values, first + 1, offset] as Knex.RawBinding[])) as {
+    rows: BaseRow[];
+  };
   const base = result.rows.slice(0, first);
   const total = Number(result.rows[0]?.total ?? (offset > 0 ? await countRows(trx, from, where, values) : 0));
 
@@ -171,7 +184,8 @@ export async function viewRowsPage(trx: Knex.Transaction, ctx: { workspaceId: st
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       createdById: r.created_by,
-      contributorIds: type === 'HIGHLIGHT' ? [] : [...new Set([r.created_by, r.updated_by].filter((u): u is string => Boolean(u)))],
+      contributorIds:
+        type === 'HIGHLIGHT' ? [] : [...new Set([r.created_by, r.updated_by].filter((u): u is string => Boolean(u)))],
       published: type === 'INSIGHT' ? Boolean(r.published_at) : null,
       publishedAt: r.published_at ?? null,
       archived: type === 'HIGHLIGHT' ? null : Boolean(r.archived),
@@ -194,7 +208,10 @@ export async function viewRowsPage(trx: Knex.Transaction, ctx: { workspaceId: st
 
 /** Past the last row the window count is gone; count once so the total stays right. */
 async function countRows(trx: Knex.Transaction, from: string, where: string[], values: unknown[]): Promise<number> {
-  const result = (await trx.raw(`select count(*) as n from ${from} where ${where.join(' and ')}`, values as Knex.RawBinding[])) as { rows: Array<{ n: string }> };
+  const result = (await trx.raw(
+    `select count(*) as n from ${from} where ${where.join(' and ')}`,
+    values as Knex.RawBinding[],
+  )) as { rows: Array<{ n: string }> };
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -204,6 +221,12 @@ export async function listViewRows(ctx: RequestContext, args: unknown): Promise<
   const offset = decodeOffset(input.after);
   return ctx.tx(async (trx) => {
     const { view } = await viewFor(trx, caller, input.viewId, 'read');
-    return viewRowsPage(trx, { workspaceId: caller.workspaceId, userId: caller.userId, now: new Date() }, view, input.first ?? ROW_LIMITS.defaultPage, offset);
+    return viewRowsPage(
+      trx,
+      { workspaceId: caller.workspaceId, userId: caller.userId, now: new Date() },
+      view,
+      input.first ?? ROW_LIMITS.defaultPage,
+      offset,
+    );
   });
 }

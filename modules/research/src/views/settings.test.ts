@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { columnsSchema, filterSchema, groupSchema, hiddenOptionsSchema, isFieldRef, sortSchema, viewDataProblem, EMPTY_VIEW_DATA, VIEW_LIMITS } from './settings.ts';
+import {
+  columnsSchema,
+  filterSchema,
+  groupSchema,
+  hiddenOptionsSchema,
+  isFieldRef,
+  sortSchema,
+  viewDataProblem,
+  EMPTY_VIEW_DATA,
+  VIEW_LIMITS,
+} from './settings.ts';
 
 const uuid = '3f2b8c1e-9a4d-4c7b-8e21-5d6f7a8b9c0d';
 
@@ -15,11 +25,22 @@ describe('view settings', () => {
   });
 
   it('refuses a sort field twice and more than the limit', () => {
-    expect(sortSchema.safeParse([{ field: 'Created', direction: 'DESC' }, { field: 'Title', direction: 'ASC' }]).success).toBe(true);
-    const twice = sortSchema.safeParse([{ field: 'Created', direction: 'DESC' }, { field: 'Created', direction: 'ASC' }]);
+    expect(
+      sortSchema.safeParse([
+        { field: 'Created', direction: 'DESC' },
+        { field: 'Title', direction: 'ASC' },
+      ]).success,
+    ).toBe(true);
+    const twice = sortSchema.safeParse([
+      { field: 'Created', direction: 'DESC' },
+      { field: 'Created', direction: 'ASC' },
+    ]);
     expect(twice.success).toBe(false);
     expect(twice.error?.issues[0]?.message).toContain('Created appears twice');
-    const many = Array.from({ length: VIEW_LIMITS.sorts + 1 }, (_, i) => ({ field: `field.${uuid.slice(0, -2)}${String(i).padStart(2, '0')}`, direction: 'ASC' }));
+    const many = Array.from({ length: VIEW_LIMITS.sorts + 1 }, (_, i) => ({
+      field: `field.${uuid.slice(0, -2)}${String(i).padStart(2, '0')}`,
+      direction: 'ASC',
+    }));
     expect(sortSchema.safeParse(many).error?.issues[0]?.message).toContain(`at most ${VIEW_LIMITS.sorts}`);
   });
 
@@ -31,8 +52,14 @@ describe('view settings', () => {
   });
 
   it('fills column flags and bounds widths', () => {
-    expect(columnsSchema.parse([{ field: 'Title' }])).toEqual([{ field: 'Title', width: null, sticky: false, wrapped: false }]);
-    expect(columnsSchema.parse([{ field: 'Tags', width: 240, sticky: true, wrapped: true }])[0]).toMatchObject({ width: 240, sticky: true, wrapped: true });
+    expect(columnsSchema.parse([{ field: 'Title' }])).toEqual([
+      { field: 'Title', width: null, sticky: false, wrapped: false },
+    ]);
+    expect(columnsSchema.parse([{ field: 'Tags', width: 240, sticky: true, wrapped: true }])[0]).toMatchObject({
+      width: 240,
+      sticky: true,
+      wrapped: true,
+    });
     expect(columnsSchema.safeParse([{ field: 'Title', width: 10 }]).error?.issues[0]?.message).toContain('at least 40');
     expect(columnsSchema.safeParse([{ field: 'Title', width: Number.POSITIVE_INFINITY }]).success).toBe(false);
     expect(columnsSchema.safeParse([{ field: 'Title' }, { field: 'Title' }]).success).toBe(false);
@@ -44,7 +71,10 @@ describe('view settings', () => {
   });
 
   it('stores a filter object as given, reads JSON text, and bounds its size', () => {
-    const form = { combinator: 'and', forms: [{ id: 'x', field: 'Title', operator: 'contains', values: { Title: { text: 'pricing' } } }] };
+    const form = {
+      combinator: 'and',
+      forms: [{ id: 'x', field: 'Title', operator: 'contains', values: { Title: { text: 'pricing' } } }],
+    };
     expect(filterSchema.parse(form)).toEqual(form);
     expect(filterSchema.parse(JSON.stringify(form))).toEqual(form);
     expect(filterSchema.parse(null)).toBeNull();

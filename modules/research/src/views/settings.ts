@@ -47,14 +47,16 @@ const fieldRef = (label: string) =>
     message: `${label} must be a system field (such as Title, Created, Tags, Thumbnail or Summary) or a custom field id such as field.<uuid>.`,
   });
 
-const unique = <T>(key: (item: T) => string, what: string) => (items: T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    const k = key(item);
-    if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [i], message: `${what} ${k} appears twice.` });
-    seen.add(k);
-  });
-};
+const unique =
+  <T>(key: (item: T) => string, what: string) =>
+  (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, i) => {
+      const k = key(item);
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [i], message: `${what} ${k} appears twice.` });
+      seen.add(k);
+    });
+  };
 
 export const sortSchema = z
   .array(z.object({ field: fieldRef('A sort field'), direction: z.enum(['ASC', 'DESC']) }))
@@ -65,8 +67,18 @@ export const groupSchema = z
   .object({ kind: z.enum(GROUP_KINDS), fieldId: z.uuid({ error: 'fieldId must be a valid id.' }).nullish() })
   .superRefine((g, ctx) => {
     const needsField = g.kind === 'SELECT' || g.kind === 'PERSON';
-    if (needsField && !g.fieldId) ctx.addIssue({ code: 'custom', path: ['fieldId'], message: `Grouping by ${g.kind.toLowerCase()} needs the field to group by.` });
-    if (!needsField && g.fieldId) ctx.addIssue({ code: 'custom', path: ['fieldId'], message: `Grouping by ${g.kind.toLowerCase()} takes no field.` });
+    if (needsField && !g.fieldId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fieldId'],
+        message: `Grouping by ${g.kind.toLowerCase()} needs the field to group by.`,
+      });
+    if (!needsField && g.fieldId)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fieldId'],
+        message: `Grouping by ${g.kind.toLowerCase()} takes no field.`,
+      });
   })
   .transform((g) => ({ kind: g.kind, fieldId: g.fieldId ?? null }));
 
@@ -79,8 +91,18 @@ const columnWidth = z
 export const columnsSchema = z
   .array(
     z
-      .object({ field: fieldRef('A column'), width: columnWidth.nullish(), sticky: z.boolean().nullish(), wrapped: z.boolean().nullish() })
-      .transform((c) => ({ field: c.field, width: c.width ?? null, sticky: c.sticky ?? false, wrapped: c.wrapped ?? false })),
+      .object({
+        field: fieldRef('A column'),
+        width: columnWidth.nullish(),
+        sticky: z.boolean().nullish(),
+        wrapped: z.boolean().nullish(),
+      })
+      .transform((c) => ({
+        field: c.field,
+        width: c.width ?? null,
+        sticky: c.sticky ?? false,
+        wrapped: c.wrapped ?? false,
+      })),
   )
   .max(VIEW_LIMITS.columns, `A view can show at most ${VIEW_LIMITS.columns} columns.`)
   .superRefine(unique((c) => c.field, 'The column'));
@@ -110,7 +132,10 @@ export const filterSchema = z.unknown().transform((value, ctx): Record<string, u
   let parsed = value;
   if (typeof value === 'string') {
     if (value.length > VIEW_LIMITS.filterChars) {
-      ctx.addIssue({ code: 'custom', message: `A filter can be at most ${VIEW_LIMITS.filterChars.toLocaleString('en-US')} characters of JSON.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `A filter can be at most ${VIEW_LIMITS.filterChars.toLocaleString('en-US')} characters of JSON.`,
+      });
       return z.NEVER;
     }
     try {
@@ -121,11 +146,17 @@ export const filterSchema = z.unknown().transform((value, ctx): Record<string, u
     }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    ctx.addIssue({ code: 'custom', message: 'A filter is a JSON object (a filter form with a combinator and field forms).' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'A filter is a JSON object (a filter form with a combinator and field forms).',
+    });
     return z.NEVER;
   }
   if (JSON.stringify(parsed).length > VIEW_LIMITS.filterChars) {
-    ctx.addIssue({ code: 'custom', message: `A filter can be at most ${VIEW_LIMITS.filterChars.toLocaleString('en-US')} characters of JSON.` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `A filter can be at most ${VIEW_LIMITS.filterChars.toLocaleString('en-US')} characters of JSON.`,
+    });
     return z.NEVER;
   }
   return parsed as Record<string, unknown>;

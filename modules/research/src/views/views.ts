@@ -59,7 +59,10 @@ const viewList = (workspaceId: string, projectId: string): RankedList => ({
 });
 
 function canEditProject(caller: Caller, project: ProjectRow): boolean {
-  return caller.membership.effectiveRole !== 'VIEWER' && atLeast(projectAccess(caller.membership, caller.userId, project.permissions).level, 'write');
+  return (
+    caller.membership.effectiveRole !== 'VIEWER' &&
+    atLeast(projectAccess(caller.membership, caller.userId, project.permissions).level, 'write')
+  );
 }
 
 function record(caller: Caller, row: ViewRow, canEdit: boolean): ProjectViewRecord {
@@ -67,8 +70,15 @@ function record(caller: Caller, row: ViewRow, canEdit: boolean): ProjectViewReco
 }
 
 /** The view and its project, if the caller may use it at `needed` (NOT_FOUND when unreadable). */
-export async function viewFor(trx: Knex.Transaction, caller: Caller, id: string, needed: 'read' | 'write'): Promise<{ view: ViewRow; project: ProjectRow }> {
-  const view = (await trx('project_views').where({ id, workspace_id: caller.workspaceId }).first()) as ViewRow | undefined;
+export async function viewFor(
+  trx: Knex.Transaction,
+  caller: Caller,
+  id: string,
+  needed: 'read' | 'write',
+): Promise<{ view: ViewRow; project: ProjectRow }> {
+  const view = (await trx('project_views').where({ id, workspace_id: caller.workspaceId }).first()) as
+    | ViewRow
+    | undefined;
   if (!view) throw notFound('That view');
   const project = await projectFor(trx, caller, view.project_id, needed).catch((error: unknown) => {
     throw error instanceof AppError && error.errorCode === 'NOT_FOUND' ? notFound('That view') : error;
@@ -91,11 +101,21 @@ const objectTypeSchema = z.enum(VIEW_OBJECT_TYPES, { error: `objectType is one o
 
 const createSchema = z.object({
   projectId: idSchema('projectId'),
-  input: z.object({ title: requiredTitle('view'), layout: layoutSchema, objectType: objectTypeSchema, ...settingsShape }),
+  input: z.object({
+    title: requiredTitle('view'),
+    layout: layoutSchema,
+    objectType: objectTypeSchema,
+    ...settingsShape,
+  }),
 });
 const updateSchema = z.object({
   id: idSchema(),
-  input: z.object({ title: requiredTitle('view').optional(), layout: layoutSchema.optional(), objectType: objectTypeSchema.optional(), ...settingsShape }),
+  input: z.object({
+    title: requiredTitle('view').optional(),
+    layout: layoutSchema.optional(),
+    objectType: objectTypeSchema.optional(),
+    ...settingsShape,
+  }),
 });
 
 type SettingsInput = z.infer<(typeof updateSchema)['shape']['input']>;
@@ -116,23 +136,33 @@ function applySettings(current: ViewData, input: SettingsInput, raw: object): Vi
 function applyCanvas(current: CanvasState, input: SettingsInput, raw: object): CanvasState {
   if (!sent(raw, 'canvas')) return current;
   const rawCanvas = (raw as { canvas?: unknown }).canvas;
-  if (!input.canvas || !rawCanvas || typeof rawCanvas !== 'object') return { ...current, stagingArea: null, objectRanks: [], expandedCardIds: [], summary: null };
+  if (!input.canvas || !rawCanvas || typeof rawCanvas !== 'object')
+    return { ...current, stagingArea: null, objectRanks: [], expandedCardIds: [], summary: null };
   return mergeCanvas(current, input.canvas, Object.keys(rawCanvas));
 }
 
 /** Cross-field rules and the ones that need the database: the grouping field must be usable here. */
-async function assertSettings(trx: Knex.Transaction, project: ProjectRow, objectType: ViewObjectType, data: ViewData): Promise<void> {
+async function assertSettings(
+  trx: Knex.Transaction,
+  project: ProjectRow,
+  objectType: ViewObjectType,
+  data: ViewData,
+): Promise<void> {
   const problem = viewDataProblem(objectType, data);
   if (problem) throw badInput(problem.field, problem.message);
   // The filter is kept as given, but only a form search can read: a bad one is refused when saved.
   if (data.filter) assertFilterForm(data.filter, 'input.filter');
   const group = data.group;
   if (group?.fieldId) {
-    const field = (await trx('fields').where({ id: group.fieldId, workspace_id: project.workspace_id }).first('type', 'project_id')) as
-      | { type: string; project_id: string | null }
-      | undefined;
+    const field = (await trx('fields')
+      .where({ id: group.fieldId, workspace_id: project.workspace_id })
+      .first('type', 'project_id')) as { type: string; project_id: string | null } | undefined;
     const usable = field && field.type === group.kind && (field.project_id === null || field.project_id === project.id);
-    if (!usable) throw badInput('input.group.fieldId', `Group by a ${group.kind.toLowerCase()} field of this project or of the workspace.`);
+    if (!usable)
+      throw badInput(
+        'input.group.fieldId',
+        `Group by a ${group.kind.toLowerCase()} field of this project or of the workspace.`,
+      );
   }
 }
 
@@ -146,7 +176,9 @@ export async function listViews(ctx: RequestContext, args: unknown): Promise<Pro
   const { projectId } = validate(z.object({ projectId: idSchema('projectId') }), args);
   return ctx.tx(async (trx) => {
     const project = await projectFor(trx, caller, projectId, 'read');
-    const rows = (await trx('project_views').where({ workspace_id: caller.workspaceId, project_id: projectId }).orderBy([{ column: 'rank' }, { column: 'id' }])) as ViewRow[];
+    const rows = (await trx('project_views')
+      .where({ workspace_id: caller.workspaceId, project_id: projectId })
+      .orderBy([{ column: 'rank' }, { column: 'id' }])) as ViewRow[];
     const canEdit = canEditProject(caller, project);
     return rows.map((r) => record(caller, r, canEdit));
   });
@@ -170,7 +202,11 @@ export async function createView(ctx: RequestContext, args: unknown): Promise<Pr
     const settings = applySettings(readViewData({}), input, raw);
     await assertSettings(trx, project, input.objectType, settings);
     const rank = await rankForNewItem(trx, viewList(caller.workspaceId, projectId));
-    const count = (await trx('project_views').where({ workspace_id: caller.workspaceId, project_id: projectId }).count<Array<{ count: number }>>('* as count'))[0];
+    const count = (
+      await trx('project_views')
+        .where({ workspace_id: caller.workspaceId, project_id: projectId })
+        .count<Array<{ count: number }>>('* as count')
+    )[0];
     if (Number(count?.count ?? 0) >= VIEW_LIMITS.viewsPerProject) {
       throw badInput('projectId', `A project can have at most ${VIEW_LIMITS.viewsPerProject} views.`);
     }

@@ -12,14 +12,20 @@ const HomeResearchCard = lazy(() => import('./home/RecentPage.tsx').then((m) => 
 const ContactsPage = lazy(() => import('./people/ContactsPage.tsx').then((m) => ({ default: m.ContactsPage })));
 const PersonPage = lazy(() => import('./people/PersonPage.tsx').then((m) => ({ default: m.PersonPage })));
 const ProjectPage = lazy(() => import('./project/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })));
-const ProjectTabRedirect = lazy(() => import('./project/ProjectPage.tsx').then((m) => ({ default: m.ProjectTabRedirect })));
+const ProjectTabRedirect = lazy(() =>
+  import('./project/ProjectPage.tsx').then((m) => ({ default: m.ProjectTabRedirect })),
+);
 const ProjectsPage = lazy(() => import('./projects/ProjectsPage.tsx').then((m) => ({ default: m.ProjectsPage })));
-const ProjectSettingsPage = lazy(() => import('./settings/ProjectSettingsPage.tsx').then((m) => ({ default: m.ProjectSettingsPage })));
+const ProjectSettingsPage = lazy(() =>
+  import('./settings/ProjectSettingsPage.tsx').then((m) => ({ default: m.ProjectSettingsPage })),
+);
 const TagPage = lazy(() => import('./tags/TagPage.tsx').then((m) => ({ default: m.TagPage })));
 const TrashPage = lazy(() => import('./trash/TrashPage.tsx').then((m) => ({ default: m.TrashPage })));
 const ViewPage = lazy(() => import('./views/ViewPage.tsx').then((m) => ({ default: m.ViewPage })));
 const ViewPresentPage = lazy(() => import('./views/PresentPage.tsx').then((m) => ({ default: m.ViewPresentPage })));
-const InsightsPresentPage = lazy(() => import('./views/PresentPage.tsx').then((m) => ({ default: m.InsightsPresentPage })));
+const InsightsPresentPage = lazy(() =>
+  import('./views/PresentPage.tsx').then((m) => ({ default: m.InsightsPresentPage })),
+);
 
 const to = (path: string) => () => createElement(Navigate, { to: path, replace: true });
 
@@ -45,11 +51,23 @@ export const browseRoutes: WebRoute[] = [
   { path: '/projects/:projectId/notes', component: ProjectTabRedirect, permission: 'projects:read' },
   { path: '/projects/:projectId/v/:viewId', component: ViewPage, permission: 'projects:read' },
   { path: '/projects/:projectId/v/:viewId/present', component: ViewPresentPage, permission: 'projects:read' },
-  { path: '/projects/:projectId/v/:viewId/present/:insightId', component: ViewPresentPage, permission: 'projects:read' },
+  {
+    path: '/projects/:projectId/v/:viewId/present/:insightId',
+    component: ViewPresentPage,
+    permission: 'projects:read',
+  },
   { path: '/projects/:projectId/insights/present', component: InsightsPresentPage, permission: 'projects:read' },
-  { path: '/projects/:projectId/insights/present/:insightId', component: InsightsPresentPage, permission: 'projects:read' },
+  {
+    path: '/projects/:projectId/insights/present/:insightId',
+    component: InsightsPresentPage,
+    permission: 'projects:read',
+  },
   { path: '/projects/:projectId/settings', component: ProjectSettingsPage, permission: 'projects:read' },
-  ...SETTINGS_SECTIONS.map((s) => ({ path: `/projects/:projectId/settings/${s}`, component: ProjectSettingsPage, permission: 'projects:read' })),
+  ...SETTINGS_SECTIONS.map((s) => ({
+    path: `/projects/:projectId/settings/${s}`,
+    component: ProjectSettingsPage,
+    permission: 'projects:read',
+  })),
   { path: '/folders/:folderId', component: FolderPage, permission: 'projects:read' },
   { path: '/folders/:folderId/projects', component: FolderPage, permission: 'projects:read' },
   { path: '/folders/:folderId/channels', component: FolderPage, permission: 'projects:read' },

@@ -1,7 +1,37 @@
-import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Divider, Group, Loader, Menu, Paper, Popover, Stack, Tabs, Text, Textarea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Popover,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
 import { TranslateDialog } from '@fieldbook/ai/web/translate';
 import { Slot, useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
-import { IconDots, IconLanguage, IconLock, IconLockOpen, IconQuote, IconShare, IconTrash, IconWorld, IconWorldOff } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconLanguage,
+  IconLock,
+  IconLockOpen,
+  IconQuote,
+  IconShare,
+  IconTrash,
+  IconWorld,
+  IconWorldOff,
+} from '@tabler/icons-react';
 import type { Editor, JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -67,10 +97,23 @@ function citedIds(doc: JSONContent | null | undefined, into = new Set<string>())
 }
 
 function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
-  const text = state.status === 'saved' ? 'Saved' : state.status === 'saving' ? 'Saving…' : state.status === 'pending' ? 'Unsaved changes' : 'Not saved';
+  const text =
+    state.status === 'saved'
+      ? 'Saved'
+      : state.status === 'saving'
+        ? 'Saving…'
+        : state.status === 'pending'
+          ? 'Unsaved changes'
+          : 'Not saved';
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" c={state.status === 'error' ? 'red.8' : 'dimmed'} role="status" aria-live="polite" data-save-state={state.status}>
+      <Text
+        size="sm"
+        c={state.status === 'error' ? 'red.8' : 'dimmed'}
+        role="status"
+        aria-live="polite"
+        data-save-state={state.status}
+      >
         {text}
       </Text>
       {state.status === 'error' && (
@@ -82,7 +125,8 @@ function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void 
   );
 }
 
-const RESTRICTED_PROJECT = 'query($type: RestrictedItemType!, $id: ID!) { restrictedItemProject(objectType: $type, objectId: $id) }';
+const RESTRICTED_PROJECT =
+  'query($type: RestrictedItemType!, $id: ID!) { restrictedItemProject(objectType: $type, objectId: $id) }';
 
 /**
  * A document the person cannot open: when it is in a project restricted to them, the same
@@ -91,9 +135,13 @@ const RESTRICTED_PROJECT = 'query($type: RestrictedItemType!, $id: ID!) { restri
  */
 function Unreadable({ kind, id }: { kind: DocumentKind; id: string }) {
   const host = useFieldbook();
-  const q = useGraphQL<{ restrictedItemProject: string | null }>(RESTRICTED_PROJECT, { type: kind === 'note' ? 'NOTE' : 'INSIGHT', id });
+  const q = useGraphQL<{ restrictedItemProject: string | null }>(RESTRICTED_PROJECT, {
+    type: kind === 'note' ? 'NOTE' : 'INSIGHT',
+    id,
+  });
   const projectId = q.data?.restrictedItemProject;
-  if (projectId) return <RequestAccessPanel projectId={projectId} viewerOnly={!host.permissions.includes('notes:create')} item />;
+  if (projectId)
+    return <RequestAccessPanel projectId={projectId} viewerOnly={!host.permissions.includes('notes:create')} item />;
   if (q.loading && !q.error) {
     return (
       <Center py="xl" role="status" aria-live="polite">
@@ -113,7 +161,10 @@ function NotFoundCard({ kind }: { kind: DocumentKind }) {
           <Text component="h1" fz={24} fw={650}>
             This {LABEL[kind].one} can’t be found
           </Text>
-          <Text size="sm">It may have been moved to the trash, or it is in a project you don’t have access to. Check the link, or ask the person who sent it to share the project with you.</Text>
+          <Text size="sm">
+            It may have been moved to the trash, or it is in a project you don’t have access to. Check the link, or ask
+            the person who sent it to share the project with you.
+          </Text>
           <Group>
             <Button component={Link} to="/projects">
               Go to projects
@@ -130,7 +181,9 @@ export function DocumentRoute({ kind }: { kind: DocumentKind }) {
   const params = useParams();
   const id = (kind === 'note' ? params.noteId : params.insightId) ?? '';
   const valid = UUID.test(id);
-  const q = useGraphQL<{ note?: DocumentData; insight?: DocumentData }>(kind === 'note' ? NOTE_QUERY : INSIGHT_QUERY, { id: valid ? id : '00000000-0000-4000-8000-000000000000' });
+  const q = useGraphQL<{ note?: DocumentData; insight?: DocumentData }>(kind === 'note' ? NOTE_QUERY : INSIGHT_QUERY, {
+    id: valid ? id : '00000000-0000-4000-8000-000000000000',
+  });
   const data = kind === 'note' ? q.data?.note : q.data?.insight;
   if (!valid) return <NotFoundCard kind={kind} />;
   if (errorCode(q.error) === 'NOT_FOUND') return <Unreadable kind={kind} id={id} />;
@@ -213,9 +266,15 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   }, [host, highlightIds, tagsRead]);
 
   // A highlight without its own colour takes the colour of its first tag.
-  const fillOf = useCallback((h: Highlight) => h.displayColor ?? tags.get(h.id)?.[0]?.highlightColor ?? DEFAULT_HIGHLIGHT_FILL, [tags]);
+  const fillOf = useCallback(
+    (h: Highlight) => h.displayColor ?? tags.get(h.id)?.[0]?.highlightColor ?? DEFAULT_HIGHLIGHT_FILL,
+    [tags],
+  );
   const painted = useMemo(
-    () => (kind === 'note' ? highlights.map((h) => ({ id: h.id, startOffset: h.startOffset, endOffset: h.endOffset, fill: fillOf(h) })) : []),
+    () =>
+      kind === 'note'
+        ? highlights.map((h) => ({ id: h.id, startOffset: h.startOffset, endOffset: h.endOffset, fill: fillOf(h) }))
+        : [],
     [kind, highlights, fillOf],
   );
 
@@ -248,7 +307,11 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
     attempt(async () => {
       // Offsets point into the saved text, so the text on screen is saved first.
       await autosave.flush();
-      const h = (await host.graphql<{ createHighlight: Highlight }>(CREATE_HIGHLIGHT, { input: { noteId: initial.id, startOffset: span.start, endOffset: span.end } })).createHighlight;
+      const h = (
+        await host.graphql<{ createHighlight: Highlight }>(CREATE_HIGHLIGHT, {
+          input: { noteId: initial.id, startOffset: span.start, endOffset: span.end },
+        })
+      ).createHighlight;
       setHighlights((list) => [...list, h].sort((a, b) => a.startOffset - b.startOffset));
       setJustMade({ highlight: h, anchor: span.anchor });
       setTab('highlights');
@@ -268,7 +331,10 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
     attempt(async () => {
       await autosave.flush();
       const r = await host.graphql<{ note: DocumentData }>(NOTE_QUERY, { id: initial.id });
-      editorRef.current?.commands.setContent((r.note.content as JSONContent | null) ?? { type: 'doc', content: [{ type: 'paragraph' }] }, { emitUpdate: false });
+      editorRef.current?.commands.setContent(
+        (r.note.content as JSONContent | null) ?? { type: 'doc', content: [{ type: 'paragraph' }] },
+        { emitUpdate: false },
+      );
       setHighlights([...r.note.highlights].sort((a, b) => a.startOffset - b.startOffset));
       setTagsRead((n) => n + 1);
     });
@@ -283,7 +349,8 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
         if (editor) {
           const ranges: Array<{ from: number; to: number }> = [];
           editor.state.doc.descendants((node, pos) => {
-            if (node.type.name === 'citation' && node.attrs.highlightId === h.id) ranges.push({ from: pos, to: pos + node.nodeSize });
+            if (node.type.name === 'citation' && node.attrs.highlightId === h.id)
+              ranges.push({ from: pos, to: pos + node.nodeSize });
           });
           lastCited.current.delete(h.id);
           const tr = editor.state.tr;
@@ -296,10 +363,21 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
 
   const cite = async (h: Highlight) => {
     await attempt(async () => {
-      const r = (await host.graphql<{ citeHighlight: Highlight }>(CITE_HIGHLIGHT, { insightId: initial.id, highlightId: h.id })).citeHighlight;
+      const r = (
+        await host.graphql<{ citeHighlight: Highlight }>(CITE_HIGHLIGHT, { insightId: initial.id, highlightId: h.id })
+      ).citeHighlight;
       setHighlights((list) => [...list.filter((x) => x.id !== r.id), r]);
       lastCited.current.add(r.id);
-      editorRef.current?.chain().focus().insertCitation({ highlightId: r.id, text: r.text, noteTitle: r.note?.title ?? '', noteId: r.note?.id ?? r.noteId }).run();
+      editorRef.current
+        ?.chain()
+        .focus()
+        .insertCitation({
+          highlightId: r.id,
+          text: r.text,
+          noteTitle: r.note?.title ?? '',
+          noteId: r.note?.id ?? r.noteId,
+        })
+        .run();
       setCiteOpen(false);
     });
   };
@@ -314,14 +392,20 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const toggleLock = () =>
     attempt(async () => {
       await autosave.flush();
-      await host.graphql(kind === 'note' ? UPDATE_NOTE : UPDATE_INSIGHT, { id: initial.id, input: { locked: !locked } });
+      await host.graphql(kind === 'note' ? UPDATE_NOTE : UPDATE_INSIGHT, {
+        id: initial.id,
+        input: { locked: !locked },
+      });
       setLocked(!locked);
     });
 
   const togglePublish = () =>
     attempt(async () => {
       await autosave.flush();
-      const r = await host.graphql<{ publishInsight?: { published: boolean }; unpublishInsight?: { published: boolean } }>(published ? UNPUBLISH_INSIGHT : PUBLISH_INSIGHT, { id: initial.id });
+      const r = await host.graphql<{
+        publishInsight?: { published: boolean };
+        unpublishInsight?: { published: boolean };
+      }>(published ? UNPUBLISH_INSIGHT : PUBLISH_INSIGHT, { id: initial.id });
       setPublished(Boolean((r.publishInsight ?? r.unpublishInsight)?.published));
     });
 
@@ -330,7 +414,16 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
       await autosave.flush();
       await host.graphql(kind === 'note' ? DELETE_NOTE : DELETE_INSIGHT, { id: initial.id });
       const back = `/projects/${initial.project.id}${kind === 'insight' ? '?tab=insights' : ''}`;
-      announceTrashed(kind === 'note' ? 'NOTE' : 'INSIGHT', { done: [initial.id], failed: [] }, host.permissions.includes('projects:delete') ? { graphql: host.graphql, onRestored: () => navigate(kind === 'note' ? `/data/${initial.id}` : `/insights/${initial.id}`) } : undefined);
+      announceTrashed(
+        kind === 'note' ? 'NOTE' : 'INSIGHT',
+        { done: [initial.id], failed: [] },
+        host.permissions.includes('projects:delete')
+          ? {
+              graphql: host.graphql,
+              onRestored: () => navigate(kind === 'note' ? `/data/${initial.id}` : `/insights/${initial.id}`),
+            }
+          : undefined,
+      );
       navigate(back);
     });
 
@@ -354,7 +447,11 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
           <Group justify="space-between" gap="sm" mb="xs" wrap="wrap">
             <Group gap={6}>
               {kind === 'insight' && (
-                <Badge variant="light" color={published ? 'teal' : 'gray'} leftSection={published ? <IconWorld size={12} aria-hidden /> : null}>
+                <Badge
+                  variant="light"
+                  color={published ? 'teal' : 'gray'}
+                  leftSection={published ? <IconWorld size={12} aria-hidden /> : null}
+                >
                   {published ? 'Published' : 'Draft'}
                 </Badge>
               )}
@@ -377,20 +474,41 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
             <Group gap="xs">
               {canEdit && <SaveStatus state={autosave.state} onRetry={() => void autosave.retry()} />}
               {isManager && access.canEdit && (
-                <Tooltip label={locked ? `Let contributors edit this ${label.one} again` : `Only managers and admins can edit a locked ${label.one}`}>
-                  <Button variant="default" size="sm" leftSection={locked ? <IconLockOpen size={16} aria-hidden /> : <IconLock size={16} aria-hidden />} onClick={() => void toggleLock()}>
+                <Tooltip
+                  label={
+                    locked
+                      ? `Let contributors edit this ${label.one} again`
+                      : `Only managers and admins can edit a locked ${label.one}`
+                  }
+                >
+                  <Button
+                    variant="default"
+                    size="sm"
+                    leftSection={locked ? <IconLockOpen size={16} aria-hidden /> : <IconLock size={16} aria-hidden />}
+                    onClick={() => void toggleLock()}
+                  >
                     {locked ? 'Unlock' : 'Lock'}
                   </Button>
                 </Tooltip>
               )}
               {kind === 'insight' && canEdit && (
-                <Button variant={published ? 'default' : 'filled'} size="sm" leftSection={published ? <IconWorldOff size={16} aria-hidden /> : <IconWorld size={16} aria-hidden />} onClick={() => void togglePublish()}>
+                <Button
+                  variant={published ? 'default' : 'filled'}
+                  size="sm"
+                  leftSection={published ? <IconWorldOff size={16} aria-hidden /> : <IconWorld size={16} aria-hidden />}
+                  onClick={() => void togglePublish()}
+                >
                   {published ? 'Unpublish' : 'Publish'}
                 </Button>
               )}
               {kind === 'insight' && <FollowButton type="INSIGHT" id={initial.id} what="insight" />}
               {canShare && (
-                <Button variant="default" size="sm" leftSection={<IconShare size={16} aria-hidden />} onClick={() => setShareOpen(true)}>
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconShare size={16} aria-hidden />}
+                  onClick={() => setShareOpen(true)}
+                >
                   Share
                 </Button>
               )}
@@ -403,23 +521,43 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                   </Menu.Target>
                   <Menu.Dropdown>
                     {canTranslate && (
-                      <Menu.Item leftSection={<IconLanguage size={14} aria-hidden />} onClick={() => setTranslateOpen(true)}>
+                      <Menu.Item
+                        leftSection={<IconLanguage size={14} aria-hidden />}
+                        onClick={() => setTranslateOpen(true)}
+                      >
                         Translate…
                       </Menu.Item>
                     )}
                     {canDelete && (
-                      <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void moveToTrash()}>
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => void moveToTrash()}
+                      >
                         Move to trash
                       </Menu.Item>
                     )}
                   </Menu.Dropdown>
                 </Menu>
               )}
-              {kind === 'note' && host.workspace && <Slot name="note.toolbar.action/v1" props={{ workspace: host.workspace, noteId: initial.id, projectId: initial.projectId }} />}
+              {kind === 'note' && host.workspace && (
+                <Slot
+                  name="note.toolbar.action/v1"
+                  props={{ workspace: host.workspace, noteId: initial.id, projectId: initial.projectId }}
+                />
+              )}
             </Group>
           </Group>
           {actionError && (
-            <Alert color="red" variant="light" role="alert" mb="sm" withCloseButton onClose={() => setActionError(null)} closeButtonLabel="Dismiss">
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              mb="sm"
+              withCloseButton
+              onClose={() => setActionError(null)}
+              closeButtonLabel="Dismiss"
+            >
               {actionError}
             </Alert>
           )}
@@ -457,7 +595,12 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
           )}
           {kind === 'insight' && canEdit && (
             <Group my="sm">
-              <Button variant="light" size="compact-sm" leftSection={<IconQuote size={14} aria-hidden />} onClick={() => setCiteOpen(true)}>
+              <Button
+                variant="light"
+                size="compact-sm"
+                leftSection={<IconQuote size={14} aria-hidden />}
+                onClick={() => setCiteOpen(true)}
+              >
                 Add highlight
               </Button>
             </Group>
@@ -467,7 +610,13 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               content={initial.content as JSONContent | null}
               editable={canEdit}
               label={`${label.Title} content`}
-              placeholder={canEdit ? (kind === 'note' ? 'Write or paste your notes…' : 'Write what you learned, then cite the highlights that show it…') : ''}
+              placeholder={
+                canEdit
+                  ? kind === 'note'
+                    ? 'Write or paste your notes…'
+                    : 'Write what you learned, then cite the highlights that show it…'
+                  : ''
+              }
               highlights={painted}
               onChange={onChange}
               onHighlight={canHighlight ? (span) => void createHighlight(span) : undefined}
@@ -475,7 +624,14 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
             />
           </Box>
           {justMade && (
-            <Popover opened onChange={(o) => !o && setJustMade(null)} position="bottom-start" shadow="md" trapFocus withinPortal>
+            <Popover
+              opened
+              onChange={(o) => !o && setJustMade(null)}
+              position="bottom-start"
+              shadow="md"
+              trapFocus
+              withinPortal
+            >
               <Popover.Target>
                 <Box pos="fixed" top={justMade.anchor.bottom} left={justMade.anchor.left} w={1} h={1} aria-hidden />
               </Popover.Target>
@@ -501,25 +657,40 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
             </Popover>
           )}
         </Box>
-        <Paper component="aside" aria-label={`${label.Title} details`} withBorder radius="md" p="sm" style={{ flex: '0 1 340px', minWidth: 300, position: 'sticky', top: 72 }}>
+        <Paper
+          component="aside"
+          aria-label={`${label.Title} details`}
+          withBorder
+          radius="md"
+          p="sm"
+          style={{ flex: '0 1 340px', minWidth: 300, position: 'sticky', top: 72 }}
+        >
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List grow mb="sm" style={{ flexWrap: 'wrap' }}>
               <Tabs.Tab value="summary">Summary</Tabs.Tab>
-              <Tabs.Tab value="highlights">
-                Highlights{highlights.length ? ` (${highlights.length})` : ''}
-              </Tabs.Tab>
+              <Tabs.Tab value="highlights">Highlights{highlights.length ? ` (${highlights.length})` : ''}</Tabs.Tab>
               <Tabs.Tab value="fields">Fields</Tabs.Tab>
               <Tabs.Tab value="comments">Comments</Tabs.Tab>
               <Tabs.Tab value="tags">Tags</Tabs.Tab>
               <Tabs.Tab value="contacts">Contacts</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="summary">
-              <SummaryTab kind={kind} id={initial.id} summary={initial.summary} onNoteChanged={kind === 'note' ? () => void reloadNote() : undefined} />
+              <SummaryTab
+                kind={kind}
+                id={initial.id}
+                summary={initial.summary}
+                onNoteChanged={kind === 'note' ? () => void reloadNote() : undefined}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="highlights">
               {kind === 'note' && (
                 <>
-                  <SuggestedHighlights noteId={initial.id} canEdit={canHighlight} beforeSuggest={async () => void (await autosave.flush())} onAccepted={() => void reloadHighlights()} />
+                  <SuggestedHighlights
+                    noteId={initial.id}
+                    canEdit={canHighlight}
+                    beforeSuggest={async () => void (await autosave.flush())}
+                    onAccepted={() => void reloadHighlights()}
+                  />
                   <Divider my="sm" />
                 </>
               )}
@@ -545,16 +716,35 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               <CommentsTab objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={initial.id} />
             </Tabs.Panel>
             <Tabs.Panel value="tags">
-              <TagsTab tags={tags} noteId={kind === 'note' ? initial.id : undefined} projectId={initial.projectId} canEdit={canEdit && host.permissions.includes('tags:update')} />
+              <TagsTab
+                tags={tags}
+                noteId={kind === 'note' ? initial.id : undefined}
+                projectId={initial.projectId}
+                canEdit={canEdit && host.permissions.includes('tags:update')}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="contacts">
-              <ContactsTab kind={kind} noteId={initial.id} people={people} canEdit={access.canEdit} onChange={setPeople} />
+              <ContactsTab
+                kind={kind}
+                noteId={initial.id}
+                people={people}
+                canEdit={access.canEdit}
+                onChange={setPeople}
+              />
             </Tabs.Panel>
           </Tabs>
         </Paper>
       </Group>
       {canTranslate && translateOpen && <TranslateDialog noteId={initial.id} onClose={() => setTranslateOpen(false)} />}
-      {canShare && shareOpen && <ShareDialog opened onClose={() => setShareOpen(false)} objectType={kind} objectId={initial.id} what={label.one} />}
+      {canShare && shareOpen && (
+        <ShareDialog
+          opened
+          onClose={() => setShareOpen(false)}
+          objectType={kind}
+          objectId={initial.id}
+          what={label.one}
+        />
+      )}
       {canShare && sharedHighlight && (
         <ShareDialog
           opened
@@ -565,7 +755,15 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
           embedPath={(token) => `/embed/highlights/${sharedHighlight.id}?token=${token}`}
         />
       )}
-      {kind === 'insight' && citeOpen && <CitePicker opened onClose={() => setCiteOpen(false)} projectId={initial.projectId} cited={cited} onCite={cite} />}
+      {kind === 'insight' && citeOpen && (
+        <CitePicker
+          opened
+          onClose={() => setCiteOpen(false)}
+          projectId={initial.projectId}
+          cited={cited}
+          onCite={cite}
+        />
+      )}
     </Box>
   );
 }

@@ -1,28 +1,65 @@
-import { Alert, Box, Button, Checkbox, ColorSwatch, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
-import { CREATE_TAG, CREATE_TAG_BOARD, TAG_BOARDS, TAG_HIGHLIGHT, TAG_NOTE, UNTAG_HIGHLIGHT, UNTAG_NOTE, type Tag, type TagBoard } from './api.ts';
+import {
+  CREATE_TAG,
+  CREATE_TAG_BOARD,
+  TAG_BOARDS,
+  TAG_HIGHLIGHT,
+  TAG_NOTE,
+  UNTAG_HIGHLIGHT,
+  UNTAG_NOTE,
+  type Tag,
+  type TagBoard,
+} from './api.ts';
 import { errorMessage } from './errors.ts';
 
 /** What the picker tags: a highlight, or a note itself. */
 export type TagTarget = { highlightId: string } | { noteId: string };
 
 /** Applies or removes tags on the target; answers the tags it has afterwards. */
-async function setTags(host: ReturnType<typeof useFieldbook>, target: TagTarget, tagIds: string[], remove: boolean): Promise<Tag[]> {
+async function setTags(
+  host: ReturnType<typeof useFieldbook>,
+  target: TagTarget,
+  tagIds: string[],
+  remove: boolean,
+): Promise<Tag[]> {
   if ('noteId' in target) {
     const vars = { noteId: target.noteId, tagIds };
-    return remove ? (await host.graphql<{ untagNote: Tag[] }>(UNTAG_NOTE, vars)).untagNote : (await host.graphql<{ tagNote: Tag[] }>(TAG_NOTE, vars)).tagNote;
+    return remove
+      ? (await host.graphql<{ untagNote: Tag[] }>(UNTAG_NOTE, vars)).untagNote
+      : (await host.graphql<{ tagNote: Tag[] }>(TAG_NOTE, vars)).tagNote;
   }
   const vars = { highlightId: target.highlightId, tagIds };
-  return remove ? (await host.graphql<{ untagHighlight: Tag[] }>(UNTAG_HIGHLIGHT, vars)).untagHighlight : (await host.graphql<{ tagHighlight: Tag[] }>(TAG_HIGHLIGHT, vars)).tagHighlight;
+  return remove
+    ? (await host.graphql<{ untagHighlight: Tag[] }>(UNTAG_HIGHLIGHT, vars)).untagHighlight
+    : (await host.graphql<{ tagHighlight: Tag[] }>(TAG_HIGHLIGHT, vars)).tagHighlight;
 }
 
 /**
  * Picks the tags of one highlight (or of a note itself) from the project's and the workspace's tag boards, or creates
  * a tag on the project's first board (making the board when the project has none yet).
  */
-export function TagPicker({ projectId, applied, onChange, canEdit, ...rest }: { projectId: string; applied: readonly Tag[]; onChange: (tags: Tag[]) => void; canEdit: boolean } & TagTarget) {
+export function TagPicker({
+  projectId,
+  applied,
+  onChange,
+  canEdit,
+  ...rest
+}: { projectId: string; applied: readonly Tag[]; onChange: (tags: Tag[]) => void; canEdit: boolean } & TagTarget) {
   const target: TagTarget = 'noteId' in rest ? { noteId: rest.noteId } : { highlightId: rest.highlightId };
   const host = useFieldbook();
   const boards = useGraphQL<{ tagBoards: TagBoard[] }>(TAG_BOARDS, { projectId });
@@ -34,7 +71,10 @@ export function TagPicker({ projectId, applied, onChange, canEdit, ...rest }: { 
   const q = search.trim().toLowerCase();
 
   const visible = useMemo(
-    () => (boards.data?.tagBoards ?? []).map((b) => ({ ...b, tags: b.tags.filter((t) => !q || t.title.toLowerCase().includes(q)) })).filter((b) => b.tags.length),
+    () =>
+      (boards.data?.tagBoards ?? [])
+        .map((b) => ({ ...b, tags: b.tags.filter((t) => !q || t.title.toLowerCase().includes(q)) }))
+        .filter((b) => b.tags.length),
     [boards.data, q],
   );
   // A name on both the project's board and a workspace board picks the project's tag.
@@ -68,9 +108,12 @@ export function TagPicker({ projectId, applied, onChange, canEdit, ...rest }: { 
       const title = search.trim();
       let board = boards.data?.tagBoards.find((b) => b.projectId === projectId);
       if (!board) {
-        board = (await host.graphql<{ createTagBoard: TagBoard }>(CREATE_TAG_BOARD, { input: { projectId, title: 'Tags' } })).createTagBoard;
+        board = (
+          await host.graphql<{ createTagBoard: TagBoard }>(CREATE_TAG_BOARD, { input: { projectId, title: 'Tags' } })
+        ).createTagBoard;
       }
-      const tag = (await host.graphql<{ createTag: Tag }>(CREATE_TAG, { input: { boardId: board.id, title } })).createTag;
+      const tag = (await host.graphql<{ createTag: Tag }>(CREATE_TAG, { input: { boardId: board.id, title } }))
+        .createTag;
       onChange(await setTags(host, target, [tag.id], false));
       setSearch('');
       await boards.refetch();
@@ -91,7 +134,8 @@ export function TagPicker({ projectId, applied, onChange, canEdit, ...rest }: { 
           e.preventDefault();
           // Enter applies the tag whose name was typed (or the only one left by the filter), and
           // creates a tag only when no existing one matches.
-          const match = exactTag ?? (visible.length === 1 && visible[0]!.tags.length === 1 ? visible[0]!.tags[0]! : undefined);
+          const match =
+            exactTag ?? (visible.length === 1 && visible[0]!.tags.length === 1 ? visible[0]!.tags[0]! : undefined);
           if (match) {
             if (!appliedIds.has(match.id)) void toggle(match).then(() => setSearch(''));
             else setSearch('');
@@ -147,7 +191,14 @@ export function TagPicker({ projectId, applied, onChange, canEdit, ...rest }: { 
         </ScrollArea.Autosize>
       )}
       {q && !exact && canEdit && (
-        <Button variant="light" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => void create()} loading={busy} justify="flex-start">
+        <Button
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => void create()}
+          loading={busy}
+          justify="flex-start"
+        >
           Create tag “{search.trim()}”
         </Button>
       )}

@@ -112,7 +112,20 @@ export function highlightTagsQuery(ids: readonly string[]): string {
   return `query DocumentHighlightTags { ${fields} }`;
 }
 
-export type FieldType = 'ARR' | 'BOOLEAN' | 'CSAT' | 'DATETIME' | 'EMAIL' | 'NPS' | 'NUMBER' | 'PERSON' | 'PHONE' | 'RATING' | 'SELECT' | 'TEXT' | 'URL';
+export type FieldType =
+  | 'ARR'
+  | 'BOOLEAN'
+  | 'CSAT'
+  | 'DATETIME'
+  | 'EMAIL'
+  | 'NPS'
+  | 'NUMBER'
+  | 'PERSON'
+  | 'PHONE'
+  | 'RATING'
+  | 'SELECT'
+  | 'TEXT'
+  | 'URL';
 
 export interface FieldOption {
   id: string;
@@ -176,7 +189,14 @@ export const ADD_PERSON = `mutation DocumentAddPerson($noteId: ID!, $personId: I
 export const REMOVE_PERSON = `mutation DocumentRemovePerson($noteId: ID!, $personId: ID!) { removePersonFromNote(noteId: $noteId, personId: $personId) { id people { id name email company } } }`;
 export const CREATE_PERSON = `mutation DocumentCreatePerson($input: CreatePersonInput!) { createPerson(input: $input) { id name email company } }`;
 
-export type ShareObjectType = 'insight' | 'note' | 'noteHighlight' | 'project' | 'projectReadme' | 'projectChart' | 'dashboard';
+export type ShareObjectType =
+  | 'insight'
+  | 'note'
+  | 'noteHighlight'
+  | 'project'
+  | 'projectReadme'
+  | 'projectChart'
+  | 'dashboard';
 
 export interface ShareLink {
   id: string;

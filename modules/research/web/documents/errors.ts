@@ -24,8 +24,10 @@ export function errorMessage(err: unknown): string {
   const readable = item?.humanReadableMessage ?? (item?.extensions?.humanReadable ? item.message : undefined);
   if (readable) return readable;
   const code = errorCode(err);
-  if (code === 'FORBIDDEN') return 'You do not have permission to do that. If you think you should, ask a workspace admin.';
+  if (code === 'FORBIDDEN')
+    return 'You do not have permission to do that. If you think you should, ask a workspace admin.';
   if (code === 'NOT_FOUND') return 'It no longer exists, or you do not have access to it.';
-  if (err instanceof Error && err.name === 'NetworkError') return 'Fieldbook can’t be reached right now. Check your connection, then try again.';
+  if (err instanceof Error && err.name === 'NetworkError')
+    return 'Fieldbook can’t be reached right now. Check your connection, then try again.';
   return 'Something went wrong on our side. Please try again in a moment.';
 }

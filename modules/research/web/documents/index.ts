@@ -3,7 +3,9 @@ import { createElement, lazy } from 'react';
 
 // The editor (TipTap, ProseMirror) loads only with the pages that show a document.
 const DocumentRoute = lazy(() => import('./DocumentPage.tsx').then((m) => ({ default: m.DocumentRoute })));
-const EmbedHighlightPage = lazy(() => import('./public/EmbedHighlightPage.tsx').then((m) => ({ default: m.EmbedHighlightPage })));
+const EmbedHighlightPage = lazy(() =>
+  import('./public/EmbedHighlightPage.tsx').then((m) => ({ default: m.EmbedHighlightPage })),
+);
 const PublicSharePage = lazy(() => import('./public/PublicPage.tsx').then((m) => ({ default: m.PublicSharePage })));
 
 const NotePage = () => createElement(DocumentRoute, { kind: 'note' });

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type SaveState = { status: 'saved' } | { status: 'pending' } | { status: 'saving' } | { status: 'error'; error: unknown };
+export type SaveState =
+  | { status: 'saved' }
+  | { status: 'pending' }
+  | { status: 'saving' }
+  | { status: 'error'; error: unknown };
 
 /**
  * Saves edits a moment after the last keystroke. Changes made while a save is on its way are

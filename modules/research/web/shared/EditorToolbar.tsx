@@ -11,13 +11,48 @@ interface Tool {
 }
 
 const TOOLS: Tool[] = [
-  { label: 'Heading', icon: <IconH2 size={18} aria-hidden />, active: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-  { label: 'Subheading', icon: <IconH3 size={18} aria-hidden />, active: (e) => e.isActive('heading', { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
-  { label: 'Bold', icon: <IconBold size={18} aria-hidden />, active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
-  { label: 'Italic', icon: <IconItalic size={18} aria-hidden />, active: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
-  { label: 'Bulleted list', icon: <IconList size={18} aria-hidden />, active: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() },
-  { label: 'Numbered list', icon: <IconListNumbers size={18} aria-hidden />, active: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() },
-  { label: 'Quote', icon: <IconBlockquote size={18} aria-hidden />, active: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
+  {
+    label: 'Heading',
+    icon: <IconH2 size={18} aria-hidden />,
+    active: (e) => e.isActive('heading', { level: 2 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    label: 'Subheading',
+    icon: <IconH3 size={18} aria-hidden />,
+    active: (e) => e.isActive('heading', { level: 3 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
+  {
+    label: 'Bold',
+    icon: <IconBold size={18} aria-hidden />,
+    active: (e) => e.isActive('bold'),
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    label: 'Italic',
+    icon: <IconItalic size={18} aria-hidden />,
+    active: (e) => e.isActive('italic'),
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    label: 'Bulleted list',
+    icon: <IconList size={18} aria-hidden />,
+    active: (e) => e.isActive('bulletList'),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    label: 'Numbered list',
+    icon: <IconListNumbers size={18} aria-hidden />,
+    active: (e) => e.isActive('orderedList'),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    label: 'Quote',
+    icon: <IconBlockquote size={18} aria-hidden />,
+    active: (e) => e.isActive('blockquote'),
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
 ];
 
 /**

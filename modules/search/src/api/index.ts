@@ -3,4 +3,7 @@ import type { SearchEngine } from '../engine/engine.ts';
 import { searchResolvers } from './resolvers.ts';
 import { searchTypeDefs } from './schema.ts';
 
-export const searchPart = (_ctx: ModuleContext, engine: SearchEngine): ModuleGraphql => ({ typeDefs: searchTypeDefs, resolvers: searchResolvers(engine) });
+export const searchPart = (_ctx: ModuleContext, engine: SearchEngine): ModuleGraphql => ({
+  typeDefs: searchTypeDefs,
+  resolvers: searchResolvers(engine),
+});

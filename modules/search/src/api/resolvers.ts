@@ -11,7 +11,9 @@ export function searchResolvers(engine: SearchEngine): IResolvers<unknown, Reque
     Query: {
       search: async (_: unknown, args: { input: unknown }, ctx: RequestContext): Promise<SearchResults> => {
         const { viewer, workspace, membership } = ctx.authorize('projects:read');
-        const compiled = withFilterErrors(() => compileSearch(parseSearchParams(args.input), { now: new Date(), userId: viewer.userId }));
+        const compiled = withFilterErrors(() =>
+          compileSearch(parseSearchParams(args.input), { now: new Date(), userId: viewer.userId }),
+        );
         const access = await ctx.tx((trx) => searchAccess(trx, workspace.id, viewer.userId, membership));
         return engine.search({ workspaceId: workspace.id, userId: viewer.userId, access, compiled });
       },

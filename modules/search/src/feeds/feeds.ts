@@ -58,7 +58,12 @@ interface Caller {
 
 function callerOf(ctx: RequestContext): Caller {
   const { viewer, workspace, membership } = ctx.authorize('projects:read');
-  return { userId: viewer.userId, workspaceId: workspace.id, isAdmin: membership.effectiveRole === 'WORKSPACE_ADMIN', membership };
+  return {
+    userId: viewer.userId,
+    workspaceId: workspace.id,
+    isAdmin: membership.effectiveRole === 'WORKSPACE_ADMIN',
+    membership,
+  };
 }
 
 /**
@@ -67,17 +72,32 @@ function callerOf(ctx: RequestContext): Caller {
  * Ids are checked when they are sent, so a feed whose project was later restricted can still be
  * renamed. Nothing would leak through a foreign id (searches apply access), but none is stored.
  */
-async function assertScopeReadable(trx: Knex.Transaction, caller: Caller, raw: Record<string, unknown>, values: FeedValues): Promise<void> {
+async function assertScopeReadable(
+  trx: Knex.Transaction,
+  caller: Caller,
+  raw: Record<string, unknown>,
+  values: FeedValues,
+): Promise<void> {
   const access = await searchAccess(trx, caller.workspaceId, caller.userId, caller.membership);
   if (sent(raw, 'filter')) await assertFilterIdsReadable(trx, caller.workspaceId, access, values.filter);
   if (sent(raw, 'projectIds') && values.projectIds.length > 0) {
-    const found = (await trx('projects').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').whereIn('id', values.projectIds).pluck('id')) as string[];
+    const found = (await trx('projects')
+      .where({ workspace_id: caller.workspaceId })
+      .whereNull('deleted_at')
+      .whereIn('id', values.projectIds)
+      .pluck('id')) as string[];
     const readable = new Set(found.filter((id) => access.allProjects || access.projectIds.includes(id)));
-    if (!values.projectIds.every((id) => readable.has(id))) throw badInput('input.projectIds', 'projectIds must name projects of this workspace that you can read.');
+    if (!values.projectIds.every((id) => readable.has(id)))
+      throw badInput('input.projectIds', 'projectIds must name projects of this workspace that you can read.');
   }
   if (sent(raw, 'projectCategoryIds') && values.projectCategoryIds.length > 0) {
-    const found = (await trx('project_categories').where({ workspace_id: caller.workspaceId }).whereNull('deleted_at').whereIn('id', values.projectCategoryIds).pluck('id')) as string[];
-    if (found.length !== values.projectCategoryIds.length) throw badInput('input.projectCategoryIds', 'projectCategoryIds must name folders of this workspace.');
+    const found = (await trx('project_categories')
+      .where({ workspace_id: caller.workspaceId })
+      .whereNull('deleted_at')
+      .whereIn('id', values.projectCategoryIds)
+      .pluck('id')) as string[];
+    if (found.length !== values.projectCategoryIds.length)
+      throw badInput('input.projectCategoryIds', 'projectCategoryIds must name folders of this workspace.');
   }
 }
 
@@ -162,17 +182,30 @@ export async function createFeed(ctx: RequestContext, args: unknown): Promise<Sa
   const caller = callerOf(ctx);
   // The title is required: checked even when a client leaves it out.
   const raw: Record<string, unknown> = { title: undefined, ...inputOf(args) };
-  const values = applyFeedInput({ title: '', query: null, filter: null, resultTypes: [], projectIds: [], projectCategoryIds: [], shared: false }, raw);
+  const values = applyFeedInput(
+    { title: '', query: null, filter: null, resultTypes: [], projectIds: [], projectCategoryIds: [], shared: false },
+    raw,
+  );
   const rank = sent(raw, 'rank') && raw.rank !== null ? parseRank(raw.rank) : null;
   return ctx.tx(async (trx) => {
     await assertScopeReadable(trx, caller, raw, values);
     const own = trx('saved_feeds').where({ workspace_id: caller.workspaceId, created_by: caller.userId });
-    const stats = (await own.clone().count<Array<{ count: string }>>('* as count').max('rank as max'))[0] as unknown as { count: string; max: number | null };
+    const stats = (
+      await own.clone().count<Array<{ count: string }>>('* as count').max('rank as max')
+    )[0] as unknown as { count: string; max: number | null };
     if (Number(stats.count) >= FEED_LIMITS.perPerson) {
-      throw badInput('input', `You can save at most ${FEED_LIMITS.perPerson} feeds in a workspace. Delete one you no longer use first.`);
+      throw badInput(
+        'input',
+        `You can save at most ${FEED_LIMITS.perPerson} feeds in a workspace. Delete one you no longer use first.`,
+      );
     }
     const [inserted] = (await trx('saved_feeds')
-      .insert({ workspace_id: caller.workspaceId, created_by: caller.userId, rank: rank ?? (stats.max ?? 0) + RANK_GAP, ...columns(values) })
+      .insert({
+        workspace_id: caller.workspaceId,
+        created_by: caller.userId,
+        rank: rank ?? (stats.max ?? 0) + RANK_GAP,
+        ...columns(values),
+      })
       .returning('id')) as Array<{ id: string }>;
     return toRecord(caller, await readable(trx, caller, inserted!.id));
   });
@@ -198,7 +231,11 @@ export async function deleteFeed(ctx: RequestContext, args: { id?: unknown }): P
   return ctx.tx(async (trx) => {
     const row = await readable(trx, caller, args.id);
     if (!toRecord(caller, row).canDelete) {
-      throw forbidden(row.shared ? 'Only the person who saved this feed, or a workspace admin, can delete it.' : 'Only the person who saved this feed can delete it.');
+      throw forbidden(
+        row.shared
+          ? 'Only the person who saved this feed, or a workspace admin, can delete it.'
+          : 'Only the person who saved this feed can delete it.',
+      );
     }
     await trx('saved_feeds').where({ id: row.id, workspace_id: caller.workspaceId }).delete();
     return true;

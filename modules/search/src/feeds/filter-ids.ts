@@ -31,15 +31,21 @@ const SOURCES: Readonly<Record<Exclude<MultiselectOperandType, 'channelMultisele
   noteMultiselect: { query: inProject('notes'), what: 'notes' },
   insightMultiselect: { query: inProject('insights'), what: 'insights' },
   projectMultiselect: {
-    query: (trx, workspaceId, ids) => trx('projects').where({ workspace_id: workspaceId }).whereIn('id', ids).select('id', 'id as project_id'),
+    query: (trx, workspaceId, ids) =>
+      trx('projects').where({ workspace_id: workspaceId }).whereIn('id', ids).select('id', 'id as project_id'),
     what: 'projects',
   },
   folderMultiselect: {
-    query: (trx, workspaceId, ids) => trx('project_categories').where({ workspace_id: workspaceId }).whereIn('id', ids).select('id', trx.raw('null as project_id')),
+    query: (trx, workspaceId, ids) =>
+      trx('project_categories')
+        .where({ workspace_id: workspaceId })
+        .whereIn('id', ids)
+        .select('id', trx.raw('null as project_id')),
     what: 'folders',
   },
   personMultiselect: {
-    query: (trx, workspaceId, ids) => trx('people').where({ workspace_id: workspaceId }).whereIn('id', ids).select('id', trx.raw('null as project_id')),
+    query: (trx, workspaceId, ids) =>
+      trx('people').where({ workspace_id: workspaceId }).whereIn('id', ids).select('id', trx.raw('null as project_id')),
     what: 'people',
   },
   tagMultiselect: { query: onBoard('tags'), what: 'tags' },
@@ -47,7 +53,10 @@ const SOURCES: Readonly<Record<Exclude<MultiselectOperandType, 'channelMultisele
   tagBoardMultiselect: { query: inProject('tag_boards'), what: 'tag boards' },
   userMultiselect: {
     query: (trx, workspaceId, ids) =>
-      trx('workspace_members').where({ workspace_id: workspaceId }).whereIn('user_id', ids).select('user_id as id', trx.raw('null as project_id')),
+      trx('workspace_members')
+        .where({ workspace_id: workspaceId })
+        .whereIn('user_id', ids)
+        .select('user_id as id', trx.raw('null as project_id')),
     what: 'members',
   },
   optionMultiselect: {
@@ -70,7 +79,12 @@ const readableProject = (access: SearchAccess, projectId: string | null) =>
  * Refuses a filter that names an object the caller cannot read in this workspace: custom fields,
  * and every id in its multiselect values. Channel ids are kept as they are until channels exist.
  */
-export async function assertFilterIdsReadable(trx: Knex.Transaction, workspaceId: string, access: SearchAccess, filter: FilterForm | null): Promise<void> {
+export async function assertFilterIdsReadable(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  access: SearchAccess,
+  filter: FilterForm | null,
+): Promise<void> {
   if (!filter) return;
   const wanted = new Map<MultiselectOperandType, Set<string>>();
   const customFields = new Map<string, CustomFieldRef>();
@@ -90,18 +104,27 @@ export async function assertFilterIdsReadable(trx: Knex.Transaction, workspaceId
   }
   if (customFields.size) {
     const ids = [...customFields.keys()];
-    const rows = (await trx('fields').where({ workspace_id: workspaceId }).whereIn('id', ids).select('id', 'project_id')) as Array<{ id: string; project_id: string | null }>;
+    const rows = (await trx('fields')
+      .where({ workspace_id: workspaceId })
+      .whereIn('id', ids)
+      .select('id', 'project_id')) as Array<{ id: string; project_id: string | null }>;
     const readable = new Set(rows.filter((r) => readableProject(access, r.project_id)).map((r) => r.id));
-    if (!ids.every((id) => readable.has(id))) throw badInput('input.filter', 'The filter names a field that is not one of this workspace you can read.');
+    if (!ids.every((id) => readable.has(id)))
+      throw badInput('input.filter', 'The filter names a field that is not one of this workspace you can read.');
   }
   for (const [type, set] of wanted) {
     if (type === 'channelMultiselect') continue;
     const source = SOURCES[type];
     const ids = [...set];
     const rows = (await source.query(trx, workspaceId, ids)) as Array<{ id: string; project_id: string | null }>;
-    const readable = new Set(rows.filter((r) => readableProject(access, r.project_id)).map((r) => String(r.id).toLowerCase()));
+    const readable = new Set(
+      rows.filter((r) => readableProject(access, r.project_id)).map((r) => String(r.id).toLowerCase()),
+    );
     if (!ids.every((id) => readable.has(id))) {
-      throw badInput('input.filter', `The filter names ${source.what} that are not ones of this workspace you can read.`);
+      throw badInput(
+        'input.filter',
+        `The filter names ${source.what} that are not ones of this workspace you can read.`,
+      );
     }
   }
 }

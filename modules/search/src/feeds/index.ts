@@ -13,9 +13,17 @@ function feedsResolvers(): IResolvers<unknown, RequestContext> {
       ...operations({ savedFeed: getFeed }),
       searchLayout: (_p: unknown, _a: Args, ctx: RequestContext) => getSearchLayout(ctx),
     },
-    Mutation: operations({ createSavedFeed: createFeed, updateSavedFeed: updateFeed, deleteSavedFeed: deleteFeed, setSearchLayout }),
+    Mutation: operations({
+      createSavedFeed: createFeed,
+      updateSavedFeed: updateFeed,
+      deleteSavedFeed: deleteFeed,
+      setSearchLayout,
+    }),
   };
 }
 
 /** Saved feeds and the search layout preference. */
-export const feedsPart = (_ctx: ModuleContext): ModuleGraphql => ({ typeDefs: feedsTypeDefs, resolvers: feedsResolvers() });
+export const feedsPart = (_ctx: ModuleContext): ModuleGraphql => ({
+  typeDefs: feedsTypeDefs,
+  resolvers: feedsResolvers(),
+});

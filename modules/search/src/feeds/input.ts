@@ -1,5 +1,15 @@
 import { badInput } from '@fieldbook/core';
-import { assertShareable, isUuid, normalizeFilter, parseFilter, SEARCH_LIMITS, SEARCH_RESULT_TYPES, validateQuery, type FilterForm, type SearchResultType } from '../filters/index.ts';
+import {
+  assertShareable,
+  isUuid,
+  normalizeFilter,
+  parseFilter,
+  SEARCH_LIMITS,
+  SEARCH_RESULT_TYPES,
+  validateQuery,
+  type FilterForm,
+  type SearchResultType,
+} from '../filters/index.ts';
 import { withFilterErrors } from '../filter-errors.ts';
 
 /** Saved feed title limit (000 §9). */
@@ -22,14 +32,16 @@ export const sent = (raw: Raw, key: string): boolean => Object.prototype.hasOwnP
 export function parseTitle(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw badInput('input.title', 'Give the feed a title.');
   const title = raw.trim();
-  if ([...title].length > FEED_LIMITS.title) throw badInput('input.title', `A saved feed title can be at most ${FEED_LIMITS.title} characters long.`);
+  if ([...title].length > FEED_LIMITS.title)
+    throw badInput('input.title', `A saved feed title can be at most ${FEED_LIMITS.title} characters long.`);
   return title;
 }
 
 const parseQuery = (raw: unknown): string | null => withFilterErrors(() => validateQuery(raw, 'input.query')) ?? null;
 
 /** Stored normalised (000 §5, 002 §5): what the feed searches by, without the blank forms. */
-const parseFeedFilter = (raw: unknown): FilterForm | null => withFilterErrors(() => normalizeFilter(parseFilter(raw, 'input.filter')));
+const parseFeedFilter = (raw: unknown): FilterForm | null =>
+  withFilterErrors(() => normalizeFilter(parseFilter(raw, 'input.filter')));
 
 function parseResultTypes(raw: unknown): SearchResultType[] {
   if (raw === null || raw === undefined) return [];
@@ -48,7 +60,8 @@ function parseIds(raw: unknown, name: string): string[] {
   if (raw === null || raw === undefined) return [];
   const field = `input.${name}`;
   if (!Array.isArray(raw)) throw badInput(field, `${name} must be a list of ids.`);
-  if (raw.length > SEARCH_LIMITS.scopeIds) throw badInput(field, `${name} can hold at most ${SEARCH_LIMITS.scopeIds} ids.`);
+  if (raw.length > SEARCH_LIMITS.scopeIds)
+    throw badInput(field, `${name} can hold at most ${SEARCH_LIMITS.scopeIds} ids.`);
   const out: string[] = [];
   for (const id of raw) {
     if (typeof id !== 'string' || !isUuid(id.trim())) throw badInput(field, `${name} must hold valid ids.`);
@@ -76,7 +89,8 @@ export function applyFeedInput(current: FeedValues, raw: Raw): FeedValues {
   if (sent(raw, 'projectIds')) next.projectIds = parseIds(raw.projectIds, 'projectIds');
   if (sent(raw, 'projectCategoryIds')) next.projectCategoryIds = parseIds(raw.projectCategoryIds, 'projectCategoryIds');
   if (sent(raw, 'shared')) {
-    if (raw.shared !== null && typeof raw.shared !== 'boolean') throw badInput('input.shared', 'shared must be true or false.');
+    if (raw.shared !== null && typeof raw.shared !== 'boolean')
+      throw badInput('input.shared', 'shared must be true or false.');
     next.shared = raw.shared === true;
   }
   if (next.shared) next.filter = withFilterErrors(() => assertShareable(next.filter, 'input.filter'));

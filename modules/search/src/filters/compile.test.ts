@@ -18,19 +18,37 @@ const ctx: CompileContext = { now: NOW, userId: ME };
 const [A, B, C] = [uuid(1), uuid(2), uuid(3)];
 
 const TRUE: Predicate = { kind: 'and', predicates: [] };
-const ALL_TYPES: SearchResultType[] = ['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PERSON', 'PROJECT_CATEGORY', 'CHANNEL_DATAPOINT'];
+const ALL_TYPES: SearchResultType[] = [
+  'INSIGHT',
+  'HIGHLIGHT',
+  'TAG',
+  'NOTE',
+  'PROJECT',
+  'CHANNEL',
+  'THEME',
+  'PERSON',
+  'PROJECT_CATEGORY',
+  'CHANNEL_DATAPOINT',
+];
 
 function form(field: FilterField, operator: Operator, values?: OperandValues, id = 'f'): FieldForm {
   const key = typeof field === 'string' ? field : field.id;
   return { id, field, operator, values: values ? { [key]: values } : {} };
 }
-const filterOf = (...forms: FieldForm[]): FilterForm => ({ combinator: 'and', forms: forms.map((f, i) => ({ ...f, id: `f${i}` })) });
+const filterOf = (...forms: FieldForm[]): FilterForm => ({
+  combinator: 'and',
+  forms: forms.map((f, i) => ({ ...f, id: `f${i}` })),
+});
 
 function compile(input: Record<string, unknown>, context = ctx): CompiledSearch {
   return compileSearch(parseSearchParams(input), context);
 }
 /** The where clause of each searched result type. */
-function wheres(filter: FilterForm, input: Record<string, unknown> = {}, context = ctx): Partial<Record<SearchResultType, Predicate>> {
+function wheres(
+  filter: FilterForm,
+  input: Record<string, unknown> = {},
+  context = ctx,
+): Partial<Record<SearchResultType, Predicate>> {
   const compiled = compile({ ...input, filter }, context);
   return Object.fromEntries(compiled.searches.map((s) => [s.type, s.where]));
 }
@@ -44,7 +62,12 @@ describe('result types and their order (000 §7)', () => {
   });
 
   it('keeps the default order whatever order the types are asked in', () => {
-    expect(compile({ resultTypes: ['PROJECT_CATEGORY', 'NOTE', 'INSIGHT', 'PERSON'] }).order).toEqual(['INSIGHT', 'NOTE', 'PERSON', 'PROJECT_CATEGORY']);
+    expect(compile({ resultTypes: ['PROJECT_CATEGORY', 'NOTE', 'INSIGHT', 'PERSON'] }).order).toEqual([
+      'INSIGHT',
+      'NOTE',
+      'PERSON',
+      'PROJECT_CATEGORY',
+    ]);
   });
 
   it('passes sort, limit and offset through', () => {
@@ -78,7 +101,10 @@ describe('project ids (000 §7)', () => {
   });
 
   it('are and-ed with the filter', () => {
-    const w = wheres(filterOf(form('Title', 'contains', { text: 'churn' })), { projectIds: [A], resultTypes: ['NOTE'] });
+    const w = wheres(filterOf(form('Title', 'contains', { text: 'churn' })), {
+      projectIds: [A],
+      resultTypes: ['NOTE'],
+    });
     expect(w.NOTE).toEqual({
       kind: 'and',
       predicates: [
@@ -173,7 +199,9 @@ describe('relative dates', () => {
   });
 
   it('compiles Created after and Updated before against now, for every type', () => {
-    const w = wheres(filterOf(form('Created', 'after', { relativeDate: '1w' }), form('Updated', 'before', { relativeDate: '1y' })));
+    const w = wheres(
+      filterOf(form('Created', 'after', { relativeDate: '1w' }), form('Updated', 'before', { relativeDate: '1y' })),
+    );
     expect(Object.keys(w)).toEqual(ALL_TYPES);
     for (const where of Object.values(w)) {
       expect(where).toEqual({
@@ -191,7 +219,11 @@ describe('system field forms per result type', () => {
   const tagsOf = (values: string[]) => ({ tagMultiselect: values });
 
   it.each<[string, FieldForm, Partial<Record<SearchResultType, Predicate>>]>([
-    ['Published is true: insights only', form('Published', 'is', { boolean: true }), { INSIGHT: { kind: 'equalTo', attribute: 'published', value: true } }],
+    [
+      'Published is true: insights only',
+      form('Published', 'is', { boolean: true }),
+      { INSIGHT: { kind: 'equalTo', attribute: 'published', value: true } },
+    ],
     [
       'Archived is false: not archived, and true where there is no archive',
       form('Archived', 'is', { boolean: false }),
@@ -220,7 +252,12 @@ describe('system field forms per result type', () => {
     [
       'AiGenerated is true',
       form('AiGenerated', 'is', { boolean: true }),
-      Object.fromEntries(['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'THEME'].map((t) => [t, { kind: 'equalTo', attribute: 'aiGenerated', value: true }])),
+      Object.fromEntries(
+        ['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'THEME'].map((t) => [
+          t,
+          { kind: 'equalTo', attribute: 'aiGenerated', value: true },
+        ]),
+      ),
     ],
     [
       'Tags one of',
@@ -236,10 +273,34 @@ describe('system field forms per result type', () => {
       'Tags all of',
       form('Tags', 'allOf', tagsOf([A, B])),
       {
-        INSIGHT: { kind: 'and', predicates: [{ kind: 'overlaps', attribute: 'tagIds', values: [A] }, { kind: 'overlaps', attribute: 'tagIds', values: [B] }] },
-        HIGHLIGHT: { kind: 'and', predicates: [{ kind: 'overlaps', attribute: 'tagIds', values: [A] }, { kind: 'overlaps', attribute: 'tagIds', values: [B] }] },
-        TAG: { kind: 'and', predicates: [{ kind: 'in', attribute: 'id', values: [A] }, { kind: 'in', attribute: 'id', values: [B] }] },
-        NOTE: { kind: 'and', predicates: [{ kind: 'overlaps', attribute: 'tagIds', values: [A] }, { kind: 'overlaps', attribute: 'tagIds', values: [B] }] },
+        INSIGHT: {
+          kind: 'and',
+          predicates: [
+            { kind: 'overlaps', attribute: 'tagIds', values: [A] },
+            { kind: 'overlaps', attribute: 'tagIds', values: [B] },
+          ],
+        },
+        HIGHLIGHT: {
+          kind: 'and',
+          predicates: [
+            { kind: 'overlaps', attribute: 'tagIds', values: [A] },
+            { kind: 'overlaps', attribute: 'tagIds', values: [B] },
+          ],
+        },
+        TAG: {
+          kind: 'and',
+          predicates: [
+            { kind: 'in', attribute: 'id', values: [A] },
+            { kind: 'in', attribute: 'id', values: [B] },
+          ],
+        },
+        NOTE: {
+          kind: 'and',
+          predicates: [
+            { kind: 'overlaps', attribute: 'tagIds', values: [A] },
+            { kind: 'overlaps', attribute: 'tagIds', values: [B] },
+          ],
+        },
       },
     ],
     [
@@ -262,14 +323,27 @@ describe('system field forms per result type', () => {
       'Tags not all of',
       form('Tags', 'notAllOf', tagsOf([A, B])),
       expect.objectContaining({
-        NOTE: { kind: 'not', predicate: { kind: 'and', predicates: [{ kind: 'overlaps', attribute: 'tagIds', values: [A] }, { kind: 'overlaps', attribute: 'tagIds', values: [B] }] } },
+        NOTE: {
+          kind: 'not',
+          predicate: {
+            kind: 'and',
+            predicates: [
+              { kind: 'overlaps', attribute: 'tagIds', values: [A] },
+              { kind: 'overlaps', attribute: 'tagIds', values: [B] },
+            ],
+          },
+        },
         PROJECT: TRUE,
       }),
     ],
     [
       'Tags empty: types without tags count as empty',
       form('Tags', 'empty'),
-      expect.objectContaining({ NOTE: { kind: 'empty', attribute: 'tagIds' }, TAG: { kind: 'empty', attribute: 'id' }, PERSON: TRUE }),
+      expect.objectContaining({
+        NOTE: { kind: 'empty', attribute: 'tagIds' },
+        TAG: { kind: 'empty', attribute: 'id' },
+        PERSON: TRUE,
+      }),
     ],
     [
       'Tags not empty',
@@ -281,18 +355,64 @@ describe('system field forms per result type', () => {
         NOTE: { kind: 'not', predicate: { kind: 'empty', attribute: 'tagIds' } },
       },
     ],
-    ['TagGroup one of: a tag has one group', form('TagGroup', 'oneOf', { tagGroupMultiselect: [A] }), expect.objectContaining({ TAG: { kind: 'in', attribute: 'tagGroupId', values: [A] }, NOTE: { kind: 'overlaps', attribute: 'tagGroupIds', values: [A] } })],
-    ['TagBoard one of', form('TagBoard', 'oneOf', { tagBoardMultiselect: [A] }), expect.objectContaining({ TAG: { kind: 'overlaps', attribute: 'tagBoardIds', values: [A] }, HIGHLIGHT: { kind: 'overlaps', attribute: 'tagBoardIds', values: [A] } })],
+    [
+      'TagGroup one of: a tag has one group',
+      form('TagGroup', 'oneOf', { tagGroupMultiselect: [A] }),
+      expect.objectContaining({
+        TAG: { kind: 'in', attribute: 'tagGroupId', values: [A] },
+        NOTE: { kind: 'overlaps', attribute: 'tagGroupIds', values: [A] },
+      }),
+    ],
+    [
+      'TagBoard one of',
+      form('TagBoard', 'oneOf', { tagBoardMultiselect: [A] }),
+      expect.objectContaining({
+        TAG: { kind: 'overlaps', attribute: 'tagBoardIds', values: [A] },
+        HIGHLIGHT: { kind: 'overlaps', attribute: 'tagBoardIds', values: [A] },
+      }),
+    ],
     [
       'Title contains',
       form('Title', 'contains', { text: ' pricing ' }),
-      Object.fromEntries(['INSIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PROJECT_CATEGORY'].map((t) => [t, { kind: 'contains', attribute: 'title', value: 'pricing' }])),
+      Object.fromEntries(
+        ['INSIGHT', 'TAG', 'NOTE', 'PROJECT', 'CHANNEL', 'THEME', 'PROJECT_CATEGORY'].map((t) => [
+          t,
+          { kind: 'contains', attribute: 'title', value: 'pricing' },
+        ]),
+      ),
     ],
-    ['Title is', form('Title', 'is', { text: 'Q3 plan' }), expect.objectContaining({ NOTE: { kind: 'equalTo', attribute: 'title', value: 'Q3 plan' } })],
-    ['Title is not: untitled types pass', form('Title', 'isNot', { text: 'Q3 plan' }), expect.objectContaining({ NOTE: { kind: 'not', predicate: { kind: 'equalTo', attribute: 'title', value: 'Q3 plan' } }, HIGHLIGHT: TRUE, PERSON: TRUE })],
-    ['Name contains: people only', form('Name', 'contains', { text: 'Ada' }), { PERSON: { kind: 'contains', attribute: 'name', value: 'Ada' } }],
-    ['Content not contains', form('Content', 'notContains', { text: 'lorem' }), expect.objectContaining({ HIGHLIGHT: { kind: 'not', predicate: { kind: 'contains', attribute: 'content', value: 'lorem' } }, TAG: TRUE })],
-    ['Content empty', form('Content', 'empty'), expect.objectContaining({ THEME: { kind: 'empty', attribute: 'content' }, TAG: TRUE })],
+    [
+      'Title is',
+      form('Title', 'is', { text: 'Q3 plan' }),
+      expect.objectContaining({ NOTE: { kind: 'equalTo', attribute: 'title', value: 'Q3 plan' } }),
+    ],
+    [
+      'Title is not: untitled types pass',
+      form('Title', 'isNot', { text: 'Q3 plan' }),
+      expect.objectContaining({
+        NOTE: { kind: 'not', predicate: { kind: 'equalTo', attribute: 'title', value: 'Q3 plan' } },
+        HIGHLIGHT: TRUE,
+        PERSON: TRUE,
+      }),
+    ],
+    [
+      'Name contains: people only',
+      form('Name', 'contains', { text: 'Ada' }),
+      { PERSON: { kind: 'contains', attribute: 'name', value: 'Ada' } },
+    ],
+    [
+      'Content not contains',
+      form('Content', 'notContains', { text: 'lorem' }),
+      expect.objectContaining({
+        HIGHLIGHT: { kind: 'not', predicate: { kind: 'contains', attribute: 'content', value: 'lorem' } },
+        TAG: TRUE,
+      }),
+    ],
+    [
+      'Content empty',
+      form('Content', 'empty'),
+      expect.objectContaining({ THEME: { kind: 'empty', attribute: 'content' }, TAG: TRUE }),
+    ],
     [
       'HighlightCount greater',
       form('HighlightCount', 'greater', { int: 3 }),
@@ -302,23 +422,48 @@ describe('system field forms per result type', () => {
         NOTE: { kind: 'greaterThan', attribute: 'highlightCount', value: 3 },
       },
     ],
-    ['HighlightCount less', form('HighlightCount', 'less', { int: 1 }), expect.objectContaining({ TAG: { kind: 'lessThan', attribute: 'highlightCount', value: 1 } })],
-    ['HighlightCount is', form('HighlightCount', 'is', { int: 0 }), expect.objectContaining({ NOTE: { kind: 'equalTo', attribute: 'highlightCount', value: 0 } })],
+    [
+      'HighlightCount less',
+      form('HighlightCount', 'less', { int: 1 }),
+      expect.objectContaining({ TAG: { kind: 'lessThan', attribute: 'highlightCount', value: 1 } }),
+    ],
+    [
+      'HighlightCount is',
+      form('HighlightCount', 'is', { int: 0 }),
+      expect.objectContaining({ NOTE: { kind: 'equalTo', attribute: 'highlightCount', value: 0 } }),
+    ],
     [
       'Contributors one of me, unassigned and another',
       form('Contributors', 'oneOf', { userMultiselect: ['me', 'unassigned', A] }),
       Object.fromEntries(
         ['INSIGHT', 'HIGHLIGHT', 'TAG', 'NOTE', 'PROJECT'].map((t) => [
           t,
-          { kind: 'or', predicates: [{ kind: 'overlaps', attribute: 'contributorIds', values: [ME, A] }, { kind: 'empty', attribute: 'contributorIds' }] },
+          {
+            kind: 'or',
+            predicates: [
+              { kind: 'overlaps', attribute: 'contributorIds', values: [ME, A] },
+              { kind: 'empty', attribute: 'contributorIds' },
+            ],
+          },
         ]),
       ),
     ],
-    ['Authors not one of me', form('Authors', 'notOneOf', { userMultiselect: ['me'] }), expect.objectContaining({ NOTE: { kind: 'not', predicate: { kind: 'overlaps', attribute: 'authorIds', values: [ME] } }, HIGHLIGHT: TRUE })],
+    [
+      'Authors not one of me',
+      form('Authors', 'notOneOf', { userMultiselect: ['me'] }),
+      expect.objectContaining({
+        NOTE: { kind: 'not', predicate: { kind: 'overlaps', attribute: 'authorIds', values: [ME] } },
+        HIGHLIGHT: TRUE,
+      }),
+    ],
     [
       'Channel one of',
       form('Channel', 'oneOf', { channelMultiselect: [C] }),
-      { CHANNEL: { kind: 'in', attribute: 'id', values: [C] }, THEME: { kind: 'in', attribute: 'channelId', values: [C] }, CHANNEL_DATAPOINT: { kind: 'in', attribute: 'channelId', values: [C] } },
+      {
+        CHANNEL: { kind: 'in', attribute: 'id', values: [C] },
+        THEME: { kind: 'in', attribute: 'channelId', values: [C] },
+        CHANNEL_DATAPOINT: { kind: 'in', attribute: 'channelId', values: [C] },
+      },
     ],
     [
       'Folder one of',
@@ -336,7 +481,11 @@ describe('system field forms per result type', () => {
     [
       'Project not one of',
       form('Project', 'notOneOf', { projectMultiselect: [A] }),
-      expect.objectContaining({ PROJECT: { kind: 'not', predicate: { kind: 'in', attribute: 'id', values: [A] } }, NOTE: { kind: 'not', predicate: { kind: 'in', attribute: 'projectId', values: [A] } }, PERSON: TRUE }),
+      expect.objectContaining({
+        PROJECT: { kind: 'not', predicate: { kind: 'in', attribute: 'id', values: [A] } },
+        NOTE: { kind: 'not', predicate: { kind: 'in', attribute: 'projectId', values: [A] } },
+        PERSON: TRUE,
+      }),
     ],
     [
       'People one of',
@@ -372,13 +521,42 @@ describe('system field forms per result type', () => {
       'Insights all of',
       form('Insights', 'allOf', { insightMultiselect: [A, B] }),
       {
-        INSIGHT: { kind: 'and', predicates: [{ kind: 'in', attribute: 'id', values: [A] }, { kind: 'in', attribute: 'id', values: [B] }] },
-        HIGHLIGHT: { kind: 'and', predicates: [{ kind: 'overlaps', attribute: 'insightIds', values: [A] }, { kind: 'overlaps', attribute: 'insightIds', values: [B] }] },
-        NOTE: { kind: 'and', predicates: [{ kind: 'overlaps', attribute: 'insightIds', values: [A] }, { kind: 'overlaps', attribute: 'insightIds', values: [B] }] },
+        INSIGHT: {
+          kind: 'and',
+          predicates: [
+            { kind: 'in', attribute: 'id', values: [A] },
+            { kind: 'in', attribute: 'id', values: [B] },
+          ],
+        },
+        HIGHLIGHT: {
+          kind: 'and',
+          predicates: [
+            { kind: 'overlaps', attribute: 'insightIds', values: [A] },
+            { kind: 'overlaps', attribute: 'insightIds', values: [B] },
+          ],
+        },
+        NOTE: {
+          kind: 'and',
+          predicates: [
+            { kind: 'overlaps', attribute: 'insightIds', values: [A] },
+            { kind: 'overlaps', attribute: 'insightIds', values: [B] },
+          ],
+        },
       },
     ],
-    ['ImportOrigin contains', form('ImportOrigin', 'contains', { text: 'zendesk' }), { NOTE: { kind: 'contains', attribute: 'importOrigin', value: 'zendesk' }, PERSON: { kind: 'contains', attribute: 'importOrigin', value: 'zendesk' } }],
-    ['EnrichmentOrigin not empty', form('EnrichmentOrigin', 'notEmpty'), { PERSON: { kind: 'not', predicate: { kind: 'empty', attribute: 'enrichmentOrigin' } } }],
+    [
+      'ImportOrigin contains',
+      form('ImportOrigin', 'contains', { text: 'zendesk' }),
+      {
+        NOTE: { kind: 'contains', attribute: 'importOrigin', value: 'zendesk' },
+        PERSON: { kind: 'contains', attribute: 'importOrigin', value: 'zendesk' },
+      },
+    ],
+    [
+      'EnrichmentOrigin not empty',
+      form('EnrichmentOrigin', 'notEmpty'),
+      { PERSON: { kind: 'not', predicate: { kind: 'empty', attribute: 'enrichmentOrigin' } } },
+    ],
   ])('%s', (_, f, expected) => {
     expect(wheres(filterOf(f))).toEqual(expected);
   });
@@ -386,7 +564,9 @@ describe('system field forms per result type', () => {
   it('a searcher who is not signed in matches no "me" and has starred nothing', () => {
     const anonymous = { now: NOW, userId: null };
     expect(wheres(filterOf(form('Contributors', 'oneOf', { userMultiselect: ['me'] })), {}, anonymous)).toEqual({});
-    expect(wheres(filterOf(form('Starred', 'is', { boolean: false })), { resultTypes: ['NOTE'] }, anonymous)).toEqual({ NOTE: TRUE });
+    expect(wheres(filterOf(form('Starred', 'is', { boolean: false })), { resultTypes: ['NOTE'] }, anonymous)).toEqual({
+      NOTE: TRUE,
+    });
   });
 
   it('the project field counts without a value, and then matches no project', () => {
@@ -400,7 +580,11 @@ describe('system field forms per result type', () => {
   });
 
   it('drops blank forms before compiling', () => {
-    const filter = filterOf(form('Title', 'contains', { text: ' ' }), form('Tags', 'oneOf', { tagMultiselect: [] }), form('HighlightCount', 'is', { int: 2 }));
+    const filter = filterOf(
+      form('Title', 'contains', { text: ' ' }),
+      form('Tags', 'oneOf', { tagMultiselect: [] }),
+      form('HighlightCount', 'is', { int: 2 }),
+    );
     expect(wheres(filter)).toEqual({
       INSIGHT: { kind: 'equalTo', attribute: 'highlightCount', value: 2 },
       TAG: { kind: 'equalTo', attribute: 'highlightCount', value: 2 },
@@ -426,7 +610,15 @@ describe('combinators', () => {
   });
 
   it('or needs any form', () => {
-    expect(wheres({ combinator: 'or', forms: [{ ...published, id: 'p' }, { ...tagged, id: 't' }] })).toEqual({
+    expect(
+      wheres({
+        combinator: 'or',
+        forms: [
+          { ...published, id: 'p' },
+          { ...tagged, id: 't' },
+        ],
+      }),
+    ).toEqual({
       INSIGHT: {
         kind: 'or',
         predicates: [
@@ -442,7 +634,13 @@ describe('combinators', () => {
 
   it('or with a form every type passes matches everything', () => {
     const notTagged = form('Tags', 'notOneOf', { tagMultiselect: [A] });
-    const w = wheres({ combinator: 'or', forms: [{ ...published, id: 'p' }, { ...notTagged, id: 'n' }] });
+    const w = wheres({
+      combinator: 'or',
+      forms: [
+        { ...published, id: 'p' },
+        { ...notTagged, id: 'n' },
+      ],
+    });
     expect(w.PERSON).toEqual(TRUE);
     expect(Object.keys(w)).toEqual(ALL_TYPES);
   });
@@ -451,7 +649,9 @@ describe('combinators', () => {
 describe('custom field forms', () => {
   it('a note field applies to notes only', () => {
     const text = customField('TEXT', 'NOTE');
-    expect(wheres(filterOf(form(text, 'contains', { text: 'churn' })))).toEqual({ NOTE: { kind: 'contains', attribute: text.id, value: 'churn' } });
+    expect(wheres(filterOf(form(text, 'contains', { text: 'churn' })))).toEqual({
+      NOTE: { kind: 'contains', attribute: text.id, value: 'churn' },
+    });
   });
 
   it('a workspace field applies to notes and insights', () => {
@@ -465,20 +665,31 @@ describe('custom field forms', () => {
   it('an insight field applies to insights only', () => {
     const nps = customField('NPS', 'INSIGHT');
     expect(wheres(filterOf(form(nps, 'isNot', { int: 10 })))).toEqual(
-      expect.objectContaining({ INSIGHT: { kind: 'not', predicate: { kind: 'equalTo', attribute: nps.id, value: 10 } }, NOTE: TRUE }),
+      expect.objectContaining({
+        INSIGHT: { kind: 'not', predicate: { kind: 'equalTo', attribute: nps.id, value: 10 } },
+        NOTE: TRUE,
+      }),
     );
   });
 
   it('a person field applies to people', () => {
     const select = customField('SELECT', 'PERSON');
     expect(wheres(filterOf(form(select, 'allOf', { optionMultiselect: [A, B] })))).toEqual({
-      PERSON: { kind: 'and', predicates: [{ kind: 'overlaps', attribute: select.id, values: [A] }, { kind: 'overlaps', attribute: select.id, values: [B] }] },
+      PERSON: {
+        kind: 'and',
+        predicates: [
+          { kind: 'overlaps', attribute: select.id, values: [A] },
+          { kind: 'overlaps', attribute: select.id, values: [B] },
+        ],
+      },
     });
   });
 
   it('a single select one of reads the option list', () => {
     const single = customField('SELECT', 'NOTE', { max: 1 });
-    expect(wheres(filterOf(form(single, 'oneOf', { optionMultiselect: [A, 'junk'] })))).toEqual({ NOTE: { kind: 'overlaps', attribute: single.id, values: [A] } });
+    expect(wheres(filterOf(form(single, 'oneOf', { optionMultiselect: [A, 'junk'] })))).toEqual({
+      NOTE: { kind: 'overlaps', attribute: single.id, values: [A] },
+    });
   });
 
   it('a boolean field is false when not true', () => {
@@ -497,16 +708,21 @@ describe('custom field forms', () => {
 
   it('a user field on notes reads user ids', () => {
     const owner = customField('PERSON', 'NOTE');
-    expect(wheres(filterOf(form(owner, 'oneOf', { userMultiselect: ['me'] })))).toEqual({ NOTE: { kind: 'overlaps', attribute: owner.id, values: [ME] } });
+    expect(wheres(filterOf(form(owner, 'oneOf', { userMultiselect: ['me'] })))).toEqual({
+      NOTE: { kind: 'overlaps', attribute: owner.id, values: [ME] },
+    });
   });
 
-  it.each(['oneOf', 'notEmpty', 'notAllOf'] as const)('a person custom field inside a person filter raises an internal error (%s)', (operator) => {
-    const personPerson = customField('PERSON', 'PERSON');
-    const values = operator === 'notEmpty' ? undefined : { userMultiselect: [A] };
-    const error = thrown(() => compile({ filter: filterOf(form(personPerson, operator, values)) }));
-    expect(error).toBeInstanceOf(FilterError);
-    expect(error).toMatchObject({ errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: false, field: 'filter' });
-  });
+  it.each(['oneOf', 'notEmpty', 'notAllOf'] as const)(
+    'a person custom field inside a person filter raises an internal error (%s)',
+    (operator) => {
+      const personPerson = customField('PERSON', 'PERSON');
+      const values = operator === 'notEmpty' ? undefined : { userMultiselect: [A] };
+      const error = thrown(() => compile({ filter: filterOf(form(personPerson, operator, values)) }));
+      expect(error).toBeInstanceOf(FilterError);
+      expect(error).toMatchObject({ errorCode: 'INTERNAL_SERVER_ERROR', humanReadable: false, field: 'filter' });
+    },
+  );
 
   it('a person custom field compiles when people are not searched', () => {
     const personPerson = customField('PERSON', 'PERSON');

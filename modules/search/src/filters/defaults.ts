@@ -33,7 +33,12 @@ export function withDefaultForms(filter: FilterForm, { defaults = true }: Defaul
 const comparable = (filter: FilterForm) =>
   JSON.stringify({
     combinator: filter.combinator,
-    forms: filter.forms.map((f) => ({ hidden: f.hidden ?? false, field: f.field, operator: f.operator, values: f.values })),
+    forms: filter.forms.map((f) => ({
+      hidden: f.hidden ?? false,
+      field: f.field,
+      operator: f.operator,
+      values: f.values,
+    })),
   });
 
 /** Whether a filter is the default one, with or without the default forms; form ids do not matter. */

@@ -54,7 +54,8 @@ export type CustomFieldPrefix = (typeof CUSTOM_FIELD_PREFIXES)[number];
 export type CustomFieldId = `${CustomFieldPrefix}.${string}`;
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CUSTOM_FIELD_ID = /^(field|question|personField)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const CUSTOM_FIELD_ID =
+  /^(field|question|personField)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** A custom field as a filter form names it: its id, its type and whose field it is. */
 export interface CustomFieldRef {
@@ -78,7 +79,9 @@ export const isCustomField = (field: FilterField): field is CustomFieldRef => ty
 export const fieldKey = (field: FilterField): string => (isCustomField(field) ? field.id : field);
 
 export const isSelectField = (field: FilterField): boolean => isCustomField(field) && field.fieldType === 'SELECT';
-export const isSingleSelect = (field: FilterField): boolean => isSelectField(field) && (field as CustomFieldRef).max === 1;
+export const isSingleSelect = (field: FilterField): boolean =>
+  isSelectField(field) && (field as CustomFieldRef).max === 1;
 
 /** People's own fields carry the `personField.` prefix. */
-export const isPersonObjectField = (field: FilterField): boolean => isCustomField(field) && field.objectType === 'PERSON';
+export const isPersonObjectField = (field: FilterField): boolean =>
+  isCustomField(field) && field.objectType === 'PERSON';

@@ -5,18 +5,30 @@ import { changeField, dropBlankForms, formCounts, type FieldForm, type FilterFor
 import { assertShareable, isEmptyFilter, normalizeFilter } from './normalize.ts';
 import { customField, thrown, uuid } from './test-fields.ts';
 
-const form = (partial: Partial<FieldForm> & Pick<FieldForm, 'field'>): FieldForm => ({ id: 'f1', operator: null, values: {}, ...partial });
+const form = (partial: Partial<FieldForm> & Pick<FieldForm, 'field'>): FieldForm => ({
+  id: 'f1',
+  operator: null,
+  values: {},
+  ...partial,
+});
 
 describe('changing a form’s field (000 §4)', () => {
   const titleContains = form({ field: 'Title', operator: 'contains', values: { Title: { text: 'pricing' } } });
 
   it('clears operator and values when the new field is a select', () => {
-    expect(changeField(titleContains, customField('SELECT'))).toEqual({ id: 'f1', field: customField('SELECT'), operator: null, values: {} });
+    expect(changeField(titleContains, customField('SELECT'))).toEqual({
+      id: 'f1',
+      field: customField('SELECT'),
+      operator: null,
+      values: {},
+    });
   });
 
   it('clears them for a single select too', () => {
     const single = customField('SELECT', 'INSIGHT', { max: 1 });
-    expect(changeField(form({ field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [uuid(1)] } } }), single)).toMatchObject({ operator: null, values: {} });
+    expect(
+      changeField(form({ field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [uuid(1)] } } }), single),
+    ).toMatchObject({ operator: null, values: {} });
   });
 
   it.each([
@@ -61,14 +73,30 @@ describe('which forms count (000 §5)', () => {
     ['non-empty text', form({ field: 'Title', operator: 'contains', values: { Title: { text: 'x' } } }), true],
     ['blank text', form({ field: 'Title', operator: 'contains', values: { Title: { text: '   ' } } }), false],
     ['no text', form({ field: 'Title', operator: 'contains' }), false],
-    ['text under another field', form({ field: 'Title', operator: 'contains', values: { Content: { text: 'x' } } }), false],
-    ['a non-empty list', form({ field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [uuid(1)] } } }), true],
+    [
+      'text under another field',
+      form({ field: 'Title', operator: 'contains', values: { Content: { text: 'x' } } }),
+      false,
+    ],
+    [
+      'a non-empty list',
+      form({ field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [uuid(1)] } } }),
+      true,
+    ],
     ['an empty list', form({ field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [] } } }), false],
     ['boolean true', form({ field: 'Archived', operator: 'is', values: { Archived: { boolean: true } } }), true],
     ['boolean false', form({ field: 'Published', operator: 'is', values: { Published: { boolean: false } } }), true],
     ['number 0', form({ field: 'HighlightCount', operator: 'is', values: { HighlightCount: { int: 0 } } }), true],
-    ['a relative date', form({ field: 'Created', operator: 'after', values: { Created: { relativeDate: '1w' } } }), true],
-    ['an all-time date', form({ field: 'Created', operator: 'after', values: { Created: { relativeDate: 'allTime' } } }), false],
+    [
+      'a relative date',
+      form({ field: 'Created', operator: 'after', values: { Created: { relativeDate: '1w' } } }),
+      true,
+    ],
+    [
+      'an all-time date',
+      form({ field: 'Created', operator: 'after', values: { Created: { relativeDate: 'allTime' } } }),
+      false,
+    ],
     ['empty, without a value', form({ field: 'Tags', operator: 'empty' }), true],
     ['not empty, without a value', form({ field: customField('TEXT'), operator: 'notEmpty' }), true],
     ['the project field without a value', form({ field: 'Project', operator: 'oneOf' }), true],
@@ -82,7 +110,10 @@ describe('which forms count (000 §5)', () => {
     const kept1 = form({ id: 'a', field: 'Tags', operator: 'empty' });
     const blank = form({ id: 'b', field: 'Title', operator: 'contains' });
     const kept2 = form({ id: 'c', field: 'Project', operator: 'notOneOf' });
-    expect(dropBlankForms({ combinator: 'or', forms: [kept1, blank, kept2] })).toEqual({ combinator: 'or', forms: [kept1, kept2] });
+    expect(dropBlankForms({ combinator: 'or', forms: [kept1, blank, kept2] })).toEqual({
+      combinator: 'or',
+      forms: [kept1, kept2],
+    });
   });
 });
 
@@ -103,7 +134,12 @@ describe('the default filter form (000 §4)', () => {
   });
 
   it('adds only the default forms that are absent, in front', () => {
-    const created = form({ id: 'mine', field: 'Created', operator: 'before', values: { Created: { relativeDate: '1y' } } });
+    const created = form({
+      id: 'mine',
+      field: 'Created',
+      operator: 'before',
+      values: { Created: { relativeDate: '1y' } },
+    });
     const withDefaults = withDefaultForms({ combinator: 'or', forms: [created] });
     expect(withDefaults.combinator).toBe('or');
     expect(withDefaults.forms.map((f) => f.field)).toEqual(['ProjectCategory', 'Contributors', 'Created']);
@@ -183,8 +219,14 @@ describe('normalising a filter (002 §5)', () => {
 
   it('de-duplicates option ids and drops invalid ones', () => {
     const select = customField('SELECT');
-    const f = form({ field: select, operator: 'allOf', values: { [select.id]: { optionMultiselect: [uuid(2), ' ' + uuid(2), 'x', uuid(1)] } } });
-    expect(normalizeFilter({ combinator: 'and', forms: [f] })!.forms[0]!.values).toEqual({ [select.id]: { optionMultiselect: [uuid(2), uuid(1)] } });
+    const f = form({
+      field: select,
+      operator: 'allOf',
+      values: { [select.id]: { optionMultiselect: [uuid(2), ' ' + uuid(2), 'x', uuid(1)] } },
+    });
+    expect(normalizeFilter({ combinator: 'and', forms: [f] })!.forms[0]!.values).toEqual({
+      [select.id]: { optionMultiselect: [uuid(2), uuid(1)] },
+    });
   });
 });
 
@@ -192,7 +234,9 @@ describe('shared filters (000 §5)', () => {
   it('must have a value', () => {
     expect(() => assertShareable(defaultFilterForm())).toThrow(FilterError);
     expect(() => assertShareable(null)).toThrow('A shared filter needs at least one condition with a value.');
-    expect(thrown(() => assertShareable({ combinator: 'and', forms: [form({ field: 'Title', operator: 'is' })] }))).toMatchObject({
+    expect(
+      thrown(() => assertShareable({ combinator: 'and', forms: [form({ field: 'Title', operator: 'is' })] })),
+    ).toMatchObject({
       field: 'filter',
       errorCode: 'BAD_USER_INPUT',
       humanReadable: true,

@@ -63,6 +63,7 @@ export function dropBlankForms(filter: FilterForm): FilterForm {
  */
 export function changeField(form: FieldForm, field: FilterField): FieldForm {
   if (isSelectField(field)) return { ...form, field, operator: null, values: {} };
-  const operator = form.operator !== null && allowsOperator(field, form.operator) ? form.operator : operatorsFor(field)[0]!;
+  const operator =
+    form.operator !== null && allowsOperator(field, form.operator) ? form.operator : operatorsFor(field)[0]!;
   return { ...form, field, operator };
 }

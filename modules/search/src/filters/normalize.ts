@@ -28,7 +28,12 @@ function normalizeForm(form: FieldForm): FieldForm {
       clean[operand] = operand === 'userMultiselect' ? normalizeUserIds(value) : normalizeOptionIds(value);
     } else Object.assign(clean, { [operand]: value });
   }
-  const normalized: FieldForm = { id: form.id, field: form.field, operator: form.operator, values: operand === null ? {} : { [key]: clean } };
+  const normalized: FieldForm = {
+    id: form.id,
+    field: form.field,
+    operator: form.operator,
+    values: operand === null ? {} : { [key]: clean },
+  };
   if (form.hidden) normalized.hidden = true;
   return normalized;
 }

@@ -18,7 +18,14 @@ export const MULTISELECT_OPERAND_TYPES = [
 ] as const;
 export type MultiselectOperandType = (typeof MULTISELECT_OPERAND_TYPES)[number];
 
-export const OPERAND_TYPES = ['boolean', 'int', 'double', 'text', 'relativeDate', ...MULTISELECT_OPERAND_TYPES] as const;
+export const OPERAND_TYPES = [
+  'boolean',
+  'int',
+  'double',
+  'text',
+  'relativeDate',
+  ...MULTISELECT_OPERAND_TYPES,
+] as const;
 export type OperandType = (typeof OPERAND_TYPES)[number];
 
 /** Relative dates (000 §3), each meaning "this long ago". */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_FIELD_TYPES, SYSTEM_FIELDS, type CustomFieldType, type FilterField, type SystemField } from './fields.ts';
+import {
+  CUSTOM_FIELD_TYPES,
+  SYSTEM_FIELDS,
+  type CustomFieldType,
+  type FilterField,
+  type SystemField,
+} from './fields.ts';
 import { operandFor, operatorLabel, operatorsFor, allowsOperator, takesValue, OPERATORS } from './operators.ts';
 import { customField } from './test-fields.ts';
 
@@ -7,9 +13,21 @@ import { customField } from './test-fields.ts';
 const CUSTOM_ROWS: Array<[string, CustomFieldType[], string[]]> = [
   ['boolean', ['BOOLEAN'], ['is']],
   ['datetime', ['DATETIME'], ['after', 'before', 'empty', 'not empty']],
-  ['email, phone, text, URL', ['EMAIL', 'PHONE', 'TEXT', 'URL'], ['contains', 'not contains', 'is', 'is not', 'empty', 'not empty']],
-  ['NPS, number, ARR, rating, CSAT', ['NPS', 'NUMBER', 'ARR', 'RATING', 'CSAT'], ['is', 'is not', 'greater', 'less', 'empty', 'not empty']],
-  ['person custom field; select with several selections', ['PERSON', 'SELECT'], ['one of', 'not one of', 'all of', 'not all of', 'empty', 'not empty']],
+  [
+    'email, phone, text, URL',
+    ['EMAIL', 'PHONE', 'TEXT', 'URL'],
+    ['contains', 'not contains', 'is', 'is not', 'empty', 'not empty'],
+  ],
+  [
+    'NPS, number, ARR, rating, CSAT',
+    ['NPS', 'NUMBER', 'ARR', 'RATING', 'CSAT'],
+    ['is', 'is not', 'greater', 'less', 'empty', 'not empty'],
+  ],
+  [
+    'person custom field; select with several selections',
+    ['PERSON', 'SELECT'],
+    ['one of', 'not one of', 'all of', 'not all of', 'empty', 'not empty'],
+  ],
 ];
 
 const SYSTEM_ROWS: Array<[string, SystemField[], string[]]> = [
@@ -17,12 +35,24 @@ const SYSTEM_ROWS: Array<[string, SystemField[], string[]]> = [
   ['Content', ['Content'], ['contains', 'not contains', 'empty', 'not empty']],
   ['Contributors, Authors', ['Contributors', 'Authors'], ['one of', 'not one of']],
   ['Created, Updated', ['Created', 'Updated'], ['after', 'before']],
-  ['Highlight, Note, Project, Folder, Channel', ['Highlight', 'Note', 'Project', 'ProjectCategory', 'Channel'], ['one of', 'not one of']],
+  [
+    'Highlight, Note, Project, Folder, Channel',
+    ['Highlight', 'Note', 'Project', 'ProjectCategory', 'Channel'],
+    ['one of', 'not one of'],
+  ],
   ['HighlightCount', ['HighlightCount'], ['is', 'greater', 'less']],
-  ['Insights, People, TagBoard, TagGroup', ['Insights', 'People', 'TagBoard', 'TagGroup'], ['one of', 'not one of', 'all of', 'not all of']],
+  [
+    'Insights, People, TagBoard, TagGroup',
+    ['Insights', 'People', 'TagBoard', 'TagGroup'],
+    ['one of', 'not one of', 'all of', 'not all of'],
+  ],
   ['Tags', ['Tags'], ['one of', 'not one of', 'all of', 'not all of', 'empty', 'not empty']],
   ['Name, Title', ['Name', 'Title'], ['contains', 'not contains', 'is', 'is not']],
-  ['ImportOrigin, EnrichmentOrigin', ['ImportOrigin', 'EnrichmentOrigin'], ['contains', 'not contains', 'empty', 'not empty']],
+  [
+    'ImportOrigin, EnrichmentOrigin',
+    ['ImportOrigin', 'EnrichmentOrigin'],
+    ['contains', 'not contains', 'empty', 'not empty'],
+  ],
 ];
 
 const words = (field: FilterField) => operatorsFor(field).map((op) => operatorLabel(field, op));
@@ -43,7 +73,14 @@ describe('operators by field type (000 §5)', () => {
   });
 
   it('a select allowing two or more selections keeps the several-selections row', () => {
-    expect(words(customField('SELECT', 'INSIGHT', { max: 2 }))).toEqual(['one of', 'not one of', 'all of', 'not all of', 'empty', 'not empty']);
+    expect(words(customField('SELECT', 'INSIGHT', { max: 2 }))).toEqual([
+      'one of',
+      'not one of',
+      'all of',
+      'not all of',
+      'empty',
+      'not empty',
+    ]);
   });
 
   for (const [row, fields, expected] of SYSTEM_ROWS) {

@@ -104,7 +104,8 @@ export function operatorsFor(field: FilterField): readonly Operator[] {
   return isSingleSelect(field) ? SINGLE_SELECT : CUSTOM_FIELD_OPERATORS[field.fieldType];
 }
 
-export const allowsOperator = (field: FilterField, operator: Operator): boolean => operatorsFor(field).includes(operator);
+export const allowsOperator = (field: FilterField, operator: Operator): boolean =>
+  operatorsFor(field).includes(operator);
 
 /** The operator's words for a field: a single select reads "is one of" (000 §5). */
 export function operatorLabel(field: FilterField, operator: Operator): string {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertOptionText, cleanOptionText, normalizeOptionIds, normalizeOptionTexts, splitImportedOptions } from './options.ts';
+import {
+  assertOptionText,
+  cleanOptionText,
+  normalizeOptionIds,
+  normalizeOptionTexts,
+  splitImportedOptions,
+} from './options.ts';
 import { thrown, uuid } from './test-fields.ts';
 
 describe('option text (000 §5)', () => {
@@ -33,6 +39,9 @@ describe('option text (000 §5)', () => {
   });
 
   it('drops invalid uuids and repeats from id lists', () => {
-    expect(normalizeOptionIds([uuid(1), 'nope', uuid(1).toUpperCase(), ` ${uuid(2)} `, ''])).toEqual([uuid(1), uuid(2)]);
+    expect(normalizeOptionIds([uuid(1), 'nope', uuid(1).toUpperCase(), ` ${uuid(2)} `, ''])).toEqual([
+      uuid(1),
+      uuid(2),
+    ]);
   });
 });

@@ -24,7 +24,11 @@ describe('search parameters (000 §3, 002 §5)', () => {
       projectIds: [uuid(1).toUpperCase(), uuid(1)],
       tagIds: [uuid(2)],
       projectCategoryIds: [uuid(3)],
-      sort: [{ field: 'Created', direction: 'DESC' }, { field: 'Relevance' }, { field: `field.${uuid(4)}`, direction: 'ASC' }],
+      sort: [
+        { field: 'Created', direction: 'DESC' },
+        { field: 'Relevance' },
+        { field: `field.${uuid(4)}`, direction: 'ASC' },
+      ],
       filter: '{"combinator":"or","forms":[]}',
       selectedFilterId: ` ${uuid(5)} `,
       limit: 1000,
@@ -79,15 +83,55 @@ describe('search parameters (000 §3, 002 §5)', () => {
       'resultTypes',
       'DATASET is not a result type; use one of INSIGHT, HIGHLIGHT, TAG, NOTE, PROJECT, CHANNEL, THEME, PERSON, PROJECT_CATEGORY, CHANNEL_DATAPOINT.',
     ],
-    ['result types that are not a list', { resultTypes: 'NOTE' }, 'resultTypes', 'resultTypes must be a list of result types.'],
-    ['an invalid project id', { projectIds: ['abc'] }, 'projectIds', 'projectIds must hold valid ids; "abc" is not one.'],
+    [
+      'result types that are not a list',
+      { resultTypes: 'NOTE' },
+      'resultTypes',
+      'resultTypes must be a list of result types.',
+    ],
+    [
+      'an invalid project id',
+      { projectIds: ['abc'] },
+      'projectIds',
+      'projectIds must hold valid ids; "abc" is not one.',
+    ],
     ['an invalid tag id', { tagIds: [7] }, 'tagIds', 'tagIds must hold valid ids; 7 is not one.'],
-    ['folder ids that are not a list', { projectCategoryIds: uuid(1) }, 'projectCategoryIds', 'projectCategoryIds must be a list of ids.'],
-    ['an unknown sort field', { sort: [{ field: 'Colour', direction: 'ASC' }] }, 'sort.0.field', 'sort.0.field must be Relevance, a system field such as Created or Title, or a custom field id.'],
-    ['an unknown sort direction', { sort: [{ field: 'Title', direction: 'UP' }] }, 'sort.0.direction', 'sort.0.direction must be ASC or DESC.'],
-    ['a repeated sort field', { sort: [{ field: 'Title' }, { field: 'Title', direction: 'DESC' }] }, 'sort.1.field', 'The sort field Title appears twice.'],
-    ['too many sort fields', { sort: Array.from({ length: 11 }, () => ({ field: 'Title' })) }, 'sort', 'A search can sort by at most 10 fields.'],
-    ['an invalid selected filter id', { selectedFilterId: 'saved-1' }, 'selectedFilterId', 'selectedFilterId must be a valid id.'],
+    [
+      'folder ids that are not a list',
+      { projectCategoryIds: uuid(1) },
+      'projectCategoryIds',
+      'projectCategoryIds must be a list of ids.',
+    ],
+    [
+      'an unknown sort field',
+      { sort: [{ field: 'Colour', direction: 'ASC' }] },
+      'sort.0.field',
+      'sort.0.field must be Relevance, a system field such as Created or Title, or a custom field id.',
+    ],
+    [
+      'an unknown sort direction',
+      { sort: [{ field: 'Title', direction: 'UP' }] },
+      'sort.0.direction',
+      'sort.0.direction must be ASC or DESC.',
+    ],
+    [
+      'a repeated sort field',
+      { sort: [{ field: 'Title' }, { field: 'Title', direction: 'DESC' }] },
+      'sort.1.field',
+      'The sort field Title appears twice.',
+    ],
+    [
+      'too many sort fields',
+      { sort: Array.from({ length: 11 }, () => ({ field: 'Title' })) },
+      'sort',
+      'A search can sort by at most 10 fields.',
+    ],
+    [
+      'an invalid selected filter id',
+      { selectedFilterId: 'saved-1' },
+      'selectedFilterId',
+      'selectedFilterId must be a valid id.',
+    ],
     ['a filter in broken JSON', { filter: '{' }, 'filter', 'The filter is not valid JSON.'],
     ['parameters that are not an object', 'query', 'input', 'Search parameters must be an object.'],
   ])('refuses %s', (_, input, field, message) => {
@@ -101,6 +145,9 @@ describe('aggregation periods (002 §5)', () => {
   });
 
   it.each([0, 6, 2.5, '3', null])('refuses %j', (n) => {
-    expect(thrown(() => parseAggregationPeriods(n))).toMatchObject({ field: 'periods', message: 'periods must be a whole number from 1 to 5.' });
+    expect(thrown(() => parseAggregationPeriods(n))).toMatchObject({
+      field: 'periods',
+      message: 'periods must be a whole number from 1 to 5.',
+    });
   });
 });

@@ -43,13 +43,21 @@ export interface SearchParams {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Validates raw search parameters; strings are trimmed and blank ones count as unset (002 §5). */
 export function parseSearchParams(input: unknown): SearchParams {
-  const raw: Json = input === undefined || input === null ? {} : isObject(input) ? input : fail('input', 'Search parameters must be an object.');
+  const raw: Json =
+    input === undefined || input === null
+      ? {}
+      : isObject(input)
+        ? input
+        : fail('input', 'Search parameters must be an object.');
   const params: SearchParams = {
-    resultTypes: parseResultTypes(raw.resultTypes ?? (raw.resultType === undefined || raw.resultType === null ? undefined : [raw.resultType])),
+    resultTypes: parseResultTypes(
+      raw.resultTypes ?? (raw.resultType === undefined || raw.resultType === null ? undefined : [raw.resultType]),
+    ),
     projectIds: parseIds(raw.projectIds, 'projectIds'),
     tagIds: parseIds(raw.tagIds, 'tagIds'),
     projectCategoryIds: parseIds(raw.projectCategoryIds, 'projectCategoryIds'),
@@ -125,7 +133,8 @@ function parseIds(raw: unknown, field: string): string[] {
   if (raw.length > SEARCH_LIMITS.scopeIds) fail(field, `${field} can hold at most ${SEARCH_LIMITS.scopeIds} ids.`);
   const out: string[] = [];
   for (const id of raw) {
-    if (typeof id !== 'string' || !isUuid(id.trim())) fail(field, `${field} must hold valid ids; ${JSON.stringify(id)} is not one.`);
+    if (typeof id !== 'string' || !isUuid(id.trim()))
+      fail(field, `${field} must hold valid ids; ${JSON.stringify(id)} is not one.`);
     const clean = id.trim().toLowerCase();
     if (!out.includes(clean)) out.push(clean);
   }
@@ -142,10 +151,14 @@ function parseSort(raw: unknown): SearchSort[] {
     if (!isObject(item)) fail(path, `${path} must have a field and a direction.`);
     const { field, direction } = item;
     if (field !== RELEVANCE && !isSystemField(field) && !isCustomFieldId(field)) {
-      fail(`${path}.field`, `${path}.field must be ${RELEVANCE}, a system field such as Created or Title, or a custom field id.`);
+      fail(
+        `${path}.field`,
+        `${path}.field must be ${RELEVANCE}, a system field such as Created or Title, or a custom field id.`,
+      );
     }
     const dir = direction ?? 'ASC';
-    if (!(SORT_DIRECTIONS as readonly unknown[]).includes(dir)) fail(`${path}.direction`, `${path}.direction must be ASC or DESC.`);
+    if (!(SORT_DIRECTIONS as readonly unknown[]).includes(dir))
+      fail(`${path}.direction`, `${path}.direction must be ASC or DESC.`);
     if (seen.has(field as string)) fail(`${path}.field`, `The sort field ${String(field)} appears twice.`);
     seen.add(field as string);
     return { field: field as string, direction: dir as SortDirection };

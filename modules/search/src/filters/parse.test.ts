@@ -18,7 +18,10 @@ describe('reading a filter (002 §5: it may arrive as JSON text)', () => {
   });
 
   it('reads the same filter from JSON text', () => {
-    expect(parseFilter(JSON.stringify({ combinator: 'and', forms: [titleForm] }))).toEqual({ combinator: 'and', forms: [titleForm] });
+    expect(parseFilter(JSON.stringify({ combinator: 'and', forms: [titleForm] }))).toEqual({
+      combinator: 'and',
+      forms: [titleForm],
+    });
   });
 
   it('treats null, undefined and blank text as no filter', () => {
@@ -42,26 +45,49 @@ describe('reading a filter (002 §5: it may arrive as JSON text)', () => {
         { id: 'p', field: { id: `personField.${uuid(4)}`, fieldType: 'TEXT' }, operator: 'empty' },
       ],
     });
-    expect(parsed!.forms[0]).toEqual({ id: 'n', hidden: true, field: num, operator: 'greater', values: { [num.id]: { double: 12.5 } } });
+    expect(parsed!.forms[0]).toEqual({
+      id: 'n',
+      hidden: true,
+      field: num,
+      operator: 'greater',
+      values: { [num.id]: { double: 12.5 } },
+    });
     expect(parsed!.forms[1]).toEqual({ id: 's', field: select, operator: null, values: {} });
     expect(parsed!.forms[2]!.field).toEqual({ id: `personField.${uuid(4)}`, fieldType: 'TEXT', objectType: 'PERSON' });
   });
 
   it('skips null operands', () => {
-    expect(parseFilter({ forms: [{ ...titleForm, values: { Title: { text: null } } }] })!.forms[0]!.values).toEqual({ Title: {} });
+    expect(parseFilter({ forms: [{ ...titleForm, values: { Title: { text: null } } }] })!.forms[0]!.values).toEqual({
+      Title: {},
+    });
   });
 });
 
 describe('filter errors', () => {
   it.each<[string, unknown, string, string]>([
     ['invalid JSON', '{"combinator": ', 'filter', 'The filter is not valid JSON.'],
-    ['JSON that is not an object', '[1,2]', 'filter', 'The filter must be an object with a combinator and a list of forms.'],
+    [
+      'JSON that is not an object',
+      '[1,2]',
+      'filter',
+      'The filter must be an object with a combinator and a list of forms.',
+    ],
     ['a number', 42, 'filter', 'The filter must be an object with a combinator and a list of forms.'],
     ['an unknown combinator', { combinator: 'xor' }, 'filter.combinator', 'filter.combinator must be and or or.'],
     ['forms that are not a list', { forms: {} }, 'filter.forms', 'filter.forms must be a list of field forms.'],
-    ['a form without an id', { forms: [{ ...titleForm, id: '' }] }, 'filter.forms.0.id', 'filter.forms.0.id must be text of 1 to 100 characters.'],
+    [
+      'a form without an id',
+      { forms: [{ ...titleForm, id: '' }] },
+      'filter.forms.0.id',
+      'filter.forms.0.id must be text of 1 to 100 characters.',
+    ],
     ['a repeated form id', { forms: [titleForm, titleForm] }, 'filter.forms.1.id', 'Two field forms share the id a.'],
-    ['a non-boolean hidden flag', { forms: [{ ...titleForm, hidden: 'yes' }] }, 'filter.forms.0.hidden', 'filter.forms.0.hidden must be true or false.'],
+    [
+      'a non-boolean hidden flag',
+      { forms: [{ ...titleForm, hidden: 'yes' }] },
+      'filter.forms.0.hidden',
+      'filter.forms.0.hidden must be true or false.',
+    ],
     [
       'an unknown system field',
       { forms: [{ ...titleForm, field: 'Colour' }] },
@@ -116,43 +142,96 @@ describe('filter errors', () => {
       'filter.forms.0.operator',
       `filter.forms.0.operator: allOf is not an operator of field.${uuid(910)}; use one of oneOf (is one of), notOneOf (not one of), empty (empty), notEmpty (not empty).`,
     ],
-    ['values that are not an object', { forms: [{ ...titleForm, values: [] }] }, 'filter.forms.0.values', 'filter.forms.0.values must be an object keyed by field, then by operand type.'],
+    [
+      'values that are not an object',
+      { forms: [{ ...titleForm, values: [] }] },
+      'filter.forms.0.values',
+      'filter.forms.0.values must be an object keyed by field, then by operand type.',
+    ],
     [
       'an unknown operand type',
       { forms: [{ ...titleForm, values: { Title: { words: 'x' } } }] },
       'filter.forms.0.values.Title.words',
       'filter.forms.0.values.Title: words is not an operand type; use one of boolean, int, double, text, relativeDate, highlightMultiselect, noteMultiselect, insightMultiselect, personMultiselect, projectMultiselect, folderMultiselect, tagMultiselect, tagGroupMultiselect, tagBoardMultiselect, userMultiselect, optionMultiselect, channelMultiselect.',
     ],
-    ['text that is not text', { forms: [{ ...titleForm, values: { Title: { text: 5 } } }] }, 'filter.forms.0.values.Title.text', 'filter.forms.0.values.Title.text must be text.'],
+    [
+      'text that is not text',
+      { forms: [{ ...titleForm, values: { Title: { text: 5 } } }] },
+      'filter.forms.0.values.Title.text',
+      'filter.forms.0.values.Title.text must be text.',
+    ],
     [
       'text over the limit',
       { forms: [{ ...titleForm, values: { Title: { text: 'x'.repeat(FILTER_LIMITS.text + 1) } } }] },
       'filter.forms.0.values.Title.text',
       'filter.forms.0.values.Title.text can be at most 2000 characters.',
     ],
-    ['a boolean that is not one', { forms: [{ id: 'b', field: 'Starred', operator: 'is', values: { Starred: { boolean: 'true' } } }] }, 'filter.forms.0.values.Starred.boolean', 'filter.forms.0.values.Starred.boolean must be true or false.'],
-    ['a fractional int', { forms: [{ id: 'h', field: 'HighlightCount', operator: 'is', values: { HighlightCount: { int: 1.5 } } }] }, 'filter.forms.0.values.HighlightCount.int', 'filter.forms.0.values.HighlightCount.int must be a whole number.'],
-    ['a double with letters', { forms: [{ id: 'd', field: 'Title', operator: 'is', values: { X: { double: '1e5' } } }] }, 'filter.forms.0.values.X.double', 'filter.forms.0.values.X.double must be a number: digits with an optional decimal point.'],
+    [
+      'a boolean that is not one',
+      { forms: [{ id: 'b', field: 'Starred', operator: 'is', values: { Starred: { boolean: 'true' } } }] },
+      'filter.forms.0.values.Starred.boolean',
+      'filter.forms.0.values.Starred.boolean must be true or false.',
+    ],
+    [
+      'a fractional int',
+      { forms: [{ id: 'h', field: 'HighlightCount', operator: 'is', values: { HighlightCount: { int: 1.5 } } }] },
+      'filter.forms.0.values.HighlightCount.int',
+      'filter.forms.0.values.HighlightCount.int must be a whole number.',
+    ],
+    [
+      'a double with letters',
+      { forms: [{ id: 'd', field: 'Title', operator: 'is', values: { X: { double: '1e5' } } }] },
+      'filter.forms.0.values.X.double',
+      'filter.forms.0.values.X.double must be a number: digits with an optional decimal point.',
+    ],
     [
       'an unknown relative date',
       { forms: [{ id: 'c', field: 'Created', operator: 'after', values: { Created: { relativeDate: '5 days' } } }] },
       'filter.forms.0.values.Created.relativeDate',
       'filter.forms.0.values.Created.relativeDate must be one of 1h, 1w, 2w, 4w, 1m, 3m, 6m, 1y, 2y or allTime.',
     ],
-    ['a list of numbers', { forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [1] } } }] }, 'filter.forms.0.values.Tags.tagMultiselect', 'filter.forms.0.values.Tags.tagMultiselect must be a list of ids.'],
+    [
+      'a list of numbers',
+      { forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: [1] } } }] },
+      'filter.forms.0.values.Tags.tagMultiselect',
+      'filter.forms.0.values.Tags.tagMultiselect must be a list of ids.',
+    ],
     [
       'too many ids',
-      { forms: [{ id: 't', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: Array.from({ length: 1001 }, (_, i) => uuid(i)) } } }] },
+      {
+        forms: [
+          {
+            id: 't',
+            field: 'Tags',
+            operator: 'oneOf',
+            values: { Tags: { tagMultiselect: Array.from({ length: 1001 }, (_, i) => uuid(i)) } },
+          },
+        ],
+      },
       'filter.forms.0.values.Tags.tagMultiselect',
       'filter.forms.0.values.Tags.tagMultiselect can hold at most 1000 ids.',
     ],
-    ['too many forms', { forms: Array.from({ length: 101 }, (_, i) => ({ ...titleForm, id: `f${i}` })) }, 'filter.forms', 'A filter can have at most 100 field forms.'],
-    ['JSON text over the limit', ' '.repeat(FILTER_LIMITS.jsonChars) + '{}', 'filter', 'The filter can be at most 100000 characters of JSON.'],
+    [
+      'too many forms',
+      { forms: Array.from({ length: 101 }, (_, i) => ({ ...titleForm, id: `f${i}` })) },
+      'filter.forms',
+      'A filter can have at most 100 field forms.',
+    ],
+    [
+      'JSON text over the limit',
+      ' '.repeat(FILTER_LIMITS.jsonChars) + '{}',
+      'filter',
+      'The filter can be at most 100000 characters of JSON.',
+    ],
   ])('%s', (_, input, field, message) => {
     expect(problem(input)).toEqual({ field, message });
   });
 
   it('names the field it was given', () => {
-    expect(thrown(() => parseFilter('nope', 'input.filter'))).toMatchObject({ field: 'input.filter', message: 'The input.filter is not valid JSON.', errorCode: 'BAD_USER_INPUT' });
+    expect(thrown(() => parseFilter('nope', 'input.filter'))).toMatchObject({
+      field: 'input.filter',
+      message: 'The input.filter is not valid JSON.',
+      errorCode: 'BAD_USER_INPUT',
+    });
   });
 });

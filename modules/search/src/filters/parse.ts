@@ -11,7 +11,14 @@ import {
   type FilterField,
 } from './fields.ts';
 import { COMBINATORS, type Combinator, type FieldForm, type FilterForm } from './form.ts';
-import { ALL_TIME, OPERAND_TYPES, RELATIVE_DATES, isMultiselect, type OperandType, type OperandValues } from './operands.ts';
+import {
+  ALL_TIME,
+  OPERAND_TYPES,
+  RELATIVE_DATES,
+  isMultiselect,
+  type OperandType,
+  type OperandValues,
+} from './operands.ts';
 import { OPERATORS, operatorLabel, operatorsFor, type Operator } from './operators.ts';
 
 /** Limits on a filter as input; 000 names none, so these keep a filter to what a screen can build. */
@@ -27,7 +34,8 @@ export const FILTER_LIMITS = {
 } as const;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (items: readonly string[]): string => items.join(', ');
 
 /**
@@ -48,7 +56,8 @@ export function parseFilter(input: unknown, field = 'filter'): FilterForm | null
       throw badFilterInput(field, `The ${field} is not valid JSON.`);
     }
   }
-  if (!isObject(value)) throw badFilterInput(field, `The ${field} must be an object with a combinator and a list of forms.`);
+  if (!isObject(value))
+    throw badFilterInput(field, `The ${field} must be an object with a combinator and a list of forms.`);
   const combinator = parseCombinator(value.combinator, `${field}.combinator`);
   const forms = value.forms ?? [];
   if (!Array.isArray(forms)) throw badFilterInput(`${field}.forms`, `${field}.forms must be a list of field forms.`);
@@ -74,7 +83,8 @@ function parseCombinator(raw: unknown, path: string): Combinator {
 }
 
 function parseFieldForm(raw: unknown, path: string): FieldForm {
-  if (!isObject(raw)) throw badFilterInput(path, `${path} must be an object with an id, a field, an operator and values.`);
+  if (!isObject(raw))
+    throw badFilterInput(path, `${path} must be an object with an id, a field, an operator and values.`);
   const { id, hidden } = raw;
   if (typeof id !== 'string' || id.trim() === '' || id.length > FILTER_LIMITS.formId) {
     throw badFilterInput(`${path}.id`, `${path}.id must be text of 1 to ${FILTER_LIMITS.formId} characters.`);
@@ -115,7 +125,11 @@ export function parseField(raw: unknown, path: string): FilterField {
   if (isPersonId !== (owner === 'PERSON')) {
     throw badFilterInput(`${path}.objectType`, `${path}: person fields, and only they, have ids starting personField.`);
   }
-  const field: CustomFieldRef = { id, fieldType: fieldType as CustomFieldType, objectType: owner as CustomFieldObjectType };
+  const field: CustomFieldRef = {
+    id,
+    fieldType: fieldType as CustomFieldType,
+    objectType: owner as CustomFieldObjectType,
+  };
   if (max !== undefined && max !== null) {
     if (fieldType !== 'SELECT') throw badFilterInput(`${path}.max`, `${path}.max is for select fields only.`);
     if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) {
@@ -132,7 +146,10 @@ function parseOperator(raw: unknown, field: FilterField, path: string): Operator
   if (!(OPERATORS as readonly unknown[]).includes(raw) || !allowed.includes(raw as Operator)) {
     const shown = typeof raw === 'string' ? raw : JSON.stringify(raw);
     const words = allowed.map((op) => `${op} (${operatorLabel(field, op)})`);
-    throw badFilterInput(path, `${path}: ${shown} is not an operator of ${fieldName(field)}; use one of ${list(words)}.`);
+    throw badFilterInput(
+      path,
+      `${path}: ${shown} is not an operator of ${fieldName(field)}; use one of ${list(words)}.`,
+    );
   }
   return raw as Operator;
 }
@@ -143,11 +160,15 @@ function parseValues(raw: unknown, path: string): Partial<Record<string, Operand
   const values: Partial<Record<string, OperandValues>> = {};
   for (const [key, byOperand] of Object.entries(raw)) {
     if (byOperand === undefined || byOperand === null) continue;
-    if (!isObject(byOperand)) throw badFilterInput(`${path}.${key}`, `${path}.${key} must be an object keyed by operand type.`);
+    if (!isObject(byOperand))
+      throw badFilterInput(`${path}.${key}`, `${path}.${key} must be an object keyed by operand type.`);
     const operands: OperandValues = {};
     for (const [operand, value] of Object.entries(byOperand)) {
       if (!(OPERAND_TYPES as readonly string[]).includes(operand)) {
-        throw badFilterInput(`${path}.${key}.${operand}`, `${path}.${key}: ${operand} is not an operand type; use one of ${list(OPERAND_TYPES)}.`);
+        throw badFilterInput(
+          `${path}.${key}.${operand}`,
+          `${path}.${key}: ${operand} is not an operand type; use one of ${list(OPERAND_TYPES)}.`,
+        );
       }
       if (value === undefined || value === null) continue;
       Object.assign(operands, { [operand]: parseOperand(operand as OperandType, value, `${path}.${key}.${operand}`) });
@@ -177,7 +198,8 @@ function parseOperand(type: OperandType, value: unknown, path: string): unknown 
       return value;
     case 'int': {
       const n = typeof value === 'string' && INT.test(value.trim()) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isSafeInteger(n)) throw badFilterInput(path, `${path} must be a whole number.`);
+      if (typeof n !== 'number' || !Number.isSafeInteger(n))
+        throw badFilterInput(path, `${path} must be a whole number.`);
       return n;
     }
     case 'double': {
@@ -189,7 +211,8 @@ function parseOperand(type: OperandType, value: unknown, path: string): unknown 
     }
     case 'text':
       if (typeof value !== 'string') throw badFilterInput(path, `${path} must be text.`);
-      if (value.length > FILTER_LIMITS.text) throw badFilterInput(path, `${path} can be at most ${FILTER_LIMITS.text} characters.`);
+      if (value.length > FILTER_LIMITS.text)
+        throw badFilterInput(path, `${path} can be at most ${FILTER_LIMITS.text} characters.`);
       return value;
     case 'relativeDate':
       if (value !== ALL_TIME && !(RELATIVE_DATES as readonly unknown[]).includes(value)) {

@@ -34,7 +34,10 @@ describe('query limits (000 §9) and trimming (002 §5)', () => {
   });
 
   it('refuses 2001 characters', () => {
-    expect(thrown(() => validateQuery('x'.repeat(2001)))).toMatchObject({ field: 'query', message: 'The search query can be at most 2000 characters long.' });
+    expect(thrown(() => validateQuery('x'.repeat(2001)))).toMatchObject({
+      field: 'query',
+      message: 'The search query can be at most 2000 characters long.',
+    });
   });
 
   it('counts characters after trimming', () => {
@@ -44,7 +47,10 @@ describe('query limits (000 §9) and trimming (002 §5)', () => {
   it('refuses 61 words, phrase words included', () => {
     const words = Array.from({ length: 59 }, (_, i) => `w${i}`).join(' ');
     expect(countQueryWords(`${words} "two more"`)).toBe(61);
-    expect(thrown(() => validateQuery(`${words} "two more"`))).toMatchObject({ field: 'query', message: 'The search query can be at most 60 words long.' });
+    expect(thrown(() => validateQuery(`${words} "two more"`))).toMatchObject({
+      field: 'query',
+      message: 'The search query can be at most 60 words long.',
+    });
   });
 
   it('refuses a query that is not text', () => {

@@ -46,4 +46,10 @@ export const SEARCH_RESULT_TYPES = [
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
 /** Result types a project scope leaves out (000 §7): they do not live inside projects. */
-export const OUTSIDE_PROJECTS: readonly SearchResultType[] = ['PROJECT_CATEGORY', 'CHANNEL', 'THEME', 'PERSON', 'CHANNEL_DATAPOINT'];
+export const OUTSIDE_PROJECTS: readonly SearchResultType[] = [
+  'PROJECT_CATEGORY',
+  'CHANNEL',
+  'THEME',
+  'PERSON',
+  'CHANNEL_DATAPOINT',
+];

@@ -37,4 +37,7 @@ function reindexResolvers(engine: SearchEngine, jobs: JobQueue): IResolvers<unkn
 }
 
 /** The reindex mutation and its progress query. */
-export const reindexPart = (engine: SearchEngine, jobs: JobQueue): ModuleGraphql => ({ typeDefs: reindexTypeDefs, resolvers: reindexResolvers(engine, jobs) });
+export const reindexPart = (engine: SearchEngine, jobs: JobQueue): ModuleGraphql => ({
+  typeDefs: reindexTypeDefs,
+  resolvers: reindexResolvers(engine, jobs),
+});

@@ -61,7 +61,17 @@ export async function readReindex(trx: Knex.Transaction, engine: string, workspa
 
 /** Records a queued reindex, starting the count afresh. */
 export async function reindexQueued(trx: Knex.Transaction, workspaceId: string, userId: string | null): Promise<void> {
-  const row = { workspace_id: workspaceId, state: 'QUEUED', processed: 0, total: 0, requested_by: userId, queued_at: trx.fn.now(), started_at: null, finished_at: null, error: null };
+  const row = {
+    workspace_id: workspaceId,
+    state: 'QUEUED',
+    processed: 0,
+    total: 0,
+    requested_by: userId,
+    queued_at: trx.fn.now(),
+    started_at: null,
+    finished_at: null,
+    error: null,
+  };
   await trx('search_reindexes').insert(row).onConflict('workspace_id').merge();
 }
 
@@ -69,15 +79,28 @@ const write = (db: Knex, workspaceId: string, values: Record<string, unknown>) =
   withTenant(db, { workspaceId }, async (trx) => {
     const updated = await trx('search_reindexes').where({ workspace_id: workspaceId }).update(values);
     // A reindex queued without asking through the API (the outbox turned on) has no row yet.
-    if (updated === 0) await trx('search_reindexes').insert({ workspace_id: workspaceId, ...values }).onConflict('workspace_id').merge();
+    if (updated === 0)
+      await trx('search_reindexes')
+        .insert({ workspace_id: workspaceId, ...values })
+        .onConflict('workspace_id')
+        .merge();
   });
 
 export const reindexStarted = (db: Knex, workspaceId: string) =>
-  write(db, workspaceId, { state: 'RUNNING', processed: 0, total: 0, started_at: db.fn.now(), finished_at: null, error: null });
+  write(db, workspaceId, {
+    state: 'RUNNING',
+    processed: 0,
+    total: 0,
+    started_at: db.fn.now(),
+    finished_at: null,
+    error: null,
+  });
 
 export const reindexProgress = (db: Knex, workspaceId: string, p: ReindexProgress) =>
   withTenant(db, { workspaceId }, async (trx) => {
-    await trx('search_reindexes').where({ workspace_id: workspaceId, state: 'RUNNING' }).update({ processed: p.done, total: p.total });
+    await trx('search_reindexes')
+      .where({ workspace_id: workspaceId, state: 'RUNNING' })
+      .update({ processed: p.done, total: p.total });
   });
 
 export const reindexFinished = (db: Knex, workspaceId: string, p: ReindexProgress) =>

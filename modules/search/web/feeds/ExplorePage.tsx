@@ -1,5 +1,19 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { ActionIcon, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBookmarks, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -30,12 +44,24 @@ function FeedCard({ feed, onDelete }: { feed: SavedFeed; onDelete(feed: SavedFee
   return (
     <Card withBorder radius="md" padding="md" component="li" h="100%">
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Anchor component={Link} to={`/explore/${feed.id}`} fw={600} c="dark.7" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor
+          component={Link}
+          to={`/explore/${feed.id}`}
+          fw={600}
+          c="dark.7"
+          lineClamp={2}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {feed.title}
         </Anchor>
         {feed.canDelete && (
           <Tooltip label="Delete feed">
-            <ActionIcon variant="subtle" color="gray" aria-label={`Delete the feed ${feed.title}`} onClick={() => onDelete(feed)}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Delete the feed ${feed.title}`}
+              onClick={() => onDelete(feed)}
+            >
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -66,7 +92,13 @@ function FeedList({ label, feeds, onDelete }: { label: string; feeds: SavedFeed[
       <Title order={2} fz="lg">
         {label}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, md: 3 }}
+        spacing="sm"
+        component="ul"
+        aria-label={label}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {feeds.map((feed) => (
           <FeedCard key={feed.id} feed={feed} onDelete={onDelete} />
         ))}
@@ -132,13 +164,16 @@ export function ExplorePage() {
             </Button>
           }
         >
-          Search, narrow it down with a filter, then choose “Save as feed”. Share a feed to list it here for the whole workspace.
+          Search, narrow it down with a filter, then choose “Save as feed”. Share a feed to list it here for the whole
+          workspace.
         </EmptyState>
       )}
       {feeds && feeds.length > 0 && (
         <Stack gap="xl">
           {own.length > 0 && <FeedList label="Your feeds" feeds={own} onDelete={(f) => void remove(f)} />}
-          {shared.length > 0 && <FeedList label="Shared with the workspace" feeds={shared} onDelete={(f) => void remove(f)} />}
+          {shared.length > 0 && (
+            <FeedList label="Shared with the workspace" feeds={shared} onDelete={(f) => void remove(f)} />
+          )}
         </Stack>
       )}
     </PageFrame>

@@ -35,7 +35,8 @@ export function SaveFeedDialog({
   const submit = async () => {
     const clean = title.trim();
     if (!clean) return setProblem('Give the feed a title.');
-    if ([...clean].length > FEED_TITLE_MAX) return setProblem(`A saved feed title can be at most ${FEED_TITLE_MAX} characters long.`);
+    if ([...clean].length > FEED_TITLE_MAX)
+      return setProblem(`A saved feed title can be at most ${FEED_TITLE_MAX} characters long.`);
     setBusy(true);
     setProblem(null);
     try {

@@ -21,7 +21,8 @@ import { ValueInput } from './ValueInput.tsx';
 let counter = 0;
 const newFormId = (): string => `form-${Date.now().toString(36)}-${(++counter).toString(36)}`;
 
-const labelOf = (field: FilterField): string => (isCustomField(field) ? `Custom field (${field.fieldType.toLowerCase()})` : fieldLabel(field));
+const labelOf = (field: FilterField): string =>
+  isCustomField(field) ? `Custom field (${field.fieldType.toLowerCase()})` : fieldLabel(field);
 
 /** The form's value for its operator, written back under the field and operand type (000 §3). */
 function withValue(form: FieldForm, value: OperandValue | undefined): FieldForm {
@@ -55,11 +56,15 @@ export interface FilterBuilderProps {
 export function FilterBuilder({ filter, onChange, can }: FilterBuilderProps) {
   const offered = offeredFields(can);
   const visible = filter.forms.filter((f) => !f.hidden);
-  const replace = (id: string, next: FieldForm) => onChange({ ...filter, forms: filter.forms.map((f) => (f.id === id ? next : f)) });
+  const replace = (id: string, next: FieldForm) =>
+    onChange({ ...filter, forms: filter.forms.map((f) => (f.id === id ? next : f)) });
   const remove = (id: string) => onChange({ ...filter, forms: filter.forms.filter((f) => f.id !== id) });
   const add = () => {
     const field = offered[0]?.field ?? 'Title';
-    onChange({ ...filter, forms: [...filter.forms, { id: newFormId(), field, operator: operatorsFor(field)[0]!, values: {} }] });
+    onChange({
+      ...filter,
+      forms: [...filter.forms, { id: newFormId(), field, operator: operatorsFor(field)[0]!, values: {} }],
+    });
   };
   const clear = () => onChange({ ...filter, forms: filter.forms.filter((f) => f.hidden) });
 
@@ -89,7 +94,13 @@ export function FilterBuilder({ filter, onChange, can }: FilterBuilderProps) {
           )}
         </Group>
         {visible.length > 0 && (
-          <Button variant="subtle" size="compact-sm" color="gray" leftSection={<IconFilterOff size={14} aria-hidden />} onClick={clear}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            color="gray"
+            leftSection={<IconFilterOff size={14} aria-hidden />}
+            onClick={clear}
+          >
             Clear filter
           </Button>
         )}
@@ -112,7 +123,14 @@ export function FilterBuilder({ filter, onChange, can }: FilterBuilderProps) {
           />
         ))}
       </Stack>
-      <Button mt="sm" variant="light" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={add} disabled={offered.length === 0}>
+      <Button
+        mt="sm"
+        variant="light"
+        size="compact-sm"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={add}
+        disabled={offered.length === 0}
+      >
         Add condition
       </Button>
     </Paper>
@@ -143,7 +161,9 @@ function ConditionRow({
   const key = fieldKey(form.field);
   const name = labelOf(form.field);
   // A field a link brought that this screen does not offer still shows, so it can be read or changed.
-  const options = offered.some((o) => o.value === key) ? offered : [...offered, { value: key, label: name, group: 'From the link' }];
+  const options = offered.some((o) => o.value === key)
+    ? offered
+    : [...offered, { value: key, label: name, group: 'From the link' }];
   const groups = [...new Set(options.map((o) => o.group))].map((group) => ({
     group,
     items: options.filter((o) => o.group === group).map(({ value, label }) => ({ value, label })),
@@ -152,7 +172,13 @@ function ConditionRow({
   const position = `condition ${index + 1}`;
 
   return (
-    <Group component="li" gap="xs" align="flex-start" wrap="wrap" aria-label={`${name} ${form.operator ? operatorLabel(form.field, form.operator) : ''}`.trim()}>
+    <Group
+      component="li"
+      gap="xs"
+      align="flex-start"
+      wrap="wrap"
+      aria-label={`${name} ${form.operator ? operatorLabel(form.field, form.operator) : ''}`.trim()}
+    >
       <Text size="sm" c="dimmed" w={36} ta="right" mt={7} aria-hidden>
         {index === 0 ? 'Where' : combinator}
       </Text>
@@ -180,9 +206,23 @@ function ConditionRow({
         comboboxProps={{ withinPortal: true }}
       />
       <Box style={{ flex: '1 1 200px', minWidth: 180 }}>
-        {operand !== null && <ValueInput key={`${key}:${operand}`} operand={operand} value={currentValue(form)} onChange={(v) => onChange(withValue(form, v))} label={`${name} value`} />}
+        {operand !== null && (
+          <ValueInput
+            key={`${key}:${operand}`}
+            operand={operand}
+            value={currentValue(form)}
+            onChange={(v) => onChange(withValue(form, v))}
+            label={`${name} value`}
+          />
+        )}
       </Box>
-      <ActionIcon variant="subtle" color="gray" size={36} aria-label={`Remove ${position} (${name})`} onClick={onRemove}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size={36}
+        aria-label={`Remove ${position} (${name})`}
+        onClick={onRemove}
+      >
         <IconX size={16} aria-hidden />
       </ActionIcon>
     </Group>

@@ -21,7 +21,10 @@ export interface ValueInputProps {
   placeholder?: string;
 }
 
-const RELATIVE_DATE_OPTIONS = [...RELATIVE_DATES.map((d) => ({ value: d, label: RELATIVE_DATE_SPANS[d].label })), { value: ALL_TIME, label: 'All time' }];
+const RELATIVE_DATE_OPTIONS = [
+  ...RELATIVE_DATES.map((d) => ({ value: d, label: RELATIVE_DATE_SPANS[d].label })),
+  { value: ALL_TIME, label: 'All time' },
+];
 const BOOLEAN_OPTIONS = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
@@ -98,12 +101,29 @@ const ANY: Partial<Record<MultiselectOperandType, string>> = {
 
 const toItem = (c: Choice): ComboboxItem => ({ value: c.value, label: c.hint ? `${c.label} · ${c.hint}` : c.label });
 
-function FixedMultiselect({ type, ids, onChange, label, placeholder }: { type: MultiselectOperandType; ids: string[]; onChange(v: string[]): void; label: string; placeholder?: string }) {
+function FixedMultiselect({
+  type,
+  ids,
+  onChange,
+  label,
+  placeholder,
+}: {
+  type: MultiselectOperandType;
+  ids: string[];
+  onChange(v: string[]): void;
+  label: string;
+  placeholder?: string;
+}) {
   const { choices, loading, error } = useFixedChoices(type);
   const data = useMemo(() => {
     const known = new Set(choices.map((c) => c.value));
     // An id from a link that is gone (or out of reach) still shows, so it can be removed.
-    return [...choices.map(toItem), ...ids.filter((id) => !known.has(id)).map((id) => ({ value: id, label: loading ? 'Loading…' : 'Unavailable item' }))];
+    return [
+      ...choices.map(toItem),
+      ...ids
+        .filter((id) => !known.has(id))
+        .map((id) => ({ value: id, label: loading ? 'Loading…' : 'Unavailable item' })),
+    ];
   }, [choices, ids, loading]);
   return (
     <MultiSelect
@@ -124,10 +144,24 @@ function FixedMultiselect({ type, ids, onChange, label, placeholder }: { type: M
 }
 
 /** The field that picks items of a type by their ids, for resolving the titles of chosen ones. */
-const ID_FIELDS = { NOTE: ['Note', 'noteMultiselect'], INSIGHT: ['Insights', 'insightMultiselect'], HIGHLIGHT: ['Highlight', 'highlightMultiselect'] } as const;
+const ID_FIELDS = {
+  NOTE: ['Note', 'noteMultiselect'],
+  INSIGHT: ['Insights', 'insightMultiselect'],
+  HIGHLIGHT: ['Highlight', 'highlightMultiselect'],
+} as const;
 
 /** Notes, insights and highlights are found by typing: the search itself lists them. */
-function SearchedMultiselect({ type, ids, onChange, label }: { type: MultiselectOperandType; ids: string[]; onChange(v: string[]): void; label: string }) {
+function SearchedMultiselect({
+  type,
+  ids,
+  onChange,
+  label,
+}: {
+  type: MultiselectOperandType;
+  ids: string[];
+  onChange(v: string[]): void;
+  label: string;
+}) {
   const cache = useChoiceCache();
   const resultType = SEARCHED[type]!;
   const [text, setText] = useState('');
@@ -156,14 +190,23 @@ function SearchedMultiselect({ type, ids, onChange, label }: { type: Multiselect
     if (!missingKey) return;
     const [field, operand] = ID_FIELDS[resultType];
     for (const id of missingKey.split(',')) tried.current.add(id);
-    const filter = { combinator: 'and', forms: [{ id: 'ids', field, operator: 'oneOf', values: { [field]: { [operand]: missingKey.split(',') } } }] };
-    void cache.graphql<{ search: { hits: Array<{ id: string; title: string; projectTitle: string | null }> } }>(
-      'query SearchPickTitles($input: SearchInput!) { search(input: $input) { hits { id title projectTitle } } }',
-      { input: { resultTypes: [resultType], filter, limit: 1000 } },
-    ).then(({ search }) => {
-      for (const h of search.hits) cache.found.set(h.id, { value: h.id, label: h.title || 'Untitled', hint: h.projectTitle ?? undefined });
-      setResolved((n) => n + 1);
-    }, () => setResolved((n) => n + 1));
+    const filter = {
+      combinator: 'and',
+      forms: [{ id: 'ids', field, operator: 'oneOf', values: { [field]: { [operand]: missingKey.split(',') } } }],
+    };
+    void cache
+      .graphql<{ search: { hits: Array<{ id: string; title: string; projectTitle: string | null }> } }>(
+        'query SearchPickTitles($input: SearchInput!) { search(input: $input) { hits { id title projectTitle } } }',
+        { input: { resultTypes: [resultType], filter, limit: 1000 } },
+      )
+      .then(
+        ({ search }) => {
+          for (const h of search.hits)
+            cache.found.set(h.id, { value: h.id, label: h.title || 'Untitled', hint: h.projectTitle ?? undefined });
+          setResolved((n) => n + 1);
+        },
+        () => setResolved((n) => n + 1),
+      );
   }, [cache, resultType, missingKey]);
 
   const data = useMemo(() => {
@@ -187,7 +230,11 @@ function SearchedMultiselect({ type, ids, onChange, label }: { type: Multiselect
       onSearchChange={setText}
       filter={({ options }) => options}
       clearable
-      placeholder={ids.length ? undefined : `Type to find ${resultType === 'NOTE' ? 'notes' : resultType === 'INSIGHT' ? 'insights' : 'highlights'}…`}
+      placeholder={
+        ids.length
+          ? undefined
+          : `Type to find ${resultType === 'NOTE' ? 'notes' : resultType === 'INSIGHT' ? 'insights' : 'highlights'}…`
+      }
       nothingFoundMessage={loading ? 'Searching…' : 'Nothing found'}
       rightSection={loading ? <Loader size={14} /> : undefined}
       comboboxProps={{ withinPortal: true }}

@@ -35,30 +35,47 @@ interface TagBoard {
 async function loadFixed(graphql: Graphql, type: MultiselectOperandType): Promise<Choice[]> {
   switch (type) {
     case 'projectMultiselect':
-      return (await graphql<{ projects: Array<{ id: string; title: string }> }>(Q.projects)).projects.map((p) => ({ value: p.id, label: p.title }));
-    case 'folderMultiselect':
-      return (await graphql<{ folders: Array<{ id: string; title: string; path: string }> }>(Q.folders)).folders.map((f) => ({
-        value: f.id,
-        label: f.title,
-        hint: f.path && f.path !== f.title ? f.path : undefined,
+      return (await graphql<{ projects: Array<{ id: string; title: string }> }>(Q.projects)).projects.map((p) => ({
+        value: p.id,
+        label: p.title,
       }));
+    case 'folderMultiselect':
+      return (await graphql<{ folders: Array<{ id: string; title: string; path: string }> }>(Q.folders)).folders.map(
+        (f) => ({
+          value: f.id,
+          label: f.title,
+          hint: f.path && f.path !== f.title ? f.path : undefined,
+        }),
+      );
     case 'tagMultiselect':
     case 'tagGroupMultiselect':
     case 'tagBoardMultiselect': {
       const boards = (await graphql<{ allTagBoards: TagBoard[] }>(Q.tagBoards)).allTagBoards;
       if (type === 'tagBoardMultiselect') return boards.map((b) => ({ value: b.id, label: b.title }));
-      if (type === 'tagGroupMultiselect') return boards.flatMap((b) => b.groups.map((g) => ({ value: g.id, label: g.title, hint: b.title })));
+      if (type === 'tagGroupMultiselect')
+        return boards.flatMap((b) => b.groups.map((g) => ({ value: g.id, label: g.title, hint: b.title })));
       return boards.flatMap((b) => b.tags.map((t) => ({ value: t.id, label: t.title, hint: b.title })));
     }
     case 'personMultiselect':
-      return (await graphql<{ people: { nodes: Array<{ id: string; name: string; email: string | null }> } }>(Q.people, {})).people.nodes.map((p) => ({
+      return (
+        await graphql<{ people: { nodes: Array<{ id: string; name: string; email: string | null }> } }>(Q.people, {})
+      ).people.nodes.map((p) => ({
         value: p.id,
         label: p.name || p.email || 'Unnamed person',
         hint: p.name && p.email ? p.email : undefined,
       }));
     case 'userMultiselect': {
-      const members = (await graphql<{ members: { nodes: Array<{ user: { id: string; name: string; email: string } }> } }>(Q.members)).members.nodes;
-      return [...SPECIAL_USERS, ...members.map((m) => ({ value: m.user.id, label: m.user.name || m.user.email, hint: m.user.name ? m.user.email : undefined }))];
+      const members = (
+        await graphql<{ members: { nodes: Array<{ user: { id: string; name: string; email: string } }> } }>(Q.members)
+      ).members.nodes;
+      return [
+        ...SPECIAL_USERS,
+        ...members.map((m) => ({
+          value: m.user.id,
+          label: m.user.name || m.user.email,
+          hint: m.user.name ? m.user.email : undefined,
+        })),
+      ];
     }
     default:
       return [];
@@ -86,13 +103,23 @@ export class ChoiceCache {
   }
 
   async search(type: 'NOTE' | 'INSIGHT' | 'HIGHLIGHT', text: string): Promise<Choice[]> {
-    const input: Record<string, unknown> = { resultTypes: [type], limit: 30, sort: [{ field: 'Updated', direction: 'DESC' }] };
+    const input: Record<string, unknown> = {
+      resultTypes: [type],
+      limit: 30,
+      sort: [{ field: 'Updated', direction: 'DESC' }],
+    };
     if (text.trim()) {
       input.query = text.trim();
       input.sort = [{ field: 'Relevance', direction: 'DESC' }];
     }
-    const { search } = await this.graphql<{ search: { hits: Array<{ id: string; title: string; projectTitle: string | null }> } }>(Q.pick, { input });
-    const choices = search.hits.map((h) => ({ value: h.id, label: h.title || 'Untitled', hint: h.projectTitle ?? undefined }));
+    const { search } = await this.graphql<{
+      search: { hits: Array<{ id: string; title: string; projectTitle: string | null }> };
+    }>(Q.pick, { input });
+    const choices = search.hits.map((h) => ({
+      value: h.id,
+      label: h.title || 'Untitled',
+      hint: h.projectTitle ?? undefined,
+    }));
     for (const c of choices) this.found.set(c.value, c);
     return choices;
   }
@@ -107,9 +134,17 @@ export function useChoiceCache(): ChoiceCache {
 }
 
 /** The fixed choices of an operand type, loading on first use. */
-export function useFixedChoices(type: MultiselectOperandType | null): { choices: Choice[]; loading: boolean; error: unknown } {
+export function useFixedChoices(type: MultiselectOperandType | null): {
+  choices: Choice[];
+  loading: boolean;
+  error: unknown;
+} {
   const cache = useChoiceCache();
-  const [state, setState] = useState<{ choices: Choice[]; loading: boolean; error: unknown }>({ choices: [], loading: type !== null, error: null });
+  const [state, setState] = useState<{ choices: Choice[]; loading: boolean; error: unknown }>({
+    choices: [],
+    loading: type !== null,
+    error: null,
+  });
   useEffect(() => {
     if (!type || SEARCHED[type]) return;
     let live = true;

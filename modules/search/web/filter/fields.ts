@@ -47,4 +47,5 @@ const OTHER_LABELS: Partial<Record<SystemField, string>> = {
 export const fieldLabel = (field: string): string => LABELS.get(field) ?? OTHER_LABELS[field as SystemField] ?? field;
 
 /** The fields offered to someone holding `permissions`. */
-export const offeredFields = (can: (permission: string) => boolean): OfferedField[] => OFFERED_FIELDS.filter((f) => can(f.permission));
+export const offeredFields = (can: (permission: string) => boolean): OfferedField[] =>
+  OFFERED_FIELDS.filter((f) => can(f.permission));

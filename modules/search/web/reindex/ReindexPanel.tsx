@@ -17,7 +17,9 @@ function describe(r: SearchReindex): string {
     case 'QUEUED':
       return 'Waiting for a worker to start the reindex…';
     case 'RUNNING':
-      return r.total > 0 ? `${r.processed.toLocaleString()} of ${r.total.toLocaleString()} items indexed` : 'Counting the items to index…';
+      return r.total > 0
+        ? `${r.processed.toLocaleString()} of ${r.total.toLocaleString()} items indexed`
+        : 'Counting the items to index…';
     case 'DONE':
       return `${r.processed.toLocaleString()} items indexed, finished ${when(r.finishedAt)}.`;
     case 'FAILED':
@@ -77,7 +79,12 @@ export function ReindexPanel() {
       </Paper>
     );
   }
-  const percent = status && status.total > 0 ? Math.min(100, Math.round((status.processed / status.total) * 100)) : status?.state === 'DONE' ? 100 : 0;
+  const percent =
+    status && status.total > 0
+      ? Math.min(100, Math.round((status.processed / status.total) * 100))
+      : status?.state === 'DONE'
+        ? 100
+        : 0;
   return (
     <Paper withBorder p="md" radius="md" data-testid="search-reindex">
       <Stack gap="sm">
@@ -88,7 +95,13 @@ export function ReindexPanel() {
               {status ? `Kept by ${status.engine === 'typesense' ? 'Typesense' : status.engine}.` : 'Loading…'}
             </Text>
           </div>
-          <Button leftSection={<IconRefresh size={16} />} variant="default" onClick={() => void start()} loading={starting} disabled={!status || underWay(status)}>
+          <Button
+            leftSection={<IconRefresh size={16} />}
+            variant="default"
+            onClick={() => void start()}
+            loading={starting}
+            disabled={!status || underWay(status)}
+          >
             {underWay(status) ? 'Reindexing…' : 'Reindex now'}
           </Button>
         </Group>

@@ -24,7 +24,10 @@ export function Snippet({ html, lines }: { html: string; lines: number }) {
     <Text size="sm" c="dark.4" lineClamp={lines} className="search-snippet">
       {parseSnippet(html).map((part, i) =>
         part.marked ? (
-          <mark key={i} style={{ background: 'var(--mantine-color-yellow-2)', color: 'inherit', borderRadius: 2, padding: '0 1px' }}>
+          <mark
+            key={i}
+            style={{ background: 'var(--mantine-color-yellow-2)', color: 'inherit', borderRadius: 2, padding: '0 1px' }}
+          >
             {part.text}
           </mark>
         ) : (

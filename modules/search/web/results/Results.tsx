@@ -1,4 +1,15 @@
-import { Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import type { SearchAnswer, SearchLayout } from '../api.ts';
 import { OPTIONAL_TABS, TABS, type TabKey } from '../state.ts';
@@ -113,7 +124,10 @@ function ResultsPanel({ layout, onLayout, answer, loading, error, onRetry, onMor
         </Center>
       )}
       {answer && hits.length === 0 && !error && (
-        <EmptyState icon={<IconSearch size={22} />} title={narrowed ? 'Nothing matches this search' : 'Nothing here yet'}>
+        <EmptyState
+          icon={<IconSearch size={22} />}
+          title={narrowed ? 'Nothing matches this search' : 'Nothing here yet'}
+        >
           {narrowed
             ? 'Try fewer or different words, another tab, or remove a condition from the filter.'
             : 'Notes, insights, highlights, tags, projects and contacts show up here as your team adds them.'}
@@ -121,7 +135,13 @@ function ResultsPanel({ layout, onLayout, answer, loading, error, onRetry, onMor
       )}
       {hits.length > 0 &&
         (layout === 'GRID' ? (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" component="ul" aria-label="Search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, md: 3 }}
+            spacing="sm"
+            component="ul"
+            aria-label="Search results"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {hits.map((hit) => (
               <li key={`${hit.type}:${hit.id}`}>
                 <HitCard hit={hit} layout="GRID" />
@@ -129,7 +149,12 @@ function ResultsPanel({ layout, onLayout, answer, loading, error, onRetry, onMor
             ))}
           </SimpleGrid>
         ) : (
-          <Stack gap="xs" component="ul" aria-label="Search results" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Search results"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {hits.map((hit) => (
               <li key={`${hit.type}:${hit.id}`}>
                 <HitCard hit={hit} layout="LIST" />

@@ -19,7 +19,9 @@ describe('search snippets', () => {
   });
 
   it('keeps any other tag as visible text', () => {
-    expect(parseSnippet('<b>bold</b> <img src=x onerror=alert(1)>')).toEqual([{ text: '<b>bold</b> <img src=x onerror=alert(1)>', marked: false }]);
+    expect(parseSnippet('<b>bold</b> <img src=x onerror=alert(1)>')).toEqual([
+      { text: '<b>bold</b> <img src=x onerror=alert(1)>', marked: false },
+    ]);
   });
 
   it('leaves unknown or out-of-range entities alone', () => {

@@ -1,10 +1,25 @@
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { Alert, Anchor, Badge, Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconBookmark, IconChevronDown, IconDeviceFloppy, IconSearch, IconShare, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBookmark,
+  IconChevronDown,
+  IconDeviceFloppy,
+  IconSearch,
+  IconShare,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { defaultFilterForm, isEmptyFilter, normalizeFilter, parseFilter, type FilterForm } from '../../src/filters/index.ts';
+import {
+  defaultFilterForm,
+  isEmptyFilter,
+  normalizeFilter,
+  parseFilter,
+  type FilterForm,
+} from '../../src/filters/index.ts';
 import { Q, type SavedFeed, type SearchLayout } from '../api.ts';
 import { ChoiceCache, ChoiceContext } from '../filter/choices.ts';
 import { FilterBuilder } from '../filter/FilterBuilder.tsx';
@@ -23,7 +38,13 @@ export function stateOfFeed(feed: SavedFeed): SearchState {
   } catch {
     filter = defaultFilterForm();
   }
-  return { query: feed.query ?? '', tab: tabForTypes(feed.resultTypes), filter, projectIds: feed.projectIds, projectCategoryIds: feed.projectCategoryIds };
+  return {
+    query: feed.query ?? '',
+    tab: tabForTypes(feed.resultTypes),
+    filter,
+    projectIds: feed.projectIds,
+    projectCategoryIds: feed.projectCategoryIds,
+  };
 }
 
 /** What a feed saves of the screen: text, filter, the tab's types and the scope. */
@@ -37,7 +58,8 @@ const feedInput = (state: SearchState) => ({
 
 /** Whether two states search for the same thing (blank forms and spacing aside). */
 const sameSearch = (a: SearchState, b: SearchState) =>
-  JSON.stringify({ ...feedInput(a), filter: normalizeFilter(a.filter) }) === JSON.stringify({ ...feedInput(b), filter: normalizeFilter(b.filter) });
+  JSON.stringify({ ...feedInput(a), filter: normalizeFilter(a.filter) }) ===
+  JSON.stringify({ ...feedInput(b), filter: normalizeFilter(b.filter) });
 
 /**
  * The search screen (000 §2): search text, tabs with counts, grid or list, and the filter form.
@@ -61,7 +83,8 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
     const blank = feed ? sameSearch(state, stateOfFeed(feed)) : encodeState(state) === encodeState(emptyState());
     const hash = blank ? '' : encodeState(state);
     written.current = hash;
-    if (location.hash.replace(/^#/, '') !== hash) navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
+    if (location.hash.replace(/^#/, '') !== hash)
+      navigate({ pathname: location.pathname, search: location.search, hash }, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   // Hash → state, when a link to this same page is followed.
@@ -90,7 +113,11 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
   const changeLayout = (next: SearchLayout) => {
     setLayout(next);
     host.graphql(Q.setLayout, { layout: next }).catch((err: unknown) =>
-      notifications.show({ color: 'red', title: 'Layout not remembered', message: `${describeError(err).message} The layout applies until you leave the page.` }),
+      notifications.show({
+        color: 'red',
+        title: 'Layout not remembered',
+        message: `${describeError(err).message} The layout applies until you leave the page.`,
+      }),
     );
   };
 
@@ -100,7 +127,9 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
   const update = (patch: Partial<SearchState>) => setState((s) => ({ ...s, ...patch }));
 
   const createFeed = async (values: SaveFeedValues) => {
-    const { createSavedFeed } = await host.graphql<{ createSavedFeed: SavedFeed }>(Q.createFeed, { input: { ...values, ...feedInput(state) } });
+    const { createSavedFeed } = await host.graphql<{ createSavedFeed: SavedFeed }>(Q.createFeed, {
+      input: { ...values, ...feedInput(state) },
+    });
     setSaving(null);
     notifications.show({ color: 'teal', message: `Saved “${createSavedFeed.title}” to your feeds.` });
     navigate(`/explore/${createSavedFeed.id}`);
@@ -110,7 +139,10 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
     if (!feed) return;
     setSavingChanges(true);
     try {
-      const { updateSavedFeed } = await host.graphql<{ updateSavedFeed: SavedFeed }>(Q.updateFeed, { id: feed.id, input: feedInput(state) });
+      const { updateSavedFeed } = await host.graphql<{ updateSavedFeed: SavedFeed }>(Q.updateFeed, {
+        id: feed.id,
+        input: feedInput(state),
+      });
       notifications.show({ color: 'teal', message: `Saved the changes to “${updateSavedFeed.title}”.` });
       // The page now shows the saved feed as it is: no hash, and no reload of the state from one.
       written.current = '';
@@ -125,15 +157,24 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
   const toggleShared = async () => {
     if (!feed) return;
     try {
-      const { updateSavedFeed } = await host.graphql<{ updateSavedFeed: SavedFeed }>(Q.updateFeed, { id: feed.id, input: { shared: !feed.shared } });
-      notifications.show({ color: 'teal', message: updateSavedFeed.shared ? 'The feed is now listed for the whole workspace.' : 'The feed is now yours alone.' });
+      const { updateSavedFeed } = await host.graphql<{ updateSavedFeed: SavedFeed }>(Q.updateFeed, {
+        id: feed.id,
+        input: { shared: !feed.shared },
+      });
+      notifications.show({
+        color: 'teal',
+        message: updateSavedFeed.shared
+          ? 'The feed is now listed for the whole workspace.'
+          : 'The feed is now yours alone.',
+      });
       onFeedChange?.(updateSavedFeed);
     } catch (err) {
       notifications.show({ color: 'red', title: 'Sharing not changed', message: describeError(err).message });
     }
   };
   const deleteFeed = async () => {
-    if (!feed || !window.confirm(`Delete the feed “${feed.title}”? The notes and insights it finds stay as they are.`)) return;
+    if (!feed || !window.confirm(`Delete the feed “${feed.title}”? The notes and insights it finds stay as they are.`))
+      return;
     try {
       await host.graphql(Q.deleteFeed, { id: feed.id });
       notifications.show({ color: 'teal', message: `Deleted “${feed.title}”.` });
@@ -143,11 +184,19 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
     }
   };
 
-  const narrowed = Boolean(state.query.trim()) || !isEmptyFilter(state.filter) || state.projectIds.length > 0 || state.projectCategoryIds.length > 0;
+  const narrowed =
+    Boolean(state.query.trim()) ||
+    !isEmptyFilter(state.filter) ||
+    state.projectIds.length > 0 ||
+    state.projectCategoryIds.length > 0;
   const actions = feed ? (
     <>
       {feed.isOwn && dirty && (
-        <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void saveChanges()} loading={savingChanges}>
+        <Button
+          leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+          onClick={() => void saveChanges()}
+          loading={savingChanges}
+        >
           Save changes
         </Button>
       )}
@@ -190,7 +239,14 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
         title={feed ? feed.title : 'Search'}
         eyebrow={
           feed ? (
-            <Anchor component={Link} to="/explore" size="sm" c="dimmed" mb={6} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <Anchor
+              component={Link}
+              to="/explore"
+              size="sm"
+              c="dimmed"
+              mb={6}
+              style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+            >
               <IconArrowLeft size={14} aria-hidden /> Explore
             </Anchor>
           ) : undefined
@@ -198,7 +254,9 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
         description={
           feed ? (
             <Group gap={8}>
-              <span>Saved feed{feed.createdBy && !feed.isOwn ? ` by ${feed.createdBy.name || 'a former member'}` : ''}</span>
+              <span>
+                Saved feed{feed.createdBy && !feed.isOwn ? ` by ${feed.createdBy.name || 'a former member'}` : ''}
+              </span>
               {feed.shared && (
                 <Badge size="sm" variant="light" color="teal" radius="sm">
                   Shared with the workspace
@@ -225,7 +283,14 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
       >
         <Stack gap="md">
           {linkProblem && (
-            <Alert color="orange" variant="light" title="Part of this link could not be read" withCloseButton onClose={() => setLinkProblem(null)} closeButtonLabel="Dismiss">
+            <Alert
+              color="orange"
+              variant="light"
+              title="Part of this link could not be read"
+              withCloseButton
+              onClose={() => setLinkProblem(null)}
+              closeButtonLabel="Dismiss"
+            >
               {linkProblem} The search below starts from the default filter instead.
             </Alert>
           )}
@@ -237,7 +302,14 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
             leftSection={<IconSearch size={18} aria-hidden />}
             rightSection={
               state.query ? (
-                <Button variant="subtle" color="gray" size="compact-xs" px={4} aria-label="Clear search text" onClick={() => update({ query: '' })}>
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="compact-xs"
+                  px={4}
+                  aria-label="Clear search text"
+                  onClick={() => update({ query: '' })}
+                >
                   <IconX size={14} aria-hidden />
                 </Button>
               ) : undefined
@@ -249,8 +321,20 @@ export function SearchScreen({ feed, onFeedChange }: { feed?: SavedFeed; onFeedC
           />
           {can('projects:read') && (
             <Group gap="sm" wrap="wrap" align="center" aria-label="Where to search" role="group">
-              <ScopeInput label="Projects to search" placeholder="All projects" operand="projectMultiselect" ids={state.projectIds} onChange={(ids) => update({ projectIds: ids })} />
-              <ScopeInput label="Folders to search" placeholder="All folders" operand="folderMultiselect" ids={state.projectCategoryIds} onChange={(ids) => update({ projectCategoryIds: ids })} />
+              <ScopeInput
+                label="Projects to search"
+                placeholder="All projects"
+                operand="projectMultiselect"
+                ids={state.projectIds}
+                onChange={(ids) => update({ projectIds: ids })}
+              />
+              <ScopeInput
+                label="Folders to search"
+                placeholder="All folders"
+                operand="folderMultiselect"
+                ids={state.projectCategoryIds}
+                onChange={(ids) => update({ projectCategoryIds: ids })}
+              />
             </Group>
           )}
           <FilterBuilder filter={state.filter} onChange={(filter) => update({ filter })} can={can} />
@@ -297,7 +381,13 @@ function ScopeInput({
 }) {
   return (
     <div style={{ flex: '1 1 260px', minWidth: 220, display: 'flex' }}>
-      <ValueInput operand={operand} value={ids} onChange={(v) => onChange(Array.isArray(v) ? v : [])} label={label} placeholder={placeholder} />
+      <ValueInput
+        operand={operand}
+        value={ids}
+        onChange={(v) => onChange(Array.isArray(v) ? v : [])}
+        label={label}
+        placeholder={placeholder}
+      />
     </div>
   );
 }

@@ -9,18 +9,35 @@ export const PAGE = 50;
 const MAX = 1000;
 
 /** A filter-model problem dressed as the server's error, so it reads the same on screen. */
-const asServerError = (error: FilterError) => ({ errors: [{ message: error.message, extensions: { errorCode: error.errorCode, humanReadable: true, field: error.field } }] });
+const asServerError = (error: FilterError) => ({
+  errors: [
+    { message: error.message, extensions: { errorCode: error.errorCode, humanReadable: true, field: error.field } },
+  ],
+});
 
 /** The search input for a state: every tab's counts, and the page of the tab shown. */
-export function searchVariables(state: SearchState, limit: number): { counts: Record<string, unknown>; input: Record<string, unknown> } {
+export function searchVariables(
+  state: SearchState,
+  limit: number,
+): { counts: Record<string, unknown>; input: Record<string, unknown> } {
   const query = validateQuery(state.query);
-  const base: Record<string, unknown> = { projectIds: state.projectIds, projectCategoryIds: state.projectCategoryIds, filter: normalizeFilter(state.filter) };
+  const base: Record<string, unknown> = {
+    projectIds: state.projectIds,
+    projectCategoryIds: state.projectCategoryIds,
+    filter: normalizeFilter(state.filter),
+  };
   if (query) base.query = query;
   return { counts: { ...base, limit: 0 }, input: { ...base, resultTypes: resultTypesOf(state.tab), limit } };
 }
 
 /** Runs the search a little after the state settles, keeping the last answer while the next loads. */
-export function useSearch(state: SearchState): { answer: SearchAnswer | null; loading: boolean; error: unknown; retry(): void; more(): void } {
+export function useSearch(state: SearchState): {
+  answer: SearchAnswer | null;
+  loading: boolean;
+  error: unknown;
+  retry(): void;
+  more(): void;
+} {
   const { graphql } = useFieldbook();
   const [limit, setLimit] = useState(PAGE);
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);

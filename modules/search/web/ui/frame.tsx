@@ -12,7 +12,19 @@ export function usePageTitle(title: string): void {
 }
 
 /** A page: heading, a line about it, actions on the right, then the content. */
-export function PageFrame({ title, description, actions, eyebrow, children }: { title: string; description?: ReactNode; actions?: ReactNode; eyebrow?: ReactNode; children: ReactNode }) {
+export function PageFrame({
+  title,
+  description,
+  actions,
+  eyebrow,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  eyebrow?: ReactNode;
+  children: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <Box maw={WIDTHS.wide} mx="auto" w="100%">
@@ -41,7 +53,9 @@ interface ErrorItem {
 }
 
 const itemsOf = (err: unknown): ErrorItem[] | null =>
-  err && typeof err === 'object' && 'errors' in err && Array.isArray((err as { errors: unknown }).errors) ? (err as { errors: ErrorItem[] }).errors : null;
+  err && typeof err === 'object' && 'errors' in err && Array.isArray((err as { errors: unknown }).errors)
+    ? (err as { errors: ErrorItem[] }).errors
+    : null;
 
 export const errorCode = (err: unknown): string | undefined => itemsOf(err)?.[0]?.extensions?.errorCode;
 
@@ -50,12 +64,32 @@ export function describeError(err: unknown): { title: string; message: string } 
   const item = itemsOf(err)?.[0];
   const code = item?.extensions?.errorCode;
   if (item?.message && item.extensions?.humanReadable) {
-    return { title: code === 'BAD_USER_INPUT' ? 'Please check the search' : code === 'FORBIDDEN' ? 'Not allowed' : 'That did not work', message: item.message };
+    return {
+      title:
+        code === 'BAD_USER_INPUT'
+          ? 'Please check the search'
+          : code === 'FORBIDDEN'
+            ? 'Not allowed'
+            : 'That did not work',
+      message: item.message,
+    };
   }
-  if (code === 'NOT_FOUND') return { title: 'Not found', message: 'It may have been deleted, or you may not have access to it.' };
-  if (code === 'FORBIDDEN') return { title: 'Not allowed', message: 'You do not have permission to do that. Ask a workspace admin if you need it.' };
-  if (err instanceof Error && err.name === 'NetworkError') return { title: 'Connection problem', message: 'Fieldbook can’t be reached right now. Check your connection, then try again.' };
-  return { title: 'Something went wrong', message: 'Please try again in a moment. If it keeps happening, reload the page.' };
+  if (code === 'NOT_FOUND')
+    return { title: 'Not found', message: 'It may have been deleted, or you may not have access to it.' };
+  if (code === 'FORBIDDEN')
+    return {
+      title: 'Not allowed',
+      message: 'You do not have permission to do that. Ask a workspace admin if you need it.',
+    };
+  if (err instanceof Error && err.name === 'NetworkError')
+    return {
+      title: 'Connection problem',
+      message: 'Fieldbook can’t be reached right now. Check your connection, then try again.',
+    };
+  return {
+    title: 'Something went wrong',
+    message: 'Please try again in a moment. If it keeps happening, reload the page.',
+  };
 }
 
 export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -73,7 +107,17 @@ export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => 
   );
 }
 
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper withBorder p="xl" ta="center" radius="md">
       <ThemeIcon size={44} radius="xl" variant="light" color="indigo" mx="auto" mb="sm" aria-hidden>

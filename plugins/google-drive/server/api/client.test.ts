@@ -20,11 +20,31 @@ beforeAll(async () => {
     exportLimitBytes: 1000,
     files: [
       { id: 'pdf-file-0001', name: 'Interview notes.pdf', mimeType: 'application/pdf', content: '%PDF-1.7 interview' },
-      { id: 'doc-file-0001', name: 'Research plan', mimeType: 'application/vnd.google-apps.document', content: 'Goals: learn why exports fail' },
-      { id: 'sheet-file-01', name: 'Survey', mimeType: 'application/vnd.google-apps.spreadsheet', content: 'name,score\nAda,9\n' },
-      { id: 'slides-file-1', name: 'Readout', mimeType: 'application/vnd.google-apps.presentation', content: 'Slide 1: Findings' },
+      {
+        id: 'doc-file-0001',
+        name: 'Research plan',
+        mimeType: 'application/vnd.google-apps.document',
+        content: 'Goals: learn why exports fail',
+      },
+      {
+        id: 'sheet-file-01',
+        name: 'Survey',
+        mimeType: 'application/vnd.google-apps.spreadsheet',
+        content: 'name,score\nAda,9\n',
+      },
+      {
+        id: 'slides-file-1',
+        name: 'Readout',
+        mimeType: 'application/vnd.google-apps.presentation',
+        content: 'Slide 1: Findings',
+      },
       { id: 'form-file-001', name: 'Screener', mimeType: 'application/vnd.google-apps.form', content: '' },
-      { id: 'huge-doc-0001', name: 'Huge', mimeType: 'application/vnd.google-apps.document', content: 'x'.repeat(2000) },
+      {
+        id: 'huge-doc-0001',
+        name: 'Huge',
+        mimeType: 'application/vnd.google-apps.document',
+        content: 'x'.repeat(2000),
+      },
       { id: 'shared-file-1', name: 'Team audio.m4a', mimeType: 'audio/mp4', content: 'audio', sharedDrive: true },
     ],
   });
@@ -55,10 +75,25 @@ const text = (download: DriveDownload) => new Response(download.body).text();
 describe('OAuth', () => {
   it('exchanges the code at the token endpoint', async () => {
     const tokens = await client.exchangeCode({ ...credentials, code: 'g-code', redirectUri });
-    expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^ya29\./), refreshToken: drive.refreshToken, tokenType: 'Bearer', expiresIn: 3599 });
+    expect(tokens).toMatchObject({
+      accessToken: expect.stringMatching(/^ya29\./),
+      refreshToken: drive.refreshToken,
+      tokenType: 'Bearer',
+      expiresIn: 3599,
+    });
     const request = drive.requests.at(-1);
-    expect([request?.method, request?.path, request?.headers['content-type']]).toEqual(['POST', '/token', 'application/x-www-form-urlencoded']);
-    expect(request?.body).toEqual({ grant_type: 'authorization_code', code: 'g-code', client_id: credentials.clientId, client_secret: credentials.clientSecret, redirect_uri: redirectUri });
+    expect([request?.method, request?.path, request?.headers['content-type']]).toEqual([
+      'POST',
+      '/token',
+      'application/x-www-form-urlencoded',
+    ]);
+    expect(request?.body).toEqual({
+      grant_type: 'authorization_code',
+      code: 'g-code',
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+      redirect_uri: redirectUri,
+    });
   });
 
   it('keeps the refresh token when a refresh does not send a new one', async () => {
@@ -71,7 +106,9 @@ describe('OAuth', () => {
     const used = await driveError(client.exchangeCode({ ...credentials, code: 'g-code', redirectUri }));
     expect(used).toMatchObject({ code: 'invalid_grant', status: 400, operation: 'oauth.token' });
     expect(used.message).not.toContain('g-code');
-    const wrong = await driveError(client.refreshAccessToken({ ...credentials, clientSecret: 'nope', refreshToken: drive.refreshToken }));
+    const wrong = await driveError(
+      client.refreshAccessToken({ ...credentials, clientSecret: 'nope', refreshToken: drive.refreshToken }),
+    );
     expect(wrong).toMatchObject({ code: 'invalid_client', status: 401 });
     expect(wrong.message).not.toContain(drive.refreshToken);
   });
@@ -90,12 +127,18 @@ describe('files.get', () => {
     });
     const request = drive.requests.at(-1);
     expect(request?.path).toBe('/drive/v3/files/pdf-file-0001');
-    expect(request?.query).toEqual({ fields: 'id,name,mimeType,size,modifiedTime,webViewLink', supportsAllDrives: 'true' });
+    expect(request?.query).toEqual({
+      fields: 'id,name,mimeType,size,modifiedTime,webViewLink',
+      supportsAllDrives: 'true',
+    });
     expect(request?.headers.authorization).toBe(`Bearer ${token}`);
   });
 
   it('has no size for a Google Doc', async () => {
-    expect(await client.getFile(token, 'doc-file-0001')).toMatchObject({ size: null, webViewLink: 'https://docs.google.com/document/d/doc-file-0001/edit?usp=drivesdk' });
+    expect(await client.getFile(token, 'doc-file-0001')).toMatchObject({
+      size: null,
+      webViewLink: 'https://docs.google.com/document/d/doc-file-0001/edit?usp=drivesdk',
+    });
   });
 
   it('finds files in shared drives', async () => {
@@ -103,7 +146,11 @@ describe('files.get', () => {
   });
 
   it('reports notFound and authError with their HTTP status', async () => {
-    expect(await driveError(client.getFile(token, 'missing-file-1'))).toMatchObject({ code: 'notFound', status: 404, operation: 'files.get' });
+    expect(await driveError(client.getFile(token, 'missing-file-1'))).toMatchObject({
+      code: 'notFound',
+      status: 404,
+      operation: 'files.get',
+    });
     const bad = await driveError(client.getFile('ya29.revoked', 'pdf-file-0001'));
     expect(bad).toMatchObject({ code: 'authError', status: 401 });
     expect(bad.message).not.toContain('ya29.revoked');
@@ -118,7 +165,10 @@ describe('download and export', () => {
   });
 
   it('refuses alt=media on a Google Doc the way Drive does', async () => {
-    expect(await driveError(client.download(token, 'doc-file-0001'))).toMatchObject({ code: 'fileNotDownloadable', status: 403 });
+    expect(await driveError(client.download(token, 'doc-file-0001'))).toMatchObject({
+      code: 'fileNotDownloadable',
+      status: 403,
+    });
   });
 
   it('exports with the mimeType query', async () => {
@@ -130,9 +180,19 @@ describe('download and export', () => {
   });
 
   it('reports the export errors Drive answers', async () => {
-    expect(await driveError(client.exportFile(token, 'pdf-file-0001', 'text/plain'))).toMatchObject({ code: 'fileNotExportable', status: 403, operation: 'files.export' });
-    expect(await driveError(client.exportFile(token, 'sheet-file-01', 'text/plain'))).toMatchObject({ code: 'badRequest', status: 400 });
-    expect(await driveError(client.exportFile(token, 'huge-doc-0001', 'text/plain'))).toMatchObject({ code: 'exportSizeLimitExceeded', status: 403 });
+    expect(await driveError(client.exportFile(token, 'pdf-file-0001', 'text/plain'))).toMatchObject({
+      code: 'fileNotExportable',
+      status: 403,
+      operation: 'files.export',
+    });
+    expect(await driveError(client.exportFile(token, 'sheet-file-01', 'text/plain'))).toMatchObject({
+      code: 'badRequest',
+      status: 400,
+    });
+    expect(await driveError(client.exportFile(token, 'huge-doc-0001', 'text/plain'))).toMatchObject({
+      code: 'exportSizeLimitExceeded',
+      status: 403,
+    });
   });
 });
 
@@ -153,7 +213,11 @@ describe('choosing how to read a file', () => {
 
   it('reads a Doc as text for a note, a Sheet as CSV, Slides as PDF and a PDF as itself', async () => {
     const doc = await client.readContent(token, 'doc-file-0001', { preferText: true });
-    expect([doc.file.name, doc.mimeType, await text(doc.download)]).toEqual(['Research plan', 'text/plain', 'Goals: learn why exports fail']);
+    expect([doc.file.name, doc.mimeType, await text(doc.download)]).toEqual([
+      'Research plan',
+      'text/plain',
+      'Goals: learn why exports fail',
+    ]);
     const sheet = await client.readContent(token, 'sheet-file-01');
     expect([sheet.mimeType, await text(sheet.download)]).toEqual(['text/csv', 'name,score\nAda,9\n']);
     const slides = await client.readContent(token, 'slides-file-1');

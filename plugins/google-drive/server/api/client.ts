@@ -45,7 +45,11 @@ export interface DriveClient {
   /** `files.export`: a Google Doc, Sheet or Slides deck converted to `mimeType`. */
   exportFile(accessToken: string, fileId: string, mimeType: string): Promise<DriveDownload>;
   /** The content of a file: exported when it is a Google file, downloaded otherwise. */
-  readContent(accessToken: string, fileOrId: DriveFile | string, options?: { preferText?: boolean }): Promise<DriveContent>;
+  readContent(
+    accessToken: string,
+    fileOrId: DriveFile | string,
+    options?: { preferText?: boolean },
+  ): Promise<DriveContent>;
 }
 
 /**
@@ -86,7 +90,8 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
       throw new DriveApiError('oauth.token', code, response.status);
     }
     const accessToken = answer?.access_token;
-    if (typeof accessToken !== 'string' || accessToken === '') throw new DriveApiError('oauth.token', 'unexpected_response', response.status);
+    if (typeof accessToken !== 'string' || accessToken === '')
+      throw new DriveApiError('oauth.token', 'unexpected_response', response.status);
     return {
       accessToken,
       refreshToken: typeof answer?.refresh_token === 'string' ? answer.refresh_token : previousRefreshToken,
@@ -97,11 +102,17 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
     };
   }
 
-  async function get(operation: string, accessToken: string, path: string, query: Record<string, string>): Promise<Response> {
+  async function get(
+    operation: string,
+    accessToken: string,
+    path: string,
+    query: Record<string, string>,
+  ): Promise<Response> {
     const url = new URL(`${baseUrl}/drive/v3/files/${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     const response = await doFetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
-    if (!response.ok) throw new DriveApiError(operation, errorReason(await readJson(response), response.status), response.status);
+    if (!response.ok)
+      throw new DriveApiError(operation, errorReason(await readJson(response), response.status), response.status);
     return response;
   }
 
@@ -116,9 +127,13 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
   }
 
   async function getFile(accessToken: string, fileId: string): Promise<DriveFile> {
-    const response = await get('files.get', accessToken, encodeURIComponent(fileId), { fields: FILE_FIELDS, supportsAllDrives: 'true' });
+    const response = await get('files.get', accessToken, encodeURIComponent(fileId), {
+      fields: FILE_FIELDS,
+      supportsAllDrives: 'true',
+    });
     const answer = await readJson(response);
-    if (typeof answer?.id !== 'string' || typeof answer.mimeType !== 'string') throw new DriveApiError('files.get', 'unexpected_response', response.status);
+    if (typeof answer?.id !== 'string' || typeof answer.mimeType !== 'string')
+      throw new DriveApiError('files.get', 'unexpected_response', response.status);
     // Drive sends int64 values such as `size` as strings.
     const size = typeof answer.size === 'string' || typeof answer.size === 'number' ? Number(answer.size) : null;
     return {
@@ -132,19 +147,37 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
   }
 
   async function download(accessToken: string, fileId: string): Promise<DriveDownload> {
-    return asDownload('files.get', await get('files.get', accessToken, encodeURIComponent(fileId), { alt: 'media', supportsAllDrives: 'true' }));
+    return asDownload(
+      'files.get',
+      await get('files.get', accessToken, encodeURIComponent(fileId), { alt: 'media', supportsAllDrives: 'true' }),
+    );
   }
 
   async function exportFile(accessToken: string, fileId: string, mimeType: string): Promise<DriveDownload> {
-    return asDownload('files.export', await get('files.export', accessToken, `${encodeURIComponent(fileId)}/export`, { mimeType }));
+    return asDownload(
+      'files.export',
+      await get('files.export', accessToken, `${encodeURIComponent(fileId)}/export`, { mimeType }),
+    );
   }
 
   return {
     exchangeCode: ({ clientId, clientSecret, code, redirectUri }) =>
-      token({ grant_type: 'authorization_code', code, client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri }, null),
+      token(
+        {
+          grant_type: 'authorization_code',
+          code,
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uri: redirectUri,
+        },
+        null,
+      ),
 
     refreshAccessToken: ({ clientId, clientSecret, refreshToken }) =>
-      token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret }, refreshToken),
+      token(
+        { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret },
+        refreshToken,
+      ),
 
     getFile,
     download,
@@ -153,7 +186,8 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
     async readContent(accessToken, fileOrId, readOptions = {}) {
       const file = typeof fileOrId === 'string' ? await getFile(accessToken, fileOrId) : fileOrId;
       const exportType = exportMimeTypeFor(file.mimeType, readOptions);
-      if (exportType) return { file, mimeType: exportType, download: await exportFile(accessToken, file.id, exportType) };
+      if (exportType)
+        return { file, mimeType: exportType, download: await exportFile(accessToken, file.id, exportType) };
       if (file.mimeType.startsWith('application/vnd.google-apps.')) {
         // Forms, folders, shortcuts and sites have no content Drive can hand over.
         throw new DriveApiError('files.get', 'fileNotDownloadable', 403);
@@ -166,7 +200,9 @@ export function createDriveClient(options: DriveClientOptions): DriveClient {
 async function readJson(response: Response): Promise<Record<string, unknown> | null> {
   try {
     const value: unknown = JSON.parse(await response.text());
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -10,7 +10,11 @@ export interface DriveLink {
 
 // Drive ids are long URL-safe strings; a short segment (e.g. the `e` of a published link) is not one.
 const FILE_ID = /^[A-Za-z0-9_-]{10,}$/;
-const DOCS_KINDS: Record<string, DriveLinkKind> = { document: 'document', spreadsheets: 'spreadsheet', presentation: 'presentation' };
+const DOCS_KINDS: Record<string, DriveLinkKind> = {
+  document: 'document',
+  spreadsheets: 'spreadsheet',
+  presentation: 'presentation',
+};
 
 /**
  * Reads a Google Drive or Docs link:
@@ -37,7 +41,8 @@ export function parseDriveUrl(input: string): DriveLink {
       case 'drive.google.com': {
         const [first, second, third] = segments;
         if (first === 'file' && second === 'd' && third) return { id: third, kind: 'file' };
-        if ((first === 'open' || first === 'uc') && segments.length === 1 && queryId) return { id: queryId, kind: 'file' };
+        if ((first === 'open' || first === 'uc') && segments.length === 1 && queryId)
+          return { id: queryId, kind: 'file' };
         if (first === 'drive') {
           const folders = segments.indexOf('folders');
           const id = folders > 0 ? segments[folders + 1] : undefined;
@@ -51,7 +56,9 @@ export function parseDriveUrl(input: string): DriveLink {
         return kind && second === 'd' && third ? { id: third, kind } : null;
       }
       case 'drive.usercontent.google.com':
-        return (segments[0] === 'download' || segments[0] === 'uc') && segments.length === 1 && queryId ? { id: queryId, kind: 'file' } : null;
+        return (segments[0] === 'download' || segments[0] === 'uc') && segments.length === 1 && queryId
+          ? { id: queryId, kind: 'file' }
+          : null;
       default:
         return null;
     }

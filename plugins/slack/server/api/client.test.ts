@@ -75,7 +75,12 @@ describe('oauth.v2.access', () => {
 
   it('refuses a code used twice with invalid_code and keeps the secret out of the message', async () => {
     const error = await slackError(
-      client.exchangeCode({ clientId: '42.99', clientSecret: 'shh', code: 'good-code', redirectUri: 'https://fieldbook.test/slack/callback' }),
+      client.exchangeCode({
+        clientId: '42.99',
+        clientSecret: 'shh',
+        code: 'good-code',
+        redirectUri: 'https://fieldbook.test/slack/callback',
+      }),
     );
     expect(error.code).toBe('invalid_code');
     expect(error.status).toBe(200);
@@ -85,7 +90,12 @@ describe('oauth.v2.access', () => {
   it('reports a wrong client secret as bad_client_secret', async () => {
     slack.addCode('another');
     const error = await slackError(
-      client.exchangeCode({ clientId: '42.99', clientSecret: 'wrong', code: 'another', redirectUri: 'https://fieldbook.test/slack/callback' }),
+      client.exchangeCode({
+        clientId: '42.99',
+        clientSecret: 'wrong',
+        code: 'another',
+        redirectUri: 'https://fieldbook.test/slack/callback',
+      }),
     );
     expect(error.code).toBe('bad_client_secret');
     expect(error.message).not.toContain('wrong');
@@ -106,10 +116,18 @@ describe('chat.postMessage', () => {
   });
 
   it('turns ok:false answers into typed errors', async () => {
-    expect((await slackError(client.postMessage('xoxb-wrong', { channel: 'C001', text: 'x' }))).code).toBe('invalid_auth');
-    expect((await slackError(client.postMessage(slack.botToken, { channel: 'CNOPE', text: 'x' }))).code).toBe('channel_not_found');
-    expect((await slackError(client.postMessage(slack.botToken, { channel: 'CAWAY', text: 'x' }))).code).toBe('not_in_channel');
-    expect((await slackError(client.postMessage(slack.botToken, { channel: 'COLD', text: 'x' }))).code).toBe('is_archived');
+    expect((await slackError(client.postMessage('xoxb-wrong', { channel: 'C001', text: 'x' }))).code).toBe(
+      'invalid_auth',
+    );
+    expect((await slackError(client.postMessage(slack.botToken, { channel: 'CNOPE', text: 'x' }))).code).toBe(
+      'channel_not_found',
+    );
+    expect((await slackError(client.postMessage(slack.botToken, { channel: 'CAWAY', text: 'x' }))).code).toBe(
+      'not_in_channel',
+    );
+    expect((await slackError(client.postMessage(slack.botToken, { channel: 'COLD', text: 'x' }))).code).toBe(
+      'is_archived',
+    );
   });
 
   it('carries Retry-After when Slack rate limits', async () => {
@@ -128,7 +146,11 @@ describe('conversations.list', () => {
     expect(second.items.map((c) => c.id)).toEqual(['C003', 'C004', 'CPRIV']);
     const request = slack.requestsTo('conversations.list').at(-1);
     expect(request?.method).toBe('GET');
-    expect(request?.query).toMatchObject({ types: 'public_channel,private_channel', limit: '3', cursor: first.nextCursor });
+    expect(request?.query).toMatchObject({
+      types: 'public_channel,private_channel',
+      limit: '3',
+      cursor: first.nextCursor,
+    });
   });
 
   it('collects every page, skipping archived channels and private ones the bot is not in', async () => {
@@ -144,7 +166,9 @@ describe('conversations.list', () => {
   });
 
   it('reports a bad cursor', async () => {
-    expect((await slackError(client.listConversations(slack.botToken, { cursor: 'bm9wZQ==' }))).code).toBe('invalid_cursor');
+    expect((await slackError(client.listConversations(slack.botToken, { cursor: 'bm9wZQ==' }))).code).toBe(
+      'invalid_cursor',
+    );
   });
 });
 

@@ -37,13 +37,21 @@ export interface HistoryOptions {
 
 export interface SlackClient {
   /** `oauth.v2.access`: trades the code of the install redirect for the installation's bot token. */
-  exchangeCode(input: { clientId: string; clientSecret: string; code: string; redirectUri: string }): Promise<SlackInstallation>;
+  exchangeCode(input: {
+    clientId: string;
+    clientSecret: string;
+    code: string;
+    redirectUri: string;
+  }): Promise<SlackInstallation>;
   /** `chat.postMessage`; answers the channel and the new message's `ts`. */
   postMessage(token: string, message: SlackOutgoingMessage): Promise<{ channel: string; ts: string }>;
   /** One page of `conversations.list`. */
   listConversations(token: string, options?: ListConversationsOptions): Promise<SlackPage<SlackChannel>>;
   /** Every page of `conversations.list`, up to `maxPages` pages. */
-  listAllConversations(token: string, options?: Omit<ListConversationsOptions, 'cursor'> & { maxPages?: number }): Promise<SlackChannel[]>;
+  listAllConversations(
+    token: string,
+    options?: Omit<ListConversationsOptions, 'cursor'> & { maxPages?: number },
+  ): Promise<SlackChannel[]>;
   /** One page of `conversations.history`, newest first. */
   history(token: string, options: HistoryOptions): Promise<SlackPage<SlackMessage> & { hasMore: boolean }>;
   /** The one message with timestamp `ts` in `channel`, or null when Slack has none. */
@@ -94,7 +102,12 @@ export function createSlackClient(options: SlackClientOptions): SlackClient {
     const answer = await readJson(response);
     if (response.status === 429) {
       const retryAfter = Number(response.headers.get('retry-after'));
-      throw new SlackApiError(method, errorCode(answer) ?? 'ratelimited', 429, Number.isFinite(retryAfter) ? retryAfter : undefined);
+      throw new SlackApiError(
+        method,
+        errorCode(answer) ?? 'ratelimited',
+        429,
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
     }
     if (!answer || answer.ok !== true) {
       throw new SlackApiError(method, errorCode(answer) ?? `http_${response.status}`, response.status);
@@ -102,7 +115,10 @@ export function createSlackClient(options: SlackClientOptions): SlackClient {
     return answer;
   }
 
-  async function listConversations(token: string, opts: ListConversationsOptions = {}): Promise<SlackPage<SlackChannel>> {
+  async function listConversations(
+    token: string,
+    opts: ListConversationsOptions = {},
+  ): Promise<SlackPage<SlackChannel>> {
     const answer = await call('conversations.list', {
       token,
       query: {
@@ -127,7 +143,11 @@ export function createSlackClient(options: SlackClientOptions): SlackClient {
         inclusive: opts.inclusive === undefined ? undefined : String(opts.inclusive),
       },
     });
-    return { items: arrayOf<SlackMessage>(answer.messages), nextCursor: nextCursor(answer), hasMore: answer.has_more === true };
+    return {
+      items: arrayOf<SlackMessage>(answer.messages),
+      nextCursor: nextCursor(answer),
+      hasMore: answer.has_more === true,
+    };
   }
 
   return {
@@ -163,7 +183,10 @@ export function createSlackClient(options: SlackClientOptions): SlackClient {
           ...(message.unfurlLinks === undefined ? {} : { unfurl_links: message.unfurlLinks }),
         },
       });
-      return { channel: requireString('chat.postMessage', answer.channel), ts: requireString('chat.postMessage', answer.ts) };
+      return {
+        channel: requireString('chat.postMessage', answer.channel),
+        ts: requireString('chat.postMessage', answer.ts),
+      };
     },
 
     listConversations,
@@ -173,7 +196,10 @@ export function createSlackClient(options: SlackClientOptions): SlackClient {
       const channels: SlackChannel[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < maxPages; page += 1) {
-        const result: SlackPage<SlackChannel> = await listConversations(token, { ...pageOptions, ...(cursor ? { cursor } : {}) });
+        const result: SlackPage<SlackChannel> = await listConversations(token, {
+          ...pageOptions,
+          ...(cursor ? { cursor } : {}),
+        });
         channels.push(...result.items);
         cursor = result.nextCursor;
         if (!cursor) break;

@@ -20,7 +20,9 @@ const messageAction = {
 
 describe('Events API envelope', () => {
   it('reads url_verification with its challenge', () => {
-    const envelope = parseSlackEventEnvelope(JSON.stringify({ token: 't', challenge: 'abc123', type: 'url_verification' }));
+    const envelope = parseSlackEventEnvelope(
+      JSON.stringify({ token: 't', challenge: 'abc123', type: 'url_verification' }),
+    );
     expect(envelope).toEqual({ token: 't', challenge: 'abc123', type: 'url_verification' });
   });
 
@@ -36,12 +38,16 @@ describe('Events API envelope', () => {
     };
     const envelope = parseSlackEventEnvelope(JSON.stringify(body));
     expect(envelope.type).toBe('event_callback');
-    if (envelope.type === 'event_callback') expect([envelope.team_id, envelope.event_id, envelope.event.type]).toEqual(['T123', 'Ev0001', 'app_uninstalled']);
+    if (envelope.type === 'event_callback')
+      expect([envelope.team_id, envelope.event_id, envelope.event.type]).toEqual(['T123', 'Ev0001', 'app_uninstalled']);
   });
 
-  it.each([['not json'], ['{"type":"event_callback"}'], ['{"type":"url_verification"}'], ['[]']])('rejects %s', (body) => {
-    expect(() => parseSlackEventEnvelope(body)).toThrow(SlackApiError);
-  });
+  it.each([['not json'], ['{"type":"event_callback"}'], ['{"type":"url_verification"}'], ['[]']])(
+    'rejects %s',
+    (body) => {
+      expect(() => parseSlackEventEnvelope(body)).toThrow(SlackApiError);
+    },
+  );
 });
 
 describe('message action payload', () => {
@@ -51,18 +57,26 @@ describe('message action payload', () => {
     expect(action?.callback_id).toBe('save_to_fieldbook');
     expect(action?.team.id).toBe('T123');
     expect(action?.channel.id).toBe('C555');
-    expect(action?.message).toMatchObject({ text: 'Export to CSV is broken again', ts: '1700000000.000100', user: 'U888' });
+    expect(action?.message).toMatchObject({
+      text: 'Export to CSV is broken again',
+      ts: '1700000000.000100',
+      user: 'U888',
+    });
     expect(action?.response_url).toBe('https://hooks.slack.com/app/T123/1234/abcd');
   });
 
   it('answers null for other interaction types', () => {
-    expect(parseSlackMessageAction(new URLSearchParams({ payload: JSON.stringify({ type: 'block_actions' }) }))).toBeNull();
+    expect(
+      parseSlackMessageAction(new URLSearchParams({ payload: JSON.stringify({ type: 'block_actions' }) })),
+    ).toBeNull();
   });
 
   it('rejects a missing or incomplete payload', () => {
     expect(() => parseSlackMessageAction('')).toThrow(SlackApiError);
     const { response_url: _dropped, ...incomplete } = messageAction;
-    expect(() => parseSlackMessageAction(new URLSearchParams({ payload: JSON.stringify(incomplete) }))).toThrow(SlackApiError);
+    expect(() => parseSlackMessageAction(new URLSearchParams({ payload: JSON.stringify(incomplete) }))).toThrow(
+      SlackApiError,
+    );
   });
 });
 
@@ -71,7 +85,10 @@ describe('request signature (the SDK verifier, as the webhook uses it)', () => {
   const rawBody = 'token=xyzz0WbapA4vBCDEFasx0q6G&team_id=T1DC2JH3J&command=%2Fweather';
   const nowSeconds = 1_531_420_618;
   const clock = (seconds: number) => ({ now: () => seconds * 1000 });
-  const request = (headers: Record<string, string | undefined>, body = rawBody) => ({ headers, rawBody: Buffer.from(body) });
+  const request = (headers: Record<string, string | undefined>, body = rawBody) => ({
+    headers,
+    rawBody: Buffer.from(body),
+  });
 
   it('accepts the signature Slack computes for the body and timestamp', () => {
     const headers = signSlackRequest(rawBody, signingSecret, { timestamp: nowSeconds });
@@ -83,7 +100,9 @@ describe('request signature (the SDK verifier, as the webhook uses it)', () => {
     const headers = signSlackRequest(rawBody, signingSecret, { timestamp: nowSeconds });
     expect(verifySlackRequest(request(headers, `${rawBody}&x=1`), signingSecret, clock(nowSeconds)).ok).toBe(false);
     expect(verifySlackRequest(request(headers), 'other', clock(nowSeconds)).ok).toBe(false);
-    expect(verifySlackRequest(request({ ...headers, 'x-slack-signature': undefined }), signingSecret, clock(nowSeconds)).ok).toBe(false);
+    expect(
+      verifySlackRequest(request({ ...headers, 'x-slack-signature': undefined }), signingSecret, clock(nowSeconds)).ok,
+    ).toBe(false);
     expect(verifySlackRequest(request(headers), signingSecret, clock(nowSeconds + 6 * 60)).ok).toBe(false);
   });
 });

@@ -12,18 +12,36 @@ const weekly: FakeZoomMeeting = {
   start_time: '2025-03-10T14:00:00Z',
   files: [
     { id: 'f-video', file_type: 'MP4', file_extension: 'MP4', content: 'video-bytes', contentType: 'video/mp4' },
-    { id: 'f-audio', file_type: 'M4A', file_extension: 'M4A', recording_type: 'audio_only', content: 'audio-bytes', contentType: 'audio/mp4' },
+    {
+      id: 'f-audio',
+      file_type: 'M4A',
+      file_extension: 'M4A',
+      recording_type: 'audio_only',
+      content: 'audio-bytes',
+      contentType: 'audio/mp4',
+    },
     { id: 'f-vtt', file_type: 'TRANSCRIPT', file_extension: 'VTT', content: transcript, contentType: 'text/vtt' },
   ],
 };
-const slashy: FakeZoomMeeting = { uuid: '/ajXp112QmuoKj4854875==', id: 111, topic: 'Slashy', start_time: '2025-03-11T09:00:00Z', files: [] };
+const slashy: FakeZoomMeeting = {
+  uuid: '/ajXp112QmuoKj4854875==',
+  id: 111,
+  topic: 'Slashy',
+  start_time: '2025-03-11T09:00:00Z',
+  files: [],
+};
 
 let zoom: FakeZoom;
 let client: ZoomClient;
 let fetchCalls = 0;
 
 beforeAll(async () => {
-  zoom = await startFakeZoom({ ...credentials, redirectUri: 'https://fieldbook.test/zoom/callback', codes: ['code-1'], meetings: [weekly, slashy] });
+  zoom = await startFakeZoom({
+    ...credentials,
+    redirectUri: 'https://fieldbook.test/zoom/callback',
+    codes: ['code-1'],
+    meetings: [weekly, slashy],
+  });
   client = createZoomClient({
     apiBaseUrl: zoom.apiUrl,
     oauthBaseUrl: zoom.url,
@@ -47,33 +65,60 @@ async function zoomError(promise: Promise<unknown>): Promise<ZoomApiError> {
 
 describe('OAuth', () => {
   it('exchanges the code with Basic client credentials and a form body', async () => {
-    const tokens = await client.exchangeCode({ ...credentials, code: 'code-1', redirectUri: 'https://fieldbook.test/zoom/callback' });
-    expect(tokens).toMatchObject({ accessToken: expect.stringMatching(/^zoom-access-/), refreshToken: expect.stringMatching(/^zoom-refresh-/), expiresIn: 3599 });
+    const tokens = await client.exchangeCode({
+      ...credentials,
+      code: 'code-1',
+      redirectUri: 'https://fieldbook.test/zoom/callback',
+    });
+    expect(tokens).toMatchObject({
+      accessToken: expect.stringMatching(/^zoom-access-/),
+      refreshToken: expect.stringMatching(/^zoom-refresh-/),
+      expiresIn: 3599,
+    });
     const request = zoom.requests.find((req) => req.path === '/oauth/token');
     expect(request?.headers.authorization).toBe(`Basic ${Buffer.from('zc-id:zc-secret').toString('base64')}`);
     expect(request?.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(request?.body).toEqual({ grant_type: 'authorization_code', code: 'code-1', redirect_uri: 'https://fieldbook.test/zoom/callback' });
+    expect(request?.body).toEqual({
+      grant_type: 'authorization_code',
+      code: 'code-1',
+      redirect_uri: 'https://fieldbook.test/zoom/callback',
+    });
   });
 
   it('refuses a used code with invalid_grant and keeps the code out of the message', async () => {
-    const error = await zoomError(client.exchangeCode({ ...credentials, code: 'code-1', redirectUri: 'https://fieldbook.test/zoom/callback' }));
+    const error = await zoomError(
+      client.exchangeCode({ ...credentials, code: 'code-1', redirectUri: 'https://fieldbook.test/zoom/callback' }),
+    );
     expect(error).toMatchObject({ code: 'invalid_grant', status: 400, operation: 'oauth.token' });
     expect(error.message).not.toContain('code-1');
   });
 
   it('refuses wrong client credentials with invalid_client', async () => {
     zoom.addCode('code-2');
-    const error = await zoomError(client.exchangeCode({ clientId: 'zc-id', clientSecret: 'nope', code: 'code-2', redirectUri: 'https://fieldbook.test/zoom/callback' }));
+    const error = await zoomError(
+      client.exchangeCode({
+        clientId: 'zc-id',
+        clientSecret: 'nope',
+        code: 'code-2',
+        redirectUri: 'https://fieldbook.test/zoom/callback',
+      }),
+    );
     expect(error).toMatchObject({ code: 'invalid_client', status: 401 });
   });
 
   it('rotates the refresh token: the old one stops working', async () => {
     zoom.addCode('code-3');
-    const first = await client.exchangeCode({ ...credentials, code: 'code-3', redirectUri: 'https://fieldbook.test/zoom/callback' });
+    const first = await client.exchangeCode({
+      ...credentials,
+      code: 'code-3',
+      redirectUri: 'https://fieldbook.test/zoom/callback',
+    });
     const second = await client.refreshTokens({ ...credentials, refreshToken: first.refreshToken });
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(zoom.requests.at(-1)?.body).toEqual({ grant_type: 'refresh_token', refresh_token: first.refreshToken });
-    expect((await zoomError(client.refreshTokens({ ...credentials, refreshToken: first.refreshToken }))).code).toBe('invalid_request');
+    expect((await zoomError(client.refreshTokens({ ...credentials, refreshToken: first.refreshToken }))).code).toBe(
+      'invalid_request',
+    );
   });
 
   it('revokes a token', async () => {
@@ -93,7 +138,11 @@ describe('REST API', () => {
   });
 
   it('answers Zoom error codes for bad and expired tokens', async () => {
-    expect(await zoomError(client.getMe('bogus'))).toMatchObject({ code: '124', status: 401, operation: 'GET /users/me' });
+    expect(await zoomError(client.getMe('bogus'))).toMatchObject({
+      code: '124',
+      status: 401,
+      operation: 'GET /users/me',
+    });
     const token = zoom.issueAccessToken();
     zoom.expireAccessToken(token);
     const error = await zoomError(client.getMe(token));
@@ -120,7 +169,10 @@ describe('REST API', () => {
   });
 
   it('answers 3301 for a meeting without recordings', async () => {
-    expect(await zoomError(client.getMeetingRecordings(zoom.issueAccessToken(), 999))).toMatchObject({ code: '3301', status: 404 });
+    expect(await zoomError(client.getMeetingRecordings(zoom.issueAccessToken(), 999))).toMatchObject({
+      code: '3301',
+      status: 404,
+    });
   });
 });
 
@@ -129,7 +181,9 @@ describe('recording files', () => {
     const recording = zoom.recordingOf(weekly);
     expect(findTranscriptFile(recording)?.id).toBe('f-vtt');
     expect(findMediaFile(recording)?.id).toBe('f-audio');
-    expect(findMediaFile({ recording_files: recording.recording_files.filter((file) => file.file_type !== 'M4A') })?.id).toBe('f-video');
+    expect(
+      findMediaFile({ recording_files: recording.recording_files.filter((file) => file.file_type !== 'M4A') })?.id,
+    ).toBe('f-video');
     expect(findTranscriptFile({ recording_files: [] })).toBeNull();
   });
 
@@ -151,12 +205,17 @@ describe('recording files', () => {
 
   it('refuses a transcript larger than the limit', async () => {
     const file = findTranscriptFile(zoom.recordingOf(weekly))!;
-    expect(await zoomError(client.downloadTranscript(file.download_url, zoom.downloadToken, 10))).toMatchObject({ code: 'transcript_too_large' });
+    expect(await zoomError(client.downloadTranscript(file.download_url, zoom.downloadToken, 10))).toMatchObject({
+      code: 'transcript_too_large',
+    });
   });
 
   it('reports a refused download token', async () => {
     const file = findTranscriptFile(zoom.recordingOf(weekly))!;
-    expect(await zoomError(client.downloadRecordingFile(file.download_url, 'stale'))).toMatchObject({ code: '124', status: 401 });
+    expect(await zoomError(client.downloadRecordingFile(file.download_url, 'stale'))).toMatchObject({
+      code: '124',
+      status: 401,
+    });
   });
 });
 

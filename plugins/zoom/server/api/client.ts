@@ -50,7 +50,9 @@ export function encodeMeetingId(meetingIdOrUuid: string | number): string {
 
 /** The transcript of a recording (WebVTT), when Zoom made one. */
 export function findTranscriptFile(recording: Pick<ZoomRecording, 'recording_files'>): ZoomRecordingFile | null {
-  return recording.recording_files.find((file) => file.file_type === 'TRANSCRIPT' && file.status !== 'processing') ?? null;
+  return (
+    recording.recording_files.find((file) => file.file_type === 'TRANSCRIPT' && file.status !== 'processing') ?? null
+  );
 }
 
 /** The media to keep for a recording: the audio-only file when there is one (smaller), else a video. */
@@ -65,7 +67,11 @@ export function createZoomClient(options: ZoomClientOptions): ZoomClient {
   const oauthBaseUrl = (options.oauthBaseUrl ?? ZOOM_OAUTH_BASE_URL).replace(/\/+$/, '');
   const doFetch = options.fetch;
 
-  async function oauth(path: 'token' | 'revoke', credentials: ZoomAppCredentials, form: Record<string, string>): Promise<Record<string, unknown>> {
+  async function oauth(
+    path: 'token' | 'revoke',
+    credentials: ZoomAppCredentials,
+    form: Record<string, string>,
+  ): Promise<Record<string, unknown>> {
     const operation = `oauth.${path}`;
     const response = await doFetch(`${oauthBaseUrl}/oauth/${path}`, {
       method: 'POST',
@@ -100,9 +106,16 @@ export function createZoomClient(options: ZoomClientOptions): ZoomClient {
   async function api<T>(accessToken: string, path: string, query: Record<string, string> = {}): Promise<T> {
     const url = new URL(`${apiBaseUrl}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    const response = await doFetch(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
+    const response = await doFetch(url, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    });
     const answer = await readJson(response);
-    if (!response.ok) throw new ZoomApiError(`GET ${path.replace(/\/meetings\/[^/]+/, '/meetings/{meetingId}')}`, apiCode(answer, response.status), response.status);
+    if (!response.ok)
+      throw new ZoomApiError(
+        `GET ${path.replace(/\/meetings\/[^/]+/, '/meetings/{meetingId}')}`,
+        apiCode(answer, response.status),
+        response.status,
+      );
     if (!answer) throw new ZoomApiError(`GET ${path}`, 'unexpected_response', response.status);
     return answer as T;
   }
@@ -124,11 +137,15 @@ export function createZoomClient(options: ZoomClientOptions): ZoomClient {
 
   return {
     async exchangeCode({ code, redirectUri, ...credentials }) {
-      return tokensFrom(await oauth('token', credentials, { grant_type: 'authorization_code', code, redirect_uri: redirectUri }));
+      return tokensFrom(
+        await oauth('token', credentials, { grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+      );
     },
 
     async refreshTokens({ refreshToken, ...credentials }) {
-      return tokensFrom(await oauth('token', credentials, { grant_type: 'refresh_token', refresh_token: refreshToken }));
+      return tokensFrom(
+        await oauth('token', credentials, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+      );
     },
 
     async revokeToken({ token, ...credentials }) {
@@ -138,8 +155,14 @@ export function createZoomClient(options: ZoomClientOptions): ZoomClient {
     getMe: (accessToken) => api<ZoomUser>(accessToken, '/users/me'),
 
     async getMeetingRecordings(accessToken, meetingIdOrUuid) {
-      const recording = await api<ZoomRecording>(accessToken, `/meetings/${encodeMeetingId(meetingIdOrUuid)}/recordings`);
-      return { ...recording, recording_files: Array.isArray(recording.recording_files) ? recording.recording_files : [] };
+      const recording = await api<ZoomRecording>(
+        accessToken,
+        `/meetings/${encodeMeetingId(meetingIdOrUuid)}/recordings`,
+      );
+      return {
+        ...recording,
+        recording_files: Array.isArray(recording.recording_files) ? recording.recording_files : [],
+      };
     },
 
     downloadRecordingFile,
@@ -169,7 +192,9 @@ export function createZoomClient(options: ZoomClientOptions): ZoomClient {
 async function readJson(response: Response): Promise<Record<string, unknown> | null> {
   try {
     const value: unknown = JSON.parse(await response.text());
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

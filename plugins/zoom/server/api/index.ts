@@ -1,5 +1,12 @@
 export { ZoomApiError } from './errors.ts';
-export { createZoomClient, encodeMeetingId, findMediaFile, findTranscriptFile, ZOOM_API_BASE_URL, ZOOM_OAUTH_BASE_URL } from './client.ts';
+export {
+  createZoomClient,
+  encodeMeetingId,
+  findMediaFile,
+  findTranscriptFile,
+  ZOOM_API_BASE_URL,
+  ZOOM_OAUTH_BASE_URL,
+} from './client.ts';
 export type { ZoomAppCredentials, ZoomClient, ZoomClientOptions } from './client.ts';
 export { parseZoomWebhook } from './webhooks.ts';
 export type {

@@ -54,7 +54,8 @@ describe('parseWebVtt', () => {
   });
 
   it('reads <v> voice spans and strips other markup', () => {
-    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n<v.loud Mary Jane>I <b>love</b> it</v>\n\n00:00:02.000 --> 00:00:03.000\n<v Bob>Me <i>too</i>&#33;\n';
+    const vtt =
+      'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n<v.loud Mary Jane>I <b>love</b> it</v>\n\n00:00:02.000 --> 00:00:03.000\n<v Bob>Me <i>too</i>&#33;\n';
     expect(parseWebVtt(vtt)).toEqual([
       { start: 0, end: 2000, speaker: 'Mary Jane', text: 'I love it' },
       { start: 2000, end: 3000, speaker: 'Bob', text: 'Me too!' },
@@ -62,7 +63,8 @@ describe('parseWebVtt', () => {
   });
 
   it('leaves cues without a speaker unnamed and does not merge them', () => {
-    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nSo the plan is simple, really: ship it\n\n00:00:01.000 --> 00:00:02.000\nat 10:30 we met\n\n00:00:02.000 --> 00:00:03.000\n2: a numbered line\n\n00:00:03.000 --> 00:00:04.000\nThe thing we keep hearing from the team is this: exports fail\n';
+    const vtt =
+      'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nSo the plan is simple, really: ship it\n\n00:00:01.000 --> 00:00:02.000\nat 10:30 we met\n\n00:00:02.000 --> 00:00:03.000\n2: a numbered line\n\n00:00:03.000 --> 00:00:04.000\nThe thing we keep hearing from the team is this: exports fail\n';
     expect(parseWebVtt(vtt)).toEqual([
       { start: 0, end: 1000, text: 'So the plan is simple, really: ship it' },
       { start: 1000, end: 2000, text: 'at 10:30 we met' },
@@ -72,7 +74,8 @@ describe('parseWebVtt', () => {
   });
 
   it('splits a cue that holds two speakers and joins wrapped lines of one', () => {
-    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nAda: Is it slow?\nGrace: Very slow,\nespecially on Mondays.\n';
+    const vtt =
+      'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nAda: Is it slow?\nGrace: Very slow,\nespecially on Mondays.\n';
     expect(parseWebVtt(vtt)).toEqual([
       { start: 0, end: 4000, speaker: 'Ada', text: 'Is it slow?' },
       { start: 0, end: 4000, speaker: 'Grace', text: 'Very slow, especially on Mondays.' },
@@ -80,7 +83,8 @@ describe('parseWebVtt', () => {
   });
 
   it('skips cues with broken timings and empty text', () => {
-    const vtt = 'WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nA: backwards\n\n0:0:1 --> 0:0:2\nA: malformed\n\n00:00:01.000 --> 00:00:02.000\n<i></i>\n\n00:00:03.000 --> 00:00:04.000\nA: kept\n';
+    const vtt =
+      'WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nA: backwards\n\n0:0:1 --> 0:0:2\nA: malformed\n\n00:00:01.000 --> 00:00:02.000\n<i></i>\n\n00:00:03.000 --> 00:00:04.000\nA: kept\n';
     expect(parseWebVtt(vtt)).toEqual([{ start: 3000, end: 4000, speaker: 'A', text: 'kept' }]);
   });
 

@@ -25,7 +25,16 @@ const VOICE = /^<v(?:\.[^ \t>]+)*[ \t]+([^>]+)>(.*)$/;
 // and not a bare number, so most sentences that merely contain ": " stay text.
 const SPEAKER_PREFIX = /^([^:<>,;?!"]{1,80}):[ \t]+(\S.*)$/;
 const MAX_NAME_WORDS = 6;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', lrm: '', rlm: '' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  lrm: '',
+  rlm: '',
+};
 
 /**
  * Turns a WebVTT transcript (Zoom's `TRANSCRIPT` file, or any VTT with `<v Name>` voice spans) into

@@ -43,8 +43,16 @@ describe('recording.completed', () => {
     expect(event?.event).toBe('recording.completed');
     if (event?.event !== 'recording.completed') return;
     expect(event.payload.account_id).toBe(zoom.user.account_id);
-    expect(event.payload.object).toMatchObject({ uuid: 'uuid-1==', id: 1234, topic: 'Discovery call', start_time: '2025-01-01T10:00:00Z' });
-    expect(event.payload.object.recording_files[0]).toMatchObject({ file_type: 'TRANSCRIPT', download_url: `${zoom.url}/rec/download/vtt` });
+    expect(event.payload.object).toMatchObject({
+      uuid: 'uuid-1==',
+      id: 1234,
+      topic: 'Discovery call',
+      start_time: '2025-01-01T10:00:00Z',
+    });
+    expect(event.payload.object.recording_files[0]).toMatchObject({
+      file_type: 'TRANSCRIPT',
+      download_url: `${zoom.url}/rec/download/vtt`,
+    });
     expect(event.download_token).toBe(zoom.downloadToken);
   });
 });
@@ -54,7 +62,13 @@ describe('app_deauthorized', () => {
     const event = parseZoomWebhook(JSON.stringify(zoom.deauthorizedEvent()));
     expect(event?.event).toBe('app_deauthorized');
     if (event?.event !== 'app_deauthorized') return;
-    expect(Object.keys(event.payload).sort()).toEqual(['account_id', 'client_id', 'deauthorization_time', 'signature', 'user_id']);
+    expect(Object.keys(event.payload).sort()).toEqual([
+      'account_id',
+      'client_id',
+      'deauthorization_time',
+      'signature',
+      'user_id',
+    ]);
     expect(event.payload.user_id).toBe(zoom.user.id);
   });
 });
@@ -79,10 +93,15 @@ describe('signature (the SDK verifier, as the webhook uses it)', () => {
   it('accepts what the fake signs and refuses tampering, other secrets and stale deliveries', () => {
     const nowMs = Date.now();
     const { headers, body } = zoom.signedWebhook(zoom.deauthorizedEvent(), Math.floor(nowMs / 1000));
-    const request = (rawBody: string, extra: Record<string, string | undefined> = {}) => ({ headers: { ...headers, ...extra }, rawBody: Buffer.from(rawBody) });
+    const request = (rawBody: string, extra: Record<string, string | undefined> = {}) => ({
+      headers: { ...headers, ...extra },
+      rawBody: Buffer.from(rawBody),
+    });
     const clock = { now: () => nowMs };
     expect(verifyZoomRequest(request(body), secretToken, clock).ok).toBe(true);
-    expect(verifyZoomRequest(request(body.replace('app_deauthorized', 'meeting.ended')), secretToken, clock).ok).toBe(false);
+    expect(verifyZoomRequest(request(body.replace('app_deauthorized', 'meeting.ended')), secretToken, clock).ok).toBe(
+      false,
+    );
     expect(verifyZoomRequest(request(body), 'other', clock).ok).toBe(false);
     expect(verifyZoomRequest(request(body, { 'x-zm-signature': undefined }), secretToken, clock).ok).toBe(false);
     expect(verifyZoomRequest(request(body), secretToken, { now: () => nowMs + 10 * 60_000 }).ok).toBe(false);

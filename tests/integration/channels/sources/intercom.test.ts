@@ -2,14 +2,29 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeIntercom, type FakeIntercom } from '../../../../plugins/intercom/testing/fake-intercom.ts';
 import type { IntercomConversation } from '../../../../plugins/intercom/server/client.ts';
-import { connect, history, install, points, startSourcesFixture, syncNow, updateSettings, type SourcesFixture } from './support.ts';
+import {
+  connect,
+  history,
+  install,
+  points,
+  startSourcesFixture,
+  syncNow,
+  updateSettings,
+  type SourcesFixture,
+} from './support.ts';
 
 const TOKEN = 'intercom-access-token';
 const now = Math.floor(Date.now() / 1000);
 const customer = { type: 'user', id: 'u1', name: 'Sam Customer', email: 'sam@customer.example' };
 const agent = { type: 'admin', id: 'a1', name: 'Alex Support', email: 'alex@acme.example' };
 
-const conversation = (id: string, team: string, text: string, hoursAgo: number, reply?: string): IntercomConversation => ({
+const conversation = (
+  id: string,
+  team: string,
+  text: string,
+  hoursAgo: number,
+  reply?: string,
+): IntercomConversation => ({
   id,
   created_at: now - hoursAgo * 3600,
   updated_at: now - hoursAgo * 3600,
@@ -21,8 +36,20 @@ const conversation = (id: string, team: string, text: string, hoursAgo: number, 
     total_count: reply ? 2 : 0,
     conversation_parts: reply
       ? [
-          { id: `p-${id}-1`, part_type: 'comment', body: `<p>${reply}</p>`, created_at: now - hoursAgo * 3600 + 60, author: agent },
-          { id: `p-${id}-2`, part_type: 'assignment', body: null, created_at: now - hoursAgo * 3600 + 90, author: agent },
+          {
+            id: `p-${id}-1`,
+            part_type: 'comment',
+            body: `<p>${reply}</p>`,
+            created_at: now - hoursAgo * 3600 + 60,
+            author: agent,
+          },
+          {
+            id: `p-${id}-2`,
+            part_type: 'assignment',
+            body: null,
+            created_at: now - hoursAgo * 3600 + 90,
+            author: agent,
+          },
         ]
       : [],
   },
@@ -35,7 +62,10 @@ beforeAll(async () => {
   intercom = await startFakeIntercom({
     token: TOKEN,
     maxPerPage: 2,
-    teams: [{ id: '11', name: 'Product' }, { id: '12', name: 'Sales' }],
+    teams: [
+      { id: '11', name: 'Product' },
+      { id: '12', name: 'Sales' },
+    ],
     conversations: [
       conversation('c1', '11', 'The export &amp; import screens are slow', 30, 'Thanks, we are on it'),
       conversation('c2', '11', 'Please add a dark mode', 20),
@@ -43,7 +73,9 @@ beforeAll(async () => {
       conversation('c4', '11', 'Search should find PDFs', 5),
     ],
   });
-  f = await startSourcesFixture([fileURLToPath(new URL('../../../../plugins/intercom/', import.meta.url))], { INTERCOM_API_URL: intercom.url });
+  f = await startSourcesFixture([fileURLToPath(new URL('../../../../plugins/intercom/', import.meta.url))], {
+    INTERCOM_API_URL: intercom.url,
+  });
   await install(f.a.admin, 'intercom', { accessToken: TOKEN, appId: 'abc123' });
 });
 
@@ -57,8 +89,19 @@ describe('Intercom source', () => {
 
   it("imports the chosen team's conversations with their messages, waiting out a rate limit", async () => {
     intercom.rateLimitNext(1, 1);
-    const run = await connect(f.a.contributor.gql, { channelId: f.channelId, pluginId: 'intercom', kind: 'INTERCOM', settings: { teams: ['Product'] } });
-    expect(run).toMatchObject({ status: 'COMPLETED', trigger: 'CONNECT', recordsRead: 3, recordsCreated: 3, recordsFailed: 0 });
+    const run = await connect(f.a.contributor.gql, {
+      channelId: f.channelId,
+      pluginId: 'intercom',
+      kind: 'INTERCOM',
+      settings: { teams: ['Product'] },
+    });
+    expect(run).toMatchObject({
+      status: 'COMPLETED',
+      trigger: 'CONNECT',
+      recordsRead: 3,
+      recordsCreated: 3,
+      recordsFailed: 0,
+    });
     datasetId = run.datasetId;
     expect(intercom.requests[0]).toMatchObject({ path: '/teams', status: 429 });
     const searches = intercom.requests.filter((r) => r.path === '/conversations/search');
@@ -66,7 +109,10 @@ describe('Intercom source', () => {
     expect((searches[1]!.body as { pagination: { starting_after?: string } }).pagination.starting_after).toBeTruthy();
     const stored = await points(f.server, datasetId);
     expect([...stored.keys()].sort()).toEqual(['c1', 'c2', 'c4']);
-    expect(stored.get('c1')).toMatchObject({ content: 'The export & import screens are slow', external_url: 'https://app.intercom.com/a/inbox/abc123/inbox/conversation/c1' });
+    expect(stored.get('c1')).toMatchObject({
+      content: 'The export & import screens are slow',
+      external_url: 'https://app.intercom.com/a/inbox/abc123/inbox/conversation/c1',
+    });
     expect(stored.get('c1')!.raw).toMatchObject({
       kind: 'conversation',
       messages: [
@@ -102,7 +148,10 @@ describe('Intercom source', () => {
     const SET = 'mutation($id: ID!, $s: JSON!) { setChannelDatasetSettings(id: $id, settings: $s) { id settings } }';
     const refused = await f.a.contributor.gql(SET, { id: datasetId, s: { teams: 'Sales' } });
     expect(refused.errors?.[0]?.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'settings.teams' });
-    const saved = await f.a.contributor.gql<{ setChannelDatasetSettings: { settings: unknown } }>(SET, { id: datasetId, s: { teams: ['Product', 'Sales'] } });
+    const saved = await f.a.contributor.gql<{ setChannelDatasetSettings: { settings: unknown } }>(SET, {
+      id: datasetId,
+      s: { teams: ['Product', 'Sales'] },
+    });
     expect(saved.data?.setChannelDatasetSettings.settings).toEqual({ teams: ['Product', 'Sales'] });
     const run = await syncNow(f.a.contributor.gql, datasetId);
     // c3 is the Sales team's; the Product team's five are read again and updated, not doubled.
@@ -113,7 +162,17 @@ describe('Intercom source', () => {
   it('says in the sync history that Intercom refused the token', async () => {
     await updateSettings(f.a.admin, 'intercom', { accessToken: 'revoked' });
     const run = await syncNow(f.a.contributor.gql, datasetId);
-    expect(run).toMatchObject({ status: 'FAILED', error: 'Intercom refused the access token (HTTP 401). A workspace admin checks it in Settings → Extensions → Intercom.' });
-    expect((await history(f.a.contributor.gql, datasetId)).map((r) => r.status)).toEqual(['FAILED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED']);
+    expect(run).toMatchObject({
+      status: 'FAILED',
+      error:
+        'Intercom refused the access token (HTTP 401). A workspace admin checks it in Settings → Extensions → Intercom.',
+    });
+    expect((await history(f.a.contributor.gql, datasetId)).map((r) => r.status)).toEqual([
+      'FAILED',
+      'COMPLETED',
+      'COMPLETED',
+      'COMPLETED',
+      'COMPLETED',
+    ]);
   });
 });

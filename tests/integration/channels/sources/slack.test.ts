@@ -14,7 +14,14 @@ let f: SourcesFixture;
 /** Connects the workspace's installation to the Slack team, as the OAuth install would have. */
 async function connectTeam(botToken: string): Promise<void> {
   const box = new SecretBox(deriveKey(f.server.fieldbook.config, 'plugin-secrets'));
-  await f.server.fieldbook.db.owner('plugin_installations').where({ plugin_id: 'slack', workspace_id: f.a.ws.id }).update({ external_id: 'T0FAKE001', connection_label: 'Fake Team', connection_tokens: box.seal({ botToken, botUserId: 'U0FAKEBOT' }) });
+  await f.server.fieldbook.db
+    .owner('plugin_installations')
+    .where({ plugin_id: 'slack', workspace_id: f.a.ws.id })
+    .update({
+      external_id: 'T0FAKE001',
+      connection_label: 'Fake Team',
+      connection_tokens: box.seal({ botToken, botUserId: 'U0FAKEBOT' }),
+    });
 }
 
 beforeAll(async () => {
@@ -31,7 +38,11 @@ beforeAll(async () => {
         ],
       },
       { id: 'C2', name: 'random', messages: [{ type: 'message', ts: ts(45), text: 'Lunch?', user: 'U1' }] },
-      { id: 'C3', name: 'product-ideas', messages: [{ type: 'message', ts: ts(35), text: 'Export charts as PNG', user: 'U4' }] },
+      {
+        id: 'C3',
+        name: 'product-ideas',
+        messages: [{ type: 'message', ts: ts(35), text: 'Export charts as PNG', user: 'U4' }],
+      },
     ],
   });
   f = await startSourcesFixture([fileURLToPath(new URL('../../../../plugins/slack/', import.meta.url))], {
@@ -54,17 +65,33 @@ describe('Slack source', () => {
 
   it("imports the chosen channels' messages as conversations, leaving out bots and joins, after a rate limit", async () => {
     slack.rateLimitNext('conversations.history', 1);
-    const run = await connect(f.a.contributor.gql, { channelId: f.channelId, pluginId: 'slack', kind: 'SLACK', settings: { channels: ['#feedback', 'C3'] } });
+    const run = await connect(f.a.contributor.gql, {
+      channelId: f.channelId,
+      pluginId: 'slack',
+      kind: 'SLACK',
+      settings: { channels: ['#feedback', 'C3'] },
+    });
     expect(run).toMatchObject({ status: 'COMPLETED', recordsRead: 3, recordsCreated: 3, recordsFailed: 0 });
     datasetId = run.datasetId;
     expect(slack.requestsTo('conversations.history').length).toBe(3);
     const stored = await points(f.server, datasetId);
-    expect([...stored.values()].map((p) => p.content).sort()).toEqual(['Export charts as PNG', 'Love the new search!', 'The mobile app logs me out every day']);
+    expect([...stored.values()].map((p) => p.content).sort()).toEqual([
+      'Export charts as PNG',
+      'Love the new search!',
+      'The mobile app logs me out every day',
+    ]);
     const first = [...stored.entries()].find(([, p]) => p.content.startsWith('Love'))!;
     expect(first[0]).toMatch(/^C1:\d+\.\d+$/);
-    expect(first[1].raw).toMatchObject({ kind: 'conversation', messages: [{ text: 'Love the new search!', participant: 'U2' }] });
+    expect(first[1].raw).toMatchObject({
+      kind: 'conversation',
+      messages: [{ text: 'Love the new search!', participant: 'U2' }],
+    });
     // The data point links to the message in Slack: the permalink chat.getPermalink gives for it.
-    const permalink = await createSlackClient({ baseUrl: slack.apiUrl, fetch }).getPermalink(slack.botToken, 'C1', first[0].slice('C1:'.length));
+    const permalink = await createSlackClient({ baseUrl: slack.apiUrl, fetch }).getPermalink(
+      slack.botToken,
+      'C1',
+      first[0].slice('C1:'.length),
+    );
     expect(first[1].external_url).toBe(permalink);
   });
 
@@ -78,6 +105,9 @@ describe('Slack source', () => {
   it('says in the sync history that Slack refused the token', async () => {
     await connectTeam('xoxb-revoked');
     const run = await syncNow(f.a.contributor.gql, datasetId);
-    expect(run).toMatchObject({ status: 'FAILED', error: 'Slack refused the connection’s token; a workspace admin connects Slack again in Settings → Integrations.' });
+    expect(run).toMatchObject({
+      status: 'FAILED',
+      error: 'Slack refused the connection’s token; a workspace admin connects Slack again in Settings → Integrations.',
+    });
   });
 });

@@ -26,7 +26,13 @@ export async function startSourcesFixture(folders: string[], env: Record<string,
   const server = await startTestServer(
     {
       smtpUrl: mail.url,
-      plugins: { packages: [], dir: 'plugins', maximumExtensions: null, env, isolation: { sandbox: true, trusted: [] } },
+      plugins: {
+        packages: [],
+        dir: 'plugins',
+        maximumExtensions: null,
+        env,
+        isolation: { sandbox: true, trusted: [] },
+      },
     },
     { modules: [research, channels], pluginFolders: folders, discoverPlugins: false },
   );
@@ -45,11 +51,21 @@ export async function startSourcesFixture(folders: string[], env: Record<string,
 }
 
 export async function install(gql: Gql, pluginId: string, settings: Record<string, string>): Promise<void> {
-  ok(await gql(`mutation($id: ID!, $s: [PluginSettingInput!]) { installPlugin(pluginId: $id, settings: $s) { id } }`, { id: pluginId, s: Object.entries(settings).map(([key, text]) => ({ key, text })) }));
+  ok(
+    await gql(`mutation($id: ID!, $s: [PluginSettingInput!]) { installPlugin(pluginId: $id, settings: $s) { id } }`, {
+      id: pluginId,
+      s: Object.entries(settings).map(([key, text]) => ({ key, text })),
+    }),
+  );
 }
 
 export async function updateSettings(gql: Gql, pluginId: string, settings: Record<string, string>): Promise<void> {
-  ok(await gql(`mutation($id: ID!, $s: [PluginSettingInput!]!) { updatePluginSettings(pluginId: $id, settings: $s) { id } }`, { id: pluginId, s: Object.entries(settings).map(([key, text]) => ({ key, text })) }));
+  ok(
+    await gql(
+      `mutation($id: ID!, $s: [PluginSettingInput!]!) { updatePluginSettings(pluginId: $id, settings: $s) { id } }`,
+      { id: pluginId, s: Object.entries(settings).map(([key, text]) => ({ key, text })) },
+    ),
+  );
 }
 
 export type RunState = ImportState & { datasetId: string; trigger: string };
@@ -58,7 +74,9 @@ const RUN = `${IMPORT} datasetId trigger`;
 export async function waitForRun(gql: Gql, id: string): Promise<RunState> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const run = ok(await gql<{ channelImport: RunState }>(`query($id: ID!) { channelImport(id: $id) { ${RUN} } }`, { id })).channelImport;
+    const run = ok(
+      await gql<{ channelImport: RunState }>(`query($id: ID!) { channelImport(id: $id) { ${RUN} } }`, { id }),
+    ).channelImport;
     if (run.status === 'COMPLETED' || run.status === 'FAILED') return run;
     if (Date.now() > deadline) throw new Error(`import ${id} still ${run.status}`);
     await new Promise((r) => setTimeout(r, 150));
@@ -66,18 +84,30 @@ export async function waitForRun(gql: Gql, id: string): Promise<RunState> {
 }
 
 export async function connect(gql: Gql, input: Record<string, unknown>): Promise<RunState> {
-  const res = await gql<{ connectChannelSource: RunState }>(`mutation($input: ConnectChannelSourceInput!) { connectChannelSource(input: $input) { ${RUN} } }`, { input });
+  const res = await gql<{ connectChannelSource: RunState }>(
+    `mutation($input: ConnectChannelSourceInput!) { connectChannelSource(input: $input) { ${RUN} } }`,
+    { input },
+  );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return waitForRun(gql, res.data!.connectChannelSource.id);
 }
 
 export async function syncNow(gql: Gql, datasetId: string): Promise<RunState> {
-  const run = ok(await gql<{ syncChannelDataset: RunState }>(`mutation($id: ID!) { syncChannelDataset(id: $id) { ${RUN} } }`, { id: datasetId })).syncChannelDataset;
+  const run = ok(
+    await gql<{ syncChannelDataset: RunState }>(`mutation($id: ID!) { syncChannelDataset(id: $id) { ${RUN} } }`, {
+      id: datasetId,
+    }),
+  ).syncChannelDataset;
   return waitForRun(gql, run.id);
 }
 
 export async function history(gql: Gql, datasetId: string): Promise<RunState[]> {
-  return ok(await gql<{ channelDatasetImports: RunState[] }>(`query($id: ID!) { channelDatasetImports(datasetId: $id) { ${RUN} } }`, { id: datasetId })).channelDatasetImports;
+  return ok(
+    await gql<{ channelDatasetImports: RunState[] }>(
+      `query($id: ID!) { channelDatasetImports(datasetId: $id) { ${RUN} } }`,
+      { id: datasetId },
+    ),
+  ).channelDatasetImports;
 }
 
 /** Runs the minute's refresh sweep now, as the scheduled job does. */
@@ -86,7 +116,16 @@ export function sweep(server: TestServer): Promise<number> {
 }
 
 /** The channel's data points as stored, by external id. */
-export async function points(server: TestServer, datasetId: string): Promise<Map<string, { content: string; raw: unknown; person_id: string | null; external_url: string | null }>> {
-  const rows = (await server.fieldbook.db.owner('channel_datapoints').where({ dataset_id: datasetId })) as Array<{ external_id: string; content: string; raw: unknown; person_id: string | null; external_url: string | null }>;
+export async function points(
+  server: TestServer,
+  datasetId: string,
+): Promise<Map<string, { content: string; raw: unknown; person_id: string | null; external_url: string | null }>> {
+  const rows = (await server.fieldbook.db.owner('channel_datapoints').where({ dataset_id: datasetId })) as Array<{
+    external_id: string;
+    content: string;
+    raw: unknown;
+    person_id: string | null;
+    external_url: string | null;
+  }>;
   return new Map(rows.map((r) => [r.external_id, r]));
 }

@@ -17,7 +17,8 @@ delete scope.__fieldbookSync;
 
 export const host = {
   /** A context method of the call `token` (`notes.create`, `http.fetch`, ...): arguments and answer encoded. */
-  call: (token: string, path: string, args: string): Promise<string> => callRef.apply(undefined, [token, path, args], { result: { promise: true, copy: true } }),
+  call: (token: string, path: string, args: string): Promise<string> =>
+    callRef.apply(undefined, [token, path, args], { result: { promise: true, copy: true } }),
   /** Logging and the few pure functions the host lends (HMAC, hashes, randomness). */
   sync: (name: string, args: string): string => syncRef.applySync(undefined, [name, args], { result: { copy: true } }),
 };

@@ -17,7 +17,10 @@ export async function remote(token: string, pluginId: string, path: string, args
 
 export function contextFrom(desc: ContextDescription, token: string): Record<string, unknown> {
   const id = desc.plugin.id;
-  const call = (path: string) => (...args: unknown[]) => remote(token, id, path, args);
+  const call =
+    (path: string) =>
+    (...args: unknown[]) =>
+      remote(token, id, path, args);
   const log = (level: 'info' | 'warn' | 'error') => (message: string, fields?: Record<string, unknown>) => {
     host.sync('log', encode([token, level, String(message), fields ?? {}]));
   };
@@ -29,7 +32,10 @@ export function contextFrom(desc: ContextDescription, token: string): Record<str
     http: {
       async fetch(input: string | URL | Request, init?: ConstructorParameters<typeof Request>[1]) {
         const request = new Request(input, init);
-        const res = (await remote(token, id, 'http.fetch', [request.url, crossingRequest(request)])) as CrossingResponse;
+        const res = (await remote(token, id, 'http.fetch', [
+          request.url,
+          crossingRequest(request),
+        ])) as CrossingResponse;
         return Response.fromCrossing(res);
       },
     },

@@ -15,7 +15,8 @@ import { host } from './bridge.ts';
 type BinaryLike = string | Uint8Array;
 type Encoding = 'hex' | 'base64' | 'base64url' | 'latin1' | 'binary' | 'utf8' | 'utf-8';
 
-const bytes = (data: BinaryLike, encoding?: Encoding): Buffer => (typeof data === 'string' ? Buffer.from(data, (encoding ?? 'utf8') as BufferEncoding) : Buffer.from(data));
+const bytes = (data: BinaryLike, encoding?: Encoding): Buffer =>
+  typeof data === 'string' ? Buffer.from(data, (encoding ?? 'utf8') as BufferEncoding) : Buffer.from(data);
 
 class Digest {
   private readonly chunks: Buffer[] = [];
@@ -33,7 +34,9 @@ class Digest {
   digest(): Buffer;
   digest(encoding: Encoding): string;
   digest(encoding?: Encoding): Buffer | string {
-    const out = this.here() ?? (decode(host.sync(this.kind, encode([this.algorithm, this.key, Buffer.concat(this.chunks)]))) as Buffer);
+    const out =
+      this.here() ??
+      (decode(host.sync(this.kind, encode([this.algorithm, this.key, Buffer.concat(this.chunks)]))) as Buffer);
     return encoding ? out.toString(encoding as BufferEncoding) : out;
   }
 
@@ -73,9 +76,15 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
  * Signs `data` with a private key given as PEM (RS256 and ES256 JWTs for providers' service
  * accounts and API keys), as Node's `crypto.sign` does; the host signs, the key comes from the plugin.
  */
-export function sign(algorithm: string | null | undefined, data: BinaryLike, key: string | { key: string; dsaEncoding?: 'der' | 'ieee-p1363' }): Buffer {
+export function sign(
+  algorithm: string | null | undefined,
+  data: BinaryLike,
+  key: string | { key: string; dsaEncoding?: 'der' | 'ieee-p1363' },
+): Buffer {
   const { key: pem, dsaEncoding } = typeof key === 'string' ? { key, dsaEncoding: undefined } : key;
-  return decode(host.sync('crypto.sign', encode([algorithm ?? null, String(pem), bytes(data), dsaEncoding ?? 'der']))) as Buffer;
+  return decode(
+    host.sync('crypto.sign', encode([algorithm ?? null, String(pem), bytes(data), dsaEncoding ?? 'der'])),
+  ) as Buffer;
 }
 
 export function randomBytes(size: number): Buffer {

@@ -23,7 +23,8 @@ scope.Request = Request;
 
 function definition(): PluginDefinition {
   const plugin = scope.__fieldbookPlugin as PluginDefinition | undefined;
-  if (!plugin || typeof plugin !== 'object' || !('manifest' in plugin) || !('server' in plugin)) throw new Error('The server entry must default-export definePlugin(...).');
+  if (!plugin || typeof plugin !== 'object' || !('manifest' in plugin) || !('server' in plugin))
+    throw new Error('The server entry must default-export definePlugin(...).');
   return plugin;
 }
 
@@ -59,13 +60,19 @@ function partSync(name: string, fn: () => unknown): Part {
 
 /** Whether a verifier's part says the delivery verified. */
 const verifiedBy = (verdict: Part): boolean =>
-  'ok' in verdict && typeof verdict.ok === 'object' && verdict.ok !== null && (verdict.ok as { ok?: unknown }).ok === true;
+  'ok' in verdict &&
+  typeof verdict.ok === 'object' &&
+  verdict.ok !== null &&
+  (verdict.ok as { ok?: unknown }).ok === true;
 
 /** A verified delivery's ids, which the contract has answered at once. */
 function idsOf(hook: Record<string, unknown> | undefined, request: unknown): { eventId: Part; externalId: Part } {
   return {
     eventId: partSync('eventId', () => bound(hook, 'eventId')(request)),
-    externalId: typeof hook?.externalId === 'function' ? partSync('externalId', () => bound(hook, 'externalId')(request)) : { ok: null },
+    externalId:
+      typeof hook?.externalId === 'function'
+        ? partSync('externalId', () => bound(hook, 'externalId')(request))
+        : { ok: null },
   };
 }
 
@@ -123,7 +130,8 @@ function target(path: string): Handler {
       return bound(server, 'setup');
     case 'webhook':
       if (member === 'intake') return intakeOf(server.webhooks?.[Number(key)] as Record<string, unknown> | undefined);
-      if (member === 'intakeSync') return intakeSyncOf(server.webhooks?.[Number(key)] as Record<string, unknown> | undefined);
+      if (member === 'intakeSync')
+        return intakeSyncOf(server.webhooks?.[Number(key)] as Record<string, unknown> | undefined);
       return bound(server.webhooks?.[Number(key)], member);
     case 'installationWebhook':
       if (key === 'intake') return intakeOf(server.installationWebhook as Record<string, unknown> | undefined);
@@ -136,7 +144,12 @@ function target(path: string): Handler {
       if (member !== 'parameters') return bound(action, 'execute');
       return (value) => {
         const parsed = action!.parameters.safeParse(value);
-        return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })) };
+        return parsed.success
+          ? { success: true, data: parsed.data }
+          : {
+              success: false,
+              issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })),
+            };
       };
     }
     case 'tool': {
@@ -144,7 +157,12 @@ function target(path: string): Handler {
       if (member !== 'input') return bound(tool, 'execute');
       return (value) => {
         const parsed = tool!.input.safeParse(value);
-        return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })) };
+        return parsed.success
+          ? { success: true, data: parsed.data }
+          : {
+              success: false,
+              issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })),
+            };
       };
     }
     case 'oauth':
@@ -154,7 +172,12 @@ function target(path: string): Handler {
       if (member !== 'settings') return bound(source, 'list');
       return (value) => {
         const parsed = source!.settings.safeParse(value);
-        return parsed.success ? { success: true, data: parsed.data } : { success: false, issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })) };
+        return parsed.success
+          ? { success: true, data: parsed.data }
+          : {
+              success: false,
+              issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map(String) })),
+            };
       };
     }
     case 'query':
@@ -175,7 +198,13 @@ function argumentsOf(token: string, ctxJson: string, argsJson: string, ctxIndex:
   return args;
 }
 
-scope.__fieldbookInvoke = async (path: string, token: string, ctxJson: string, argsJson: string, ctxIndex: number): Promise<string> => {
+scope.__fieldbookInvoke = async (
+  path: string,
+  token: string,
+  ctxJson: string,
+  argsJson: string,
+  ctxIndex: number,
+): Promise<string> => {
   let outcome: Outcome;
   try {
     outcome = { ok: await target(path)(...argumentsOf(token, ctxJson, argsJson, ctxIndex)) };
@@ -185,7 +214,13 @@ scope.__fieldbookInvoke = async (path: string, token: string, ctxJson: string, a
   return encode(outcome);
 };
 
-scope.__fieldbookInvokeSync = (path: string, token: string, ctxJson: string, argsJson: string, ctxIndex: number): string => {
+scope.__fieldbookInvokeSync = (
+  path: string,
+  token: string,
+  ctxJson: string,
+  argsJson: string,
+  ctxIndex: number,
+): string => {
   let outcome: Outcome;
   try {
     const value = target(path)(...argumentsOf(token, ctxJson, argsJson, ctxIndex));
@@ -204,15 +239,39 @@ scope.__fieldbookDescribe = (): string => {
     manifest: plugin.manifest,
     settings: plugin.settings,
     config: plugin.config,
-    webhooks: (server.webhooks ?? []).map((h) => ({ path: h.path, respond: typeof h.respond === 'function', notes: typeof h.notesFor === 'function' })),
-    installationWebhook: server.installationWebhook ? { respond: typeof server.installationWebhook.respond === 'function' } : null,
+    webhooks: (server.webhooks ?? []).map((h) => ({
+      path: h.path,
+      respond: typeof h.respond === 'function',
+      notes: typeof h.notesFor === 'function',
+    })),
+    installationWebhook: server.installationWebhook
+      ? { respond: typeof server.installationWebhook.respond === 'function' }
+      : null,
     jobs: Object.entries(server.jobs ?? {}).map(([name, job]) => ({ name, retryLimit: job.retryLimit })),
     actions: (server.actions ?? []).map((a) => ({ key: a.key, title: a.title, description: a.description })),
-    tools: (server.tools ?? []).map((t) => ({ name: t.name, description: t.description, access: t.access, needsConfirmation: t.needsConfirmation, inputSchema: toolInputSchema(t.input) })),
+    tools: (server.tools ?? []).map((t) => ({
+      name: t.name,
+      description: t.description,
+      access: t.access,
+      needsConfirmation: t.needsConfirmation,
+      inputSchema: toolInputSchema(t.input),
+    })),
     oauth: server.oauth ? { level: server.oauth.level } : null,
-    graphql: server.graphql ? { typeDefs: server.graphql.typeDefs, query: Object.keys(server.graphql.query ?? {}), mutation: Object.keys(server.graphql.mutation ?? {}) } : null,
+    graphql: server.graphql
+      ? {
+          typeDefs: server.graphql.typeDefs,
+          query: Object.keys(server.graphql.query ?? {}),
+          mutation: Object.keys(server.graphql.mutation ?? {}),
+        }
+      : null,
     setup: typeof server.setup === 'function',
-    importSources: (server.importSources ?? []).map((s) => ({ kind: s.kind, label: s.label, description: s.description, fields: s.fields, fieldTypes: s.fieldTypes })),
+    importSources: (server.importSources ?? []).map((s) => ({
+      kind: s.kind,
+      label: s.label,
+      description: s.description,
+      fields: s.fields,
+      fieldTypes: s.fieldTypes,
+    })),
   };
   return encode(description);
 };

@@ -11,7 +11,11 @@ const hostRefs = new WeakMap<object, number>();
 export function fromHost(crossing: CrossingError, pluginId: string): Error {
   let err: Error;
   if (crossing.name === 'PluginPermissionError') err = new PluginPermissionError(pluginId, crossing.permission ?? '');
-  else if (crossing.name === 'PluginInputError') err = new PluginInputError(crossing.message, { field: crossing.field, code: crossing.code as PluginInputErrorCode | undefined });
+  else if (crossing.name === 'PluginInputError')
+    err = new PluginInputError(crossing.message, {
+      field: crossing.field,
+      code: crossing.code as PluginInputErrorCode | undefined,
+    });
   else {
     err = new Error(crossing.message);
     err.name = crossing.name;

@@ -22,7 +22,10 @@ class TextDecoderShim {
   readonly encoding = 'utf-8';
   decode(input?: ArrayBuffer | ArrayBufferView): string {
     if (!input) return '';
-    const bytes = input instanceof ArrayBuffer ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    const bytes =
+      input instanceof ArrayBuffer
+        ? new Uint8Array(input)
+        : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
     return Buffer.from(bytes).toString('utf8');
   }
 }
@@ -33,9 +36,19 @@ scope.atob = (data: string) => Buffer.from(String(data), 'base64').toString('lat
 scope.btoa = (data: string) => Buffer.from(String(data), 'latin1').toString('base64');
 scope.queueMicrotask = (fn: () => void) => void Promise.resolve().then(fn);
 
-const log = (level: 'info' | 'warn' | 'error') => (...parts: unknown[]) => {
-  host.sync('log', encode(['', level, parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p) ?? String(p))).join(' '), {}]));
-};
+const log =
+  (level: 'info' | 'warn' | 'error') =>
+  (...parts: unknown[]) => {
+    host.sync(
+      'log',
+      encode([
+        '',
+        level,
+        parts.map((p) => (typeof p === 'string' ? p : (JSON.stringify(p) ?? String(p)))).join(' '),
+        {},
+      ]),
+    );
+  };
 scope.console = { log: log('info'), info: log('info'), debug: log('info'), warn: log('warn'), error: log('error') };
 
 // Timers wait on the host's clock; a plugin's waits still count against the call's wall time.

@@ -96,17 +96,26 @@ export class Response {
   private readonly payload: Buffer;
   bodyUsed = false;
 
-  constructor(body: string | Uint8Array | null = null, init: { status?: number; statusText?: string; headers?: HeadersInit; url?: string } = {}) {
+  constructor(
+    body: string | Uint8Array | null = null,
+    init: { status?: number; statusText?: string; headers?: HeadersInit; url?: string } = {},
+  ) {
     this.status = init.status ?? 200;
     this.statusText = init.statusText ?? '';
     this.url = init.url ?? '';
     this.headers = new Headers(init.headers);
     this.ok = this.status >= 200 && this.status < 300;
-    this.payload = body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+    this.payload =
+      body === null ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
   }
 
   static fromCrossing(res: CrossingResponse): Response {
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: res.headers, url: res.url });
+    return new Response(res.body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+      url: res.url,
+    });
   }
 
   private consume(): Buffer {
@@ -158,7 +167,13 @@ export class Request {
 
   async text(): Promise<string> {
     const b = this.body;
-    return b === null || b === undefined ? '' : typeof b === 'string' ? b : b instanceof URLSearchParams ? b.toString() : Buffer.from(b instanceof ArrayBuffer ? new Uint8Array(b) : b).toString('utf8');
+    return b === null || b === undefined
+      ? ''
+      : typeof b === 'string'
+        ? b
+        : b instanceof URLSearchParams
+          ? b.toString()
+          : Buffer.from(b instanceof ArrayBuffer ? new Uint8Array(b) : b).toString('utf8');
   }
 }
 
@@ -178,6 +193,7 @@ export function crossingRequest(init: RequestInitLike = {}): CrossingRequest {
   else if (body instanceof URLSearchParams) crossing = body.toString();
   else throw new TypeError('A sandboxed plugin sends text, bytes or URLSearchParams as a request body.');
   const headers = new Headers(init.headers);
-  if (body instanceof URLSearchParams && !headers.has('content-type')) headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  if (body instanceof URLSearchParams && !headers.has('content-type'))
+    headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
   return { method: init.method, headers: [...headers.entries()], body: crossing, redirect: init.redirect };
 }

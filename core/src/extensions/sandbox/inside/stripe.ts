@@ -7,14 +7,22 @@
 import { Buffer } from 'buffer';
 import { createHmac, timingSafeEqual } from './crypto.ts';
 
-function constructEvent(payload: Uint8Array | string, header: string, secret: string, tolerance = 300, _cryptoProvider?: unknown, receivedAt?: number): unknown {
+function constructEvent(
+  payload: Uint8Array | string,
+  header: string,
+  secret: string,
+  tolerance = 300,
+  _cryptoProvider?: unknown,
+  receivedAt?: number,
+): unknown {
   const body = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
   const parts = String(header)
     .split(',')
     .map((item) => item.split('=', 2).map((p) => p.trim()) as [string, string | undefined]);
   const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
   const signatures = parts.filter(([k, v]) => k === 'v1' && v).map(([, v]) => v!);
-  if (!Number.isFinite(timestamp) || signatures.length === 0) throw new Error('Unable to extract timestamp and signatures from header');
+  if (!Number.isFinite(timestamp) || signatures.length === 0)
+    throw new Error('Unable to extract timestamp and signatures from header');
   const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest();
   const matches = signatures.some((s) => {
     const given = Buffer.from(s, 'hex');

@@ -46,7 +46,11 @@ export interface CsvPosition {
  * resumed import reads on from there instead of reading the file again from its top. Values are
  * cut out of the text in slices, not built a character at a time: a 40 MB file reads in about a second.
  */
-export function* readCsv(text: string, delimiter: Delimiter, from?: CsvPosition): Generator<CsvRow & { next: CsvPosition }> {
+export function* readCsv(
+  text: string,
+  delimiter: Delimiter,
+  from?: CsvPosition,
+): Generator<CsvRow & { next: CsvPosition }> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const sep = delimiter.charCodeAt(0);
   const QUOTE = 34;

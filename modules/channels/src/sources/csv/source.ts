@@ -6,7 +6,9 @@ import { detectDelimiter, firstNulLine, readCsv, type CsvPosition } from './pars
 /** A file with a NUL character is refused unless the person chose to drop such characters (002 §5). */
 export class InvalidCsvCharacter extends Error {
   constructor(readonly line: number) {
-    super(`Line ${line} of the file contains a NUL character, which a CSV file cannot hold. Remove it, or choose to ignore such characters.`);
+    super(
+      `Line ${line} of the file contains a NUL character, which a CSV file cannot hold. Remove it, or choose to ignore such characters.`,
+    );
   }
 }
 
@@ -17,7 +19,8 @@ export function readSettings(settings: { [key: string]: Json }): CsvSettings {
     throw new Error(issue.message);
   }
   const s = parsed.data;
-  if (s.minDate && s.maxDate && Date.parse(s.minDate) > Date.parse(s.maxDate)) throw new Error('minDate must not be after maxDate.');
+  if (s.minDate && s.maxDate && Date.parse(s.minDate) > Date.parse(s.maxDate))
+    throw new Error('minDate must not be after maxDate.');
   return s;
 }
 
@@ -39,33 +42,53 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * found once for the file, not again for every row: a million-row import maps each row in a few
  * microseconds.
  */
-function rowMapper(s: CsvSettings, headers: string[], importedAt: string): (line: number, cells: string[]) => SourceItem {
+function rowMapper(
+  s: CsvSettings,
+  headers: string[],
+  importedAt: string,
+): (line: number, cells: string[]) => SourceItem {
   const at = (label: string | null | undefined) => (label ? headers.indexOf(label) : -1);
   const contentAt = at(s.analyzeColumnLabel);
   const timestampAt = at(s.timestampColumnLabel);
   const emailAt = at(s.emailFieldPath);
   const externalIdAt = at(s.externalIdColumnLabel);
-  const special = new Set([s.analyzeColumnLabel, s.timestampColumnLabel, s.emailFieldPath, s.externalIdColumnLabel, ...s.unselectedHeaders]);
+  const special = new Set([
+    s.analyzeColumnLabel,
+    s.timestampColumnLabel,
+    s.emailFieldPath,
+    s.externalIdColumnLabel,
+    ...s.unselectedHeaders,
+  ]);
   const fieldColumns = headers.flatMap((h, i) => (special.has(h) ? [] : [i]));
   const minTime = s.minDate ? Date.parse(s.minDate) : null;
   const maxTime = s.maxDate ? endOfDay(s.maxDate) : null;
   const cell = (cells: string[], i: number) => (i < 0 ? '' : (cells[i] ?? '').trim());
   return (line, cells) => {
-    if (cells.length !== headers.length) return { rejected: { line, reason: `The row has ${cells.length} values where the header has ${headers.length} columns.` } };
+    if (cells.length !== headers.length)
+      return {
+        rejected: {
+          line,
+          reason: `The row has ${cells.length} values where the header has ${headers.length} columns.`,
+        },
+      };
     const content = cell(cells, contentAt);
     if (!content) return { rejected: { line, reason: `The column "${s.analyzeColumnLabel}" is empty.` } };
     let createdAt = importedAt;
     if (s.timestampColumnLabel) {
       const stamp = cell(cells, timestampAt);
       const when = parseDate(stamp);
-      if (!when) return { rejected: { line, reason: `"${stamp}" in the column "${s.timestampColumnLabel}" is not an ISO 8601 date.` } };
+      if (!when)
+        return {
+          rejected: { line, reason: `"${stamp}" in the column "${s.timestampColumnLabel}" is not an ISO 8601 date.` },
+        };
       // minDate and maxDate keep the rows of the period chosen; the others are skipped, not failed.
       if (minTime !== null && when.getTime() < minTime) return { skipped: true, line };
       if (maxTime !== null && when.getTime() > maxTime) return { skipped: true, line };
       createdAt = when.toISOString();
     }
     const email = cell(cells, emailAt);
-    if (email && !EMAIL.test(email)) return { rejected: { line, reason: `"${email}" in the column "${s.emailFieldPath}" is not an email address.` } };
+    if (email && !EMAIL.test(email))
+      return { rejected: { line, reason: `"${email}" in the column "${s.emailFieldPath}" is not an email address.` } };
     const fields: Record<string, string> = {};
     const remoteFields: Record<string, string> = {};
     for (let i = 0; i < headers.length; i++) remoteFields[headers[i]!] = cells[i] ?? '';
@@ -79,7 +102,15 @@ function rowMapper(s: CsvSettings, headers: string[], importedAt: string): (line
       externalId,
       content,
       createdAt,
-      raw: { kind: 'ticket', createdAt, name: null, description: content, tags: [], creator: email || null, remoteFields },
+      raw: {
+        kind: 'ticket',
+        createdAt,
+        name: null,
+        description: content,
+        tags: [],
+        creator: email || null,
+        remoteFields,
+      },
       person: email ? { email } : null,
       fields,
     };
@@ -88,7 +119,8 @@ function rowMapper(s: CsvSettings, headers: string[], importedAt: string): (line
 }
 
 /** A date alone as maxDate includes that whole day. */
-const endOfDay = (date: string): number => (/^\d{4}-\d{2}-\d{2}$/.test(date.trim()) ? Date.parse(date) + 86_400_000 - 1 : Date.parse(date));
+const endOfDay = (date: string): number =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date.trim()) ? Date.parse(date) + 86_400_000 - 1 : Date.parse(date);
 
 /** The columns of a CSV file, checked against the settings' column labels. */
 export function headersOf(text: string): string[] {
@@ -131,19 +163,30 @@ export const csvSource: ImportSource = {
     }
     // A resumed run reads on from where its last kept page ended (a cursor of an older version,
     // a line alone, reads from the top and skips the lines already kept).
-    const resume = typeof saved.offset === 'number' && typeof saved.nextLine === 'number' && after > 0 ? { offset: saved.offset, line: saved.nextLine } : header.value.next;
+    const resume =
+      typeof saved.offset === 'number' && typeof saved.nextLine === 'number' && after > 0
+        ? { offset: saved.offset, line: saved.nextLine }
+        : header.value.next;
     const rows = readCsv(text, delimiter, resume);
     const mapRow = rowMapper(s, headers, importedAt);
     // The first pages are small so progress shows at once; later ones grow to CSV_PAGE_MOST rows,
     // few enough per transaction that a crash loses little.
     let size = pageSize;
     let items: SourceItem[] = [];
-    const cursorAfter = (row: { line: number; next: CsvPosition }) => ({ line: row.line, offset: row.next.offset, nextLine: row.next.line });
+    const cursorAfter = (row: { line: number; next: CsvPosition }) => ({
+      line: row.line,
+      offset: row.next.offset,
+      nextLine: row.next.line,
+    });
     let last: { line: number; offset: number; nextLine: number } | null = null;
     for (const row of rows) {
       if (row.line <= after) continue;
       last = cursorAfter(row);
-      items.push(row.error ? { rejected: { line: row.line, reason: `The row cannot be read: ${row.error}.` } } : mapRow(row.line, row.cells));
+      items.push(
+        row.error
+          ? { rejected: { line: row.line, reason: `The row cannot be read: ${row.error}.` } }
+          : mapRow(row.line, row.cells),
+      );
       if (items.length >= size) {
         yield { items, cursor: last };
         items = [];

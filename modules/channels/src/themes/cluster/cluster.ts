@@ -1,6 +1,16 @@
 import { dot, sphericalKMeans } from './kmeans.ts';
 import { CLUSTERING, clusterCount, outlierDeviations } from './params.ts';
-import { denseToSparse, featuresOf, fitModel, isPhrase, phraseText, serializeModel, vectorize, type SparseVec, type TextModel } from './text.ts';
+import {
+  denseToSparse,
+  featuresOf,
+  fitModel,
+  isPhrase,
+  phraseText,
+  serializeModel,
+  vectorize,
+  type SparseVec,
+  type TextModel,
+} from './text.ts';
 
 /**
  * Groups texts into themes and themes into topics, the whole pipeline without a database: fit the
@@ -10,7 +20,9 @@ import { denseToSparse, featuresOf, fitModel, isPhrase, phraseText, serializeMod
  */
 
 /** Where a theme sits, kept so later points can join it without clustering again. */
-export type ThemeCentroid = { kind: 'terms'; terms: Record<string, number> } | { kind: 'embedding'; model: string; vector: number[] };
+export type ThemeCentroid =
+  | { kind: 'terms'; terms: Record<string, number> }
+  | { kind: 'embedding'; model: string; vector: number[] };
 
 export interface ClusteredTheme {
   /** Indexes of the input texts. */
@@ -66,9 +78,17 @@ export function representTexts(texts: readonly string[]): { model: TextModel; ve
 }
 
 /** Phrases far more common in these points than in the whole channel, best first. */
-export function distinctivePhrases(vecs: readonly SparseVec[], members: readonly number[], keys: readonly string[], overall: Int32Array, total: number, count = 3): string[] {
+export function distinctivePhrases(
+  vecs: readonly SparseVec[],
+  members: readonly number[],
+  keys: readonly string[],
+  overall: Int32Array,
+  total: number,
+  count = 3,
+): string[] {
   const inside = new Map<number, number>();
-  for (const m of members) for (const i of vecs[m]!.idx) if (isPhrase(keys[i]!)) inside.set(i, (inside.get(i) ?? 0) + 1);
+  for (const m of members)
+    for (const i of vecs[m]!.idx) if (isPhrase(keys[i]!)) inside.set(i, (inside.get(i) ?? 0) + 1);
   const scored: Array<{ key: string; score: number }> = [];
   for (const [i, c] of inside) {
     if (c < 2) continue;
@@ -84,7 +104,17 @@ export function distinctivePhrases(vecs: readonly SparseVec[], members: readonly
     const text = phraseText(s.key);
     const words = text.split(' ');
     if (words.some((w) => used.has(w))) continue;
-    const better = s.key.startsWith('w:') ? scored.find((b) => b.key.startsWith('b:') && b.score >= s.score * 0.5 && phraseText(b.key).split(' ').includes(text) && !phraseText(b.key).split(' ').some((w) => used.has(w))) : undefined;
+    const better = s.key.startsWith('w:')
+      ? scored.find(
+          (b) =>
+            b.key.startsWith('b:') &&
+            b.score >= s.score * 0.5 &&
+            phraseText(b.key).split(' ').includes(text) &&
+            !phraseText(b.key)
+              .split(' ')
+              .some((w) => used.has(w)),
+        )
+      : undefined;
     const chosen = better ? phraseText(better.key) : text;
     picked.push(chosen);
     for (const w of chosen.split(' ')) used.add(w);
@@ -113,7 +143,12 @@ export function clusterTexts(input: ClusterInput): ClusterResult {
   const { model, vecs: textVecs, keys } = representTexts(input.texts);
   input.onProgress?.(0.1);
   const k = input.clusters ?? clusterCount(n, input.amountPercent);
-  const empty: ClusterResult = { themes: [], topics: [], outliers: [...input.texts.keys()], model: serializeModel(model) };
+  const empty: ClusterResult = {
+    themes: [],
+    topics: [],
+    outliers: [...input.texts.keys()],
+    model: serializeModel(model),
+  };
   if (k === 0) return empty;
   const embedded = input.embeddings ?? null;
   const vecs = embedded ? embedded.vectors.map((v) => denseToSparse(v)) : textVecs;
@@ -121,12 +156,19 @@ export function clusterTexts(input: ClusterInput): ClusterResult {
   // Points with no known words cannot be placed; they are outliers from the start.
   const usable = [...vecs.keys()].filter((i) => vecs[i]!.idx.length > 0);
   if (usable.length < CLUSTERING.minItems || dim === 0) return empty;
-  const kk = input.clusters ? Math.min(k, usable.length) : Math.min(k, clusterCount(usable.length, input.amountPercent));
+  const kk = input.clusters
+    ? Math.min(k, usable.length)
+    : Math.min(k, clusterCount(usable.length, input.amountPercent));
   const run = sphericalKMeans(
     usable.map((i) => vecs[i]!),
     dim,
     kk,
-    { seed: input.seed ?? 7, maxIterations: usable.length > 20_000 ? 15 : 30, restarts: usable.length <= 200 ? 30 : usable.length <= 1_000 ? 10 : usable.length <= 5_000 ? 3 : 1, onIteration: (it) => input.onProgress?.(0.1 + Math.min(0.7, (it + 1) * 0.03)) },
+    {
+      seed: input.seed ?? 7,
+      maxIterations: usable.length > 20_000 ? 15 : 30,
+      restarts: usable.length <= 200 ? 30 : usable.length <= 1_000 ? 10 : usable.length <= 5_000 ? 3 : 1,
+      onIteration: (it) => input.onProgress?.(0.1 + Math.min(0.7, (it + 1) * 0.03)),
+    },
   );
 
   // Members per cluster, then the outlier cut by each cluster's own spread.
@@ -178,7 +220,13 @@ export function clusterTexts(input: ClusterInput): ClusterResult {
     themes.push({
       members,
       similarities: us.map((u) => Math.round(simOf[u]! * 1e4) / 1e4),
-      centroid: embedded ? { kind: 'embedding', model: embedded.model, vector: Array.from(run.centroids[c]!, (v) => Math.round(v * 1e6) / 1e6) } : { kind: 'terms', terms: centroidTerms(run.centroids[c]!, keys) },
+      centroid: embedded
+        ? {
+            kind: 'embedding',
+            model: embedded.model,
+            vector: Array.from(run.centroids[c]!, (v) => Math.round(v * 1e6) / 1e6),
+          }
+        : { kind: 'terms', terms: centroidTerms(run.centroids[c]!, keys) },
       minSimilarity: Math.round(cuts[c]! * 1e4) / 1e4,
       phrases,
       title: titleOf(phrases, `Theme ${themes.length + 1}`),
@@ -198,12 +246,18 @@ export function clusterTexts(input: ClusterInput): ClusterResult {
       v.forEach((x, i) => x !== 0 && (idx.push(i), val.push(x)));
       return { idx: Int32Array.from(idx), val: Float32Array.from(val) };
     });
-    const grouped = sphericalKMeans(centres, dim, Math.max(2, Math.round(themes.length / 4)), { seed: (input.seed ?? 7) + 1, restarts: 3 });
+    const grouped = sphericalKMeans(centres, dim, Math.max(2, Math.round(themes.length / 4)), {
+      seed: (input.seed ?? 7) + 1,
+      restarts: 3,
+    });
     const byTopic = new Map<number, number[]>();
     grouped.assign.forEach((t, i) => byTopic.set(t, [...(byTopic.get(t) ?? []), i]));
     for (const members of byTopic.values()) {
       const points = members.flatMap((t) => themes[t]!.members);
-      topics.push({ themes: members, title: titleOf(distinctivePhrases(textVecs, points, keys, overall, n, 2), `Topic ${topics.length + 1}`) });
+      topics.push({
+        themes: members,
+        title: titleOf(distinctivePhrases(textVecs, points, keys, overall, n, 2), `Topic ${topics.length + 1}`),
+      });
     }
   }
   input.onProgress?.(1);

@@ -107,7 +107,13 @@ function seedCentroids(vecs: readonly SparseVec[], dim: number, k: number, rando
   return centroids;
 }
 
-function runOnce(vecs: readonly SparseVec[], dim: number, k: number, random: () => number, opts: KMeansOptions): KMeansResult {
+function runOnce(
+  vecs: readonly SparseVec[],
+  dim: number,
+  k: number,
+  random: () => number,
+  opts: KMeansOptions,
+): KMeansResult {
   const n = vecs.length;
   let centroids: Float32Array[] = seedCentroids(vecs, dim, k, random);
   const assign = new Int32Array(n).fill(-1);
@@ -159,7 +165,12 @@ function runOnce(vecs: readonly SparseVec[], dim: number, k: number, random: () 
   return { assign, sims, centroids, objective };
 }
 
-export function sphericalKMeans(vecs: readonly SparseVec[], dim: number, k: number, opts: KMeansOptions = {}): KMeansResult {
+export function sphericalKMeans(
+  vecs: readonly SparseVec[],
+  dim: number,
+  k: number,
+  opts: KMeansOptions = {},
+): KMeansResult {
   const random = rng(opts.seed ?? 42);
   let best: KMeansResult | null = null;
   for (let r = 0; r < Math.max(1, opts.restarts ?? 1); r++) {

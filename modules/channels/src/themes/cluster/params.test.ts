@@ -19,7 +19,15 @@ describe('the clustering rules of 002 §9', () => {
   it('cuts more outliers the stricter the sensitivity', () => {
     expect(outlierDeviations(1)).toBeLessThan(outlierDeviations(3));
     expect(outlierDeviations(3)).toBeLessThan(outlierDeviations(5));
-    const texts = ['refund my order please', 'I want a refund for my order', 'order refund request', 'refund the order now', 'need a refund on order', 'where is my refund for the order', 'order arrived broken, refund'].flatMap((t) => [t, `${t} today`]);
+    const texts = [
+      'refund my order please',
+      'I want a refund for my order',
+      'order refund request',
+      'refund the order now',
+      'need a refund on order',
+      'where is my refund for the order',
+      'order arrived broken, refund',
+    ].flatMap((t) => [t, `${t} today`]);
     texts.push('the weather is nice', 'my cat likes boxes');
     const strict = clusterTexts({ texts, sensitivity: 1, amountPercent: 10 });
     const relaxed = clusterTexts({ texts, sensitivity: 5, amountPercent: 10 });

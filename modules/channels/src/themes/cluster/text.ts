@@ -54,7 +54,8 @@ export function featuresOf(text: string): Map<string, number> {
   return out;
 }
 
-const weightOf = (key: string): number => (key.startsWith('c:') ? CHAR_WEIGHT : key.startsWith('b:') ? BIGRAM_WEIGHT : 1);
+const weightOf = (key: string): number =>
+  key.startsWith('c:') ? CHAR_WEIGHT : key.startsWith('b:') ? BIGRAM_WEIGHT : 1;
 
 export interface FitOptions {
   /** Features in fewer documents are dropped (noise, typos seen once). */
@@ -75,7 +76,9 @@ export function fitModel(docs: Iterable<Map<string, number>>, opts: FitOptions =
   }
   const minDf = opts.minDf ?? 2;
   const maxDf = Math.max(minDf, Math.floor((opts.maxDfRatio ?? 0.5) * n));
-  const kept = [...df].filter(([, d]) => d >= minDf && d <= maxDf).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const kept = [...df]
+    .filter(([, d]) => d >= minDf && d <= maxDf)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const top = kept.slice(0, opts.maxTerms ?? 30_000);
   const terms = new Map<string, number>();
   const idf = new Float32Array(top.length);

@@ -1,4 +1,9 @@
-import { CUSTOM_FIELD_OBJECT_TYPES, CUSTOM_FIELD_TYPES, type CustomFieldObjectType, type CustomFieldType } from '@fieldbook/search/filters';
+import {
+  CUSTOM_FIELD_OBJECT_TYPES,
+  CUSTOM_FIELD_TYPES,
+  type CustomFieldObjectType,
+  type CustomFieldType,
+} from '@fieldbook/search/filters';
 
 /** Custom field types (000 §3), as the filter model names them. */
 export const FIELD_TYPES = CUSTOM_FIELD_TYPES;

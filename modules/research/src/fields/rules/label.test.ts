@@ -25,7 +25,10 @@ describe('numberConfigSchema', () => {
     [{}, { format: 'number' }],
     [{ format: 'percent' }, { format: 'percent' }],
     [{ format: 'number_with_commas' }, { format: 'number_with_commas' }],
-    [{ format: 'currency', currencySymbol: ' € ' }, { format: 'currency', currencySymbol: '€' }],
+    [
+      { format: 'currency', currencySymbol: ' € ' },
+      { format: 'currency', currencySymbol: '€' },
+    ],
   ])('reads %j', (input, expected) => {
     expect(validate(numberConfigSchema, input)).toEqual(expected);
   });

@@ -12,11 +12,16 @@ export interface NumberConfig {
 
 /** A number field's config: a format and, optionally, the currency symbol to show. */
 export const numberConfigSchema = z.object({
-  format: z.enum(NUMBER_FORMATS, { error: `A number format is one of ${NUMBER_FORMATS.join(', ')}.` }).default('number'),
+  format: z
+    .enum(NUMBER_FORMATS, { error: `A number format is one of ${NUMBER_FORMATS.join(', ')}.` })
+    .default('number'),
   currencySymbol: z
     .string()
     .trim()
     .min(1, 'A currency symbol cannot be blank.')
-    .max(FIELD_LIMITS.currencySymbol, `A currency symbol can be at most ${FIELD_LIMITS.currencySymbol} characters long.`)
+    .max(
+      FIELD_LIMITS.currencySymbol,
+      `A currency symbol can be at most ${FIELD_LIMITS.currencySymbol} characters long.`,
+    )
     .optional(),
 });

@@ -49,7 +49,10 @@ describe('parseSelectValue', () => {
 
   it('matches an item cut to 50 characters against an existing option', () => {
     const long = 'z'.repeat(50);
-    expect(parseSelectValue(`${long.toUpperCase()}zzzz`, [{ id: 'l', label: long }])).toEqual({ labels: [long], newOptions: [] });
+    expect(parseSelectValue(`${long.toUpperCase()}zzzz`, [{ id: 'l', label: long }])).toEqual({
+      labels: [long],
+      newOptions: [],
+    });
   });
 
   it('keeps at most 750 options: new items past them are dropped and the rest applies', () => {

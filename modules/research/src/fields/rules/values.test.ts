@@ -40,7 +40,11 @@ describe('validateFieldValue accepts and normalises', () => {
     ['BOOLEAN', false, false],
     ['BOOLEAN', 'TRUE', true],
     ['BOOLEAN', 'false', false],
-    ['PERSON', '6f1c1a9e-1111-4a4a-8b8b-000000000001, nope, 6F1C1A9E-1111-4A4A-8B8B-000000000001', ['6f1c1a9e-1111-4a4a-8b8b-000000000001']],
+    [
+      'PERSON',
+      '6f1c1a9e-1111-4a4a-8b8b-000000000001, nope, 6F1C1A9E-1111-4A4A-8B8B-000000000001',
+      ['6f1c1a9e-1111-4a4a-8b8b-000000000001'],
+    ],
   ])('%s %j', (type, value, expected) => {
     expect(validateFieldValue(type, value)).toEqual(expected);
   });

@@ -39,7 +39,12 @@ function text(value: RawFieldValue, what: string): string {
 }
 
 function finiteNumber(value: RawFieldValue): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && NUMBER.test(value.trim())
+        ? Number(value.trim())
+        : Number.NaN;
   if (!Number.isFinite(n)) throw badInput('value', 'A number field takes a finite number.');
   return n;
 }
@@ -47,7 +52,8 @@ function finiteNumber(value: RawFieldValue): number {
 function score(type: keyof typeof SCORE_RANGES, value: RawFieldValue): number {
   const { min, max, label } = SCORE_RANGES[type];
   const n = finiteNumber(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw badInput('value', `${label} is a whole number from ${min} to ${max}.`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw badInput('value', `${label} is a whole number from ${min} to ${max}.`);
   return n;
 }
 
@@ -69,12 +75,17 @@ function isoDate(value: RawFieldValue): string {
 
 function bool(value: RawFieldValue): boolean {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'string' && ['true', 'false'].includes(value.trim().toLowerCase())) return value.trim().toLowerCase() === 'true';
+  if (typeof value === 'string' && ['true', 'false'].includes(value.trim().toLowerCase()))
+    return value.trim().toLowerCase() === 'true';
   throw badInput('value', 'A yes/no field takes true or false.');
 }
 
 function ids(value: RawFieldValue): string[] {
-  const list = Array.isArray(value) ? (value as readonly string[]) : typeof value === 'string' ? value.split(',') : null;
+  const list = Array.isArray(value)
+    ? (value as readonly string[])
+    : typeof value === 'string'
+      ? value.split(',')
+      : null;
   if (!list) throw badInput('value', 'A person field takes a list of people ids.');
   return normalizeOptionIds(list);
 }

@@ -5,9 +5,33 @@ import type { ReactNode } from 'react';
  * The bar over a list once items are ticked: how many, the actions for all of them, and while an
  * action runs, how far it got.
  */
-export function BulkBar({ selected, total, onAll, onClear, progress, children, what }: { selected: number; total: number; onAll(): void; onClear(): void; progress: { finished: number; total: number } | null; children: ReactNode; what: string }) {
+export function BulkBar({
+  selected,
+  total,
+  onAll,
+  onClear,
+  progress,
+  children,
+  what,
+}: {
+  selected: number;
+  total: number;
+  onAll(): void;
+  onClear(): void;
+  progress: { finished: number; total: number } | null;
+  children: ReactNode;
+  what: string;
+}) {
   return (
-    <Paper withBorder px="md" py="xs" mb="sm" bg={selected ? 'indigo.0' : undefined} role="region" aria-label={`Select ${what}`}>
+    <Paper
+      withBorder
+      px="md"
+      py="xs"
+      mb="sm"
+      bg={selected ? 'indigo.0' : undefined}
+      role="region"
+      aria-label={`Select ${what}`}
+    >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="sm">
           <Checkbox
@@ -29,7 +53,14 @@ export function BulkBar({ selected, total, onAll, onClear, progress, children, w
           </Group>
         )}
       </Group>
-      {progress && <Progress mt="xs" size="sm" value={(progress.finished / progress.total) * 100} aria-label={`Done ${progress.finished} of ${progress.total}`} />}
+      {progress && (
+        <Progress
+          mt="xs"
+          size="sm"
+          value={(progress.finished / progress.total) * 100}
+          aria-label={`Done ${progress.finished} of ${progress.total}`}
+        />
+      )}
     </Paper>
   );
 }

@@ -8,7 +8,11 @@ export interface BulkResult {
  * Runs one request per item, in order, reporting progress after each. An item that fails does not
  * stop the rest: the result says which went through, so the screen can say the action was partial.
  */
-export async function runEach(ids: readonly string[], fn: (id: string) => Promise<unknown>, onProgress?: (finished: number, total: number) => void): Promise<BulkResult> {
+export async function runEach(
+  ids: readonly string[],
+  fn: (id: string) => Promise<unknown>,
+  onProgress?: (finished: number, total: number) => void,
+): Promise<BulkResult> {
   const result: BulkResult = { done: [], failed: [] };
   for (const id of ids) {
     try {
@@ -23,4 +27,5 @@ export async function runEach(ids: readonly string[], fn: (id: string) => Promis
 }
 
 /** "3 notes", "1 note". */
-export const count = (n: number, one: string, many: string): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+export const count = (n: number, one: string, many: string): string =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

@@ -13,7 +13,13 @@ const DELETE = `mutation BrowseDeleteFolder($id: ID!) { deleteFolder(id: $id) }`
 const TITLE_MAX = 200;
 
 /** The folder page's menu: rename, move under another folder (or to the top), move to the trash. */
-export function FolderActions({ folder, onChanged }: { folder: { id: string; title: string; parentId: string | null }; onChanged(): void }) {
+export function FolderActions({
+  folder,
+  onChanged,
+}: {
+  folder: { id: string; title: string; parentId: string | null };
+  onChanged(): void;
+}) {
   const { graphql } = useFieldbook();
   const can = useCan();
   const navigate = useNavigate();
@@ -36,7 +42,9 @@ export function FolderActions({ folder, onChanged }: { folder: { id: string; tit
     }
   };
   // A folder cannot go inside itself or one of its own folders.
-  const own = (f: FolderSummary) => f.id === folder.id || (folders.data?.folders ?? []).some((x) => x.id === folder.id && f.path.startsWith(`${x.path}/`));
+  const own = (f: FolderSummary) =>
+    f.id === folder.id ||
+    (folders.data?.folders ?? []).some((x) => x.id === folder.id && f.path.startsWith(`${x.path}/`));
   const tooLong = title.trim().length > TITLE_MAX;
 
   return (
@@ -48,10 +56,16 @@ export function FolderActions({ folder, onChanged }: { folder: { id: string; tit
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => (setTitle(folder.title), setDialog('rename'))}>
+          <Menu.Item
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={() => (setTitle(folder.title), setDialog('rename'))}
+          >
             Rename
           </Menu.Item>
-          <Menu.Item leftSection={<IconFolderSymlink size={14} aria-hidden />} onClick={() => (setParentId(folder.parentId ?? ''), setDialog('move'))}>
+          <Menu.Item
+            leftSection={<IconFolderSymlink size={14} aria-hidden />}
+            onClick={() => (setParentId(folder.parentId ?? ''), setDialog('move'))}
+          >
             Move to…
           </Menu.Item>
           {can('categories:manage') && (
@@ -82,7 +96,14 @@ export function FolderActions({ folder, onChanged }: { folder: { id: string; tit
           }}
         >
           <Stack>
-            <TextInput label="Folder name" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={tooLong ? `A folder name can be at most ${TITLE_MAX} characters long.` : null} data-autofocus required />
+            <TextInput
+              label="Folder name"
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+              error={tooLong ? `A folder name can be at most ${TITLE_MAX} characters long.` : null}
+              data-autofocus
+              required
+            />
             <Group justify="flex-end">
               <Button type="submit" loading={busy} disabled={!title.trim() || tooLong}>
                 Rename
@@ -97,13 +118,24 @@ export function FolderActions({ folder, onChanged }: { folder: { id: string; tit
             label="Put it in"
             value={parentId}
             onChange={(e) => setParentId(e.currentTarget.value)}
-            data={[{ value: '', label: 'Top level (no folder)' }, ...(folders.data?.folders ?? []).filter((f) => !own(f)).map((f) => ({ value: f.id, label: f.path }))]}
+            data={[
+              { value: '', label: 'Top level (no folder)' },
+              ...(folders.data?.folders ?? []).filter((f) => !own(f)).map((f) => ({ value: f.id, label: f.path })),
+            ]}
           />
           <Text size="xs" c="dimmed">
             Its projects and folders move with it.
           </Text>
           <Group justify="flex-end">
-            <Button loading={busy} onClick={() => void run(async () => (await graphql(MOVE, { id: folder.id, parentId: parentId || null }), onChanged()), 'The folder was not moved')}>
+            <Button
+              loading={busy}
+              onClick={() =>
+                void run(
+                  async () => (await graphql(MOVE, { id: folder.id, parentId: parentId || null }), onChanged()),
+                  'The folder was not moved',
+                )
+              }
+            >
               Move
             </Button>
           </Group>

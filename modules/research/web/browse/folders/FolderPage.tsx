@@ -41,11 +41,16 @@ function usePublishedInsights(projects: ProjectSummary[] | undefined) {
     let stale = false;
     Promise.all(
       projects.map(async (p) => {
-        const res = await graphql<{ insights: { nodes: DocumentSummary[] } }>(q.insights, { projectId: p.id, first: 20, published: true });
+        const res = await graphql<{ insights: { nodes: DocumentSummary[] } }>(q.insights, {
+          projectId: p.id,
+          first: 20,
+          published: true,
+        });
         return res.insights.nodes.map((n) => ({ ...n, project: { id: p.id, title: p.title, color: p.color } }));
       }),
     ).then(
-      (lists) => !stale && setState({ items: lists.flat().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)), error: null }),
+      (lists) =>
+        !stale && setState({ items: lists.flat().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)), error: null }),
       (error: unknown) => !stale && setState({ items: null, error }),
     );
     return () => {
@@ -78,8 +83,12 @@ export function FolderPage() {
   const seg = pathname.split('/')[3] ?? '';
   const tab = TABS.find((t) => t.path === seg)?.value ?? 'all';
 
-  if (!valid || isNotFound(folder.error)) return <NotFoundPanel what="This folder" back={{ label: 'Go to folders', to: '/projects/folders' }} />;
-  if (folder.error && !f) return <ErrorNote error={folder.error} title="The folder could not be loaded" onRetry={() => void folder.reload()} />;
+  if (!valid || isNotFound(folder.error))
+    return <NotFoundPanel what="This folder" back={{ label: 'Go to folders', to: '/projects/folders' }} />;
+  if (folder.error && !f)
+    return (
+      <ErrorNote error={folder.error} title="The folder could not be loaded" onRetry={() => void folder.reload()} />
+    );
   if (!f) return <SectionLoader label="Loading the folder…" />;
 
   const projects =
@@ -118,7 +127,10 @@ export function FolderPage() {
   return (
     <PageFrame
       title={f.title}
-      crumbs={[{ label: 'Projects', to: '/projects/folders' }, ...(f.parent ? [{ label: f.parent.title, to: `/folders/${f.parent.id}` }] : [])]}
+      crumbs={[
+        { label: 'Projects', to: '/projects/folders' },
+        ...(f.parent ? [{ label: f.parent.title, to: `/folders/${f.parent.id}` }] : []),
+      ]}
       description={
         <Group gap={6}>
           <IconFolder size={14} aria-hidden />
@@ -127,7 +139,12 @@ export function FolderPage() {
       }
       actions={<FolderActions folder={f} onChanged={() => void folder.reload()} />}
     >
-      <Tabs value={tab} onChange={(v) => v && navigate(`/folders/${folderId}${v === 'all' ? '' : `/${TABS.find((t) => t.value === v)!.path}`}`)}>
+      <Tabs
+        value={tab}
+        onChange={(v) =>
+          v && navigate(`/folders/${folderId}${v === 'all' ? '' : `/${TABS.find((t) => t.value === v)!.path}`}`)
+        }
+      >
         <Tabs.List aria-label="Folder contents" mb="lg">
           {TABS.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>

@@ -18,7 +18,15 @@ function useRecent(mine: boolean, first: number) {
   return { notes, insights, projects };
 }
 
-function DocList({ items, kind, empty }: { items: DocumentSummary[] | undefined; kind: 'note' | 'insight'; empty: string }) {
+function DocList({
+  items,
+  kind,
+  empty,
+}: {
+  items: DocumentSummary[] | undefined;
+  kind: 'note' | 'insight';
+  empty: string;
+}) {
   if (!items) return <SectionLoader />;
   if (!items.length) {
     return (
@@ -28,7 +36,12 @@ function DocList({ items, kind, empty }: { items: DocumentSummary[] | undefined;
     );
   }
   return (
-    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={kind === 'note' ? 'Notes' : 'Insights'}>
+    <Stack
+      gap={6}
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      aria-label={kind === 'note' ? 'Notes' : 'Insights'}
+    >
       {items.map((d) => (
         <DocumentRow key={d.id} doc={d} kind={kind} showProject />
       ))}
@@ -96,14 +109,41 @@ export function RecentPage() {
     .filter((p) => !mine || p.createdById === viewer?.id)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
     .slice(0, kind === 'all' ? 6 : 50);
-  const label: Record<Kind, string> = { all: mine ? 'Everything' : 'All', notes: 'Notes', insights: 'Insights', projects: 'Projects' };
+  const label: Record<Kind, string> = {
+    all: mine ? 'Everything' : 'All',
+    notes: 'Notes',
+    insights: 'Insights',
+    projects: 'Projects',
+  };
 
-  const notesBlock = <DocList items={notes.data?.recentNotes} kind="note" empty={mine ? 'You have not created notes yet.' : 'No notes yet.'} />;
-  const insightsBlock = <DocList items={insights.data?.recentInsights} kind="insight" empty={mine ? 'You have not created insights yet.' : 'No insights yet.'} />;
-  const projectsBlock = <ProjectList items={projectList} empty={mine ? 'You have not created projects yet.' : 'No projects yet.'} />;
+  const notesBlock = (
+    <DocList
+      items={notes.data?.recentNotes}
+      kind="note"
+      empty={mine ? 'You have not created notes yet.' : 'No notes yet.'}
+    />
+  );
+  const insightsBlock = (
+    <DocList
+      items={insights.data?.recentInsights}
+      kind="insight"
+      empty={mine ? 'You have not created insights yet.' : 'No insights yet.'}
+    />
+  );
+  const projectsBlock = (
+    <ProjectList items={projectList} empty={mine ? 'You have not created projects yet.' : 'No projects yet.'} />
+  );
 
   return (
-    <PageFrame title={mine ? 'Your work' : 'Recent'} description={mine ? 'Notes, insights and projects you created, most recently updated first.' : 'What changed lately in the projects you can open.'} width="content">
+    <PageFrame
+      title={mine ? 'Your work' : 'Recent'}
+      description={
+        mine
+          ? 'Notes, insights and projects you created, most recently updated first.'
+          : 'What changed lately in the projects you can open.'
+      }
+      width="content"
+    >
       <Tabs value={kind} onChange={(v) => v && navigate(v === 'all' ? base : `${base}/${v}`)}>
         <Tabs.List aria-label={mine ? 'Your work' : 'Recent'} mb="lg">
           {kinds.map((k) => (
@@ -164,7 +204,14 @@ export function HomeResearchCard(_props: { workspace: HostWorkspace }) {
       ) : !notes.data || !insights.data ? (
         <SectionLoader />
       ) : !notes.data.recentNotes.length && !insights.data.recentInsights.length ? (
-        <EmptyState title="Nothing here yet" action={<Button component={Link} to="/projects">Open projects</Button>}>
+        <EmptyState
+          title="Nothing here yet"
+          action={
+            <Button component={Link} to="/projects">
+              Open projects
+            </Button>
+          }
+        >
           Notes and published insights from your projects will show up here.
         </EmptyState>
       ) : (

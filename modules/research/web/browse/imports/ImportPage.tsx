@@ -1,4 +1,15 @@
-import { Alert, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconFileImport } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
@@ -53,11 +64,27 @@ function ImportProgress({ transfer: first, onAgain }: { transfer: Transfer; onAg
   return (
     <Paper withBorder p="lg" role="region" aria-label="Import progress">
       <Text fw={600} role="status" aria-live="polite">
-        {t.status === 'COMPLETED' ? `“${t.projectTitle ?? 'The project'}” is imported` : t.status === 'FAILED' ? 'The import failed' : t.status === 'QUEUED' ? 'Waiting to start…' : 'Importing…'}
+        {t.status === 'COMPLETED'
+          ? `“${t.projectTitle ?? 'The project'}” is imported`
+          : t.status === 'FAILED'
+            ? 'The import failed'
+            : t.status === 'QUEUED'
+              ? 'Waiting to start…'
+              : 'Importing…'}
       </Text>
-      <Progress mt="sm" value={percent} color={t.status === 'FAILED' ? 'red' : t.status === 'COMPLETED' ? 'teal' : 'indigo'} size="lg" radius="xl" animated={!done} aria-label="Import progress" />
+      <Progress
+        mt="sm"
+        value={percent}
+        color={t.status === 'FAILED' ? 'red' : t.status === 'COMPLETED' ? 'teal' : 'indigo'}
+        size="lg"
+        radius="xl"
+        animated={!done}
+        aria-label="Import progress"
+      />
       <Text size="sm" c={t.status === 'FAILED' ? 'red.8' : 'dimmed'} mt={6}>
-        {t.status === 'FAILED' ? (t.error ?? 'Something went wrong while importing. Nothing was imported.') : `${percent}% done`}
+        {t.status === 'FAILED'
+          ? (t.error ?? 'Something went wrong while importing. Nothing was imported.')
+          : `${percent}% done`}
       </Text>
       {error ? <ErrorNote error={error} title="Progress could not be checked; still trying" /> : null}
       <Group mt="md">
@@ -87,7 +114,11 @@ export function ImportPage() {
   const [source, setSource] = useState<'upload' | 'export'>(params.get('export') ? 'export' : 'upload');
   const projects = useLoad<{ projects: ProjectSummary[] }>(q.projects, {}, { skip: source !== 'export' });
   const [projectId, setProjectId] = useState(params.get('project') ?? '');
-  const exports = useLoad<{ projectTransfers: Transfer[] }>(EXPORTS, { projectId }, { skip: source !== 'export' || !projectId });
+  const exports = useLoad<{ projectTransfers: Transfer[] }>(
+    EXPORTS,
+    { projectId },
+    { skip: source !== 'export' || !projectId },
+  );
   const [exportId, setExportId] = useState(params.get('export') ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
@@ -116,7 +147,9 @@ export function ImportPage() {
   if (!can('projects:create')) {
     return (
       <PageFrame title="Import a project" width="content">
-        <Alert color="gray">Your role cannot create projects, so it cannot import them. Ask a workspace admin for the Contributor role.</Alert>
+        <Alert color="gray">
+          Your role cannot create projects, so it cannot import them. Ask a workspace admin for the Contributor role.
+        </Alert>
       </PageFrame>
     );
   }
@@ -144,12 +177,24 @@ export function ImportPage() {
     setError(null);
     try {
       if (source === 'export') {
-        setStarted((await host.graphql<{ importProject: Transfer }>(IMPORT, { input: { exportId, title: trimmed } })).importProject);
+        setStarted(
+          (await host.graphql<{ importProject: Transfer }>(IMPORT, { input: { exportId, title: trimmed } }))
+            .importProject,
+        );
       } else {
         if (!host.fetch) throw new Error('This web app cannot upload archives. Reload the page and try again.');
-        const res = await host.fetch(`/api/imports?title=${encodeURIComponent(trimmed)}`, { method: 'POST', body: file, headers: { 'content-type': 'application/x-tar' } });
-        const body = (await res.json().catch(() => null)) as { id?: string; errors?: Array<{ message: string }>; message?: string } | null;
-        if (!res.ok || !body?.id) throw new Error(body?.errors?.[0]?.message ?? body?.message ?? `The upload failed (status ${res.status}).`);
+        const res = await host.fetch(`/api/imports?title=${encodeURIComponent(trimmed)}`, {
+          method: 'POST',
+          body: file,
+          headers: { 'content-type': 'application/x-tar' },
+        });
+        const body = (await res.json().catch(() => null)) as {
+          id?: string;
+          errors?: Array<{ message: string }>;
+          message?: string;
+        } | null;
+        if (!res.ok || !body?.id)
+          throw new Error(body?.errors?.[0]?.message ?? body?.message ?? `The upload failed (status ${res.status}).`);
         setStarted((await host.graphql<{ projectTransfer: Transfer }>(ONE, { id: body.id })).projectTransfer);
       }
     } catch (err) {
@@ -160,7 +205,12 @@ export function ImportPage() {
   };
 
   return (
-    <PageFrame title="Import a project" description="Make a new project from a Fieldbook export: its notes, insights, highlights, tags, fields and people." crumbs={[{ label: 'Projects', to: '/projects' }]} width="content">
+    <PageFrame
+      title="Import a project"
+      description="Make a new project from a Fieldbook export: its notes, insights, highlights, tags, fields and people."
+      crumbs={[{ label: 'Projects', to: '/projects' }]}
+      width="content"
+    >
       <Paper withBorder p="lg">
         <Stack gap="md">
           <SegmentedControl
@@ -178,7 +228,12 @@ export function ImportPage() {
               <Text component="label" htmlFor={fileId} size="sm" fw={500} display="block" mb={4}>
                 Export archive (.tar)
               </Text>
-              <input id={fileId} type="file" accept=".tar,application/x-tar" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+              <input
+                id={fileId}
+                type="file"
+                accept=".tar,application/x-tar"
+                onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+              />
             </div>
           ) : (
             <>
@@ -190,7 +245,10 @@ export function ImportPage() {
                   setProjectId(e.currentTarget.value);
                   setExportId('');
                 }}
-                data={[{ value: '', label: projects.data ? 'Choose a project' : 'Loading…' }, ...(projects.data?.projects ?? []).map((p) => ({ value: p.id, label: p.title }))]}
+                data={[
+                  { value: '', label: projects.data ? 'Choose a project' : 'Loading…' },
+                  ...(projects.data?.projects ?? []).map((p) => ({ value: p.id, label: p.title })),
+                ]}
               />
               {projectId && exports.data && !ready.length ? (
                 <Text size="sm" c="dimmed">
@@ -198,7 +256,15 @@ export function ImportPage() {
                 </Text>
               ) : null}
               {ready.length > 0 && (
-                <NativeSelect label="Export" value={exportId} onChange={(e) => setExportId(e.currentTarget.value)} data={ready.map((t) => ({ value: t.id, label: `${t.projectTitle ?? 'Export'}, ${dateTime.format(new Date(t.createdAt))}` }))} />
+                <NativeSelect
+                  label="Export"
+                  value={exportId}
+                  onChange={(e) => setExportId(e.currentTarget.value)}
+                  data={ready.map((t) => ({
+                    value: t.id,
+                    label: `${t.projectTitle ?? 'Export'}, ${dateTime.format(new Date(t.createdAt))}`,
+                  }))}
+                />
               )}
             </>
           )}
@@ -219,7 +285,12 @@ export function ImportPage() {
             </Alert>
           )}
           <Group>
-            <Button leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => void start()} loading={busy} disabled={!canStart}>
+            <Button
+              leftSection={<IconFileImport size={16} aria-hidden />}
+              onClick={() => void start()}
+              loading={busy}
+              disabled={!canStart}
+            >
               Import
             </Button>
           </Group>

@@ -17,7 +17,12 @@ export const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
-const blankToNull = (input: PersonInput) => ({ name: input.name, email: input.email || null, company: input.company || null, title: input.title || null });
+const blankToNull = (input: PersonInput) => ({
+  name: input.name,
+  email: input.email || null,
+  company: input.company || null,
+  title: input.title || null,
+});
 
 /** /contacts: the people research is about, searchable by name or email. */
 export function ContactsPage() {
@@ -31,7 +36,9 @@ export function ContactsPage() {
   const [error, setError] = useState<unknown>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [creating, setCreating] = useState(false);
-  const create = useAction((input: PersonInput) => graphql<{ createPerson: { id: string; name: string } }>(q.createPerson, { input: blankToNull(input) }));
+  const create = useAction((input: PersonInput) =>
+    graphql<{ createPerson: { id: string; name: string } }>(q.createPerson, { input: blankToNull(input) }),
+  );
 
   // Answers can arrive out of order while someone types: only the latest search's is shown.
   const latest = useRef('');
@@ -78,8 +85,13 @@ export function ContactsPage() {
       ) : !people ? (
         <SectionLoader label="Loading contacts…" />
       ) : people.length === 0 ? (
-        <EmptyState icon={<IconUsers size={24} />} title={debounced ? `No one matches “${debounced}”` : 'No contacts yet'}>
-          {debounced ? 'Try part of a name or an email address.' : 'Add the people you interview, then link them to notes and highlights.'}
+        <EmptyState
+          icon={<IconUsers size={24} />}
+          title={debounced ? `No one matches “${debounced}”` : 'No contacts yet'}
+        >
+          {debounced
+            ? 'Try part of a name or an email address.'
+            : 'Add the people you interview, then link them to notes and highlights.'}
         </EmptyState>
       ) : (
         <Paper withBorder>

@@ -32,14 +32,25 @@ export function PersonDialog({
   const [touched, setTouched] = useState(false);
   useEffect(() => {
     if (opened) {
-      setV({ name: person?.name ?? '', email: person?.email ?? '', company: person?.company ?? '', title: person?.title ?? '' });
+      setV({
+        name: person?.name ?? '',
+        email: person?.email ?? '',
+        company: person?.company ?? '',
+        title: person?.title ?? '',
+      });
       setTouched(false);
     }
   }, [opened, person]);
-  const set = (k: keyof PersonInput) => (e: React.ChangeEvent<HTMLInputElement>) => setV({ ...v, [k]: e.currentTarget.value });
-  const too = (k: keyof PersonInput) => (v[k].trim().length > PERSON_LIMITS[k] ? `At most ${PERSON_LIMITS[k]} characters.` : null);
+  const set = (k: keyof PersonInput) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setV({ ...v, [k]: e.currentTarget.value });
+  const too = (k: keyof PersonInput) =>
+    v[k].trim().length > PERSON_LIMITS[k] ? `At most ${PERSON_LIMITS[k]} characters.` : null;
   const nameProblem = !v.name.trim() ? 'Enter a name.' : too('name');
-  const emailProblem = too('email') ?? (v.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim()) ? 'Enter an email address like name@example.com.' : null);
+  const emailProblem =
+    too('email') ??
+    (v.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())
+      ? 'Enter an email address like name@example.com.'
+      : null);
   const invalid = Boolean(nameProblem || emailProblem || too('company') || too('title'));
 
   return (
@@ -48,12 +59,26 @@ export function PersonDialog({
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          if (!invalid) onSubmit({ name: v.name.trim(), email: v.email.trim(), company: v.company.trim(), title: v.title.trim() });
+          if (!invalid)
+            onSubmit({ name: v.name.trim(), email: v.email.trim(), company: v.company.trim(), title: v.title.trim() });
         }}
       >
         <Stack gap="md">
-          <TextInput label="Name" required value={v.name} onChange={set('name')} error={touched ? nameProblem : too('name')} data-autofocus />
-          <TextInput label="Email" type="email" value={v.email} onChange={set('email')} error={touched ? emailProblem : too('email')} />
+          <TextInput
+            label="Name"
+            required
+            value={v.name}
+            onChange={set('name')}
+            error={touched ? nameProblem : too('name')}
+            data-autofocus
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            value={v.email}
+            onChange={set('email')}
+            error={touched ? emailProblem : too('email')}
+          />
           <TextInput label="Company" value={v.company} onChange={set('company')} error={too('company')} />
           <TextInput label="Job title" value={v.title} onChange={set('title')} error={too('title')} />
           <ErrorNote error={error} title={person ? 'The changes were not saved' : 'The person was not created'} />

@@ -6,7 +6,15 @@ import { useNavigate, useParams } from 'react-router';
 import { q, type Connection, type DocumentSummary, type HighlightSummary, type Person } from '../api.ts';
 import { isNotFound } from '../ui/errors.ts';
 import { UUID, useAction, useCan, useLoad } from '../ui/hooks.ts';
-import { EmptyState, ErrorNote, NotFoundPanel, PageFrame, SectionLoader, notifyDone, notifyError } from '../ui/layout.tsx';
+import {
+  EmptyState,
+  ErrorNote,
+  NotFoundPanel,
+  PageFrame,
+  SectionLoader,
+  notifyDone,
+  notifyError,
+} from '../ui/layout.tsx';
 import { DocumentRow, HighlightRow } from '../project/DocumentList.tsx';
 import { initials } from './ContactsPage.tsx';
 import { PersonDialog, type PersonInput } from './PersonDialog.tsx';
@@ -17,10 +25,22 @@ export function PersonPage() {
   const { graphql } = useFieldbook();
   const can = useCan();
   const valid = UUID.test(personId);
-  const data = useLoad<{ person: Person; personNotes: Connection<DocumentSummary>; personHighlights: Connection<HighlightSummary> }>(q.person, { id: personId }, { skip: !valid });
+  const data = useLoad<{
+    person: Person;
+    personNotes: Connection<DocumentSummary>;
+    personHighlights: Connection<HighlightSummary>;
+  }>(q.person, { id: personId }, { skip: !valid });
   const [editing, setEditing] = useState(false);
   const save = useAction((input: PersonInput) =>
-    graphql(q.updatePerson, { id: personId, input: { name: input.name, email: input.email || null, company: input.company || null, title: input.title || null } }),
+    graphql(q.updatePerson, {
+      id: personId,
+      input: {
+        name: input.name,
+        email: input.email || null,
+        company: input.company || null,
+        title: input.title || null,
+      },
+    }),
   );
 
   const navigate = useNavigate();
@@ -38,8 +58,10 @@ export function PersonPage() {
     }
   };
 
-  if (!valid || isNotFound(data.error)) return <NotFoundPanel what="This person" back={{ label: 'Go to contacts', to: '/contacts' }} />;
-  if (data.error && !data.data) return <ErrorNote error={data.error} title="The person could not be loaded" onRetry={() => void data.reload()} />;
+  if (!valid || isNotFound(data.error))
+    return <NotFoundPanel what="This person" back={{ label: 'Go to contacts', to: '/contacts' }} />;
+  if (data.error && !data.data)
+    return <ErrorNote error={data.error} title="The person could not be loaded" onRetry={() => void data.reload()} />;
   if (!data.data) return <SectionLoader label="Loading the person…" />;
   const { person, personNotes, personHighlights } = data.data;
   const details = [person.title, person.company].filter(Boolean).join(' at ');
@@ -85,7 +107,13 @@ export function PersonPage() {
             </Button>
           )}
           {can('people:manage') && (
-            <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} loading={removing} onClick={() => void remove()}>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={removing}
+              onClick={() => void remove()}
+            >
               Move to trash
             </Button>
           )}
@@ -102,7 +130,12 @@ export function PersonPage() {
               Link a note to this person from the note’s side panel.
             </EmptyState>
           ) : (
-            <Stack gap={6} component="ul" aria-label="Notes about this person" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap={6}
+              component="ul"
+              aria-label="Notes about this person"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {personNotes.nodes.map((n) => (
                 <DocumentRow key={n.id} doc={n} kind="note" showProject />
               ))}
@@ -118,7 +151,12 @@ export function PersonPage() {
               Highlights linked to this person appear here.
             </EmptyState>
           ) : (
-            <Stack gap={6} component="ul" aria-label="Highlights about this person" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap={6}
+              component="ul"
+              aria-label="Highlights about this person"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {personHighlights.nodes.map((h) => (
                 <HighlightRow key={h.id} h={h} />
               ))}

@@ -23,7 +23,11 @@ export function usePages<T>(query: string, field: string, variables: Record<stri
       setLoading(true);
       setError(null);
       try {
-        const data = await graphql<Record<string, Connection<T>>>(query, { ...(JSON.parse(key) as Record<string, unknown>), first: PAGE, after });
+        const data = await graphql<Record<string, Connection<T>>>(query, {
+          ...(JSON.parse(key) as Record<string, unknown>),
+          first: PAGE,
+          after,
+        });
         const page = data[field]!;
         setItems((prev) => (after && prev ? [...prev, ...page.nodes] : page.nodes));
         setCursor(page.endCursor);
@@ -42,10 +46,29 @@ export function usePages<T>(query: string, field: string, variables: Record<stri
     void load(null);
   }, [load]);
 
-  return { items, more, loading, error, loadMore: () => void load(cursor), reload: () => void load(null), remove: (ids: readonly string[]) => setItems((prev) => prev && prev.filter((i) => !ids.includes((i as { id: string }).id))) };
+  return {
+    items,
+    more,
+    loading,
+    error,
+    loadMore: () => void load(cursor),
+    reload: () => void load(null),
+    remove: (ids: readonly string[]) =>
+      setItems((prev) => prev && prev.filter((i) => !ids.includes((i as { id: string }).id))),
+  };
 }
 
-export function LoadMore({ more, loading, onClick, what }: { more: boolean; loading: boolean; onClick(): void; what: string }) {
+export function LoadMore({
+  more,
+  loading,
+  onClick,
+  what,
+}: {
+  more: boolean;
+  loading: boolean;
+  onClick(): void;
+  what: string;
+}) {
   if (!more) return null;
   return (
     <Group justify="center" mt="md">
@@ -61,7 +84,19 @@ export interface RowSelection {
   onToggle(): void;
 }
 
-export function DocumentRow({ doc, kind, showProject, selection, menu }: { doc: DocumentSummary; kind: 'note' | 'insight'; showProject?: boolean; selection?: RowSelection; menu?: ReactNode }) {
+export function DocumentRow({
+  doc,
+  kind,
+  showProject,
+  selection,
+  menu,
+}: {
+  doc: DocumentSummary;
+  kind: 'note' | 'insight';
+  showProject?: boolean;
+  selection?: RowSelection;
+  menu?: ReactNode;
+}) {
   const to = kind === 'note' ? `/data/${doc.id}` : `/insights/${doc.id}`;
   const Icon = kind === 'note' ? IconFileText : IconBulb;
   const title = doc.title || (kind === 'note' ? 'Untitled note' : 'Untitled insight');
@@ -70,7 +105,14 @@ export function DocumentRow({ doc, kind, showProject, selection, menu }: { doc: 
     <Paper withBorder px="md" py="sm" component="li" bg={selection?.checked ? 'indigo.0' : undefined}>
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }} align="flex-start">
-          {selection && <Checkbox mt={2} checked={selection.checked} onChange={selection.onToggle} aria-label={`Select “${title}”`} />}
+          {selection && (
+            <Checkbox
+              mt={2}
+              checked={selection.checked}
+              onChange={selection.onToggle}
+              aria-label={`Select “${title}”`}
+            />
+          )}
           <Icon size={18} aria-hidden color="#5c6370" style={{ flexShrink: 0, marginTop: 2 }} />
           <div style={{ minWidth: 0 }}>
             <Anchor component={Link} to={to} fw={500} c="dark" truncate display="block">
@@ -89,18 +131,42 @@ export function DocumentRow({ doc, kind, showProject, selection, menu }: { doc: 
             {(doc.people?.length || doc.rowTags?.length || highlightCount !== undefined) && (
               <Group gap={6} mt={4}>
                 {doc.rowTags?.map((t) => (
-                  <Badge key={t.id} size="sm" radius="sm" variant="light" color="gray" tt="none" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }} />}>
+                  <Badge
+                    key={t.id}
+                    size="sm"
+                    radius="sm"
+                    variant="light"
+                    color="gray"
+                    tt="none"
+                    leftSection={
+                      <span
+                        aria-hidden
+                        style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }}
+                      />
+                    }
+                  >
                     {t.title}
                   </Badge>
                 ))}
                 {doc.people?.map((p) => (
-                  <Badge key={p.id} variant="light" color="gray" radius="sm" size="sm" tt="none" leftSection={<IconUser size={10} aria-hidden />}>
+                  <Badge
+                    key={p.id}
+                    variant="light"
+                    color="gray"
+                    radius="sm"
+                    size="sm"
+                    tt="none"
+                    leftSection={<IconUser size={10} aria-hidden />}
+                  >
                     {p.name}
                   </Badge>
                 ))}
                 {highlightCount !== undefined && (
                   <Text size="xs" c="gray.7">
-                    {kind === 'note' ? `${highlightCount} ${highlightCount === 1 ? 'highlight' : 'highlights'}` : `${highlightCount} cited ${highlightCount === 1 ? 'highlight' : 'highlights'}`} · created {formatDate(doc.createdAt)} · updated {formatDate(doc.updatedAt)}
+                    {kind === 'note'
+                      ? `${highlightCount} ${highlightCount === 1 ? 'highlight' : 'highlights'}`
+                      : `${highlightCount} cited ${highlightCount === 1 ? 'highlight' : 'highlights'}`}{' '}
+                    · created {formatDate(doc.createdAt)} · updated {formatDate(doc.updatedAt)}
                   </Text>
                 )}
               </Group>
@@ -129,19 +195,52 @@ export function DocumentRow({ doc, kind, showProject, selection, menu }: { doc: 
   );
 }
 
-export function HighlightRow({ h, selection, tags, menu }: { h: HighlightSummary; selection?: RowSelection; tags?: ReadonlyArray<{ id: string; title: string; color: string }>; menu?: ReactNode }) {
+export function HighlightRow({
+  h,
+  selection,
+  tags,
+  menu,
+}: {
+  h: HighlightSummary;
+  selection?: RowSelection;
+  tags?: ReadonlyArray<{ id: string; title: string; color: string }>;
+  menu?: ReactNode;
+}) {
   return (
     <Paper withBorder p="md" component="li" bg={selection?.checked ? 'indigo.0' : undefined}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        {selection && <Checkbox mt={2} checked={selection.checked} onChange={selection.onToggle} aria-label={`Select highlight “${h.text.slice(0, 40)}”`} />}
+        {selection && (
+          <Checkbox
+            mt={2}
+            checked={selection.checked}
+            onChange={selection.onToggle}
+            aria-label={`Select highlight “${h.text.slice(0, 40)}”`}
+          />
+        )}
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" style={{ borderLeft: `3px solid ${h.displayColor ?? 'rgba(250, 176, 5, 0.6)'}`, paddingLeft: 10 }}>
+          <Text
+            size="sm"
+            style={{ borderLeft: `3px solid ${h.displayColor ?? 'rgba(250, 176, 5, 0.6)'}`, paddingLeft: 10 }}
+          >
             “{h.text}”
           </Text>
           {tags && tags.length > 0 && (
             <Group gap={4} mt={6}>
               {tags.map((t) => (
-                <Badge key={t.id} size="sm" radius="sm" variant="light" color="gray" tt="none" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }} />}>
+                <Badge
+                  key={t.id}
+                  size="sm"
+                  radius="sm"
+                  variant="light"
+                  color="gray"
+                  tt="none"
+                  leftSection={
+                    <span
+                      aria-hidden
+                      style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }}
+                    />
+                  }
+                >
                   {t.title}
                 </Badge>
               ))}

@@ -27,7 +27,9 @@ export interface ListFilterState {
  * A list's sort, words and tags live in the address (?sort=&q=&tags=), so a reload or a shared
  * link shows the same rows.
  */
-export function useListFilters(orders: ReadonlyArray<{ value: ListOrder }> = ORDERS): [ListFilterState, (patch: Partial<ListFilterState>) => void] {
+export function useListFilters(
+  orders: ReadonlyArray<{ value: ListOrder }> = ORDERS,
+): [ListFilterState, (patch: Partial<ListFilterState>) => void] {
   const [params, setParams] = useSearchParams();
   const sort = params.get('sort') as ListOrder | null;
   const orderBy = orders.some((o) => o.value === sort) ? sort! : 'CREATED_DESC';
@@ -38,7 +40,8 @@ export function useListFilters(orders: ReadonlyArray<{ value: ListOrder }> = ORD
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        const put = (key: string, value: string, empty: string) => (value && value !== empty ? next.set(key, value) : next.delete(key));
+        const put = (key: string, value: string, empty: string) =>
+          value && value !== empty ? next.set(key, value) : next.delete(key);
         if (patch.orderBy !== undefined) put('sort', patch.orderBy, 'CREATED_DESC');
         if (patch.search !== undefined) put('q', patch.search, '');
         if (patch.tagIds !== undefined) put('tags', patch.tagIds.join(','), '');
@@ -81,10 +84,19 @@ export function ListFilters({
 
   useEffect(() => {
     let stale = false;
-    graphql<{ tagBoards: Array<{ id: string; projectId: string | null; title: string; tags: Array<{ id: string; title: string }> }> }>(TAG_CHOICES, { projectId })
+    graphql<{
+      tagBoards: Array<{
+        id: string;
+        projectId: string | null;
+        title: string;
+        tags: Array<{ id: string; title: string }>;
+      }>;
+    }>(TAG_CHOICES, { projectId })
       .then((r) => {
         if (stale) return;
-        const boards = [...r.tagBoards].sort((a, b) => Number(b.projectId === projectId) - Number(a.projectId === projectId)).filter((b) => b.tags.length);
+        const boards = [...r.tagBoards]
+          .sort((a, b) => Number(b.projectId === projectId) - Number(a.projectId === projectId))
+          .filter((b) => b.tags.length);
         setTags(boards.map((b) => ({ group: b.title, items: b.tags.map((t) => ({ value: t.id, label: t.title })) })));
       })
       .catch(() => undefined);
@@ -118,7 +130,14 @@ export function ListFilters({
         nothingFoundMessage="No tag has that name"
         w={240}
       />
-      <NativeSelect size="xs" label="Sort" data={orders} value={state.orderBy} onChange={(e) => onChange({ orderBy: e.currentTarget.value as ListOrder })} w={160} />
+      <NativeSelect
+        size="xs"
+        label="Sort"
+        data={orders}
+        value={state.orderBy}
+        onChange={(e) => onChange({ orderBy: e.currentTarget.value as ListOrder })}
+        w={160}
+      />
     </Group>
   );
 }

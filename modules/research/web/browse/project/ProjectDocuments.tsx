@@ -1,6 +1,15 @@
 import { ActionIcon, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
-import { IconArchive, IconArrowDown, IconArrowUp, IconBulb, IconDots, IconExternalLink, IconFileText, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArrowDown,
+  IconArrowUp,
+  IconBulb,
+  IconDots,
+  IconExternalLink,
+  IconFileText,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { q, type DocumentSummary } from '../api.ts';
@@ -32,12 +41,16 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
   const [filters, setFilters] = useListFilters();
   const { orderBy, search, tagIds } = filters;
   const filtered = Boolean(search.trim() || tagIds.length);
-  const pages = usePages<DocumentSummary>(kind === 'note' ? q.notes : q.insights, kind === 'note' ? 'notes' : 'insights', {
-    projectId,
-    orderBy,
-    search: search.trim() || null,
-    tagIds: tagIds.length ? tagIds : null,
-  });
+  const pages = usePages<DocumentSummary>(
+    kind === 'note' ? q.notes : q.insights,
+    kind === 'note' ? 'notes' : 'insights',
+    {
+      projectId,
+      orderBy,
+      search: search.trim() || null,
+      tagIds: tagIds.length ? tagIds : null,
+    },
+  );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [progress, setProgress] = useState<{ finished: number; total: number } | null>(null);
   const plural = kind === 'note' ? 'notes' : 'insights';
@@ -46,7 +59,8 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
   const canRestore = can('projects:delete');
   const TYPE = kind === 'note' ? 'NOTE' : 'INSIGHT';
 
-  if (pages.error && !pages.items) return <ErrorNote error={pages.error} title={`The ${plural} could not be loaded`} onRetry={pages.reload} />;
+  if (pages.error && !pages.items)
+    return <ErrorNote error={pages.error} title={`The ${plural} could not be loaded`} onRetry={pages.reload} />;
   // The same first element in every state, so the text box keeps its focus while the list reloads.
   const controls = (
     <Group justify="space-between" mb="xs" align="flex-end">
@@ -84,7 +98,9 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
           ) : undefined
         }
       >
-        {kind === 'note' ? 'Notes hold interview transcripts, observations and feedback. Highlight what matters and tag it.' : 'Insights sum up what you learned, citing the evidence. Publish them for your team.'}
+        {kind === 'note'
+          ? 'Notes hold interview transcripts, observations and feedback. Highlight what matters and tag it.'
+          : 'Insights sum up what you learned, citing the evidence. Publish them for your team.'}
       </EmptyState>
     );
   }
@@ -98,7 +114,11 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
 
   const trash = async (ids: string[]) => {
     setProgress({ finished: 0, total: ids.length });
-    const result = await runEach(ids, (id) => graphql(kind === 'note' ? q.deleteNote : q.deleteInsight, { id }), (finished, total) => setProgress({ finished, total }));
+    const result = await runEach(
+      ids,
+      (id) => graphql(kind === 'note' ? q.deleteNote : q.deleteInsight, { id }),
+      (finished, total) => setProgress({ finished, total }),
+    );
     setProgress(null);
     pages.remove(result.done);
     setSelected((s) => new Set([...s].filter((id) => !result.done.includes(id))));
@@ -107,17 +127,29 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
 
   const archive = async (ids: string[], archived: boolean) => {
     setProgress({ finished: 0, total: ids.length });
-    const result = await runEach(ids, (id) => graphql(kind === 'note' ? q.updateNote : q.updateInsight, { id, input: { archived } }), (finished, total) => setProgress({ finished, total }));
+    const result = await runEach(
+      ids,
+      (id) => graphql(kind === 'note' ? q.updateNote : q.updateInsight, { id, input: { archived } }),
+      (finished, total) => setProgress({ finished, total }),
+    );
     setProgress(null);
-    if (result.failed.length) notifyError(result.failed[0]!.error, `${count(result.failed.length, one, plural)} could not be ${archived ? 'archived' : 'unarchived'}`);
-    if (result.done.length) notifyDone(`${count(result.done.length, one, plural)} ${archived ? 'archived' : 'unarchived'}.`);
+    if (result.failed.length)
+      notifyError(
+        result.failed[0]!.error,
+        `${count(result.failed.length, one, plural)} could not be ${archived ? 'archived' : 'unarchived'}`,
+      );
+    if (result.done.length)
+      notifyDone(`${count(result.done.length, one, plural)} ${archived ? 'archived' : 'unarchived'}.`);
     pages.reload();
   };
 
   // Moving a row past its neighbour: place it between the neighbour and the one beyond.
   const move = async (index: number, by: -1 | 1) => {
     const id = items[index]!.id;
-    const [previousId, nextId] = by < 0 ? [items[index - 2]?.id ?? null, items[index - 1]!.id] : [items[index + 1]!.id, items[index + 2]?.id ?? null];
+    const [previousId, nextId] =
+      by < 0
+        ? [items[index - 2]?.id ?? null, items[index - 1]!.id]
+        : [items[index + 1]!.id, items[index + 2]?.id ?? null];
     try {
       await graphql(kind === 'note' ? q.moveNote : q.moveInsight, { id, previousId, nextId });
       pages.reload();
@@ -132,20 +164,45 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
     <>
       {controls}
       {(canEdit || canDelete) && (
-        <BulkBar selected={selected.size} total={items.length} what={plural} onAll={() => setSelected(new Set(items.map((d) => d.id)))} onClear={() => setSelected(new Set())} progress={progress}>
+        <BulkBar
+          selected={selected.size}
+          total={items.length}
+          what={plural}
+          onAll={() => setSelected(new Set(items.map((d) => d.id)))}
+          onClear={() => setSelected(new Set())}
+          progress={progress}
+        >
           {canEdit && (
-            <Button size="compact-sm" variant="default" leftSection={<IconArchive size={14} aria-hidden />} disabled={busy} onClick={() => void archive(ids, !ids.every((id) => items.find((d) => d.id === id)?.archived))}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconArchive size={14} aria-hidden />}
+              disabled={busy}
+              onClick={() => void archive(ids, !ids.every((id) => items.find((d) => d.id === id)?.archived))}
+            >
               {ids.every((id) => items.find((d) => d.id === id)?.archived) ? 'Unarchive' : 'Archive'}
             </Button>
           )}
           {canDelete && (
-            <Button size="compact-sm" color="red" variant="light" leftSection={<IconTrash size={14} aria-hidden />} loading={busy} onClick={() => void trash(ids)}>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              loading={busy}
+              onClick={() => void trash(ids)}
+            >
               Move to trash
             </Button>
           )}
         </BulkBar>
       )}
-      <Stack gap={6} component="ul" aria-label={kind === 'note' ? 'Notes' : 'Insights'} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Stack
+        gap={6}
+        component="ul"
+        aria-label={kind === 'note' ? 'Notes' : 'Insights'}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {items.map((d, i) => {
           const title = d.title || (kind === 'note' ? 'Untitled note' : 'Untitled insight');
           return (
@@ -153,7 +210,9 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
               key={d.id}
               doc={d}
               kind={kind}
-              selection={canEdit || canDelete ? { checked: selected.has(d.id), onToggle: () => toggle(d.id) } : undefined}
+              selection={
+                canEdit || canDelete ? { checked: selected.has(d.id), onToggle: () => toggle(d.id) } : undefined
+              }
               menu={
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
@@ -162,7 +221,11 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item component={Link} to={kind === 'note' ? `/data/${d.id}` : `/insights/${d.id}`} leftSection={<IconExternalLink size={14} aria-hidden />}>
+                    <Menu.Item
+                      component={Link}
+                      to={kind === 'note' ? `/data/${d.id}` : `/insights/${d.id}`}
+                      leftSection={<IconExternalLink size={14} aria-hidden />}
+                    >
                       Open
                     </Menu.Item>
                     {canEdit && orderBy === 'RANK' && i > 0 && (
@@ -176,12 +239,19 @@ export function DocumentList({ projectId, kind, canCreate, canEdit, onCreate, cr
                       </Menu.Item>
                     )}
                     {canEdit && (
-                      <Menu.Item leftSection={<IconArchive size={14} aria-hidden />} onClick={() => void archive([d.id], !d.archived)}>
+                      <Menu.Item
+                        leftSection={<IconArchive size={14} aria-hidden />}
+                        onClick={() => void archive([d.id], !d.archived)}
+                      >
                         {d.archived ? 'Unarchive' : 'Archive'}
                       </Menu.Item>
                     )}
                     {canDelete && (
-                      <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => void trash([d.id])}>
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => void trash([d.id])}
+                      >
                         Move to trash
                       </Menu.Item>
                     )}

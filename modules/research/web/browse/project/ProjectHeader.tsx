@@ -37,7 +37,11 @@ export function ProjectHeader({ project, onChanged }: { project: Project; onChan
     }
   }
 
-  const titleProblem = !draft.trim() ? 'The title cannot be empty.' : draft.trim().length > TITLE_MAX ? `At most ${TITLE_MAX} characters.` : null;
+  const titleProblem = !draft.trim()
+    ? 'The title cannot be empty.'
+    : draft.trim().length > TITLE_MAX
+      ? `At most ${TITLE_MAX} characters.`
+      : null;
 
   return (
     <Group gap="sm" wrap="nowrap" align="center">
@@ -134,7 +138,11 @@ export function ProjectHeader({ project, onChanged }: { project: Project; onChan
             </Menu.Target>
             <Menu.Dropdown>
               {(Object.keys(STATUS_LABEL) as ProjectStatus[]).map((s) => (
-                <Menu.Item key={s} onClick={() => void update({ status: s }, `The project is now ${STATUS_LABEL[s].toLowerCase()}.`)} rightSection={project.status === s ? <IconCheck size={14} aria-hidden /> : null}>
+                <Menu.Item
+                  key={s}
+                  onClick={() => void update({ status: s }, `The project is now ${STATUS_LABEL[s].toLowerCase()}.`)}
+                  rightSection={project.status === s ? <IconCheck size={14} aria-hidden /> : null}
+                >
                   {STATUS_LABEL[s]}
                 </Menu.Item>
               ))}

@@ -1,4 +1,16 @@
-import { ActionIcon, Button, ColorSwatch, Group, Popover, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  ColorSwatch,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconHighlight, IconTag, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -27,10 +39,19 @@ const HIGHLIGHTS = `query BrowseProjectHighlights($projectId: ID!, $first: Int, 
 const TAG_CHOICES = `query BrowseTagChoices($projectId: ID) { tagBoards(projectId: $projectId, includeWorkspace: true) { id projectId title tags { id title color } } }`;
 
 /** The tags of many highlights in one request: one aliased field per highlight. */
-const tagsOf = (ids: readonly string[]) => `query BrowseHighlightTags { ${ids.map((id, i) => `h${i}: highlightTags(highlightId: ${JSON.stringify(id)}) { id title color }`).join(' ')} }`;
+const tagsOf = (ids: readonly string[]) =>
+  `query BrowseHighlightTags { ${ids.map((id, i) => `h${i}: highlightTags(highlightId: ${JSON.stringify(id)}) { id title color }`).join(' ')} }`;
 
 /** Picks one tag by typing its name (Enter takes the tag so named, or the only one left) or clicking it. */
-function TagChooser({ projectId, disabled, onPick }: { projectId: string; disabled: boolean; onPick(tag: TagChoice): void }) {
+function TagChooser({
+  projectId,
+  disabled,
+  onPick,
+}: {
+  projectId: string;
+  disabled: boolean;
+  onPick(tag: TagChoice): void;
+}) {
   const { graphql } = useFieldbook();
   const [opened, setOpened] = useState(false);
   const [tags, setTags] = useState<TagChoice[] | null>(null);
@@ -38,7 +59,13 @@ function TagChooser({ projectId, disabled, onPick }: { projectId: string; disabl
   useEffect(() => {
     if (!opened || tags) return;
     graphql<{ tagBoards: Array<{ projectId: string | null; tags: TagChoice[] }> }>(TAG_CHOICES, { projectId })
-      .then((r) => setTags([...r.tagBoards].sort((a, b) => Number(b.projectId === projectId) - Number(a.projectId === projectId)).flatMap((b) => b.tags)))
+      .then((r) =>
+        setTags(
+          [...r.tagBoards]
+            .sort((a, b) => Number(b.projectId === projectId) - Number(a.projectId === projectId))
+            .flatMap((b) => b.tags),
+        ),
+      )
       .catch((err: unknown) => notifyError(err, 'The tags could not be loaded'));
   }, [opened, tags, graphql, projectId]);
   const wanted = search.trim().toLowerCase();
@@ -51,7 +78,13 @@ function TagChooser({ projectId, disabled, onPick }: { projectId: string; disabl
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus withinPortal>
       <Popover.Target>
-        <Button size="compact-sm" variant="default" leftSection={<IconTag size={14} aria-hidden />} disabled={disabled} onClick={() => setOpened((o) => !o)}>
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconTag size={14} aria-hidden />}
+          disabled={disabled}
+          onClick={() => setOpened((o) => !o)}
+        >
           Tag
         </Button>
       </Popover.Target>
@@ -67,14 +100,22 @@ function TagChooser({ projectId, disabled, onPick }: { projectId: string; disabl
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
               e.preventDefault();
-              const match = shown.find((t) => t.title.toLowerCase() === wanted) ?? (shown.length === 1 ? shown[0] : undefined);
+              const match =
+                shown.find((t) => t.title.toLowerCase() === wanted) ?? (shown.length === 1 ? shown[0] : undefined);
               if (match) pick(match);
             }}
           />
           <ScrollArea.Autosize mah={200} type="auto">
             <Stack gap={2}>
               {shown.map((t) => (
-                <UnstyledButton key={t.id} onClick={() => pick(t)} px={6} py={4} style={{ borderRadius: 6 }} className="fb-choice">
+                <UnstyledButton
+                  key={t.id}
+                  onClick={() => pick(t)}
+                  px={6}
+                  py={4}
+                  style={{ borderRadius: 6 }}
+                  className="fb-choice"
+                >
                   <Group gap={6} wrap="nowrap">
                     <ColorSwatch color={t.color} size={10} aria-hidden />
                     <Text size="sm" truncate>
@@ -111,7 +152,14 @@ export function HighlightList({ projectId, canEdit }: { projectId: string; canEd
   // The same first element in every state, so the text box keeps its focus while the list reloads.
   const controls = (
     <Group mb="xs" align="flex-end">
-      <ListFilters projectId={projectId} state={filters} onChange={setFilters} what="highlights" orders={HIGHLIGHT_ORDERS} placeholder="Words in the highlighted text" />
+      <ListFilters
+        projectId={projectId}
+        state={filters}
+        onChange={setFilters}
+        what="highlights"
+        orders={HIGHLIGHT_ORDERS}
+        placeholder="Words in the highlighted text"
+      />
     </Group>
   );
   const [tags, setTags] = useState<Map<string, TagChoice[]>>(new Map());
@@ -133,7 +181,8 @@ export function HighlightList({ projectId, canEdit }: { projectId: string; canEd
     };
   }, [graphql, shownIds, tagsVersion]);
 
-  if (pages.error && !pages.items) return <ErrorNote error={pages.error} title="The highlights could not be loaded" onRetry={pages.reload} />;
+  if (pages.error && !pages.items)
+    return <ErrorNote error={pages.error} title="The highlights could not be loaded" onRetry={pages.reload} />;
   if (!pages.items)
     return (
       <>
@@ -182,7 +231,11 @@ export function HighlightList({ projectId, canEdit }: { projectId: string; canEd
     const result = await runEach(ids, (highlightId) => graphql(q.tagHighlight, { highlightId, tagIds: [t.id] }), track);
     setProgress(null);
     setTagsVersion((v) => v + 1);
-    if (result.failed.length) notifyError(result.failed[0]!.error, `${count(result.failed.length, 'highlight was', 'highlights were')} not tagged “${t.title}”`);
+    if (result.failed.length)
+      notifyError(
+        result.failed[0]!.error,
+        `${count(result.failed.length, 'highlight was', 'highlights were')} not tagged “${t.title}”`,
+      );
     if (result.done.length) notifyDone(`${count(result.done.length, 'highlight', 'highlights')} tagged “${t.title}”.`);
   };
 
@@ -191,9 +244,23 @@ export function HighlightList({ projectId, canEdit }: { projectId: string; canEd
     <>
       {controls}
       {editable && (
-        <BulkBar selected={selected.size} total={items.length} what="highlights" onAll={() => setSelected(new Set(items.map((h) => h.id)))} onClear={() => setSelected(new Set())} progress={progress}>
+        <BulkBar
+          selected={selected.size}
+          total={items.length}
+          what="highlights"
+          onAll={() => setSelected(new Set(items.map((h) => h.id)))}
+          onClear={() => setSelected(new Set())}
+          progress={progress}
+        >
           <TagChooser projectId={projectId} disabled={progress !== null} onPick={(t) => void tag(ids, t)} />
-          <Button size="compact-sm" color="red" variant="light" leftSection={<IconTrash size={14} aria-hidden />} loading={progress !== null} onClick={() => void trash(ids)}>
+          <Button
+            size="compact-sm"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            loading={progress !== null}
+            onClick={() => void trash(ids)}
+          >
             Move to trash
           </Button>
         </BulkBar>
@@ -208,7 +275,12 @@ export function HighlightList({ projectId, canEdit }: { projectId: string; canEd
             menu={
               editable ? (
                 <Tooltip label="Move to trash">
-                  <ActionIcon variant="subtle" color="red" onClick={() => void trash([h.id])} aria-label={`Move highlight “${h.text.slice(0, 40)}” to the trash`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => void trash([h.id])}
+                    aria-label={`Move highlight “${h.text.slice(0, 40)}” to the trash`}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 </Tooltip>

@@ -22,7 +22,14 @@ const Readme = lazy(() => import('./Readme.tsx').then((m) => ({ default: m.Readm
 
 const TABS = ['notes', 'insights', 'highlights', 'readme', 'tags', 'charts'] as const;
 type Tab = (typeof TABS)[number];
-const LABELS: Record<Tab, string> = { notes: 'Notes', insights: 'Insights', highlights: 'Highlights', readme: 'Readme', tags: 'Tags', charts: 'Charts' };
+const LABELS: Record<Tab, string> = {
+  notes: 'Notes',
+  insights: 'Insights',
+  highlights: 'Highlights',
+  readme: 'Readme',
+  tags: 'Tags',
+  charts: 'Charts',
+};
 
 function tabPath(projectId: string, tab: Tab): string {
   // Charts are a page of their own (the dashboards module's), opened from this tab.
@@ -54,12 +61,23 @@ export function ProjectPage() {
   usePageTitle(project?.title ?? 'Project');
 
   const seg = pathname.split('/')[3];
-  const tab: Tab = seg === 'readme' ? 'readme' : seg === 'tags' ? 'tags' : TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'notes';
+  const tab: Tab =
+    seg === 'readme'
+      ? 'readme'
+      : seg === 'tags'
+        ? 'tags'
+        : TABS.includes(params.get('tab') as Tab)
+          ? (params.get('tab') as Tab)
+          : 'notes';
 
   // A project the person cannot read answers NOT_FOUND too; the panel tells a restricted one apart and offers to ask for access.
-  if (valid && isNotFound(state.error)) return <RequestAccessPanel projectId={projectId} viewerOnly={!can('notes:create')} />;
+  if (valid && isNotFound(state.error))
+    return <RequestAccessPanel projectId={projectId} viewerOnly={!can('notes:create')} />;
   if (!valid) return <NotFoundPanel what="This project" back={{ label: 'Go to projects', to: '/projects' }} />;
-  if (state.error && !project) return <ErrorNote error={state.error} title="The project could not be loaded" onRetry={() => void state.reload()} />;
+  if (state.error && !project)
+    return (
+      <ErrorNote error={state.error} title="The project could not be loaded" onRetry={() => void state.reload()} />
+    );
   if (!project) return <SectionLoader label="Loading the project…" />;
 
   const canNote = project.myAccess.canEdit && can('notes:create');
@@ -87,29 +105,52 @@ export function ProjectPage() {
   const actions = (
     <Group gap="sm">
       {canInsight && (
-        <Button variant="default" leftSection={<IconBulb size={16} aria-hidden />} loading={creating === 'insight'} onClick={() => void create('insight')}>
+        <Button
+          variant="default"
+          leftSection={<IconBulb size={16} aria-hidden />}
+          loading={creating === 'insight'}
+          onClick={() => void create('insight')}
+        >
           New insight
         </Button>
       )}
       {canNote && (
-        <Button leftSection={<IconFilePlus size={16} aria-hidden />} loading={creating === 'note'} onClick={() => void create('note')}>
+        <Button
+          leftSection={<IconFilePlus size={16} aria-hidden />}
+          loading={creating === 'note'}
+          onClick={() => void create('note')}
+        >
           New note
         </Button>
       )}
       <FollowButton type="PROJECT" id={projectId} what="project" />
       <StarButton type="PROJECT" id={projectId} starred={project.starred} what="project" />
       <Tooltip label="Project settings">
-        <ActionIcon component={Link} to={`/projects/${projectId}/settings`} variant="default" size="lg" aria-label="Project settings">
+        <ActionIcon
+          component={Link}
+          to={`/projects/${projectId}/settings`}
+          variant="default"
+          size="lg"
+          aria-label="Project settings"
+        >
           <IconSettings size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
     </Group>
   );
 
-  const crumbs = [{ label: 'Projects', to: '/projects' }, ...(project.folder ? [{ label: project.folder.path, to: `/folders/${project.folder.id}` }] : [])];
+  const crumbs = [
+    { label: 'Projects', to: '/projects' },
+    ...(project.folder ? [{ label: project.folder.path, to: `/folders/${project.folder.id}` }] : []),
+  ];
 
   return (
-    <PageFrame title={project.title} heading={<ProjectHeader project={project} onChanged={() => void state.reload()} />} crumbs={crumbs} actions={actions}>
+    <PageFrame
+      title={project.title}
+      heading={<ProjectHeader project={project} onChanged={() => void state.reload()} />}
+      crumbs={crumbs}
+      actions={actions}
+    >
       <ViewLinks projectId={projectId} canAdd={project.myAccess.canEdit && can('projects:update')} />
       <Tabs value={tab} onChange={(v) => v && navigate(tabPath(projectId, v as Tab))}>
         <Tabs.List aria-label="Project sections" mb="lg">
@@ -121,9 +162,31 @@ export function ProjectPage() {
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t} value={t}>
-            {tab === t && t === 'notes' && <DocumentList key={created} projectId={projectId} kind="note" canCreate={canNote} canEdit={project.myAccess.canEdit} onCreate={() => void create('note')} creating={creating === 'note'} />}
-            {tab === t && t === 'insights' && <DocumentList key={created} projectId={projectId} kind="insight" canCreate={canInsight} canEdit={project.myAccess.canEdit} onCreate={() => void create('insight')} creating={creating === 'insight'} />}
-            {tab === t && t === 'highlights' && <HighlightList projectId={projectId} canEdit={project.myAccess.canEdit} />}
+            {tab === t && t === 'notes' && (
+              <DocumentList
+                key={created}
+                projectId={projectId}
+                kind="note"
+                canCreate={canNote}
+                canEdit={project.myAccess.canEdit}
+                onCreate={() => void create('note')}
+                creating={creating === 'note'}
+              />
+            )}
+            {tab === t && t === 'insights' && (
+              <DocumentList
+                key={created}
+                projectId={projectId}
+                kind="insight"
+                canCreate={canInsight}
+                canEdit={project.myAccess.canEdit}
+                onCreate={() => void create('insight')}
+                creating={creating === 'insight'}
+              />
+            )}
+            {tab === t && t === 'highlights' && (
+              <HighlightList projectId={projectId} canEdit={project.myAccess.canEdit} />
+            )}
             {tab === t && t === 'readme' && (
               <Suspense fallback={<SectionLoader />}>
                 <Readme project={project} onChanged={() => void state.reload()} />

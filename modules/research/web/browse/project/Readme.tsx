@@ -9,7 +9,8 @@ import { useAction } from '../ui/hooks.ts';
 import { EmptyState, ErrorNote, notifyDone } from '../ui/layout.tsx';
 import { plainTextOf } from '../ui/rich-text.ts';
 
-const isDoc = (v: unknown): v is JSONContent => Boolean(v) && typeof v === 'object' && (v as JSONContent).type === 'doc';
+const isDoc = (v: unknown): v is JSONContent =>
+  Boolean(v) && typeof v === 'object' && (v as JSONContent).type === 'doc';
 
 /** Whether a document has anything worth keeping: text, or a block such as a divider. */
 function hasContent(doc: JSONContent | null): boolean {
@@ -22,7 +23,12 @@ function hasContent(doc: JSONContent | null): boolean {
 /** The editor keeps an empty paragraph after a last list or quote, to type below it; the readme need not. */
 function withoutTrailingBlanks(doc: JSONContent): JSONContent {
   const blocks = [...(doc.content ?? [])];
-  while (blocks.length > 1 && blocks[blocks.length - 1]!.type === 'paragraph' && !blocks[blocks.length - 1]!.content?.length) blocks.pop();
+  while (
+    blocks.length > 1 &&
+    blocks[blocks.length - 1]!.type === 'paragraph' &&
+    !blocks[blocks.length - 1]!.content?.length
+  )
+    blocks.pop();
   return { ...doc, content: blocks };
 }
 
@@ -67,7 +73,8 @@ export function Readme({ project, onChanged }: { project: Project; onChanged(): 
             <div>
               <Text fw={600}>Readme</Text>
               <Text size="sm" c="dimmed">
-                Say what this project is for, who took part and where to start. Use headings, lists and quotes to give it shape.
+                Say what this project is for, who took part and where to start. Use headings, lists and quotes to give
+                it shape.
               </Text>
             </div>
             <Box style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} pb={6}>
@@ -122,12 +129,24 @@ export function Readme({ project, onChanged }: { project: Project; onChanged(): 
       <Group justify="space-between" mb="sm">
         <Text fw={600}>Readme</Text>
         {editable && (
-          <Button variant="default" size="compact-sm" leftSection={<IconPencil size={14} aria-hidden />} onClick={start}>
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={start}
+          >
             Edit
           </Button>
         )}
       </Group>
-      <DocumentEditor key={project.updatedAt} content={readme} editable={false} label="Readme" placeholder="" linkNotes={false} />
+      <DocumentEditor
+        key={project.updatedAt}
+        content={readme}
+        editable={false}
+        label="Readme"
+        placeholder=""
+        linkNotes={false}
+      />
     </Paper>
   );
 }

@@ -21,7 +21,15 @@ interface Pending {
  * and a request for Viewer or Contributor access, which the project's managers approve or deny.
  * A project that does not exist in the workspace stays "not found".
  */
-export function RequestAccessPanel({ projectId, viewerOnly, item = false }: { projectId: string; viewerOnly: boolean; /** Opened from a note, insight or highlight: neither it nor its project is named. */ item?: boolean }) {
+export function RequestAccessPanel({
+  projectId,
+  viewerOnly,
+  item = false,
+}: {
+  projectId: string;
+  viewerOnly: boolean /** Opened from a note, insight or highlight: neither it nor its project is named. */;
+  item?: boolean;
+}) {
   usePageTitle('You don’t have access');
   const { graphql } = useFieldbook();
   const mine = useLoad<{ myAccessRequest: Pending | null }>(MINE, { projectId });
@@ -30,14 +38,17 @@ export function RequestAccessPanel({ projectId, viewerOnly, item = false }: { pr
   const [sent, setSent] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (isNotFound(mine.error)) return <NotFoundPanel what="This project" back={{ label: 'Go to projects', to: '/projects' }} />;
+  if (isNotFound(mine.error))
+    return <NotFoundPanel what="This project" back={{ label: 'Go to projects', to: '/projects' }} />;
   if (mine.loading && !mine.data) return <SectionLoader label="Loading…" />;
   const pending = sent ?? mine.data?.myAccessRequest ?? null;
 
   async function submit() {
     setBusy(true);
     try {
-      const res = await graphql<{ requestProjectAccess: Pending }>(ASK, { input: { projectId, role, message: message.trim() || null } });
+      const res = await graphql<{ requestProjectAccess: Pending }>(ASK, {
+        input: { projectId, role, message: message.trim() || null },
+      });
       setSent(res.requestProjectAccess);
     } catch (err) {
       notifyError(err, 'The request was not sent');
@@ -56,7 +67,8 @@ export function RequestAccessPanel({ projectId, viewerOnly, item = false }: { pr
               You don’t have access
             </Title>
             <Text size="sm" c="dimmed" ta="center">
-              {item ? 'This item is in a project you don’t have access to.' : 'This project is restricted.'} Ask its managers for access; you will be notified when they decide.
+              {item ? 'This item is in a project you don’t have access to.' : 'This project is restricted.'} Ask its
+              managers for access; you will be notified when they decide.
             </Text>
           </Stack>
           {pending ? (

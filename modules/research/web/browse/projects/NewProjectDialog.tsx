@@ -10,7 +10,17 @@ import { PROJECT_COLORS, PROJECT_ICONS, ProjectIcon } from '../ui/look.tsx';
 export const TITLE_MAX = 200;
 
 /** A radio group of colour swatches, usable with the keyboard. */
-export function ColorPicker({ value, onChange, label, disabled }: { value: string; onChange(v: string): void; label: string; disabled?: boolean }) {
+export function ColorPicker({
+  value,
+  onChange,
+  label,
+  disabled,
+}: {
+  value: string;
+  onChange(v: string): void;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <div role="radiogroup" aria-label={label}>
       <Text size="sm" fw={500} mb={6}>
@@ -63,7 +73,9 @@ export function NewProjectDialog({
   const [icon, setIcon] = useState('folder');
   const [folderId, setFolderId] = useState(defaultFolderId ?? '');
   const [touched, setTouched] = useState(false);
-  const create = useAction((input: Record<string, unknown>) => graphql<{ createProject: { id: string; title: string } }>(q.createProject, { input }));
+  const create = useAction((input: Record<string, unknown>) =>
+    graphql<{ createProject: { id: string; title: string } }>(q.createProject, { input }),
+  );
 
   useEffect(() => {
     if (opened) {
@@ -76,7 +88,11 @@ export function NewProjectDialog({
   }, [opened, defaultFolderId]);
 
   const trimmed = title.trim();
-  const problem = !trimmed ? 'Give the project a title.' : trimmed.length > TITLE_MAX ? `A project title can have at most ${TITLE_MAX} characters.` : null;
+  const problem = !trimmed
+    ? 'Give the project a title.'
+    : trimmed.length > TITLE_MAX
+      ? `A project title can have at most ${TITLE_MAX} characters.`
+      : null;
 
   async function submit() {
     setTouched(true);
@@ -110,8 +126,22 @@ export function NewProjectDialog({
             />
           </Group>
           <ColorPicker label="Colour" value={color} onChange={setColor} />
-          <Select label="Icon" data={iconOptions} value={icon} onChange={(v) => setIcon(v ?? 'folder')} allowDeselect={false} />
-          <Select label="Folder" data={folderOptions(folders)} value={folderId} onChange={(v) => setFolderId(v ?? '')} allowDeselect={false} searchable nothingFoundMessage="No folder with that name" />
+          <Select
+            label="Icon"
+            data={iconOptions}
+            value={icon}
+            onChange={(v) => setIcon(v ?? 'folder')}
+            allowDeselect={false}
+          />
+          <Select
+            label="Folder"
+            data={folderOptions(folders)}
+            value={folderId}
+            onChange={(v) => setFolderId(v ?? '')}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage="No folder with that name"
+          />
           <ErrorNote error={create.error} title="The project was not created" />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

@@ -10,21 +10,47 @@ import { ProjectIcon, StatusBadge } from '../ui/look.tsx';
 export function ReorderHandle({ title, onKeyDown }: { title: string; onKeyDown(e: KeyboardEvent): void }) {
   return (
     <Tooltip label="Drag, or focus and use the arrow keys, to reorder" openDelay={600}>
-      <ActionIcon variant="subtle" color="gray" aria-label={`Reorder ${title}`} aria-roledescription="reorder handle" onKeyDown={onKeyDown} style={{ cursor: 'grab' }}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={`Reorder ${title}`}
+        aria-roledescription="reorder handle"
+        onKeyDown={onKeyDown}
+        style={{ cursor: 'grab' }}
+      >
         <IconGripVertical size={16} aria-hidden />
       </ActionIcon>
     </Tooltip>
   );
 }
 
-export function ProjectCard({ project, handle, dimmed }: { project: ProjectSummary; handle?: ReactNode; dimmed?: boolean }) {
+export function ProjectCard({
+  project,
+  handle,
+  dimmed,
+}: {
+  project: ProjectSummary;
+  handle?: ReactNode;
+  dimmed?: boolean;
+}) {
   return (
-    <Card withBorder padding="md" style={{ borderTop: `4px solid ${project.color ?? '#4c6ef5'}`, opacity: dimmed ? 0.5 : 1, height: '100%' }}>
+    <Card
+      withBorder
+      padding="md"
+      style={{ borderTop: `4px solid ${project.color ?? '#4c6ef5'}`, opacity: dimmed ? 0.5 : 1, height: '100%' }}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <ProjectIcon icon={project.icon} color={project.color} />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/projects/${project.id}`} fw={600} c="dark" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+            <Anchor
+              component={Link}
+              to={`/projects/${project.id}`}
+              fw={600}
+              c="dark"
+              lineClamp={2}
+              style={{ wordBreak: 'break-word' }}
+            >
               {project.title}
             </Anchor>
             {project.folder && (

@@ -1,4 +1,17 @@
-import { Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconFileImport, IconFolder, IconFolderPlus, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -41,7 +54,12 @@ export function ProjectsPage() {
     if (!all) return [];
     if (tab === 'your-projects') return all.filter((p) => p.createdById === viewer?.id);
     // Shared with you: someone else's project that names you, or that is restricted and still open to you.
-    if (tab === 'shared-with-you') return all.filter((p) => p.createdById !== viewer?.id && (Boolean(viewer && p.permissions.users?.[viewer.id]) || p.myAccess.restricted));
+    if (tab === 'shared-with-you')
+      return all.filter(
+        (p) =>
+          p.createdById !== viewer?.id &&
+          (Boolean(viewer && p.permissions.users?.[viewer.id]) || p.myAccess.restricted),
+      );
     return all;
   }, [all, tab, viewer]);
 
@@ -59,7 +77,12 @@ export function ProjectsPage() {
     <Group gap="sm">
       {can('categories:update') && <NewFolderButton onCreated={() => void folders.reload()} />}
       {canCreate && (
-        <Button variant="default" component={Link} to="/projects/import" leftSection={<IconFileImport size={16} aria-hidden />}>
+        <Button
+          variant="default"
+          component={Link}
+          to="/projects/import"
+          leftSection={<IconFileImport size={16} aria-hidden />}
+        >
           Import
         </Button>
       )}
@@ -103,8 +126,20 @@ export function ProjectsPage() {
       ) : shown.length === 0 ? (
         <EmptyState
           icon={<IconLayoutGrid size={24} />}
-          title={tab === 'shared-with-you' ? 'Nothing shared with you yet' : tab === 'your-projects' ? 'You have not created a project yet' : status === 'ACTIVE' ? 'No active projects yet' : 'No projects with this status'}
-          action={canCreate && tab !== 'shared-with-you' ? <Button onClick={() => navigate('/projects/new')}>New project</Button> : undefined}
+          title={
+            tab === 'shared-with-you'
+              ? 'Nothing shared with you yet'
+              : tab === 'your-projects'
+                ? 'You have not created a project yet'
+                : status === 'ACTIVE'
+                  ? 'No active projects yet'
+                  : 'No projects with this status'
+          }
+          action={
+            canCreate && tab !== 'shared-with-you' ? (
+              <Button onClick={() => navigate('/projects/new')}>New project</Button>
+            ) : undefined
+          }
         >
           {canCreate
             ? 'Projects keep a study’s notes, insights and tags together. Create one to get started.'
@@ -113,14 +148,21 @@ export function ProjectsPage() {
       ) : tab === 'list' ? (
         <ProjectTable projects={shown} reorderable={canCreate && can('projects:update')} commit={commitMove} />
       ) : (
-        <ProjectGrid projects={shown} reorderable={tab === 'all-projects' && can('projects:update')} commit={commitMove} />
+        <ProjectGrid
+          projects={shown}
+          reorderable={tab === 'all-projects' && can('projects:update')}
+          commit={commitMove}
+        />
       )}
-
     </>
   );
 
   return (
-    <PageFrame title="Projects" description="Research projects in this workspace: notes, insights and tags, organised in folders." actions={header}>
+    <PageFrame
+      title="Projects"
+      description="Research projects in this workspace: notes, insights and tags, organised in folders."
+      actions={header}
+    >
       <Tabs value={tab} onChange={(v) => v && navigate(`/projects/${v}`)}>
         <Tabs.List aria-label="Project views" mb="md">
           {PROJECT_TABS.map((t) => (
@@ -149,17 +191,35 @@ export function ProjectsPage() {
   );
 }
 
-function ProjectGrid({ projects, reorderable, commit }: { projects: ProjectSummary[]; reorderable: boolean; commit(m: Move<ProjectSummary>): Promise<boolean> }) {
+function ProjectGrid({
+  projects,
+  reorderable,
+  commit,
+}: {
+  projects: ProjectSummary[];
+  reorderable: boolean;
+  commit(m: Move<ProjectSummary>): Promise<boolean>;
+}) {
   const r = useReorder(projects, commit);
   return (
     <>
       <VisuallyHidden aria-live="polite">{r.announcement}</VisuallyHidden>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Projects">
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, md: 3 }}
+        spacing="md"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label="Projects"
+      >
         {r.order.map((p) => {
           const movable = reorderable && p.myAccess.canEdit;
           return (
             <li key={p.id} {...r.dragProps(p.id, movable)}>
-              <ProjectCard project={p} dimmed={r.dragging === p.id} handle={movable ? <ReorderHandle title={p.title} onKeyDown={r.onHandleKey(p.id)} /> : undefined} />
+              <ProjectCard
+                project={p}
+                dimmed={r.dragging === p.id}
+                handle={movable ? <ReorderHandle title={p.title} onKeyDown={r.onHandleKey(p.id)} /> : undefined}
+              />
             </li>
           );
         })}
@@ -168,7 +228,15 @@ function ProjectGrid({ projects, reorderable, commit }: { projects: ProjectSumma
   );
 }
 
-function ProjectTable({ projects, reorderable, commit }: { projects: ProjectSummary[]; reorderable: boolean; commit(m: Move<ProjectSummary>): Promise<boolean> }) {
+function ProjectTable({
+  projects,
+  reorderable,
+  commit,
+}: {
+  projects: ProjectSummary[];
+  reorderable: boolean;
+  commit(m: Move<ProjectSummary>): Promise<boolean>;
+}) {
   const r = useReorder(projects, commit);
   return (
     <Paper withBorder>
@@ -192,7 +260,9 @@ function ProjectTable({ projects, reorderable, commit }: { projects: ProjectSumm
             const movable = reorderable && p.myAccess.canEdit;
             return (
               <Table.Tr key={p.id} {...r.dragProps(p.id, movable)} style={{ opacity: r.dragging === p.id ? 0.5 : 1 }}>
-                {reorderable && <Table.Td>{movable && <ReorderHandle title={p.title} onKeyDown={r.onHandleKey(p.id)} />}</Table.Td>}
+                {reorderable && (
+                  <Table.Td>{movable && <ReorderHandle title={p.title} onKeyDown={r.onHandleKey(p.id)} />}</Table.Td>
+                )}
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <ProjectIcon icon={p.icon} color={p.color} size={28} />
@@ -229,7 +299,15 @@ function ProjectTable({ projects, reorderable, commit }: { projects: ProjectSumm
   );
 }
 
-function FoldersTab({ folders, projects, loading }: { folders: FolderSummary[]; projects: ProjectSummary[]; loading: boolean }) {
+function FoldersTab({
+  folders,
+  projects,
+  loading,
+}: {
+  folders: FolderSummary[];
+  projects: ProjectSummary[];
+  loading: boolean;
+}) {
   if (loading && !folders.length) return <SectionLoader label="Loading folders…" />;
   const loose = projects.filter((p) => !p.folderId);
   if (!folders.length) {
@@ -260,7 +338,15 @@ function FoldersTab({ folders, projects, loading }: { folders: FolderSummary[]; 
             {inside.length > 0 && (
               <Group gap="xs" mt="sm">
                 {inside.map((p) => (
-                  <Button key={p.id} component={Link} to={`/projects/${p.id}`} size="compact-sm" variant="light" color="gray" leftSection={<ProjectIcon icon={p.icon} color={p.color} size={18} />}>
+                  <Button
+                    key={p.id}
+                    component={Link}
+                    to={`/projects/${p.id}`}
+                    size="compact-sm"
+                    variant="light"
+                    color="gray"
+                    leftSection={<ProjectIcon icon={p.icon} color={p.color} size={18} />}
+                  >
                     {p.title}
                   </Button>
                 ))}
@@ -282,7 +368,9 @@ function NewFolderButton({ onCreated }: { onCreated(): void }) {
   const { graphql } = useFieldbook();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
-  const create = useAction((t: string) => graphql<{ createFolder: { id: string; title: string } }>(q.createFolder, { title: t }));
+  const create = useAction((t: string) =>
+    graphql<{ createFolder: { id: string; title: string } }>(q.createFolder, { title: t }),
+  );
   if (!open) {
     return (
       <Button variant="default" leftSection={<IconFolderPlus size={16} aria-hidden />} onClick={() => setOpen(true)}>

@@ -5,7 +5,10 @@ import { moveItem, type Move } from './reorder.ts';
  * Drag-and-drop and keyboard reordering of a ranked list: the list shows the new order at once,
  * then `commit` saves it (with the neighbours); on failure the server's order comes back.
  */
-export function useReorder<T extends { id: string; title: string }>(items: readonly T[], commit: (move: Move<T>) => Promise<boolean>) {
+export function useReorder<T extends { id: string; title: string }>(
+  items: readonly T[],
+  commit: (move: Move<T>) => Promise<boolean>,
+) {
   const [order, setOrder] = useState<T[]>([...items]);
   const [dragging, setDragging] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -52,7 +55,16 @@ export function useReorder<T extends { id: string; title: string }>(items: reado
     /** Arrow keys on the handle move the item up or down one place; Home and End to the ends. */
     onHandleKey: (id: string) => (e: KeyboardEvent) => {
       const from = indexOf(id);
-      const to = e.key === 'ArrowUp' ? from - 1 : e.key === 'ArrowDown' ? from + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? order.length - 1 : null;
+      const to =
+        e.key === 'ArrowUp'
+          ? from - 1
+          : e.key === 'ArrowDown'
+            ? from + 1
+            : e.key === 'Home'
+              ? 0
+              : e.key === 'End'
+                ? order.length - 1
+                : null;
       if (to === null) return;
       e.preventDefault();
       void apply(from, to);

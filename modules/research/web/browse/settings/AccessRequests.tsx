@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useLoad } from '../ui/hooks.ts';
 import { ErrorNote, notifyDone, notifyError } from '../ui/layout.tsx';
 
-const LIST = 'query($projectId: ID!) { projectAccessRequests(projectId: $projectId) { id userName role message status createdAt } }';
+const LIST =
+  'query($projectId: ID!) { projectAccessRequests(projectId: $projectId) { id userName role message status createdAt } }';
 const DECIDE = {
   approve: 'mutation($id: ID!) { approveAccessRequest(id: $id) { id status } }',
   deny: 'mutation($id: ID!) { denyAccessRequest(id: $id) { id status } }',
@@ -35,7 +36,9 @@ export function AccessRequests({ projectId, onChanged }: { projectId: string; on
     setBusy(r.id);
     try {
       await graphql(DECIDE[how], { id: r.id });
-      notifyDone(how === 'approve' ? `${r.userName ?? 'The person'} now has ${ROLE[r.role]} access` : 'The request was denied');
+      notifyDone(
+        how === 'approve' ? `${r.userName ?? 'The person'} now has ${ROLE[r.role]} access` : 'The request was denied',
+      );
       await list.reload();
       if (how === 'approve') onChanged();
     } catch (err) {
@@ -55,7 +58,11 @@ export function AccessRequests({ projectId, onChanged }: { projectId: string; on
         People who asked to see or contribute to this project. Approving adds them with the role they asked for.
       </Text>
       {list.error ? (
-        <ErrorNote error={list.error} title="The access requests could not be loaded" onRetry={() => void list.reload()} />
+        <ErrorNote
+          error={list.error}
+          title="The access requests could not be loaded"
+          onRetry={() => void list.reload()}
+        />
       ) : rows.length === 0 ? (
         <Text size="sm">{list.loading ? 'Loading…' : 'No one has asked for access.'}</Text>
       ) : (
@@ -82,17 +89,34 @@ export function AccessRequests({ projectId, onChanged }: { projectId: string; on
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={STATUS[r.status][1]} radius="sm" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+                  <Badge
+                    variant="light"
+                    color={STATUS[r.status][1]}
+                    radius="sm"
+                    style={{ overflow: 'visible' }}
+                    styles={{ label: { overflow: 'visible' } }}
+                  >
                     {STATUS[r.status][0]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
                   {r.status === 'PENDING' && (
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button size="xs" onClick={() => void decide(r, 'approve')} loading={busy === r.id} aria-label={`Approve ${r.userName ?? ''}`}>
+                      <Button
+                        size="xs"
+                        onClick={() => void decide(r, 'approve')}
+                        loading={busy === r.id}
+                        aria-label={`Approve ${r.userName ?? ''}`}
+                      >
                         Approve
                       </Button>
-                      <Button size="xs" variant="default" onClick={() => void decide(r, 'deny')} disabled={busy === r.id} aria-label={`Deny ${r.userName ?? ''}`}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => void decide(r, 'deny')}
+                        disabled={busy === r.id}
+                        aria-label={`Deny ${r.userName ?? ''}`}
+                      >
                         Deny
                       </Button>
                     </Group>

@@ -8,8 +8,14 @@ import { ErrorNote, SectionLoader, notifyDone } from '../ui/layout.tsx';
 import { LEVEL_LABEL, sameMap, withGrant, type Choice } from './access-map.ts';
 
 const LEVELS: PermissionLevel[] = ['none', 'read', 'write', 'full'];
-const grantOptions = [{ value: '', label: 'No grant' }, ...LEVELS.filter((l) => l !== 'none').map((l) => ({ value: l, label: LEVEL_LABEL[l] }))];
-const markupOptions = [{ value: '', label: 'By workspace role (open)' }, ...LEVELS.map((l) => ({ value: l, label: LEVEL_LABEL[l] }))];
+const grantOptions = [
+  { value: '', label: 'No grant' },
+  ...LEVELS.filter((l) => l !== 'none').map((l) => ({ value: l, label: LEVEL_LABEL[l] })),
+];
+const markupOptions = [
+  { value: '', label: 'By workspace role (open)' },
+  ...LEVELS.map((l) => ({ value: l, label: LEVEL_LABEL[l] })),
+];
 
 interface Member {
   user: { id: string; name: string; email: string };
@@ -30,7 +36,10 @@ export function AccessSettings({ project, onChanged }: { project: Project; onCha
   const [search, setSearch] = useState('');
   const save = useAction((m: PermissionMap) => graphql(q.updateAccess, { projectId: project.id, permissions: m }));
   const storedKey = JSON.stringify(project.permissions);
-  useEffect(() => setMap({ groups: project.permissions.groups ?? {}, users: project.permissions.users ?? {} }), [storedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(
+    () => setMap({ groups: project.permissions.groups ?? {}, users: project.permissions.users ?? {} }),
+    [storedKey],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   const editable = project.myAccess.canManageAccess;
   const dirty = !sameMap(map, stored);
@@ -49,7 +58,9 @@ export function AccessSettings({ project, onChanged }: { project: Project; onCha
               Your access
             </Title>
             <Text size="sm" c="dimmed">
-              {me.accessRole === 'MANAGER' ? 'As a workspace manager you have full access to every project.' : 'The highest of your role, your own grant and your groups’ grants.'}
+              {me.accessRole === 'MANAGER'
+                ? 'As a workspace manager you have full access to every project.'
+                : 'The highest of your role, your own grant and your groups’ grants.'}
             </Text>
           </div>
           <Group gap={6}>
@@ -70,7 +81,8 @@ export function AccessSettings({ project, onChanged }: { project: Project; onCha
           Everyone in the workspace
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Open projects follow each person’s workspace role. Choose a level to restrict the project: then only the grants below can raise it.
+          Open projects follow each person’s workspace role. Choose a level to restrict the project: then only the
+          grants below can raise it.
         </Text>
         <Select
           label="Access for everyone in the workspace"
@@ -88,7 +100,11 @@ export function AccessSettings({ project, onChanged }: { project: Project; onCha
           User groups
         </Title>
         {groups.error && !groups.data ? (
-          <ErrorNote error={groups.error} title="User groups could not be loaded" onRetry={() => void groups.reload()} />
+          <ErrorNote
+            error={groups.error}
+            title="User groups could not be loaded"
+            onRetry={() => void groups.reload()}
+          />
         ) : !groups.data ? (
           <SectionLoader />
         ) : groups.data.userGroups.length === 0 ? (
@@ -109,7 +125,15 @@ export function AccessSettings({ project, onChanged }: { project: Project; onCha
                     </Text>
                   </Table.Td>
                   <Table.Td w={200}>
-                    <Select aria-label={`Access for the group ${g.name}`} data={grantOptions} value={map.groups[g.id] ?? ''} onChange={(v) => setMap(withGrant(map, 'groups', g.id, (v ?? '') as Choice))} allowDeselect={false} disabled={!editable} size="sm" />
+                    <Select
+                      aria-label={`Access for the group ${g.name}`}
+                      data={grantOptions}
+                      value={map.groups[g.id] ?? ''}
+                      onChange={(v) => setMap(withGrant(map, 'groups', g.id, (v ?? '') as Choice))}
+                      allowDeselect={false}
+                      disabled={!editable}
+                      size="sm"
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -123,7 +147,14 @@ export function AccessSettings({ project, onChanged }: { project: Project; onCha
           <Title order={2} fz="lg">
             Members
           </Title>
-          <TextInput aria-label="Search members" placeholder="Search members" leftSection={<IconSearch size={14} aria-hidden />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} size="sm" />
+          <TextInput
+            aria-label="Search members"
+            placeholder="Search members"
+            leftSection={<IconSearch size={14} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            size="sm"
+          />
         </Group>
         {members.error && !members.data ? (
           <ErrorNote error={members.error} title="Members could not be loaded" onRetry={() => void members.reload()} />
@@ -139,7 +170,10 @@ export function AccessSettings({ project, onChanged }: { project: Project; onCha
                       {m.user.name || m.user.email}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {m.user.email} · {m.effectiveRole === 'WORKSPACE_ADMIN' ? 'Admin' : m.effectiveRole.charAt(0) + m.effectiveRole.slice(1).toLowerCase()}
+                      {m.user.email} ·{' '}
+                      {m.effectiveRole === 'WORKSPACE_ADMIN'
+                        ? 'Admin'
+                        : m.effectiveRole.charAt(0) + m.effectiveRole.slice(1).toLowerCase()}
                     </Text>
                   </Table.Td>
                   <Table.Td w={200}>

@@ -39,7 +39,14 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const fileName = (title: string | null) => `${(title ?? 'project').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'project'}.tar`;
+const fileName = (title: string | null) =>
+  `${
+    (title ?? 'project')
+      .replace(/[^\w\- ]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .slice(0, 80) || 'project'
+  }.tar`;
 
 /** A finished export: download it, or import a copy of the project from it (contributors and above). */
 function ExportActions({ transfer, projectId }: { transfer: Transfer; projectId: string }) {
@@ -48,7 +55,13 @@ function ExportActions({ transfer, projectId }: { transfer: Transfer; projectId:
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <DownloadButton transfer={transfer} />
       {transfer.kind === 'EXPORT' && can('projects:create') && (
-        <Button component={Link} to={`/projects/import?project=${projectId}&export=${transfer.id}`} size="compact-sm" variant="subtle" leftSection={<IconFileImport size={14} aria-hidden />}>
+        <Button
+          component={Link}
+          to={`/projects/import?project=${projectId}&export=${transfer.id}`}
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconFileImport size={14} aria-hidden />}
+        >
           Import a copy
         </Button>
       )}
@@ -63,7 +76,13 @@ function DownloadButton({ transfer }: { transfer: Transfer }) {
   if (!transfer.downloadUrl) return null;
   if (!host.fetch) {
     return (
-      <Button component="a" href={transfer.downloadUrl} size="compact-sm" variant="light" leftSection={<IconDownload size={14} aria-hidden />}>
+      <Button
+        component="a"
+        href={transfer.downloadUrl}
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconDownload size={14} aria-hidden />}
+      >
         Download
       </Button>
     );
@@ -123,14 +142,29 @@ function LiveExport({ initial, onFinished }: { initial: Transfer; onFinished(): 
   return (
     <Paper withBorder p="lg" aria-live="polite">
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>{t.status === 'COMPLETED' ? 'Your export is ready' : t.status === 'FAILED' ? 'The export failed' : 'Exporting the project…'}</Text>
+        <Text fw={600}>
+          {t.status === 'COMPLETED'
+            ? 'Your export is ready'
+            : t.status === 'FAILED'
+              ? 'The export failed'
+              : 'Exporting the project…'}
+        </Text>
         <Badge variant="light" color={STATUS[t.status].color} radius="sm">
           {STATUS[t.status].label}
         </Badge>
       </Group>
-      <Progress value={t.status === 'COMPLETED' ? 100 : t.progress} color={t.status === 'FAILED' ? 'red' : t.status === 'COMPLETED' ? 'teal' : 'indigo'} size="lg" radius="xl" animated={!done} aria-label="Export progress" />
+      <Progress
+        value={t.status === 'COMPLETED' ? 100 : t.progress}
+        color={t.status === 'FAILED' ? 'red' : t.status === 'COMPLETED' ? 'teal' : 'indigo'}
+        size="lg"
+        radius="xl"
+        animated={!done}
+        aria-label="Export progress"
+      />
       <Text size="sm" c="dimmed" mt={6}>
-        {t.status === 'FAILED' ? (t.error ?? 'Something went wrong while exporting. Try again.') : `${t.status === 'COMPLETED' ? 100 : t.progress}% done`}
+        {t.status === 'FAILED'
+          ? (t.error ?? 'Something went wrong while exporting. Try again.')
+          : `${t.status === 'COMPLETED' ? 100 : t.progress}% done`}
       </Text>
       {error ? <ErrorNote error={error} title="Progress could not be checked; still trying" /> : null}
       {t.status === 'COMPLETED' && (
@@ -159,7 +193,8 @@ export function ExportSettings({ project }: { project: Project }) {
           Export
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Download the project with its notes, insights, highlights, tags, fields and people as an archive. It can be imported into another workspace as a new project.
+          Download the project with its notes, insights, highlights, tags, fields and people as an archive. It can be
+          imported into another workspace as a new project.
         </Text>
         {canExport ? (
           <Button
@@ -204,7 +239,17 @@ export function ExportSettings({ project }: { project: Project }) {
                       {STATUS[t.status].label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td ta="right">{t.status === 'COMPLETED' ? <ExportActions transfer={t} projectId={project.id} /> : t.status === 'FAILED' ? <Text size="xs" c="dimmed">{t.error}</Text> : `${t.progress}%`}</Table.Td>
+                  <Table.Td ta="right">
+                    {t.status === 'COMPLETED' ? (
+                      <ExportActions transfer={t} projectId={project.id} />
+                    ) : t.status === 'FAILED' ? (
+                      <Text size="xs" c="dimmed">
+                        {t.error}
+                      </Text>
+                    ) : (
+                      `${t.progress}%`
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,4 +1,19 @@
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { IconForms, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -104,7 +119,11 @@ export function FieldSettings({ project, objectType }: { project: Project; objec
                 <Table.Th>Options</Table.Th>
                 {canDelete && (
                   <Table.Th w={48}>
-                    <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+                    <span
+                      style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                    >
+                      Actions
+                    </span>
                   </Table.Th>
                 )}
               </Table.Tr>
@@ -125,7 +144,13 @@ export function FieldSettings({ project, objectType }: { project: Project; objec
                       <Stack gap={6}>
                         <Group gap={4}>
                           {f.options.map((o) => (
-                            <OptionBadge key={o.id} option={o} editable={editable} canDelete={canDelete} onChanged={() => void fields.reload()} />
+                            <OptionBadge
+                              key={o.id}
+                              option={o}
+                              editable={editable}
+                              canDelete={canDelete}
+                              onChanged={() => void fields.reload()}
+                            />
                           ))}
                           {!f.options.length && (
                             <Text size="xs" c="dimmed">
@@ -149,7 +174,12 @@ export function FieldSettings({ project, objectType }: { project: Project; objec
                   {canDelete && (
                     <Table.Td>
                       <Tooltip label="Delete field">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete field ${f.label}`} onClick={() => void remove(f)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete field ${f.label}`}
+                          onClick={() => void remove(f)}
+                        >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
@@ -161,7 +191,9 @@ export function FieldSettings({ project, objectType }: { project: Project; objec
           </Table>
         )}
       </Paper>
-      {editable && <NewFieldForm projectId={project.id} objectType={objectType} onCreated={() => void fields.reload()} />}
+      {editable && (
+        <NewFieldForm projectId={project.id} objectType={objectType} onCreated={() => void fields.reload()} />
+      )}
     </Stack>
   );
 }
@@ -188,9 +220,17 @@ function AddOption({ field, onAdded }: { field: Field; onAdded(): void }) {
           placeholder="Add an option"
           value={label}
           onChange={(e) => setLabel(e.currentTarget.value)}
-          error={trimmed.length > OPTION_MAX ? `At most ${OPTION_MAX} characters.` : add.error ? errorLine(add.error) : null}
+          error={
+            trimmed.length > OPTION_MAX ? `At most ${OPTION_MAX} characters.` : add.error ? errorLine(add.error) : null
+          }
         />
-        <Button size="xs" variant="light" type="submit" loading={add.busy} disabled={!trimmed || trimmed.length > OPTION_MAX}>
+        <Button
+          size="xs"
+          variant="light"
+          type="submit"
+          loading={add.busy}
+          disabled={!trimmed || trimmed.length > OPTION_MAX}
+        >
           Add
         </Button>
       </Group>
@@ -198,7 +238,15 @@ function AddOption({ field, onAdded }: { field: Field; onAdded(): void }) {
   );
 }
 
-function NewFieldForm({ projectId, objectType, onCreated }: { projectId: string; objectType: 'NOTE' | 'INSIGHT'; onCreated(): void }) {
+function NewFieldForm({
+  projectId,
+  objectType,
+  onCreated,
+}: {
+  projectId: string;
+  objectType: 'NOTE' | 'INSIGHT';
+  onCreated(): void;
+}) {
   const { graphql } = useFieldbook();
   const [label, setLabel] = useState('');
   const [type, setType] = useState<string>('TEXT');
@@ -211,7 +259,11 @@ function NewFieldForm({ projectId, objectType, onCreated }: { projectId: string;
   const optionList = parseOptions(options);
   const longOption = optionList.find((o) => o.length > OPTION_MAX);
   const labelProblem = trimmed.length > LABEL_MAX ? `A field label can have at most ${LABEL_MAX} characters.` : null;
-  const optionsProblem = longOption ? `“${longOption.slice(0, 20)}…” is longer than ${OPTION_MAX} characters.` : optionList.length > OPTIONS_MAX ? `A field can have at most ${OPTIONS_MAX} options.` : null;
+  const optionsProblem = longOption
+    ? `“${longOption.slice(0, 20)}…” is longer than ${OPTION_MAX} characters.`
+    : optionList.length > OPTIONS_MAX
+      ? `A field can have at most ${OPTIONS_MAX} options.`
+      : null;
   const numeric = type === 'NUMBER' || type === 'ARR';
 
   return (
@@ -240,8 +292,21 @@ function NewFieldForm({ projectId, objectType, onCreated }: { projectId: string;
       >
         <Stack gap="md">
           <Group grow align="flex-start">
-            <TextInput label="Label" placeholder="e.g. Customer plan" value={label} onChange={(e) => setLabel(e.currentTarget.value)} error={labelProblem} required />
-            <Select label="Type" data={FIELD_TYPES.map((f) => ({ value: f.value, label: f.label }))} value={type} onChange={(v) => v && setType(v)} allowDeselect={false} />
+            <TextInput
+              label="Label"
+              placeholder="e.g. Customer plan"
+              value={label}
+              onChange={(e) => setLabel(e.currentTarget.value)}
+              error={labelProblem}
+              required
+            />
+            <Select
+              label="Type"
+              data={FIELD_TYPES.map((f) => ({ value: f.value, label: f.label }))}
+              value={type}
+              onChange={(v) => v && setType(v)}
+              allowDeselect={false}
+            />
           </Group>
           {type === 'SELECT' && (
             <Group grow align="flex-start">
@@ -254,18 +319,44 @@ function NewFieldForm({ projectId, objectType, onCreated }: { projectId: string;
                 onChange={(e) => setOptions(e.currentTarget.value)}
                 error={optionsProblem}
               />
-              <NumberInput label="Most selectable" description="Leave empty for the default (100, or 1 with one option)." min={1} max={OPTIONS_MAX} value={max} onChange={setMax} allowDecimal={false} />
+              <NumberInput
+                label="Most selectable"
+                description="Leave empty for the default (100, or 1 with one option)."
+                min={1}
+                max={OPTIONS_MAX}
+                value={max}
+                onChange={setMax}
+                allowDecimal={false}
+              />
             </Group>
           )}
           {numeric && (
             <Group grow align="flex-start">
-              <Select label="Format" data={NUMBER_FORMATS} value={format} onChange={(v) => v && setFormat(v)} allowDeselect={false} />
-              {format === 'currency' && <TextInput label="Currency symbol" value={currency} onChange={(e) => setCurrency(e.currentTarget.value)} maxLength={5} />}
+              <Select
+                label="Format"
+                data={NUMBER_FORMATS}
+                value={format}
+                onChange={(v) => v && setFormat(v)}
+                allowDeselect={false}
+              />
+              {format === 'currency' && (
+                <TextInput
+                  label="Currency symbol"
+                  value={currency}
+                  onChange={(e) => setCurrency(e.currentTarget.value)}
+                  maxLength={5}
+                />
+              )}
             </Group>
           )}
           <ErrorNote error={create.error} title="The field was not created" />
           <Group justify="flex-end">
-            <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={create.busy} disabled={!trimmed || Boolean(labelProblem || optionsProblem)}>
+            <Button
+              type="submit"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              loading={create.busy}
+              disabled={!trimmed || Boolean(labelProblem || optionsProblem)}
+            >
               Create field
             </Button>
           </Group>

@@ -24,7 +24,11 @@ export function GeneralSettings({ project, onChanged }: { project: Project; onCh
   const remove = useAction(() => graphql(q.deleteProject, { id: project.id }));
   const readOnly = !project.myAccess.canEdit;
   const trimmed = title.trim();
-  const problem = !trimmed ? 'The title cannot be empty.' : trimmed.length > TITLE_MAX ? `A project title can have at most ${TITLE_MAX} characters.` : null;
+  const problem = !trimmed
+    ? 'The title cannot be empty.'
+    : trimmed.length > TITLE_MAX
+      ? `A project title can have at most ${TITLE_MAX} characters.`
+      : null;
 
   return (
     <Stack gap="lg">
@@ -43,7 +47,14 @@ export function GeneralSettings({ project, onChanged }: { project: Project; onCh
           }}
         >
           <Stack gap="md">
-            <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={problem} disabled={readOnly} description={`${trimmed.length} / ${TITLE_MAX}`} />
+            <TextInput
+              label="Title"
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+              error={problem}
+              disabled={readOnly}
+              description={`${trimmed.length} / ${TITLE_MAX}`}
+            />
             <Select
               label="Status"
               data={(Object.keys(STATUS_LABEL) as ProjectStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
@@ -53,8 +64,23 @@ export function GeneralSettings({ project, onChanged }: { project: Project; onCh
               disabled={readOnly}
             />
             <ColorPicker label="Colour" value={color} onChange={setColor} disabled={readOnly} />
-            <Select label="Icon" data={iconOptions} value={icon} onChange={(v) => setIcon(v ?? 'folder')} allowDeselect={false} disabled={readOnly} />
-            <Select label="Folder" data={folderOptions(folders.data?.folders ?? [])} value={folderId} onChange={(v) => setFolderId(v ?? '')} allowDeselect={false} disabled={readOnly} searchable />
+            <Select
+              label="Icon"
+              data={iconOptions}
+              value={icon}
+              onChange={(v) => setIcon(v ?? 'folder')}
+              allowDeselect={false}
+              disabled={readOnly}
+            />
+            <Select
+              label="Folder"
+              data={folderOptions(folders.data?.folders ?? [])}
+              value={folderId}
+              onChange={(v) => setFolderId(v ?? '')}
+              allowDeselect={false}
+              disabled={readOnly}
+              searchable
+            />
             <ErrorNote error={save.error} title="The settings were not saved" />
             {!readOnly && (
               <Group justify="flex-end">
@@ -75,7 +101,12 @@ export function GeneralSettings({ project, onChanged }: { project: Project; onCh
           <Text size="sm" c="dimmed" mb="md">
             The project, with its notes, insights and highlights, goes to the trash. Managers can restore it from Trash.
           </Text>
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setConfirming(true)}
+          >
             Move project to trash
           </Button>
         </Paper>
@@ -83,7 +114,8 @@ export function GeneralSettings({ project, onChanged }: { project: Project; onCh
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Move this project to the trash?">
         <Stack>
           <Text size="sm">
-            “{project.title}” and everything in it will no longer be visible to anyone. A manager can restore it from Trash.
+            “{project.title}” and everything in it will no longer be visible to anyone. A manager can restore it from
+            Trash.
           </Text>
           <ErrorNote error={remove.error} title="The project was not moved to the trash" />
           <Group justify="flex-end">

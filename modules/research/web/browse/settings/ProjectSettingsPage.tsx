@@ -1,5 +1,14 @@
 import { Alert, Box, Group, NavLink, Stack } from '@mantine/core';
-import { IconAdjustments, IconDatabaseExport, IconPuzzle, IconEye, IconForms, IconHourglass, IconLock, IconBulb } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconDatabaseExport,
+  IconPuzzle,
+  IconEye,
+  IconForms,
+  IconHourglass,
+  IconLock,
+  IconBulb,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isNotFound } from '../ui/errors.ts';
@@ -29,8 +38,12 @@ export function ProjectSettingsPage() {
   const section = raw === 'note-fields' ? 'fields' : raw;
   const current = SECTIONS.find((s) => s.path === section) ?? SECTIONS[0];
 
-  if (!valid || isNotFound(state.error)) return <NotFoundPanel what="This project" back={{ label: 'Go to projects', to: '/projects' }} />;
-  if (state.error && !project) return <ErrorNote error={state.error} title="The project could not be loaded" onRetry={() => void state.reload()} />;
+  if (!valid || isNotFound(state.error))
+    return <NotFoundPanel what="This project" back={{ label: 'Go to projects', to: '/projects' }} />;
+  if (state.error && !project)
+    return (
+      <ErrorNote error={state.error} title="The project could not be loaded" onRetry={() => void state.reload()} />
+    );
   if (!project) return <SectionLoader label="Loading the project settings…" />;
 
   const base = `/projects/${projectId}/settings`;
@@ -46,7 +59,9 @@ export function ProjectSettingsPage() {
     case 'access':
       body = (
         <Stack gap="lg">
-          {project.myAccess.canManageAccess && <AccessRequests projectId={project.id} onChanged={() => void state.reload()} />}
+          {project.myAccess.canManageAccess && (
+            <AccessRequests projectId={project.id} onChanged={() => void state.reload()} />
+          )}
           <AccessSettings project={project} onChanged={() => void state.reload()} />
         </Stack>
       );
@@ -92,7 +107,14 @@ export function ProjectSettingsPage() {
               );
             })}
             {/* Extensions are the host's page (the plugins installed in the workspace). */}
-            <NavLink component={Link} to={`${base}/extensions`} label="Extensions" leftSection={<IconPuzzle size={16} aria-hidden />} variant="light" style={{ borderRadius: 8 }} />
+            <NavLink
+              component={Link}
+              to={`${base}/extensions`}
+              label="Extensions"
+              leftSection={<IconPuzzle size={16} aria-hidden />}
+              variant="light"
+              style={{ borderRadius: 8 }}
+            />
           </Stack>
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>

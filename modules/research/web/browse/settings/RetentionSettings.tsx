@@ -13,8 +13,10 @@ interface Retention {
   latestWarning: { deleteAfter: string; noteCount: number; insightCount: number } | null;
 }
 
-const QUERY = 'query BrowseRetention { dataRetention { retentionDays options warningDays trashDays latestWarning { deleteAfter noteCount insightCount } } }';
-const UPDATE = 'mutation BrowseUpdateRetention($days: Int) { updateDataRetention(retentionDays: $days) { retentionDays } }';
+const QUERY =
+  'query BrowseRetention { dataRetention { retentionDays options warningDays trashDays latestWarning { deleteAfter noteCount insightCount } } }';
+const UPDATE =
+  'mutation BrowseUpdateRetention($days: Int) { updateDataRetention(retentionDays: $days) { retentionDays } }';
 
 /** /projects/{projectId}/settings/data-retention: the workspace's retention period, which applies to this project too. */
 export function RetentionSettings() {
@@ -31,10 +33,14 @@ export function RetentionSettings() {
         Data retention
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Data retention is set for the whole workspace: notes and insights older than the period are deleted, this project’s included.
+        Data retention is set for the whole workspace: notes and insights older than the period are deleted, this
+        project’s included.
       </Text>
       {errorCode(r.error) === 'FORBIDDEN' ? (
-        <Text size="sm">Only workspace admins can see and change data retention. Ask an admin if this project’s data must be kept for a set time.</Text>
+        <Text size="sm">
+          Only workspace admins can see and change data retention. Ask an admin if this project’s data must be kept for
+          a set time.
+        </Text>
       ) : r.error && !r.data ? (
         <ErrorNote error={r.error} onRetry={() => void r.reload()} />
       ) : !current ? (
@@ -43,18 +49,23 @@ export function RetentionSettings() {
         <Stack gap="md">
           <Select
             label="Delete notes and insights older than"
-            data={[{ value: '', label: 'Keep everything (off)' }, ...current.options.map((o) => ({ value: String(o), label: `${o} days` }))]}
+            data={[
+              { value: '', label: 'Keep everything (off)' },
+              ...current.options.map((o) => ({ value: String(o), label: `${o} days` })),
+            ]}
             value={days}
             onChange={(v) => setDays(v ?? '')}
             allowDeselect={false}
             maw={320}
           />
           <Text size="sm" c="dimmed">
-            Admins are warned {current.warningDays} days before anything is deleted; the trash keeps items {current.trashDays} days.
+            Admins are warned {current.warningDays} days before anything is deleted; the trash keeps items{' '}
+            {current.trashDays} days.
           </Text>
           {current.latestWarning && (
             <Text size="sm">
-              {current.latestWarning.noteCount} notes and {current.latestWarning.insightCount} insights will be deleted after {formatDate(current.latestWarning.deleteAfter)}.
+              {current.latestWarning.noteCount} notes and {current.latestWarning.insightCount} insights will be deleted
+              after {formatDate(current.latestWarning.deleteAfter)}.
             </Text>
           )}
           <ErrorNote error={save.error} title="Data retention was not changed" />
@@ -64,7 +75,9 @@ export function RetentionSettings() {
               loading={save.busy}
               onClick={async () => {
                 if (await save.run(days ? Number(days) : null)) {
-                  notifyDone(days ? `Notes and insights older than ${days} days will be deleted.` : 'Data retention is off.');
+                  notifyDone(
+                    days ? `Notes and insights older than ${days} days will be deleted.` : 'Data retention is off.',
+                  );
                   void r.reload();
                 }
               }}

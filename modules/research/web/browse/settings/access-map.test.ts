@@ -16,7 +16,9 @@ describe('permission map edits', () => {
   });
 
   it('compares maps whatever the key order', () => {
-    expect(sameMap({ groups: { a: 'read', b: 'none' }, users: {} }, { groups: { b: 'none', a: 'read' }, users: {} })).toBe(true);
+    expect(
+      sameMap({ groups: { a: 'read', b: 'none' }, users: {} }, { groups: { b: 'none', a: 'read' }, users: {} }),
+    ).toBe(true);
     expect(sameMap(map, withGrant(map, 'users', 'u1', 'read'))).toBe(false);
   });
 });

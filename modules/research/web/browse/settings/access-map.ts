@@ -1,7 +1,12 @@
 import type { PermissionLevel, PermissionMap } from '../api.ts';
 
 /** How levels (000 §6) are named on screen. */
-export const LEVEL_LABEL: Record<PermissionLevel, string> = { none: 'No access', read: 'Can view', write: 'Can edit', full: 'Full access' };
+export const LEVEL_LABEL: Record<PermissionLevel, string> = {
+  none: 'No access',
+  read: 'Can view',
+  write: 'Can edit',
+  full: 'Full access',
+};
 
 /** `''` stands for "no grant here" in the pickers: the key is left out of the map. */
 export type Choice = PermissionLevel | '';
@@ -15,6 +20,7 @@ export function withGrant(map: PermissionMap, kind: 'groups' | 'users', key: str
 }
 
 export function sameMap(a: PermissionMap, b: PermissionMap): boolean {
-  const norm = (m: PermissionMap) => JSON.stringify([Object.entries(m.groups ?? {}).sort(), Object.entries(m.users ?? {}).sort()]);
+  const norm = (m: PermissionMap) =>
+    JSON.stringify([Object.entries(m.groups ?? {}).sort(), Object.entries(m.users ?? {}).sort()]);
   return norm(a) === norm(b);
 }

@@ -13,9 +13,15 @@ export function TagPage() {
   const { tagId = '' } = useParams();
   const valid = UUID.test(tagId);
   const data = useLoad<{ tag: Tag; tagHighlights: HighlightSummary[] }>(q.tag, { id: tagId }, { skip: !valid });
-  const board = useLoad<{ tagBoard: { id: string; projectId: string | null; title: string } }>(q.tagBoard, { id: data.data?.tag.boardId ?? '' }, { skip: !data.data });
-  if (!valid || isNotFound(data.error)) return <NotFoundPanel what="This tag" back={{ label: 'Go to projects', to: '/projects' }} />;
-  if (data.error && !data.data) return <ErrorNote error={data.error} title="The tag could not be loaded" onRetry={() => void data.reload()} />;
+  const board = useLoad<{ tagBoard: { id: string; projectId: string | null; title: string } }>(
+    q.tagBoard,
+    { id: data.data?.tag.boardId ?? '' },
+    { skip: !data.data },
+  );
+  if (!valid || isNotFound(data.error))
+    return <NotFoundPanel what="This tag" back={{ label: 'Go to projects', to: '/projects' }} />;
+  if (data.error && !data.data)
+    return <ErrorNote error={data.error} title="The tag could not be loaded" onRetry={() => void data.reload()} />;
   if (!data.data) return <SectionLoader label="Loading the tag…" />;
   const { tag, tagHighlights } = data.data;
   const b = board.data?.tagBoard;
@@ -24,10 +30,20 @@ export function TagPage() {
       title={tag.title}
       width="content"
       actions={<FollowButton type="TAG" id={tag.id} what="tag" />}
-      crumbs={b?.projectId ? [{ label: 'Projects', to: '/projects' }, { label: b.title, to: `/projects/${b.projectId}/tags/b/${b.id}` }] : [{ label: 'Projects', to: '/projects' }]}
+      crumbs={
+        b?.projectId
+          ? [
+              { label: 'Projects', to: '/projects' },
+              { label: b.title, to: `/projects/${b.projectId}/tags/b/${b.id}` },
+            ]
+          : [{ label: 'Projects', to: '/projects' }]
+      }
       description={
         <Group gap={8}>
-          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 99, background: tag.color, display: 'inline-block' }} />
+          <span
+            aria-hidden
+            style={{ width: 10, height: 10, borderRadius: 99, background: tag.color, display: 'inline-block' }}
+          />
           <span>{tag.highlightCount === 1 ? '1 highlight' : `${tag.highlightCount} highlights`}</span>
           {tag.locked && (
             <Badge variant="light" color="gray" radius="sm" size="sm">

@@ -15,14 +15,25 @@ interface TrashItem {
   projectId: string | null;
   deletedAt: string;
 }
-const TYPE_LABEL: Record<ItemType, string> = { PROJECT: 'Project', FOLDER: 'Folder', NOTE: 'Note', INSIGHT: 'Insight', HIGHLIGHT: 'Highlight', PERSON: 'Person' };
+const TYPE_LABEL: Record<ItemType, string> = {
+  PROJECT: 'Project',
+  FOLDER: 'Folder',
+  NOTE: 'Note',
+  INSIGHT: 'Insight',
+  HIGHLIGHT: 'Highlight',
+  PERSON: 'Person',
+};
 
 /** /settings/trash: managers see what was deleted and bring it back. */
 export function TrashPage() {
   const { graphql } = useFieldbook();
   const can = useCan();
   const [type, setType] = useState<ItemType | 'ALL'>('ALL');
-  const trash = useLoad<{ trash: TrashItem[] }>(q.trash, { type: type === 'ALL' ? null : type }, { skip: !can('projects:delete') });
+  const trash = useLoad<{ trash: TrashItem[] }>(
+    q.trash,
+    { type: type === 'ALL' ? null : type },
+    { skip: !can('projects:delete') },
+  );
   const [restoring, setRestoring] = useState<string | null>(null);
 
   if (!can('projects:delete') || errorCode(trash.error) === 'FORBIDDEN') {
@@ -49,13 +60,23 @@ export function TrashPage() {
   }
 
   return (
-    <PageFrame title="Trash" description="Deleted projects, folders, notes, insights, highlights and people. Restore brings an item back where it was." width="content">
+    <PageFrame
+      title="Trash"
+      description="Deleted projects, folders, notes, insights, highlights and people. Restore brings an item back where it was."
+      width="content"
+    >
       <SegmentedControl
         aria-label="Kind of item"
         mb="md"
         value={type}
         onChange={(v) => setType(v as ItemType | 'ALL')}
-        data={[{ value: 'ALL', label: 'All' }, ...(Object.keys(TYPE_LABEL) as ItemType[]).map((t) => ({ value: t, label: t === 'PERSON' ? 'People' : `${TYPE_LABEL[t]}s` }))]}
+        data={[
+          { value: 'ALL', label: 'All' },
+          ...(Object.keys(TYPE_LABEL) as ItemType[]).map((t) => ({
+            value: t,
+            label: t === 'PERSON' ? 'People' : `${TYPE_LABEL[t]}s`,
+          })),
+        ]}
       />
       {trash.error && !trash.data ? (
         <ErrorNote error={trash.error} title="The trash could not be loaded" onRetry={() => void trash.reload()} />
@@ -74,7 +95,11 @@ export function TrashPage() {
                 <Table.Th>Kind</Table.Th>
                 <Table.Th>Deleted</Table.Th>
                 <Table.Th ta="right">
-                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+                  <span
+                    style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                  >
+                    Actions
+                  </span>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -98,7 +123,13 @@ export function TrashPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group justify="flex-end">
-                      <Button size="compact-sm" variant="light" loading={restoring === item.id} onClick={() => void restore(item)} aria-label={`Restore ${item.title || TYPE_LABEL[item.type]}`}>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        loading={restoring === item.id}
+                        onClick={() => void restore(item)}
+                        aria-label={`Restore ${item.title || TYPE_LABEL[item.type]}`}
+                      >
                         Restore
                       </Button>
                     </Group>

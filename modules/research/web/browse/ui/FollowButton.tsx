@@ -54,7 +54,9 @@ export function FollowButton({ type, id, what }: { type: FollowType; id: string;
         await graphql(UNFOLLOW, { t: type, id });
         setFollow(null);
       } else {
-        const r = await graphql<{ followObject: Follow }>(FOLLOW, { input: { objectType: type, objectId: id, ...change } });
+        const r = await graphql<{ followObject: Follow }>(FOLLOW, {
+          input: { objectType: type, objectId: id, ...change },
+        });
         setFollow(r.followObject);
       }
     } catch (err) {
@@ -64,7 +66,9 @@ export function FollowButton({ type, id, what }: { type: FollowType; id: string;
       setBusy(false);
     }
   };
-  const hint = following ? `You get its news in the app and a ${HOW_OFTEN[follow!.frequency]} email digest. Click to unfollow.` : `Get its news in the app and by email digest`;
+  const hint = following
+    ? `You get its news in the app and a ${HOW_OFTEN[follow!.frequency]} email digest. Click to unfollow.`
+    : `Get its news in the app and by email digest`;
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label={hint} multiline w={260}>
@@ -92,7 +96,13 @@ export function FollowButton({ type, id, what }: { type: FollowType; id: string;
                 Tell me about
               </Text>
               {options.map((o) => (
-                <Checkbox key={o.key} label={o.label} checked={follow![o.key]} disabled={busy} onChange={(e) => void save({ [o.key]: e.currentTarget.checked })} />
+                <Checkbox
+                  key={o.key}
+                  label={o.label}
+                  checked={follow![o.key]}
+                  disabled={busy}
+                  onChange={(e) => void save({ [o.key]: e.currentTarget.checked })}
+                />
               ))}
               <Select
                 label="Email digest"

@@ -7,7 +7,17 @@ import { notifyError } from './layout.tsx';
 const SET_STARRED = `mutation BrowseSetStarred($type: StarrableType!, $id: ID!, $starred: Boolean!) { setStarred(type: $type, id: $id, starred: $starred) }`;
 
 /** Stars a project, note or insight for the viewer (their own list; nobody else sees it). */
-export function StarButton({ type, id, starred: initial, what }: { type: 'PROJECT' | 'NOTE' | 'INSIGHT'; id: string; starred: boolean; what: string }) {
+export function StarButton({
+  type,
+  id,
+  starred: initial,
+  what,
+}: {
+  type: 'PROJECT' | 'NOTE' | 'INSIGHT';
+  id: string;
+  starred: boolean;
+  what: string;
+}) {
   const { graphql } = useFieldbook();
   const [starred, setStarred] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -28,7 +38,14 @@ export function StarButton({ type, id, starred: initial, what }: { type: 'PROJEC
   const label = starred ? `Unstar this ${what}` : `Star this ${what}`;
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="default" size="lg" aria-label={label} aria-pressed={starred} disabled={busy} onClick={() => void toggle()}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={label}
+        aria-pressed={starred}
+        disabled={busy}
+        onClick={() => void toggle()}
+      >
         {starred ? <IconStarFilled size={18} aria-hidden color="#e8a200" /> : <IconStar size={18} aria-hidden />}
       </ActionIcon>
     </Tooltip>

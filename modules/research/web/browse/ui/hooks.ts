@@ -9,9 +9,17 @@ export interface Loaded<T> {
 }
 
 /** Runs a query now and whenever its variables change; `skip` waits (e.g. for an id). Keeps the last data while reloading. */
-export function useLoad<T>(query: string, variables: Record<string, unknown> = {}, opts: { skip?: boolean } = {}): Loaded<T> {
+export function useLoad<T>(
+  query: string,
+  variables: Record<string, unknown> = {},
+  opts: { skip?: boolean } = {},
+): Loaded<T> {
   const { graphql } = useFieldbook();
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: !opts.skip });
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: !opts.skip,
+  });
   const key = JSON.stringify(variables);
   const latest = useRef(0);
   const run = useCallback(async () => {
@@ -38,7 +46,9 @@ export function useCan(): (permission: string) => boolean {
 }
 
 /** A mutation with its busy flag and last error, for forms and dialogs. */
-export function useAction<A extends unknown[], R>(fn: (...args: A) => Promise<R>): { run: (...args: A) => Promise<R | undefined>; busy: boolean; error: unknown; reset(): void } {
+export function useAction<A extends unknown[], R>(
+  fn: (...args: A) => Promise<R>,
+): { run: (...args: A) => Promise<R | undefined>; busy: boolean; error: unknown; reset(): void } {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const fnRef = useRef(fn);

@@ -1,4 +1,18 @@
-import { Alert, Anchor, Box, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMoodEmpty } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
@@ -88,7 +102,13 @@ export function ErrorNote({ error, title, onRetry }: { error: unknown; title?: s
   if (!error) return null;
   const d = describeError(error);
   return (
-    <Alert color="red" variant="light" title={title ?? d.title} icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+    <Alert
+      color="red"
+      variant="light"
+      title={title ?? d.title}
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      role="alert"
+    >
       <Text size="sm">{d.message}</Text>
       {d.next && (
         <Text size="sm" mt={4}>
@@ -104,7 +124,17 @@ export function ErrorNote({ error, title, onRetry }: { error: unknown; title?: s
   );
 }
 
-export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Paper withBorder p="xl" ta="center">
       <ThemeIcon size={44} radius="xl" variant="light" color="indigo" mx="auto" mb="sm" aria-hidden>
@@ -130,8 +160,17 @@ export function NotFoundPanel({ what, back }: { what: string; back: { label: str
   usePageTitle('Not found');
   return (
     <Box maw={WIDTHS.content} mx="auto" mt="xl">
-      <EmptyState icon={<IconAlertCircle size={24} />} title={`${what} was not found`} action={<Button component={Link} to={back.to}>{back.label}</Button>}>
-        It may have been moved to the trash, or you may not have access to it. Ask the person who shared the link to check its access.
+      <EmptyState
+        icon={<IconAlertCircle size={24} />}
+        title={`${what} was not found`}
+        action={
+          <Button component={Link} to={back.to}>
+            {back.label}
+          </Button>
+        }
+      >
+        It may have been moved to the trash, or you may not have access to it. Ask the person who shared the link to
+        check its access.
       </EmptyState>
     </Box>
   );

@@ -17,7 +17,20 @@ import type { ComponentType } from 'react';
 import type { ProjectStatus } from '../api.ts';
 
 /** Project colours offered in the pickers; any hex the server accepts also works. */
-export const PROJECT_COLORS = ['#4c6ef5', '#7950f2', '#be4bdb', '#e64980', '#fa5252', '#fd7e14', '#fab005', '#40c057', '#12b886', '#15aabf', '#228be6', '#868e96'] as const;
+export const PROJECT_COLORS = [
+  '#4c6ef5',
+  '#7950f2',
+  '#be4bdb',
+  '#e64980',
+  '#fa5252',
+  '#fd7e14',
+  '#fab005',
+  '#40c057',
+  '#12b886',
+  '#15aabf',
+  '#228be6',
+  '#868e96',
+] as const;
 
 export const PROJECT_ICONS: Record<string, { label: string; Icon: ComponentType<{ size?: number }> }> = {
   folder: { label: 'Folder', Icon: IconFolder },
@@ -43,7 +56,11 @@ export function ProjectIcon({ icon, color, size = 36 }: { icon: string | null; c
   );
 }
 
-export const STATUS_LABEL: Record<ProjectStatus, string> = { ACTIVE: 'Active', COMPLETED: 'Completed', ARCHIVED: 'Archived' };
+export const STATUS_LABEL: Record<ProjectStatus, string> = {
+  ACTIVE: 'Active',
+  COMPLETED: 'Completed',
+  ARCHIVED: 'Archived',
+};
 const STATUS_COLOR: Record<ProjectStatus, string> = { ACTIVE: 'teal', COMPLETED: 'indigo', ARCHIVED: 'gray' };
 
 export function StatusBadge({ status }: { status: ProjectStatus }) {

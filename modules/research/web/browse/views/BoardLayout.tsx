@@ -20,7 +20,12 @@ export interface BoardColumn {
  * options (ids) drop their column. Without a grouping, insights go by published and highlights
  * by tag, as on the board of a new view.
  */
-export function boardColumns(view: ProjectViewData, items: ViewItem[], fields: Map<string, FieldInfo>, members: Map<string, string>): BoardColumn[] {
+export function boardColumns(
+  view: ProjectViewData,
+  items: ViewItem[],
+  fields: Map<string, FieldInfo>,
+  members: Map<string, string>,
+): BoardColumn[] {
   const kind = boardKind(view);
   const columns = new Map<string, BoardColumn>();
   const add = (key: string, title: string, color: string | null) => {
@@ -50,7 +55,11 @@ export function boardColumns(view: ProjectViewData, items: ViewItem[], fields: M
       if (!ids.length) none.items.push(it);
       for (const id of ids) {
         const option = v?.options.find((o) => o.id === id);
-        add(id, kind === 'PERSON' ? (members.get(id) ?? 'Former member') : (option?.label ?? 'Removed option'), option?.color ?? null).items.push(it);
+        add(
+          id,
+          kind === 'PERSON' ? (members.get(id) ?? 'Former member') : (option?.label ?? 'Removed option'),
+          option?.color ?? null,
+        ).items.push(it);
       }
     }
   } else {
@@ -65,11 +74,27 @@ export function boardColumns(view: ProjectViewData, items: ViewItem[], fields: M
 }
 
 /** A card's "Move to" menu: the keyboard's way to do what dragging does. */
-function MoveMenu({ item, from, columns, onMove }: { item: ViewItem; from: string; columns: BoardColumn[]; onMove(to: string): void }) {
+function MoveMenu({
+  item,
+  from,
+  columns,
+  onMove,
+}: {
+  item: ViewItem;
+  from: string;
+  columns: BoardColumn[];
+  onMove(to: string): void;
+}) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon size="sm" variant="subtle" color="gray" aria-label={`Move ${item.kind === 'highlight' ? 'highlight' : `“${item.title}”`} to…`} style={{ position: 'absolute', top: 6, right: 6 }}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={`Move ${item.kind === 'highlight' ? 'highlight' : `“${item.title}”`} to…`}
+          style={{ position: 'absolute', top: 6, right: 6 }}
+        >
           <IconArrowsMove size={14} aria-hidden />
         </ActionIcon>
       </Menu.Target>
@@ -119,11 +144,29 @@ function ColumnCards({ column, render }: { column: BoardColumn; render(item: Vie
       aria-label={`${column.title}: ${items.length.toLocaleString()} ${items.length === 1 ? 'card' : 'cards'}`}
       tabIndex={0}
       data-column-scroller
-      style={{ maxHeight: 'max(360px, calc(100vh - 300px))', overflowY: 'auto', overflowX: 'hidden', margin: -4, padding: 4 }}
+      style={{
+        maxHeight: 'max(360px, calc(100vh - 300px))',
+        overflowY: 'auto',
+        overflowX: 'hidden',
+        margin: -4,
+        padding: 4,
+      }}
     >
       <div style={{ height: cards.getTotalSize(), position: 'relative' }}>
         {cards.getVirtualItems().map((v) => (
-          <div key={v.key} data-index={v.index} ref={cards.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, paddingBottom: CARD_GAP }}>
+          <div
+            key={v.key}
+            data-index={v.index}
+            ref={cards.measureElement}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              transform: `translateY(${v.start}px)`,
+              paddingBottom: CARD_GAP,
+            }}
+          >
             <CardSlot item={items[v.index]!} render={render} />
           </div>
         ))}
@@ -136,7 +179,19 @@ function ColumnCards({ column, render }: { column: BoardColumn; render(item: Vie
  * BOARD: a column per value of the grouping. People who may edit the view drag a card to another
  * column (or use its "Move to" menu) to change that value; the board then reloads.
  */
-export function BoardLayout({ view, items, fields, members, onMoved }: { view: ProjectViewData; items: ViewItem[]; fields: Map<string, FieldInfo>; members: Map<string, string>; onMoved(): void }) {
+export function BoardLayout({
+  view,
+  items,
+  fields,
+  members,
+  onMoved,
+}: {
+  view: ProjectViewData;
+  items: ViewItem[];
+  fields: Map<string, FieldInfo>;
+  members: Map<string, string>;
+  onMoved(): void;
+}) {
   const columns = boardColumns(view, items, fields, members);
   const movable = canMove(view, fields);
   const moveItem = useMoveItem(view, fields);
@@ -149,7 +204,14 @@ export function BoardLayout({ view, items, fields, members, onMoved }: { view: P
     setBusy(false);
   };
   return (
-    <Box style={{ overflowX: 'auto', opacity: busy ? 0.7 : 1 }} pb="sm" tabIndex={0} role="region" aria-label="Board columns, scroll sideways for more" aria-busy={busy}>
+    <Box
+      style={{ overflowX: 'auto', opacity: busy ? 0.7 : 1 }}
+      pb="sm"
+      tabIndex={0}
+      role="region"
+      aria-label="Board columns, scroll sideways for more"
+      aria-busy={busy}
+    >
       <Group align="flex-start" wrap="nowrap" gap="md">
         {columns.map((c) => (
           <Paper
@@ -160,7 +222,10 @@ export function BoardLayout({ view, items, fields, members, onMoved }: { view: P
             radius="md"
             p="sm"
             w={280}
-            style={{ flex: '0 0 280px', outline: over === c.key ? '2px dashed var(--mantine-color-indigo-4)' : undefined }}
+            style={{
+              flex: '0 0 280px',
+              outline: over === c.key ? '2px dashed var(--mantine-color-indigo-4)' : undefined,
+            }}
             data-column={c.title}
             onDragOver={
               movable
@@ -187,7 +252,10 @@ export function BoardLayout({ view, items, fields, members, onMoved }: { view: P
           >
             <Group justify="space-between" mb="sm" wrap="nowrap">
               <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-                <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, flexShrink: 0, background: c.color ?? '#ced4da' }} />
+                <span
+                  aria-hidden
+                  style={{ width: 10, height: 10, borderRadius: 5, flexShrink: 0, background: c.color ?? '#ced4da' }}
+                />
                 <Text fw={600} size="sm" truncate component="h2" m={0}>
                   {c.title}
                 </Text>
@@ -202,12 +270,21 @@ export function BoardLayout({ view, items, fields, members, onMoved }: { view: P
                 <Box
                   pos="relative"
                   draggable={movable}
-                  onDragStart={movable ? (e: DragEvent<HTMLDivElement>) => (e.dataTransfer.setData(DRAG_TYPE, `${it.id}|${c.key}`), (e.dataTransfer.effectAllowed = 'move')) : undefined}
+                  onDragStart={
+                    movable
+                      ? (e: DragEvent<HTMLDivElement>) => (
+                          e.dataTransfer.setData(DRAG_TYPE, `${it.id}|${c.key}`),
+                          (e.dataTransfer.effectAllowed = 'move')
+                        )
+                      : undefined
+                  }
                   onDragEnd={() => setOver(null)}
                   style={{ cursor: movable ? 'grab' : undefined }}
                 >
                   <ItemCard item={it} compact hiddenFields={view.hiddenFields} fields={fields} />
-                  {movable && <MoveMenu item={it} from={c.key} columns={columns} onMove={(to) => void move(it, c.key, to)} />}
+                  {movable && (
+                    <MoveMenu item={it} from={c.key} columns={columns} onMove={(to) => void move(it, c.key, to)} />
+                  )}
                 </Box>
               )}
             />

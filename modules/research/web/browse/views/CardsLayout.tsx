@@ -20,10 +20,15 @@ export function gridColumns(width: number): number {
 }
 
 /** The lines of the layout: with a grouping, each group's heading followed by its cards, `perRow` to a line. */
-export function layoutLines(sections: Array<{ key: string; title: string; color: string | null; items: ViewItem[] }>, grouped: boolean, perRow: number): Line[] {
+export function layoutLines(
+  sections: Array<{ key: string; title: string; color: string | null; items: ViewItem[] }>,
+  grouped: boolean,
+  perRow: number,
+): Line[] {
   const lines: Line[] = [];
   for (const s of sections) {
-    if (grouped) lines.push({ kind: 'heading', key: `h:${s.key}`, title: s.title, color: s.color, count: s.items.length });
+    if (grouped)
+      lines.push({ kind: 'heading', key: `h:${s.key}`, title: s.title, color: s.color, count: s.items.length });
     if (grouped && !s.items.length) lines.push({ kind: 'empty', key: `e:${s.key}` });
     for (let i = 0; i < s.items.length; i += perRow) {
       const items = s.items.slice(i, i + perRow);
@@ -34,30 +39,42 @@ export function layoutLines(sections: Array<{ key: string; title: string; color:
 }
 
 /** One line, kept as it is while the layout scrolls (only lines coming into sight are drawn). */
-const LineView = memo(function LineView({ line, first, perRow, hiddenFields, fields }: { line: Line; first: boolean; perRow: number; hiddenFields: string[]; fields: Map<string, FieldInfo> }) {
+const LineView = memo(function LineView({
+  line,
+  first,
+  perRow,
+  hiddenFields,
+  fields,
+}: {
+  line: Line;
+  first: boolean;
+  perRow: number;
+  hiddenFields: string[];
+  fields: Map<string, FieldInfo>;
+}) {
   return (
     <>
-                {line.kind === 'heading' ? (
-                  <Group gap={8} pt={first ? 0 : 8}>
-                    <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: line.color ?? '#ced4da' }} />
-                    <Text component="h2" fw={600} size="sm" m={0}>
-                      {line.title}
-                    </Text>
-                    <Badge variant="default" size="sm" radius="sm" aria-label={`${line.count} items`}>
-                      {line.count}
-                    </Badge>
-                  </Group>
-                ) : line.kind === 'empty' ? (
-                  <Text size="sm" c="gray.7">
-                    Nothing here
-                  </Text>
-                ) : (
-                  <div style={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`, gap: GAP }}>
-                    {line.items.map((it) => (
-                      <ItemCard key={it.id} item={it} hiddenFields={hiddenFields} fields={fields} />
-                    ))}
-                  </div>
-                )}
+      {line.kind === 'heading' ? (
+        <Group gap={8} pt={first ? 0 : 8}>
+          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: line.color ?? '#ced4da' }} />
+          <Text component="h2" fw={600} size="sm" m={0}>
+            {line.title}
+          </Text>
+          <Badge variant="default" size="sm" radius="sm" aria-label={`${line.count} items`}>
+            {line.count}
+          </Badge>
+        </Group>
+      ) : line.kind === 'empty' ? (
+        <Text size="sm" c="gray.7">
+          Nothing here
+        </Text>
+      ) : (
+        <div style={{ display: 'grid', gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`, gap: GAP }}>
+          {line.items.map((it) => (
+            <ItemCard key={it.id} item={it} hiddenFields={hiddenFields} fields={fields} />
+          ))}
+        </div>
+      )}
     </>
   );
 });
@@ -66,7 +83,21 @@ const LineView = memo(function LineView({ line, first, perRow, hiddenFields, fie
  * LIST and GRID: cards one per line or in a grid; with a grouping, a heading per group. Only the
  * lines in sight are drawn, in a scrolling area of their own, so ten thousand cards stay smooth.
  */
-export function CardsLayout({ view, items, total, fields, members, grid }: { view: ProjectViewData; items: ViewItem[]; total: number; fields: Map<string, FieldInfo>; members: Map<string, string>; grid: boolean }) {
+export function CardsLayout({
+  view,
+  items,
+  total,
+  fields,
+  members,
+  grid,
+}: {
+  view: ProjectViewData;
+  items: ViewItem[];
+  total: number;
+  fields: Map<string, FieldInfo>;
+  members: Map<string, string>;
+  grid: boolean;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1200);
   useEffect(() => {
@@ -79,7 +110,12 @@ export function CardsLayout({ view, items, total, fields, members, grid }: { vie
   const perRow = grid ? gridColumns(width) : 1;
   const grouped = Boolean(view.group);
   const lines = useMemo(
-    () => layoutLines(grouped ? boardColumns(view, items, fields, members) : [{ key: 'all', title: '', color: null, items }], grouped, perRow),
+    () =>
+      layoutLines(
+        grouped ? boardColumns(view, items, fields, members) : [{ key: 'all', title: '', color: null, items }],
+        grouped,
+        perRow,
+      ),
     [view, items, fields, members, grouped, perRow],
   );
   const rows = useVirtualizer({
@@ -104,8 +140,26 @@ export function CardsLayout({ view, items, total, fields, members, grid }: { vie
           {rows.getVirtualItems().map((v) => {
             const line = lines[v.index]!;
             return (
-              <div key={v.key} data-index={v.index} ref={rows.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)`, paddingBottom: line.kind === 'heading' ? 8 : GAP }}>
-                <LineView line={line} first={v.index === 0} perRow={perRow} hiddenFields={view.hiddenFields} fields={fields} />
+              <div
+                key={v.key}
+                data-index={v.index}
+                ref={rows.measureElement}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${v.start}px)`,
+                  paddingBottom: line.kind === 'heading' ? 8 : GAP,
+                }}
+              >
+                <LineView
+                  line={line}
+                  first={v.index === 0}
+                  perRow={perRow}
+                  hiddenFields={view.hiddenFields}
+                  fields={fields}
+                />
               </div>
             );
           })}

@@ -15,7 +15,11 @@ const TEXT_MAX = 10299;
 const NUMERIC = new Set(['NUMBER', 'NPS', 'RATING', 'CSAT', 'ARR']);
 
 /** Sets a field's value on a note or insight; answers the stored value (null when cleared). */
-export function useSetValue(): (item: ViewItem, field: FieldInfo, input: { value?: unknown; optionIds?: string[] }) => Promise<ItemValue | null | undefined> {
+export function useSetValue(): (
+  item: ViewItem,
+  field: FieldInfo,
+  input: { value?: unknown; optionIds?: string[] },
+) => Promise<ItemValue | null | undefined> {
   const { graphql } = useFieldbook();
   return async (item, field, input) => {
     try {
@@ -72,7 +76,19 @@ export function TitleEditor({ item, onDone }: EditorProps) {
 }
 
 /** Several options or people: picked in the list, saved when the editor loses focus. */
-function ManyEditor({ label, data, initial, max, onCommit }: { label: string; data: Array<{ value: string; label: string }>; initial: string[]; max: number | null; onCommit(picked: string[]): void }) {
+function ManyEditor({
+  label,
+  data,
+  initial,
+  max,
+  onCommit,
+}: {
+  label: string;
+  data: Array<{ value: string; label: string }>;
+  initial: string[];
+  max: number | null;
+  onCommit(picked: string[]): void;
+}) {
   const [picked, setPicked] = useState(initial);
   return (
     <MultiSelect
@@ -92,7 +108,12 @@ function ManyEditor({ label, data, initial, max, onCommit }: { label: string; da
 }
 
 /** A custom field's value, edited in its cell with the input its type needs. */
-export function ValueEditor({ item, field, members, onDone }: EditorProps & { field: FieldInfo; members: Map<string, string> }) {
+export function ValueEditor({
+  item,
+  field,
+  members,
+  onDone,
+}: EditorProps & { field: FieldInfo; members: Map<string, string> }) {
   const setValue = useSetValue();
   const current = item.values.get(field.id);
   const commit = async (input: { value?: unknown; optionIds?: string[] }) => {
@@ -110,16 +131,54 @@ export function ValueEditor({ item, field, members, onDone }: EditorProps & { fi
   if (field.type === 'SELECT') {
     const data = field.options.map((o) => ({ value: o.id, label: o.label }));
     if (field.maxSelectable === 1) {
-      return <Select size="xs" aria-label={field.label} data={data} defaultValue={ids[0] ?? null} clearable searchable autoFocus defaultDropdownOpened onChange={(v) => void commit({ optionIds: v ? [v] : [] })} onBlur={() => onDone()} comboboxProps={{ withinPortal: true }} />;
+      return (
+        <Select
+          size="xs"
+          aria-label={field.label}
+          data={data}
+          defaultValue={ids[0] ?? null}
+          clearable
+          searchable
+          autoFocus
+          defaultDropdownOpened
+          onChange={(v) => void commit({ optionIds: v ? [v] : [] })}
+          onBlur={() => onDone()}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
     }
-    return <ManyEditor label={field.label} data={data} initial={ids} max={field.maxSelectable} onCommit={(picked) => void commit({ optionIds: picked })} />;
+    return (
+      <ManyEditor
+        label={field.label}
+        data={data}
+        initial={ids}
+        max={field.maxSelectable}
+        onCommit={(picked) => void commit({ optionIds: picked })}
+      />
+    );
   }
   if (field.type === 'PERSON') {
     const data = [...members].map(([value, label]) => ({ value, label }));
-    return <ManyEditor label={field.label} data={data} initial={ids} max={null} onCommit={(picked) => void commit({ value: picked })} />;
+    return (
+      <ManyEditor
+        label={field.label}
+        data={data}
+        initial={ids}
+        max={null}
+        onCommit={(picked) => void commit({ value: picked })}
+      />
+    );
   }
   if (field.type === 'BOOLEAN') {
-    return <Checkbox aria-label={field.label} defaultChecked={current?.value === true} autoFocus onChange={(e) => void commit({ value: e.currentTarget.checked })} onBlur={() => onDone()} />;
+    return (
+      <Checkbox
+        aria-label={field.label}
+        defaultChecked={current?.value === true}
+        autoFocus
+        onChange={(e) => void commit({ value: e.currentTarget.checked })}
+        onBlur={() => onDone()}
+      />
+    );
   }
   const initial = current ? String(current.value) : '';
   return (
@@ -127,13 +186,32 @@ export function ValueEditor({ item, field, members, onDone }: EditorProps & { fi
       size="xs"
       aria-label={field.label}
       defaultValue={field.type === 'DATETIME' ? initial.slice(0, 10) : initial}
-      type={field.type === 'DATETIME' ? 'date' : NUMERIC.has(field.type) ? 'number' : field.type === 'EMAIL' ? 'email' : field.type === 'URL' ? 'url' : 'text'}
+      type={
+        field.type === 'DATETIME'
+          ? 'date'
+          : NUMERIC.has(field.type)
+            ? 'number'
+            : field.type === 'EMAIL'
+              ? 'email'
+              : field.type === 'URL'
+                ? 'url'
+                : 'text'
+      }
       maxLength={TEXT_MAX}
       autoFocus
       onBlur={(e) => {
         const text = e.currentTarget.value.trim();
         if (text === initial) return onDone();
-        void commit({ value: text === '' ? null : NUMERIC.has(field.type) ? Number(text) : field.type === 'DATETIME' ? new Date(`${text}T00:00:00Z`).toISOString() : text });
+        void commit({
+          value:
+            text === ''
+              ? null
+              : NUMERIC.has(field.type)
+                ? Number(text)
+                : field.type === 'DATETIME'
+                  ? new Date(`${text}T00:00:00Z`).toISOString()
+                  : text,
+        });
       }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') e.currentTarget.blur();

@@ -11,7 +11,19 @@ export function TagBadges({ item, inline }: { item: ViewItem; inline?: boolean }
   return (
     <Group gap={4} mt={inline ? 0 : 8} wrap={inline ? 'nowrap' : 'wrap'}>
       {item.tags.map((t) => (
-        <Badge key={t.id} size="sm" variant="outline" radius="sm" color="gray" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: t.color }} />}>
+        <Badge
+          key={t.id}
+          size="sm"
+          variant="outline"
+          radius="sm"
+          color="gray"
+          leftSection={
+            <span
+              aria-hidden
+              style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: t.color }}
+            />
+          }
+        >
           {t.title}
         </Badge>
       ))}
@@ -23,7 +35,17 @@ export function TagBadges({ item, inline }: { item: ViewItem; inline?: boolean }
  * A note's first image (or a video's poster) at a fixed size, so rows and cards keep their height
  * while it loads; lazy, so only those in sight are fetched.
  */
-export function Thumbnail({ url, title, width = 40, height = 22 }: { url: string; title: string; width?: number; height?: number }) {
+export function Thumbnail({
+  url,
+  title,
+  width = 40,
+  height = 22,
+}: {
+  url: string;
+  title: string;
+  width?: number;
+  height?: number;
+}) {
   return (
     <img
       src={url}
@@ -38,12 +60,28 @@ export function Thumbnail({ url, title, width = 40, height = 22 }: { url: string
 }
 
 /** The custom field values a card shows: those the view does not hide, as short text. */
-function FieldLines({ item, fields, hidden }: { item: ViewItem; fields?: Map<string, FieldInfo>; hidden: Set<string> }) {
+function FieldLines({
+  item,
+  fields,
+  hidden,
+}: {
+  item: ViewItem;
+  fields?: Map<string, FieldInfo>;
+  hidden: Set<string>;
+}) {
   if (!fields) return null;
   const lines = [...item.values].flatMap(([id, v]) => {
     const f = fields.get(id);
     if (!f || hidden.has(`field.${id}`)) return [];
-    const text = v.options.length ? v.options.map((o) => o.label).join(', ') : typeof v.value === 'boolean' ? (v.value ? 'Yes' : 'No') : Array.isArray(v.value) ? `${v.value.length}` : String(v.value);
+    const text = v.options.length
+      ? v.options.map((o) => o.label).join(', ')
+      : typeof v.value === 'boolean'
+        ? v.value
+          ? 'Yes'
+          : 'No'
+        : Array.isArray(v.value)
+          ? `${v.value.length}`
+          : String(v.value);
     return [{ id, label: f.label, text }];
   });
   if (!lines.length) return null;
@@ -51,7 +89,10 @@ function FieldLines({ item, fields, hidden }: { item: ViewItem; fields?: Map<str
     <Text size="xs" c="dimmed" mt={6} component="div">
       {lines.map((l) => (
         <div key={l.id}>
-          {l.label}: <Text span size="xs" c="dark">{l.text}</Text>
+          {l.label}:{' '}
+          <Text span size="xs" c="dark">
+            {l.text}
+          </Text>
         </div>
       ))}
     </Text>
@@ -59,12 +100,33 @@ function FieldLines({ item, fields, hidden }: { item: ViewItem; fields?: Map<str
 }
 
 /** A note, insight or highlight as a card: on boards, grids and lists; `hiddenFields` are left out (field visibility). */
-export function ItemCard({ item, compact, hiddenFields = [], fields }: { item: ViewItem; compact?: boolean; hiddenFields?: string[]; fields?: Map<string, FieldInfo> }) {
+export function ItemCard({
+  item,
+  compact,
+  hiddenFields = [],
+  fields,
+}: {
+  item: ViewItem;
+  compact?: boolean;
+  hiddenFields?: string[];
+  fields?: Map<string, FieldInfo>;
+}) {
   const hidden = new Set(hiddenFields);
   if (item.kind === 'highlight') {
     return (
-      <Paper withBorder radius="md" p="sm" component="article" aria-label={`Highlight: ${item.title}`} data-item-id={item.id}>
-        <Text size="sm" lineClamp={compact ? 4 : 6} style={{ borderLeft: `3px solid ${item.fill ?? HIGHLIGHT_FILL}`, paddingLeft: 10 }}>
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        component="article"
+        aria-label={`Highlight: ${item.title}`}
+        data-item-id={item.id}
+      >
+        <Text
+          size="sm"
+          lineClamp={compact ? 4 : 6}
+          style={{ borderLeft: `3px solid ${item.fill ?? HIGHLIGHT_FILL}`, paddingLeft: 10 }}
+        >
           “{item.title}”
         </Text>
         {item.source && (
@@ -85,10 +147,20 @@ export function ItemCard({ item, compact, hiddenFields = [], fields }: { item: V
     <Paper withBorder radius="md" p="sm" component="article" aria-label={item.title} data-item-id={item.id}>
       <Group gap={8} wrap="nowrap" align="flex-start" pr={compact ? 24 : 0}>
         <Icon size={16} aria-hidden color="#5c6370" style={{ flexShrink: 0, marginTop: 3 }} />
-        <Anchor component={Link} to={item.href} fw={500} c="dark" size="sm" lineClamp={2} style={{ minWidth: 0, flex: 1 }}>
+        <Anchor
+          component={Link}
+          to={item.href}
+          fw={500}
+          c="dark"
+          size="sm"
+          lineClamp={2}
+          style={{ minWidth: 0, flex: 1 }}
+        >
           {item.title}
         </Anchor>
-        {item.thumbnailUrl && !hidden.has('Thumbnail') && <Thumbnail url={item.thumbnailUrl} title={item.title} width={56} height={36} />}
+        {item.thumbnailUrl && !hidden.has('Thumbnail') && (
+          <Thumbnail url={item.thumbnailUrl} title={item.title} width={56} height={36} />
+        )}
       </Group>
       {item.preview && !hidden.has('Content') && (
         <Text size="xs" c="gray.7" lineClamp={compact ? 2 : 3} mt={6}>

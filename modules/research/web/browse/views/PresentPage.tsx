@@ -24,11 +24,20 @@ const DETAIL = {
 const TEXT_MAX = 4000;
 
 function SlideBody({ slide }: { slide: Slide }) {
-  const detail = useLoad<{ note?: { contentText: string }; insight?: { contentText: string } }>(slide.kind === 'highlight' ? DETAIL.note : DETAIL[slide.kind], { id: slide.id }, { skip: slide.kind === 'highlight' });
+  const detail = useLoad<{ note?: { contentText: string }; insight?: { contentText: string } }>(
+    slide.kind === 'highlight' ? DETAIL.note : DETAIL[slide.kind],
+    { id: slide.id },
+    { skip: slide.kind === 'highlight' },
+  );
   if (slide.kind === 'highlight') {
     return (
       <Stack gap="lg">
-        <Text fz={32} lh={1.35} fw={500} style={{ borderLeft: `6px solid ${slide.fill ?? 'rgba(250, 176, 5, 0.6)'}`, paddingLeft: 24 }}>
+        <Text
+          fz={32}
+          lh={1.35}
+          fw={500}
+          style={{ borderLeft: `6px solid ${slide.fill ?? 'rgba(250, 176, 5, 0.6)'}`, paddingLeft: 24 }}
+        >
           “{slide.title}”
         </Text>
         {slide.source && (
@@ -61,7 +70,19 @@ function SlideBody({ slide }: { slide: Slide }) {
  * (or Page Up and Page Down, as presentation remotes send) and left with Escape. The current
  * slide is in the address, so a link opens the deck where it was.
  */
-function Deck({ title, slides, base, back, currentId }: { title: string; slides: Slide[]; base: string; back: string; currentId: string | undefined }) {
+function Deck({
+  title,
+  slides,
+  base,
+  back,
+  currentId,
+}: {
+  title: string;
+  slides: Slide[];
+  base: string;
+  back: string;
+  currentId: string | undefined;
+}) {
   const navigate = useNavigate();
   const index = Math.max(0, currentId ? slides.findIndex((s) => s.id === currentId) : 0);
   const slide = slides[index];
@@ -93,29 +114,58 @@ function Deck({ title, slides, base, back, currentId }: { title: string; slides:
       tabIndex={-1}
       role="main"
       aria-label={`Presentation: ${title}`}
-      style={{ position: 'fixed', inset: 0, zIndex: 300, background: '#15171c', color: 'white', display: 'flex', flexDirection: 'column', outline: 'none' }}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 300,
+        background: '#15171c',
+        color: 'white',
+        display: 'flex',
+        flexDirection: 'column',
+        outline: 'none',
+      }}
     >
       <Group justify="space-between" px="xl" py="md">
         <Text c="gray.4" size="sm">
           {title}
         </Text>
-        <Button component={Link} to={back} variant="subtle" color="gray" c="gray.3" leftSection={<IconX size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={back}
+          variant="subtle"
+          color="gray"
+          c="gray.3"
+          leftSection={<IconX size={16} aria-hidden />}
+        >
           Exit presentation
         </Button>
       </Group>
-      <Box style={{ flex: 1, overflow: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'center' }} px="xl">
+      <Box
+        style={{ flex: 1, overflow: 'auto', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+        px="xl"
+      >
         <Box maw={960} w="100%" aria-live="polite" aria-atomic>
           {slide ? <SlideBody key={slide.id} slide={slide} /> : <Text c="gray.4">Nothing to present yet.</Text>}
         </Box>
       </Box>
       <Group justify="space-between" px="xl" py="md">
-        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} disabled={index <= 0} onClick={() => go(index - 1)}>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          disabled={index <= 0}
+          onClick={() => go(index - 1)}
+        >
           Previous
         </Button>
         <Text c="gray.4" size="sm" role="status">
           {slides.length ? `${index + 1} of ${slides.length}` : ''}
         </Text>
-        <Button variant="default" rightSection={<IconArrowRight size={16} aria-hidden />} disabled={index >= slides.length - 1} onClick={() => go(index + 1)}>
+        <Button
+          variant="default"
+          rightSection={<IconArrowRight size={16} aria-hidden />}
+          disabled={index >= slides.length - 1}
+          onClick={() => go(index + 1)}
+        >
           Next
         </Button>
       </Group>
@@ -123,7 +173,14 @@ function Deck({ title, slides, base, back, currentId }: { title: string; slides:
   );
 }
 
-const slideOf = (it: ViewItem): Slide => ({ id: it.id, kind: it.kind, title: it.title, published: it.published, source: it.source, fill: it.fill });
+const slideOf = (it: ViewItem): Slide => ({
+  id: it.id,
+  kind: it.kind,
+  title: it.title,
+  published: it.published,
+  source: it.source,
+  fill: it.fill,
+});
 
 /** /projects/{projectId}/v/{viewId}/present[/{itemId}]: the view's items, in its filter and sort. */
 export function ViewPresentPage() {
@@ -133,10 +190,20 @@ export function ViewPresentPage() {
   const v = view.data?.projectView ?? null;
   const rows = useViewItems(v);
   const back = `/projects/${projectId}/v/${viewId}`;
-  if (!valid || isNotFound(view.error)) return <NotFoundPanel what="This view" back={{ label: 'Back to the project', to: `/projects/${projectId}` }} />;
-  if (view.error || rows.error) return <ErrorNote error={view.error ?? rows.error} title="The presentation could not be loaded" onRetry={() => void view.reload()} />;
+  if (!valid || isNotFound(view.error))
+    return <NotFoundPanel what="This view" back={{ label: 'Back to the project', to: `/projects/${projectId}` }} />;
+  if (view.error || rows.error)
+    return (
+      <ErrorNote
+        error={view.error ?? rows.error}
+        title="The presentation could not be loaded"
+        onRetry={() => void view.reload()}
+      />
+    );
   if (!v || !rows.items) return <Loader aria-label="Loading the presentation" m="xl" />;
-  return <Deck title={v.title} slides={rows.items.map(slideOf)} base={`${back}/present`} back={back} currentId={insightId} />;
+  return (
+    <Deck title={v.title} slides={rows.items.map(slideOf)} base={`${back}/present`} back={back} currentId={insightId} />
+  );
 }
 
 const PUBLISHED = `query BrowsePresentInsights($projectId: ID!) {
@@ -147,17 +214,38 @@ const PUBLISHED = `query BrowsePresentInsights($projectId: ID!) {
 export function InsightsPresentPage() {
   const { projectId = '', insightId } = useParams();
   const valid = UUID.test(projectId);
-  const data = useLoad<{ project: { id: string; title: string }; insights: Connection<{ id: string; title: string }> }>(PUBLISHED, { projectId }, { skip: !valid });
+  const data = useLoad<{ project: { id: string; title: string }; insights: Connection<{ id: string; title: string }> }>(
+    PUBLISHED,
+    { projectId },
+    { skip: !valid },
+  );
   const back = `/projects/${projectId}`;
-  if (!valid || isNotFound(data.error)) return <NotFoundPanel what="This project" back={{ label: 'Back to projects', to: '/projects' }} />;
-  if (data.error) return <ErrorNote error={data.error} title="The presentation could not be loaded" onRetry={() => void data.reload()} />;
+  if (!valid || isNotFound(data.error))
+    return <NotFoundPanel what="This project" back={{ label: 'Back to projects', to: '/projects' }} />;
+  if (data.error)
+    return (
+      <ErrorNote error={data.error} title="The presentation could not be loaded" onRetry={() => void data.reload()} />
+    );
   if (!data.data) return <Loader aria-label="Loading the presentation" m="xl" />;
-  const slides = data.data.insights.nodes.map((i): Slide => ({ id: i.id, kind: 'insight', title: i.title || 'Untitled insight', published: true }));
+  const slides = data.data.insights.nodes.map(
+    (i): Slide => ({ id: i.id, kind: 'insight', title: i.title || 'Untitled insight', published: true }),
+  );
   return (
     <>
-      <Deck title={`${data.data.project.title}: published insights`} slides={slides} base={`/projects/${projectId}/insights/present`} back={back} currentId={insightId} />
+      <Deck
+        title={`${data.data.project.title}: published insights`}
+        slides={slides}
+        base={`/projects/${projectId}/insights/present`}
+        back={back}
+        currentId={insightId}
+      />
       {!slides.length && (
-        <Anchor component={Link} to={back} style={{ position: 'fixed', zIndex: 301, bottom: 80, left: '50%', transform: 'translateX(-50%)' }} c="gray.3">
+        <Anchor
+          component={Link}
+          to={back}
+          style={{ position: 'fixed', zIndex: 301, bottom: 80, left: '50%', transform: 'translateX(-50%)' }}
+          c="gray.3"
+        >
           No published insights yet: back to the project
         </Anchor>
       )}

@@ -1,7 +1,26 @@
 import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconChevronDown, IconEyeOff, IconPin, IconPinnedOff, IconSortAscending, IconSortDescending, IconTextWrap } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconChevronDown,
+  IconEyeOff,
+  IconPin,
+  IconPinnedOff,
+  IconSortAscending,
+  IconSortDescending,
+  IconTextWrap,
+} from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../ui/hooks.ts';
 import { TitleEditor, ValueEditor } from './CellEditor.tsx';
@@ -28,14 +47,27 @@ function cellOf(c: ViewColumn, it: ViewItem, fields: Map<string, FieldInfo>, mem
       return (
         <Group gap={4} wrap={c.wrapped ? 'wrap' : 'nowrap'}>
           {v.options.map((o) => (
-            <Badge key={o.id} size="sm" radius="sm" variant="light" color="gray" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: o.color }} />}>
+            <Badge
+              key={o.id}
+              size="sm"
+              radius="sm"
+              variant="light"
+              color="gray"
+              leftSection={
+                <span
+                  aria-hidden
+                  style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: o.color }}
+                />
+              }
+            >
               {o.label}
             </Badge>
           ))}
         </Group>
       );
     }
-    if (field?.type === 'PERSON' && Array.isArray(v.value)) return (v.value as string[]).map((u) => members.get(u) ?? 'Former member').join(', ');
+    if (field?.type === 'PERSON' && Array.isArray(v.value))
+      return (v.value as string[]).map((u) => members.get(u) ?? 'Former member').join(', ');
     if (field?.type === 'DATETIME' && typeof v.value === 'string') return formatDate(v.value);
     if (typeof v.value === 'boolean') return v.value ? 'Yes' : 'No';
     return String(v.value);
@@ -43,14 +75,21 @@ function cellOf(c: ViewColumn, it: ViewItem, fields: Map<string, FieldInfo>, mem
   switch (c.field) {
     case 'Title':
     case 'Name':
-      return it.kind === 'highlight' ? `“${it.title}”` : (
+      return it.kind === 'highlight' ? (
+        `“${it.title}”`
+      ) : (
         <Anchor component={Link} to={it.href} fw={500} size="sm">
           {it.title}
         </Anchor>
       );
     case 'Highlight':
       return it.kind === 'highlight' ? (
-        <Text size="sm" inherit span style={{ borderLeft: `3px solid ${it.fill ?? 'rgba(250, 176, 5, 0.35)'}`, paddingLeft: 8 }}>
+        <Text
+          size="sm"
+          inherit
+          span
+          style={{ borderLeft: `3px solid ${it.fill ?? 'rgba(250, 176, 5, 0.35)'}`, paddingLeft: 8 }}
+        >
           “{it.title}”
         </Text>
       ) : (
@@ -106,9 +145,13 @@ function cellOf(c: ViewColumn, it: ViewItem, fields: Map<string, FieldInfo>, mem
     case 'Authors':
       return it.createdById ? (members.get(it.createdById) ?? 'Former member') : dash;
     case 'Contributors':
-      return it.contributorIds.length ? it.contributorIds.map((u) => members.get(u) ?? 'Former member').join(', ') : dash;
+      return it.contributorIds.length
+        ? it.contributorIds.map((u) => members.get(u) ?? 'Former member').join(', ')
+        : dash;
     case 'Published':
-      return it.published === undefined ? dash : (
+      return it.published === undefined ? (
+        dash
+      ) : (
         <Badge size="sm" variant="light" radius="sm" color={it.published ? 'teal' : 'gray'}>
           {it.published ? 'Published' : 'Draft'}
         </Badge>
@@ -140,8 +183,25 @@ function editable(c: ViewColumn, it: ViewItem, fields: Map<string, FieldInfo>): 
   return Boolean(id && fields.has(id));
 }
 
-function ColumnMenu({ view, column, index, count, label, change, sortBy }: { view: ProjectViewData; column: ViewColumn; index: number; count: number; label: string; change(next: ViewColumn[] | ((cols: ViewColumn[]) => ViewColumn[])): void; sortBy(direction: 'ASC' | 'DESC'): void }) {
-  const set = (patch: Partial<ViewColumn>) => change((cols) => cols.map((c) => (c.field === column.field ? { ...c, ...patch } : c)));
+function ColumnMenu({
+  view,
+  column,
+  index,
+  count,
+  label,
+  change,
+  sortBy,
+}: {
+  view: ProjectViewData;
+  column: ViewColumn;
+  index: number;
+  count: number;
+  label: string;
+  change(next: ViewColumn[] | ((cols: ViewColumn[]) => ViewColumn[])): void;
+  sortBy(direction: 'ASC' | 'DESC'): void;
+}) {
+  const set = (patch: Partial<ViewColumn>) =>
+    change((cols) => cols.map((c) => (c.field === column.field ? { ...c, ...patch } : c)));
   const move = (by: -1 | 1) =>
     change((cols) => {
       const next = [...cols];
@@ -166,10 +226,16 @@ function ColumnMenu({ view, column, index, count, label, change, sortBy }: { vie
         {view.canEdit && (
           <>
             <Menu.Divider />
-            <Menu.Item leftSection={column.sticky ? <IconPinnedOff size={14} aria-hidden /> : <IconPin size={14} aria-hidden />} onClick={() => set({ sticky: !column.sticky })}>
+            <Menu.Item
+              leftSection={column.sticky ? <IconPinnedOff size={14} aria-hidden /> : <IconPin size={14} aria-hidden />}
+              onClick={() => set({ sticky: !column.sticky })}
+            >
               {column.sticky ? 'Unpin column' : 'Pin column to the left'}
             </Menu.Item>
-            <Menu.Item leftSection={<IconTextWrap size={14} aria-hidden />} onClick={() => set({ wrapped: !column.wrapped })}>
+            <Menu.Item
+              leftSection={<IconTextWrap size={14} aria-hidden />}
+              onClick={() => set({ wrapped: !column.wrapped })}
+            >
               {column.wrapped ? 'Show on one line' : 'Wrap text'}
             </Menu.Item>
             {index > 0 && (
@@ -182,7 +248,10 @@ function ColumnMenu({ view, column, index, count, label, change, sortBy }: { vie
                 Move right
               </Menu.Item>
             )}
-            <Menu.Item leftSection={<IconEyeOff size={14} aria-hidden />} onClick={() => change((cols) => cols.filter((c) => c.field !== column.field))}>
+            <Menu.Item
+              leftSection={<IconEyeOff size={14} aria-hidden />}
+              onClick={() => change((cols) => cols.filter((c) => c.field !== column.field))}
+            >
               Hide column
             </Menu.Item>
           </>
@@ -193,7 +262,17 @@ function ColumnMenu({ view, column, index, count, label, change, sortBy }: { vie
 }
 
 /** The resize handle at a header's right edge: drag it, or focus it and use the arrow keys. */
-function ResizeHandle({ label, width, onResize, onCommit }: { label: string; width: number; onResize(width: number): void; onCommit(width: number): void }) {
+function ResizeHandle({
+  label,
+  width,
+  onResize,
+  onCommit,
+}: {
+  label: string;
+  width: number;
+  onResize(width: number): void;
+  onCommit(width: number): void;
+}) {
   const clamp = (w: number) => Math.max(WIDTH_MIN, Math.min(WIDTH_MAX, Math.round(w)));
   // Arrow keys pressed in a row save once, when they stop, so saves never overtake each other.
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -287,11 +366,23 @@ const Row = memo(function Row({
             style={styles[i]}
             data-cell={c.field}
             tabIndex={canEditCell ? 0 : undefined}
-            aria-label={canEditCell && editing !== key ? `${c.field === 'Title' ? 'Title' : (field?.label ?? c.field)}: press Enter to edit` : undefined}
+            aria-label={
+              canEditCell && editing !== key
+                ? `${c.field === 'Title' ? 'Title' : (field?.label ?? c.field)}: press Enter to edit`
+                : undefined
+            }
             onDoubleClick={canEditCell ? () => setEditing(key) : undefined}
             onKeyDown={canEditCell ? open : undefined}
           >
-            {editing === key ? c.field === 'Title' ? <TitleEditor item={it} onDone={done} /> : field ? <ValueEditor item={it} field={field} members={members} onDone={done} /> : null : cellOf(c, it, fields, members)}
+            {editing === key ? (
+              c.field === 'Title' ? (
+                <TitleEditor item={it} onDone={done} />
+              ) : field ? (
+                <ValueEditor item={it} field={field} members={members} onDone={done} />
+              ) : null
+            ) : (
+              cellOf(c, it, fields, members)
+            )}
           </td>
         );
       })}
@@ -339,8 +430,17 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
       height: wrapped ? undefined : ROW_HEIGHT,
       boxSizing: 'border-box',
       background: head || lefts[i] !== null ? 'var(--mantine-color-body)' : undefined,
-      ...(head ? { position: 'sticky', top: 0, zIndex: lefts[i] !== null ? 3 : 2, textAlign: 'left', fontWeight: 600 } : {}),
-      ...(lefts[i] !== null ? { position: 'sticky', left: lefts[i]!, zIndex: head ? 3 : 1, boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)' } : {}),
+      ...(head
+        ? { position: 'sticky', top: 0, zIndex: lefts[i] !== null ? 3 : 2, textAlign: 'left', fontWeight: 600 }
+        : {}),
+      ...(lefts[i] !== null
+        ? {
+            position: 'sticky',
+            left: lefts[i]!,
+            zIndex: head ? 3 : 1,
+            boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)',
+          }
+        : {}),
     });
     return {
       columns: cols,
@@ -353,7 +453,12 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
   const wrapped = columns.some((c) => c.wrapped);
 
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const rows = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const virtual = rows.getVirtualItems();
   const top = virtual[0]?.start ?? 0;
   const bottom = rows.getTotalSize() - (virtual[virtual.length - 1]?.end ?? 0);
@@ -366,26 +471,55 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
   // The header (with its menus) stays as it is while the rows scroll under it.
   const head = useMemo(
     () => (
-          <thead>
-            <tr aria-rowindex={1}>
-              {columns.map((c, i) => {
-                const label = columnLabel(c.field, fields, view.objectType);
-                return (
-                  <th key={c.field} style={headStyles[i]} data-sticky={c.sticky || undefined} data-wrapped={c.wrapped || undefined} data-column={label} scope="col">
-                    <Group gap={4} wrap="nowrap" justify="space-between">
-                      <Text size="sm" fw={600} truncate>
-                        {label}
-                      </Text>
-                      <ColumnMenu view={view} column={c} index={i} count={columns.length} label={label} change={change} sortBy={(direction) => void save({ sort: [{ field: c.field === 'Title' && view.objectType === 'HIGHLIGHT' ? 'Highlight' : c.field, direction }] })} />
-                    </Group>
-                    {view.canEdit && (
-                      <ResizeHandle label={label} width={widthOf(c)} onResize={(w) => setWidths((ws) => ({ ...ws, [c.field]: w }))} onCommit={(w) => change((cols) => cols.map((x) => (x.field === c.field ? { ...x, width: w } : x)))} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
+      <thead>
+        <tr aria-rowindex={1}>
+          {columns.map((c, i) => {
+            const label = columnLabel(c.field, fields, view.objectType);
+            return (
+              <th
+                key={c.field}
+                style={headStyles[i]}
+                data-sticky={c.sticky || undefined}
+                data-wrapped={c.wrapped || undefined}
+                data-column={label}
+                scope="col"
+              >
+                <Group gap={4} wrap="nowrap" justify="space-between">
+                  <Text size="sm" fw={600} truncate>
+                    {label}
+                  </Text>
+                  <ColumnMenu
+                    view={view}
+                    column={c}
+                    index={i}
+                    count={columns.length}
+                    label={label}
+                    change={change}
+                    sortBy={(direction) =>
+                      void save({
+                        sort: [
+                          {
+                            field: c.field === 'Title' && view.objectType === 'HIGHLIGHT' ? 'Highlight' : c.field,
+                            direction,
+                          },
+                        ],
+                      })
+                    }
+                  />
+                </Group>
+                {view.canEdit && (
+                  <ResizeHandle
+                    label={label}
+                    width={widthOf(c)}
+                    onResize={(w) => setWidths((ws) => ({ ...ws, [c.field]: w }))}
+                    onCommit={(w) => change((cols) => cols.map((x) => (x.field === c.field ? { ...x, width: w } : x)))}
+                  />
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
     ),
     // `change` and the dragged widths follow `columns`.
     [columns, headStyles, view, fields, save],
@@ -401,7 +535,11 @@ export function TableLayout({ view, items, total, fields, members, save, patch }
         data-table-scroller
         style={{ maxHeight: 'min(70vh, 760px)', overflow: 'auto', position: 'relative' }}
       >
-        <table style={{ tableLayout: 'fixed', width, borderCollapse: 'separate', borderSpacing: 0 }} aria-label={view.title} aria-rowcount={total + 1}>
+        <table
+          style={{ tableLayout: 'fixed', width, borderCollapse: 'separate', borderSpacing: 0 }}
+          aria-label={view.title}
+          aria-rowcount={total + 1}
+        >
           {head}
           <tbody>
             {top > 0 && (

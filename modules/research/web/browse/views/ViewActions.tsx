@@ -25,7 +25,12 @@ const OBJECT_CHOICES: Array<{ value: ViewObjectType; label: string }> = [
   { value: 'HIGHLIGHT', label: 'Highlights' },
 ];
 
-const titleProblem = (title: string) => (!title.trim() ? 'Give the view a title.' : title.trim().length > TITLE_MAX ? `A view title can be at most ${TITLE_MAX} characters long.` : null);
+const titleProblem = (title: string) =>
+  !title.trim()
+    ? 'Give the view a title.'
+    : title.trim().length > TITLE_MAX
+      ? `A view title can be at most ${TITLE_MAX} characters long.`
+      : null;
 
 /** "Add view": a title, one of the five layouts and what it shows; opens the new view. */
 export function AddViewButton({ projectId }: { projectId: string }) {
@@ -43,7 +48,10 @@ export function AddViewButton({ projectId }: { projectId: string }) {
     if (problem) return;
     setBusy(true);
     try {
-      const { createProjectView } = await graphql<{ createProjectView: { id: string } }>(CREATE, { projectId, input: { title: title.trim(), layout, objectType } });
+      const { createProjectView } = await graphql<{ createProjectView: { id: string } }>(CREATE, {
+        projectId,
+        input: { title: title.trim(), layout, objectType },
+      });
       setOpen(false);
       navigate(`/projects/${projectId}/v/${createProjectView.id}`);
     } catch (err) {
@@ -54,7 +62,12 @@ export function AddViewButton({ projectId }: { projectId: string }) {
   };
   return (
     <>
-      <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => (setTitle(''), setTried(false), setOpen(true))}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={() => (setTitle(''), setTried(false), setOpen(true))}
+      >
         Add view
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Add a view">
@@ -65,9 +78,26 @@ export function AddViewButton({ projectId }: { projectId: string }) {
           }}
         >
           <Stack>
-            <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={tried ? problem : null} data-autofocus required />
-            <NativeSelect label="Layout" data={LAYOUT_CHOICES} value={layout} onChange={(e) => setLayout(e.currentTarget.value as ViewLayout)} />
-            <NativeSelect label="Shows" data={OBJECT_CHOICES} value={objectType} onChange={(e) => setObjectType(e.currentTarget.value as ViewObjectType)} />
+            <TextInput
+              label="Title"
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+              error={tried ? problem : null}
+              data-autofocus
+              required
+            />
+            <NativeSelect
+              label="Layout"
+              data={LAYOUT_CHOICES}
+              value={layout}
+              onChange={(e) => setLayout(e.currentTarget.value as ViewLayout)}
+            />
+            <NativeSelect
+              label="Shows"
+              data={OBJECT_CHOICES}
+              value={objectType}
+              onChange={(e) => setObjectType(e.currentTarget.value as ViewObjectType)}
+            />
             <Group justify="flex-end">
               <Button type="submit" loading={busy}>
                 Add view
@@ -81,7 +111,15 @@ export function AddViewButton({ projectId }: { projectId: string }) {
 }
 
 /** A view's menu: rename, change its layout, move it along the project's views, delete it. */
-export function ViewMenu({ view, siblings, onChanged }: { view: { id: string; title: string; layout: ViewLayout; projectId: string }; siblings: ReadonlyArray<{ id: string }>; onChanged(): void }) {
+export function ViewMenu({
+  view,
+  siblings,
+  onChanged,
+}: {
+  view: { id: string; title: string; layout: ViewLayout; projectId: string };
+  siblings: ReadonlyArray<{ id: string }>;
+  onChanged(): void;
+}) {
   const { graphql } = useFieldbook();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
@@ -97,7 +135,10 @@ export function ViewMenu({ view, siblings, onChanged }: { view: { id: string; ti
     }
   };
   const move = async (by: -1 | 1) => {
-    const [previousId, nextId] = by < 0 ? [siblings[index - 2]?.id ?? null, siblings[index - 1]!.id] : [siblings[index + 1]!.id, siblings[index + 2]?.id ?? null];
+    const [previousId, nextId] =
+      by < 0
+        ? [siblings[index - 2]?.id ?? null, siblings[index - 1]!.id]
+        : [siblings[index + 1]!.id, siblings[index + 2]?.id ?? null];
     if (await call(MOVE, { id: view.id, previousId, nextId }, 'The view was not moved')) onChanged();
   };
   const problem = titleProblem(title);
@@ -110,12 +151,22 @@ export function ViewMenu({ view, siblings, onChanged }: { view: { id: string; ti
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => (setTitle(view.title), setRenaming(true))}>
+          <Menu.Item
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={() => (setTitle(view.title), setRenaming(true))}
+          >
             Rename
           </Menu.Item>
           <Menu.Label>Layout</Menu.Label>
           {LAYOUT_CHOICES.filter((l) => l.value !== view.layout).map((l) => (
-            <Menu.Item key={l.value} onClick={() => void call(UPDATE, { id: view.id, input: { layout: l.value } }, 'The layout was not changed').then((ok) => ok && onChanged())}>
+            <Menu.Item
+              key={l.value}
+              onClick={() =>
+                void call(UPDATE, { id: view.id, input: { layout: l.value } }, 'The layout was not changed').then(
+                  (ok) => ok && onChanged(),
+                )
+              }
+            >
               Show as {l.label.toLowerCase()}
             </Menu.Item>
           ))}
@@ -136,7 +187,9 @@ export function ViewMenu({ view, siblings, onChanged }: { view: { id: string; ti
             onClick={() =>
               void call(DELETE, { id: view.id }, 'The view was not deleted').then((ok) => {
                 if (!ok) return;
-                notifyDone(`The view “${view.title}” was deleted; its notes, insights and highlights are still in the project.`);
+                notifyDone(
+                  `The view “${view.title}” was deleted; its notes, insights and highlights are still in the project.`,
+                );
                 navigate(`/projects/${view.projectId}`);
               })
             }
@@ -150,15 +203,24 @@ export function ViewMenu({ view, siblings, onChanged }: { view: { id: string; ti
           onSubmit={(e) => {
             e.preventDefault();
             if (problem) return;
-            void call(UPDATE, { id: view.id, input: { title: title.trim() } }, 'The view was not renamed').then((ok) => {
-              if (!ok) return;
-              setRenaming(false);
-              onChanged();
-            });
+            void call(UPDATE, { id: view.id, input: { title: title.trim() } }, 'The view was not renamed').then(
+              (ok) => {
+                if (!ok) return;
+                setRenaming(false);
+                onChanged();
+              },
+            );
           }}
         >
           <Stack>
-            <TextInput label="Title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={problem} data-autofocus required />
+            <TextInput
+              label="Title"
+              value={title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+              error={problem}
+              data-autofocus
+              required
+            />
             <Group justify="flex-end">
               <Button type="submit" disabled={Boolean(problem)}>
                 Rename

@@ -1,5 +1,12 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { IconColumns3, IconLayoutBoard, IconLayoutGrid, IconLayoutList, IconPresentation, IconTable } from '@tabler/icons-react';
+import {
+  IconColumns3,
+  IconLayoutBoard,
+  IconLayoutGrid,
+  IconLayoutList,
+  IconPresentation,
+  IconTable,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../ui/errors.ts';
@@ -44,7 +51,14 @@ export function ViewLinks({ projectId, canAdd }: { projectId: string; canAdd: bo
       {list.map((v) => {
         const Icon = LAYOUT[v.layout]?.Icon ?? IconLayoutList;
         return (
-          <Button key={v.id} component={Link} to={`/projects/${projectId}/v/${v.id}`} size="compact-sm" variant="default" leftSection={<Icon size={14} aria-hidden />}>
+          <Button
+            key={v.id}
+            component={Link}
+            to={`/projects/${projectId}/v/${v.id}`}
+            size="compact-sm"
+            variant="default"
+            leftSection={<Icon size={14} aria-hidden />}
+          >
             {v.title}
           </Button>
         );
@@ -68,24 +82,45 @@ export function ViewPage() {
   const siblings = useLoad<{ projectViews: ProjectViewSummary[] }>(VIEWS, { projectId }, { skip: !valid });
   const save = useSaveView(v ?? ({ id: viewId } as ProjectViewData), () => void view.reload());
 
-  if (!valid || isNotFound(view.error)) return <NotFoundPanel what="This view" back={{ label: 'Back to the project', to: `/projects/${projectId}` }} />;
-  if (view.error && !v) return <ErrorNote error={view.error} title="The view could not be loaded" onRetry={() => void view.reload()} />;
+  if (!valid || isNotFound(view.error))
+    return <NotFoundPanel what="This view" back={{ label: 'Back to the project', to: `/projects/${projectId}` }} />;
+  if (view.error && !v)
+    return <ErrorNote error={view.error} title="The view could not be loaded" onRetry={() => void view.reload()} />;
   if (!v) return <SectionLoader label="Loading the view…" />;
 
   const layout = LAYOUT[v.layout];
   const what = PLURAL[v.objectType];
-  const filtered = Boolean(v.filter && Array.isArray((v.filter as { forms?: unknown[] }).forms) && (v.filter as { forms: unknown[] }).forms.length);
+  const filtered = Boolean(
+    v.filter &&
+      Array.isArray((v.filter as { forms?: unknown[] }).forms) &&
+      (v.filter as { forms: unknown[] }).forms.length,
+  );
   let body;
   if (v.layout === 'CANVAS') body = <CanvasLayout view={v} onChanged={() => void view.reload()} />;
-  else if (loaded.error) body = <ErrorNote error={loaded.error} title={`The ${what} could not be loaded`} onRetry={() => void loaded.reload()} />;
+  else if (loaded.error)
+    body = (
+      <ErrorNote error={loaded.error} title={`The ${what} could not be loaded`} onRetry={() => void loaded.reload()} />
+    );
   else if (!loaded.items) body = <SectionLoader label={`Loading ${what}…`} />;
-  else if (!loaded.items.length) body = <EmptyState icon={<layout.Icon size={24} />} title={filtered ? `No ${what} match this view’s filter` : `No ${what} in this project yet`} />;
+  else if (!loaded.items.length)
+    body = (
+      <EmptyState
+        icon={<layout.Icon size={24} />}
+        title={filtered ? `No ${what} match this view’s filter` : `No ${what} in this project yet`}
+      />
+    );
   else {
     const items = loaded.items;
     body =
       v.layout === 'BOARD' ? (
         <>
-          <BoardLayout view={v} items={items} fields={loaded.fields} members={loaded.members} onMoved={() => void loaded.reload()} />
+          <BoardLayout
+            view={v}
+            items={items}
+            fields={loaded.fields}
+            members={loaded.members}
+            onMoved={() => void loaded.reload()}
+          />
           {items.length < loaded.total && (
             <Text size="xs" c="gray.7" role="status">
               Loading {what}… {items.length.toLocaleString()} of {loaded.total.toLocaleString()}
@@ -93,9 +128,24 @@ export function ViewPage() {
           )}
         </>
       ) : v.layout === 'TABLE' ? (
-        <TableLayout view={v} items={items} total={loaded.total} fields={loaded.fields} members={loaded.members} save={save} patch={loaded.patch} />
+        <TableLayout
+          view={v}
+          items={items}
+          total={loaded.total}
+          fields={loaded.fields}
+          members={loaded.members}
+          save={save}
+          patch={loaded.patch}
+        />
       ) : (
-        <CardsLayout view={v} items={items} total={loaded.total} fields={loaded.fields} members={loaded.members} grid={v.layout === 'GRID'} />
+        <CardsLayout
+          view={v}
+          items={items}
+          total={loaded.total}
+          fields={loaded.fields}
+          members={loaded.members}
+          grid={v.layout === 'GRID'}
+        />
       );
   }
 
@@ -113,21 +163,41 @@ export function ViewPage() {
             {layout.label}
           </Badge>
           <span>
-            {v.layout === 'CANVAS' ? `A canvas of ${what}` : `${what[0]!.toUpperCase()}${what.slice(1)} of this project`}
+            {v.layout === 'CANVAS'
+              ? `A canvas of ${what}`
+              : `${what[0]!.toUpperCase()}${what.slice(1)} of this project`}
             {v.layout !== 'CANVAS' && loaded.items ? ` · ${loaded.total.toLocaleString()}` : ''}
           </span>
         </Group>
       }
       actions={
         <Group gap="xs">
-          <Button component={Link} to={`/projects/${projectId}/v/${v.id}/present`} variant="default" size="sm" leftSection={<IconPresentation size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            to={`/projects/${projectId}/v/${v.id}/present`}
+            variant="default"
+            size="sm"
+            leftSection={<IconPresentation size={16} aria-hidden />}
+          >
             Present
           </Button>
-          {v.canEdit && <ViewMenu view={{ id: v.id, title: v.title, layout: v.layout, projectId }} siblings={siblings.data?.projectViews ?? []} onChanged={() => void Promise.all([view.reload(), siblings.reload()])} />}
+          {v.canEdit && (
+            <ViewMenu
+              view={{ id: v.id, title: v.title, layout: v.layout, projectId }}
+              siblings={siblings.data?.projectViews ?? []}
+              onChanged={() => void Promise.all([view.reload(), siblings.reload()])}
+            />
+          )}
         </Group>
       }
     >
-      <ViewToolbar view={v} fields={loaded.fields} members={loaded.members} items={loaded.items} onSaved={() => void view.reload()} />
+      <ViewToolbar
+        view={v}
+        fields={loaded.fields}
+        members={loaded.members}
+        items={loaded.items}
+        onSaved={() => void view.reload()}
+      />
       {body}
     </PageFrame>
   );

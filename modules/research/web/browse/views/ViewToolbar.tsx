@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Checkbox, Drawer, Group, NativeSelect, Popover, Stack, Switch, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  NativeSelect,
+  Popover,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
 import { useFieldbook } from '@fieldbook/extensions-sdk/web';
 import { ChoiceCache, ChoiceContext, FilterBuilder } from '@fieldbook/search/web/filter';
 import type { FilterForm } from '@fieldbook/search/filters';
@@ -13,7 +25,10 @@ import type { FieldInfo, ProjectViewData, ViewItem } from './data.ts';
 const UPDATE = `mutation BrowseSaveViewSettings($id: ID!, $input: UpdateProjectViewInput!) { updateProjectView(id: $id, input: $input) { id } }`;
 
 /** Saves some of a view's settings (keys left out keep theirs) and reloads the view. */
-export function useSaveView(view: ProjectViewData, onSaved: () => void): (input: Record<string, unknown>) => Promise<boolean> {
+export function useSaveView(
+  view: ProjectViewData,
+  onSaved: () => void,
+): (input: Record<string, unknown>) => Promise<boolean> {
   const { graphql } = useFieldbook();
   return async (input) => {
     try {
@@ -35,7 +50,15 @@ interface ToolbarProps {
   onSaved(): void;
 }
 
-function SortControl({ view, fields, save }: { view: ProjectViewData; fields: Map<string, FieldInfo>; save: (input: Record<string, unknown>) => Promise<boolean> }) {
+function SortControl({
+  view,
+  fields,
+  save,
+}: {
+  view: ProjectViewData;
+  fields: Map<string, FieldInfo>;
+  save: (input: Record<string, unknown>) => Promise<boolean>;
+}) {
   const choices = sortChoices(view.objectType, fields);
   const used = new Set(view.sort.map((s) => s.field));
   const free = choices.filter((c) => !used.has(c.field));
@@ -43,7 +66,18 @@ function SortControl({ view, fields, save }: { view: ProjectViewData; fields: Ma
   return (
     <Popover position="bottom-start" shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <Button variant="default" size="compact-sm" leftSection={<IconArrowsSort size={14} aria-hidden />} rightSection={view.sort.length ? <Badge size="xs" circle>{view.sort.length}</Badge> : null}>
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconArrowsSort size={14} aria-hidden />}
+          rightSection={
+            view.sort.length ? (
+              <Badge size="xs" circle>
+                {view.sort.length}
+              </Badge>
+            ) : null
+          }
+        >
           Sort
         </Button>
       </Popover.Target>
@@ -60,7 +94,10 @@ function SortControl({ view, fields, save }: { view: ProjectViewData; fields: Ma
                 aria-label={`Sort field ${i + 1}`}
                 size="xs"
                 style={{ flex: 1 }}
-                data={[{ value: s.field, label: choices.find((c) => c.field === s.field)?.label ?? s.field }, ...free.map((c) => ({ value: c.field, label: c.label }))]}
+                data={[
+                  { value: s.field, label: choices.find((c) => c.field === s.field)?.label ?? s.field },
+                  ...free.map((c) => ({ value: c.field, label: c.label })),
+                ]}
                 value={s.field}
                 disabled={!view.canEdit}
                 onChange={(e) => put(view.sort.map((x, j) => (j === i ? { ...x, field: e.currentTarget.value } : x)))}
@@ -74,17 +111,33 @@ function SortControl({ view, fields, save }: { view: ProjectViewData; fields: Ma
                 ]}
                 value={s.direction}
                 disabled={!view.canEdit}
-                onChange={(e) => put(view.sort.map((x, j) => (j === i ? { ...x, direction: e.currentTarget.value as 'ASC' | 'DESC' } : x)))}
+                onChange={(e) =>
+                  put(
+                    view.sort.map((x, j) =>
+                      j === i ? { ...x, direction: e.currentTarget.value as 'ASC' | 'DESC' } : x,
+                    ),
+                  )
+                }
               />
               {view.canEdit && (
-                <ActionIcon variant="subtle" color="gray" aria-label={`Stop sorting by ${choices.find((c) => c.field === s.field)?.label ?? s.field}`} onClick={() => put(view.sort.filter((_, j) => j !== i))}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Stop sorting by ${choices.find((c) => c.field === s.field)?.label ?? s.field}`}
+                  onClick={() => put(view.sort.filter((_, j) => j !== i))}
+                >
                   <IconX size={14} aria-hidden />
                 </ActionIcon>
               )}
             </Group>
           ))}
           {view.canEdit && free.length > 0 && view.sort.length < 10 && (
-            <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => put([...view.sort, { field: free[0]!.field, direction: 'ASC' }])}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => put([...view.sort, { field: free[0]!.field, direction: 'ASC' }])}
+            >
               Add sort
             </Button>
           )}
@@ -96,7 +149,13 @@ function SortControl({ view, fields, save }: { view: ProjectViewData; fields: Ma
 
 const EMPTY_FILTER: FilterForm = { combinator: 'and', forms: [] };
 
-function FilterControl({ view, save }: { view: ProjectViewData; save: (input: Record<string, unknown>) => Promise<boolean> }) {
+function FilterControl({
+  view,
+  save,
+}: {
+  view: ProjectViewData;
+  save: (input: Record<string, unknown>) => Promise<boolean>;
+}) {
   const { graphql } = useFieldbook();
   const can = useCan();
   const cache = useMemo(() => new ChoiceCache(graphql), [graphql]);
@@ -106,7 +165,19 @@ function FilterControl({ view, save }: { view: ProjectViewData; save: (input: Re
   const count = saved.forms.filter((f) => !f.hidden).length;
   return (
     <>
-      <Button variant="default" size="compact-sm" leftSection={<IconFilter size={14} aria-hidden />} rightSection={count ? <Badge size="xs" circle>{count}</Badge> : null} onClick={() => (setDraft(saved), setOpen(true))}>
+      <Button
+        variant="default"
+        size="compact-sm"
+        leftSection={<IconFilter size={14} aria-hidden />}
+        rightSection={
+          count ? (
+            <Badge size="xs" circle>
+              {count}
+            </Badge>
+          ) : null
+        }
+        onClick={() => (setDraft(saved), setOpen(true))}
+      >
         Filter
       </Button>
       <Drawer opened={open} onClose={() => setOpen(false)} title="Filter this view" position="right" size="lg">
@@ -115,7 +186,13 @@ function FilterControl({ view, save }: { view: ProjectViewData; save: (input: Re
             <FilterBuilder filter={draft} onChange={setDraft} can={can} />
             {view.canEdit && (
               <Group justify="flex-end">
-                <Button onClick={() => void save({ filter: draft.forms.length ? draft : null }).then((ok) => ok && setOpen(false))}>Apply filter</Button>
+                <Button
+                  onClick={() =>
+                    void save({ filter: draft.forms.length ? draft : null }).then((ok) => ok && setOpen(false))
+                  }
+                >
+                  Apply filter
+                </Button>
               </Group>
             )}
           </Stack>
@@ -130,15 +207,26 @@ function groupChoices(view: ProjectViewData, fields: Map<string, FieldInfo>): Ar
   const out = [{ value: '', label: 'No grouping' }];
   if (view.objectType === 'INSIGHT') out.push({ value: 'PUBLISHED:', label: 'Published' });
   if (view.objectType !== 'INSIGHT') out.push({ value: 'TAG:', label: 'Tags' });
-  for (const f of fields.values()) if (f.type === 'SELECT' || f.type === 'PERSON') out.push({ value: `${f.type}:${f.id}`, label: f.label });
+  for (const f of fields.values())
+    if (f.type === 'SELECT' || f.type === 'PERSON') out.push({ value: `${f.type}:${f.id}`, label: f.label });
   return out;
 }
 
-function GroupControl({ view, fields, members, items, save }: ToolbarProps & { save: (input: Record<string, unknown>) => Promise<boolean> }) {
+function GroupControl({
+  view,
+  fields,
+  members,
+  items,
+  save,
+}: ToolbarProps & { save: (input: Record<string, unknown>) => Promise<boolean> }) {
   const choices = groupChoices(view, fields);
   const value = view.group ? `${view.group.kind}:${view.group.fieldId ?? ''}` : '';
   // Every column the grouping makes, hidden ones too, so they can be shown again.
-  const all = items ? boardColumns({ ...view, hiddenOptions: [], hideUncategorized: false }, items, fields, members).filter((c) => c.key !== '__none__') : [];
+  const all = items
+    ? boardColumns({ ...view, hiddenOptions: [], hideUncategorized: false }, items, fields, members).filter(
+        (c) => c.key !== '__none__',
+      )
+    : [];
   const hidden = new Set(view.hiddenOptions);
   return (
     <Popover position="bottom-start" shadow="md" withinPortal trapFocus>
@@ -159,7 +247,13 @@ function GroupControl({ view, fields, members, items, save }: ToolbarProps & { s
               void save({ group: kind ? { kind, fieldId: fieldId || null } : null, hiddenOptions: [] });
             }}
           />
-          <Switch label="Hide uncategorized" description="Leave out the column of items without a value" checked={view.hideUncategorized} disabled={!view.canEdit} onChange={(e) => void save({ hideUncategorized: e.currentTarget.checked })} />
+          <Switch
+            label="Hide uncategorized"
+            description="Leave out the column of items without a value"
+            checked={view.hideUncategorized}
+            disabled={!view.canEdit}
+            onChange={(e) => void save({ hideUncategorized: e.currentTarget.checked })}
+          />
           {all.length > 0 && (
             <Stack gap={4}>
               <Text size="sm" fw={500}>
@@ -172,7 +266,13 @@ function GroupControl({ view, fields, members, items, save }: ToolbarProps & { s
                   label={c.title}
                   checked={!hidden.has(c.key)}
                   disabled={!view.canEdit}
-                  onChange={(e) => void save({ hiddenOptions: e.currentTarget.checked ? view.hiddenOptions.filter((k) => k !== c.key) : [...view.hiddenOptions, c.key] })}
+                  onChange={(e) =>
+                    void save({
+                      hiddenOptions: e.currentTarget.checked
+                        ? view.hiddenOptions.filter((k) => k !== c.key)
+                        : [...view.hiddenOptions, c.key],
+                    })
+                  }
                 />
               ))}
             </Stack>
@@ -184,17 +284,29 @@ function GroupControl({ view, fields, members, items, save }: ToolbarProps & { s
 }
 
 /** TABLE: which columns show, in order; cards: which fields they show (field visibility). */
-function FieldsControl({ view, fields, save }: { view: ProjectViewData; fields: Map<string, FieldInfo>; save: (input: Record<string, unknown>) => Promise<boolean> }) {
+function FieldsControl({
+  view,
+  fields,
+  save,
+}: {
+  view: ProjectViewData;
+  fields: Map<string, FieldInfo>;
+  save: (input: Record<string, unknown>) => Promise<boolean>;
+}) {
   const choices = columnChoices(view.objectType, fields);
   const isTable = view.layout === 'TABLE';
-  const shown = isTable ? new Set(tableColumns(view).map((c) => c.field)) : new Set(choices.map((c) => c.field).filter((f) => !view.hiddenFields.includes(f)));
+  const shown = isTable
+    ? new Set(tableColumns(view).map((c) => c.field))
+    : new Set(choices.map((c) => c.field).filter((f) => !view.hiddenFields.includes(f)));
   const toggle = (field: string, on: boolean) => {
     if (!isTable) {
       void save({ hiddenFields: on ? view.hiddenFields.filter((f) => f !== field) : [...view.hiddenFields, field] });
       return;
     }
     const current = tableColumns(view);
-    const columns = on ? [...current, { field, width: null, sticky: false, wrapped: false }] : current.filter((c) => c.field !== field);
+    const columns = on
+      ? [...current, { field, width: null, sticky: false, wrapped: false }]
+      : current.filter((c) => c.field !== field);
     void save({ columns, hiddenFields: view.hiddenFields.filter((f) => f !== field) });
   };
   return (
@@ -210,7 +322,14 @@ function FieldsControl({ view, fields, save }: { view: ProjectViewData; fields: 
             {isTable ? 'Columns of the table. Resize, pin and wrap them from their headers.' : 'What each card shows.'}
           </Text>
           {choices.map((c) => (
-            <Checkbox key={c.field} size="xs" label={c.label} checked={shown.has(c.field)} disabled={!view.canEdit} onChange={(e) => toggle(c.field, e.currentTarget.checked)} />
+            <Checkbox
+              key={c.field}
+              size="xs"
+              label={c.label}
+              checked={shown.has(c.field)}
+              disabled={!view.canEdit}
+              onChange={(e) => toggle(c.field, e.currentTarget.checked)}
+            />
           ))}
         </Stack>
       </Popover.Dropdown>

@@ -23,7 +23,9 @@ const NOTE_COLUMNS = [
 const SYSTEM_COLUMNS: Record<ViewObjectType, Array<{ field: string; label: string }>> = {
   NOTE: NOTE_COLUMNS,
   INSIGHT: [
-    ...NOTE_COLUMNS.filter((c) => c.field !== 'Insights').map((c) => (c.field === 'HighlightCount' ? { ...c, label: 'Cited highlights' } : c)),
+    ...NOTE_COLUMNS.filter((c) => c.field !== 'Insights').map((c) =>
+      c.field === 'HighlightCount' ? { ...c, label: 'Cited highlights' } : c,
+    ),
     { field: 'PublishedAt', label: 'Published at' },
     { field: 'Published', label: 'Status' },
   ],
@@ -44,7 +46,10 @@ export interface ColumnChoice {
 }
 
 export function columnChoices(type: ViewObjectType, fields: Map<string, FieldInfo>): ColumnChoice[] {
-  const custom = type === 'HIGHLIGHT' ? [] : [...fields.values()].map((f) => ({ field: `${FIELD_PREFIX}${f.id}`, label: f.label, info: f }));
+  const custom =
+    type === 'HIGHLIGHT'
+      ? []
+      : [...fields.values()].map((f) => ({ field: `${FIELD_PREFIX}${f.id}`, label: f.label, info: f }));
   return [...SYSTEM_COLUMNS[type], ...custom];
 }
 
@@ -60,9 +65,20 @@ export const WIDTH_MAX = 2000;
 
 /** The columns a view shows; a view that has not chosen any shows the usual ones for its type. */
 export function defaultColumns(type: ViewObjectType): ViewColumn[] {
-  const col = (field: string, width: number | null = null, sticky = false): ViewColumn => ({ field, width, sticky, wrapped: false });
+  const col = (field: string, width: number | null = null, sticky = false): ViewColumn => ({
+    field,
+    width,
+    sticky,
+    wrapped: false,
+  });
   if (type === 'HIGHLIGHT') return [col('Highlight', 360, true), col('Note', 220), col('Tags', 240), col('Created')];
-  return [col('Title', TITLE_WIDTH, true), ...(type === 'INSIGHT' ? [col('Published', 120)] : []), col('Tags', 220), col('Created'), col('Updated')];
+  return [
+    col('Title', TITLE_WIDTH, true),
+    ...(type === 'INSIGHT' ? [col('Published', 120)] : []),
+    col('Tags', 220),
+    col('Created'),
+    col('Updated'),
+  ];
 }
 
 export function tableColumns(view: ProjectViewData): ViewColumn[] {
@@ -87,5 +103,10 @@ export function sortChoices(type: ViewObjectType, fields: Map<string, FieldInfo>
           ...(type === 'INSIGHT' ? [{ field: 'Published', label: 'Published' }] : []),
           { field: 'Archived', label: 'Archived' },
         ];
-  return [...system, ...(type === 'HIGHLIGHT' ? [] : [...fields.values()].map((f) => ({ field: `${FIELD_PREFIX}${f.id}`, label: f.label, info: f })))];
+  return [
+    ...system,
+    ...(type === 'HIGHLIGHT'
+      ? []
+      : [...fields.values()].map((f) => ({ field: `${FIELD_PREFIX}${f.id}`, label: f.label, info: f }))),
+  ];
 }

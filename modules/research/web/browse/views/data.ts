@@ -20,7 +20,13 @@ interface CanvasBase {
 }
 export type CanvasItem =
   | (CanvasBase & { kind: 'RECTANGLE'; width: number; height: number })
-  | (CanvasBase & { kind: 'TEXT'; width: number; height: number; text: string; format: 'PARAGRAPH' | 'H1' | 'H2' | 'H3' })
+  | (CanvasBase & {
+      kind: 'TEXT';
+      width: number;
+      height: number;
+      text: string;
+      format: 'PARAGRAPH' | 'H1' | 'H2' | 'H3';
+    })
   | (CanvasBase & { kind: 'GROUP'; width: number; height: number; title: string; color: string })
   | (CanvasBase & { kind: 'REFERENCE'; width: number; height: number; objectType: ViewObjectType; objectId: string });
 
@@ -112,7 +118,6 @@ export const FIELD_PREFIX = 'field.';
 export const NO_VALUE = '__none__';
 export const fieldIdOf = (ref: string) => (ref.startsWith(FIELD_PREFIX) ? ref.slice(FIELD_PREFIX.length) : null);
 
-
 const ROWS = `query BrowseViewRows($viewId: ID!, $first: Int, $after: String) { projectViewRows(viewId: $viewId, first: $first, after: $after) {
   totalCount hasNextPage endCursor rows { id title createdAt updatedAt createdById contributorIds published publishedAt archived locked noteId noteTitle color
     preview thumbnailUrl summary highlightCount insights { id title } tags { id title color } values { fieldId value } } } }`;
@@ -170,7 +175,14 @@ export function itemOfRow(type: ViewObjectType, r: RowData, fields: Map<string, 
     kind,
     title: r.title || (kind === 'note' ? 'Untitled note' : kind === 'insight' ? 'Untitled insight' : ''),
     createdById: r.createdById,
-    href: kind === 'note' ? `/data/${r.id}` : kind === 'insight' ? `/insights/${r.id}` : r.noteId ? `/data/${r.noteId}` : '#',
+    href:
+      kind === 'note'
+        ? `/data/${r.id}`
+        : kind === 'insight'
+          ? `/insights/${r.id}`
+          : r.noteId
+            ? `/data/${r.noteId}`
+            : '#',
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     published: r.published ?? undefined,
@@ -211,7 +223,11 @@ export interface ViewItems {
  */
 export function useViewItems(view: ProjectViewData | null): ViewItems {
   const { graphql } = useFieldbook();
-  const [state, setState] = useState<{ items: ViewItem[] | null; total: number; error: unknown }>({ items: null, total: 0, error: null });
+  const [state, setState] = useState<{ items: ViewItem[] | null; total: number; error: unknown }>({
+    items: null,
+    total: 0,
+    error: null,
+  });
   const [details, setDetails] = useState<{ fields: Map<string, FieldInfo>; members: Map<string, string> } | null>(null);
   const run = useRef(0);
   const viewId = view?.id;
@@ -224,7 +240,11 @@ export function useViewItems(view: ProjectViewData | null): ViewItems {
     if (!objectType || !projectId) return;
     let stale = false;
     const fieldType = objectType === 'HIGHLIGHT' ? null : objectType;
-    graphql<{ own?: FieldInfo[]; workspace?: FieldInfo[]; members: { nodes: Array<{ user: { id: string; name: string | null; email: string } }> } }>(
+    graphql<{
+      own?: FieldInfo[];
+      workspace?: FieldInfo[];
+      members: { nodes: Array<{ user: { id: string; name: string | null; email: string } }> };
+    }>(
       fieldType ? DETAILS : 'query BrowseViewMembers { members(first: 100) { nodes { user { id name email } } } }',
       fieldType ? { objectType: fieldType, projectId } : {},
     )
@@ -251,7 +271,13 @@ export function useViewItems(view: ProjectViewData | null): ViewItems {
     let items: ViewItem[] = [];
     try {
       do {
-        const page: RowPage = (await graphql<{ projectViewRows: RowPage }>(ROWS, { viewId, first: items.length ? NEXT_PAGE : FIRST_PAGE, after })).projectViewRows;
+        const page: RowPage = (
+          await graphql<{ projectViewRows: RowPage }>(ROWS, {
+            viewId,
+            first: items.length ? NEXT_PAGE : FIRST_PAGE,
+            after,
+          })
+        ).projectViewRows;
         if (call !== run.current) return;
         items = [...items, ...page.rows.map((r) => itemOfRow(objectType, r, details.fields))];
         setState({ items, total: page.totalCount, error: null });

@@ -7,7 +7,10 @@ const UNPUBLISH = `mutation BrowseBoardUnpublish($id: ID!) { unpublishInsight(id
 const SET_VALUE = `mutation BrowseBoardSetValue($objectType: FieldValueObjectType!, $objectId: ID!, $fieldId: ID!, $value: JSON, $optionIds: [String!]) {
   setFieldValue(objectType: $objectType, objectId: $objectId, fieldId: $fieldId, value: $value, optionIds: $optionIds) { value } }`;
 const TAG = {
-  note: { add: `mutation BrowseBoardTagNote($id: ID!, $tags: [ID!]!) { tagNote(noteId: $id, tagIds: $tags) { id } }`, remove: `mutation BrowseBoardUntagNote($id: ID!, $tags: [ID!]!) { untagNote(noteId: $id, tagIds: $tags) { id } }` },
+  note: {
+    add: `mutation BrowseBoardTagNote($id: ID!, $tags: [ID!]!) { tagNote(noteId: $id, tagIds: $tags) { id } }`,
+    remove: `mutation BrowseBoardUntagNote($id: ID!, $tags: [ID!]!) { untagNote(noteId: $id, tagIds: $tags) { id } }`,
+  },
   highlight: {
     add: `mutation BrowseBoardTagHighlight($id: ID!, $tags: [ID!]!) { tagHighlight(highlightId: $id, tagIds: $tags) { id } }`,
     remove: `mutation BrowseBoardUntagHighlight($id: ID!, $tags: [ID!]!) { untagHighlight(highlightId: $id, tagIds: $tags) { id } }`,
@@ -16,7 +19,9 @@ const TAG = {
 
 /** The grouping a board really uses: the saved one, or published for insights and tags otherwise. */
 export function boardKind(view: ProjectViewData): 'SELECT' | 'PERSON' | 'PUBLISHED' | 'TAG' | null {
-  return view.group?.kind ?? (view.objectType === 'INSIGHT' ? 'PUBLISHED' : view.objectType === 'HIGHLIGHT' ? 'TAG' : null);
+  return (
+    view.group?.kind ?? (view.objectType === 'INSIGHT' ? 'PUBLISHED' : view.objectType === 'HIGHLIGHT' ? 'TAG' : null)
+  );
 }
 
 /** Whether moving a card between this board's columns can change the grouped value. */
@@ -33,7 +38,10 @@ export function canMove(view: ProjectViewData, fields: Map<string, FieldInfo>): 
  * unpublishes an insight, swaps one select option or person for another (the only one, for a
  * single-choice select), or swaps a tag. Into "No value" it takes the old value away.
  */
-export function useMoveItem(view: ProjectViewData, fields: Map<string, FieldInfo>): (item: ViewItem, from: string, to: string) => Promise<boolean> {
+export function useMoveItem(
+  view: ProjectViewData,
+  fields: Map<string, FieldInfo>,
+): (item: ViewItem, from: string, to: string) => Promise<boolean> {
   const { graphql } = useFieldbook();
   return async (item, from, to) => {
     if (from === to) return false;
@@ -50,7 +58,12 @@ export function useMoveItem(view: ProjectViewData, fields: Map<string, FieldInfo
         const current = item.values.get(field.id);
         const ids = Array.isArray(current?.value) ? (current.value as string[]) : [];
         const single = kind === 'SELECT' && field.maxSelectable === 1;
-        const next = to === NO_VALUE ? ids.filter((id) => id !== from) : single ? [to] : [...ids.filter((id) => id !== from && id !== to), to];
+        const next =
+          to === NO_VALUE
+            ? ids.filter((id) => id !== from)
+            : single
+              ? [to]
+              : [...ids.filter((id) => id !== from && id !== to), to];
         await graphql(SET_VALUE, {
           objectType: item.kind === 'insight' ? 'INSIGHT' : 'NOTE',
           objectId: item.id,

@@ -21,7 +21,17 @@ export interface DocumentEditorProps {
 }
 
 /** The rich text editor of notes and insights (read-only when the person may not edit). */
-export function DocumentEditor({ content, editable, placeholder, label, highlights = [], onChange, onHighlight, onReady, linkNotes }: DocumentEditorProps) {
+export function DocumentEditor({
+  content,
+  editable,
+  placeholder,
+  label,
+  highlights = [],
+  onChange,
+  onHighlight,
+  onReady,
+  linkNotes,
+}: DocumentEditorProps) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const editableRef = useRef(editable);
@@ -73,7 +83,11 @@ export function DocumentEditor({ content, editable, placeholder, label, highligh
       const box = frame.current?.getBoundingClientRect();
       if (!span || !box) return setAction(null);
       const end = editor.view.coordsAtPos(to);
-      setAction({ top: end.top - box.top - 44, left: Math.min(Math.max(end.left - box.left - 50, 0), box.width - 120), ...span });
+      setAction({
+        top: end.top - box.top - 44,
+        left: Math.min(Math.max(end.left - box.left - 50, 0), box.width - 120),
+        ...span,
+      });
     };
     const blur = ({ event }: { event: FocusEvent }) => {
       if (!(event.relatedTarget instanceof Node && frame.current?.contains(event.relatedTarget))) setAction(null);
@@ -91,7 +105,16 @@ export function DocumentEditor({ content, editable, placeholder, label, highligh
     <Box ref={frame} pos="relative">
       <EditorContent editor={editor} />
       {action && offersHighlight && (
-        <Paper shadow="md" radius="md" p={4} withBorder pos="absolute" top={action.top} left={action.left} style={{ zIndex: 5 }}>
+        <Paper
+          shadow="md"
+          radius="md"
+          p={4}
+          withBorder
+          pos="absolute"
+          top={action.top}
+          left={action.left}
+          style={{ zIndex: 5 }}
+        >
           <Button
             size="compact-sm"
             variant="subtle"

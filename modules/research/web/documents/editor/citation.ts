@@ -34,10 +34,26 @@ export const Citation = Node.create<{ linkNotes: boolean }>({
 
   addAttributes() {
     return {
-      highlightId: { default: null, parseHTML: (el) => el.getAttribute('data-highlight-id'), renderHTML: (a) => ({ 'data-highlight-id': a.highlightId as string }) },
-      text: { default: '', parseHTML: (el) => el.querySelector('blockquote')?.textContent ?? '', renderHTML: () => ({}) },
-      noteTitle: { default: '', parseHTML: (el) => el.querySelector('figcaption')?.textContent ?? '', renderHTML: () => ({}) },
-      noteId: { default: null, parseHTML: (el) => el.getAttribute('data-note-id'), renderHTML: (a) => (a.noteId ? { 'data-note-id': a.noteId as string } : {}) },
+      highlightId: {
+        default: null,
+        parseHTML: (el) => el.getAttribute('data-highlight-id'),
+        renderHTML: (a) => ({ 'data-highlight-id': a.highlightId as string }),
+      },
+      text: {
+        default: '',
+        parseHTML: (el) => el.querySelector('blockquote')?.textContent ?? '',
+        renderHTML: () => ({}),
+      },
+      noteTitle: {
+        default: '',
+        parseHTML: (el) => el.querySelector('figcaption')?.textContent ?? '',
+        renderHTML: () => ({}),
+      },
+      noteId: {
+        default: null,
+        parseHTML: (el) => el.getAttribute('data-note-id'),
+        renderHTML: (a) => (a.noteId ? { 'data-note-id': a.noteId as string } : {}),
+      },
     };
   },
 
@@ -49,7 +65,12 @@ export const Citation = Node.create<{ linkNotes: boolean }>({
     const { text, noteTitle, noteId } = node.attrs as CitationAttrs;
     const title = noteTitle || 'Untitled note';
     const source = this.options.linkNotes && noteId ? ['a', { href: `/data/${noteId}` }, title] : ['span', {}, title];
-    return ['figure', mergeAttributes(HTMLAttributes, { 'data-citation': '', class: 'fb-citation' }), ['blockquote', {}, text], ['figcaption', {}, 'From ', source]];
+    return [
+      'figure',
+      mergeAttributes(HTMLAttributes, { 'data-citation': '', class: 'fb-citation' }),
+      ['blockquote', {}, text],
+      ['figcaption', {}, 'From ', source],
+    ];
   },
 
   addCommands() {

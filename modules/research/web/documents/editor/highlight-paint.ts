@@ -28,7 +28,11 @@ function paint(state: EditorState, highlights: readonly PaintedHighlight[]): Dec
   for (const h of highlights) {
     for (const r of offsetsToRanges(map, h.startOffset, h.endOffset)) {
       decorations.push(
-        Decoration.inline(r.from, r.to, { class: 'fb-highlight', style: `background-color: ${h.fill ?? DEFAULT_HIGHLIGHT_FILL}`, 'data-highlight-id': h.id }),
+        Decoration.inline(r.from, r.to, {
+          class: 'fb-highlight',
+          style: `background-color: ${h.fill ?? DEFAULT_HIGHLIGHT_FILL}`,
+          'data-highlight-id': h.id,
+        }),
       );
     }
   }

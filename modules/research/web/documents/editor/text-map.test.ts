@@ -6,8 +6,13 @@ import { documentExtensions } from './extensions.ts';
 import { offsetsToRanges, selectionToOffsets, textMap } from './text-map.ts';
 
 const schema = getSchema(documentExtensions({ placeholder: '' }));
-const p = (...content: RichTextNode[]): RichTextNode => (content.length ? { type: 'paragraph', content } : { type: 'paragraph' });
-const t = (text: string, marks?: string[]): RichTextNode => ({ type: 'text', text, ...(marks ? { marks: marks.map((m) => ({ type: m })) } : {}) });
+const p = (...content: RichTextNode[]): RichTextNode =>
+  content.length ? { type: 'paragraph', content } : { type: 'paragraph' };
+const t = (text: string, marks?: string[]): RichTextNode => ({
+  type: 'text',
+  text,
+  ...(marks ? { marks: marks.map((m) => ({ type: m })) } : {}),
+});
 const li = (...content: RichTextNode[]): RichTextNode => ({ type: 'listItem', content });
 const docOf = (...content: RichTextNode[]): PMNode => PMNode.fromJSON(schema, { type: 'doc', content });
 
@@ -17,12 +22,19 @@ const DOCS: Record<string, PMNode> = {
   'hard breaks': docOf(p(t('Line one'), { type: 'hardBreak' }, t('line two'))),
   'headings, lists and quotes': docOf(
     { type: 'heading', attrs: { level: 2 }, content: [t('Pains')] },
-    { type: 'bulletList', content: [li(p(t('Slow setup'))), li(p(t('No export')), { type: 'bulletList', content: [li(p(t('CSV')))] })] },
+    {
+      type: 'bulletList',
+      content: [li(p(t('Slow setup'))), li(p(t('No export')), { type: 'bulletList', content: [li(p(t('CSV')))] })],
+    },
     { type: 'blockquote', content: [p(t('“I gave up”'))] },
     { type: 'horizontalRule' },
     p(t('Emoji 🙂 counts twice')),
   ),
-  citations: docOf(p(t('Before')), { type: 'citation', attrs: { highlightId: 'h1', text: 'quoted', noteTitle: 'Call', noteId: 'n1' } }, p(t('After'))),
+  citations: docOf(
+    p(t('Before')),
+    { type: 'citation', attrs: { highlightId: 'h1', text: 'quoted', noteTitle: 'Call', noteId: 'n1' } },
+    p(t('After')),
+  ),
 };
 
 describe('the plain text of a document', () => {
@@ -49,7 +61,7 @@ describe('the plain text of a document', () => {
     const doc = DOCS.paragraphs!;
     const map = textMap(doc);
     const start = map.text.indexOf('confusing');
-    const end = map.text.indexOf(' up') ;
+    const end = map.text.indexOf(' up');
     const ranges = offsetsToRanges(map, start, end);
     expect(ranges.map((r) => doc.textBetween(r.from, r.to))).toEqual(['confusing', 'I gave']);
     expect(selectionToOffsets(map, ranges[0]!.from, ranges[1]!.to)).toEqual({ start, end });

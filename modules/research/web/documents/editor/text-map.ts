@@ -39,7 +39,9 @@ export function textMap(doc: PMNode): TextMap {
     const start = node.type.name === 'doc' ? 0 : pos + 1;
     const children: Array<{ child: PMNode; at: number }> = [];
     node.forEach((child, offset) => children.push({ child, at: start + offset }));
-    const isBlock = !NOT_BLOCKS.has(node.type.name) && children.every(({ child }) => child.isText || child.type.name === 'hardBreak' || child.childCount === 0);
+    const isBlock =
+      !NOT_BLOCKS.has(node.type.name) &&
+      children.every(({ child }) => child.isText || child.type.name === 'hardBreak' || child.childCount === 0);
     if (isBlock) {
       if (current.some((p) => p.text)) blocks.push(current);
       current = [];

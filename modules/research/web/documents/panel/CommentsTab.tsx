@@ -1,8 +1,30 @@
-import { Alert, Avatar, Box, Button, Group, Loader, Menu, Paper, Stack, Text, Textarea, UnstyledButton, ActionIcon } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  UnstyledButton,
+  ActionIcon,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconDots } from '@tabler/icons-react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { COMMENTS, CREATE_COMMENT, DELETE_COMMENT, MEMBERS, UPDATE_COMMENT, type Comment, type Member } from '../api.ts';
+import {
+  COMMENTS,
+  CREATE_COMMENT,
+  DELETE_COMMENT,
+  MEMBERS,
+  UPDATE_COMMENT,
+  type Comment,
+  type Member,
+} from '../api.ts';
 import { errorMessage } from '../errors.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { bodyParts, fromBody, mentionQuery, toBody, type Mention } from './mentions.ts';
@@ -14,7 +36,19 @@ function when(iso: string): string {
 }
 
 /** A comment box where typing @ suggests members; picked members are sent as mentions. */
-function CommentBox({ label, initial = '', submitLabel, onSubmit, onCancel }: { label: string; initial?: string; submitLabel: string; onSubmit: (body: string) => Promise<boolean>; onCancel?: () => void }) {
+function CommentBox({
+  label,
+  initial = '',
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial?: string;
+  submitLabel: string;
+  onSubmit: (body: string) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
   const members = useGraphQL<{ members: { nodes: Array<{ user: Member }> } }>(MEMBERS);
   const start = useMemo(() => fromBody(initial), [initial]);
   const [text, setText] = useState(start.text);
@@ -98,7 +132,19 @@ function CommentBox({ label, initial = '', submitLabel, onSubmit, onCancel }: { 
           }}
         />
         {open && (
-          <Paper withBorder shadow="md" pos="absolute" left={0} right={0} style={{ zIndex: 10 }} mt={4} p={4} role="listbox" id={listId} aria-label="Members to mention">
+          <Paper
+            withBorder
+            shadow="md"
+            pos="absolute"
+            left={0}
+            right={0}
+            style={{ zIndex: 10 }}
+            mt={4}
+            p={4}
+            role="listbox"
+            id={listId}
+            aria-label="Members to mention"
+          >
             {suggestions.map((u, i) => (
               <UnstyledButton
                 key={u.id}
@@ -166,7 +212,9 @@ export function CommentsTab({ objectType, objectId }: { objectType: 'NOTE' | 'IN
           {errorMessage(list.error)}
         </Alert>
       )}
-      {!comments.length && !list.error && <EmptyState title="No comments yet">Start the conversation below.</EmptyState>}
+      {!comments.length && !list.error && (
+        <EmptyState title="No comments yet">Start the conversation below.</EmptyState>
+      )}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Comments">
         {comments.map((c) => (
           <Box component="li" key={c.id}>
@@ -186,14 +234,22 @@ export function CommentsTab({ objectType, objectId }: { objectType: 'NOTE' | 'IN
                   {(c.canEdit || c.canDelete) && editing !== c.id && (
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for the comment by ${c.authorName ?? 'a former member'}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          aria-label={`Actions for the comment by ${c.authorName ?? 'a former member'}`}
+                        >
                           <IconDots size={14} aria-hidden />
                         </ActionIcon>
                       </Menu.Target>
                       <Menu.Dropdown>
                         {c.canEdit && <Menu.Item onClick={() => setEditing(c.id)}>Edit</Menu.Item>}
                         {c.canDelete && (
-                          <Menu.Item color="red" onClick={() => void attempt(() => host.graphql(DELETE_COMMENT, { id: c.id }))}>
+                          <Menu.Item
+                            color="red"
+                            onClick={() => void attempt(() => host.graphql(DELETE_COMMENT, { id: c.id }))}
+                          >
                             Delete
                           </Menu.Item>
                         )}
@@ -236,7 +292,11 @@ export function CommentsTab({ objectType, objectId }: { objectType: 'NOTE' | 'IN
           {error}
         </Text>
       )}
-      <CommentBox label="Add a comment" submitLabel="Comment" onSubmit={(body) => attempt(() => host.graphql(CREATE_COMMENT, { input: { objectType, objectId, body } }))} />
+      <CommentBox
+        label="Add a comment"
+        submitLabel="Comment"
+        onSubmit={(body) => attempt(() => host.graphql(CREATE_COMMENT, { input: { objectType, objectId, body } }))}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Avatar, Group, Stack, Text, Tooltip, Combobox, InputBase, useCombobox, Loader } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Group,
+  Stack,
+  Text,
+  Tooltip,
+  Combobox,
+  InputBase,
+  useCombobox,
+  Loader,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +19,19 @@ import { errorMessage } from '../errors.ts';
 import { EmptyState } from './EmptyState.tsx';
 
 /** The people a note is about: search the workspace's people, add a new one, or remove. */
-export function ContactsTab({ kind, noteId, people, canEdit, onChange }: { kind: 'note' | 'insight'; noteId: string; people: readonly Person[]; canEdit: boolean; onChange: (people: Person[]) => void }) {
+export function ContactsTab({
+  kind,
+  noteId,
+  people,
+  canEdit,
+  onChange,
+}: {
+  kind: 'note' | 'insight';
+  noteId: string;
+  people: readonly Person[];
+  canEdit: boolean;
+  onChange: (people: Person[]) => void;
+}) {
   const host = useFieldbook();
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -15,7 +39,11 @@ export function ContactsTab({ kind, noteId, people, canEdit, onChange }: { kind:
   const found = useGraphQL<{ people: { nodes: Person[] } }>(PEOPLE, { search: search.trim() || null });
 
   if (kind === 'insight') {
-    return <EmptyState title="Contacts come from notes">People are linked to notes; the notes an insight cites show who said what.</EmptyState>;
+    return (
+      <EmptyState title="Contacts come from notes">
+        People are linked to notes; the notes an insight cites show who said what.
+      </EmptyState>
+    );
   }
 
   const run = async (fn: () => Promise<Person[]>) => {
@@ -28,12 +56,24 @@ export function ContactsTab({ kind, noteId, people, canEdit, onChange }: { kind:
       setError(errorMessage(err));
     }
   };
-  const add = (personId: string) => run(async () => (await host.graphql<{ addPersonToNote: { people: Person[] } }>(ADD_PERSON, { noteId, personId })).addPersonToNote.people);
-  const remove = (personId: string) => run(async () => (await host.graphql<{ removePersonFromNote: { people: Person[] } }>(REMOVE_PERSON, { noteId, personId })).removePersonFromNote.people);
+  const add = (personId: string) =>
+    run(
+      async () =>
+        (await host.graphql<{ addPersonToNote: { people: Person[] } }>(ADD_PERSON, { noteId, personId }))
+          .addPersonToNote.people,
+    );
+  const remove = (personId: string) =>
+    run(
+      async () =>
+        (await host.graphql<{ removePersonFromNote: { people: Person[] } }>(REMOVE_PERSON, { noteId, personId }))
+          .removePersonFromNote.people,
+    );
   const createAndAdd = () =>
     run(async () => {
-      const p = (await host.graphql<{ createPerson: Person }>(CREATE_PERSON, { input: { name: search.trim() } })).createPerson;
-      return (await host.graphql<{ addPersonToNote: { people: Person[] } }>(ADD_PERSON, { noteId, personId: p.id })).addPersonToNote.people;
+      const p = (await host.graphql<{ createPerson: Person }>(CREATE_PERSON, { input: { name: search.trim() } }))
+        .createPerson;
+      return (await host.graphql<{ addPersonToNote: { people: Person[] } }>(ADD_PERSON, { noteId, personId: p.id }))
+        .addPersonToNote.people;
     });
 
   const linked = new Set(people.map((p) => p.id));
@@ -43,7 +83,12 @@ export function ContactsTab({ kind, noteId, people, canEdit, onChange }: { kind:
   return (
     <Stack gap="md">
       {people.length ? (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="People in this note">
+        <Stack
+          gap="xs"
+          component="ul"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          aria-label="People in this note"
+        >
           {people.map((p) => (
             <Group component="li" key={p.id} justify="space-between" wrap="nowrap">
               <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -63,7 +108,13 @@ export function ContactsTab({ kind, noteId, people, canEdit, onChange }: { kind:
               </Group>
               {canEdit && (
                 <Tooltip label="Remove from note">
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Remove ${p.name} from this note`} onClick={() => void remove(p.id)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Remove ${p.name} from this note`}
+                    onClick={() => void remove(p.id)}
+                  >
                     <IconX size={14} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
@@ -75,7 +126,11 @@ export function ContactsTab({ kind, noteId, people, canEdit, onChange }: { kind:
         <EmptyState title="No people yet">Link the people this note is about, e.g. who was interviewed.</EmptyState>
       )}
       {canEdit && (
-        <Combobox store={combobox} onOptionSubmit={(v) => (v === '__create' ? void createAndAdd() : void add(v))} withinPortal>
+        <Combobox
+          store={combobox}
+          onOptionSubmit={(v) => (v === '__create' ? void createAndAdd() : void add(v))}
+          withinPortal
+        >
           <Combobox.Target>
             <InputBase
               label="Add a person"
@@ -125,4 +180,3 @@ export function ContactsTab({ kind, noteId, people, canEdit, onChange }: { kind:
     </Stack>
   );
 }
-

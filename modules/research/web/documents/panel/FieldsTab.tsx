@@ -8,7 +8,21 @@ import { EmptyState } from './EmptyState.tsx';
 const SCORES: Partial<Record<Field['type'], [number, number]>> = { NPS: [0, 10], RATING: [1, 5], CSAT: [1, 5] };
 
 /** One field's input: saved when it changes (choices) or when the person leaves it (text). */
-function FieldInput({ field, value, options, disabled, members, onSave }: { field: Field; value: unknown; options: string[]; disabled: boolean; members: Member[]; onSave: (value: unknown, optionIds?: string[]) => Promise<string | null> }) {
+function FieldInput({
+  field,
+  value,
+  options,
+  disabled,
+  members,
+  onSave,
+}: {
+  field: Field;
+  value: unknown;
+  options: string[];
+  disabled: boolean;
+  members: Member[];
+  onSave: (value: unknown, optionIds?: string[]) => Promise<string | null>;
+}) {
   const [draft, setDraft] = useState<string>(value === null || value === undefined ? '' : String(value));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setDraft(value === null || value === undefined ? '' : String(value)), [value]);
@@ -17,7 +31,15 @@ function FieldInput({ field, value, options, disabled, members, onSave }: { fiel
 
   switch (field.type) {
     case 'BOOLEAN':
-      return <Switch label={field.label} disabled={disabled} checked={value === true} onChange={(e) => void save(e.currentTarget.checked)} error={error} />;
+      return (
+        <Switch
+          label={field.label}
+          disabled={disabled}
+          checked={value === true}
+          onChange={(e) => void save(e.currentTarget.checked)}
+          error={error}
+        />
+      );
     case 'SELECT':
       return (
         <MultiSelect
@@ -73,7 +95,9 @@ function FieldInput({ field, value, options, disabled, members, onSave }: { fiel
       return (
         <TextInput
           {...common}
-          type={field.type === 'EMAIL' ? 'email' : field.type === 'URL' ? 'url' : field.type === 'PHONE' ? 'tel' : 'text'}
+          type={
+            field.type === 'EMAIL' ? 'email' : field.type === 'URL' ? 'url' : field.type === 'PHONE' ? 'tel' : 'text'
+          }
           value={draft}
           onChange={(e) => setDraft(e.currentTarget.value)}
           onBlur={() => draft !== String(value ?? '') && void save(draft.trim() || null)}
@@ -83,12 +107,29 @@ function FieldInput({ field, value, options, disabled, members, onSave }: { fiel
 }
 
 /** The custom fields of a note or insight (its project's and the workspace's) and their values. */
-export function FieldsTab({ kind, objectId, projectId, canEdit }: { kind: 'note' | 'insight'; objectId: string; projectId: string; canEdit: boolean }) {
+export function FieldsTab({
+  kind,
+  objectId,
+  projectId,
+  canEdit,
+}: {
+  kind: 'note' | 'insight';
+  objectId: string;
+  projectId: string;
+  canEdit: boolean;
+}) {
   const host = useFieldbook();
   const type = kind === 'note' ? 'NOTE' : 'INSIGHT';
-  const q = useGraphQL<{ own: Field[]; workspace: Field[]; fieldValues: FieldValue[] }>(FIELDS_QUERY, { objectType: type, projectId, valueType: type, objectId });
+  const q = useGraphQL<{ own: Field[]; workspace: Field[]; fieldValues: FieldValue[] }>(FIELDS_QUERY, {
+    objectType: type,
+    projectId,
+    valueType: type,
+    objectId,
+  });
   const needsMembers = (q.data?.own ?? []).concat(q.data?.workspace ?? []).some((f) => f.type === 'PERSON');
-  const members = useGraphQL<{ members: { nodes: Array<{ user: Member }> } }>(needsMembers ? MEMBERS : 'query DocumentNoMembers { __typename }');
+  const members = useGraphQL<{ members: { nodes: Array<{ user: Member }> } }>(
+    needsMembers ? MEMBERS : 'query DocumentNoMembers { __typename }',
+  );
   const [values, setValues] = useState<Map<string, FieldValue>>(new Map());
   useEffect(() => setValues(new Map((q.data?.fieldValues ?? []).map((v) => [v.field.id, v]))), [q.data]);
 
@@ -102,7 +143,9 @@ export function FieldsTab({ kind, objectId, projectId, canEdit }: { kind: 'note'
   }
   const fields = [...(q.data?.own ?? []), ...(q.data?.workspace ?? [])];
   if (!fields.length) {
-    return <EmptyState title="No fields yet">Project managers can add {kind} fields in the project’s settings.</EmptyState>;
+    return (
+      <EmptyState title="No fields yet">Project managers can add {kind} fields in the project’s settings.</EmptyState>
+    );
   }
   const memberList = members.data && 'members' in members.data ? members.data.members.nodes.map((n) => n.user) : [];
   return (
@@ -148,4 +191,3 @@ export function FieldsTab({ kind, objectId, projectId, canEdit }: { kind: 'note'
     </Stack>
   );
 }
-

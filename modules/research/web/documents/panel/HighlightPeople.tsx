@@ -13,7 +13,17 @@ const REMOVE = `mutation DocumentRemovePersonFromHighlight($highlightId: ID!, $p
  * Who said it: ticks the note's people a highlight is about. The choice is among the people the
  * note is linked to (Contacts tab), as in an interview everyone quoted is a participant.
  */
-export function HighlightPeople({ noteId, highlightId, label, people }: { noteId: string; highlightId: string; label: string; people: readonly Person[] }) {
+export function HighlightPeople({
+  noteId,
+  highlightId,
+  label,
+  people,
+}: {
+  noteId: string;
+  highlightId: string;
+  label: string;
+  people: readonly Person[];
+}) {
   const { graphql } = useFieldbook();
   const [linked, setLinked] = useState<Set<string> | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +31,10 @@ export function HighlightPeople({ noteId, highlightId, label, people }: { noteId
 
   const load = async () => {
     try {
-      const r = await graphql<{ highlights: { nodes: Array<{ id: string; people: Array<{ id: string }> }> } }>(PEOPLE_OF, { noteId });
+      const r = await graphql<{ highlights: { nodes: Array<{ id: string; people: Array<{ id: string }> }> } }>(
+        PEOPLE_OF,
+        { noteId },
+      );
       setLinked(new Set(r.highlights.nodes.find((h) => h.id === highlightId)?.people.map((p) => p.id) ?? []));
     } catch (err) {
       setError(errorMessage(err));
@@ -52,7 +65,12 @@ export function HighlightPeople({ noteId, highlightId, label, people }: { noteId
   return (
     <Popover position="bottom-end" shadow="md" trapFocus withinPortal onOpen={() => void load()}>
       <Popover.Target>
-        <Button size="compact-xs" variant="subtle" leftSection={<IconUser size={14} aria-hidden />} aria-label={`People of highlight “${label}”`}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconUser size={14} aria-hidden />}
+          aria-label={`People of highlight “${label}”`}
+        >
           People
         </Button>
       </Popover.Target>
@@ -67,7 +85,13 @@ export function HighlightPeople({ noteId, highlightId, label, people }: { noteId
             </Text>
           )}
           {people.map((p) => (
-            <Checkbox key={p.id} label={p.name} checked={linked?.has(p.id) ?? false} disabled={!linked || busy} onChange={(e) => void toggle(p.id, e.currentTarget.checked)} />
+            <Checkbox
+              key={p.id}
+              label={p.name}
+              checked={linked?.has(p.id) ?? false}
+              disabled={!linked || busy}
+              onChange={(e) => void toggle(p.id, e.currentTarget.checked)}
+            />
           ))}
           {error && (
             <Text size="sm" c="red.8" role="alert">

@@ -71,7 +71,19 @@ export function HighlightsTab({
             <Group justify="space-between" mt="xs" gap={6} wrap="nowrap" align="flex-start">
               <Group gap={4}>
                 {applied.map((t) => (
-                  <Badge key={t.id} size="sm" variant="light" color="gray" tt="none" leftSection={<span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }} />}>
+                  <Badge
+                    key={t.id}
+                    size="sm"
+                    variant="light"
+                    color="gray"
+                    tt="none"
+                    leftSection={
+                      <span
+                        aria-hidden
+                        style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 8, background: t.color }}
+                      />
+                    }
+                  >
                     {t.title}
                   </Badge>
                 ))}
@@ -80,24 +92,54 @@ export function HighlightsTab({
                 {kind === 'note' && canEdit && (
                   <Popover position="bottom-end" shadow="md" trapFocus withinPortal>
                     <Popover.Target>
-                      <Button size="compact-xs" variant="subtle" leftSection={<IconTag size={14} aria-hidden />} aria-label={`Tags of highlight “${h.text.slice(0, 40)}”`}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        leftSection={<IconTag size={14} aria-hidden />}
+                        aria-label={`Tags of highlight “${h.text.slice(0, 40)}”`}
+                      >
                         Tags
                       </Button>
                     </Popover.Target>
                     <Popover.Dropdown>
-                      <TagPicker projectId={projectId} highlightId={h.id} applied={applied} canEdit={canEdit} onChange={(t) => onTagsChange(h.id, t)} />
+                      <TagPicker
+                        projectId={projectId}
+                        highlightId={h.id}
+                        applied={applied}
+                        canEdit={canEdit}
+                        onChange={(t) => onTagsChange(h.id, t)}
+                      />
                     </Popover.Dropdown>
                   </Popover>
                 )}
-                {kind === 'note' && canEdit && noteId && <HighlightPeople noteId={noteId} highlightId={h.id} label={h.text.slice(0, 40)} people={notePeople ?? []} />}
+                {kind === 'note' && canEdit && noteId && (
+                  <HighlightPeople
+                    noteId={noteId}
+                    highlightId={h.id}
+                    label={h.text.slice(0, 40)}
+                    people={notePeople ?? []}
+                  />
+                )}
                 {kind === 'note' && onShare && (
-                  <Button size="compact-xs" variant="subtle" leftSection={<IconShare size={14} aria-hidden />} onClick={() => onShare(h)} aria-label={`Share highlight “${h.text.slice(0, 40)}”`}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconShare size={14} aria-hidden />}
+                    onClick={() => onShare(h)}
+                    aria-label={`Share highlight “${h.text.slice(0, 40)}”`}
+                  >
                     Share
                   </Button>
                 )}
                 {canEdit && (
                   <Tooltip label={kind === 'note' ? 'Delete highlight' : 'Remove citation'}>
-                    <ActionIcon variant="subtle" color="red" size="sm" onClick={() => onDelete(h)} aria-label={`${kind === 'note' ? 'Delete highlight' : 'Remove citation'} “${h.text.slice(0, 40)}”`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      onClick={() => onDelete(h)}
+                      aria-label={`${kind === 'note' ? 'Delete highlight' : 'Remove citation'} “${h.text.slice(0, 40)}”`}
+                    >
                       <IconTrash size={14} aria-hidden />
                     </ActionIcon>
                   </Tooltip>

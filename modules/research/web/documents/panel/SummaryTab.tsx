@@ -14,7 +14,17 @@ const textOf = (node: RichDoc | null | undefined): string => {
  * The AI summary (written, streamed and checked by the AI module), then the document's own
  * summary. `onNoteChanged` is told when an AI step accepted or undone here changed the note.
  */
-export function SummaryTab({ summary, kind, id, onNoteChanged }: { summary: RichDoc | null | undefined; kind: 'note' | 'insight'; id: string; onNoteChanged?: () => void }) {
+export function SummaryTab({
+  summary,
+  kind,
+  id,
+  onNoteChanged,
+}: {
+  summary: RichDoc | null | undefined;
+  kind: 'note' | 'insight';
+  id: string;
+  onNoteChanged?: () => void;
+}) {
   return (
     <Stack gap="md">
       <AiSummaryPanel objectType={kind === 'note' ? 'NOTE' : 'INSIGHT'} objectId={id} onNoteChanged={onNoteChanged} />
@@ -30,7 +40,9 @@ function WrittenSummary({ summary, kind }: { summary: RichDoc | null | undefined
   if (!text) {
     return (
       <EmptyState title="No summary yet">
-        {kind === 'note' ? 'This note has no summary. Its highlights are the quickest way to see what matters in it.' : 'This insight has no summary yet.'}
+        {kind === 'note'
+          ? 'This note has no summary. Its highlights are the quickest way to see what matters in it.'
+          : 'This insight has no summary yet.'}
       </EmptyState>
     );
   }

@@ -16,10 +16,21 @@ function TagBadge({ tag, onRemove }: { tag: Pick<Tag, 'title' | 'color'>; onRemo
       color="gray"
       size="lg"
       tt="none"
-      leftSection={<span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 10, background: tag.color }} />}
+      leftSection={
+        <span
+          aria-hidden
+          style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 10, background: tag.color }}
+        />
+      }
       rightSection={
         onRemove && (
-          <ActionIcon size="xs" variant="transparent" color="gray.8" aria-label={`Remove tag ${tag.title}`} onClick={onRemove}>
+          <ActionIcon
+            size="xs"
+            variant="transparent"
+            color="gray.8"
+            aria-label={`Remove tag ${tag.title}`}
+            onClick={onRemove}
+          >
             <IconX size={12} aria-hidden />
           </ActionIcon>
         )
@@ -31,13 +42,26 @@ function TagBadge({ tag, onRemove }: { tag: Pick<Tag, 'title' | 'color'>; onRemo
 }
 
 /** A note's own tags (an automation may have applied them), then the tags used on its highlights, most used first. */
-export function TagsTab({ tags, noteId, projectId, canEdit = false }: { tags: ReadonlyMap<string, Tag[]>; noteId?: string; projectId?: string; canEdit?: boolean }) {
+export function TagsTab({
+  tags,
+  noteId,
+  projectId,
+  canEdit = false,
+}: {
+  tags: ReadonlyMap<string, Tag[]>;
+  noteId?: string;
+  projectId?: string;
+  canEdit?: boolean;
+}) {
   const host = useFieldbook();
   const [own, setOwn] = useState<Tag[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!noteId) return;
-    void host.graphql<{ note: { tags: Tag[] } }>(NOTE_TAGS, { id: noteId }).then((r) => setOwn(r.note.tags), () => undefined);
+    void host.graphql<{ note: { tags: Tag[] } }>(NOTE_TAGS, { id: noteId }).then(
+      (r) => setOwn(r.note.tags),
+      () => undefined,
+    );
   }, [host, noteId]);
   const remove = async (tag: Tag) => {
     if (!noteId) return;
@@ -65,11 +89,17 @@ export function TagsTab({ tags, noteId, projectId, canEdit = false }: { tags: Re
     for (const t of list) counts.set(t.id, { tag: t, count: (counts.get(t.id)?.count ?? 0) + 1 });
   }
   const used = [...counts.values()].sort((a, b) => b.count - a.count || a.tag.title.localeCompare(b.tag.title));
-  if (!used.length && !own.length && !editor) return <EmptyState title="No tags yet">Tag a highlight and its tags show up here.</EmptyState>;
+  if (!used.length && !own.length && !editor)
+    return <EmptyState title="No tags yet">Tag a highlight and its tags show up here.</EmptyState>;
   return (
     <Stack gap="sm">
       {own.length > 0 && (
-        <Group component="ul" gap="xs" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Tags on this note">
+        <Group
+          component="ul"
+          gap="xs"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          aria-label="Tags on this note"
+        >
           {own.map((tag) => (
             <li key={tag.id}>
               <TagBadge tag={tag} onRemove={editor ? () => void remove(tag) : undefined} />

@@ -18,7 +18,8 @@ const NOT_SHARED = 'This highlight is not shared';
  */
 function highlightOf(shared: SharedObject, highlightId: string): EmbeddedHighlight | null {
   const o = shared.object;
-  if (o.__typename === 'PublicHighlight') return o.id === highlightId ? { text: o.text, color: o.color, noteTitle: o.noteTitle } : null;
+  if (o.__typename === 'PublicHighlight')
+    return o.id === highlightId ? { text: o.text, color: o.color, noteTitle: o.noteTitle } : null;
   if (o.__typename === 'PublicNote') {
     const h = o.highlights.find((x) => x.id === highlightId);
     return h ? { text: h.text, color: h.color, noteTitle: o.title || h.noteTitle } : null;
@@ -26,11 +27,22 @@ function highlightOf(shared: SharedObject, highlightId: string): EmbeddedHighlig
   return null;
 }
 
-type State = { status: 'loading' } | { status: 'shown'; highlight: EmbeddedHighlight } | { status: 'notShared' } | { status: 'failed'; message: string };
+type State =
+  | { status: 'loading' }
+  | { status: 'shown'; highlight: EmbeddedHighlight }
+  | { status: 'notShared' }
+  | { status: 'failed'; message: string };
 
 function Footer({ token }: { token: string | null }) {
   return (
-    <Group component="footer" justify="space-between" gap="xs" mt="sm" pt="xs" style={{ borderTop: '1px solid #e9ecef' }}>
+    <Group
+      component="footer"
+      justify="space-between"
+      gap="xs"
+      mt="sm"
+      pt="xs"
+      style={{ borderTop: '1px solid #e9ecef' }}
+    >
       <Group gap={6} wrap="nowrap">
         <svg width={16} height={16} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
           <rect width="32" height="32" rx="8" fill="#3b5bdb" />
@@ -71,7 +83,14 @@ export function EmbedHighlightPage() {
         (err: unknown) => {
           if (signal?.aborted) return;
           if (err instanceof SharedObjectError && err.gone) setState({ status: 'notShared' });
-          else setState({ status: 'failed', message: err instanceof SharedObjectError ? err.message : 'Something went wrong on our side. Please try again in a moment.' });
+          else
+            setState({
+              status: 'failed',
+              message:
+                err instanceof SharedObjectError
+                  ? err.message
+                  : 'Something went wrong on our side. Please try again in a moment.',
+            });
         },
       );
     },
@@ -83,18 +102,33 @@ export function EmbedHighlightPage() {
     return () => abort.abort();
   }, [load]);
   useEffect(() => {
-    document.title = state.status === 'shown' ? 'Highlight · Fieldbook' : state.status === 'notShared' ? `${NOT_SHARED} · Fieldbook` : 'Fieldbook';
+    document.title =
+      state.status === 'shown'
+        ? 'Highlight · Fieldbook'
+        : state.status === 'notShared'
+          ? `${NOT_SHARED} · Fieldbook`
+          : 'Fieldbook';
   }, [state.status]);
 
   return (
-    <Box component="main" p="md" bg="white" mih="100vh" style={{ display: 'flex', flexDirection: 'column', boxSizing: 'border-box' }}>
+    <Box
+      component="main"
+      p="md"
+      bg="white"
+      mih="100vh"
+      style={{ display: 'flex', flexDirection: 'column', boxSizing: 'border-box' }}
+    >
       <Box style={{ flex: 1 }}>
         {state.status === 'loading' ? (
           <Center py="md" role="status" aria-live="polite">
             <Loader size="sm" aria-label="Loading the highlight" />
           </Center>
         ) : state.status === 'shown' ? (
-          <Box component="figure" m={0} style={{ borderLeft: `4px solid ${state.highlight.color ?? '#fab005'}`, paddingLeft: 12 }}>
+          <Box
+            component="figure"
+            m={0}
+            style={{ borderLeft: `4px solid ${state.highlight.color ?? '#fab005'}`, paddingLeft: 12 }}
+          >
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconQuote size={18} aria-hidden style={{ flexShrink: 0, color: '#5c6ac4', marginTop: 3 }} />
               <Box>

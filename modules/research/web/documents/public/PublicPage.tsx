@@ -13,18 +13,48 @@ import { SharedLinkPage } from './SharedLinkPage.tsx';
 /** The colour of a highlight at the highlight alpha of 0.2 (002 §9). */
 function fillOf(color: string | null): string {
   const m = color ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color) : null;
-  return m ? `rgba(${parseInt(m[1]!, 16)}, ${parseInt(m[2]!, 16)}, ${parseInt(m[3]!, 16)}, 0.2)` : DEFAULT_HIGHLIGHT_FILL;
+  return m
+    ? `rgba(${parseInt(m[1]!, 16)}, ${parseInt(m[2]!, 16)}, ${parseInt(m[3]!, 16)}, 0.2)`
+    : DEFAULT_HIGHLIGHT_FILL;
 }
 
-function RichText({ doc, label, highlights = [] }: { doc: RichDoc | null; label: string; highlights?: PublicHighlight[] }) {
-  const painted = useMemo(() => highlights.map((h) => ({ id: h.id, startOffset: h.startOffset, endOffset: h.endOffset, fill: fillOf(h.color) })), [highlights]);
+function RichText({
+  doc,
+  label,
+  highlights = [],
+}: {
+  doc: RichDoc | null;
+  label: string;
+  highlights?: PublicHighlight[];
+}) {
+  const painted = useMemo(
+    () =>
+      highlights.map((h) => ({ id: h.id, startOffset: h.startOffset, endOffset: h.endOffset, fill: fillOf(h.color) })),
+    [highlights],
+  );
   if (!doc) return null;
-  return <DocumentEditor content={doc as JSONContent} editable={false} label={label} placeholder="" highlights={painted} linkNotes={false} />;
+  return (
+    <DocumentEditor
+      content={doc as JSONContent}
+      editable={false}
+      label={label}
+      placeholder=""
+      highlights={painted}
+      linkNotes={false}
+    />
+  );
 }
 
 function Quote({ h }: { h: PublicHighlight }) {
   return (
-    <Paper component="figure" withBorder radius="md" p="md" m={0} style={{ borderLeft: `4px solid ${h.color ?? '#fab005'}` }}>
+    <Paper
+      component="figure"
+      withBorder
+      radius="md"
+      p="md"
+      m={0}
+      style={{ borderLeft: `4px solid ${h.color ?? '#fab005'}` }}
+    >
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <IconQuote size={18} aria-hidden style={{ flexShrink: 0, color: '#5c6ac4' }} />
         <Box>

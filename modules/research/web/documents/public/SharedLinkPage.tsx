@@ -18,16 +18,27 @@ export function SharedLinkPage<T extends { sharedAt: string }>(props: {
   children: (shared: T) => ReactNode;
 }) {
   const { shareToken, load: fetchShared } = props;
-  const [state, setState] = useState<{ shared: T | null; error: SharedObjectError | null }>({ shared: null, error: null });
+  const [state, setState] = useState<{ shared: T | null; error: SharedObjectError | null }>({
+    shared: null,
+    error: null,
+  });
   const load = useCallback(
     (signal?: AbortSignal) => {
       setState({ shared: null, error: null });
-      if (!/^[A-Za-z0-9]{12}$/.test(shareToken)) return setState({ shared: null, error: new SharedObjectError(DEAD_LINK, true) });
+      if (!/^[A-Za-z0-9]{12}$/.test(shareToken))
+        return setState({ shared: null, error: new SharedObjectError(DEAD_LINK, true) });
       fetchShared(shareToken, signal).then(
-        (shared) => setState(shared ? { shared, error: null } : { shared: null, error: new SharedObjectError(DEAD_LINK, true) }),
+        (shared) =>
+          setState(shared ? { shared, error: null } : { shared: null, error: new SharedObjectError(DEAD_LINK, true) }),
         (err: unknown) => {
           if (signal?.aborted) return;
-          setState({ shared: null, error: err instanceof SharedObjectError ? err : new SharedObjectError('Something went wrong on our side. Please try again in a moment.', false) });
+          setState({
+            shared: null,
+            error:
+              err instanceof SharedObjectError
+                ? err
+                : new SharedObjectError('Something went wrong on our side. Please try again in a moment.', false),
+          });
         },
       );
     },

@@ -54,7 +54,13 @@ export interface PublicChartOrDashboard {
   title?: undefined;
 }
 
-export type PublicObject = PublicHighlight | PublicInsight | PublicNote | PublicProject | PublicProjectReadme | PublicChartOrDashboard;
+export type PublicObject =
+  | PublicHighlight
+  | PublicInsight
+  | PublicNote
+  | PublicProject
+  | PublicProjectReadme
+  | PublicChartOrDashboard;
 
 export interface SharedObject {
   objectType: string;
@@ -99,7 +105,11 @@ export async function fetchPublic<T>(token: string, query: string, field: string
     res = await fetch('/api/graphql', {
       method: 'POST',
       credentials: 'omit',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', 'x-share-token': token },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        'x-share-token': token,
+      },
       body: JSON.stringify({ query, variables: {} }),
       signal: signal ?? null,
     });
@@ -116,7 +126,11 @@ export async function fetchPublic<T>(token: string, query: string, field: string
   if (error || !value) {
     const code = error?.extensions?.errorCode;
     const gone = code === 'NOT_FOUND' || code === 'BAD_USER_INPUT';
-    const message = error?.extensions?.humanReadable ? error.message : gone ? 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.' : 'Something went wrong on our side. Please try again in a moment.';
+    const message = error?.extensions?.humanReadable
+      ? error.message
+      : gone
+        ? 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.'
+        : 'Something went wrong on our side. Please try again in a moment.';
     throw new SharedObjectError(message, gone);
   }
   return value;

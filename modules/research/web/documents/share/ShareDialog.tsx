@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Loader, Modal, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconCheck, IconCode, IconCopy, IconLink, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,10 +31,26 @@ export function embedCode(link: ShareLink, embedPath: (token: string) => string,
 function EmbedCode({ code }: { code: string }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Textarea readOnly value={code} aria-label="Embed code" autosize minRows={2} maxRows={4} style={{ flex: 1 }} styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }} onFocus={(e) => e.currentTarget.select()} />
+      <Textarea
+        readOnly
+        value={code}
+        aria-label="Embed code"
+        autosize
+        minRows={2}
+        maxRows={4}
+        style={{ flex: 1 }}
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <CopyButton value={code}>
         {({ copied, copy }) => (
-          <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'indigo'} size="sm" onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCode size={16} aria-hidden />}>
+          <Button
+            variant={copied ? 'filled' : 'light'}
+            color={copied ? 'teal' : 'indigo'}
+            size="sm"
+            onClick={copy}
+            leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCode size={16} aria-hidden />}
+          >
             {copied ? 'Copied' : 'Copy embed code'}
           </Button>
         )}
@@ -81,8 +110,12 @@ export function ShareDialog({
             {scope ?? (
               <>
                 Anyone with a public link can read this {what} without signing in. They see only this {what}
-                {what === 'insight' ? ' and the highlights it cites' : what === 'note' ? ' and its highlights' : ' and the title of its note'}, nothing else of the
-                workspace.
+                {what === 'insight'
+                  ? ' and the highlights it cites'
+                  : what === 'note'
+                    ? ' and its highlights'
+                    : ' and the title of its note'}
+                , nothing else of the workspace.
               </>
             )}
           </Text>
@@ -100,17 +133,35 @@ export function ShareDialog({
               return (
                 <Stack key={l.id} gap={6}>
                   <Group gap="xs" wrap="nowrap">
-                    <TextInput readOnly value={address} aria-label="Public link" style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
+                    <TextInput
+                      readOnly
+                      value={address}
+                      aria-label="Public link"
+                      style={{ flex: 1 }}
+                      onFocus={(e) => e.currentTarget.select()}
+                    />
                     <CopyButton value={address}>
                       {({ copied, copy }) => (
                         <Tooltip label={copied ? 'Copied' : 'Copy link'}>
-                          <ActionIcon variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'indigo'} size="lg" onClick={copy} aria-label={copied ? 'Link copied' : 'Copy link'}>
+                          <ActionIcon
+                            variant={copied ? 'filled' : 'light'}
+                            color={copied ? 'teal' : 'indigo'}
+                            size="lg"
+                            onClick={copy}
+                            aria-label={copied ? 'Link copied' : 'Copy link'}
+                          >
                             {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                           </ActionIcon>
                         </Tooltip>
                       )}
                     </CopyButton>
-                    <Button variant="subtle" color="red" size="sm" disabled={busy} onClick={() => void act(() => host.graphql(REVOKE_SHARE_LINK, { id: l.id }))}>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      disabled={busy}
+                      onClick={() => void act(() => host.graphql(REVOKE_SHARE_LINK, { id: l.id }))}
+                    >
                       Revoke
                     </Button>
                   </Group>
@@ -134,7 +185,11 @@ export function ShareDialog({
           <Button variant="default" onClick={onClose}>
             Done
           </Button>
-          <Button leftSection={<IconLink size={16} aria-hidden />} loading={busy} onClick={() => void act(() => host.graphql(CREATE_SHARE_LINK, { type: objectType, id: objectId }))}>
+          <Button
+            leftSection={<IconLink size={16} aria-hidden />}
+            loading={busy}
+            onClick={() => void act(() => host.graphql(CREATE_SHARE_LINK, { type: objectType, id: objectId }))}
+          >
             {live.length ? 'Create another link' : 'Create public link'}
           </Button>
         </Group>

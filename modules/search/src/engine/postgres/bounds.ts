@@ -39,7 +39,11 @@ export const RECENT_WINDOW_FACTOR = 5;
  */
 export const TYPED_WINDOW_FACTOR = 30;
 
-export const DEFAULT_SEARCH_BOUNDS: SearchBounds = { rankCandidates: 500, exactCountLimit: 5000, estimateSampleRows: 3000 };
+export const DEFAULT_SEARCH_BOUNDS: SearchBounds = {
+  rankCandidates: 500,
+  exactCountLimit: 5000,
+  estimateSampleRows: 3000,
+};
 
 /**
  * An estimate as people read one: two significant digits ("about 410,000"), never at or below

@@ -1,4 +1,11 @@
-import { RELEVANCE, attributeFor, isSystemField, type ResultSearch, type SearchResultType, type SearchSort } from '../../filters/index.ts';
+import {
+  RELEVANCE,
+  attributeFor,
+  isSystemField,
+  type ResultSearch,
+  type SearchResultType,
+  type SearchSort,
+} from '../../filters/index.ts';
 import type { SearchAccess, SearchRequest } from '../engine.ts';
 import type { SearchBounds } from './bounds.ts';
 import { predicateSql, resolveAttribute } from './predicate-sql.ts';
@@ -63,7 +70,13 @@ export interface Matching {
 }
 
 /** Over `table` in place of the type's own table when given: a sample of it, or its newest items. */
-export function matchingSql(source: Source, search: ResultSearch, request: SearchRequest, mode: Mode, table?: Sql): Matching {
+export function matchingSql(
+  source: Source,
+  search: ResultSearch,
+  request: SearchRequest,
+  mode: Mode,
+  table?: Sql,
+): Matching {
   let from = table === undefined ? raw(source.from) : sql`${table}${raw(joinsOf(source))}`;
   let match = raw('true');
   let score: Sql = raw('0::float8');
@@ -80,7 +93,13 @@ export function matchingSql(source: Source, search: ResultSearch, request: Searc
     }
   }
   const where = join(
-    [sql`t.workspace_id = ${request.workspaceId}::uuid`, raw(source.live), accessSql(source, request.access), predicateSql(search.where, source), match],
+    [
+      sql`t.workspace_id = ${request.workspaceId}::uuid`,
+      raw(source.live),
+      accessSql(source, request.access),
+      predicateSql(search.where, source),
+      match,
+    ],
     ' and ',
   );
   return { from, where, score };
@@ -94,7 +113,10 @@ function scoringSql(source: Source, search: ResultSearch, mode: Mode): { from: S
   const table = raw(`${tableOf(source)} t`);
   if (!search.text) return { from: table, score: raw('0::float8') };
   if (mode === 'words') {
-    return { from: sql`${table} cross join (select ${tsquerySql(search.text)} as q) tq`, score: sql`ts_rank_cd(${vectorSql(search.text, source)}, tq.q)::float8` };
+    return {
+      from: sql`${table} cross join (select ${tsquerySql(search.text)} as q) tq`,
+      score: sql`ts_rank_cd(${vectorSql(search.text, source)}, tq.q)::float8`,
+    };
   }
   const fuzzy = fuzzyMatchSql(fuzzyWords(search.text), search.text, source);
   return { from: table, score: sql`(${fuzzy.score})::float8` };
@@ -144,10 +166,14 @@ export function branchSql(source: Source, search: ResultSearch, opts: BranchOpti
   const { from, where, score } = matchingSql(source, search, opts.request, opts.mode);
   const { sorts, wanted, bounds } = opts;
   const keys = sorts.map((s, i) => sql`${sortColumn(source, s, score)} as ${raw(`s${i}`)}`);
-  const innerOrder = [...sorts.map((s, i) => raw(`s${i} ${s.direction === 'DESC' ? 'desc' : 'asc'} nulls last`)), raw('score desc, updated_at desc, id asc')];
+  const innerOrder = [
+    ...sorts.map((s, i) => raw(`s${i} ${s.direction === 'DESC' ? 'desc' : 'asc'} nulls last`)),
+    raw('score desc, updated_at desc, id asc'),
+  ];
   const columns = join([raw('t.id'), raw('t.updated_at'), sql`${score} as score`, ...keys], ', ');
   // Every branch answers the same columns, for the union of them all.
-  const kept = (alias: string): Sql => raw(['id', 'updated_at', 'score', ...sorts.map((_, i) => `s${i}`)].map((c) => `${alias}.${c}`).join(', '));
+  const kept = (alias: string): Sql =>
+    raw(['id', 'updated_at', 'score', ...sorts.map((_, i) => `s${i}`)].map((c) => `${alias}.${c}`).join(', '));
 
   let inner: Sql;
   if (ranksByRelevance(search, sorts) && Number.isFinite(bounds.rankCandidates)) {
@@ -163,12 +189,16 @@ export function branchSql(source: Source, search: ResultSearch, opts: BranchOpti
       // The probe reads what choosing candidates needs (id, recency, other sort keys), not the
       // score: ranking reads each row's whole vector, so only the candidates are scored, after
       // they are chosen (500, not the 5,001 read to count).
-      const probeKeys = sorts.flatMap((s, i) => (s.field === RELEVANCE ? [] : [sql`${sortColumn(source, s, score)} as ${raw(`s${i}`)}`]));
+      const probeKeys = sorts.flatMap((s, i) =>
+        s.field === RELEVANCE ? [] : [sql`${sortColumn(source, s, score)} as ${raw(`s${i}`)}`],
+      );
       const probeColumns = join([raw('t.id'), raw('t.updated_at'), ...probeKeys], ', ');
       const probe = sql`select ${probeColumns} from ${from} where ${where}${read === null ? raw('') : sql` limit ${read + 1}::int`}`;
       const all = read === null ? raw('true') : sql`c.probed <= ${read}::int`;
       const scored = scoringSql(source, search, opts.mode);
-      const outKeys = sorts.map((s, i) => (s.field === RELEVANCE ? sql`${scored.score} as ${raw(`s${i}`)}` : raw(`c.s${i}`)));
+      const outKeys = sorts.map((s, i) =>
+        s.field === RELEVANCE ? sql`${scored.score} as ${raw(`s${i}`)}` : raw(`c.s${i}`),
+      );
       // Table order is numbered before anything reorders the rows.
       inner = sql`select ${join([raw('c.id'), raw('c.updated_at'), sql`${scored.score} as score`, ...outKeys], ', ')}, c.probed as type_count, ${all} as counted_all
         from (select o.*, count(*) over () as probed, row_number() over (order by o.updated_at desc, o.id asc) as recent

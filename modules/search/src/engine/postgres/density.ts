@@ -59,14 +59,28 @@ export async function planTypes(
   const queries = searched.map(({ search }) => {
     const text = search.text;
     if (text === null || !estimated.has(search.type)) return raw('null::tsquery');
-    return tsquerySql({ ...text, words: text.prefix === null ? text.words : [...text.words, text.prefix], prefix: null });
+    return tsquerySql({
+      ...text,
+      words: text.prefix === null ? text.words : [...text.words, text.prefix],
+      prefix: null,
+    });
   });
   const probes = searched.map(({ search, source }) =>
-    search.text === null || search.text.prefix === null || !estimated.has(search.type) || !RECENCY_INDEXED.has(tableOf(source))
+    search.text === null ||
+    search.text.prefix === null ||
+    !estimated.has(search.type) ||
+    !RECENCY_INDEXED.has(tableOf(source))
       ? raw('null::tsquery')
       : tsquerySql(search.text),
   );
-  const rows = await query<{ n: number; present: boolean; table_rows: number | null; items: number | null; matches: number | null; newest_share: number | null }>(
+  const rows = await query<{
+    n: number;
+    present: boolean;
+    table_rows: number | null;
+    items: number | null;
+    matches: number | null;
+    newest_share: number | null;
+  }>(
     trx,
     sql`select n, present, table_rows, items, matches, newest_share from search_plan_types(${workspaceId}::uuid,
       ${searched.map(({ source }) => tableOf(source))}::text[],
@@ -76,7 +90,13 @@ export async function planTypes(
   const out = new Map<SearchResultType, TypePlan>();
   const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
   for (const row of rows) {
-    out.set(searched[row.n - 1]!.search.type, { present: row.present, tableRows: num(row.table_rows), items: num(row.items), matches: num(row.matches), newestShare: num(row.newest_share) });
+    out.set(searched[row.n - 1]!.search.type, {
+      present: row.present,
+      tableRows: num(row.table_rows),
+      items: num(row.items),
+      matches: num(row.matches),
+      newestShare: num(row.newest_share),
+    });
   }
   return out;
 }
@@ -116,12 +136,14 @@ export function likelyCommon(
       if (window > readWhole) out.set(search.type, { rows: window, typed: false });
     }
     // Row-level security holds both to the workspace, so the share is of the workspace's items.
-    else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items) out.set(search.type, { rows: window, typed: false });
+    else if (plan.items > window && plan.matches * RECENT_WINDOW_FACTOR * 2 >= plan.items)
+      out.set(search.type, { rows: window, typed: false });
     // A word being typed, as common among the newest items as a window of at most
     // TYPED_WINDOW_FACTOR times the candidates needs: that window, or less when it is commoner.
     else if (plan.newestShare !== null && plan.newestShare > 0) {
       const needed = Math.ceil((candidates * TYPED_WINDOW_MARGIN) / plan.newestShare);
-      if (needed <= candidates * TYPED_WINDOW_FACTOR) out.set(search.type, { rows: Math.max(window, needed), typed: true });
+      if (needed <= candidates * TYPED_WINDOW_FACTOR)
+        out.set(search.type, { rows: Math.max(window, needed), typed: true });
     }
   }
   return out;

@@ -36,7 +36,10 @@ export async function estimateCounts(
     return source ? [{ search, source, atLeast, table: tableOf(source) }] : [];
   });
   if (sampled.length === 0) return out;
-  const rowsOf = await sizes.of(trx, sampled.map((s) => s.table));
+  const rowsOf = await sizes.of(
+    trx,
+    sampled.map((s) => s.table),
+  );
   const parts = sampled.map(({ search, source, table }) => {
     const rows = rowsOf.get(table) ?? -1;
     // Never analyzed (-1) or small: read it whole.
@@ -44,12 +47,20 @@ export async function estimateCounts(
     const { from, where } = matchingSql(source, search, request, mode, raw(sampledTable(source, percent)));
     return sql`select ${search.type}::text as type, ${percent}::float8 as percent, count(*) as found from ${from} where ${where}`;
   });
-  const found = await query<{ type: SearchResultType; percent: number; found: string }>(trx, join(parts, ' union all '));
+  const found = await query<{ type: SearchResultType; percent: number; found: string }>(
+    trx,
+    join(parts, ' union all '),
+  );
   for (const row of found) {
     const atLeast = sampled.find((s) => s.search.type === row.type)?.atLeast ?? 0;
     const whole = Number(row.percent) >= 100;
     const scaled = (Number(row.found) * 100) / Number(row.percent);
-    out.set(row.type, whole ? { count: Number(row.found), isEstimate: false } : { count: roundedEstimate(Math.max(scaled, atLeast), bounds.exactCountLimit), isEstimate: true });
+    out.set(
+      row.type,
+      whole
+        ? { count: Number(row.found), isEstimate: false }
+        : { count: roundedEstimate(Math.max(scaled, atLeast), bounds.exactCountLimit), isEstimate: true },
+    );
   }
   return out;
 }
@@ -70,7 +81,8 @@ export class TableSizes {
         sql`select c.relname as table, c.reltuples::float8 as rows from pg_class c
             where c.oid = any(array(select to_regclass(name) from unnest(${missing}::text[]) name))`,
       );
-      for (const table of missing) this.known.set(table, { rows: Number(rows.find((r) => r.table === table)?.rows ?? -1), until: now + 60_000 });
+      for (const table of missing)
+        this.known.set(table, { rows: Number(rows.find((r) => r.table === table)?.rows ?? -1), until: now + 60_000 });
     }
     return new Map(tables.map((t) => [t, this.known.get(t)!.rows]));
   }

@@ -15,7 +15,11 @@ import type { Knex } from 'knex';
  * read more, and the log says how to fix it. The flag lives in the database's own catalog and a
  * dump does not carry it, so this runs at every start rather than once in a migration.
  */
-const MATCH_FUNCTIONS = ['pg_catalog.ts_match_vq(tsvector, tsquery)', 'pg_catalog.textlike(text, text)', 'pg_catalog.arrayoverlap(anyarray, anyarray)'];
+const MATCH_FUNCTIONS = [
+  'pg_catalog.ts_match_vq(tsvector, tsquery)',
+  'pg_catalog.textlike(text, text)',
+  'pg_catalog.arrayoverlap(anyarray, anyarray)',
+];
 const TRIGRAM_FUNCTIONS = ['word_similarity_op(text, text)', 'word_similarity_commutator_op(text, text)'];
 
 interface Log {
@@ -29,13 +33,19 @@ export async function ensureIndexableMatches(owner: Knex, logger: Log): Promise<
   )) as { rows: Array<{ superuser: boolean; trgm: string | null }> };
   const me = found.rows[0];
   const functions = [...MATCH_FUNCTIONS, ...(me?.trgm ? TRIGRAM_FUNCTIONS.map((f) => `${me.trgm}.${f}`) : [])];
-  const missing = (await owner.raw(`select f from unnest(?::text[]) f where not (select proleakproof from pg_proc where oid = f::regprocedure)`, [functions])) as {
+  const missing = (await owner.raw(
+    `select f from unnest(?::text[]) f where not (select proleakproof from pg_proc where oid = f::regprocedure)`,
+    [functions],
+  )) as {
     rows: Array<{ f: string }>;
   };
   if (missing.rows.length === 0) return;
   if (!me?.superuser) {
     const statements = missing.rows.map((r) => `ALTER FUNCTION ${r.f} LEAKPROOF;`).join(' ');
-    logger.warn({ functions: missing.rows.map((r) => r.f) }, `search cannot use its text indexes under row-level security; as a superuser run: ${statements}`);
+    logger.warn(
+      { functions: missing.rows.map((r) => r.f) },
+      `search cannot use its text indexes under row-level security; as a superuser run: ${statements}`,
+    );
     return;
   }
   for (const { f } of missing.rows) await owner.raw(`alter function ${f} leakproof`);

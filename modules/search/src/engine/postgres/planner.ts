@@ -34,6 +34,8 @@ export async function withOrderedJoins<T>(trx: Knex.Transaction, body: () => Pro
     return await body();
   } finally {
     // Settings are fixed names and PostgreSQL's own 'on' / 'off', never request data.
-    await trx.raw(`select ${JOINS.map((s, i) => `set_config('${s}', '${before[`s${i}`] === 'off' ? 'off' : 'on'}', true)`).join(', ')}`);
+    await trx.raw(
+      `select ${JOINS.map((s, i) => `set_config('${s}', '${before[`s${i}`] === 'off' ? 'off' : 'on'}', true)`).join(', ')}`,
+    );
   }
 }

@@ -52,15 +52,20 @@ export class PostgresSearchEngine implements SearchEngine {
     // text index bitmap stays exact in memory; and one process, so matches come in table order,
     // the same from page to page.
     const planner = { random_page_cost: '1.1', work_mem: '32MB', max_parallel_workers_per_gather: '0' };
-    return withTenant(this.db, { workspaceId: request.workspaceId, userId: request.userId }, async (trx) => {
-      const first = await this.run(trx, request, 'words');
-      const typed = request.compiled.searches[0]?.text ?? null;
-      // Nothing matched word for word: try close spellings before answering with nothing.
-      if (first.totalCount > 0 || typed === null || fuzzyWords(typed).length === 0) return first;
-      // pg_trgm's default (0.6) misses one wrong letter in a seven-letter word; for this transaction only.
-      await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', '${FUZZY_THRESHOLD}', true)`);
-      return this.run(trx, request, 'fuzzy');
-    }, planner);
+    return withTenant(
+      this.db,
+      { workspaceId: request.workspaceId, userId: request.userId },
+      async (trx) => {
+        const first = await this.run(trx, request, 'words');
+        const typed = request.compiled.searches[0]?.text ?? null;
+        // Nothing matched word for word: try close spellings before answering with nothing.
+        if (first.totalCount > 0 || typed === null || fuzzyWords(typed).length === 0) return first;
+        // pg_trgm's default (0.6) misses one wrong letter in a seven-letter word; for this transaction only.
+        await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', '${FUZZY_THRESHOLD}', true)`);
+        return this.run(trx, request, 'fuzzy');
+      },
+      planner,
+    );
   }
 
   /** The tables are the index. */
@@ -73,7 +78,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const total = await withTenant(this.db, { workspaceId }, async (trx) => {
       const counts = await Promise.all(
         ['projects', 'project_categories', 'notes', 'insights', 'highlights', 'tags', 'people'].map(async (table) => {
-          const row = (await trx(table).where({ workspace_id: workspaceId }).count<Array<{ count: string }>>({ count: '*' }).first()) ?? { count: '0' };
+          const row = (await trx(table)
+            .where({ workspace_id: workspaceId })
+            .count<Array<{ count: string }>>({ count: '*' })
+            .first()) ?? { count: '0' };
           return Number(row.count);
         }),
       );
@@ -102,11 +110,14 @@ export class PostgresSearchEngine implements SearchEngine {
     // cost the whole window for nothing (text + 3 filters: 50 ms of 370 on a loaded machine).
     const newestFirst = sorts.length <= 1 && Number.isFinite(bounds.rankCandidates) && mode === 'words';
     const estimated = new Set(
-      named.filter(({ search }) => newestFirst && ranksByRelevance(search, sorts) && unfiltered(search)).map(({ search }) => search.type),
+      named
+        .filter(({ search }) => newestFirst && ranksByRelevance(search, sorts) && unfiltered(search))
+        .map(({ search }) => search.type),
     );
     // Several types, or estimates to ask for: first, in one statement, which types the workspace
     // has any item of. The others are left out of every statement below (an exact zero).
-    const plans = named.length > 1 || estimated.size > 0 ? await planTypes(trx, request.workspaceId, named, estimated) : null;
+    const plans =
+      named.length > 1 || estimated.size > 0 ? await planTypes(trx, request.workspaceId, named, estimated) : null;
     const searched = plans === null ? named : named.filter(({ search }) => plans.get(search.type)?.present !== false);
     const emptyCounts = () => compiled.order.map((type) => ({ type, count: 0, isEstimate: false }));
     if (searched.length === 0) return { hits: [], totalCount: 0, totalIsEstimate: false, countsByType: emptyCounts() };
@@ -118,7 +129,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const candidates = candidatesFor(bounds, wanted);
     const statement = (parts: typeof searched, windows: ReadonlyMap<SearchResultType, RecentWindow> | null) =>
       sql`select * from (${join(
-        parts.map(({ search, source, order }) => sql`(${branchSql(source, search, { order, request, mode, sorts, wanted, bounds, recent: windows?.get(search.type)?.rows ?? null })})`),
+        parts.map(
+          ({ search, source, order }) =>
+            sql`(${branchSql(source, search, { order, request, mode, sorts, wanted, bounds, recent: windows?.get(search.type)?.rows ?? null })})`,
+        ),
         ' union all ',
       )}) r order by ${join(orderBy, ', ')}`;
 
@@ -132,7 +146,12 @@ export class PostgresSearchEngine implements SearchEngine {
       // A whole word's frequency is known to the planner, which then reads the window in order by
       // itself; a word being typed's is not (see withOrderedJoins).
       const walk = () => query<HitRow>(trx, statement(tried, likely));
-      newest = tried.length === 0 ? [] : [...likely.values()].some((w) => w.typed) ? await withOrderedJoins(trx, walk) : await walk();
+      newest =
+        tried.length === 0
+          ? []
+          : [...likely.values()].some((w) => w.typed)
+            ? await withOrderedJoins(trx, walk)
+            : await walk();
       for (const row of newest) if (Number(row.type_count) >= candidates) common.add(row.type);
       newest = newest.filter((row) => common.has(row.type));
     }
@@ -153,7 +172,8 @@ export class PostgresSearchEngine implements SearchEngine {
     const uncounted: Array<{ search: ResultSearch; atLeast: number }> = [];
     for (const { search } of searched) {
       const row = rows.find((r) => r.type === search.type);
-      if (!row || row.counted_all) counts.set(search.type, { count: row ? Number(row.type_count) : 0, isEstimate: false });
+      if (!row || row.counted_all)
+        counts.set(search.type, { count: row ? Number(row.type_count) : 0, isEstimate: false });
       else if (common.has(search.type)) uncounted.push({ search, atLeast: bounds.rankCandidates });
       else uncounted.push({ search, atLeast: Math.max(Number(row.type_count), bounds.exactCountLimit + 1) });
     }
@@ -161,7 +181,11 @@ export class PostgresSearchEngine implements SearchEngine {
     const estimates = await estimateCounts(trx, over, request, mode, bounds, this.sizes);
     for (const [type, estimate] of estimates) counts.set(type, estimate);
 
-    const countsByType = compiled.order.map((type) => ({ type, count: counts.get(type)?.count ?? 0, isEstimate: counts.get(type)?.isEstimate ?? false }));
+    const countsByType = compiled.order.map((type) => ({
+      type,
+      count: counts.get(type)?.count ?? 0,
+      isEstimate: counts.get(type)?.isEstimate ?? false,
+    }));
     const page = rows.slice(compiled.offset, compiled.offset + compiled.limit);
     const snippets = await this.snippets(trx, request, mode, page);
     const hits: SearchHit[] = page.map((row) => ({
@@ -187,7 +211,12 @@ export class PostgresSearchEngine implements SearchEngine {
    * Headlines only for the page shown: ts_headline reads the whole text, so it is the costly part.
    * Every type's in one statement.
    */
-  private async snippets(trx: Knex.Transaction, request: SearchRequest, mode: Mode, rows: readonly HitRow[]): Promise<Map<string, string>> {
+  private async snippets(
+    trx: Knex.Transaction,
+    request: SearchRequest,
+    mode: Mode,
+    rows: readonly HitRow[],
+  ): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const parts: Sql[] = [];
     for (const search of request.compiled.searches) {
@@ -195,7 +224,9 @@ export class PostgresSearchEngine implements SearchEngine {
       const ids = rows.filter((r) => r.type === search.type).map((r) => r.id);
       if (!source || !search.text || ids.length === 0) continue;
       const content = source.content ?? source.title;
-      const doc = raw(`translate(left(coalesce(${content}, ''), ${HEADLINE_SOURCE_CHARS}), chr(57344) || chr(57345), '')`);
+      const doc = raw(
+        `translate(left(coalesce(${content}, ''), ${HEADLINE_SOURCE_CHARS}), chr(57344) || chr(57345), '')`,
+      );
       const title = raw(`translate(coalesce(${source.title}, ''), chr(57344) || chr(57345), '')`);
       const headline =
         mode === 'fuzzy'
@@ -207,7 +238,10 @@ export class PostgresSearchEngine implements SearchEngine {
         where t.id = any(${ids}::uuid[]))`);
     }
     if (parts.length === 0) return out;
-    for (const row of await query<{ type: string; id: string; headline: string | null }>(trx, join(parts, ' union all '))) {
+    for (const row of await query<{ type: string; id: string; headline: string | null }>(
+      trx,
+      join(parts, ' union all '),
+    )) {
       if (row.headline) out.set(`${row.type}:${row.id}`, snippetHtml(row.headline));
     }
     return out;
@@ -215,7 +249,8 @@ export class PostgresSearchEngine implements SearchEngine {
 }
 
 /** Whether a type's search has no filter (its condition is an empty "and"). */
-const unfiltered = (search: ResultSearch): boolean => search.where.kind === 'and' && search.where.predicates.length === 0;
+const unfiltered = (search: ResultSearch): boolean =>
+  search.where.kind === 'and' && search.where.predicates.length === 0;
 
 /**
  * The merge order of rows from two statements, as SQL orders a search by relevance alone (see

@@ -5,7 +5,8 @@ import { join, raw, sql, type Sql } from './sql.ts';
 /** An attribute as SQL: a known kind, a custom field value (jsonb), or one the type lacks. */
 type Resolved = { kind: AttributeKind; sql: Sql; anyOf?: string } | { kind: 'json'; sql: Sql } | { kind: 'none' };
 
-const CUSTOM_ATTRIBUTE = /^(?:field|question|personField)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const CUSTOM_ATTRIBUTE =
+  /^(?:field|question|personField)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export function resolveAttribute(source: Source, name: string): Resolved {
   const known = source.attributes[name];
@@ -21,7 +22,9 @@ export function resolveAttribute(source: Source, name: string): Resolved {
 }
 
 function resolvedKnown(known: AttributeSql): Resolved {
-  return known.anyOf === undefined ? { kind: known.kind, sql: raw(known.sql) } : { kind: known.kind, sql: raw(known.sql), anyOf: known.anyOf };
+  return known.anyOf === undefined
+    ? { kind: known.kind, sql: raw(known.sql) }
+    : { kind: known.kind, sql: raw(known.sql), anyOf: known.anyOf };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -56,18 +59,32 @@ const FALSE = raw('false');
 export function predicateSql(predicate: Predicate, source: Source): Sql {
   switch (predicate.kind) {
     case 'and':
-      return predicate.predicates.length === 0 ? TRUE : sql`(${join(predicate.predicates.map((p) => predicateSql(p, source)), ' and ')})`;
+      return predicate.predicates.length === 0
+        ? TRUE
+        : sql`(${join(
+            predicate.predicates.map((p) => predicateSql(p, source)),
+            ' and ',
+          )})`;
     case 'or':
-      return predicate.predicates.length === 0 ? FALSE : sql`(${join(predicate.predicates.map((p) => predicateSql(p, source)), ' or ')})`;
+      return predicate.predicates.length === 0
+        ? FALSE
+        : sql`(${join(
+            predicate.predicates.map((p) => predicateSql(p, source)),
+            ' or ',
+          )})`;
     case 'not':
       return sql`(not ${predicateSql(predicate.predicate, source)})`;
     default: {
       const attribute = resolveAttribute(source, predicate.attribute);
       if (attribute.kind === 'none') return predicate.kind === 'empty' ? TRUE : FALSE;
       // anyOf conditions are never null (see AttributeSql): bare, they stay index scans and semi-joins.
-      const strict = attribute.kind !== 'json' && attribute.anyOf !== undefined ? anyOfLeaf(predicate, attribute.anyOf) : null;
+      const strict =
+        attribute.kind !== 'json' && attribute.anyOf !== undefined ? anyOfLeaf(predicate, attribute.anyOf) : null;
       if (strict) return strict;
-      const leaf = attribute.kind === 'json' ? jsonLeaf(predicate, attribute.sql) : typedLeaf(predicate, attribute.kind, attribute.sql);
+      const leaf =
+        attribute.kind === 'json'
+          ? jsonLeaf(predicate, attribute.sql)
+          : typedLeaf(predicate, attribute.kind, attribute.sql);
       return sql`coalesce(${leaf}, false)`;
     }
   }
@@ -81,7 +98,9 @@ const likeEscape = (value: string): string => value.replace(/[\\%_]/g, '\\$&');
 function typedLeaf(p: Leaf, kind: AttributeKind, x: Sql): Sql {
   switch (p.kind) {
     case 'contains':
-      return kind === 'text' ? sql`(fb_search_text(${x}) like '%' || fb_search_text(${likeEscape(p.value)}) || '%')` : FALSE;
+      return kind === 'text'
+        ? sql`(fb_search_text(${x}) like '%' || fb_search_text(${likeEscape(p.value)}) || '%')`
+        : FALSE;
     case 'empty':
       if (kind === 'text') return sql`(coalesce(btrim(${x}), '') = '')`;
       if (kind === 'ids') return sql`(cardinality(${x}) = 0)`;

@@ -50,8 +50,16 @@ export interface Source {
 
 const text = (sql: string): AttributeSql => ({ kind: 'text', sql });
 /** An id; with `column` (a uuid column never null), "one of" compares the uuids themselves, so indexes on it serve. */
-const id = (sql: string, column?: string): AttributeSql => ({ kind: 'id', sql: `(${sql})::text`, ...(column === undefined ? {} : { anyOf: `${column} = any(:ids)` }) });
-const ids = (sql: string, anyOf?: string): AttributeSql => ({ kind: 'ids', sql: `array(${sql})`, ...(anyOf === undefined ? {} : { anyOf }) });
+const id = (sql: string, column?: string): AttributeSql => ({
+  kind: 'id',
+  sql: `(${sql})::text`,
+  ...(column === undefined ? {} : { anyOf: `${column} = any(:ids)` }),
+});
+const ids = (sql: string, anyOf?: string): AttributeSql => ({
+  kind: 'ids',
+  sql: `array(${sql})`,
+  ...(anyOf === undefined ? {} : { anyOf }),
+});
 const number = (sql: string): AttributeSql => ({ kind: 'number', sql });
 const bool = (sql: string): AttributeSql => ({ kind: 'boolean', sql });
 const time = (sql: string): AttributeSql => ({ kind: 'time', sql });
@@ -74,7 +82,10 @@ const editors = ids(
   `select u::text from unnest(array[t.created_by, t.updated_by]) u where u is not null`,
   `coalesce(t.created_by = any(:ids) or t.updated_by = any(:ids), false)`,
 );
-const creator = ids(`select t.created_by::text where t.created_by is not null`, `coalesce(t.created_by = any(:ids), false)`);
+const creator = ids(
+  `select t.created_by::text where t.created_by is not null`,
+  `coalesce(t.created_by = any(:ids), false)`,
+);
 
 /** Live highlights of a note (`note_id`) or cited by an insight (`insight_id`). */
 const highlightsWhere = (column: 'note_id' | 'insight_id') =>
@@ -92,14 +103,23 @@ const researchItem = (type: 'NOTE' | 'INSIGHT', column: 'note_id' | 'insight_id'
   starredBy: starredBy(type),
   contributorIds: editors,
   authorIds: creator,
-  highlightIds: ids(`select h.id::text ${highlightsWhere(column)}`, `exists (select 1 ${highlightsWhere(column)} and h.id = any(:ids))`),
+  highlightIds: ids(
+    `select h.id::text ${highlightsWhere(column)}`,
+    `exists (select 1 ${highlightsWhere(column)} and h.id = any(:ids))`,
+  ),
   highlightCount: number(`(select count(*) ${highlightsWhere(column)})`),
-  tagIds: ids(`select distinct tg.id::text ${tagsWhere(column)}`, `exists (select 1 ${tagsWhere(column)} and ht.tag_id = any(:ids))`),
+  tagIds: ids(
+    `select distinct tg.id::text ${tagsWhere(column)}`,
+    `exists (select 1 ${tagsWhere(column)} and ht.tag_id = any(:ids))`,
+  ),
   tagGroupIds: ids(
     `select distinct tg.group_id::text ${tagsWhere(column)} and tg.group_id is not null`,
     `exists (select 1 ${tagsWhere(column)} and tg.group_id = any(:ids))`,
   ),
-  tagBoardIds: ids(`select distinct tg.board_id::text ${tagsWhere(column)}`, `exists (select 1 ${tagsWhere(column)} and tg.board_id = any(:ids))`),
+  tagBoardIds: ids(
+    `select distinct tg.board_id::text ${tagsWhere(column)}`,
+    `exists (select 1 ${tagsWhere(column)} and tg.board_id = any(:ids))`,
+  ),
 });
 
 const inLiveProject = 'p.deleted_at is null';
@@ -241,7 +261,10 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
       folderIds: foldersOf('p.category_id'),
       content: text('t.text'),
       noteId: id('t.note_id'),
-      insightIds: ids('select t.insight_id::text where t.insight_id is not null', 'coalesce(t.insight_id = any(:ids), false)'),
+      insightIds: ids(
+        'select t.insight_id::text where t.insight_id is not null',
+        'coalesce(t.insight_id = any(:ids), false)',
+      ),
       contributorIds: creator,
       // The highlight's tags as kept on its row (migration 0088), so its index serves "one of".
       tagIds: ids('select unnest(t.tag_ids)::text', 't.tag_ids && :ids'),
@@ -295,7 +318,13 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
     content: 't.description',
     vector: 't.search_vector',
     fuzzy: ['fb_search_text(t.name)'],
-    attributes: { ...stamps, id: id('t.id', 't.id'), title: text('t.name'), content: text('t.description'), folderIds: ids('select null::text where false', 'false') },
+    attributes: {
+      ...stamps,
+      id: id('t.id', 't.id'),
+      title: text('t.name'),
+      content: text('t.description'),
+      folderIds: ids('select null::text where false', 'false'),
+    },
     valuesOf: null,
   },
   // Data points of live channels. Their hit's title is the start of their text; the channel is
@@ -316,7 +345,10 @@ const SOURCES: Partial<Record<SearchResultType, Source>> = {
       id: id('t.id', 't.id'),
       content: text('t.content'),
       channelId: id('t.channel_id', 't.channel_id'),
-      personIds: ids('select t.person_id::text where t.person_id is not null', 'coalesce(t.person_id = any(:ids), false)'),
+      personIds: ids(
+        'select t.person_id::text where t.person_id is not null',
+        'coalesce(t.person_id = any(:ids), false)',
+      ),
     },
     valuesOf: null,
   },

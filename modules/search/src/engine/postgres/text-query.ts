@@ -51,7 +51,19 @@ export function fuzzyWords(text: TextSearch): string[] {
 /** Every word is close to a word of one of the type's texts (`<%` is pg_trgm's word similarity). */
 export function fuzzyMatchSql(words: readonly string[], text: TextSearch, source: Source): { match: Sql; score: Sql } {
   const columns = titleOnly(text, source) ? source.fuzzy.slice(0, 1) : source.fuzzy;
-  const matches = words.map((w) => sql`(${join(columns.map((c) => sql`fb_search_text(${w}) <% ${raw(c)}`), ' or ')})`);
-  const scores = words.map((w) => sql`greatest(${join(columns.map((c) => sql`word_similarity(fb_search_text(${w}), ${raw(c)})`), ', ')})`);
+  const matches = words.map(
+    (w) =>
+      sql`(${join(
+        columns.map((c) => sql`fb_search_text(${w}) <% ${raw(c)}`),
+        ' or ',
+      )})`,
+  );
+  const scores = words.map(
+    (w) =>
+      sql`greatest(${join(
+        columns.map((c) => sql`word_similarity(fb_search_text(${w}), ${raw(c)})`),
+        ', ',
+      )})`,
+  );
   return { match: join(matches, ' and '), score: sql`((${join(scores, ' + ')}) / ${words.length}::float8)` };
 }

@@ -1,7 +1,16 @@
 import type { Scalar } from '../../filters/index.ts';
 import type { SearchDocument } from '../engine.ts';
 import { toMillis } from './filter-by.ts';
-import { FILLED, SYSTEM_ATTRIBUTE_KINDS, TITLE_SORT, customField, customFieldId, customFilledName, systemAttributes, systemField } from './schema.ts';
+import {
+  FILLED,
+  SYSTEM_ATTRIBUTE_KINDS,
+  TITLE_SORT,
+  customField,
+  customFieldId,
+  customFilledName,
+  systemAttributes,
+  systemField,
+} from './schema.ts';
 
 export type TypesenseValue = string | number | boolean | string[];
 export type TypesenseDocument = Record<string, TypesenseValue> & { id: string };
@@ -12,10 +21,14 @@ export const sortKey = (text: string): string => text.normalize('NFD').replace(/
 type Value = Scalar | string[] | null | undefined;
 
 const isUnset = (value: Value): boolean =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 /** A highlight has no title of its own: its hit shows the start of its text. */
-export const displayTitle = (doc: Pick<SearchDocument, 'title' | 'content'>): string => (doc.title !== '' ? doc.title : doc.content.slice(0, 200));
+export const displayTitle = (doc: Pick<SearchDocument, 'title' | 'content'>): string =>
+  doc.title !== '' ? doc.title : doc.content.slice(0, 200);
 
 /** A search document as Typesense stores it (see schema.ts for the layout). */
 export function toTypesenseDocument(doc: SearchDocument): TypesenseDocument {

@@ -1,13 +1,40 @@
 import type { Knex } from 'knex';
 import type { Client } from 'typesense';
 import { withTenant } from '@fieldbook/core';
-import { RELEVANCE, SEARCH_RESULT_TYPES, attributeFor, isCustomFieldId, isSystemField, type ResultSearch, type SearchResultType, type SearchSort } from '../../filters/index.ts';
-import type { ReindexProgress, SearchDocument, SearchDocumentRef, SearchEngine, SearchHit, SearchRequest, SearchResults } from '../engine.ts';
+import {
+  RELEVANCE,
+  SEARCH_RESULT_TYPES,
+  attributeFor,
+  isCustomFieldId,
+  isSystemField,
+  type ResultSearch,
+  type SearchResultType,
+  type SearchSort,
+} from '../../filters/index.ts';
+import type {
+  ReindexProgress,
+  SearchDocument,
+  SearchDocumentRef,
+  SearchEngine,
+  SearchHit,
+  SearchRequest,
+  SearchResults,
+} from '../engine.ts';
 import { MARK_END, MARK_START, snippetHtml } from '../postgres/snippet.ts';
 import { toTypesenseDocument, type TypesenseDocument } from './documents.ts';
 import { quote, searchFilterBy } from './filter-by.ts';
 import { countDocuments, hasSource, loadDocuments } from './load.ts';
-import { INDEXED_AT, SYSTEM_ATTRIBUTE_KINDS, TITLE_SORT, allCollectionSchemas, collectionName, customField, customFieldId, systemField, type CollectionSchema } from './schema.ts';
+import {
+  INDEXED_AT,
+  SYSTEM_ATTRIBUTE_KINDS,
+  TITLE_SORT,
+  allCollectionSchemas,
+  collectionName,
+  customField,
+  customFieldId,
+  systemField,
+  type CollectionSchema,
+} from './schema.ts';
 
 /** Typesense answers at most 250 hits a page. */
 const MAX_PER_PAGE = 250;
@@ -134,7 +161,9 @@ export class TypesenseEngine implements SearchEngine {
 
     const results: Result[] = [];
     for (let i = 0; i < searches.length; i += MAX_SEARCHES) {
-      const response = (await this.client.multiSearch.perform({ searches: searches.slice(i, i + MAX_SEARCHES) } as never)) as unknown as { results: Result[] };
+      const response = (await this.client.multiSearch.perform({
+        searches: searches.slice(i, i + MAX_SEARCHES),
+      } as never)) as unknown as { results: Result[] };
       results.push(...response.results);
     }
 
@@ -142,7 +171,8 @@ export class TypesenseEngine implements SearchEngine {
     const ranked: Ranked[] = [];
     for (const plan of planned) {
       const first = results[plan.first];
-      if (!first || first.code !== undefined) throw new Error(`Typesense search of ${plan.search.type} failed: ${first?.error ?? 'no answer'}`);
+      if (!first || first.code !== undefined)
+        throw new Error(`Typesense search of ${plan.search.type} failed: ${first?.error ?? 'no answer'}`);
       counts.set(plan.search.type, first.found ?? 0);
       for (let page = 0; page < plan.pages; page += 1) {
         for (const hit of results[plan.first + page]?.hits ?? []) ranked.push(rank(hit, plan, compiled.sort));
@@ -152,7 +182,12 @@ export class TypesenseEngine implements SearchEngine {
     const hits = ranked.slice(compiled.offset, compiled.offset + compiled.limit).map((r) => r.hit);
     // Typesense counts every hit it found.
     const countsByType = compiled.order.map((type) => ({ type, count: counts.get(type) ?? 0, isEstimate: false }));
-    return { hits, totalCount: countsByType.reduce((sum, c) => sum + c.count, 0), totalIsEstimate: false, countsByType };
+    return {
+      hits,
+      totalCount: countsByType.reduce((sum, c) => sum + c.count, 0),
+      totalIsEstimate: false,
+      countsByType,
+    };
   }
 
   async index(workspaceId: string, documents: readonly SearchDocument[]): Promise<void> {
@@ -202,7 +237,9 @@ export class TypesenseEngine implements SearchEngine {
       let afterId: string | undefined;
       for (;;) {
         const options = afterId === undefined ? { limit: REINDEX_BATCH } : { afterId, limit: REINDEX_BATCH };
-        const batch = await withTenant(this.db, { workspaceId }, (trx) => loadDocuments(trx, workspaceId, type, options));
+        const batch = await withTenant(this.db, { workspaceId }, (trx) =>
+          loadDocuments(trx, workspaceId, type, options),
+        );
         if (batch.length === 0) break;
         await this.index(workspaceId, batch);
         progress.done += batch.length;
@@ -267,7 +304,9 @@ export class TypesenseEngine implements SearchEngine {
       await this.client
         .collections(this.collection(type))
         .documents()
-        .delete({ filter_by: `workspaceId:=${quote(workspaceId.toLowerCase())} && projectId:=${quote(projectId.toLowerCase())} && ${INDEXED_AT}:<${started}` });
+        .delete({
+          filter_by: `workspaceId:=${quote(workspaceId.toLowerCase())} && projectId:=${quote(projectId.toLowerCase())} && ${INDEXED_AT}:<${started}`,
+        });
     }
     return written;
   }
@@ -278,7 +317,9 @@ export class TypesenseEngine implements SearchEngine {
 }
 
 function status(err: unknown): number | undefined {
-  return typeof err === 'object' && err !== null && 'httpStatus' in err ? (err as { httpStatus?: number }).httpStatus : undefined;
+  return typeof err === 'object' && err !== null && 'httpStatus' in err
+    ? (err as { httpStatus?: number }).httpStatus
+    : undefined;
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -324,7 +365,11 @@ export function sortBy(type: SearchResultType, sorts: readonly SearchSort[]): st
     }
     const field = sortField(type, sort.field);
     // Items without the value come last either way, as in the PostgreSQL engine.
-    if (field) add(field.name, field.optional ? `${field.name}(missing_values: last):${direction}` : `${field.name}:${direction}`);
+    if (field)
+      add(
+        field.name,
+        field.optional ? `${field.name}(missing_values: last):${direction}` : `${field.name}:${direction}`,
+      );
   }
   add('_text_match', '_text_match:desc');
   add('updatedAt', 'updatedAt:desc');
@@ -340,7 +385,12 @@ export function queryText(search: ResultSearch): { q: string; prefix: boolean } 
   return { q: parts.join(' '), prefix: text.prefix !== null };
 }
 
-function searchParams(collection: string, search: ResultSearch, sorts: readonly SearchSort[], filter: string): Record<string, unknown> {
+function searchParams(
+  collection: string,
+  search: ResultSearch,
+  sorts: readonly SearchSort[],
+  filter: string,
+): Record<string, unknown> {
   const { q, prefix } = queryText(search);
   const queryBy = search.text?.attributes ?? [search.type === 'PERSON' ? 'name' : 'title'];
   return {
@@ -367,7 +417,11 @@ function rank(hit: Hit, plan: Planned, sorts: readonly SearchSort[]): Ranked {
     if (sort.field === RELEVANCE) return score;
     const field = sortField(plan.search.type, sort.field);
     const value = field ? doc[field.name] : undefined;
-    return typeof value === 'string' || typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : null;
+    return typeof value === 'string' || typeof value === 'number'
+      ? value
+      : typeof value === 'boolean'
+        ? Number(value)
+        : null;
   });
   const updatedAt = typeof doc.updatedAt === 'number' ? doc.updatedAt : 0;
   return {
@@ -393,8 +447,11 @@ function rank(hit: Hit, plan: Planned, sorts: readonly SearchSort[]): Ranked {
 function snippetOf(hit: Hit): string {
   const byField = new Map<string, string>();
   for (const h of hit.highlights ?? []) if (h.snippet) byField.set(h.field, h.snippet);
-  for (const [field, h] of Object.entries(hit.highlight ?? {})) if (h?.snippet && !byField.has(field)) byField.set(field, h.snippet);
-  const marked = ['content', 'title', 'name'].map((f) => byField.get(f)).find((s) => s !== undefined && s.includes(MARK_START));
+  for (const [field, h] of Object.entries(hit.highlight ?? {}))
+    if (h?.snippet && !byField.has(field)) byField.set(field, h.snippet);
+  const marked = ['content', 'title', 'name']
+    .map((f) => byField.get(f))
+    .find((s) => s !== undefined && s.includes(MARK_START));
   const fallback = typeof hit.document.title === 'string' ? hit.document.title : '';
   return snippetHtml(marked ?? fallback);
 }
@@ -413,6 +470,7 @@ function compareRanked(a: Ranked, b: Ranked, sorts: readonly SearchSort[]): numb
 
 function compareKeys(a: string | number | null, b: string | number | null, direction: 'ASC' | 'DESC'): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  const base = typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+  const base =
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
   return direction === 'DESC' ? -base : base;
 }

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { RESULT_SCHEMAS, type SearchResultType } from '../../filters/index.ts';
-import { TRUE, FALSE, and, contains, empty, equalTo, greaterThan, isIn, lessThan, not, or, overlaps } from '../../filters/compile/predicate.ts';
+import {
+  TRUE,
+  FALSE,
+  and,
+  contains,
+  empty,
+  equalTo,
+  greaterThan,
+  isIn,
+  lessThan,
+  not,
+  or,
+  overlaps,
+} from '../../filters/compile/predicate.ts';
 import { accessFilterBy, compileFilterBy, quote, searchFilterBy } from './filter-by.ts';
 import { SYSTEM_ATTRIBUTE_KINDS, collectionSchema } from './schema.ts';
 
@@ -33,25 +46,39 @@ describe('Typesense filter_by', () => {
 
   it('negates leaves so that items without the attribute match the negation', () => {
     expect(compileFilterBy(not(empty('tagIds')), 'NOTE')).toBe('filledAttributes:=`tagIds`');
-    expect(compileFilterBy(not(equalTo('title', 'Kickoff')), 'NOTE')).toBe('(title:!=`Kickoff` || filledAttributes:!=`title`)');
-    expect(compileFilterBy(not(overlaps('tagIds', [P1])), 'NOTE')).toBe(`(tagIds:!=[\`${P1}\`] || filledAttributes:!=\`tagIds\`)`);
-    expect(compileFilterBy(not(greaterThan('highlightCount', 2)), 'NOTE')).toBe('(highlightCount:<=2 || filledAttributes:!=`highlightCount`)');
+    expect(compileFilterBy(not(equalTo('title', 'Kickoff')), 'NOTE')).toBe(
+      '(title:!=`Kickoff` || filledAttributes:!=`title`)',
+    );
+    expect(compileFilterBy(not(overlaps('tagIds', [P1])), 'NOTE')).toBe(
+      `(tagIds:!=[\`${P1}\`] || filledAttributes:!=\`tagIds\`)`,
+    );
+    expect(compileFilterBy(not(greaterThan('highlightCount', 2)), 'NOTE')).toBe(
+      '(highlightCount:<=2 || filledAttributes:!=`highlightCount`)',
+    );
     expect(compileFilterBy(not(lessThan('updatedAt', '2024-01-01T00:00:00Z')), 'NOTE')).toBe(
       '(updatedAt:>=1704067200000 || filledAttributes:!=`updatedAt`)',
     );
-    expect(compileFilterBy(not(contains('content', 'draft')), 'NOTE')).toBe('(content:!=`draft` || filledAttributes:!=`content`)');
+    expect(compileFilterBy(not(contains('content', 'draft')), 'NOTE')).toBe(
+      '(content:!=`draft` || filledAttributes:!=`content`)',
+    );
   });
 
   it('combines with &&, || and parentheses, pushing not through by De Morgan', () => {
     const a = equalTo('archived', false);
     const b = overlaps('tagIds', [P1]);
     const c = greaterThan('highlightCount', 0);
-    expect(compileFilterBy(and(a, or(b, c)), 'NOTE')).toBe(`archived:=false && (tagIds:=[\`${P1}\`] || highlightCount:>0)`);
-    expect(compileFilterBy(or(and(a, b), c), 'NOTE')).toBe(`((archived:=false && tagIds:=[\`${P1}\`]) || highlightCount:>0)`);
+    expect(compileFilterBy(and(a, or(b, c)), 'NOTE')).toBe(
+      `archived:=false && (tagIds:=[\`${P1}\`] || highlightCount:>0)`,
+    );
+    expect(compileFilterBy(or(and(a, b), c), 'NOTE')).toBe(
+      `((archived:=false && tagIds:=[\`${P1}\`]) || highlightCount:>0)`,
+    );
     expect(compileFilterBy(not(or(a, empty('tagIds'))), 'NOTE')).toBe(
       '(archived:!=false || filledAttributes:!=`archived`) && filledAttributes:=`tagIds`',
     );
-    expect(compileFilterBy(not(and(empty('tagIds'), empty('personIds'))), 'NOTE')).toBe('(filledAttributes:=`tagIds` || filledAttributes:=`personIds`)');
+    expect(compileFilterBy(not(and(empty('tagIds'), empty('personIds'))), 'NOTE')).toBe(
+      '(filledAttributes:=`tagIds` || filledAttributes:=`personIds`)',
+    );
   });
 
   it('folds constants: attributes a type lacks read as empty, bad dates match nothing', () => {
@@ -83,15 +110,24 @@ describe('Typesense filter_by', () => {
 
   it('always ANDs in the workspace and the readable projects', () => {
     expect(accessFilterBy(W, { allProjects: true, projectIds: [] }, 'NOTE')).toBe(`workspaceId:=\`${W}\``);
-    expect(accessFilterBy(W, { allProjects: false, projectIds: [P1, P2] }, 'NOTE')).toBe(`workspaceId:=\`${W}\` && projectId:=[\`${P1}\`,\`${P2}\`]`);
+    expect(accessFilterBy(W, { allProjects: false, projectIds: [P1, P2] }, 'NOTE')).toBe(
+      `workspaceId:=\`${W}\` && projectId:=[\`${P1}\`,\`${P2}\`]`,
+    );
     expect(accessFilterBy(W, { allProjects: false, projectIds: [] }, 'NOTE')).toBe(false);
     expect(accessFilterBy(W, { allProjects: false, projectIds: [P1] }, 'TAG')).toBe(
       `workspaceId:=\`${W}\` && (projectId:=[\`${P1}\`] || filledAttributes:!=\`projectId\`)`,
     );
-    expect(accessFilterBy(W, { allProjects: false, projectIds: [] }, 'PERSON')).toBe(`workspaceId:=\`${W}\` && filledAttributes:!=\`projectId\``);
-    expect(searchFilterBy(W, { allProjects: false, projectIds: [P1] }, 'NOTE', or(equalTo('archived', true), empty('tagIds')))).toBe(
-      `workspaceId:=\`${W}\` && projectId:=[\`${P1}\`] && (archived:=true || filledAttributes:!=\`tagIds\`)`,
+    expect(accessFilterBy(W, { allProjects: false, projectIds: [] }, 'PERSON')).toBe(
+      `workspaceId:=\`${W}\` && filledAttributes:!=\`projectId\``,
     );
+    expect(
+      searchFilterBy(
+        W,
+        { allProjects: false, projectIds: [P1] },
+        'NOTE',
+        or(equalTo('archived', true), empty('tagIds')),
+      ),
+    ).toBe(`workspaceId:=\`${W}\` && projectId:=[\`${P1}\`] && (archived:=true || filledAttributes:!=\`tagIds\`)`);
     expect(searchFilterBy(W, { allProjects: false, projectIds: [] }, 'NOTE', TRUE)).toBe(false);
     expect(searchFilterBy(W, { allProjects: true, projectIds: [] }, 'NOTE', FALSE)).toBe(false);
   });
@@ -101,7 +137,9 @@ describe('Typesense filter_by', () => {
       const fields = new Set(collectionSchema('t_', type as SearchResultType).fields.map((f) => f.name));
       for (const attribute of Object.values(schema.system)) {
         expect(SYSTEM_ATTRIBUTE_KINDS[attribute!.name], `${type}.${attribute!.name}`).toBeDefined();
-        expect(fields.has(attribute!.name === 'id' ? 'itemId' : attribute!.name), `${type}.${attribute!.name}`).toBe(true);
+        expect(fields.has(attribute!.name === 'id' ? 'itemId' : attribute!.name), `${type}.${attribute!.name}`).toBe(
+          true,
+        );
       }
     }
   });

@@ -137,7 +137,10 @@ function systemLeaf(p: LeafPredicate, kind: AttributeKind): Compiled {
       return { node: unfilled(name), negated: filled(name) };
     case 'contains':
       if (kind !== 'text') return constant(false);
-      return { node: leaf(`${field}:${quote(p.value)}`), negated: orNode([leaf(`${field}:!=${quote(p.value)}`), unfilled(name)]) };
+      return {
+        node: leaf(`${field}:${quote(p.value)}`),
+        negated: orNode([leaf(`${field}:!=${quote(p.value)}`), unfilled(name)]),
+      };
     case 'in':
     case 'overlaps': {
       if (p.kind === 'overlaps' && kind !== 'ids' && kind !== 'id') return constant(false);
@@ -173,7 +176,13 @@ function equalTo(field: string, name: string, kind: AttributeKind, value: Scalar
 
 const OPS = { greaterThan: ['>', '<='], lessThan: ['<', '>='] } as const;
 
-function comparison(field: string, name: string, kind: AttributeKind, op: 'greaterThan' | 'lessThan', value: number | string): Compiled {
+function comparison(
+  field: string,
+  name: string,
+  kind: AttributeKind,
+  op: 'greaterThan' | 'lessThan',
+  value: number | string,
+): Compiled {
   const [yes, no] = OPS[op];
   if (kind === 'number' && typeof value === 'number') return compared(field, name, yes, no, String(value));
   if (kind === 'time' && typeof value === 'string') {
@@ -193,7 +202,10 @@ function customLeaf(p: LeafPredicate): Compiled {
     case 'empty':
       return { node: unfilled(name), negated: filled(name) };
     case 'contains':
-      return { node: leaf(`${f('s')}:${quote(p.value)}`), negated: orNode([leaf(`${f('s')}:!=${quote(p.value)}`), unfilled(name)]) };
+      return {
+        node: leaf(`${f('s')}:${quote(p.value)}`),
+        negated: orNode([leaf(`${f('s')}:!=${quote(p.value)}`), unfilled(name)]),
+      };
     case 'in':
     case 'overlaps': {
       const values = list(p.values.map((v) => v.toLowerCase()));
@@ -235,13 +247,21 @@ function either(name: string, tests: Array<[string, string]>): Compiled {
 export function accessFilterBy(workspaceId: string, access: SearchAccess, type: SearchResultType): FilterBy {
   const workspace = leaf(`workspaceId:=${quote(workspaceId)}`);
   if (access.allProjects) return render(workspace, false);
-  const readable: Node = access.projectIds.length === 0 ? false : leaf(`projectId:=${list(access.projectIds.map((id) => id.toLowerCase()))}`);
+  const readable: Node =
+    access.projectIds.length === 0
+      ? false
+      : leaf(`projectId:=${list(access.projectIds.map((id) => id.toLowerCase()))}`);
   const projects = MAY_LACK_PROJECT.includes(type) ? orNode([readable, unfilled('projectId')]) : readable;
   return render(andNode([workspace, projects]), false);
 }
 
 /** The access filter and the type's own, AND-ed; `false` when nothing may match. */
-export function searchFilterBy(workspaceId: string, access: SearchAccess, type: SearchResultType, where: Predicate): string | false {
+export function searchFilterBy(
+  workspaceId: string,
+  access: SearchAccess,
+  type: SearchResultType,
+  where: Predicate,
+): string | false {
   const accessPart = accessFilterBy(workspaceId, access, type);
   const wherePart = compileFilterBy(where, type);
   if (accessPart === false || wherePart === false) return false;

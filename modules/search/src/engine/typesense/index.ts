@@ -4,7 +4,18 @@ import { TypesenseEngine } from './engine.ts';
 
 export { TypesenseEngine } from './engine.ts';
 export { typesenseClient } from './client.ts';
-export { typesenseJobs, queueIndex, queueReindex, queueChanges, INDEX_QUEUE, REINDEX_QUEUE, CHANGES_QUEUE, type IndexJob, type ReindexJob, type ChangesJob } from './jobs.ts';
+export {
+  typesenseJobs,
+  queueIndex,
+  queueReindex,
+  queueChanges,
+  INDEX_QUEUE,
+  REINDEX_QUEUE,
+  CHANGES_QUEUE,
+  type IndexJob,
+  type ReindexJob,
+  type ChangesJob,
+} from './jobs.ts';
 export { drainWorkspace, workspacesWithChanges, setOutbox, PROJECT_ITEMS } from './outbox.ts';
 export { switchOutbox, kickOnChanges, CHANGES_TOPIC } from './keep-in-step.ts';
 

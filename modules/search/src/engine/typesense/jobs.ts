@@ -31,7 +31,11 @@ interface Log {
 
 const isIndexJob = (data: unknown): data is IndexJob => {
   const d = data as Partial<IndexJob> | null;
-  return typeof d?.workspaceId === 'string' && typeof d.id === 'string' && SEARCH_RESULT_TYPES.includes(d.type as SearchResultType);
+  return (
+    typeof d?.workspaceId === 'string' &&
+    typeof d.id === 'string' &&
+    SEARCH_RESULT_TYPES.includes(d.type as SearchResultType)
+  );
 };
 
 /**
@@ -90,7 +94,8 @@ export function typesenseJobs(engine: TypesenseEngine, db: Knex, logger: Log, jo
     // Triggers wake the drain at once (see kickChanges); the sweep catches what a lost wake-up missed.
     schedule: { cron: '* * * * *' },
     async handler(job) {
-      const workspaceIds = typeof job.data?.workspaceId === 'string' ? [job.data.workspaceId] : await workspacesWithChanges(db);
+      const workspaceIds =
+        typeof job.data?.workspaceId === 'string' ? [job.data.workspaceId] : await workspacesWithChanges(db);
       for (const workspaceId of workspaceIds) {
         const { more } = await drainWorkspace(engine, db, workspaceId);
         if (more && jobs) await queueChanges(jobs, workspaceId);
@@ -101,16 +106,28 @@ export function typesenseJobs(engine: TypesenseEngine, db: Knex, logger: Log, jo
 }
 
 /** Queues the index update of changed items (inside the change's transaction when given). */
-export async function queueIndex(jobs: JobQueue, items: readonly IndexJob[], trx?: Parameters<JobQueue['insert']>[2]): Promise<void> {
+export async function queueIndex(
+  jobs: JobQueue,
+  items: readonly IndexJob[],
+  trx?: Parameters<JobQueue['insert']>[2],
+): Promise<void> {
   await jobs.insert(INDEX_QUEUE, items, trx);
 }
 
 /** Queues a full rebuild of a workspace's index (inside the request's transaction when given). */
-export async function queueReindex(jobs: JobQueue, workspaceId: string, trx?: Knex.Transaction): Promise<string | null> {
+export async function queueReindex(
+  jobs: JobQueue,
+  workspaceId: string,
+  trx?: Knex.Transaction,
+): Promise<string | null> {
   return jobs.send(REINDEX_QUEUE, { workspaceId }, { singletonKey: `reindex:${workspaceId}`, ...(trx ? { trx } : {}) });
 }
 
 /** Wakes the drain of a workspace's outbox (or the sweep of all, without one). */
 export async function queueChanges(jobs: JobQueue, workspaceId?: string): Promise<void> {
-  await jobs.send(CHANGES_QUEUE, workspaceId === undefined ? {} : { workspaceId }, workspaceId === undefined ? {} : { singletonKey: `changes:${workspaceId}` });
+  await jobs.send(
+    CHANGES_QUEUE,
+    workspaceId === undefined ? {} : { workspaceId },
+    workspaceId === undefined ? {} : { singletonKey: `changes:${workspaceId}` },
+  );
 }

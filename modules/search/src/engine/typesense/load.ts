@@ -29,14 +29,23 @@ type Row = Record<string, unknown> & {
   updated_at: Date;
 };
 
-const CUSTOM_OBJECT_TYPES: Partial<Record<SearchResultType, string>> = { NOTE: 'NOTE', INSIGHT: 'INSIGHT', PERSON: 'PERSON' };
+const CUSTOM_OBJECT_TYPES: Partial<Record<SearchResultType, string>> = {
+  NOTE: 'NOTE',
+  INSIGHT: 'INSIGHT',
+  PERSON: 'PERSON',
+};
 
 /** Whether a result type has anything to read (channels and themes have no tables yet). */
 export const hasSource = (type: SearchResultType): boolean => sourceFor(type) !== undefined;
 
 const jsonIds = (ids: readonly string[]): string => JSON.stringify(ids);
 
-export async function loadDocuments(trx: Knex.Transaction, workspaceId: string, type: SearchResultType, options: LoadOptions): Promise<SearchDocument[]> {
+export async function loadDocuments(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  type: SearchResultType,
+  options: LoadOptions,
+): Promise<SearchDocument[]> {
   const source = sourceFor(type);
   if (!source) return [];
   const names = Object.keys(source.attributes);
@@ -60,14 +69,19 @@ export async function loadDocuments(trx: Knex.Transaction, workspaceId: string, 
       (${source.projectId})::text as project_id, p.title as project_title, t.created_at, t.updated_at, ${columns.join(', ')}
     from ${source.from} where ${where.join(' and ')} order by t.id limit ?::int`;
   const rows = ((await trx.raw(statement, bindings)) as { rows: Row[] }).rows;
-  const custom = await customValues(trx, type, rows.map((r) => r.id));
+  const custom = await customValues(
+    trx,
+    type,
+    rows.map((r) => r.id),
+  );
 
   return rows.map((row) => {
     const attributes: Record<string, Scalar | string[] | null> = {};
     names.forEach((name, i) => {
       const value = attributeValue(row[`a${i}`]);
       // count(*) and numeric arrive as strings.
-      attributes[name] = source.attributes[name]!.kind === 'number' && typeof value === 'string' ? Number(value) : value;
+      attributes[name] =
+        source.attributes[name]!.kind === 'number' && typeof value === 'string' ? Number(value) : value;
     });
     for (const [fieldId, value] of custom.get(row.id) ?? []) attributes[`field.${fieldId}`] = value;
     return {
@@ -86,10 +100,17 @@ export async function loadDocuments(trx: Knex.Transaction, workspaceId: string, 
 }
 
 /** Counts the live items of a type, for reindex progress. */
-export async function countDocuments(trx: Knex.Transaction, workspaceId: string, type: SearchResultType): Promise<number> {
+export async function countDocuments(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  type: SearchResultType,
+): Promise<number> {
   const source = sourceFor(type);
   if (!source) return 0;
-  const result = (await trx.raw(`select count(*)::int as count from ${source.from} where t.workspace_id = ?::uuid and ${source.live}`, [workspaceId])) as {
+  const result = (await trx.raw(
+    `select count(*)::int as count from ${source.from} where t.workspace_id = ?::uuid and ${source.live}`,
+    [workspaceId],
+  )) as {
     rows: Array<{ count: number }>;
   };
   return result.rows[0]?.count ?? 0;
@@ -104,7 +125,11 @@ function attributeValue(value: unknown): Scalar | string[] | null {
   return String(value);
 }
 
-async function customValues(trx: Knex.Transaction, type: SearchResultType, ids: readonly string[]): Promise<Map<string, Array<[string, Scalar | string[] | null]>>> {
+async function customValues(
+  trx: Knex.Transaction,
+  type: SearchResultType,
+  ids: readonly string[],
+): Promise<Map<string, Array<[string, Scalar | string[] | null]>>> {
   const objectType = CUSTOM_OBJECT_TYPES[type];
   const out = new Map<string, Array<[string, Scalar | string[] | null]>>();
   if (!objectType || ids.length === 0) return out;

@@ -34,7 +34,11 @@ interface ChangeRow {
  * Handles the workspace's pending changes: how many outbox rows were handled, and whether this
  * run stopped at its limit with more left.
  */
-export async function drainWorkspace(engine: TypesenseEngine, db: Knex, workspaceId: string): Promise<{ handled: number; more: boolean }> {
+export async function drainWorkspace(
+  engine: TypesenseEngine,
+  db: Knex,
+  workspaceId: string,
+): Promise<{ handled: number; more: boolean }> {
   let handled = 0;
   for (let i = 0; i < MAX_BATCHES; i += 1) {
     const count = await withTenant(db, { workspaceId }, async (trx) => {
@@ -53,7 +57,8 @@ export async function drainWorkspace(engine: TypesenseEngine, db: Knex, workspac
       );
       const refs = items.filter((item): item is SearchDocumentRef => item.type !== PROJECT_ITEMS);
       await engine.sync(workspaceId, refs, trx);
-      for (const project of items.filter((item) => item.type === PROJECT_ITEMS)) await engine.syncProject(workspaceId, project.id, trx);
+      for (const project of items.filter((item) => item.type === PROJECT_ITEMS))
+        await engine.syncProject(workspaceId, project.id, trx);
       await trx.raw('delete from search_changes where id = any(?::bigint[])', [rows.map((r) => r.id)]);
       return rows.length;
     });
@@ -67,7 +72,9 @@ export async function drainWorkspace(engine: TypesenseEngine, db: Knex, workspac
 export async function workspacesWithChanges(db: Knex): Promise<string[]> {
   return db.transaction(async (trx) => {
     await trx.raw(`select set_config('app.search_sweep', 'on', true)`);
-    const rows = ((await trx.raw('select distinct workspace_id::text as id from search_changes')) as { rows: Array<{ id: string }> }).rows;
+    const rows = (
+      (await trx.raw('select distinct workspace_id::text as id from search_changes')) as { rows: Array<{ id: string }> }
+    ).rows;
     return rows.map((r) => r.id);
   });
 }
@@ -99,7 +106,9 @@ export async function setOutbox(owner: Knex, on: boolean): Promise<{ turnedOn: b
     });
     return { turnedOn: false, workspaceIds: [] };
   }
-  const inserted = (await owner.raw('insert into search_outbox_switch default values on conflict do nothing returning on_since')) as { rows: unknown[] };
+  const inserted = (await owner.raw(
+    'insert into search_outbox_switch default values on conflict do nothing returning on_since',
+  )) as { rows: unknown[] };
   if (inserted.rows.length === 0) return { turnedOn: false, workspaceIds: [] };
   const workspaces = (await owner.raw('select id::text as id from workspaces')) as { rows: Array<{ id: string }> };
   return { turnedOn: true, workspaceIds: workspaces.rows.map((r) => r.id) };

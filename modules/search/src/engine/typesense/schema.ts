@@ -55,7 +55,8 @@ const RENAMED: Readonly<Record<string, string>> = { id: 'itemId' };
 /** The Typesense field a system attribute is stored in. */
 export const systemField = (attribute: string): string => RENAMED[attribute] ?? attribute;
 
-const CUSTOM_ATTRIBUTE = /^(?:field|question|personField)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const CUSTOM_ATTRIBUTE =
+  /^(?:field|question|personField)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** The field id of a custom attribute (`field.<uuid>`, `question.<uuid>`, `personField.<uuid>`). */
 export function customFieldId(attribute: string): string | null {
@@ -70,7 +71,8 @@ export function customFieldId(attribute: string): string | null {
  * predicate's value, as the PostgreSQL engine picks its cast.
  */
 export type CustomSuffix = 's' | 'n' | 'b' | 't' | 'l' | 'o';
-export const customField = (fieldId: string, suffix: CustomSuffix): string => `cf_${fieldId.replace(/-/g, '')}_${suffix}`;
+export const customField = (fieldId: string, suffix: CustomSuffix): string =>
+  `cf_${fieldId.replace(/-/g, '')}_${suffix}`;
 /** The name the companion lists a custom attribute under, whichever prefix named it. */
 export const customFilledName = (fieldId: string): string => `cf_${fieldId.replace(/-/g, '')}`;
 
@@ -162,4 +164,5 @@ export function collectionSchema(prefix: string, type: SearchResultType): Collec
   return { name: collectionName(prefix, type), fields, default_sorting_field: 'updatedAt' };
 }
 
-export const allCollectionSchemas = (prefix: string): CollectionSchema[] => SEARCH_RESULT_TYPES.map((type) => collectionSchema(prefix, type));
+export const allCollectionSchemas = (prefix: string): CollectionSchema[] =>
+  SEARCH_RESULT_TYPES.map((type) => collectionSchema(prefix, type));

@@ -76,7 +76,13 @@ export const RESULT_SCHEMAS: Readonly<Record<SearchResultType, ResultSchema>> = 
     text: ['content'],
   },
   THEME: {
-    system: { ...dates, Title: one('title'), Content: one('content'), Channel: one('channelId'), AiGenerated: one('aiGenerated') },
+    system: {
+      ...dates,
+      Title: one('title'),
+      Content: one('content'),
+      Channel: one('channelId'),
+      AiGenerated: one('aiGenerated'),
+    },
     customFieldsOf: [],
     text: ['title', 'content'],
   },

@@ -45,7 +45,10 @@ export function compileForm(form: FieldForm, type: SearchResultType, ctx: Compil
   if (operator === null) return TRUE;
   if (type === 'PERSON' && isCustomField(field) && field.objectType === 'PERSON' && field.fieldType === 'PERSON') {
     // 000 §5: a person custom field may not be used inside a person filter.
-    throw internalFilterError('filter', `The person field ${field.id} cannot be used in a person filter (form ${form.id}).`);
+    throw internalFilterError(
+      'filter',
+      `The person field ${field.id} cannot be used in a person filter (form ${form.id}).`,
+    );
   }
   const positive = NEGATED[operator];
   if (positive !== undefined) return not(compileForm({ ...form, operator: positive }, type, ctx));
@@ -58,7 +61,12 @@ export function compileForm(form: FieldForm, type: SearchResultType, ctx: Compil
   return compilePositive(operator, attribute, value, ctx);
 }
 
-function compilePositive(operator: Operator, attribute: Attribute, value: OperandValue | undefined, ctx: CompileContext): Predicate {
+function compilePositive(
+  operator: Operator,
+  attribute: Attribute,
+  value: OperandValue | undefined,
+  ctx: CompileContext,
+): Predicate {
   const name = attribute.name;
   switch (operator) {
     case 'empty':
@@ -66,7 +74,9 @@ function compilePositive(operator: Operator, attribute: Attribute, value: Operan
     case 'is':
       // A boolean never set reads as false, so "is false" is "is not true".
       if (value === false) return not(equalTo(name, true));
-      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? equalTo(name, value) : FALSE;
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? equalTo(name, value)
+        : FALSE;
     case 'contains':
       return typeof value === 'string' ? contains(name, value) : FALSE;
     case 'greater':
@@ -91,7 +101,8 @@ function compilePositive(operator: Operator, attribute: Attribute, value: Operan
   }
 }
 
-const instant = (value: string, ctx: CompileContext): string => resolveRelativeDate(value as RelativeDate, ctx.now).toISOString();
+const instant = (value: string, ctx: CompileContext): string =>
+  resolveRelativeDate(value as RelativeDate, ctx.now).toISOString();
 const ids = (value: OperandValue | undefined): string[] => (Array.isArray(value) ? value : []);
 
 /** Starred is per person: the results the searcher starred. */

@@ -39,7 +39,8 @@ export function compileSearch(params: SearchParams, ctx: CompileContext): Compil
   // Projects-only mode: the query matches project titles alone (000 §7).
   const projectsOnly = requested.length === 1 && requested[0] === 'PROJECT';
   const inOrder = SEARCH_RESULT_TYPES.filter((type) => requested.includes(type));
-  const candidates = params.projectIds.length > 0 ? inOrder.filter((type) => !OUTSIDE_PROJECTS.includes(type)) : inOrder;
+  const candidates =
+    params.projectIds.length > 0 ? inOrder.filter((type) => !OUTSIDE_PROJECTS.includes(type)) : inOrder;
 
   const filter = normalizeFilter(params.filter);
   const scope = scopeForms(params);
@@ -49,10 +50,23 @@ export function compileSearch(params: SearchParams, ctx: CompileContext): Compil
   for (const type of candidates) {
     const where = and(compileFilter(filter, type, ctx), ...scope.map((form) => compileForm(form, type, ctx)));
     if (isFalse(where)) continue;
-    const text = parsed === null ? null : { query: parsed.query, ...parsed.parts, attributes: projectsOnly ? ['title'] : [...RESULT_SCHEMAS[type].text] };
+    const text =
+      parsed === null
+        ? null
+        : {
+            query: parsed.query,
+            ...parsed.parts,
+            attributes: projectsOnly ? ['title'] : [...RESULT_SCHEMAS[type].text],
+          };
     searches.push({ type, where, text });
   }
-  return { order: searches.map((s) => s.type), searches, sort: params.sort, limit: params.limit, offset: params.offset };
+  return {
+    order: searches.map((s) => s.type),
+    searches,
+    sort: params.sort,
+    limit: params.limit,
+    offset: params.offset,
+  };
 }
 
 export function compileFilter(filter: FilterForm | null, type: SearchResultType, ctx: CompileContext): Predicate {
@@ -65,10 +79,20 @@ export function compileFilter(filter: FilterForm | null, type: SearchResultType,
 function scopeForms(params: SearchParams): FieldForm[] {
   const forms: FieldForm[] = [];
   if (params.projectIds.length > 0) {
-    forms.push({ id: 'scope.projects', field: 'Project', operator: 'oneOf', values: { Project: { projectMultiselect: params.projectIds } } });
+    forms.push({
+      id: 'scope.projects',
+      field: 'Project',
+      operator: 'oneOf',
+      values: { Project: { projectMultiselect: params.projectIds } },
+    });
   }
   if (params.tagIds.length > 0) {
-    forms.push({ id: 'scope.tags', field: 'Tags', operator: 'oneOf', values: { Tags: { tagMultiselect: params.tagIds } } });
+    forms.push({
+      id: 'scope.tags',
+      field: 'Tags',
+      operator: 'oneOf',
+      values: { Tags: { tagMultiselect: params.tagIds } },
+    });
   }
   if (params.projectCategoryIds.length > 0) {
     forms.push({

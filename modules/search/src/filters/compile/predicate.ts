@@ -63,8 +63,16 @@ export function not(predicate: Predicate): Predicate {
 
 export const contains = (attribute: string, value: string): Predicate => ({ kind: 'contains', attribute, value });
 export const equalTo = (attribute: string, value: Scalar): Predicate => ({ kind: 'equalTo', attribute, value });
-export const greaterThan = (attribute: string, value: number | string): Predicate => ({ kind: 'greaterThan', attribute, value });
-export const lessThan = (attribute: string, value: number | string): Predicate => ({ kind: 'lessThan', attribute, value });
+export const greaterThan = (attribute: string, value: number | string): Predicate => ({
+  kind: 'greaterThan',
+  attribute,
+  value,
+});
+export const lessThan = (attribute: string, value: number | string): Predicate => ({
+  kind: 'lessThan',
+  attribute,
+  value,
+});
 export const empty = (attribute: string): Predicate => ({ kind: 'empty', attribute });
 export const isIn = (attribute: string, values: readonly string[]): Predicate =>
   values.length === 0 ? FALSE : { kind: 'in', attribute, values: [...values] };
