@@ -5,7 +5,8 @@ import type Koa from 'koa';
 import type { Config } from './config.ts';
 import { grantJobQueueAccess } from './db/connections.ts';
 import { watchDatabase } from './db/availability.ts';
-import { createInvalidations } from './db/invalidations.ts';
+import { createInvalidations, EVERYTHING } from './db/invalidations.ts';
+import { createEntitlements, ENTITLEMENTS_TOPIC, selfHostedSource } from './entitlements/index.ts';
 import { createOutageLog } from './db/unavailable.ts';
 import { openDatabases, type OpenedDatabases } from './db/open.ts';
 import { assembleSchema } from './graphql/schema.ts';
@@ -138,6 +139,10 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
   const events = createEventBus(jobs.boss);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const invalidations = createInvalidations({ db: db.app, connectionString: db.appUrl, logger, outage });
+  // Without a module that answers them (billing), the Self-hosted plan's entitlements apply. A
+  // changed subscription is announced on the `entitlements` topic so every process forgets it.
+  const entitlements = createEntitlements(selfHostedSource(config));
+  invalidations.subscribe(ENTITLEMENTS_TOPIC, (key) => entitlements.invalidate(key === EVERYTHING ? undefined : key));
   const availability = watchDatabase({ connectionString: db.appUrl, logger, outage });
   let jobsRunning = true;
   // Modules receive the builder before the services it needs exist; no request arrives before then.
@@ -155,6 +160,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     mailer,
     invalidations,
     ai: createAiService({ config, db: db.app, logger }),
+    entitlements,
     requestContext,
     memberContext: (workspaceId, userId) => {
       if (!contextDeps) throw new Error('work for a member started before Fieldbook finished starting');
@@ -162,6 +168,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     },
   });
 
+  if (contributions.entitlements) entitlements.answerWith(contributions.entitlements.source);
   const modulesMs = lap();
   // Each event subscription becomes its own queue, subscribed to the event's topic.
   const eventJobs: JobDefinition[] = contributions.events.map((s) => ({

@@ -22,6 +22,8 @@ export interface AppErrorOptions {
   humanReadable?: boolean;
   /** For TOO_MANY_REQUESTS: seconds until the caller may try again (sent as `retryAfter`). */
   retryAfterSeconds?: number;
+  /** For a plan's limit or gated feature: the upgrade-prompt key (001 §3.9) the screens open their dialog with. */
+  upgradeKey?: string;
   cause?: unknown;
 }
 
@@ -31,6 +33,7 @@ export class AppError extends Error {
   readonly humanReadable: boolean;
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly upgradeKey: string | undefined;
 
   constructor(errorCode: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -39,6 +42,7 @@ export class AppError extends Error {
     this.humanReadable = options.humanReadable ?? true;
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.upgradeKey = options.upgradeKey;
   }
 
   /** HTTP status for plain (non-GraphQL) routes. */

@@ -40,6 +40,7 @@ export function formatError(logger: Logger) {
           code: original.errorCode,
           humanReadable: original.humanReadable,
           ...(original.retryAfterSeconds !== undefined ? { retryAfter: original.retryAfterSeconds } : {}),
+          ...(original.upgradeKey ? { upgradeKey: original.upgradeKey } : {}),
           ...(original.field ? { field: bounded(original.field) } : {}),
         },
       });

@@ -4,6 +4,7 @@ import type { IResolvers } from '@graphql-tools/utils';
 import type { AiService } from '../ai/provider.ts';
 import type { Config } from '../config.ts';
 import type { Databases } from '../db/connections.ts';
+import type { Entitlements, EntitlementSource } from '../entitlements/index.ts';
 import type { Invalidations } from '../db/invalidations.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Logger } from '../logger.ts';
@@ -52,6 +53,11 @@ export interface ModuleContext<
   memberContext(workspaceId: string, userId: string): Promise<RequestContext | null>;
   /** The one AI provider: channels, agents, automation and summaries all call models through it. */
   ai: AiService;
+  /**
+   * What the workspace's plan allows: every module asks it before a gated feature or before adding
+   * to a limited count (001 §3.9). Without billing, the Self-hosted plan answers.
+   */
+  entitlements: Entitlements;
   /**
    * The services of the modules declared in `dependsOn`, and of those in `optionalDependsOn`
    * that are loaded (the others are undefined: say plainly what is missing, never fail).
@@ -103,6 +109,11 @@ export interface ModuleDefinition<
   events?: (ctx: ModuleContext<Deps, Opt>) => readonly EventSubscription[];
   routes?: (router: Router, ctx: ModuleContext<Deps, Opt>) => void;
   services?: (ctx: ModuleContext<Deps, Opt>) => Services;
+  /**
+   * The module that answers what plans allow (billing) gives its source here; at most one module
+   * may. Core installs it before the first request.
+   */
+  entitlements?: (ctx: ModuleContext<Deps, Opt>) => EntitlementSource;
 }
 
 export interface FieldbookModule<

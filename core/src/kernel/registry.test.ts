@@ -7,6 +7,7 @@ import type { EventBus } from '../jobs/events.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { createLogger } from '../logger.ts';
 import { defineModule, type ModuleContext } from './module.ts';
+import type { Entitlements } from '../entitlements/index.ts';
 import type { AiService } from '../ai/provider.ts';
 import { loadModules, sortModules, type LoadedModule } from './registry.ts';
 
@@ -20,6 +21,7 @@ const base: Omit<ModuleContext, 'deps'> = {
   mailer: {} as Mailer,
   invalidations: {} as Invalidations,
   ai: {} as AiService,
+  entitlements: {} as Entitlements,
   requestContext: () => Promise.reject(new Error('no requests here')),
   memberContext: () => Promise.reject(new Error('no members here')),
 };
@@ -124,5 +126,14 @@ describe('module registry', () => {
     expect(out.routes).toHaveLength(1);
     out.routes[0]!({} as never);
     expect(mounted).toEqual(['object']);
+  });
+
+  it('takes the entitlement source of the one module that answers them, and refuses a second', () => {
+    const source = { entitlements: () => Promise.reject(new Error('unused')) };
+    const billing = defineModule({ name: 'billing', entitlements: () => source });
+    expect(loadModules([billing], base).entitlements).toEqual({ module: 'billing', source });
+    expect(loadModules([tags], base).entitlements).toBeNull();
+    const other = defineModule({ name: 'other-billing', entitlements: () => source });
+    expect(() => loadModules([billing, other], base)).toThrow(/"billing" and "other-billing" both answer entitlements/);
   });
 });

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { FieldbookModule, ModuleContext, ModuleGraphql, ModuleRef, EventSubscription } from './module.ts';
+import type { EntitlementSource } from '../entitlements/index.ts';
 import type { JobDefinition } from '../jobs/queue.ts';
 
 /** Any declared module, seen from the registry (which never needs its exact types). */
@@ -11,6 +12,8 @@ export interface ModuleContributions {
   events: EventSubscription[];
   routes: Array<(router: Router) => void>;
   services: Record<string, unknown>;
+  /** The source of entitlements a module (billing) gives, if one does. */
+  entitlements: { module: string; source: EntitlementSource } | null;
 }
 
 /** Orders modules so each comes after the modules it depends on; fails on cycles or gaps. */
@@ -44,7 +47,7 @@ export function sortModules(modules: readonly LoadedModule[]): LoadedModule[] {
  * exactly the modules it declared (optional ones only when loaded), and contributes GraphQL, jobs, events and routes.
  */
 export function loadModules(modules: readonly LoadedModule[], base: Omit<ModuleContext, 'deps'>): ModuleContributions {
-  const out: ModuleContributions = { graphql: [], jobs: [], events: [], routes: [], services: {} };
+  const out: ModuleContributions = { graphql: [], jobs: [], events: [], routes: [], services: {}, entitlements: null };
   for (const m of sortModules(modules)) {
     const deps = Object.fromEntries(
       [...m.dependsOn, ...(m.optionalDependsOn ?? [])].map((d) => [d.name, out.services[d.name]]),
@@ -55,6 +58,11 @@ export function loadModules(modules: readonly LoadedModule[], base: Omit<ModuleC
     if (def.graphql) out.graphql.push(...[def.graphql(ctx)].flat());
     if (def.jobs) out.jobs.push(...def.jobs(ctx));
     if (def.events) out.events.push(...def.events(ctx));
+    if (def.entitlements) {
+      if (out.entitlements)
+        throw new Error(`Modules "${out.entitlements.module}" and "${m.name}" both answer entitlements; one may`);
+      out.entitlements = { module: m.name, source: def.entitlements(ctx) };
+    }
     if (def.routes) {
       const routes = def.routes;
       out.routes.push((router) => routes(router, ctx));
