@@ -18,6 +18,14 @@ export {
   type QuoteCandidate,
   type VerifiedQuotes,
 } from './quotes.ts';
+export {
+  findQuotations,
+  UNVERIFIED_QUOTE,
+  verifyProse,
+  type ProseQuotation,
+  type ProseSource,
+  type VerifiedProse,
+} from './prose-quotes.ts';
 export { keySentences, sentences, sentencesMatching, words } from './extractive.ts';
 export {
   AI_FEATURES,

@@ -1,8 +1,10 @@
 /**
- * The one check every AI quote passes before anyone sees it: the quote must occur in its cited
- * source's text. Both sides are normalised the same way (Unicode compatibility forms, any run of
- * whitespace as one space, typographic quotes and apostrophes as plain ones, dashes as hyphens,
- * case ignored) and nothing else: a changed, added or missing word is never accepted.
+ * The one check every quote Fieldbook shows passes first: a quote must occur, word for word, in
+ * the text of its source, and a source is only ever what people wrote or imported (notes,
+ * insights, highlights, data points), never text a model wrote. Both sides are normalised the
+ * same way (Unicode compatibility forms, any run of whitespace as one space, typographic quotes
+ * and apostrophes as plain ones, dashes as hyphens, case ignored) and nothing else: a changed,
+ * added or missing word is never accepted, and neither is a quote that begins or ends inside a word.
  */
 export function normalizeForQuote(text: string): string {
   return text
@@ -24,12 +26,54 @@ export function quoteKey(quote: string): string {
   return normalizeForQuote(quote).replace(WRAPPING, '');
 }
 
-/** Whether `quote` occurs, word for word, in `source`. */
+/** A quote of a letter or two proves nothing about its source. */
+const MIN_QUOTE_CHARS = 3;
+
+/**
+ * Word boundaries are Unicode's (UAX #29, as `Intl.Segmenter` finds them): a letter, digit or mark
+ * next to another is inside a word, and so is an apostrophe between letters (she'd) or a point or
+ * comma between digits (3.5, 1,000). Scripts written without spaces (Chinese, Japanese, Thai, Lao,
+ * Khmer, Burmese) have their words found by ICU's dictionaries, so 价格太 is not a quote of
+ * 价格太高 while 价格 is. Cheap cases are decided without segmenting: two characters of which
+ * neither is a letter, digit or mark always have a boundary between them.
+ */
+const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+const WORDISH = /[\p{L}\p{N}\p{M}\p{Pc}'.,:\u00B7\u05F3\u2019]/u;
+const HARD_BREAK = /[\s\p{P}\p{S}]/u;
+/** Characters around a position that decide whether it is a boundary; further text cannot change it. */
+const WINDOW = 200;
+
+function isBoundary(text: string, at: number): boolean {
+  if (at <= 0 || at >= text.length) return true;
+  const before = text[at - 1]!;
+  const after = text[at]!;
+  if (!WORDISH.test(before) && !WORDISH.test(after)) return true;
+  if (/\s/.test(before) || /\s/.test(after)) return true;
+  // The window starts and ends just past a space or punctuation so no word is cut where it is read.
+  let start = Math.max(0, at - WINDOW);
+  if (start > 0) {
+    while (start < at - 1 && !HARD_BREAK.test(text[start]!)) start += 1;
+    start += 1;
+  }
+  let end = Math.min(text.length, at + WINDOW);
+  if (end < text.length) while (end > at + 1 && !HARD_BREAK.test(text[end - 1]!)) end -= 1;
+  if (start >= at) start = Math.max(0, at - WINDOW);
+  for (const s of segmenter.segment(text.slice(start, end))) {
+    const pos = start + s.index;
+    if (pos === at) return true;
+    if (pos > at) return false;
+  }
+  return false;
+}
+
+/** Whether `quote` occurs, word for word and starting and ending on word boundaries, in `source`. */
 export function isVerbatimQuote(quote: string, source: string): boolean {
   const key = quoteKey(quote);
-  // A quote of a letter or two proves nothing about its source.
-  if (key.length < 3) return false;
-  return normalizeForQuote(source).includes(key);
+  if (key.length < MIN_QUOTE_CHARS) return false;
+  const text = normalizeForQuote(source);
+  for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1))
+    if (isBoundary(text, at) && isBoundary(text, at + key.length)) return true;
+  return false;
 }
 
 export interface QuoteCandidate {
