@@ -45,7 +45,13 @@ export {
   type Recurrence,
 } from './events/catalog.ts';
 export { notifications, notificationPreferences, type NotificationPreference } from './notifications/notifications.ts';
-export { NOTIFICATION_KINDS, DIGEST_KIND, kindOf, type NotificationKind } from './notifications/kinds.ts';
+export {
+  NOTIFICATION_KINDS,
+  DIGEST_KIND,
+  kindOf,
+  notificationKinds,
+  type NotificationKind,
+} from './notifications/kinds.ts';
 export type { Permission, Role, ProductRole } from './permissions/roles.ts';
 export { identityModule } from './identity/module.ts';
 export { workspacesModule } from './workspaces/module.ts';

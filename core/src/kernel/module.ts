@@ -8,6 +8,7 @@ import type { Entitlements, EntitlementSource } from '../entitlements/index.ts';
 import type { Invalidations } from '../db/invalidations.ts';
 import type { Mailer } from '../email/mailer.ts';
 import type { Logger } from '../logger.ts';
+import type { NotificationKind } from '../notifications/kinds.ts';
 import type { DomainEvent, EventBus, EventHandler } from '../jobs/events.ts';
 import type { JobDefinition, JobQueue } from '../jobs/queue.ts';
 import type { RequestContext } from './request-context.ts';
@@ -114,6 +115,8 @@ export interface ModuleDefinition<
    * may. Core installs it before the first request.
    */
   entitlements?: (ctx: ModuleContext<Deps, Opt>) => EntitlementSource;
+  /** The notification kinds the module sends (each with its label, group and email delivery). */
+  notificationKinds?: readonly NotificationKind[];
 }
 
 export interface FieldbookModule<

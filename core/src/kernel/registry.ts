@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { FieldbookModule, ModuleContext, ModuleGraphql, ModuleRef, EventSubscription } from './module.ts';
 import type { EntitlementSource } from '../entitlements/index.ts';
 import type { JobDefinition } from '../jobs/queue.ts';
+import { registerNotificationKinds } from '../notifications/kinds.ts';
 
 /** Any declared module, seen from the registry (which never needs its exact types). */
 export type LoadedModule = FieldbookModule<string, readonly ModuleRef[], unknown, readonly ModuleRef[]>;
@@ -54,6 +55,7 @@ export function loadModules(modules: readonly LoadedModule[], base: Omit<ModuleC
     );
     const ctx = { ...base, logger: base.logger.child({ module: m.name }), deps } as ModuleContext<readonly ModuleRef[]>;
     const def = m.definition;
+    if (def.notificationKinds) registerNotificationKinds(m.name, def.notificationKinds);
     out.services[m.name] = def.services?.(ctx);
     if (def.graphql) out.graphql.push(...[def.graphql(ctx)].flat());
     if (def.jobs) out.jobs.push(...def.jobs(ctx));

@@ -7,11 +7,12 @@
 export interface NotificationKind {
   kind: string;
   label: string;
-  group: 'You' | 'Following' | 'Work' | 'Workspace' | 'Account';
+  group: 'You' | 'Following' | 'Work' | 'Recruit' | 'Billing' | 'Workspace' | 'Account';
   email: 'immediate' | 'digest' | 'none';
   required?: boolean;
 }
 
+/** Core's own kinds and those of the modules every installation has. */
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   { kind: 'mention', label: 'Someone mentions you in a comment', group: 'You', email: 'immediate' },
   {
@@ -70,4 +71,39 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
 ];
 
 export const DIGEST_KIND = 'digest';
-export const kindOf = (kind: string): NotificationKind | undefined => NOTIFICATION_KINDS.find((k) => k.kind === kind);
+
+/**
+ * Kinds a module adds (media's "transcript ready", billing's invoice and card events, recruit's
+ * participant changes), declared as `notificationKinds` in its definition. Kinds are code, the
+ * same in every Fieldbook of a process, so one registry serves them all.
+ */
+const registered = new Map<string, { owner: string; kind: NotificationKind }>();
+
+export function registerNotificationKinds(owner: string, kinds: readonly NotificationKind[]): void {
+  for (const kind of kinds) {
+    const taken =
+      registered.get(kind.kind)?.owner ?? (NOTIFICATION_KINDS.some((k) => k.kind === kind.kind) ? 'core' : null);
+    if (taken && taken !== owner)
+      throw new Error(`Notification kind "${kind.kind}" of "${owner}" is already "${taken}"'s`);
+    if (kind.kind === DIGEST_KIND) throw new Error(`"${DIGEST_KIND}" is not a kind a module may add`);
+    registered.set(kind.kind, { owner, kind });
+  }
+}
+
+/** Every kind, in the order the preferences page lists them: by group, core's first within one. */
+export function notificationKinds(): readonly NotificationKind[] {
+  const all = [...NOTIFICATION_KINDS, ...[...registered.values()].map((r) => r.kind)];
+  const groups: NotificationKind['group'][] = [
+    'You',
+    'Following',
+    'Work',
+    'Recruit',
+    'Billing',
+    'Workspace',
+    'Account',
+  ];
+  return all.sort((a, b) => groups.indexOf(a.group) - groups.indexOf(b.group));
+}
+
+export const kindOf = (kind: string): NotificationKind | undefined =>
+  NOTIFICATION_KINDS.find((k) => k.kind === kind) ?? registered.get(kind)?.kind;

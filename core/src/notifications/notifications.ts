@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { withTenant } from '../db/tenancy.ts';
 import { badInput } from '../errors/app-error.ts';
-import { DIGEST_KIND, NOTIFICATION_KINDS, kindOf } from './kinds.ts';
+import { DIGEST_KIND, kindOf, notificationKinds } from './kinds.ts';
 
 /** Notification types core raises itself (002 §3 lists about 60 kinds across the product). */
 export const NOTIFICATION_TYPES = { accountLocked: 'account_locked' } as const;
@@ -138,7 +138,7 @@ export const notificationPreferences = {
       const byKind = new Map(rows.map((r) => [r.kind, r]));
       const digest = byKind.get(DIGEST_KIND);
       return [
-        ...NOTIFICATION_KINDS.map((k) => ({
+        ...notificationKinds().map((k) => ({
           kind: k.kind,
           label: k.label,
           group: k.group,
@@ -171,7 +171,7 @@ export const notificationPreferences = {
     if (!known && kind !== DIGEST_KIND)
       throw badInput(
         'kind',
-        `kind must be one of ${[...NOTIFICATION_KINDS.map((k) => k.kind), DIGEST_KIND].join(', ')}.`,
+        `kind must be one of ${[...notificationKinds().map((k) => k.kind), DIGEST_KIND].join(', ')}.`,
       );
     if (known?.required && change.inApp === false) throw badInput('inApp', `“${known.label}” always shows in-app.`);
     await withTenant(app, { userId }, async (trx) => {

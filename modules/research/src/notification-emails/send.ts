@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { JobQueue } from '@fieldbook/core';
 import { enqueueEmails } from '../comments/notify.ts';
 import { insertNotifications } from '../follows/fanout.ts';
-import { IMMEDIATE_EMAIL_KINDS } from './texts.ts';
+import { isImmediateEmailKind } from './texts.ts';
 
 /** One notification to write for someone, named by its event (one per person and event). */
 export interface NotificationToSend {
@@ -38,7 +38,7 @@ export async function sendNotifications(
     trx,
     jobs,
     rows
-      .filter((r) => IMMEDIATE_EMAIL_KINDS.has(r.type))
+      .filter((r) => isImmediateEmailKind(r.type))
       .map((r) => ({ notificationId: r.id, userId: r.user_id, workspaceId: r.workspace_id })),
   );
 }

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS } from '@fieldbook/core';
+import { notificationKinds } from '@fieldbook/core';
 import { commentEmail } from '../comments/email.ts';
 import type { CommentNotificationPayload } from '../comments/notify.ts';
 
@@ -70,9 +70,9 @@ const WRITERS: Record<string, Writer> = {
   summary_ready: summaryReady,
 };
 
-export const IMMEDIATE_EMAIL_KINDS: ReadonlySet<string> = new Set(
-  NOTIFICATION_KINDS.filter((k) => k.email === 'immediate').map((k) => k.kind),
-);
+/** Kinds emailed at once; asked each time, since modules add kinds as they load. */
+export const isImmediateEmailKind = (kind: string): boolean =>
+  notificationKinds().some((k) => k.kind === kind && k.email === 'immediate');
 
 /**
  * The email of one notification, or null for a kind not emailed at once. Every email ends with
@@ -84,7 +84,7 @@ export function notificationEmail(
   payload: Payload,
   unsubscribeUrl?: string,
 ): { subject: string; text: string } | null {
-  const writer = IMMEDIATE_EMAIL_KINDS.has(type) ? WRITERS[type] : undefined;
+  const writer = isImmediateEmailKind(type) ? WRITERS[type] : undefined;
   if (!writer) return null;
   const { subject, body } = writer(publicUrl, type, payload);
   const text = [
