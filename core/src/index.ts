@@ -92,3 +92,12 @@ export { atLeast, maxLevel, minLevel, PERMISSION_LEVELS, type PermissionLevel } 
 export { accessRoleForLevel, levelAllowedFor, type AccessRole } from './permissions/access-roles.ts';
 export { projectAccess, parsePermissionMap, isRestricted, type ProjectAccess } from './permissions/project-access.ts';
 export * from './ai/index.ts';
+export {
+  type EntitlementSet,
+  type Entitlements,
+  type EntitlementSource,
+  type Feature,
+  FEATURES,
+  type LimitName,
+  LIMITS,
+} from './entitlements/index.ts';
