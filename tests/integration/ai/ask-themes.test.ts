@@ -123,6 +123,15 @@ describe('Ask over channels', () => {
       url: `/channels/${channelId}/themes/${theme!.id}`,
     });
     expect(answer.summary.numChannels).toBe(1);
+    // Quoted from what customers wrote, word for word: a data point, never the theme's title or a sentence made up about it.
+    const said = Object.values(SUBJECTS).flat();
+    for (const c of citations.filter((x) => x.type === 'theme')) {
+      expect(
+        said.some((p) => c.quote.startsWith(p)),
+        c.quote,
+      ).toBe(true);
+      expect(c.quote).not.toBe(c.title);
+    }
 
     const graph = answer.blocks.find((b) => b.__typename === 'AnswerEmergingThemesBlock');
     expect(graph).toMatchObject({ channelId, channelTitle: 'Support tickets' });

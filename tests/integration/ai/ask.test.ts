@@ -121,6 +121,43 @@ describe('Ask', () => {
         expect(ALL_TEXT).toContain(normalizeForQuote(q.quote));
   });
 
+  it('checks the quotations written in its text and leaves out a claim whose every citation was dropped', async () => {
+    const invented = 'we will renew for five years no matter the price';
+    c.fake.onChat = (body) => {
+      const [s] = promptSources(body);
+      // A true quotation: the first words of the source's last line, cut on word boundaries.
+      const said = s!.text.split('\n').at(-1)!.split(' ').slice(0, 6).join(' ');
+      return {
+        content: [
+          JSON.stringify({
+            type: 'text',
+            content: `They said “${said}” and also “${invented}”, or in other words "${invented}".`,
+            citations: [{ ref: s!.ref, quote: said }],
+          }),
+          JSON.stringify({
+            type: 'text',
+            content: 'Customers adore the dashboard.',
+            citations: [{ ref: s!.ref, quote: 'Customers adore the new dashboard' }],
+          }),
+          JSON.stringify({ type: 'text', content: 'The sources say nothing more.', citations: [] }),
+        ].join('\n'),
+      };
+    };
+    const a = ok(
+      await c.f.admin<{ ask: Answer }>(ASK, { input: { question: 'Why do new customers struggle with onboarding?' } }),
+    ).ask;
+    const texts = a.blocks.map((b) => b.content);
+    expect(texts[0]).toMatch(
+      /^They said “.+” and also \[quote removed: not found in the sources\], or in other words \[quote removed: not found in the sources\]\.$/,
+    );
+    expect(texts).not.toContain('Customers adore the dashboard.');
+    expect(texts).toContain('The sources say nothing more.');
+    expect(JSON.stringify(a)).not.toContain(invented);
+    // Two quotations in prose and the only citation of the claim left out.
+    expect(a.droppedQuotes).toBe(3);
+    expect(a.unsupportedClaims).toBe(1);
+  });
+
   it('checks the question', async () => {
     const empty = failure(await c.f.viewer.gql(ASK, { input: { question: '  ' } }));
     expect(empty.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'question' });

@@ -134,7 +134,7 @@ export function useAiCorpus(): AiCorpus {
   return fixture;
 }
 
-export const ANSWER_FIELDS = `question droppedQuotes local label model
+export const ANSWER_FIELDS = `question droppedQuotes unsupportedClaims local label model
   blocks { __typename ... on AnswerHeadingBlock { level content } ... on AnswerTextBlock { content citations { id type parentId title projectTitle text quote citationReferenceId url } } }
   summary { summary numProjects numHighlights numChannels numItems isQuestion citations { id type quote } }`;
 
@@ -156,6 +156,7 @@ export interface Citation {
 export interface Answer {
   question: string;
   droppedQuotes: number;
+  unsupportedClaims: number;
   local: boolean;
   label: string;
   model: string;

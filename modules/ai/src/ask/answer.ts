@@ -3,7 +3,9 @@ import {
   AppError,
   isVerbatimQuote,
   sentencesMatching,
+  sentences,
   validate,
+  verifyProse,
   type AiService,
   type RequestContext,
 } from '@fieldbook/core';
@@ -68,8 +70,13 @@ export interface AiAnswer {
   question: string;
   blocks: AnswerBlock[];
   summary: AnswerSummary;
-  /** Quotes the model wrote that were not found in their source (or cited a source it was not given): never shown. */
+  /**
+   * Quotes the model wrote that were not found in their source (or cited a source it was not
+   * given), as citations or as quotations in its text: never shown.
+   */
   droppedQuotes: number;
+  /** Statements left out because every citation they had was dropped. */
+  unsupportedClaims: number;
   /** True when no model is configured and the answer is sentences cut from the sources. */
   local: boolean;
   /** "Written by AI (model) from 8 sources" or the local label. */
@@ -86,6 +93,24 @@ export const isQuestion = (text: string) => text.trim().endsWith('?') || QUESTIO
 
 /** Snippet of a source shown beside its citation. */
 const snippet = (s: AskSource) => (s.text.length > 280 ? `${s.text.slice(0, 277)}…` : s.text);
+
+/**
+ * A note or insight cited for some words opens at those words: the note page's hash (000 §2)
+ * carries the snippet and, when it is there as written, its offsets in the document's text.
+ * Highlights already link by their id.
+ */
+function passageUrl(s: AskSource, quote: string): string {
+  if (s.type !== 'note' && s.type !== 'insight') return s.url;
+  const params = new URLSearchParams({ text: quote });
+  // The source's text is its title, a newline, then the document's plain text.
+  const body = s.text.indexOf('\n') + 1;
+  const at = s.text.indexOf(quote, body);
+  if (body > 0 && at >= 0) {
+    params.set('start', String(at - body));
+    params.set('end', String(at - body + quote.length));
+  }
+  return `${s.url}#${params.toString()}`;
+}
 
 /**
  * Answers a question from what the asker may read. Each block is emitted as soon as its line is
@@ -116,13 +141,15 @@ export async function ask(
   const byRef = new Map(sources.map((s) => [s.ref, s]));
   const blocks: AnswerBlock[] = [];
   let dropped = 0;
+  let unsupported = 0;
 
-  const cite = (ref: string, quote: string): Citation | null => {
+  const cite = (ref: string, raw: string): Citation | null => {
     const s = byRef.get(ref);
-    if (!s || !isVerbatimQuote(quote, s.text)) {
+    if (!s || !isVerbatimQuote(raw, s.text)) {
       dropped += 1;
       return null;
     }
+    const quote = raw.trim().replace(/^["'\u201C\u2018]+|["'\u201D\u2019]+$/g, '');
     return {
       id: s.id,
       type: s.type,
@@ -130,14 +157,34 @@ export async function ask(
       title: s.title,
       projectTitle: s.projectTitle,
       text: snippet(s),
-      quote: quote.trim().replace(/^["'\u201C\u2018]+|["'\u201D\u2019]+$/g, ''),
+      quote,
       citationReferenceId: s.ref,
-      url: s.url,
+      url: passageUrl(s, quote),
     };
   };
   const push = (b: AnswerBlock) => {
     blocks.push(b);
     emit({ event: 'block', data: b });
+  };
+  /**
+   * The quotations written in a block's text, checked like citations: against the sources it
+   * cites first, then any other source given. One found elsewhere is cited there too, so the
+   * reader can open it; one found nowhere is replaced and counted.
+   */
+  const checkText = (content: string, citations: Citation[]): { content: string; citations: Citation[] } => {
+    const cited = new Set(citations.map((c) => c.citationReferenceId));
+    const ordered = [...sources.filter((s) => cited.has(s.ref)), ...sources.filter((s) => !cited.has(s.ref))];
+    const checked = verifyProse(
+      content,
+      ordered.map((s) => ({ id: s.ref, text: s.text, title: s.title })),
+    );
+    dropped += checked.dropped;
+    const more = checked.found.flatMap((f) => {
+      if (citations.some((c) => c.citationReferenceId === f.sourceId && c.quote === f.text)) return [];
+      const c = cite(f.sourceId, f.text);
+      return c ? [c] : [];
+    });
+    return { content: checked.text, citations: [...citations, ...more] };
   };
 
   let model = 'local';
@@ -148,13 +195,8 @@ export async function ask(
       push({ type: 'text', content: 'Nothing you can open in this workspace matches this question.', citations: [] });
     else push({ type: 'heading', level: 2, content: 'What your research says' });
     for (const s of sources.slice(0, 6)) {
-      const sentence =
-        sentencesMatching(s.text, question, 1)[0] ??
-        s.text
-          .split('\n')
-          .find((l) => l.trim())
-          ?.trim() ??
-        '';
+      // Quoted from what people wrote (a note's text, a highlight, a theme's data points), never its title.
+      const sentence = sentencesMatching(s.body, question, 1)[0] ?? sentences(s.body)[0] ?? '';
       const c = sentence ? cite(s.ref, sentence) : null;
       if (c) push({ type: 'text', content: `${s.title} (${s.projectTitle})`, citations: [c] });
     }
@@ -169,7 +211,7 @@ export async function ask(
         if (!content) continue;
         if (o.type === 'heading') {
           const level = o.level === 1 || o.level === 3 ? o.level : 2;
-          push({ type: 'heading', level, content });
+          push({ type: 'heading', level, content: checkText(content, []).content });
         } else if (o.type === 'text') {
           const raw = Array.isArray(o.citations) ? (o.citations as unknown[]) : [];
           const citations = raw.flatMap((c) => {
@@ -179,7 +221,12 @@ export async function ask(
             const ok = cite(ref, quote);
             return ok ? [ok] : [];
           });
-          push({ type: 'text', content, citations });
+          // A claim whose every citation was dropped has nothing left to stand on: it is left out.
+          if (raw.length > 0 && citations.length === 0) {
+            unsupported += 1;
+            continue;
+          }
+          push({ type: 'text', ...checkText(content, citations) });
         }
       }
     };
@@ -221,6 +268,7 @@ export async function ask(
       isQuestion: isQuestion(question),
     },
     droppedQuotes: dropped,
+    unsupportedClaims: unsupported,
     local: !ai.model,
     label,
     model,

@@ -70,8 +70,10 @@ export const askTypeDefs = /* GraphQL */ `
     question: String!
     blocks: [AnswerBlock!]!
     summary: AiAnswerSummary!
-    "Quotes the model wrote that were not found in their source; never shown."
+    "Quotes the model wrote, cited or in quotation marks in its text, that were not found in their source; never shown."
     droppedQuotes: Int!
+    "Statements left out because every quote they cited was dropped."
+    unsupportedClaims: Int!
     local: Boolean!
     label: String!
     model: String!

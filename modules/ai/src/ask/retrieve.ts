@@ -19,10 +19,18 @@ export interface AskSource {
   projectTitle: string;
   channelId?: string;
   title: string;
-  /** The full text a quote is checked against. */
+  /**
+   * The full text a quote is checked against: only what people wrote or imported (a note's or
+   * insight's title and text, a highlight, a theme's data points), never text a model wrote.
+   */
   text: string;
+  /** `text` without the title: what a local answer quotes from. */
+  body: string;
   url: string;
 }
+
+/** Data points of a theme an answer may quote: the most central, as the theme's summary reads them. */
+const THEME_POINTS = 20;
 
 // A channel's themes (what its customer feedback is about) answer questions too; without the
 // channels module the engine has no such source and finds none.
@@ -147,14 +155,27 @@ export async function loadSources(
         .whereNull('t.retired_at')
         .whereNull('t.merged_into')
         .whereNull('c.deleted_at')
-        .select('t.id', 't.title', 't.summary', 't.phrases', 't.channel_id', 'c.name as channel_name')) as Array<{
+        .select('t.id', 't.title', 't.channel_id', 'c.name as channel_name')) as Array<{
         id: string;
         title: string;
-        summary: string | null;
-        phrases: string[];
         channel_id: string;
         channel_name: string;
       }>)
+    : [];
+  // A theme's title and summary are made by clustering and by a model: what an answer may quote
+  // from a theme is what its customers wrote, its data points.
+  const points = themes.length
+    ? ((
+        await trx.raw(
+          `select theme_id, content from (
+             select m.theme_id, d.content,
+                    row_number() over (partition by m.theme_id order by m.similarity desc nulls last, d.created_at desc, d.id) as r
+               from channel_theme_members m join channel_datapoints d on d.id = m.datapoint_id
+              where m.workspace_id = ? and m.theme_id = any(?)
+           ) x where r <= ? order by theme_id, r`,
+          [ws, themes.map((t) => t.id), THEME_POINTS],
+        )
+      ).rows as Array<{ theme_id: string; content: string }>)
     : [];
   const byKey = new Map<string, Omit<AskSource, 'ref'>>();
   for (const h of highlights) {
@@ -168,6 +189,7 @@ export async function loadSources(
       projectTitle: '',
       title: h.parent_title || 'Untitled',
       text: h.text,
+      body: h.text,
       url,
     });
   }
@@ -180,6 +202,7 @@ export async function loadSources(
       projectTitle: '',
       title: n.title || 'Untitled note',
       text: `${n.title}\n${n.content_text}`,
+      body: n.content_text,
       url: `/data/${n.id}`,
     });
   for (const i of insights)
@@ -191,10 +214,14 @@ export async function loadSources(
       projectTitle: '',
       title: i.title || 'Untitled insight',
       text: `${i.title}\n${i.content_text}`,
+      body: i.content_text,
       url: `/insights/${i.id}`,
     });
   for (const t of themes) {
-    const about = t.summary ?? (t.phrases.length ? `Customers mention ${t.phrases.join(', ')}.` : '');
+    const said = points
+      .filter((p) => p.theme_id === t.id)
+      .map((p) => p.content.replace(/\s+/g, ' ').trim())
+      .join('\n');
     byKey.set(`theme:${t.id}`, {
       type: 'theme',
       id: t.id,
@@ -203,7 +230,8 @@ export async function loadSources(
       projectTitle: t.channel_name,
       channelId: t.channel_id,
       title: t.title,
-      text: `${t.title}\n${about}`,
+      text: said,
+      body: said,
       url: `/channels/${t.channel_id}/themes/${t.id}`,
     });
   }
