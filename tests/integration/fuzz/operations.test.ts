@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { buildClientSchema, getIntrospectionQuery, type GraphQLField, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import agents from '../../../modules/agents/src/index.ts';
 import ai from '../../../modules/ai/src/index.ts';
+import automation from '../../../modules/automation/src/index.ts';
+import mcp from '../../../modules/mcp/src/index.ts';
 import search from '../../../modules/search/src/index.ts';
 import research from '../../../modules/research/src/index.ts';
 import channels from '../../../modules/channels/src/index.ts';
 import dashboards from '../../../modules/dashboards/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../../support/factories.ts';
+import { aiConfig, startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
 import { argumentsArb, operationFor, serialize, type IdPool } from './input-arbitraries.ts';
@@ -26,6 +30,7 @@ const LEFT_OUT =
 
 let server: TestServer;
 let mail: TestMailServer;
+let model: FakeOpenAI;
 let ws: WorkspaceFixture;
 let mutations: Array<GraphQLField<unknown, unknown>>;
 let queries: Array<GraphQLField<unknown, unknown>>;
@@ -33,7 +38,12 @@ const pool: { ids: string[] } = { ids: [] };
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, search, channels, dashboards, ai] });
+  // A model that answers blank: AI mutations and agents' turns get past "no model configured".
+  model = await startFakeOpenAI();
+  server = await startTestServer(
+    { smtpUrl: mail.url, ...aiConfig(model, { maxRetries: 0 }) },
+    { modules: [research, search, channels, dashboards, ai, agents, automation, mcp] },
+  );
   ws = await createWorkspaceWithAdmin(server, mail);
   const admin = gqlAs(server, ws.admin.accessToken, ws.id);
   const schema = buildClientSchema((await admin<IntrospectionQuery>(getIntrospectionQuery())).data!);
@@ -45,6 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await mail?.close();
+  await model?.close();
 });
 
 /** A little of everything, so generated ids can point at real rows. */
@@ -87,6 +98,37 @@ async function seedWorkspace(admin: ReturnType<typeof gqlAs>, into: { ids: strin
     (await admin<{ createChannel: { id: string } }>('mutation { createChannel(input: { name: "Channel" }) { id } }'))
       .data?.createChannel.id,
   );
+  const agent = (
+    await admin<{ createAgent: { id: string } }>(
+      'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }',
+      { input: { name: 'Fuzzed agent', tools: ['keyword_search', 'get_note'] } },
+    )
+  ).data?.createAgent.id;
+  add(agent);
+  add(
+    (
+      await admin<{ startConversation: { id: string } }>(
+        'mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }',
+        { input: { agentId: agent } },
+      )
+    ).data?.startConversation.id,
+  );
+  add(
+    (
+      await admin<{ createAutomation: { id: string } }>(
+        'mutation($input: AutomationInput!) { createAutomation(input: $input) { id } }',
+        {
+          input: {
+            title: 'Fuzzed automation',
+            trigger: { type: 'Event', eventKey: 'manual' },
+            actions: [
+              { actionType: 'createNote', parameters: { projectId: project, title: 'Made' }, executionOrder: 1 },
+            ],
+          },
+        },
+      )
+    ).data?.createAutomation.id,
+  );
   add(ws.id);
 }
 
@@ -115,7 +157,7 @@ async function post(body: string): Promise<Response> {
 describe('mutations refuse malformed input with a clear error', () => {
   it('has mutations to call, and a workspace with rows to point at', () => {
     expect(mutations.length).toBeGreaterThan(30);
-    expect(pool.ids.length).toBeGreaterThanOrEqual(4);
+    expect(pool.ids.length).toBeGreaterThanOrEqual(9);
     console.info(`fuzzing ${mutations.length} mutations, ${RUNS} runs each, seed ${SEED} (FUZZ_SEED to change)`);
   });
 
