@@ -113,6 +113,32 @@ describe('summaries', () => {
     expect(stored.droppedQuotes).toBe(4);
   });
 
+  it('checks the quotations written in its paragraphs and chapters, removing and counting those not in the sources', async () => {
+    c.fake.onChat = () => ({
+      content: [
+        JSON.stringify({
+          type: 'text',
+          text: 'Maria said “the onboarding flow took far too long” and „I would pay double for this“.',
+        }),
+        JSON.stringify({ type: 'section', title: 'Pricing', text: 'She called it «cheap and clear».' }),
+        JSON.stringify({ type: 'quote', itemId: c.notes.maria, text: 'The pricing page was confusing' }),
+      ].join('\n'),
+    });
+    const s = ok(
+      await c.f.contributor.gql<{ summarize: Summary }>(SUMMARIZE, {
+        input: { objectType: 'NOTE', objectId: c.notes.maria, kind: 'paragraph' },
+      }),
+    ).summarize;
+    expect(s.text).toBe(
+      'Maria said “the onboarding flow took far too long” and [quote removed: not found in the sources].',
+    );
+    expect(s.sections).toEqual([
+      { title: 'Pricing', startTime: null, text: 'She called it [quote removed: not found in the sources].' },
+    ]);
+    expect(s.quotes).toEqual([{ itemId: c.notes.maria, text: 'The pricing page was confusing' }]);
+    expect(s.droppedQuotes).toBe(2);
+  });
+
   it('writes chapters with title, start time and text', async () => {
     c.fake.onChat = () => ({
       content: [

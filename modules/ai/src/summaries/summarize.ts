@@ -8,6 +8,7 @@ import {
   readProvenance,
   recordProvenance,
   validate,
+  verifyProse,
   words,
   type AiService,
   type Provenance,
@@ -139,13 +140,26 @@ export async function draftSummary(
   if (words(item.content_text).length < MIN_SUMMARY_WORDS) return notEnough(base);
 
   const texts = new Map(sources.map((s) => [s.id, s.text]));
+  const quotable = sources.map((s) => ({ id: s.id, text: s.text, title: s.id === item.id ? item.title : undefined }));
   const parts: SummaryPart[] = [];
   let dropped = 0;
-  const accept = (part: SummaryPart) => {
-    if (part.type === 'quote' && !(texts.has(part.itemId) && isVerbatimQuote(part.text, texts.get(part.itemId)!))) {
+  // Quotations the model writes inside its prose are checked against the same sources as its quotes.
+  const checked = (prose: string) => {
+    const r = verifyProse(prose, quotable);
+    dropped += r.dropped;
+    return r.text;
+  };
+  const accept = (raw: SummaryPart) => {
+    if (raw.type === 'quote' && !(texts.has(raw.itemId) && isVerbatimQuote(raw.text, texts.get(raw.itemId)!))) {
       dropped += 1;
       return;
     }
+    const part: SummaryPart =
+      raw.type === 'text'
+        ? { ...raw, text: checked(raw.text) }
+        : raw.type === 'section'
+          ? { ...raw, title: checked(raw.title), text: checked(raw.text) }
+          : raw;
     parts.push(part);
     emit(part);
   };
