@@ -13,7 +13,7 @@ export type { NotificationToSend } from './notification-emails/send.ts';
 export { NOTE_CONTENT_CHANGED } from './events/publish.ts';
 export { plainText, type RichTextNode } from './notes/rich-text.ts';
 export type { ShareTypeProvider } from './sharing/types.ts';
-export type { ShareRow } from './sharing/links.ts';
+export type { ShareRow } from './sharing/share-row.ts';
 export type { ChartItem } from './charts/data.ts';
 import { shareTypesOf } from './sharing/types.ts';
 import { projectsPart } from './projects/index.ts';

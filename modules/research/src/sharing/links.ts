@@ -10,7 +10,6 @@ import {
   revokeShareLinkIn,
   validate,
   type RequestContext,
-  type ShareLinkRow,
 } from '@fieldbook/core';
 import type { Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
@@ -21,13 +20,11 @@ import {
   SHARE_OBJECT_TYPES,
   type ShareObjectType,
 } from './objects.ts';
-import { parseSharePayload, type SharePayload } from './payload.ts';
+import { parseSharePayload } from './payload.ts';
+import type { ShareRow } from './share-row.ts';
 import type { ShareTypes } from './types.ts';
 
 export { PUBLIC_LINKS_DISABLED_MESSAGE, publicLinksDisabled };
-
-/** A link to one of research's types (ShareObjectType) or to a type another module registered. */
-export type ShareRow = ShareLinkRow<string, SharePayload>;
 
 /**
  * Sharing publicly widens who may read an object, so it takes the permission to change access

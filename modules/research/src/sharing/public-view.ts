@@ -3,7 +3,7 @@ import { deadShareLink, openShareLink, type RequestContext } from '@fieldbook/co
 import type { ProjectRow } from '../projects/access.ts';
 import type { ChartRow } from '../charts/charts.ts';
 import { chartItems, type ChartItem } from '../charts/data.ts';
-import type { ShareRow } from './links.ts';
+import type { ShareRow } from './share-row.ts';
 import { projectAllowsPublicLinks, SHARE_OBJECT_TYPES, type ShareObjectType } from './objects.ts';
 import { showsSection, type SharePayload } from './payload.ts';
 import type { ShareTypes } from './types.ts';

@@ -1,7 +1,8 @@
 import type { IResolvers } from '@graphql-tools/utils';
 import type { Knex } from 'knex';
 import { operations, type RequestContext } from '@fieldbook/core';
-import { createShareLink, revokeShareLink, shareLinks, type ShareRow } from './links.ts';
+import { createShareLink, revokeShareLink, shareLinks } from './links.ts';
+import type { ShareRow } from './share-row.ts';
 import { sharedObject } from './public-view.ts';
 import type { ShareTypes } from './types.ts';
 

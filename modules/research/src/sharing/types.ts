@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Caller } from '../projects/access.ts';
-import type { ShareRow } from './links.ts';
+import type { ShareRow } from './share-row.ts';
 
 /**
  * A share object type owned by another module (dashboards): research keeps the links (tokens,
