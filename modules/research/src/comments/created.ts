@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { withTenant, type EventBus, type EventSubscription, type JobQueue, type ModuleContext } from '@fieldbook/core';
 import { fanOutToFollowers, FOLLOW_NOTIFICATION_TYPES } from '../follows/fanout.ts';
-import type { FollowObjectType } from '../follows/follows.ts';
+import type { FollowObjectType } from '../follows/object-types.ts';
 import { enqueueEmails, notifyComment, type CommentNotificationPayload } from './notify.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   type ModuleContext,
 } from '@fieldbook/core';
 import { membersReading } from '../comments/notify.ts';
-import type { FollowObjectType } from './follows.ts';
+import type { FollowObjectType } from './object-types.ts';
 
 /** Which follow option lets a change through (000 §3 notification options; see FOLLOW_OPTIONS). */
 export type FollowOption = 'allComments' | 'insightsPublished' | 'allChanges';

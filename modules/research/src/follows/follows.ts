@@ -5,11 +5,10 @@ import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema } from '../projects/inputs.ts';
 import { tagFor } from '../tags/access.ts';
+import { FOLLOW_OBJECT_TYPES, type FollowObjectType } from './object-types.ts';
 import { defaultOptions } from './options.ts';
 
-/** What can be followed, and the follow options (000 §3 "follow options"). */
-export const FOLLOW_OBJECT_TYPES = ['PROJECT', 'INSIGHT', 'TAG'] as const;
-export type FollowObjectType = (typeof FOLLOW_OBJECT_TYPES)[number];
+/** How often a follower hears of changes (000 §3 "follow options"). */
 export const FOLLOW_FREQUENCIES = ['MONTHLY', 'WEEKLY', 'DAILY'] as const;
 export type FollowFrequency = (typeof FOLLOW_FREQUENCIES)[number];
 

@@ -1,5 +1,6 @@
 import type { ModuleGraphql } from '@fieldbook/core';
-import { FOLLOW_OBJECT_TYPES, follow, getFollow, listFollows, unfollow, type FollowObjectType } from './follows.ts';
+import { follow, getFollow, listFollows, unfollow } from './follows.ts';
+import { FOLLOW_OBJECT_TYPES, type FollowObjectType } from './object-types.ts';
 import { followsTypeDefs } from './schema.ts';
 import { FOLLOW_OPTION_LABELS } from './options.ts';
 

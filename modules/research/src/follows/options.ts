@@ -1,4 +1,4 @@
-import type { FollowObjectType } from './follows.ts';
+import type { FollowObjectType } from './object-types.ts';
 
 /** The follow options as GraphQL names them (000 §3 notification options). */
 export type FollowOptionKey = 'allCommentsEnabled' | 'insightsPublishedEnabled' | 'allChangesEnabled';
