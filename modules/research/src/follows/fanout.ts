@@ -8,7 +8,7 @@ import {
   type EventSubscription,
   type ModuleContext,
 } from '@fieldbook/core';
-import { membersReading } from '../comments/notify.ts';
+import { membersReading } from '../projects/readers.ts';
 import type { FollowObjectType } from './object-types.ts';
 
 /** Which follow option lets a change through (000 §3 notification options; see FOLLOW_OPTIONS). */

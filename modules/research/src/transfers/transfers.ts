@@ -11,7 +11,7 @@ import {
   type ModuleContext,
   type RequestContext,
 } from '@fieldbook/core';
-import { membersReading } from '../comments/notify.ts';
+import { membersReading } from '../projects/readers.ts';
 import { projectFor, type Caller } from '../projects/access.ts';
 import { callerOf } from '../projects/caller.ts';
 import { idSchema, requiredTitle } from '../projects/inputs.ts';
