@@ -1,5 +1,5 @@
 import { COMMENT_NOTIFICATION_TYPES, type CommentNotificationPayload } from './notify.ts';
-import type { EmailText } from '../notification-emails/texts.ts';
+import type { EmailText } from '../notification-emails/email-text.ts';
 
 /** Where a notified person opens the object (000 §2 routes). */
 function objectLink(publicUrl: URL, payload: CommentNotificationPayload): string {

@@ -1,12 +1,7 @@
 import { notificationKinds } from '@fieldbook/core';
 import { commentEmail } from '../comments/email.ts';
 import type { CommentNotificationPayload } from '../comments/notify.ts';
-
-/** An email's subject and the lines above the footer every notification email shares. */
-export interface EmailText {
-  subject: string;
-  body: string[];
-}
+import type { EmailText } from './email-text.ts';
 
 type Payload = Record<string, unknown>;
 type Writer = (publicUrl: URL, type: string, payload: Payload) => EmailText;
