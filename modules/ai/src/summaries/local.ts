@@ -1,6 +1,6 @@
 import { keySentences, sentences } from '@fieldbook/core';
 import type { SummaryKind } from './frameworks.ts';
-import type { SummaryPart } from './summarize.ts';
+import type { SummaryPart } from './part.ts';
 
 /**
  * A summary without a model: the text's most representative sentences, quoted word for word

@@ -18,12 +18,8 @@ import { callerOf, itemFor, type Caller } from '../access.ts';
 import { JsonLines, str } from '../jsonl.ts';
 import { SUMMARY_FRAMEWORKS, SUMMARY_KINDS, type SummaryFramework, type SummaryKind } from './frameworks.ts';
 import { localSummary } from './local.ts';
+import type { SummaryPart } from './part.ts';
 import { SUMMARY_PROMPT_VERSION, summaryMessages, type SummarySource } from './prompt.ts';
-
-export type SummaryPart =
-  | { type: 'text'; text: string }
-  | { type: 'section'; title: string; startTime: string | null; text: string }
-  | { type: 'quote'; itemId: string; text: string };
 
 export const NOT_ENOUGH_CONTENT = 'Not enough content to summarize';
 export const VIEWERS_CANNOT_SUMMARIZE = 'Viewers cannot generate summaries';
