@@ -2,13 +2,11 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { deriveKey, type Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { APP_ROLE } from './app-role.ts';
 import { narrowAppRole } from './privileges.ts';
 
 // Bigints (counts) come back as numbers; values past 2^53 do not occur in our counts.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
-
-/** The role the application connects as: it owns no table and lacks BYPASSRLS. */
-export const APP_ROLE = 'fieldbook_app';
 
 export interface Databases {
   /** Owner connection: migrations and the job queue. Never used for tenant data in requests. */

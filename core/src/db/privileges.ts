@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { APP_ROLE } from './connections.ts';
+import { APP_ROLE } from './app-role.ts';
 
 /** Where secrets the application role never reads are kept (see migrations/0016_least_privilege.ts). */
 export const PRIVATE_SCHEMA = 'fieldbook_private';
