@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   DATABASE_APP_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  /** Times the embedded PostgreSQL is started again after it dies, waiting longer before each (1 s, 2 s, 4 s… up to 15 s). */
+  EMBEDDED_PG_RESTART_ATTEMPTS: z.coerce.number().int().min(0).max(100).default(8),
   /** Key for signing tokens and encrypting secrets; generated into the data folder when unset. */
   SECRET_KEY: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
@@ -118,6 +120,8 @@ export interface Config {
   databaseAppUrl: string | undefined;
   databasePoolMax: number;
   embeddedPgPort: number;
+  /** Times a dead embedded PostgreSQL is started again before liveness (/ping) fails. */
+  embeddedPgRestartAttempts: number;
   /** Set by test environments only (no environment variable): the embedded cluster holds throwaway data and skips flushing commits to disk. */
   embeddedPgThrowaway?: boolean;
   secretKey: string;
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseAppUrl: e.DATABASE_APP_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    embeddedPgRestartAttempts: e.EMBEDDED_PG_RESTART_ATTEMPTS,
     secretKey: e.SECRET_KEY ?? overrides.secretKey ?? readOrCreateSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

@@ -214,7 +214,14 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
       anonymousIntrospection: config.anonymousIntrospection,
     }),
     webApp: serveWebApp(config.webDistDir),
-    health: { availability, app: db.app, owner: db.owner, jobSchema: JOB_SCHEMA, jobsRunning: () => jobsRunning },
+    health: {
+      availability,
+      app: db.app,
+      owner: db.owner,
+      jobSchema: JOB_SCHEMA,
+      jobsRunning: () => jobsRunning,
+      liveness: () => db.embedded?.liveness() ?? { ok: true },
+    },
     foreground,
   });
 

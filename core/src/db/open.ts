@@ -35,6 +35,7 @@ export async function openDatabases(
       port: config.embeddedPgPort,
       password: deriveKey(config, 'embedded-superuser').toString('hex'),
       logger,
+      restartAttempts: config.embeddedPgRestartAttempts,
       ...(config.embeddedPgThrowaway ? { durability: 'throwaway' as const } : {}),
     });
     const admin = createKnex(embedded.url, 1);

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { DatabaseAvailability } from '../db/availability.ts';
+import type { Liveness } from '../db/embedded-restart.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** Seconds a client is asked to wait while the database is away. */
@@ -18,6 +19,8 @@ export interface Health {
   jobSchema: string;
   /** False once the job system stopped. */
   jobsRunning(): boolean;
+  /** Not ok once the process cannot recover by itself (its embedded PostgreSQL died for good). */
+  liveness?: () => Liveness;
 }
 
 type Part = 'ok' | 'unavailable';
@@ -53,13 +56,20 @@ export function answerReconnecting(ctx: Koa.Context): void {
 }
 
 /**
- * `/ping` says the process is alive (load balancers restart it when not); `/ready` says whether
+ * `/ping` says the process is alive (load balancers restart it when not): it is, unless its
+ * embedded PostgreSQL died and could not be started again, which only a restart mends; `/ready` says whether
  * it can serve: the database answers to the application role and the job queue's schema is
  * reachable to the owner. A rolling deploy sends traffic only where `/ready` is 200.
  */
 export function mountHealthRoutes(router: Router, health: Health, release: string): void {
   router.get('/ping', (ctx) => {
-    ctx.body = { ok: true, release };
+    const alive = health.liveness?.() ?? { ok: true };
+    if (alive.ok) {
+      ctx.body = { ok: true, release };
+      return;
+    }
+    ctx.status = 503;
+    ctx.body = { ok: false, release, database: 'stopped', message: alive.message };
   });
   router.get('/ready', async (ctx) => {
     const [database, queue] = await Promise.all([

@@ -3,9 +3,13 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { deriveKey } from '../../../core/src/config.ts';
 import { readPostmasterLock } from '../../../core/src/db/orphaned-postgres.ts';
 import { freePort } from '../../support/ports.ts';
-import { isAlive, noisyLines, startApp, waitForOk, type AppProcess } from './app-process.ts';
+import { isAlive, noisyLines, startApp, waitFor, waitForOk, type AppProcess } from './app-process.ts';
+
+const SECRET_KEY = 'restart-test-secret-key-that-is-long-enough-0123456789';
 
 /**
  * `npm start` on the embedded database, killed without warning (kill -9) and started again on
@@ -27,6 +31,7 @@ describe('starting again after a crash', () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       EMBEDDED_PG_PORT: String(await freePort()),
+      SECRET_KEY,
     };
   });
   afterAll(async () => {
@@ -111,6 +116,95 @@ describe('starting again after a crash', () => {
       expect(printed).toContain('EMBEDDED_PG_PORT');
     } finally {
       await new Promise<void>((r) => blocker.close(() => r()));
+    }
+  });
+  /** A superuser connection to the running Fieldbook's embedded cluster. */
+  async function superuser(): Promise<pg.Client> {
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: Number(env.EMBEDDED_PG_PORT),
+      user: 'postgres',
+      password: deriveKey({ secretKey: SECRET_KEY }, 'embedded-superuser').toString('hex'),
+      database: 'fieldbook',
+    });
+    await client.connect();
+    return client;
+  }
+
+  /** The postmaster's pid once it differs from `old` and the lock file says it is ready. */
+  const newPostmaster = (old: number) =>
+    waitFor(
+      'a new embedded PostgreSQL',
+      async () => {
+        const lock = readPostmasterLock(join(dataDir, 'pg'));
+        return lock && lock.pid !== old && isAlive(lock.pid) ? lock.pid : undefined;
+      },
+      60_000,
+    );
+
+  it('starts its embedded PostgreSQL again when it dies, and is ready again with the data intact', {
+    timeout: 180_000,
+  }, async () => {
+    const app = start();
+    await waitForOk(app, `${url}/ready`);
+    const before = await superuser();
+    await before.query('create table restart_probe (said text)');
+    await before.query("insert into restart_probe values ('kept')");
+    await before.end().catch(() => undefined);
+    const postmaster = readPostmasterLock(join(dataDir, 'pg'))!.pid;
+
+    try {
+      process.kill(postmaster, 'SIGKILL');
+      await newPostmaster(postmaster);
+      await waitForOk(app, `${url}/ready`, 60_000);
+      expect((await fetch(`${url}/ping`)).status).toBe(200);
+      const after = await superuser();
+      try {
+        expect((await after.query('select said from restart_probe')).rows).toEqual([{ said: 'kept' }]);
+      } finally {
+        await after.end();
+      }
+      const printed = app.output();
+      expect(printed).toContain('the embedded PostgreSQL stopped unexpectedly (killed by SIGKILL)');
+      expect(printed).toContain('starting the embedded PostgreSQL again (attempt 1 of 8)');
+      expect(printed).toContain('the embedded PostgreSQL is running again');
+    } finally {
+      app.child.kill('SIGTERM');
+      expect(await app.exited).toBe(0);
+    }
+    expect(readPostmasterLock(join(dataDir, 'pg'))).toBeNull(); // the restarted one is stopped too
+  });
+
+  it('fails its liveness check when its embedded PostgreSQL cannot be started again', {
+    timeout: 180_000,
+  }, async () => {
+    const app = start({ EMBEDDED_PG_RESTART_ATTEMPTS: '2' });
+    await waitForOk(app, `${url}/ready`);
+    // A setting PostgreSQL reads only as it starts: the running server goes on, a new one refuses.
+    const conf = join(dataDir, 'pg', 'postgresql.conf');
+    const original = readFileSync(conf, 'utf8');
+    writeFileSync(conf, `${original}\nthis is not a setting\n`);
+    try {
+      const postmaster = readPostmasterLock(join(dataDir, 'pg'))!.pid;
+      process.kill(postmaster, 'SIGKILL');
+      const ping = await waitFor(
+        '/ping to fail',
+        async () => {
+          const res = await fetch(`${url}/ping`);
+          return res.status === 200 ? undefined : res;
+        },
+        60_000,
+      );
+      expect(ping.status).toBe(503);
+      expect(await ping.json()).toMatchObject({ ok: false, database: 'stopped' });
+      expect((await fetch(`${url}/ready`)).status).toBe(503);
+      const printed = app.output();
+      expect(printed).toContain('starting the embedded PostgreSQL again (attempt 2 of 2)');
+      expect(printed).toContain('could not be started again');
+    } finally {
+      writeFileSync(conf, original);
+      app.child.kill('SIGTERM');
+      expect(await app.exited).toBe(0);
     }
   });
 });
