@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typechecks while it builds the web app when stale and runs vitest, then runs
-// Playwright, and reads both JSON reports so the last line is always `N passed, N failed` summed
-// over the two (CI reads it).
+// `npm test`: checks formatting and the direction of imports, typechecks while it builds the web
+// app when stale and runs vitest, then runs Playwright, and reads both JSON reports so the last
+// line is always `N passed, N failed` summed over every runner (CI reads it).
 // Exits 1 when a test failed or a runner ended without a report (a crash counts as a failure).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -74,6 +74,18 @@ const typecheck = (() => {
     failed: code === 0 ? 0 : 1,
     skipped: 0,
     ...(code === 0 ? {} : { note: 'run `npm run format` and read `npx biome check .`' }),
+  });
+}
+
+// --- dependency-cruiser: the direction of imports (.dependency-cruiser.cjs, ARCHITECTURE.md) ---
+{
+  const code = run('npm', ['run', '--silent', 'deps']);
+  results.push({
+    runner: 'deps',
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    ...(code === 0 ? {} : { note: 'run `npm run deps`: each error names the rule and the import' }),
   });
 }
 
