@@ -47,6 +47,7 @@ import * as channelThemeCounts from './0086_channel_theme_counts.ts';
 import * as highlightTagIds from './0088_highlight_tag_ids.ts';
 import * as webhookDeliveriesHandled from './0090_webhook_deliveries_handled.ts';
 import * as dropSearchPlanRows from './0092_drop_search_plan_rows.ts';
+import * as channelClusteringHeartbeat from './0095_channel_clustering_heartbeat.ts';
 
 export interface Migration {
   name: string;
@@ -104,4 +105,5 @@ export const migrations: Migration[] = [
   { name: '0088_highlight_tag_ids', ...highlightTagIds },
   { name: '0090_webhook_deliveries_handled', ...webhookDeliveriesHandled },
   { name: '0092_drop_search_plan_rows', ...dropSearchPlanRows },
+  { name: '0095_channel_clustering_heartbeat', ...channelClusteringHeartbeat },
 ];

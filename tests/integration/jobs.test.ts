@@ -151,6 +151,26 @@ describe('jobs', () => {
     expect(dead!.data).toEqual({ importId: 'imp-1' });
   });
 
+  it('tells a queue that asks when a job exhausted its retries, once, with its data', async () => {
+    const queue = 'test.gives-up';
+    const exhausted: Array<{ data: unknown }> = [];
+    const definition = {
+      queue,
+      settings: { retryLimit: 1, retryDelaySeconds: 1 },
+      async handler() {
+        throw new Error('the worker keeps dying');
+      },
+      async exhausted(job: { data: unknown }) {
+        exhausted.push({ data: job.data });
+      },
+    };
+    await jobs.register([definition]);
+    await jobs.queue.send(queue, { runId: 'run-1' });
+    await jobs.work([definition]);
+    await waitFor('the queue to hear the job gave up', async () => (exhausted.length ? true : undefined));
+    expect(exhausted).toEqual([{ data: { runId: 'run-1' } }]);
+  });
+
   it('in a batch, fails only the job that threw: the others complete once, it is retried', async () => {
     const queue = 'test.batch';
     const runs = new Map<number, number>();

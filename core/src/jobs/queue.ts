@@ -54,6 +54,12 @@ export interface JobDefinition<T = unknown> {
    * order: null when done, or the error that fails it alone (retried as its queue says).
    */
   handleBatch?(jobs: ReadonlyArray<Job<T>>): Promise<ReadonlyArray<unknown>>;
+  /**
+   * Called once a job has exhausted its retries (it kept failing, or its worker died each time),
+   * from its dead-letter queue: where a run's own row must end as failed rather than stay
+   * "running" with no worker behind it. Idempotent, like every handler; needs `deadLetter`.
+   */
+  exhausted?(job: Job<T>): Promise<void>;
 }
 
 export interface JobSchedule {
@@ -254,6 +260,21 @@ export async function startJobSystem(opts: JobSystemOptions): Promise<JobSystem>
             }
           },
         );
+        const exhausted = d.exhausted;
+        if (exhausted && d.settings?.deadLetter !== false)
+          await boss.work<unknown>(
+            `${d.queue}.dead`,
+            { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 },
+            async ([j]) => {
+              if (j)
+                await exhausted({
+                  id: j.id,
+                  queue: d.queue,
+                  data: j.data,
+                  retryCount: (j as { retryCount?: number }).retryCount ?? 0,
+                });
+            },
+          );
       }
     },
     stop: (o = {}) => {

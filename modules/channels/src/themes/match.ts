@@ -1,19 +1,34 @@
 /**
  * Matches a new clustering's groups to the themes (or topics) before it by shared members, so a
  * theme that is still there keeps its id, its manual title and what cites it. Greedy on overlap:
- * a pair matches when they share at least a third of the smaller group.
+ * a pair matches when they share at least a third of the smaller group. Overlaps are counted from
+ * each member's old groups, once per member: comparing every pair of groups member by member took
+ * about a second at 200,000 points.
  */
 export function matchGroups(
   next: ReadonlyArray<ReadonlySet<string> | readonly string[]>,
   previous: ReadonlyMap<string, ReadonlySet<string>>,
 ): Map<number, string> {
+  const groupsOf = new Map<string, string[]>();
+  for (const [id, old] of previous)
+    for (const m of old) {
+      const ids = groupsOf.get(m);
+      if (ids) ids.push(id);
+      else groupsOf.set(m, [id]);
+    }
   const pairs: Array<{ i: number; id: string; overlap: number; share: number }> = [];
   next.forEach((group, i) => {
-    const members = [...group];
+    const shared = new Map<string, number>();
+    let size = 0;
+    for (const m of group) {
+      size++;
+      for (const id of groupsOf.get(m) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    // In the old groups' order, as ties were broken before.
     for (const [id, old] of previous) {
-      let overlap = 0;
-      for (const m of members) if (old.has(m)) overlap++;
-      const share = overlap / Math.max(1, Math.min(members.length, old.size));
+      const overlap = shared.get(id);
+      if (!overlap) continue;
+      const share = overlap / Math.max(1, Math.min(size, old.size));
       if (share >= 1 / 3) pairs.push({ i, id, overlap, share });
     }
   });

@@ -6,6 +6,7 @@ import { channelFor, idSchema } from '../channels/channels.ts';
 import { POINT_COLUMNS, type DataPointRow } from '../datapoints/read.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
 import { THEME_COUNT_SQL } from './counts.ts';
+import { CLUSTERING_STALE_SECONDS } from './run.ts';
 
 export interface ThemeRow {
   id: string;
@@ -17,6 +18,8 @@ export interface ThemeRow {
   phrases: string[];
   summary: string | null;
   summary_model: string | null;
+  /** Quotes its summary's model wrote that were not found in the theme's data points. */
+  summary_dropped_quotes: number;
   summarized_at: Date | null;
   version: number;
   merged_into: string | null;
@@ -52,6 +55,8 @@ export interface ClusteringView {
   error: string | null;
   created_at: Date;
   completed_at: Date | null;
+  /** Running, but its worker has been silent too long: it died, and the run is being taken over. */
+  taking_over?: boolean;
 }
 
 const countSql = THEME_COUNT_SQL;
@@ -66,6 +71,7 @@ const THEME_COLUMNS = [
   'phrases',
   'summary',
   'summary_model',
+  'summary_dropped_quotes',
   'summarized_at',
   'version',
   'merged_into',
@@ -164,7 +170,14 @@ export async function latestClustering(ctx: RequestContext, args: unknown): Prom
       ((await trx('channel_clusterings')
         .where({ workspace_id: caller.workspaceId, channel_id: channelId })
         .orderBy('version', 'desc')
-        .first()) as ClusteringView | undefined) ?? null
+        .first(
+          '*',
+          // By the database's clock, which also wrote the heartbeat.
+          trx.raw(
+            "status = 'RUNNING' and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ?) as taking_over",
+            [CLUSTERING_STALE_SECONDS],
+          ),
+        )) as ClusteringView | undefined) ?? null
     );
   });
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { withTenant, type EventBus, type Job, type JobDefinition, type ModuleContext } from '@fieldbook/core';
-import { clusterTexts, type ClusterResult } from './cluster/cluster.ts';
+import type { ClusterResult } from './cluster/cluster.ts';
+import { clusterOffThread } from './cluster/offthread.ts';
 import { matchGroups } from './match.ts';
 import { embeddingsFor } from './embeddings.ts';
 
@@ -191,17 +192,55 @@ async function saveTopics(
       .update({ topic_id: topicIds[i] });
 }
 
-/** Runs one clustering: loads the channel's points, represents them, clusters and saves. */
+/** How often a running clustering says it is alive, with its latest progress. */
+export const CLUSTERING_BEAT_SECONDS = 3;
+/** A running clustering silent this long lost its worker: it is being taken over (or will fail). */
+export const CLUSTERING_STALE_SECONDS = 15;
+
+/** The text of a point clustering reads: as much as an embedding is made of, so a run's memory is bounded. */
+const CLUSTER_TEXT_CHARS = 8000;
+
+/**
+ * Writes the run's heartbeat and latest progress every few seconds until stopped. A write still
+ * waiting (the database is slow) is not joined by another.
+ */
+function beat(app: Knex, job: ClusteringJob): { progress(fraction: number): void; stop(): void } {
+  let latest: number | null = null;
+  let pending = false;
+  const timer = setInterval(() => {
+    if (pending) return;
+    pending = true;
+    const patch = { heartbeat_at: app.fn.now(), ...(latest === null ? {} : { progress: latest }) };
+    void withTenant(app, { workspaceId: job.workspaceId, userId: job.userId }, (trx) =>
+      trx('channel_clusterings').where({ id: job.clusteringId, status: 'RUNNING' }).update(patch),
+    )
+      // A beat that fails is followed by the next; a run that stays silent shows as being taken over.
+      .catch(() => {})
+      .finally(() => (pending = false));
+  }, CLUSTERING_BEAT_SECONDS * 1000);
+  return { progress: (fraction) => (latest = fraction), stop: () => clearInterval(timer) };
+}
+
+/**
+ * Runs one clustering: loads the channel's points, represents them, clusters and saves. The
+ * clustering itself runs in a worker thread; a run found RUNNING is one whose worker died, and
+ * starts again from the points (nothing of it was saved).
+ */
 export async function runClustering(ctx: ModuleContext, job: ClusteringJob): Promise<void> {
   const scope = { workspaceId: job.workspaceId, userId: job.userId };
   const loaded = await withTenant(ctx.db.app, scope, async (trx) => {
     const run = (await trx('channel_clusterings').where({ id: job.clusteringId }).first()) as ClusteringRow | undefined;
     if (!run || run.status === 'COMPLETED' || run.status === 'FAILED') return null;
-    await trx('channel_clusterings').where({ id: run.id }).update({ status: 'RUNNING', progress: 0.05 });
+    await trx('channel_clusterings')
+      .where({ id: run.id })
+      .update({ status: 'RUNNING', progress: 0.05, heartbeat_at: trx.fn.now() });
     const points = (await trx('channel_datapoints')
       .where({ workspace_id: job.workspaceId, channel_id: job.channelId })
       .orderBy('id')
-      .select('id', 'content')) as Array<{ id: string; content: string }>;
+      .select('id', trx.raw('left(content, ?) as content', [CLUSTER_TEXT_CHARS]))) as Array<{
+      id: string;
+      content: string;
+    }>;
     const manualRows = (await trx('channel_theme_members')
       .where({ channel_id: job.channelId, manual: true })
       .select('datapoint_id', 'theme_id')) as Array<{ datapoint_id: string; theme_id: string | null }>;
@@ -209,15 +248,16 @@ export async function runClustering(ctx: ModuleContext, job: ClusteringJob): Pro
   });
   if (!loaded) return;
   const { run, points, manual } = loaded;
+  const alive = beat(ctx.db.app, job);
   try {
     const embeddings = await embeddingsFor(ctx, scope, points);
     await progress(ctx.db.app, job, { progress: 0.3, representation: embeddings?.model ?? 'local' });
-    const result = clusterTexts({
-      texts: points.map((p) => p.content),
-      embeddings,
-      sensitivity: run.sensitivity,
-      amountPercent: run.amount,
-    });
+    const result = await clusterOffThread(
+      { texts: points.map((p) => p.content), embeddings, sensitivity: run.sensitivity, amountPercent: run.amount },
+      (fraction) => alive.progress(Math.round((0.3 + 0.5 * fraction) * 100) / 100),
+    );
+    // Saving a large channel takes a while too: the run keeps beating until it has ended.
+    alive.progress(0.8);
     await progress(ctx.db.app, job, { progress: 0.8 });
     await withTenant(ctx.db.app, scope, async (trx) => {
       // One clustering writes a channel's themes at a time.
@@ -242,13 +282,31 @@ export async function runClustering(ctx: ModuleContext, job: ClusteringJob): Pro
       error: 'Clustering failed because of an error on our side. Please try again.',
       completed_at: new Date(),
     });
+  } finally {
+    alive.stop();
   }
 }
+
+/**
+ * Retries of a run whose worker died (its heartbeat lapsed): another worker starts it again from
+ * the points, as nothing of a run is kept until its one saving transaction commits.
+ */
+export const CLUSTERING_RETRY_LIMIT = 2;
+
+export const CLUSTERING_LOST_ERROR = 'Clustering stopped because the server running it went away. Please try again.';
 
 export function clusteringJob(ctx: ModuleContext): JobDefinition<ClusteringJob> {
   return {
     queue: CLUSTERING_QUEUE,
-    settings: { retryLimit: 0, expireInSeconds: 60 * 60 },
+    settings: { retryLimit: CLUSTERING_RETRY_LIMIT, retryDelaySeconds: 2, expireInSeconds: 60 * 60 },
     handler: (job: Job<ClusteringJob>) => runClustering(ctx, job.data),
+    // Its worker died on every try: the run ends as failed, and the channel may be clustered again.
+    exhausted: (job: Job<ClusteringJob>) =>
+      withTenant(ctx.db.app, { workspaceId: job.data.workspaceId, userId: job.data.userId }, (trx) =>
+        trx('channel_clusterings')
+          .where({ id: job.data.clusteringId })
+          .whereIn('status', ['QUEUED', 'RUNNING'])
+          .update({ status: 'FAILED', error: CLUSTERING_LOST_ERROR, completed_at: trx.fn.now() }),
+      ).then(() => undefined),
   };
 }
