@@ -142,6 +142,30 @@ describe('Ask over channels', () => {
       expect(other.currentCount - other.previousCount).toBeLessThanOrEqual(top!.currentCount - top!.previousCount);
   });
 
+  it('never quotes what a model wrote: a theme’s summary is not a source', async () => {
+    const invented = 'we will renew for five years no matter the price';
+    await server.fieldbook.db
+      .owner('channel_themes')
+      .where({ channel_id: channelId })
+      .update({ summary: `Customers say export times are slow, and ${invented}.`, summary_model: 'fake-chat' });
+    const answer = ok(
+      await a.viewer.gql<{ ask: Answer }>(ANSWER, { q: 'What do customers say about export times?' }),
+    ).ask;
+    await server.fieldbook.db
+      .owner('channel_themes')
+      .where({ channel_id: channelId })
+      .update({ summary: null, summary_model: null });
+    const citations = answer.blocks.flatMap((b) => b.citations ?? []);
+    expect(citations.length).toBeGreaterThan(0);
+    expect(JSON.stringify(answer)).not.toContain(invented);
+    const said = Object.values(SUBJECTS).flat();
+    for (const c of citations)
+      expect(
+        said.some((p) => c.quote.startsWith(p)),
+        c.quote,
+      ).toBe(true);
+  });
+
   it('answers from research alone, with no graph, when no theme is about the question', async () => {
     const answer = ok(
       await a.viewer.gql<{ ask: Answer }>(ANSWER, { q: 'What did the onboarding interviews say?' }),

@@ -396,34 +396,59 @@ describe('themes', () => {
         { t: mobile.id },
       ),
     ).channelThemeDataPoints.nodes[0]!;
+    // A quote cut on word boundaries: the point's first three words.
+    const said = inTheme.content.split(' ').slice(0, 3).join(' ');
     fake.script({
       content: JSON.stringify({
         title: 'Mobile crashes',
-        summary: 'People report the mobile app crashing.',
+        summary: `People report the mobile app crashing: “${said}”, and one wrote “we will renew for five years no matter the price”.`,
         quotes: [
-          { id: inTheme.id, text: inTheme.content.slice(0, 20) },
+          { id: inTheme.id, text: said },
           { id: inTheme.id, text: 'the app deleted my account' },
         ],
       }),
     });
+    const fields =
+      'title summary datumCount model label droppedQuotes provenance { model endpointHost promptVersion inputCount local label }';
+    interface ThemeSummary {
+      title: string;
+      summary: string;
+      datumCount: number;
+      model: string | null;
+      label: string;
+      droppedQuotes: number;
+      provenance: { model: string; endpointHost: string | null; inputCount: number; local: boolean; label: string };
+    }
     const summary = ok(
-      await a.viewer.gql<{
-        summarizeChannelTheme: {
-          title: string;
-          summary: string;
-          datumCount: number;
-          model: string | null;
-          label: string;
-        };
-      }>('mutation($id: ID!) { summarizeChannelTheme(id: $id) { title summary datumCount model label } }', {
-        id: mobile.id,
-      }),
+      await a.viewer.gql<{ summarizeChannelTheme: ThemeSummary }>(
+        `mutation($id: ID!) { summarizeChannelTheme(id: $id) { ${fields} } }`,
+        { id: mobile.id },
+      ),
     ).summarizeChannelTheme;
     expect(summary.model).toBe('fake-chat');
     expect(summary.datumCount).toBe(mobile.datumCount);
-    expect(summary.summary).toContain('People report the mobile app crashing.');
-    expect(summary.summary).toContain(inTheme.content.slice(0, 20));
+    expect(summary.summary).toContain(
+      `People report the mobile app crashing: “${said}”, and one wrote [quote removed: not found in the sources].`,
+    );
     expect(summary.summary).not.toContain('deleted my account');
+    expect(summary.summary).not.toContain('no matter the price');
+    // The invented quote and the invented quotation in its prose.
+    expect(summary.droppedQuotes).toBe(2);
+    expect(summary.provenance).toMatchObject({
+      model: 'fake-chat',
+      endpointHost: new URL(fake.url).host,
+      local: false,
+    });
+    expect(summary.label).toBe(`Written by AI (fake-chat) from ${summary.provenance.inputCount} data points`);
+    expect(summary.provenance.label).toBe(summary.label);
+    // Read again with the theme: the same counts and provenance.
+    const again = ok(
+      await a.viewer.gql<{ channelTheme: { summary: ThemeSummary } }>(
+        `query($id: ID!) { channelTheme(id: $id) { summary { ${fields} } } }`,
+        { id: mobile.id },
+      ),
+    ).channelTheme.summary;
+    expect(again).toEqual(summary);
     const prompt = JSON.stringify(fake.requests.at(-1)!.body);
     expect(prompt).toContain(inTheme.id);
     const prov = await server.fieldbook.db

@@ -139,8 +139,8 @@ export function channelAgentTools(): AgentTool[] {
             type: 'THEME',
             id: t.id,
             title: t.title,
+            // No text: a theme's summary is a model's words, which no quote may be verified against.
             url: `/channels/${channelId}/themes/${t.id}`,
-            ...(t.summary ? { text: t.summary } : {}),
           })),
           data,
         };
@@ -360,14 +360,14 @@ export function channelAgentTools(): AgentTool[] {
         const summaries = [];
         for (const t of chosen) {
           // A stored summary when one was written; else the theme's most central feedback, quoted.
-          const examples = t.summary
-            ? []
-            : await datumsByTheme(member, { channelId: args.channelId, themeId: t.id, datumCount: 3 });
+          // Either way the feedback itself is what a quote in the agent's answer is checked against.
+          const examples = await datumsByTheme(member, { channelId: args.channelId, themeId: t.id, datumCount: 3 });
           summaries.push({
             themeId: t.id,
             title: t.title,
             summary: t.summary ?? examples.map((e) => `“${clip(e.content, 200)}”`).join(' '),
             datumCount: t.datum_count ?? 0,
+            said: examples.map((e) => e.content).join('\n'),
           });
         }
         return {
@@ -379,9 +379,9 @@ export function channelAgentTools(): AgentTool[] {
             id: s.themeId,
             title: s.title,
             url: `/channels/${args.channelId}/themes/${s.themeId}`,
-            text: s.summary,
+            text: s.said,
           })),
-          data: summaries,
+          data: summaries.map(({ said: _said, ...s }) => s),
         };
       },
     },

@@ -18,7 +18,13 @@ import {
   type TopicRow,
 } from './read.ts';
 import { emergingThemes, themeSeries } from './series.ts';
-import { LOCAL_SUMMARY_LABEL, summarizeTheme, themeSummaryOf } from './summary.ts';
+import {
+  LOCAL_SUMMARY_LABEL,
+  summarizeTheme,
+  themeSummaryOf,
+  themeSummaryProvenance,
+  type ThemeSummary,
+} from './summary.ts';
 
 /** GraphQL contract of themes and topics (000 §2, §9; 001 §3.6; 002 §9). */
 export const themesTypeDefs = /* GraphQL */ `
@@ -87,10 +93,30 @@ export const themesTypeDefs = /* GraphQL */ `
 
   type ChannelThemeSummary {
     title: String!
+    "Every quote in it, cited or in quotation marks, was found word for word in the theme's data points."
     summary: String!
     datumCount: Int!
     "The model that wrote it; null for a local summary."
     model: String
+    "e.g. Written by AI (gpt-4o-mini) from 30 data points, or Local summary (no AI model configured) from 3 data points."
+    label: String!
+    "Quotes the model wrote that were not found in the data points; removed before anyone reads the summary."
+    droppedQuotes: Int!
+    "What made it: model, endpoint host, prompt version, inputs and tokens; null for a summary written before these were kept."
+    provenance: ChannelThemeSummaryProvenance
+  }
+
+  type ChannelThemeSummaryProvenance {
+    model: String!
+    endpointHost: String
+    promptVersion: String!
+    "How many data points it was written from."
+    inputCount: Int!
+    promptTokens: Int!
+    completionTokens: Int!
+    createdAt: DateTime!
+    "True for a summary made without a model (quoting data points)."
+    local: Boolean!
     label: String!
   }
 
@@ -171,10 +197,7 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
     mergeChannelThemes: (_p, args, ctx) => mergeThemes(ctx, args),
     splitChannelTheme: (_p, args, ctx) => splitTheme(ctx, moduleCtx.events, args),
     moveChannelDataPoint: (_p, args, ctx) => moveDataPoint(ctx, args),
-    summarizeChannelTheme: async (_p, args, ctx) => {
-      const s = await summarizeTheme(ctx, moduleCtx.ai, args);
-      return { ...s, label: s.model ? s.model : LOCAL_SUMMARY_LABEL };
-    },
+    summarizeChannelTheme: (_p, args, ctx) => summarizeTheme(ctx, moduleCtx.ai, args),
   };
   const ChannelDataPoint: Record<string, Resolver<DataPointView>> = {
     theme: async (d, _a, ctx) => (await ctx.tx((trx) => themeOfPoint(trx, d.workspace_id, d.id))).theme,
@@ -194,10 +217,7 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
         : null,
     titleIsManual: (t) => t.title_manual,
     datumCount: (t) => t.datum_count ?? 0,
-    summary: (t) => {
-      const s = themeSummaryOf(t);
-      return s && { ...s, label: s.model ?? LOCAL_SUMMARY_LABEL };
-    },
+    summary: (t) => themeSummaryOf(t),
     retired: (t) => t.retired_at !== null,
     mergedInto: (t) => t.merged_into,
     createdAt: (t) => t.created_at,
@@ -222,6 +242,11 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
     completedAt: (c) => c.completed_at,
   };
   const ChannelEmergingTheme = {};
+  const ChannelThemeSummary: Record<string, Resolver<ThemeSummary>> = {
+    provenance: (s, _a, ctx) => ctx.tx((trx) => themeSummaryProvenance(trx, s)),
+    label: async (s, _a, ctx) =>
+      (await ctx.tx((trx) => themeSummaryProvenance(trx, s)))?.label ?? s.model ?? LOCAL_SUMMARY_LABEL,
+  };
   return {
     typeDefs: themesTypeDefs,
     resolvers: {
@@ -232,6 +257,7 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
       ChannelTopic,
       ChannelClustering,
       ChannelEmergingTheme,
+      ChannelThemeSummary,
     },
   };
 }
