@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { diskStartupErrorFrom, ensureDataFolder } from './db/startup-error.ts';
 import { defaultNpmCache } from './extensions/catalog/integrity.ts';
 
 /** Every setting Fieldbook reads, with its environment variable. The README lists the same. */
@@ -289,9 +290,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensureDataFolder(dataDir);
   const key = randomBytes(48).toString('base64url');
-  writeFileSync(file, key, { mode: 0o600 });
+  try {
+    writeFileSync(file, key, { mode: 0o600 });
+  } catch (err) {
+    throw diskStartupErrorFrom(err, dataDir) ?? err;
+  }
   return key;
 }
 

@@ -9,6 +9,7 @@ import { createInvalidations, EVERYTHING } from './db/invalidations.ts';
 import { createEntitlements, ENTITLEMENTS_TOPIC, selfHostedSource } from './entitlements/index.ts';
 import { createOutageLog } from './db/unavailable.ts';
 import { openDatabases, type OpenedDatabases } from './db/open.ts';
+import { ensureDataFolder } from './db/startup-error.ts';
 import { assembleSchema } from './graphql/schema.ts';
 import { graphqlRoute } from './graphql/route.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
@@ -94,6 +95,8 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     lapStarted = now;
     return ms;
   };
+  // A data folder the disk will not take fails the start here, saying why, before anything writes there.
+  ensureDataFolder(config.dataDir);
   // Plugins load first: one that fails is logged and left out, and the rest start regardless.
   const catalog = await loadPluginCatalog({
     dir: opts.discoverPlugins === false ? null : config.plugins.dir,

@@ -1,4 +1,4 @@
-import { StartupError } from '../db/startup-error.ts';
+import { diskStartupErrorFrom, StartupError } from '../db/startup-error.ts';
 
 /**
  * What a failed start prints: what happened and what to do, in two short paragraphs, whatever
@@ -11,6 +11,9 @@ export function describeStartFailure(err: unknown, env: { port?: number; databas
 
 function explain(err: unknown, env: { port?: number; databaseUrlSet: boolean }): [string, string] {
   if (err instanceof StartupError) return [err.message, err.whatToDo];
+  // A full or read-only disk met anywhere in the start (the secret, plugin bundles) is told as such.
+  const disk = diskStartupErrorFrom(err);
+  if (disk) return [disk.message, disk.whatToDo];
   const code = (err as { code?: unknown } | null)?.code;
   const message =
     err instanceof Error ? err.message : err === undefined || err === null ? 'an error without a message' : String(err);

