@@ -19,6 +19,12 @@ const EnvSchema = z.object({
   /** Application connection; a role that owns no table and lacks BYPASSRLS. Derived when unset. */
   DATABASE_APP_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Connections of the pool one workspace's requests cannot take, kept for the others; unset: a quarter of the pool. */
+  DATABASE_POOL_RESERVE: z.coerce.number().int().min(0).max(199).optional(),
+  /** How long a request waits for its workspace's turn at the pool before it is answered 429. */
+  DATABASE_WORKSPACE_QUEUE_SECONDS: z.coerce.number().min(0).default(20),
+  /** Development and tests: `warn` or `throw` when work holding a pooled connection asks the pool for another. */
+  DATABASE_NESTED_ACQUIRE_CHECK: z.enum(['off', 'warn', 'throw']).default('off'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   /** Times the embedded PostgreSQL is started again after it dies, waiting longer before each (1 s, 2 s, 4 s… up to 15 s). */
   EMBEDDED_PG_RESTART_ATTEMPTS: z.coerce.number().int().min(0).max(100).default(8),
@@ -68,6 +74,14 @@ const EnvSchema = z.object({
   SEARCH_EXACT_COUNT_LIMIT: z.coerce.number().int().min(0).default(5000),
   /** PostgreSQL search: rows of a table an estimate samples. */
   SEARCH_ESTIMATE_SAMPLE_ROWS: z.coerce.number().int().min(1).default(3000),
+  /** Searches (search page, agents' and MCP tools, Ask) one member runs at once; more wait their turn. */
+  SEARCH_CONCURRENCY_PER_MEMBER: z.coerce.number().int().min(1).default(2),
+  /** Searches one workspace runs at once, all its members together. */
+  SEARCH_CONCURRENCY_PER_WORKSPACE: z.coerce.number().int().min(1).default(4),
+  /** Searches of one member that may wait for a turn; more are refused at once (429). */
+  SEARCH_QUEUE_PER_MEMBER: z.coerce.number().int().min(0).default(10),
+  /** How long a search waits for its turn before it is refused (429). */
+  SEARCH_QUEUE_SECONDS: z.coerce.number().min(0).default(10),
   /** npm packages to load as plugins besides those in `plugins/`, comma-separated. */
   FIELDBOOK_PLUGINS: z.string().default(''),
   /** Folder of the bundled plugins. */
@@ -120,6 +134,10 @@ export interface Config {
   databaseUrl: string | undefined;
   databaseAppUrl: string | undefined;
   databasePoolMax: number;
+  /** Connections one workspace's transactions cannot take (DATABASE_POOL_RESERVE, capped below the pool). */
+  databasePoolReserve: number;
+  databaseWorkspaceQueueSeconds: number;
+  databaseNestedAcquireCheck: 'off' | 'warn' | 'throw';
   embeddedPgPort: number;
   /** Times a dead embedded PostgreSQL is started again before liveness (/ping) fails. */
   embeddedPgRestartAttempts: number;
@@ -159,6 +177,8 @@ export interface Config {
   typesense: { url: string | undefined; apiKey: string | undefined };
   /** How much of a large search the PostgreSQL engine ranks and counts exactly. */
   search: { rankCandidates: number; exactCountLimit: number; estimateSampleRows: number };
+  /** Searches running at once per member and per workspace, and how many may wait and for how long. */
+  searchConcurrency: { perMember: number; perWorkspace: number; queuePerMember: number; queueSeconds: number };
   plugins: {
     /** npm package names loaded as plugins, beside the folder's. */
     packages: readonly string[];
@@ -214,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePoolReserve: Math.min(
+      e.DATABASE_POOL_RESERVE ?? Math.ceil(e.DATABASE_POOL_MAX / 4),
+      e.DATABASE_POOL_MAX - 1,
+    ),
+    databaseWorkspaceQueueSeconds: e.DATABASE_WORKSPACE_QUEUE_SECONDS,
+    databaseNestedAcquireCheck: e.DATABASE_NESTED_ACQUIRE_CHECK,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     embeddedPgRestartAttempts: e.EMBEDDED_PG_RESTART_ATTEMPTS,
     secretKey: e.SECRET_KEY ?? overrides.secretKey ?? readOrCreateSecret(dataDir),
@@ -246,6 +272,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rankCandidates: e.SEARCH_RANK_CANDIDATES,
       exactCountLimit: e.SEARCH_EXACT_COUNT_LIMIT,
       estimateSampleRows: e.SEARCH_ESTIMATE_SAMPLE_ROWS,
+    },
+    searchConcurrency: {
+      perMember: e.SEARCH_CONCURRENCY_PER_MEMBER,
+      perWorkspace: e.SEARCH_CONCURRENCY_PER_WORKSPACE,
+      queuePerMember: e.SEARCH_QUEUE_PER_MEMBER,
+      queueSeconds: e.SEARCH_QUEUE_SECONDS,
     },
     plugins: {
       packages: e.FIELDBOOK_PLUGINS.split(',')

@@ -8,6 +8,8 @@ export { cutGraphemes, cutText } from './text/cut.ts';
 export { unstorableText } from './text/unicode.ts';
 export { operations, type Operation } from './graphql/operations.ts';
 export { withTenant, type TenantScope } from './db/tenancy.ts';
+export { connectionsHeldBy, WORKSPACE_BUSY } from './db/pool-share.ts';
+export { KeyedSlots, SlotRefused, type SlotLimits } from './limits/keyed-slots.ts';
 export {
   once,
   type Job,

@@ -42,6 +42,8 @@ export async function startTestServer(
       PUBLIC_URL: 'http://localhost:3000',
       AI_STEPS: 'off',
       PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+      // `warn` or `throw` to find work that asks the pool for a second connection while it holds one.
+      DATABASE_NESTED_ACQUIRE_CHECK: process.env.DATABASE_NESTED_ACQUIRE_CHECK ?? 'off',
     },
     { secretKey: inject('secretKey'), databaseUrl, ...overrides },
   );

@@ -3,8 +3,10 @@ import { deriveKey } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { appRolePassword, appUrlFrom, createKnex, ensureAppRole, type Databases } from './connections.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
+import { checkNestedAcquisition } from './held-connections.ts';
 import { migrateLatest } from './migrate.ts';
 import { pairForPasswordHashes } from './password-hashes.ts';
+import { sharePool } from './pool-share.ts';
 
 export interface OpenedDatabases extends Databases {
   ownerUrl: string;
@@ -63,6 +65,13 @@ export async function openDatabases(
   const migrationsMs = performance.now() - started - postgresMs;
   const appUrl = config.databaseAppUrl ?? appUrlFrom(ownerUrl, appRolePassword(config));
   const app = createKnex(appUrl, config.databasePoolMax, logger);
+  sharePool(app, {
+    perWorkspace: config.databasePoolMax - Math.min(config.databasePoolReserve, config.databasePoolMax - 1),
+    queueMs: config.databaseWorkspaceQueueSeconds * 1000,
+  });
+  checkNestedAcquisition(app, config.databaseNestedAcquireCheck, (err) =>
+    logger.warn({ err }, 'a pooled connection was asked for while one is held'),
+  );
   pairForPasswordHashes(app, owner);
   return {
     owner,

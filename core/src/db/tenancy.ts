@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { checkNotHolding, holding } from './held-connections.ts';
+import { workspaceTurn } from './pool-share.ts';
 
 /** Who a transaction acts for. Row-level security policies read these settings. */
 export interface TenantScope {
@@ -11,6 +13,10 @@ export interface TenantScope {
 /**
  * Runs `fn` in a transaction whose row-level security scope is `scope`. The settings are local
  * to the transaction, so a pooled connection never carries one workspace into the next request.
+ * A workspace's transactions take their turn at the pool (pool-share.ts), so one workspace cannot
+ * hold every connection. `fn` must not ask the pool for another connection while it holds this
+ * one (the search engine, AI calls, another `withTenant`): read what it needs, return, and call
+ * those after; `DATABASE_NESTED_ACQUIRE_CHECK` reports it in development and tests.
  */
 export async function withTenant<T>(
   db: Knex,
@@ -20,11 +26,19 @@ export async function withTenant<T>(
   settings: Readonly<Record<string, string>> = {},
 ): Promise<T> {
   const extra = Object.entries(settings);
-  return db.transaction(async (trx) => {
-    await trx.raw(
-      `select set_config('app.workspace_id', ?, true), set_config('app.user_id', ?, true), set_config('app.email', ?, true)${extra.map(() => ', set_config(?, ?, true)').join('')}`,
-      [scope.workspaceId ?? '', scope.userId ?? '', scope.email?.toLowerCase() ?? '', ...extra.flat()],
+  checkNotHolding(db);
+  const release = await workspaceTurn(db, scope.workspaceId);
+  try {
+    return await db.transaction((trx) =>
+      holding(db, scope.workspaceId ?? null, async () => {
+        await trx.raw(
+          `select set_config('app.workspace_id', ?, true), set_config('app.user_id', ?, true), set_config('app.email', ?, true)${extra.map(() => ', set_config(?, ?, true)').join('')}`,
+          [scope.workspaceId ?? '', scope.userId ?? '', scope.email?.toLowerCase() ?? '', ...extra.flat()],
+        );
+        return fn(trx);
+      }),
     );
-    return fn(trx);
-  });
+  } finally {
+    release();
+  }
 }

@@ -3,7 +3,14 @@ import { defineModule, workspacesModule, type ModuleContext } from '@fieldbook/c
 import { MCP_PATH, mcpRoutes } from './route.ts';
 import { settingsPart } from './settings.ts';
 
-export { MCP_PATH, MCP_REQUESTS_PER_MINUTE, TOKEN_REQUIRED, mcpRoutes } from './route.ts';
+export {
+  BATCH_TOO_LARGE,
+  MCP_MAX_BATCH,
+  MCP_PATH,
+  MCP_REQUESTS_PER_MINUTE,
+  TOKEN_REQUIRED,
+  mcpRoutes,
+} from './route.ts';
 export { WRITES_NOT_ALLOWED, unknownTool, toolboxFor, type McpToolSource } from './gateway.ts';
 export { readMcpSettings, settingsPart, type McpSettings } from './settings.ts';
 

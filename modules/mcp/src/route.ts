@@ -18,8 +18,13 @@ export const MCP_PATH = '/mcp';
 const NO_TOOLS: McpToolSource = { tools: () => [], runTool: () => Promise.reject(new Error('No tools are loaded.')) };
 export const TOKEN_REQUIRED = 'Send a personal API token as "Authorization: Bearer <token>" (Settings → API tokens).';
 
-/** Requests one API token may make to /mcp per minute; each tool call is one request. */
+/** Requests one API token may make to /mcp per minute; each tool call is one request, in a batch too. */
 export const MCP_REQUESTS_PER_MINUTE = 120;
+/** JSON-RPC requests one POST may carry: a batch runs at once, so it is kept to what one member may run at once. */
+export const MCP_MAX_BATCH = 10;
+export const BATCH_TOO_LARGE = `A batch may hold at most ${MCP_MAX_BATCH} requests; send the others in another request.`;
+/** The SDK's own bound on a body; tool inputs are far smaller. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const API_TOKEN = /^\s*bearer\s+(?:api\.)?[0-9a-f-]{36}\.[A-Za-z0-9_-]{20,200}\s*$/i;
 
@@ -57,15 +62,44 @@ async function memberOf(koa: Koa.Context, ctx: ModuleContext): Promise<RequestCo
   return member;
 }
 
-/** JSON-RPC's own error shape, for what the stateless endpoint does not offer. */
+/** JSON-RPC's own error shape, for what the endpoint refuses before the MCP server sees it. */
+function rpcError(koa: Koa.Context, status: number, code: number, message: string): void {
+  koa.status = status;
+  koa.body = { jsonrpc: '2.0', error: { code, message }, id: null };
+}
+
 function methodNotAllowed(koa: Koa.Context): void {
-  koa.status = 405;
   koa.set('allow', 'POST');
-  koa.body = {
-    jsonrpc: '2.0',
-    error: { code: -32000, message: 'This MCP server is stateless: send each request as a POST to /mcp.' },
-    id: null,
-  };
+  rpcError(koa, 405, -32000, 'This MCP server is stateless: send each request as a POST to /mcp.');
+}
+
+/** The body as JSON: `tooLarge` past the SDK's bound, `invalid` when it does not parse. */
+function readJson(koa: Koa.Context): Promise<{ json: unknown } | 'tooLarge' | 'invalid'> {
+  if (Number(koa.get('content-length') || 0) > MAX_BODY_BYTES) return Promise.resolve('tooLarge');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        koa.req.off('data', onData);
+        koa.req.resume(); // drain the rest unread
+        resolve('tooLarge');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    koa.req.on('data', onData);
+    koa.req.once('end', () => {
+      if (size > MAX_BODY_BYTES) return;
+      try {
+        resolve({ json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+      } catch {
+        resolve('invalid');
+      }
+    });
+    koa.req.once('error', reject);
+  });
 }
 
 /**
@@ -85,8 +119,19 @@ export function mcpRoutes(
 
   router.post(MCP_PATH, async (koa) => {
     const member = await memberOf(koa, ctx);
+    const body = await readJson(koa);
+    if (body === 'tooLarge')
+      return rpcError(koa, 413, -32000, `The request body may be at most ${MAX_BODY_BYTES} bytes.`);
+    if (body === 'invalid') return rpcError(koa, 400, -32700, 'Parse error: the body is not valid JSON.');
+    // Each request of a batch counts against the allowance, as it would sent alone.
+    const requests = Array.isArray(body.json) ? body.json.length : 1;
+    if (requests > MCP_MAX_BATCH) return rpcError(koa, 400, -32600, BATCH_TOO_LARGE);
     const refusal = await counters.take([
-      { key: `mcp:${member.viewer!.apiTokenId}`, allowance: { limit: perMinute, windowSeconds: 60 } },
+      {
+        key: `mcp:${member.viewer!.apiTokenId}`,
+        allowance: { limit: perMinute, windowSeconds: 60 },
+        count: Math.max(1, requests),
+      },
     ]);
     if (refusal) {
       koa.set('retry-after', String(refusal.retryAfterSeconds));
@@ -98,7 +143,6 @@ export function mcpRoutes(
     }
     const toolbox = await toolboxFor(member, tools() ?? NO_TOOLS, ctx.logger);
     const server = mcpServerFor(toolbox, version);
-    // Bodies over the SDK's 4 MiB are answered 413 before they are parsed; tool inputs are far smaller.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // The transport writes the answer itself; Koa must not write one after it.
     koa.respond = false;
@@ -107,7 +151,7 @@ export function mcpRoutes(
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(koa.req, koa.res);
+    await transport.handleRequest(koa.req, koa.res, body.json);
   });
 
   for (const method of ['get', 'delete'] as const) {

@@ -7,6 +7,7 @@ import { ensureIndexableMatches } from './engine/postgres/indexable-matches.ts';
 import { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
 import { kickOnChanges, switchOutbox, typesenseEngineFor, typesenseJobs } from './engine/typesense/index.ts';
 import { reindexPart } from './reindex/index.ts';
+import { SearchTurns } from './engine/turns.ts';
 
 export type {
   SearchEngine,
@@ -21,6 +22,7 @@ export type {
 } from './engine/engine.ts';
 export type { SearchBounds } from './engine/postgres/bounds.ts';
 export { PostgresSearchEngine } from './engine/postgres/postgres-engine.ts';
+export { SearchTurns, searchesBusy, type SearchTurnSettings } from './engine/turns.ts';
 export { searchAccess } from './engine/access.ts';
 export { compileSearch, parseSearchParams } from './filters/index.ts';
 
@@ -34,7 +36,10 @@ const engines = new WeakMap<object, SearchEngine>();
 function engineOf(ctx: ModuleContext): SearchEngine {
   let engine = engines.get(ctx.db);
   if (!engine) {
-    engine = typesenseEngineFor(ctx) ?? new PostgresSearchEngine(ctx.db.app, ctx.config.search);
+    engine = new SearchTurns(
+      typesenseEngineFor(ctx) ?? new PostgresSearchEngine(ctx.db.app, ctx.config.search),
+      ctx.config.searchConcurrency,
+    );
     engines.set(ctx.db, engine);
   }
   return engine;

@@ -9,6 +9,8 @@ export interface Allowance {
 export interface CounterKey {
   key: string;
   allowance: Allowance;
+  /** Attempts this one counts as (a batch of requests counts each of them); 1 unless said. */
+  count?: number;
 }
 
 /** The counters that were over their limit, and when all of them allow attempts again. */
@@ -35,20 +37,20 @@ export class AttemptCounters {
   constructor(private readonly db: Knex) {}
 
   /**
-   * Takes one attempt from each counter in a single statement. Returns null when every counter
+   * Takes one attempt (or `count`) from each counter in a single statement. Returns null when every counter
    * still had room, else which were over and how long until they all free up.
    */
   async take(keys: readonly CounterKey[]): Promise<Refusal | null> {
     if (!keys.length) return null;
     this.cleanUpNowAndThen();
-    const values = keys.map(() => '(?, now() + make_interval(secs => ?), 1)').join(', ');
+    const values = keys.map(() => '(?, now() + make_interval(secs => ?), ?::int)').join(', ');
     const { rows } = await this.db.raw<{ rows: Array<{ key: string; attempts: number; retry_after: string }> }>(
       `insert into sign_in_limits as l (key, resets_at, attempts) values ${values}
        on conflict (key) do update set
-         attempts = case when l.resets_at <= now() then 1 else l.attempts + 1 end,
+         attempts = case when l.resets_at <= now() then excluded.attempts else l.attempts + excluded.attempts end,
          resets_at = case when l.resets_at <= now() then excluded.resets_at else l.resets_at end
        returning key, attempts, ceil(extract(epoch from (resets_at - now())))::text as retry_after`,
-      keys.flatMap((k) => [k.key, k.allowance.windowSeconds]),
+      keys.flatMap((k) => [k.key, k.allowance.windowSeconds, k.count ?? 1]),
     );
     const limits = new Map(keys.map((k) => [k.key, k.allowance.limit]));
     const over = rows.filter((r) => r.attempts > (limits.get(r.key) ?? Infinity));

@@ -86,7 +86,12 @@ async function details(trx: Knex.Transaction, m: Member, hits: ReadonlyArray<{ t
   return { created, tags };
 }
 
-/** Runs one search as the member: the engine answers only within their access. */
+/**
+ * Runs one search as the member: the engine answers only within their access. Three steps, each
+ * taking and giving back its own connection: the engine takes one of its own, so holding a
+ * transaction across the search would hold two, and a burst of searches would then hold the whole
+ * pool while each waits for its second.
+ */
 async function runSearch(
   member: RequestContext,
   search: SearchServices,
@@ -94,27 +99,27 @@ async function runSearch(
 ): Promise<Array<AgentSearchHit & { url: string | null }>> {
   const m = memberOf(member);
   const compiled = compileSearch(parseSearchParams(params), { now: new Date(), userId: m.userId });
-  return member.tx(async (trx) => {
-    const access = await search.access(trx, m.workspaceId, m.userId, m.membership);
-    const res = await search.engine.search({ workspaceId: m.workspaceId, userId: m.userId, access, compiled });
-    const { created, tags } = await details(trx, m, res.hits);
-    return res.hits
-      .map((h) => ({
-        id: h.id,
-        item_type: h.type,
-        project_id: h.projectId,
-        project_title: h.projectTitle,
-        created_at: created.get(`${h.type}:${h.id}`)?.toISOString() ?? null,
-        title: h.title,
-        chunk: h.snippet ? stripMarks(h.snippet) : '',
-        score: Math.round(h.score * 1000) / 1000,
-        tags: tags.get(`${h.type}:${h.id}`) ?? [],
-        parentId: h.parentId,
-      }))
-      .map(({ parentId, ...hit }) =>
-        Object.assign(hit, { url: hitPath({ type: hit.item_type, id: hit.id, parentId, projectId: hit.project_id }) }),
-      );
-  });
+  const access = await member.tx((trx) => search.access(trx, m.workspaceId, m.userId, m.membership));
+  const res = await search.engine.search({ workspaceId: m.workspaceId, userId: m.userId, access, compiled });
+  const { created, tags } = res.hits.length
+    ? await member.tx((trx) => details(trx, m, res.hits))
+    : { created: new Map<string, Date>(), tags: new Map<string, string[]>() };
+  return res.hits
+    .map((h) => ({
+      id: h.id,
+      item_type: h.type,
+      project_id: h.projectId,
+      project_title: h.projectTitle,
+      created_at: created.get(`${h.type}:${h.id}`)?.toISOString() ?? null,
+      title: h.title,
+      chunk: h.snippet ? stripMarks(h.snippet) : '',
+      score: Math.round(h.score * 1000) / 1000,
+      tags: tags.get(`${h.type}:${h.id}`) ?? [],
+      parentId: h.parentId,
+    }))
+    .map(({ parentId, ...hit }) =>
+      Object.assign(hit, { url: hitPath({ type: hit.item_type, id: hit.id, parentId, projectId: hit.project_id }) }),
+    );
 }
 
 function answer(hits: ReadonlyArray<AgentSearchHit & { url?: string | null }>, lead = '') {
@@ -165,7 +170,7 @@ export function searchTools(search: SearchServices, ai: AiService): AgentTool[] 
           });
           return answer(hits, 'No embedding model is configured, so these are keyword matches instead.\n');
         }
-        const near = await member.tx((trx) => nearestByEmbedding(trx, m, ai, input.query, input.limit));
+        const near = await nearestByEmbedding((fn) => member.tx(fn), m, ai, input.query, input.limit);
         const found = await member.tx(async (trx) => {
           const projects = await readableProjects(trx, m);
           const out: Array<AgentSearchHit & { url: string }> = [];

@@ -136,7 +136,7 @@ export async function ask(
     );
   }
   if (ai.model) await ai.ensureAllowed({ workspaceId: caller.workspaceId, userId: caller.userId, feature: 'ask' });
-  const sources = await ctx.tx((trx) => retrieve(trx, caller, search, ai, question));
+  const sources = await retrieve((fn) => ctx.tx(fn), caller, search, ai, question);
   emit({ event: 'sources', data: { numItems: sources.length } });
   const byRef = new Map(sources.map((s) => [s.ref, s]));
   const blocks: AnswerBlock[] = [];

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { words, type AiService } from '@fieldbook/core';
 import { compileSearch, parseSearchParams, type SearchServices } from '@fieldbook/search';
 import { readableProjects, type Caller } from '../access.ts';
-import { nearestByEmbedding } from '../embeddings/embeddings.ts';
+import { nearestByEmbedding, type InTransaction } from '../embeddings/embeddings.ts';
 
 export type SourceType = 'highlight' | 'insight' | 'note' | 'theme';
 
@@ -54,14 +54,16 @@ export function keywordsOf(question: string): string[] {
  * kept only if its project is readable by the asker, so an answer cannot cite what they cannot open.
  */
 export async function retrieve(
-  trx: Knex.Transaction,
+  tx: InTransaction,
   caller: Caller,
   search: SearchServices,
   ai: AiService,
   question: string,
   limit = 12,
 ): Promise<AskSource[]> {
-  const access = await search.access(trx, caller.workspaceId, caller.userId, caller.membership);
+  // Each step takes and gives back its own connection: the engine and the AI calls take theirs,
+  // so a transaction held across them would hold two at once (and a burst of asks the whole pool).
+  const access = await tx((trx) => search.access(trx, caller.workspaceId, caller.userId, caller.membership));
   const keywords = keywordsOf(question);
   const found = new Map<string, { type: SourceType; id: string; score: number }>();
   const run = async (query: string, weight: number) => {
@@ -92,7 +94,7 @@ export async function retrieve(
       for (const k of [...keywords].sort((a, b) => b.length - a.length).slice(0, 4)) await run(exact([k]), 1);
   }
   if (ai.model?.embeddingModel) {
-    for (const n of await nearestByEmbedding(trx, caller, ai, question, limit)) {
+    for (const n of await nearestByEmbedding(tx, caller, ai, question, limit)) {
       const key = `${n.type.toUpperCase()}:${n.id}`;
       const prev = found.get(key);
       if (prev) prev.score += n.similarity * 2;
@@ -100,7 +102,7 @@ export async function retrieve(
     }
   }
   const ranked = [...found.values()].sort((a, b) => b.score - a.score).slice(0, limit);
-  return loadSources(trx, caller, ranked);
+  return tx((trx) => loadSources(trx, caller, ranked));
 }
 
 export async function loadSources(

@@ -21,9 +21,16 @@ function cosine(a: readonly number[], b: readonly number[]): number {
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
-/** The items most similar in meaning to `question`, among those in projects the caller may read. */
+/** Runs work in a transaction scoped to the caller (a request context's `tx`). */
+export type InTransaction = <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise<T>;
+
+/**
+ * The items most similar in meaning to `question`, among those in projects the caller may read.
+ * The stored vectors are read first and the transaction ends before the question is embedded:
+ * the AI call checks the allowance and records usage with connections of its own.
+ */
 export async function nearestByEmbedding(
-  trx: Knex.Transaction,
+  tx: InTransaction,
   caller: Caller,
   ai: AiService,
   question: string,
@@ -31,16 +38,18 @@ export async function nearestByEmbedding(
 ): Promise<Array<{ type: EmbeddedType; id: string; similarity: number }>> {
   const model = ai.model?.embeddingModel;
   if (!model) return [];
-  const readable = [...(await readableProjects(trx, caller)).keys()];
-  if (readable.length === 0) return [];
-  const rows = (await trx('ai_embeddings')
-    .where({ workspace_id: caller.workspaceId, model })
-    .whereIn('project_id', readable)
-    .select('object_type', 'object_id', 'vector')) as Array<{
-    object_type: EmbeddedType;
-    object_id: string;
-    vector: number[];
-  }>;
+  const rows = await tx(async (trx) => {
+    const readable = [...(await readableProjects(trx, caller)).keys()];
+    if (readable.length === 0) return [];
+    return (await trx('ai_embeddings')
+      .where({ workspace_id: caller.workspaceId, model })
+      .whereIn('project_id', readable)
+      .select('object_type', 'object_id', 'vector')) as Array<{
+      object_type: EmbeddedType;
+      object_id: string;
+      vector: number[];
+    }>;
+  });
   if (rows.length === 0) return [];
   const [q] = (await ai.embed({ workspaceId: caller.workspaceId, userId: caller.userId, feature: 'ask' }, [question]))
     .vectors;

@@ -1,0 +1,73 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Knex } from 'knex';
+
+/** The connection the current async work holds: of which pool, for which workspace. */
+interface Held {
+  client: Knex['client'];
+  workspaceId: string | null;
+}
+
+const held = new AsyncLocalStorage<Held>();
+
+/** Runs `fn` as work that holds one of `db`'s connections (a transaction's) for `workspaceId`. */
+export function holding<T>(db: Knex, workspaceId: string | null, fn: () => T): T {
+  // A savepoint inside a transaction holds no connection of its own: the outer one is what is held.
+  if ((db as Knex.Transaction).isTransaction) return fn();
+  return held.run({ client: db.client, workspaceId }, fn);
+}
+
+/** The connection of `db` the current work already holds, if any. */
+export function heldOf(db: Knex): Held | undefined {
+  const h = held.getStore();
+  return h && h.client === db.client ? h : undefined;
+}
+
+/** What to do when work holding a pooled connection asks the same pool for another. */
+export type NestedAcquireCheck = 'off' | 'warn' | 'throw';
+
+export class NestedAcquisition extends Error {
+  constructor() {
+    super(
+      'A database connection was requested while this work already holds one from the same pool. ' +
+        'Under load every connection can end up held by work waiting for a second one, and then nothing moves: ' +
+        'read what the transaction needs, end it, then call what takes its own connection (or pass the transaction on).',
+    );
+    this.name = 'NestedAcquisition';
+  }
+}
+
+/**
+ * Development and test check: work that holds a connection of a pool (inside `withTenant`) and
+ * asks that pool for another one is reported (`warn`) or fails (`throw`). Ten such requests at
+ * once hold a pool of ten while each waits for an eleventh, and every request of every workspace
+ * waits with them until the acquire timeout. Off in production: the check is a lookup per
+ * acquisition, and what it finds is a design error to fix, not a condition to handle.
+ */
+export function checkNestedAcquisition(db: Knex, mode: NestedAcquireCheck, warn: (err: Error) => void): void {
+  if (mode === 'off') return;
+  checks.set(db.client, { mode, warn });
+  const client = db.client as { acquireConnection(): Promise<unknown> };
+  const acquire = client.acquireConnection.bind(client);
+  client.acquireConnection = () => {
+    if (heldOf(db)) {
+      const err = new NestedAcquisition();
+      if (mode === 'throw') return Promise.reject(err);
+      warn(err);
+    }
+    return acquire();
+  };
+}
+
+const checks = new WeakMap<Knex['client'], { mode: NestedAcquireCheck; warn: (err: Error) => void }>();
+
+/**
+ * The same check where a transaction is asked for (`withTenant`), so the error's stack names the
+ * caller; the pool's own check above only sees knex's internals.
+ */
+export function checkNotHolding(db: Knex): void {
+  const check = checks.get(db.client);
+  if (!check || !heldOf(db)) return;
+  const err = new NestedAcquisition();
+  if (check.mode === 'throw') throw err;
+  check.warn(err);
+}
