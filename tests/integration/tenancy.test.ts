@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROLE } from '../../core/src/db/connections.ts';
+import { APP_ROLE } from '../../core/src/db/app-role.ts';
 import { withTenant } from '../../core/src/db/tenancy.ts';
 import { UserGroup } from '../../core/src/workspaces/models/index.ts';
 import type { TestServer } from '../support/server.ts';
