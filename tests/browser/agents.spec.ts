@@ -168,3 +168,79 @@ test('the agent asks before writing a note, the question survives a reload, and 
   await expect(page).toHaveURL(/\/agents\/[0-9a-f-]+$/);
   await expect(page.getByText('Exports for managers')).toHaveCount(0);
 });
+
+test('a confirmation to empty a note names it a deletion and shows the text it removes as a readable diff', async ({
+  page,
+  env,
+}) => {
+  const { email, as, projectId } = await setUp(env, 'diff');
+  const { createNote } = await gql<{ createNote: { id: string } }>(
+    env,
+    'mutation($input: CreateNoteInput!) { createNote(input: $input) { id } }',
+    {
+      input: {
+        projectId,
+        title: 'Interview with Sam',
+        content: doc(
+          'Sam leads a support team of nine.',
+          'Exports to spreadsheets break when a field holds a comma.',
+          'He wants a weekly digest of new insights.',
+        ),
+      },
+    },
+    as,
+  );
+  const { createAgent } = await gql<{ createAgent: { id: string } }>(
+    env,
+    'mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }',
+    { input: { name: 'Editor', tools: ['edit_document'] } },
+    as,
+  );
+  const { startConversation } = await gql<{ startConversation: { id: string } }>(
+    env,
+    'mutation($input: StartConversationInput!) { startConversation(input: $input) { id } }',
+    { input: { agentId: createAgent.id, title: 'Tidy Sam' } },
+    as,
+  );
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
+  await page.goto(`/agents/${createAgent.id}/conversations/${startConversation.id}`);
+  env.ai.script({
+    content: '',
+    toolCalls: [
+      {
+        name: 'edit_document',
+        arguments: JSON.stringify({
+          noteId: createNote.id,
+          mode: 'replace',
+          text: 'Sam leads a support team of nine.\nExports to spreadsheets break on commas.\nHe wants a weekly digest of new insights.',
+        }),
+      },
+    ],
+  });
+  await page.getByRole('textbox', { name: 'Message' }).fill('Shorten the second line');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'The agent asks you' });
+  await expect(ask.getByTestId('pending-action')).toContainText('Replace the text of a note');
+  const diff = ask.getByRole('group', { name: /Change to the note: 1 paragraph removed, 1 added/ });
+  await expect(diff.locator('del')).toHaveText(/Removed: Exports to spreadsheets break when a field holds a comma\./);
+  await expect(diff.locator('ins')).toHaveText(/Added: Exports to spreadsheets break on commas\./);
+  await shot(page, 'agents-confirm-diff');
+  await expectAccessible(page, 'a confirmation with a diff');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('message-assistant').last()).toContainText('You cancelled');
+
+  env.ai.script({
+    content: '',
+    toolCalls: [
+      { name: 'edit_document', arguments: JSON.stringify({ noteId: createNote.id, mode: 'replace', text: '' }) },
+    ],
+  });
+  await page.getByRole('textbox', { name: 'Message' }).fill('Clear it');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(ask.getByTestId('pending-action')).toContainText('Delete all the text of a note');
+  await expect(ask.getByTestId('pending-action')).toContainText('Deletes all 133 characters of its text.');
+  await expect(ask.getByRole('group', { name: /3 paragraphs removed, 0 added/ }).locator('del')).toHaveCount(3);
+  await shot(page, 'agents-confirm-delete');
+  await expectAccessible(page, 'a confirmation of a deletion');
+});

@@ -20,7 +20,7 @@ import { createToolbox } from './tools/toolbox.ts';
 
 export { CHANNELS_UNAVAILABLE, CHANNEL_TOOL_NAMES } from './tools/channels.ts';
 export { SLACK_NOT_INSTALLED, ASK_FOR_CONFIRMATION } from './tools/messaging.ts';
-export { MAX_STEPS } from './conversations/run.ts';
+export { CANCELLED, MAX_STEPS } from './conversations/run.ts';
 export type { AgentToolbox } from './tools/toolbox.ts';
 export type { AgentsAutomationPort } from './automation.ts';
 

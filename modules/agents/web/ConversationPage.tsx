@@ -307,9 +307,18 @@ export function ConversationPage() {
               <Button size="xs" onClick={() => answer(true)} disabled={busy}>
                 Confirm
               </Button>
-              <Button size="xs" variant="default" onClick={() => answer(false)} disabled={busy}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => answer(false)}
+                disabled={busy}
+                aria-describedby="cancel-hint"
+              >
                 Cancel
               </Button>
+              <Text id="cancel-hint" size="xs" c="dimmed">
+                Cancel stops the agent here: nothing else it planned in this step is done.
+              </Text>
             </Group>
           </Alert>
         )}

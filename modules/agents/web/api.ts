@@ -1,5 +1,5 @@
 /** The GraphQL operations of the agents screens (modules/agents/src/api/schema.ts). */
-import type { ActionSummary } from '../src/conversations/confirmation.ts';
+import type { ActionSummary, DiffLine } from '../src/conversations/confirmation.ts';
 
 export interface AgentToolInfo {
   name: string;
@@ -37,7 +37,7 @@ export interface AgentMessage {
 }
 
 /** What an action awaiting confirmation will do, in words (the server describes it). */
-export type { ActionSummary };
+export type { ActionSummary, DiffLine };
 
 export interface Pending {
   question: string;
@@ -60,7 +60,7 @@ export interface Conversation {
 const AGENT = 'id name instructions model tools viewerCanEdit updatedAt';
 const MESSAGE = 'id type content toolName toolCalls { name arguments } items { type id title url } error rating';
 const CONVERSATION =
-  'id agentId title status pending { question toolName input summary { action target title preview details } } updatedAt agent { id name }';
+  'id agentId title status pending { question toolName input summary { action target title preview details warnings diff { kind text } } } updatedAt agent { id name }';
 
 export const Q = {
   agents: `{ agents { ${AGENT} } }`,

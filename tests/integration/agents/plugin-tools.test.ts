@@ -44,12 +44,18 @@ describe('plugin tools through the SDK', () => {
         agentTools: Array<{
           name: string;
           access: string;
+          needsConfirmation: boolean;
           inputSchema: { properties: Record<string, unknown>; required?: string[] };
         }>;
-      }>(`{ agentTools { name access inputSchema } }`),
+      }>(`{ agentTools { name access needsConfirmation inputSchema } }`),
     ).agentTools;
     const repeat = tools.find((t) => t.name === 'project-lister_repeat');
-    expect(repeat).toMatchObject({ access: 'write', inputSchema: { required: ['word', 'times'] } });
+    // A write tool asks the person first, whether or not the plugin said so.
+    expect(repeat).toMatchObject({
+      access: 'write',
+      needsConfirmation: true,
+      inputSchema: { required: ['word', 'times'] },
+    });
     expect(repeat!.inputSchema.properties.times).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
     expect(tools.find((t) => t.name === 'project-lister_project_titles')).toMatchObject({ access: 'read' });
   });
@@ -91,5 +97,24 @@ describe('plugin tools through the SDK', () => {
       failure(await f.viewer.gql(RUN_TOOL, { name: 'project-lister_repeat', input: { word: 'go', times: 1 } }))
         .extensions?.errorCode,
     ).toBe('FORBIDDEN');
+  });
+
+  it('stops a tool that says it reads at the first change it tries, and fails the call saying why', async () => {
+    ok(
+      await f.admin(
+        `mutation($p: ID!) { setProjectPluginEnabled(projectId: $p, pluginId: "project-lister", enabled: true) { enabled } }`,
+        {
+          p: open,
+        },
+      ),
+    );
+    const refused = failure(
+      await f.contributor.gql(RUN_TOOL, { name: 'project-lister_tidy', input: { projectId: open } }),
+    );
+    expect(refused.extensions?.errorCode).toBe('FORBIDDEN');
+    expect(refused.message).toBe(
+      'Project lister’s tool tidy says it only reads, so it may not create notes; it was stopped there.',
+    );
+    expect(await server.fieldbook.db.owner('notes').where({ title: 'Made by a read tool' })).toHaveLength(0);
   });
 });

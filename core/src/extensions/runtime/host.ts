@@ -222,9 +222,28 @@ export class PluginHost {
       installations(trx).where({ plugin_id: plugin.id }).first(),
     );
     if (!row) throw new AppError('INVALID_OPERATION', `${plugin.manifest.name} is not installed in this workspace.`);
-    const answer = await tool.execute(this.installationContext(plugin, row, input.userId), parsed.data, {
-      userId: input.userId,
-    });
+    // What a tool may do is decided by what it does, not by what it says: a tool declared `read`
+    // runs without asking the person, so the first change it tries stops it, and the call fails
+    // even if the plugin catches the refusal and answers as if all went well.
+    let stopped: AppError | null = null;
+    const refuseWrite =
+      (tool.access ?? 'read') === 'read'
+        ? (what: string): never => {
+            stopped ??= new AppError(
+              'FORBIDDEN',
+              `${plugin.manifest.name}’s tool ${tool.name} says it only reads, so it may not ${what}; it was stopped there.`,
+            );
+            throw stopped;
+          }
+        : undefined;
+    const ctx = this.installationContext(plugin, row, input.userId, { refuseWrite });
+    let answer: AgentToolAnswer | string;
+    try {
+      answer = await tool.execute(ctx, parsed.data, { userId: input.userId });
+    } catch (err) {
+      throw stopped ?? err;
+    }
+    if (stopped) throw stopped;
     return typeof answer === 'string' ? { text: answer } : answer;
   }
 
@@ -249,8 +268,13 @@ export class PluginHost {
     plugin: LoadedPlugin,
     row: InstallationRow,
     actingUserId: string | null = row.installed_by,
-    options: { sharedReads?: boolean } = {},
+    options: {
+      sharedReads?: boolean;
+      /** Set for work that may only read (a `read` agent tool): each change it tries calls this, which throws. */
+      refuseWrite?: (what: string) => never;
+    } = {},
   ): InstallationContext<string> {
+    const refuseWrite = options.refuseWrite;
     // With sharedReads, one context serves a batch of work (webhook deliveries handled together):
     // the member it acts as and the projects the plugin is enabled on are read once for it.
     const reads: ContextReads | null = options.sharedReads ? {} : null;
@@ -275,6 +299,7 @@ export class PluginHost {
           data: JsonObject,
           options?: { singletonKey?: string; startAfterSeconds?: number },
         ) => {
+          refuseWrite?.('queue background work');
           if (!plugin.definition.server.jobs?.[name])
             throw new Error(`The plugin ${plugin.id} has no job named ${name}.`);
           const payload: PluginJobData = { installationId: row.id, workspaceId: row.workspace_id, actingUserId, data };
@@ -308,6 +333,7 @@ export class PluginHost {
         );
       },
       disconnect: async () => {
+        refuseWrite?.('disconnect its account');
         await this.inWorkspace(row.workspace_id, (trx) =>
           installations(trx)
             .where({ id: row.id })
@@ -316,7 +342,7 @@ export class PluginHost {
       },
     };
     this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () =>
-      this.notes(plugin, row, actingUserId, reads),
+      this.notes(plugin, row, actingUserId, reads, refuseWrite),
     );
     this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId, reads));
     if (reads) this.sharedReads.set(ctx, reads);
@@ -409,6 +435,7 @@ export class PluginHost {
     row: InstallationRow,
     actingUserId: string | null,
     reads: ContextReads | null,
+    refuseWrite?: (what: string) => never,
   ): NotesWriter & NotesReader {
     const require = (scope: string) => {
       if (!this.declared(plugin, scope)) throw new PluginPermissionError(plugin.id, scope);
@@ -416,6 +443,7 @@ export class PluginHost {
     return {
       create: async (draft) => {
         require('notes:write');
+        refuseWrite?.('create notes');
         if (!(await this.enabledProjects(row, reads)).has(draft.projectId)) {
           throw new AppError('FORBIDDEN', `${plugin.manifest.name} is not enabled on that project.`, {
             field: 'projectId',

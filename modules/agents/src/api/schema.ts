@@ -123,17 +123,33 @@ export const agentsTypeDefs = /* GraphQL */ `
     "What the action will do, in words."
     summary: AgentActionSummary
   }
+  "SAME: kept; REMOVED, ADDED; SKIPPED: a run of kept paragraphs left out, counted in its text."
+  enum AgentDiffKind {
+    SAME
+    REMOVED
+    ADDED
+    SKIPPED
+  }
+  "One paragraph of a change to a note."
+  type AgentDiffLine {
+    kind: AgentDiffKind!
+    text: String!
+  }
   type AgentActionSummary {
-    "The action: 'Create a note', 'Add text at the end of a note', the question asked."
+    "The action: 'Create a note', 'Delete all the text of a note', 'Send an email', the question asked."
     action: String!
     "Where it acts: a project or note by its title."
     target: String
     "The title it gives."
     title: String
-    "The beginning of the text it writes."
+    "The text it writes or sends (the start of it, when long)."
     preview: String
     "Its other inputs, one 'Label: value' a line."
     details: [String!]!
+    "What will not happen as the agent asked, and why (recipients left out)."
+    warnings: [String!]!
+    "A note's text before and after the change, paragraph by paragraph."
+    diff: [AgentDiffLine!]
   }
   type AgentConversation {
     id: ID!

@@ -1,6 +1,5 @@
 import {
   AppError,
-  type AgentTool,
   type AiService,
   type ChatMessage,
   type ChatTool,
@@ -9,9 +8,11 @@ import {
 } from '@fieldbook/core';
 import { agentFor, type AgentRow } from '../agents/store.ts';
 import { memberOf, type Member } from '../tools/access.ts';
+import type { Tool } from '../tools/define.ts';
 import { ASK_FOR_CONFIRMATION } from '../tools/messaging.ts';
 import type { AgentToolbox } from '../tools/toolbox.ts';
-import { describeAction } from './confirmation.ts';
+import { prepareAction } from './confirmation.ts';
+import { conversationSources, withSources } from './sources.ts';
 import {
   addMessage,
   conversationFor,
@@ -27,6 +28,8 @@ import { messageView, type MessageView } from './views.ts';
 
 /** Model calls one turn may make before the agent stops and says so (a loop of tool calls ends). */
 export const MAX_STEPS = 8;
+/** What the agent says when the person cancels: the turn ends there. */
+export const CANCELLED = 'You cancelled, so I stopped there: nothing else from that step was done.';
 /** A run whose process died leaves the conversation RUNNING; after this long it may start again. */
 const STALE_RUN_MS = 5 * 60_000;
 
@@ -51,22 +54,25 @@ export interface RunOutcome {
   answer: string | null;
 }
 
-function systemPrompt(agent: AgentRow, tools: readonly AgentTool[]): string {
+function systemPrompt(agent: AgentRow, tools: readonly Tool[]): string {
   return [
     `You are “${agent.name}”, an AI agent in Fieldbook, a customer-research repository of projects, notes, insights, highlights, tags and channels of customer feedback.`,
     'Use the tools to find evidence before answering; they see exactly what the person you work for can read. Name the notes and insights you rely on by their titles.',
     tools.some((t) => t.access === 'write')
-      ? 'Before changing anything, make sure the person wants it: tools that change things ask them to confirm.'
+      ? 'Tools that change things or send anything out ask the person to confirm first; email goes only to members who can open what this conversation read.'
       : 'You can only read.',
     `Today is ${new Date().toISOString().slice(0, 10)}.`,
-    agent.instructions.trim() ? `Your instructions:\n${agent.instructions.trim()}` : '',
+    // The agent's author wrote these; they shape answers but cannot widen what it reads or whom it sends to.
+    agent.instructions.trim()
+      ? `Your instructions (from whoever set up this agent):\n${agent.instructions.trim()}`
+      : '',
   ]
     .filter(Boolean)
     .join('\n\n');
 }
 
 /** A conversation as the model reads it again: THINKING text is not replayed, its tool calls are. */
-function history(agent: AgentRow, tools: readonly AgentTool[], rows: readonly MessageRow[]): ChatMessage[] {
+function history(agent: AgentRow, tools: readonly Tool[], rows: readonly MessageRow[]): ChatMessage[] {
   const out: ChatMessage[] = [{ role: 'system', content: systemPrompt(agent, tools) }];
   for (const r of rows) {
     if (r.type === 'USER') out.push({ role: 'user', content: r.content });
@@ -99,13 +105,22 @@ class Turn {
   ) {}
 
   private agent!: AgentRow;
-  private tools: AgentTool[] = [];
+  private tools: Tool[] = [];
   private answer: string | null = null;
 
   async load(): Promise<void> {
     this.agent = await this.member.tx((trx) => agentFor(trx, this.m, this.conversation.agent_id));
     const allowed = new Set([...this.agent.tools, ASK_FOR_CONFIRMATION]);
-    this.tools = this.deps.toolbox.tools().filter((t) => allowed.has(t.name));
+    // A viewer is never offered a write: the model does not see write tools, so no card asks them.
+    const mayWrite = this.member.membership?.effectiveRole !== 'VIEWER';
+    this.tools = this.deps.toolbox.tools().filter((t) => allowed.has(t.name) && (mayWrite || t.access === 'read'));
+  }
+
+  /** The projects this conversation has read from so far (see sources.ts). */
+  private sources() {
+    return this.member.tx(async (trx) =>
+      conversationSources(trx, this.m.workspaceId, await messagesOf(trx, this.conversation.id)),
+    );
   }
 
   private async add(type: MessageRow['type'], content: string, tool?: MessageTool): Promise<void> {
@@ -123,8 +138,11 @@ class Turn {
     this.conversation = row!;
   }
 
-  /** Runs one tool call and stores its RESULT; a refused or failed call is a RESULT saying why, for the model to read. */
-  private async runCall(call: ToolCall, confirmed: boolean | null, usage: CallUsage | undefined): Promise<void> {
+  /**
+   * Runs one tool call (confirmed already, when it asks) and stores its RESULT; a refused or failed
+   * call is a RESULT saying why, for the model to read.
+   */
+  private async runCall(call: ToolCall, usage: CallUsage | undefined): Promise<void> {
     const tool = this.tools.find((t) => t.name === call.name);
     let input: unknown = {};
     try {
@@ -139,12 +157,14 @@ class Turn {
     }
     const base = { callId: call.id, name: call.name, input };
     if (!tool) return this.add('RESULT', `This agent has no tool named ${call.name}.`, { ...base, error: true });
-    if (confirmed === false)
-      return this.add('RESULT', 'The person said no. Do not do this; ask what they want instead.', base);
     if (call.name === ASK_FOR_CONFIRMATION) return this.add('RESULT', 'The person confirmed.', base);
     try {
-      // A note the tool writes records the tokens of the model call that asked for it.
-      const result = await withCallUsage(usage, () => this.deps.toolbox.runTool(this.member, call.name, input));
+      // A note the tool writes records the tokens of the model call that asked for it; what it sends
+      // out goes only to those who may open what the conversation read.
+      const sources = await this.sources();
+      const result = await withSources(sources, () =>
+        withCallUsage(usage, () => this.deps.toolbox.runTool(this.member, call.name, input)),
+      );
       await this.add('RESULT', result.text, { ...base, ...(result.items?.length ? { items: result.items } : {}) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -152,46 +172,74 @@ class Turn {
     }
   }
 
-  /** Works through tool calls in order; pauses (persisted) at the first that needs the person's answer. */
+  /** Parses a call's arguments; null when they are not JSON (running it then says so). */
+  private static inputOf(call: ToolCall): unknown {
+    try {
+      return call.arguments.trim() ? (JSON.parse(call.arguments) as unknown) : {};
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Works through tool calls in order; pauses (persisted) at the first that needs the person's
+   * answer. One the person could not confirm to any effect (a write they may not make, mail no
+   * recipient may read) is refused without asking, and the calls after it go on.
+   */
   private async runCalls(
     calls: readonly ToolCall[],
-    firstConfirmed: boolean | null,
+    firstConfirmed: boolean,
     usage: CallUsage | undefined,
   ): Promise<'paused' | 'done'> {
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       const tool = this.tools.find((t) => t.name === call.name);
       const asks = call.name === ASK_FOR_CONFIRMATION || Boolean(tool?.needsConfirmation);
-      if (asks && !(i === 0 && firstConfirmed !== null)) {
-        let input: unknown = {};
-        try {
-          input = JSON.parse(call.arguments || '{}') as unknown;
-        } catch {
-          // Shown as it came; running it answers that the arguments were not JSON.
+      const input = Turn.inputOf(call);
+      if (tool && asks && input !== null && !(i === 0 && firstConfirmed)) {
+        const prepared = await prepareAction(this.member, this.m, tool, input, await this.sources());
+        if ('refused' in prepared) {
+          await this.add('RESULT', `${call.name} was not run: ${prepared.refused}`, {
+            callId: call.id,
+            name: call.name,
+            input,
+            error: true,
+          });
+          continue;
         }
         const question =
-          call.name === ASK_FOR_CONFIRMATION &&
-          input &&
-          typeof input === 'object' &&
-          typeof (input as { message?: unknown }).message === 'string'
-            ? (input as { message: string }).message
-            : `Allow ${call.name.replace(/_/g, ' ')}?`;
-        const summary = await describeAction(this.member, this.m, call.name, input);
+          call.name === ASK_FOR_CONFIRMATION ? prepared.summary.action : `Allow ${call.name.replace(/_/g, ' ')}?`;
         const pending: Pending = {
           calls: calls.slice(i),
           question,
           toolName: call.name,
           input,
-          summary,
+          summary: prepared.summary,
           ...(usage ? { usage } : {}),
         };
         await this.setStatus('AWAITING_CONFIRMATION', pending);
         this.sink.send('confirm', pending);
         return 'paused';
       }
-      await this.runCall(call, i === 0 ? firstConfirmed : null, usage);
+      await this.runCall(call, usage);
     }
     return 'done';
+  }
+
+  /**
+   * The person cancelled: the whole turn ends. The call they were asked about and every call after
+   * it from the same reply are answered as not done (so the model reads why next time), and the
+   * model is not asked again until the person writes.
+   */
+  private async cancel(calls: readonly ToolCall[]): Promise<void> {
+    for (const call of calls)
+      await this.add('RESULT', 'The person cancelled this step: it was not done. Do not retry it unasked.', {
+        callId: call.id,
+        name: call.name,
+        input: Turn.inputOf(call) ?? call.arguments,
+      });
+    await this.add('ASSISTANT', CANCELLED);
+    await this.setStatus('IDLE', null);
   }
 
   /** Model calls until it answers without tools, pauses for the person, or reaches MAX_STEPS. */
@@ -228,7 +276,7 @@ class Turn {
         promptTokens: result.promptTokens,
         completionTokens: result.completionTokens,
       };
-      if ((await this.runCalls(result.toolCalls, null, usage)) === 'paused') return;
+      if ((await this.runCalls(result.toolCalls, false, usage)) === 'paused') return;
     }
     await this.add(
       'ASSISTANT',
@@ -243,7 +291,8 @@ class Turn {
   }
 
   async resume(confirmed: boolean, pending: Pending): Promise<RunOutcome> {
-    if ((await this.runCalls(pending.calls, confirmed, pending.usage)) === 'done') await this.loop();
+    if (!confirmed) await this.cancel(pending.calls);
+    else if ((await this.runCalls(pending.calls, true, pending.usage)) === 'done') await this.loop();
     return { conversation: this.conversation, answer: this.answer };
   }
 }

@@ -41,7 +41,8 @@ export function conversationView(c: ConversationRow) {
           question: c.pending.question,
           toolName: c.pending.toolName,
           input: c.pending.input,
-          summary: c.pending.summary ?? null,
+          // Conversations paused before warnings and diffs were described have neither.
+          summary: c.pending.summary ? { warnings: [], diff: null, ...c.pending.summary } : null,
         }
       : null,
     createdAt: c.created_at,

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { validate, type AgentTool, type RequestContext, type ToolInputSchema, type ToolResult } from '@fieldbook/core';
 
+/**
+ * An agent tool as this module keeps it: `sendsOutside` marks tools whose effect leaves the
+ * workspace (email, Slack, plugins' write tools), which carry only what their readers may open.
+ */
+export interface Tool extends AgentTool {
+  sendsOutside?: boolean;
+}
+
 export interface ToolSpec<S extends z.ZodObject> {
   name: string;
   description: string;
   access: 'read' | 'write';
   needsConfirmation?: boolean;
+  sendsOutside?: boolean;
   input: S;
   run(member: RequestContext, input: z.output<S>): Promise<ToolResult>;
 }
@@ -26,12 +35,13 @@ export function inputSchemaOf(schema: z.ZodType): ToolInputSchema {
 }
 
 /** An agent tool from a zod input: the model's arguments are validated (BAD_USER_INPUT naming the field) before `run`. */
-export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): AgentTool {
+export function defineTool<S extends z.ZodObject>(spec: ToolSpec<S>): Tool {
   return {
     name: spec.name,
     description: spec.description,
     access: spec.access,
     ...(spec.needsConfirmation ? { needsConfirmation: true } : {}),
+    ...(spec.sendsOutside ? { sendsOutside: true } : {}),
     inputSchema: inputSchemaOf(spec.input),
     run: (member, input) => spec.run(member, validate(spec.input, input ?? {})),
   };

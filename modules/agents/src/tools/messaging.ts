@@ -1,20 +1,23 @@
 import { z } from 'zod';
-import type { AgentTool, ExtensionsServices, Mailer } from '@fieldbook/core';
+import type { ExtensionsServices, Mailer } from '@fieldbook/core';
 import { memberOf } from './access.ts';
-import { defineTool } from './define.ts';
+import { currentSources } from '../conversations/sources.ts';
+import { defineTool, type Tool } from './define.ts';
+import { emailRecipients, outsideRefusal } from './recipients.ts';
 
 export const ASK_FOR_CONFIRMATION = 'askForConfirmation';
 export const SLACK_NOT_INSTALLED =
   'Slack is not installed in this workspace, so no message was sent. A workspace admin can install it in Settings → Extensions.';
 
 /** Tools that reach people: email to members of the workspace, Slack through its plugin, and asking the person. */
-export function messagingTools(deps: { mailer: Mailer; host: ExtensionsServices['host'] }): AgentTool[] {
+export function messagingTools(deps: { mailer: Mailer; host: ExtensionsServices['host'] }): Tool[] {
   return [
     defineTool({
       name: 'send_email',
       description:
-        'Emails members of this workspace (by their email addresses). Only workspace members can be emailed.',
+        'Emails members of this workspace (by their email addresses). Only members who can open what this conversation read can be emailed; the person confirms first.',
       access: 'write',
+      sendsOutside: true,
       input: z.object({
         to: z
           .array(z.email({ error: 'to: each recipient must be an email address.' }))
@@ -31,42 +34,30 @@ export function messagingTools(deps: { mailer: Mailer; host: ExtensionsServices[
           .max(20_000, 'text: at most 20,000 characters.'),
       }),
       async run(member, input) {
-        const m = memberOf(member);
-        // An agent reads what its person reads: mail leaves the workspace only to its own members.
-        const members = await member.tx(
-          async (trx) =>
-            new Set(
-              (
-                (await trx('workspace_members as m')
-                  .join('users as u', 'u.id', 'm.user_id')
-                  .where('m.workspace_id', m.workspaceId)
-                  .select('u.email')) as Array<{ email: string }>
-              ).map((r) => r.email.toLowerCase()),
-            ),
-        );
-        const outside = input.to.filter((to) => !members.has(to.toLowerCase()));
-        if (outside.length > 0)
-          return {
-            text: `Nothing was sent: ${outside.join(', ')} ${outside.length === 1 ? 'is not a member' : 'are not members'} of this workspace.`,
-          };
+        // Only members, and only those who can open what the conversation read: checked again here,
+        // as the mail goes, since access may have changed while the person was deciding.
+        const { allowed, refused } = await emailRecipients(member, input.to, currentSources());
+        const left = refused.map((r) => `${r.to} (${r.reason})`).join('; ');
+        if (allowed.length === 0) return { text: `Nothing was sent: ${left}.` };
         const from = member.viewer?.name || member.viewer?.email || 'A member';
-        for (const to of input.to)
+        for (const to of allowed)
           await deps.mailer.send({
             to,
             subject: input.subject,
             text: `${input.text}\n\n— Sent by an AI agent for ${from} in Fieldbook.`,
           });
         return {
-          text: `Emailed ${input.to.length} ${input.to.length === 1 ? 'person' : 'people'}: ${input.to.join(', ')}.`,
-          data: { sent: input.to },
+          text: `Emailed ${allowed.length} ${allowed.length === 1 ? 'person' : 'people'}: ${allowed.join(', ')}.${left ? ` Not sent to ${left}.` : ''}`,
+          data: { sent: allowed },
         };
       },
     }),
     defineTool({
       name: 'send_slack_notification',
       description:
-        'Posts a message to Slack channels (by Slack channel id) through the Slack extension, when it is installed.',
+        'Posts a message to Slack channels (by Slack channel id) through the Slack extension, when it is installed; the person confirms first.',
       access: 'write',
+      sendsOutside: true,
       input: z.object({
         channelIds: z
           .array(z.string().trim().min(1, 'channelIds: each must be a Slack channel id.').max(40))
@@ -79,6 +70,8 @@ export function messagingTools(deps: { mailer: Mailer; host: ExtensionsServices[
       }),
       async run(member, input) {
         const m = memberOf(member);
+        const closed = outsideRefusal(currentSources());
+        if (closed) return { text: `Nothing was posted: ${closed}` };
         const ready = deps.host.catalog.ready('slack');
         if (!ready || !(await deps.host.isInstalled(m.workspaceId, 'slack'))) return { text: SLACK_NOT_INSTALLED };
         const result = await deps.host.runAction({

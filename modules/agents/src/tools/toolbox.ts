@@ -1,7 +1,6 @@
 import {
   AppError,
   badInput,
-  type AgentTool,
   type AgentToolSource,
   type AiService,
   type ExtensionsServices,
@@ -13,6 +12,7 @@ import type { ResearchServices } from '@fieldbook/research';
 import type { SearchServices } from '@fieldbook/search';
 import { memberOf } from './access.ts';
 import { channelTools } from './channels.ts';
+import type { Tool } from './define.ts';
 import { messagingTools } from './messaging.ts';
 import { pluginTools } from './plugins.ts';
 import { researchTools } from './research.ts';
@@ -31,7 +31,7 @@ export interface ToolboxDeps {
 /** Every tool agents can use, and the one way to run one for a person. */
 export interface AgentToolbox {
   /** Agents' own tools, the channel tools (the channels module's when loaded), and plugins' tools. */
-  tools(): AgentTool[];
+  tools(): Tool[];
   /** Runs a tool as `member`: they must be a member, write tools need someone who may change things, input is validated. */
   runTool(member: RequestContext, name: string, input: unknown): Promise<ToolResult>;
 }
@@ -42,7 +42,12 @@ export function createToolbox(deps: ToolboxDeps): AgentToolbox {
     ...searchTools(deps.search, deps.ai),
     ...messagingTools({ mailer: deps.mailer, host: deps.host }),
   ];
-  const tools = () => [...own, ...channelTools(deps.channels()), ...pluginTools(deps.host)];
+  // Every tool that changes anything or sends anything out asks the person first, whatever its
+  // source declared: confirming is how the person, not text the model read, decides it happens.
+  const tools = () =>
+    [...own, ...channelTools(deps.channels()), ...pluginTools(deps.host)].map(
+      (t): Tool => (t.access === 'write' && !t.needsConfirmation ? { ...t, needsConfirmation: true } : t),
+    );
   return {
     tools,
     async runTool(member, name, input) {
