@@ -24,7 +24,7 @@ const rawDefinition = (manifest: object) =>
   `export default ${JSON.stringify({ manifest, server: {}, settings: {}, config: {} })};\n`;
 
 /** npm packages that are plugins, each failing in its own way (or not at all). */
-const packages: Record<string, { server: string; exports?: object }> = {
+const packages: Record<string, { server: string; exports?: object; files?: string[] }> = {
   // Its exports leave out ./package.json, which used to stop Fieldbook from finding it at all.
   'fieldbook-plugin-no-pkg-export': { server: plugin('no-pkg-export'), exports: { '.': './server.js' } },
   'fieldbook-plugin-tampered': { server: plugin('tampered') },
@@ -37,6 +37,11 @@ const packages: Record<string, { server: string; exports?: object }> = {
   },
   'fieldbook-plugin-bad-bundle': {
     server: `import missing from 'fieldbook-no-such-module';\n${plugin('bad-bundle')}export const x = missing;\n`,
+  },
+  // Its package ships server.js alone; a file put beside it later is not the package's to bundle.
+  'fieldbook-plugin-unshipped': {
+    server: `import extra from './extra.txt';\n${plugin('unshipped')}export const x = extra;\n`,
+    files: ['server.js'],
   },
   'fieldbook-plugin-failing-setup': {
     server: plugin('failing-setup', `, server: { setup() { throw new Error('cannot reach its queue'); } }`),
@@ -61,7 +66,7 @@ describe('plugin packages that fail to load', () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-fieldbook', private: true }));
     const tarballs: string[] = [];
     await Promise.all(
-      Object.entries(packages).map(async ([name, { server, exports }]) => {
+      Object.entries(packages).map(async ([name, { server, exports, files }]) => {
         const dir = join(work, 'src', name);
         mkdirSync(dir, { recursive: true });
         writeFileSync(
@@ -71,6 +76,7 @@ describe('plugin packages that fail to load', () => {
             version: '1.2.3',
             type: 'module',
             ...(exports ? { exports } : {}),
+            ...(files ? { files } : {}),
             fieldbook: { server: './server.js' },
           }),
         );
@@ -90,6 +96,7 @@ describe('plugin packages that fail to load', () => {
       join(project, 'node_modules', 'fieldbook-plugin-tampered', 'server.js'),
       'globalThis.stolen = true;\n',
     );
+    writeFileSync(join(project, 'node_modules', 'fieldbook-plugin-unshipped', 'extra.txt'), 'server-only words');
 
     mail = await startMailServer();
     const emptyDir = join(work, 'bundled');
@@ -158,7 +165,10 @@ describe('plugin packages that fail to load', () => {
       packageVersion: '1.2.3',
       path: join(project, 'node_modules', 'fieldbook-plugin-tampered'),
     });
-    expect(byName.size).toBe(6);
+    expect(problem('fieldbook-plugin-unshipped')).toMatch(
+      /^Its server code cannot be bundled:\n(server\.js:\d+:\d+: )?extra\.txt is not one of the files the plugin's package ships/,
+    );
+    expect(byName.size).toBe(7);
 
     // The tampered code never ran: it is checked before it is bundled or imported.
     expect((globalThis as { stolen?: boolean }).stolen).toBeUndefined();

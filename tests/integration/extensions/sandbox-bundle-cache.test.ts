@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../core/src/config.ts';
 import { loadPluginCatalog } from '../../../core/src/extensions/catalog/catalog.ts';
 import type { ExtensionsServices } from '../../../core/src/extensions/module.ts';
+import { keepBundle } from '../../../core/src/extensions/sandbox/bundle-cache.ts';
 import { loadSandboxedPlugin } from '../../../core/src/extensions/sandbox/index.ts';
 import { createLogger } from '../../../core/src/logger.ts';
 import { startTestServer } from '../../support/server.ts';
@@ -128,5 +129,39 @@ describe('plugin bundles kept in the data folder', () => {
     expect(check()).toMatchObject({ success: true });
     await fieldbook.close();
     expect(check).toThrow('The plugin cached-words has been closed with the server.');
+  });
+});
+
+describe('a kept bundle that holds a file from outside its package', () => {
+  it('is never used: the plugin is bundled again, and fails with the reason', async () => {
+    // A bundle as a release that let plugins read any file kept it: made of the plugin's code and a server file.
+    writeFileSync(join(pluginDir, 'name.txt'), 'harmless words');
+    writeFileSync(
+      join(pluginDir, 'name.ts'),
+      "import words from './name.txt' with { type: 'text' };\nexport const NAME = words;\n",
+    );
+    expect(await nameAndReuse()).toEqual(['harmless words', false]);
+    const manifest = readdirSync(bundles).find((f) => f.endsWith('.json'))!;
+    const kept = JSON.parse(readFileSync(join(bundles, manifest), 'utf8')) as { files: Record<string, string> };
+    const code = readFileSync(join(bundles, manifest.replace(/\.json$/, '.js')), 'utf8');
+
+    const secret = join(work, 'data', 'secret.key');
+    writeFileSync(secret, 'kept-secret-canary');
+    writeFileSync(
+      join(pluginDir, 'name.ts'),
+      "import words from '../../data/secret.key' with { type: 'text' };\nexport const NAME = words;\n",
+    );
+    const inputs = [...Object.keys(kept.files).filter((f) => !f.endsWith('name.txt')), secret];
+    keepBundle(bundles, pluginDir, './server.ts', code.replace('harmless words', 'kept-secret-canary'), inputs);
+
+    const outcome = await load().then(
+      (plugin) => {
+        plugin.isolate.dispose();
+        return `reused as ${String(plugin.definition.manifest.name)}`;
+      },
+      (err: unknown) => (err as Error).message,
+    );
+    expect(outcome).toMatch(/data\/secret\.key is outside the plugin's package/);
+    expect(outcome).not.toContain('kept-secret-canary');
   });
 });

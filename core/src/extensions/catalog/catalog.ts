@@ -203,11 +203,14 @@ async function importServer(
   serverEntry: string,
   sources: CatalogSources,
   isolates: PluginIsolate[],
+  /** The files an npm package ships (its tarball's); its sandbox's bundle may hold no other file of its folder. */
+  shipped?: ReadonlySet<string>,
 ): Promise<{ definition: unknown; isolation: LoadedPlugin['isolation'] }> {
   if (runsInSandbox(sources.isolation, pkg)) {
     const loaded = await loadSandboxedPlugin({
       packageDir: pkg.dir,
       serverEntry,
+      shipped,
       logger: sources.logger,
       limits: sources.isolation?.limits,
       bundleDir: sources.isolation?.bundleDir,
@@ -308,13 +311,12 @@ export async function loadPluginCatalog(sources: CatalogSources): Promise<Plugin
       return null; // a folder without a Fieldbook server part is not a plugin
     }
     // Checked before any of its code is read, so a changed package never runs.
-    const integrity = found.npmName
+    const verified = found.npmName
       ? verifyPackageIntegrity(found.npmName, found.dir, { projectRoot: sources.projectRoot, ...sources.integrity })
-          .integrity
       : null;
-    const origin = originOf(found, pkg, integrity);
+    const origin = originOf(found, pkg, verified?.integrity ?? null);
     known.set(found, origin);
-    const { definition, isolation } = await importServer(found, serverEntry, sources, isolates);
+    const { definition, isolation } = await importServer(found, serverEntry, sources, isolates, verified?.files);
     if (!isDefinition(definition)) throw new Error(`${serverEntry} must default-export definePlugin(...).`);
     const web = pkg.fieldbook?.web ? resolve(found.dir, pkg.fieldbook.web) : null;
     return { definition, webDir: web && existsSync(web) ? web : null, isolation, origin };

@@ -113,7 +113,11 @@ const short = (integrity: string) => (integrity.length > 24 ? `${integrity.slice
  * Checks an installed npm plugin package against its integrity; throws with the reason, in words
  * an operator can act on, when it cannot be checked or does not match.
  */
-export function verifyPackageIntegrity(name: string, dir: string, options: IntegrityOptions): { integrity: string } {
+export function verifyPackageIntegrity(
+  name: string,
+  dir: string,
+  options: IntegrityOptions,
+): { integrity: string; files: ReadonlySet<string> } {
   const pinned = parsePinnedIntegrity(options.pinned).get(name);
   const entry = lockEntry(options.projectRoot, name);
   if (pinned !== undefined && !SRI.test(pinned))
@@ -152,7 +156,8 @@ export function verifyPackageIntegrity(name: string, dir: string, options: Integ
   if (integrityOf(tgz, algorithm) !== expected)
     throw new Error(`Integrity mismatch: the tarball of ${name} (${tarballPath}) is not ${short(expected)}.`);
   const root = normalize(dir) + sep;
-  for (const [file, content] of tarballFiles(tgz)) {
+  const files = tarballFiles(tgz);
+  for (const [file, content] of files) {
     const installed = normalize(join(dir, file));
     if (!installed.startsWith(root))
       throw new Error(`Integrity mismatch: the tarball of ${name} names a file outside its folder (${file}).`);
@@ -160,5 +165,6 @@ export function verifyPackageIntegrity(name: string, dir: string, options: Integ
     if (!readFileSync(installed).equals(content))
       throw new Error(`Integrity mismatch: ${file} of ${name} differs from its package (${short(expected)}).`);
   }
-  return { integrity: expected };
+  // The files it ships: the only ones of its folder its sandbox's bundle may hold.
+  return { integrity: expected, files: new Set(files.keys()) };
 }

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { version as esbuildVersion } from 'esbuild';
+import { PackageBoundary } from './package-files.ts';
 
 /**
  * Plugin bundles kept on disk (FIELDBOOK_DATA_DIR/plugin-bundles), so a start with unchanged
@@ -19,11 +20,12 @@ import { version as esbuildVersion } from 'esbuild';
  * esbuild read (the plugin's sources, the SDK, the npm packages it imports and the sandbox's
  * runtime) with the package.json of the package each belongs to, so a dependency installed at
  * another version or edited in place counts as a change. Otherwise the plugin is bundled again and
- * the kept one replaced.
+ * the kept one replaced. A kept bundle holding a file the plugin may not bundle (package-files.ts),
+ * however it came to be kept, is never used: the plugin is bundled again, and fails with the reason.
  */
 
 /** Changes when what this file writes changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface KeptBundle {
   format: number;
@@ -32,6 +34,10 @@ interface KeptBundle {
   code: string;
   /** Absolute path to the hash of its content, of every file the bundle depends on. */
   files: Record<string, string>;
+  /** The files esbuild read into the bundle (absolute paths). */
+  inputs: string[];
+  /** Folders of the npm packages the plugin imports by name, from which the bundle may hold files. */
+  packages: string[];
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -74,13 +80,19 @@ function slot(dir: string, packageDir: string, serverEntry: string): { manifest:
 }
 
 /** The kept bundle of a plugin entry, when nothing it was made from has changed; null otherwise. */
-export function readKeptBundle(dir: string, packageDir: string, serverEntry: string): string | null {
+export function readKeptBundle(
+  dir: string,
+  packageDir: string,
+  serverEntry: string,
+  shipped?: ReadonlySet<string>,
+): string | null {
   const paths = slot(dir, packageDir, serverEntry);
   let kept: KeptBundle;
   let code: string;
   try {
     kept = JSON.parse(readFileSync(paths.manifest, 'utf8')) as KeptBundle;
     if (kept.format !== FORMAT || kept.sandbox !== sandboxVersion()) return null;
+    if (!new PackageBoundary({ dir: packageDir, shipped }).admitsKept(kept.inputs, kept.packages)) return null;
     for (const [file, hash] of Object.entries(kept.files)) if (fileHash(file) !== hash) return null;
     code = readFileSync(paths.code, 'utf8');
   } catch {
@@ -110,21 +122,25 @@ function writeWhole(path: string, data: string): void {
   }
 }
 
-/** Keeps a plugin entry's bundle with what it was made from (`inputs`: absolute paths esbuild read). */
+/**
+ * Keeps a plugin entry's bundle with what it was made from (`inputs`: absolute paths esbuild read;
+ * `packages`: folders of the npm packages it imports by name).
+ */
 export function keepBundle(
   dir: string,
   packageDir: string,
   serverEntry: string,
   code: string,
   inputs: readonly string[],
+  packages: readonly string[] = [],
 ): void {
   const files: Record<string, string> = {};
-  const packages = new Map<string, string | null>();
+  const packageJsons = new Map<string, string | null>();
   for (const input of inputs) {
     const hash = fileHash(input);
     if (hash === null) continue; // not a file on disk (the generated entry)
     files[input] = hash;
-    const pkg = packageJsonOf(input, packages);
+    const pkg = packageJsonOf(input, packageJsons);
     if (pkg && !(pkg in files)) files[pkg] = fileHash(pkg) ?? '';
   }
   mkdirSync(dir, { recursive: true });
@@ -133,6 +149,13 @@ export function keepBundle(
   writeWhole(paths.code, code);
   writeWhole(
     paths.manifest,
-    JSON.stringify({ format: FORMAT, sandbox: sandboxVersion(), code: sha256(code), files } satisfies KeptBundle),
+    JSON.stringify({
+      format: FORMAT,
+      sandbox: sandboxVersion(),
+      code: sha256(code),
+      files,
+      inputs: inputs.filter((input) => input in files),
+      packages: [...packages],
+    } satisfies KeptBundle),
   );
 }

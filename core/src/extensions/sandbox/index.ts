@@ -75,11 +75,14 @@ export async function loadSandboxedPlugin(options: {
   limits?: Partial<SandboxLimits>;
   /** Where bundles are kept between starts (FIELDBOOK_DATA_DIR/plugin-bundles); unset, every load bundles. */
   bundleDir?: string;
+  /** The files the package ships (an npm package's tarball, relative paths); unset, every file in its folder. */
+  shipped?: ReadonlySet<string>;
 }): Promise<SandboxedPlugin> {
   warnOfNodeSnapshot(options.logger);
   const { code, reused } = await bundlePlugin(options.packageDir, options.serverEntry, {
     keepIn: options.bundleDir,
     logger: options.logger,
+    shipped: options.shipped,
   });
   const limits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
   // Until its manifest names it, a plugin goes by its package's folder.
