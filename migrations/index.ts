@@ -49,6 +49,7 @@ import * as webhookDeliveriesHandled from './0090_webhook_deliveries_handled.ts'
 import * as dropSearchPlanRows from './0092_drop_search_plan_rows.ts';
 import * as channelClusteringHeartbeat from './0095_channel_clustering_heartbeat.ts';
 import * as themeSummaryDroppedQuotes from './0098_theme_summary_dropped_quotes.ts';
+import * as automationEmailDomains from './0099_automation_email_domains.ts';
 
 export interface Migration {
   name: string;
@@ -108,4 +109,5 @@ export const migrations: Migration[] = [
   { name: '0092_drop_search_plan_rows', ...dropSearchPlanRows },
   { name: '0095_channel_clustering_heartbeat', ...channelClusteringHeartbeat },
   { name: '0098_theme_summary_dropped_quotes', ...themeSummaryDroppedQuotes },
+  { name: '0099_automation_email_domains', ...automationEmailDomains },
 ];

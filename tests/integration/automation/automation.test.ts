@@ -402,6 +402,67 @@ describe('automations', () => {
       }
     });
 
+    it('emails outside the workspace only to domains an admin allowed, saying so on save and in the run log', async () => {
+      const target = await createProject(f.admin, 'Mail out');
+      const email = (to: string[]) => ({
+        actionType: 'sendEmail',
+        parameters: { to, subject: 'New note', text: 'A note was created.' },
+        executionOrder: 1,
+      });
+      const settings = (domains: string[]) =>
+        f.admin<{ updateAutomationSettings: { emailDomains: string[] } }>(
+          'mutation($d: [String!]) { updateAutomationSettings(emailDomains: $d) { emailDomains } }',
+          { d: domains },
+        );
+      const refused = await createError(f.admin, {
+        title: 'Mail out',
+        trigger: noteTrigger(target.id),
+        actions: [email([f.contributor.user.email, 'ext@partner.example'])],
+      });
+      expect(refused.extensions).toMatchObject({ errorCode: 'BAD_USER_INPUT', field: 'actions.0.parameters.to' });
+      expect(refused.message).toBe(
+        'Send an email: to: ext@partner.example is outside this workspace, and partner.example is not on the list of domains automations may email. A workspace admin can add it in the automation settings.',
+      );
+      // Only admins keep the list, and each entry must be a domain.
+      expect(
+        failure(
+          await f.manager.gql(
+            'mutation { updateAutomationSettings(emailDomains: ["partner.example"]) { emailDomains } }',
+          ),
+        ).extensions?.errorCode,
+      ).toBe('FORBIDDEN');
+      expect(failure(await settings(['partner.example', 'not a domain'])).extensions).toMatchObject({
+        errorCode: 'BAD_USER_INPUT',
+        field: 'emailDomains.1',
+      });
+      expect(ok(await settings(['Partner.example', '@other.example'])).updateAutomationSettings.emailDomains).toEqual([
+        'partner.example',
+        'other.example',
+      ]);
+      expect(
+        ok(await f.admin<{ automationSettings: { emailDomains: string[] } }>('{ automationSettings { emailDomains } }'))
+          .automationSettings.emailDomains,
+      ).toEqual(['partner.example', 'other.example']);
+      const a = await create(f.admin, {
+        title: 'Mail out',
+        trigger: noteTrigger(target.id),
+        actions: [email([f.contributor.user.email, 'ext@partner.example'])],
+      });
+      await createNote(f.contributor.gql, 'First', target.id);
+      const [sent] = await finishedRun(f.admin, a.id);
+      expect(sent!.status).toBe('succeeded');
+      expect(mail.received.filter((m) => m.to.includes('ext@partner.example'))).toHaveLength(1);
+      // Taken off the list, the domain gets nothing more and the run says why.
+      ok(await settings([]));
+      await createNote(f.contributor.gql, 'Second', target.id);
+      const runs = await finishedRun(f.admin, a.id, 2);
+      const failed = runs.find((r) => r.status === 'failed');
+      expect(failed?.actions[0]!.error).toContain(
+        'ext@partner.example is outside this workspace, and partner.example is not on the list of domains automations may email',
+      );
+      expect(mail.received.filter((m) => m.to.includes('ext@partner.example'))).toHaveLength(1);
+    });
+
     it('disables an automation whose owner lost access, with the reason', async () => {
       const target = await createProject(f.admin, 'Access changes');
       const a = await create(f.admin, {

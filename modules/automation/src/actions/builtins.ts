@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError, badInput, notFound, notifications, type Mailer, type RequestContext } from '@fieldbook/core';
 import type { Knex } from 'knex';
 import type { ResearchServices } from '@fieldbook/research';
+import { outsideAddresses } from './email-domains.ts';
 import type { ActionType, AgentsPort } from './types.ts';
 
 const id = (what: string) => z.uuid({ error: `${what} must be a valid id.` });
@@ -117,11 +118,19 @@ export function builtinActions(deps: BuiltinDeps): ActionType[] {
     {
       actionType: 'sendEmail',
       title: 'Send an email',
-      description: 'Sends an email to the addresses given.',
+      description:
+        'Sends an email to members of the workspace, and to addresses outside it at domains a workspace admin allowed.',
       parameters: emailParams,
       transactional: false,
-      async execute(_member, params) {
+      async checkIds(member, params) {
+        const refused = await outsideAddresses(member, emailParams.parse(params).to);
+        if (refused) throw badInput('to', refused);
+      },
+      async execute(member, params) {
         const p = emailParams.parse(params);
+        // Checked again as it runs: an admin may have taken a domain off the list since it was saved.
+        const refused = await outsideAddresses(member, p.to);
+        if (refused) throw new AppError('FORBIDDEN', refused);
         for (const to of p.to) await deps.mailer.send({ to, subject: p.subject, text: p.text });
         return { summary: `Emailed ${p.to.length} recipient${p.to.length === 1 ? '' : 's'}.` };
       },

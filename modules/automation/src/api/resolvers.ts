@@ -25,6 +25,7 @@ import {
   type RunView,
 } from '../automations/store.ts';
 import { dryRun } from '../runs/dry-run.ts';
+import { emailDomainsSchema } from '../actions/email-domains.ts';
 import { settingsOf } from '../runs/rate.ts';
 import { isTimeZone } from '../triggers/schedule.ts';
 import { operatorsFor, type FieldType } from '../rules/operators.ts';
@@ -56,6 +57,7 @@ const settingsArgs = z.object({
     .min(1, 'runsPerMinute must be at least 1.')
     .max(100_000, 'runsPerMinute can be at most 100,000.')
     .nullish(),
+  emailDomains: emailDomainsSchema.nullish(),
 });
 
 /** The automation module's GraphQL part. */
@@ -147,11 +149,17 @@ export function automationGraphql(deps: AutomationDeps): ModuleGraphql {
             const next = {
               timeZone: input.timeZone ?? current.timeZone,
               runsPerMinute: input.runsPerMinute ?? current.runsPerMinute,
+              emailDomains: input.emailDomains ?? current.emailDomains,
+            };
+            const row = {
+              time_zone: next.timeZone,
+              runs_per_minute: next.runsPerMinute,
+              email_domains: next.emailDomains,
             };
             await trx('automation_settings')
-              .insert({ workspace_id: workspaceId, time_zone: next.timeZone, runs_per_minute: next.runsPerMinute })
+              .insert({ workspace_id: workspaceId, ...row })
               .onConflict('workspace_id')
-              .merge({ time_zone: next.timeZone, runs_per_minute: next.runsPerMinute, updated_at: trx.fn.now() });
+              .merge({ ...row, updated_at: trx.fn.now() });
             return next;
           });
         },

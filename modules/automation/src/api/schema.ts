@@ -26,8 +26,8 @@ export const automationTypeDefs = /* GraphQL */ `
     "Publishes a user:activity event (001 §3.1); people may report only their own activity, admins anyone's."
     # API only, with no screen by design: product analytics systems report the activity of their users to Fieldbook.
     recordUserActivity(payload: JSON!): ID!
-    "Workspace admins: the time zone schedules are read in and the runs allowed per minute."
-    updateAutomationSettings(timeZone: String, runsPerMinute: Int): AutomationSettings!
+    "Workspace admins: the time zone schedules are read in, the runs allowed per minute, and the domains outside the workspace sendEmail may write to (at most 50)."
+    updateAutomationSettings(timeZone: String, runsPerMinute: Int, emailDomains: [String!]): AutomationSettings!
   }
 
   enum AutomationTriggerType {
@@ -152,6 +152,8 @@ export const automationTypeDefs = /* GraphQL */ `
   type AutomationSettings {
     timeZone: String!
     runsPerMinute: Int!
+    "Domains outside the workspace sendEmail may write to; members can always be emailed."
+    emailDomains: [String!]!
   }
 
   input AutomationTriggerInput {

@@ -150,7 +150,9 @@ async function checkActions(
     } catch (err) {
       // The message says what is missing; the field says which action.
       if (err instanceof AppError)
-        throw new AppError(err.errorCode, `${type.title}: ${err.message}`, { field: `${at}.parameters` });
+        throw new AppError(err.errorCode, `${type.title}: ${err.message}`, {
+          field: err.field ? `${at}.parameters.${err.field}` : `${at}.parameters`,
+        });
       throw err;
     }
     out.push({

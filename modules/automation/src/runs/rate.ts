@@ -5,11 +5,15 @@ export async function settingsOf(
   trx: Knex.Transaction,
   workspaceId: string,
   defaultRunsPerMinute: number,
-): Promise<{ timeZone: string; runsPerMinute: number }> {
+): Promise<{ timeZone: string; runsPerMinute: number; emailDomains: string[] }> {
   const row = (await trx('automation_settings').where({ workspace_id: workspaceId }).first()) as
-    | { time_zone: string; runs_per_minute: number }
+    | { time_zone: string; runs_per_minute: number; email_domains: string[] }
     | undefined;
-  return { timeZone: row?.time_zone ?? 'UTC', runsPerMinute: row?.runs_per_minute ?? defaultRunsPerMinute };
+  return {
+    timeZone: row?.time_zone ?? 'UTC',
+    runsPerMinute: row?.runs_per_minute ?? defaultRunsPerMinute,
+    emailDomains: row?.email_domains ?? [],
+  };
 }
 
 /**
