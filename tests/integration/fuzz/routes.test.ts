@@ -10,7 +10,7 @@ import { createWorkspaceWithAdmin, gqlAs, type WorkspaceFixture } from '../../su
 import { aiConfig, startFakeOpenAI, type FakeOpenAI } from '../../support/openai-fake.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
-import { verdictOf, type Verdict } from './verdict.ts';
+import { verdictOf } from './verdict.ts';
 import { workspaceFingerprint } from './fingerprint.ts';
 import {
   agentRequestArb,
@@ -126,7 +126,7 @@ async function send(request: RouteRequest): Promise<Response> {
     fetch(`${server.url}${request.path}`, {
       method: request.method,
       headers: { authorization, 'x-fieldbook-workspace': ws.id, ...request.headers },
-      body: request.body,
+      body: typeof request.body === 'string' || !request.body ? request.body : Uint8Array.from(request.body),
     });
   return go().catch(() =>
     go().catch((err: Error) => {
@@ -152,14 +152,15 @@ async function importsSettled(): Promise<void> {
 
 /** Runs `arb`'s requests; the failures, each with its replay, and how the requests were answered. */
 async function fuzz(family: keyof typeof PER_RUN, arb: fc.Arbitrary<RouteRequest>): Promise<string[]> {
-  const tally = new Map<Verdict['kind'] | string, number>();
+  const tally = new Map<string, number>();
   const result = await fc.check(
     fc.asyncProperty(arb, async (request) => {
       const before = await workspaceFingerprint(server, ws.id);
       const res = await send(request);
       const text = await res.text();
       const verdict = verdictOf(request, res, text);
-      tally.set(verdict.label, (tally.get(verdict.label) ?? 0) + 1);
+      const route = `${/\/([a-z]+)(\?|$)/.exec(request.path)?.[1] ?? request.path} ${verdict.label}`;
+      tally.set(route, (tally.get(route) ?? 0) + 1);
       const where = `${request.method} ${request.path.slice(0, 120)} answered ${res.status}`;
       if (verdict.kind === 'internal') throw new Error(`${where}: ${verdict.why}: ${text.slice(0, 300)}`);
       if (verdict.kind === 'unclear') throw new Error(`${where} without a clear error: ${text.slice(0, 300)}`);
