@@ -29,6 +29,8 @@ export interface AgentsServices extends AgentToolSource {
   tools(): AgentTool[];
   /** Runs one tool as the member, checked like any request of theirs. */
   runTool(member: RequestContext, name: string, input: unknown): Promise<ToolResult>;
+  /** Whether the member's role lets them run a tool: MCP lists only those. */
+  mayRun(member: RequestContext, tool: Pick<AgentTool, 'access'>): boolean;
   /** Automation's invokeAgent. */
   automationPort: AgentsAutomationPort;
 }
@@ -72,6 +74,7 @@ const agentsModule = defineModule({
       tools: deps.toolbox.tools,
       agentTools: deps.toolbox.tools,
       runTool: deps.toolbox.runTool,
+      mayRun: deps.toolbox.mayRun,
       automationPort: automationPort(deps),
     };
   },

@@ -39,6 +39,7 @@ describe('the MCP toolbox', () => {
       runTool: async () => {
         throw new Error('connection reset at /srv/internal.ts:12');
       },
+      mayRun: () => true,
     };
     const logger = { error: (o: unknown) => logged.push(o) } as unknown as Parameters<typeof toolboxFor>[2];
     const box = await toolboxFor(member(audits), source, logger);

@@ -29,6 +29,8 @@ export interface McpToolSource {
   tools(): readonly AgentTool[];
   /** Runs one tool as the member, checked like any request of theirs. */
   runTool(member: RequestContext, name: string, input: unknown): Promise<ToolResult>;
+  /** Whether the member's role lets them run the tool (a viewer runs no write tool). */
+  mayRun(member: RequestContext, tool: Pick<AgentTool, 'access'>): boolean;
 }
 
 /**
@@ -37,7 +39,10 @@ export interface McpToolSource {
  */
 const CONVERSATION_ONLY = new Set(['askForConfirmation']);
 
-/** The tools one MCP request may see and run: read tools always, write tools when the workspace allows changes. */
+/**
+ * The tools one MCP request may see and run: read tools always, write tools when the workspace
+ * allows changes and the member's role lets them make changes.
+ */
 export interface McpToolbox {
   tools: AgentTool[];
   call(name: string, input: unknown): Promise<McpToolAnswer>;
@@ -60,7 +65,9 @@ export async function toolboxFor(member: RequestContext, source: McpToolSource, 
   const { viewer, workspace } = member.authorize('projects:read');
   const settings = await member.tx((trx) => readMcpSettings(trx, workspace.id));
   const all = source.tools().filter((t) => !CONVERSATION_ONLY.has(t.name));
-  const tools = all.filter((t) => t.access === 'read' || settings.allowWrites);
+  // Listed: what this member may run. A write tool their role forbids is refused when called (below
+  // and by the source), never offered.
+  const tools = all.filter((t) => (t.access === 'read' || settings.allowWrites) && source.mayRun(member, t));
 
   async function audit(tool: string, access: string | null, outcome: string, errorCode?: string) {
     await member.tx((trx) =>

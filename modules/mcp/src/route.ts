@@ -15,7 +15,11 @@ import { mcpServerFor } from './server.ts';
 export const MCP_PATH = '/mcp';
 
 /** Without the agents module there are no tools to serve; the server still answers, with none. */
-const NO_TOOLS: McpToolSource = { tools: () => [], runTool: () => Promise.reject(new Error('No tools are loaded.')) };
+const NO_TOOLS: McpToolSource = {
+  tools: () => [],
+  runTool: () => Promise.reject(new Error('No tools are loaded.')),
+  mayRun: () => false,
+};
 export const TOKEN_REQUIRED = 'Send a personal API token as "Authorization: Bearer <token>" (Settings → API tokens).';
 
 /** Requests one API token may make to /mcp per minute; each tool call is one request, in a batch too. */

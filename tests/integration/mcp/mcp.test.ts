@@ -162,8 +162,12 @@ describe('MCP at /mcp', () => {
     expect(row).toEqual({ title: 'Written from Claude', created_by: c.f.contributor.user.id });
     await client.close();
 
-    // A viewer's token still cannot change anything: the setting opens writes, the role decides.
+    // A viewer's token still cannot change anything: the setting opens writes, the role decides,
+    // and a viewer's client is not offered tools it could never run.
     const viewer = await connect(viewerToken);
+    const offered = (await viewer.listTools()).tools;
+    expect(offered.map((t) => t.name)).toContain('keyword_search');
+    expect(offered.filter((t) => t.annotations?.readOnlyHint === false)).toEqual([]);
     expect(await viewer.callTool({ name: 'create_document', arguments: input })).toMatchObject({
       isError: true,
       content: [{ type: 'text', text: 'Viewers cannot use create_document: it changes things in the workspace.' }],

@@ -34,6 +34,8 @@ export interface AgentToolbox {
   tools(): Tool[];
   /** Runs a tool as `member`: they must be a member, write tools need someone who may change things, input is validated. */
   runTool(member: RequestContext, name: string, input: unknown): Promise<ToolResult>;
+  /** Whether `member`'s role lets them run `tool` (write tools need someone who may change things). */
+  mayRun(member: RequestContext, tool: Pick<Tool, 'access'>): boolean;
 }
 
 export function createToolbox(deps: ToolboxDeps): AgentToolbox {
@@ -48,19 +50,24 @@ export function createToolbox(deps: ToolboxDeps): AgentToolbox {
     [...own, ...channelTools(deps.channels()), ...pluginTools(deps.host)].map(
       (t): Tool => (t.access === 'write' && !t.needsConfirmation ? { ...t, needsConfirmation: true } : t),
     );
+  const mayRun = (member: RequestContext, tool: Pick<Tool, 'access'>): boolean => {
+    if (tool.access !== 'write') return true;
+    try {
+      member.authorize('notes:create');
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     tools,
+    mayRun,
     async runTool(member, name, input) {
       memberOf(member);
       const tool = tools().find((t) => t.name === name);
       if (!tool) throw badInput('name', `There is no tool named ${name}.`);
-      if (tool.access === 'write') {
-        try {
-          member.authorize('notes:create');
-        } catch {
-          throw new AppError('FORBIDDEN', `Viewers cannot use ${name}: it changes things in the workspace.`);
-        }
-      }
+      if (!mayRun(member, tool))
+        throw new AppError('FORBIDDEN', `Viewers cannot use ${name}: it changes things in the workspace.`);
       return tool.run(member, input);
     },
   };
