@@ -5,7 +5,9 @@ export type { RequestContext, Viewer, WorkspaceRef, Membership } from './kernel/
 export { AppError, badInput, forbidden, notFound, unauthenticated, type ErrorCode } from './errors/app-error.ts';
 export { validate } from './errors/validate.ts';
 export { cutGraphemes, cutText } from './text/cut.ts';
-export { unstorableText } from './text/unicode.ts';
+export { findUnstorableText, unstorableText, type UnstorablePlace } from './text/unicode.ts';
+export { MAX_INPUT_DEPTH } from './graphql/input-text.ts';
+export { BodyTooLarge, readBodyText } from './http/body.ts';
 export { operations, type Operation } from './graphql/operations.ts';
 export { withTenant, type TenantScope } from './db/tenancy.ts';
 export { connectionsHeldBy, WORKSPACE_BUSY } from './db/pool-share.ts';

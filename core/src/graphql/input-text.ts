@@ -7,7 +7,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { cutText } from '../text/cut.ts';
-import { unstorableText } from '../text/unicode.ts';
+import { findUnstorableText, unstorableText } from '../text/unicode.ts';
 import { requestRefused } from './errors.ts';
 
 /**
@@ -29,29 +29,9 @@ const refusal = (path: string, message: string): GraphQLError => {
 /** Checks request variables; the field is named from the variable down (`input.title`). */
 export function checkVariables(variables: Readonly<Record<string, unknown>> | null | undefined): GraphQLError | null {
   if (!variables) return null;
-  // Iterative, so a deeply nested value cannot overflow the stack while it is being checked.
-  const stack: Array<{ value: unknown; path: string; depth: number }> = Object.entries(variables).map(([k, v]) => ({
-    value: v,
-    path: k,
-    depth: 1,
-  }));
-  while (stack.length) {
-    const { value, path, depth } = stack.pop()!;
-    if (typeof value === 'string') {
-      const problem = unstorableText(value);
-      if (problem) return refusal(path, problem);
-      continue;
-    }
-    if (typeof value !== 'object' || value === null) continue;
-    if (depth > MAX_INPUT_DEPTH) return refusal(path, `is nested more than ${MAX_INPUT_DEPTH} levels deep, the limit`);
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    for (const [key, child] of entries) {
-      const problem = unstorableText(key);
-      if (problem) return refusal(`${path} (a key)`, problem);
-      stack.push({ value: child, path: `${path}.${key}`, depth: depth + 1 });
-    }
-  }
-  return null;
+  // The variables object itself is level 0: each variable is at depth 1, as before.
+  const found = findUnstorableText(variables, '', MAX_INPUT_DEPTH);
+  return found ? refusal(found.path || 'A variable', found.problem) : null;
 }
 
 /** The same check over strings written in the document itself, named by argument and field. */

@@ -22,6 +22,8 @@ export const CHANNEL_LIMITS = {
   keptFailures: 1000,
   /** A CSV upload. */
   csvBytes: 50 * 1024 * 1024,
+  /** Bytes of one push of data points (POST /api/channels/{id}/datapoints); past it, 413. */
+  pushBytes: 10 * 1024 * 1024,
   /** Rows a CSV preview shows. */
   previewRows: 10,
   pageSize: 100,

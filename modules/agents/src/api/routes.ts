@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { validate, type ModuleContext } from '@fieldbook/core';
+import { badInput, findUnstorableText, MAX_INPUT_DEPTH, validate, type ModuleContext } from '@fieldbook/core';
 import { readJson, streamEvents } from '@fieldbook/ai';
 import { answerConfirmation, sendMessage, type RunDeps, type RunSink } from '../conversations/run.ts';
 import { messageSchema } from '../conversations/store.ts';
@@ -29,7 +29,11 @@ export function agentRoutes(router: Router, ctx: ModuleContext, deps: RunDeps): 
       const request = await ctx.requestContext(koa);
       memberOf(request);
       const id = validate(idParam, koa.params.id);
-      const input = validate(body, await readJson(koa.req)) as Record<string, unknown>;
+      const json = await readJson(koa.req);
+      // Text PostgreSQL would refuse is bad input, as GraphQL says it, before the stream starts.
+      const unstorable = findUnstorableText(json, '', MAX_INPUT_DEPTH);
+      if (unstorable) throw badInput(unstorable.path, `${unstorable.path} ${unstorable.problem}.`);
+      const input = validate(body, json) as Record<string, unknown>;
       streamEvents(koa, async (sink) => {
         const outcome = await run(request, id, input, {
           send: (event: string, data: unknown) => sink.send(event, data),

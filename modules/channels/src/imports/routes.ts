@@ -1,7 +1,15 @@
 import type Router from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
-import { AppError, badInput, type ModuleContext, type RequestContext } from '@fieldbook/core';
+import {
+  AppError,
+  badInput,
+  findUnstorableText,
+  MAX_INPUT_DEPTH,
+  readBodyText,
+  type ModuleContext,
+  type RequestContext,
+} from '@fieldbook/core';
 import { CHANNEL_PERMISSIONS, callerOf } from '../caller.ts';
 import { channelFor } from '../channels/channels.ts';
 import { apiDatasetFor, createDataset } from '../datasets/datasets.ts';
@@ -14,25 +22,10 @@ import { cleanCsv, headersOf, InvalidCsvCharacter, readSettings } from '../sourc
 import type { ImportedRecord, Json } from '../sources/contract.ts';
 import { CHANNEL_IMPORT_QUEUE, type ChannelImportJob } from './records.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Every point that fails does so for its own input (a bad value, a limit): said as GraphQL says it. */
+const BAD_INPUT = 'BAD_USER_INPUT';
 
-/** The request body as text, refused past `limit` bytes with a message naming it. */
-async function bodyText(koa: Koa.Context, limit: number, what: string): Promise<string> {
-  const declared = Number(koa.get('content-length') || 0);
-  const tooLarge = () => badInput('body', `${what} can be at most ${Math.round(limit / (1024 * 1024))} MB.`);
-  if (declared > limit) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of koa.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      koa.req.resume();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function channelIdOf(koa: Koa.Context): string {
   const id = koa.params.channelId ?? '';
@@ -128,7 +121,7 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
     const caller = callerOf(rc, CHANNEL_PERMISSIONS.import);
     const channelId = channelIdOf(koa);
     await rc.tx((trx) => channelFor(trx, caller, channelId));
-    const text = await bodyText(koa, CHANNEL_LIMITS.csvBytes, 'A CSV file');
+    const text = await readBodyText(koa, CHANNEL_LIMITS.csvBytes, 'A CSV file');
     if (!text.trim()) throw badInput('body', 'Send the CSV file as the request body.');
     koa.body = previewCsv(text);
   });
@@ -152,7 +145,7 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
       throw badInput('settings', (error as Error).message);
     }
     await rc.tx((trx) => channelFor(trx, caller, channelId));
-    const text = await bodyText(koa, CHANNEL_LIMITS.csvBytes, 'A CSV file');
+    const text = await readBodyText(koa, CHANNEL_LIMITS.csvBytes, 'A CSV file');
     if (!text.trim()) throw badInput('body', 'Send the CSV file as the request body.');
     let clean: string;
     try {
@@ -207,7 +200,7 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
     const channelId = channelIdOf(koa);
     let body: unknown;
     try {
-      body = JSON.parse(await bodyText(koa, 10 * 1024 * 1024, 'A request'));
+      body = JSON.parse(await readBodyText(koa, CHANNEL_LIMITS.pushBytes));
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw badInput('body', 'The body must be JSON: { "dataPoints": [ ... ] }.');
@@ -219,6 +212,13 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
     const fieldTypes: Record<string, string> = {};
     const now = new Date().toISOString();
     for (const [i, item] of parsedBody.data.dataPoints.entries()) {
+      // Text PostgreSQL would refuse fails its point alone, as GraphQL refuses it, not the batch.
+      const unstorable = findUnstorableText(item, `dataPoints[${i}]`, MAX_INPUT_DEPTH);
+      if (unstorable) {
+        records.push(null);
+        problems.push(`${unstorable.path} ${unstorable.problem}.`);
+        continue;
+      }
       const point = pushedPoint.safeParse(item);
       const raw = point.success && point.data.raw != null ? rawSchema.safeParse(point.data.raw) : null;
       if (!point.success || (raw && !raw.success)) {
@@ -267,10 +267,16 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
       );
       let k = 0;
       return records.map((r, i) => {
-        if (!r) return { index: i, externalId: null, status: 'failed', reason: problems[i] };
+        if (!r) return { index: i, externalId: null, status: 'failed', errorCode: BAD_INPUT, reason: problems[i] };
         const o = outcomes[k++]!;
         return o.status === 'failed'
-          ? { index: i, externalId: r.externalId, status: 'failed', reason: `dataPoints[${i}]: ${o.reason}` }
+          ? {
+              index: i,
+              externalId: r.externalId,
+              status: 'failed',
+              errorCode: BAD_INPUT,
+              reason: `dataPoints[${i}]: ${o.reason}`,
+            }
           : { index: i, externalId: r.externalId, status: o.status, id: o.id };
       });
     });
