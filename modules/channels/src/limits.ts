@@ -26,6 +26,12 @@ export const CHANNEL_LIMITS = {
   pushBytes: 10 * 1024 * 1024,
   /** Rows a CSV preview shows. */
   previewRows: 10,
+  /** Bytes of a CSV file its preview reads: the first rows are in them, the rest of the file is not read. */
+  previewBytes: 1024 * 1024,
+  /** Characters of a value a CSV preview shows; a longer one is cut, ending with an ellipsis. */
+  previewValue: 1000,
+  /** Columns a CSV file may have. */
+  csvColumns: 500,
   pageSize: 100,
   /** Default number of data points a page shows (002 §9: default datum count). */
   defaultDatumCount: 10,

@@ -129,6 +129,41 @@ describe('CSV imports', () => {
     expect(await contents()).toContain('Nulhere');
   });
 
+  it('previews a large file from its first rows only, its values cut to a bounded length', async () => {
+    const long = 'x'.repeat(100_000);
+    const rows = Array.from({ length: 200_000 }, (_, i) => `Answer ${i} about exports,2026-04-0${1 + (i % 9)}`);
+    const csv = ['Comment,Date', `"${long}",2026-04-01`, ...rows].join('\n');
+    expect(csv.length).toBeGreaterThan(5_000_000);
+    const res = await preview(csv);
+    expect(res.status, JSON.stringify(res.json).slice(0, 500)).toBe(200);
+    expect(res.json).toMatchObject({ delimiter: ',', headers: ['Comment', 'Date'], complete: false, rowCount: null });
+    const shown = res.json.rows as Array<{ line: number; cells: string[] }>;
+    expect(shown.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(shown[0]!.cells[0]).toHaveLength(1000);
+    expect(shown[0]!.cells[0]!.endsWith('…')).toBe(true);
+    expect(shown[1]!.cells).toEqual(['Answer 0 about exports', '2026-04-01']);
+    expect(JSON.stringify(res.json).length).toBeLessThan(20_000);
+    // A small file is read whole: its rows are counted.
+    expect((await preview('Comment\nOne\nTwo\n')).json).toMatchObject({ complete: true, rowCount: 2 });
+  });
+
+  it('refuses a file with more columns than a CSV file may have, or a column name that is too long, in its preview and its import', async () => {
+    const wide = `${Array.from({ length: 600 }, (_, i) => `c${i}`).join(',')}\n${'1,'.repeat(599)}1\n`;
+    for (const res of [await preview(wide), await start(wide, { analyzeColumnLabel: 'c0' })]) {
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.json)).toContain('at most 500 columns; this one has 600');
+    }
+    const named = `Comment,${'n'.repeat(300)}\nx,y\n`;
+    for (const res of [await preview(named), await start(named, { analyzeColumnLabel: 'Comment' })]) {
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.json)).toContain('A column name can be at most 250 characters long');
+    }
+    // A row with far more values than the header is shown with no more than the columns a file may have.
+    const ragged = `Comment\n${'v,'.repeat(2000)}v\n`;
+    const cells = ((await preview(ragged)).json.rows as Array<{ cells: string[] }>)[0]!.cells;
+    expect(cells.length).toBeLessThanOrEqual(500);
+  });
+
   it('refuses settings naming a column the file lacks, and a viewer', async () => {
     const missing = await start('A,B\n1,2\n', { analyzeColumnLabel: 'Comment' });
     expect(missing.status).toBe(400);

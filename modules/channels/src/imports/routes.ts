@@ -17,9 +17,11 @@ import { writeRecords } from '../datapoints/write.ts';
 import { schedulePlacement } from '../themes/place.ts';
 import { FIELD_TYPES } from '../fields/types.ts';
 import { CHANNEL_LIMITS } from '../limits.ts';
-import { detectDelimiter, firstNulLine, readCsv } from '../sources/csv/parse.ts';
+import { columnsProblem } from '../sources/csv/columns.ts';
 import { cleanCsv, headersOf, InvalidCsvCharacter, readSettings } from '../sources/csv/source.ts';
 import type { ImportedRecord, Json } from '../sources/contract.ts';
+import { runInThread } from '../threads/threads.ts';
+import type { CsvPreview } from './preview.ts';
 import { CHANNEL_IMPORT_QUEUE, type ChannelImportJob } from './records.ts';
 
 /** Every point that fails does so for its own input (a bad value, a limit): said as GraphQL says it. */
@@ -33,31 +35,32 @@ function channelIdOf(koa: Koa.Context): string {
   return id;
 }
 
-/** The first rows of a CSV file and its columns, read without writing anything. */
-export function previewCsv(text: string): {
-  delimiter: string;
-  headers: string[];
-  rows: Array<{ line: number; cells: string[]; error: string | null }>;
-  rowCount: number;
-  nulLine: number | null;
-} {
-  const nulLine = firstNulLine(text);
-  const clean = text.replaceAll('\0', '');
-  const delimiter = detectDelimiter(clean);
-  const rows: Array<{ line: number; cells: string[]; error: string | null }> = [];
-  let headers: string[] = [];
-  let rowCount = 0;
-  for (const row of readCsv(clean, delimiter)) {
-    if (row.line === 1 && !headers.length) {
-      headers = row.cells.map((c) => c.trim());
-      continue;
-    }
-    rowCount++;
-    if (rows.length < CHANNEL_LIMITS.previewRows)
-      rows.push({ line: row.line, cells: row.cells, error: row.error ?? null });
-  }
-  return { delimiter, headers, rows, rowCount, nulLine };
+/**
+ * The first `limit` bytes of the request body, and whether that was all of it. The rest is not
+ * kept: it is drained unread, so a large file's preview costs its head only.
+ */
+function bodyHead(koa: Koa.Context, limit: number): Promise<{ bytes: Buffer; complete: boolean }> {
+  const req = koa.req;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (complete: boolean) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      if (!complete) req.resume();
+      resolve({ bytes: Buffer.concat(chunks).subarray(0, limit), complete });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > limit) done(false);
+    };
+    const onEnd = () => done(true);
+    const onError = (error: Error) => reject(error);
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
 }
+
+const PREVIEW_THREAD = new URL('./preview-thread.ts', import.meta.url);
 
 const pushSchema = z.object({
   dataPoints: z
@@ -121,9 +124,18 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
     const caller = callerOf(rc, CHANNEL_PERMISSIONS.import);
     const channelId = channelIdOf(koa);
     await rc.tx((trx) => channelFor(trx, caller, channelId));
-    const text = await readBodyText(koa, CHANNEL_LIMITS.csvBytes, 'A CSV file');
-    if (!text.trim()) throw badInput('body', 'Send the CSV file as the request body.');
-    koa.body = previewCsv(text);
+    if (Number(koa.get('content-length') || 0) > CHANNEL_LIMITS.csvBytes)
+      throw badInput('body', `A CSV file can be at most ${CHANNEL_LIMITS.csvBytes / (1024 * 1024)} MB.`);
+    const head = await bodyHead(koa, CHANNEL_LIMITS.previewBytes);
+    if (head.complete && !head.bytes.toString('utf8').trim())
+      throw badInput('body', 'Send the CSV file as the request body.');
+    // Decoded and read in a worker thread: the server's thread goes on answering requests.
+    const preview = await runInThread<{ bytes: Uint8Array; complete: boolean }, CsvPreview | { problem: string }>(
+      PREVIEW_THREAD,
+      head,
+    );
+    if ('problem' in preview) throw badInput('body', preview.problem);
+    koa.body = preview;
   });
 
   router.post('/api/channels/:channelId/imports', async (koa) => {
@@ -156,6 +168,8 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
       throw error;
     }
     const headers = headersOf(clean);
+    const problem = columnsProblem(headers);
+    if (problem) throw badInput('body', problem);
     for (const [key, label] of [
       ['analyzeColumnLabel', parsed.analyzeColumnLabel],
       ['timestampColumnLabel', parsed.timestampColumnLabel],
