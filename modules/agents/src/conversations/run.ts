@@ -19,10 +19,9 @@ import {
   messagesOf,
   type CallUsage,
   type ConversationRow,
-  type MessageRow,
-  type MessageTool,
   type Pending,
 } from './store.ts';
+import type { MessageRow, MessageTool } from './message-row.ts';
 import { withCallUsage } from './usage.ts';
 import { messageView, type MessageView } from './views.ts';
 

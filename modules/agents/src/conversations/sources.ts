@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import type { ToolItem } from '@fieldbook/core';
-import type { MessageRow } from './store.ts';
+import type { MessageRow } from './message-row.ts';
 
 /**
  * The projects a conversation has read from: the model has every earlier tool result in front of

@@ -1,37 +1,14 @@
 import type { ActionSummary } from './confirmation.ts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { badInput, notFound, validate, type RequestContext, type ToolCall, type ToolItem } from '@fieldbook/core';
+import { badInput, notFound, validate, type RequestContext, type ToolCall } from '@fieldbook/core';
 import { agentFor } from '../agents/store.ts';
 import { memberOf, type Member } from '../tools/access.ts';
+import type { MessageRow, MessageTool, MessageType } from './message-row.ts';
 
-export const MESSAGE_TYPES = ['ASSISTANT', 'RESULT', 'THINKING', 'USER'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const RATINGS = ['Good', 'Bad'] as const;
 export const CONVERSATION_TITLE_MAX = 500;
 export const MESSAGE_MAX = 20_000;
-
-/** What a message keeps of tools: the calls the model made, or the call a RESULT answers. */
-export interface MessageTool {
-  calls?: ToolCall[];
-  callId?: string;
-  name?: string;
-  input?: unknown;
-  items?: ToolItem[];
-  error?: boolean;
-}
-
-export interface MessageRow {
-  id: string;
-  conversation_id: string;
-  seq: string;
-  type: MessageType;
-  content: string;
-  tool: MessageTool | null;
-  item_ids: string[];
-  rating: 'Good' | 'Bad' | null;
-  created_at: Date;
-}
 
 /** The tool calls a conversation paused on: the first waits for the person, the rest follow. */
 export interface Pending {

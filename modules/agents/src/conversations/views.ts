@@ -1,4 +1,5 @@
-import type { ConversationRow, MessageRow } from './store.ts';
+import type { MessageRow } from './message-row.ts';
+import type { ConversationRow } from './store.ts';
 
 export interface MessageView {
   id: string;
