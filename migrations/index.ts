@@ -48,6 +48,7 @@ import * as highlightTagIds from './0088_highlight_tag_ids.ts';
 import * as webhookDeliveriesHandled from './0090_webhook_deliveries_handled.ts';
 import * as dropSearchPlanRows from './0092_drop_search_plan_rows.ts';
 import * as channelClusteringHeartbeat from './0095_channel_clustering_heartbeat.ts';
+import * as provenanceMakers from './0096_provenance_makers.ts';
 import * as themeSummaryDroppedQuotes from './0098_theme_summary_dropped_quotes.ts';
 import * as automationEmailDomains from './0099_automation_email_domains.ts';
 
@@ -108,6 +109,7 @@ export const migrations: Migration[] = [
   { name: '0090_webhook_deliveries_handled', ...webhookDeliveriesHandled },
   { name: '0092_drop_search_plan_rows', ...dropSearchPlanRows },
   { name: '0095_channel_clustering_heartbeat', ...channelClusteringHeartbeat },
+  { name: '0096_provenance_makers', ...provenanceMakers },
   { name: '0098_theme_summary_dropped_quotes', ...themeSummaryDroppedQuotes },
   { name: '0099_automation_email_domains', ...automationEmailDomains },
 ];

@@ -42,4 +42,11 @@ export {
 } from './settings.ts';
 export { readUsage, monthOf, type MonthlyUsage } from './usage.ts';
 export type { AgentTool, AgentToolSource, ToolInputSchema, ToolItem, ToolJson, ToolResult } from './tools.ts';
-export { provenanceLabel, readProvenance, recordProvenance, type Provenance } from './provenance.ts';
+export {
+  provenanceLabel,
+  readProvenance,
+  readProvenances,
+  recordProvenance,
+  type Provenance,
+  type ProvenanceMaker,
+} from './provenance.ts';

@@ -16,7 +16,41 @@ export interface Provenance {
   completionTokens: number;
   createdBy: string | null;
   createdAt: Date;
+  /** AI on a person's request (a step, an accepted suggestion, a translation), or an agent. AI when not given. */
+  madeBy?: ProvenanceMaker;
 }
+
+export type ProvenanceMaker = 'AI' | 'AGENT';
+
+interface ProvenanceRow {
+  object_type: string;
+  object_id: string;
+  model: string;
+  endpoint_host: string | null;
+  prompt_version: string;
+  input_ids: string[];
+  input_types: Record<string, number>;
+  prompt_tokens: number;
+  completion_tokens: number;
+  created_by: string | null;
+  created_at: Date;
+  made_by: ProvenanceMaker;
+}
+
+const provenanceOf = (r: ProvenanceRow): Provenance => ({
+  objectType: r.object_type,
+  objectId: r.object_id,
+  model: r.model,
+  endpointHost: r.endpoint_host,
+  promptVersion: r.prompt_version,
+  inputIds: r.input_ids,
+  inputTypes: r.input_types,
+  promptTokens: r.prompt_tokens,
+  completionTokens: r.completion_tokens,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  madeBy: r.made_by,
+});
 
 export async function recordProvenance(
   trx: Knex.Transaction,
@@ -37,6 +71,7 @@ export async function recordProvenance(
       completion_tokens: p.completionTokens,
       created_by: p.createdBy,
       created_at: trx.fn.now(),
+      made_by: p.madeBy ?? 'AI',
     })
     .onConflict(['workspace_id', 'object_type', 'object_id'])
     .merge();
@@ -50,35 +85,22 @@ export async function readProvenance(
 ): Promise<Provenance | null> {
   const r = (await trx('ai_provenance')
     .where({ workspace_id: workspaceId, object_type: objectType, object_id: objectId })
-    .first()) as
-    | {
-        object_type: string;
-        object_id: string;
-        model: string;
-        endpoint_host: string | null;
-        prompt_version: string;
-        input_ids: string[];
-        input_types: Record<string, number>;
-        prompt_tokens: number;
-        completion_tokens: number;
-        created_by: string | null;
-        created_at: Date;
-      }
-    | undefined;
-  if (!r) return null;
-  return {
-    objectType: r.object_type,
-    objectId: r.object_id,
-    model: r.model,
-    endpointHost: r.endpoint_host,
-    promptVersion: r.prompt_version,
-    inputIds: r.input_ids,
-    inputTypes: r.input_types,
-    promptTokens: r.prompt_tokens,
-    completionTokens: r.completion_tokens,
-    createdBy: r.created_by,
-    createdAt: r.created_at,
-  };
+    .first()) as ProvenanceRow | undefined;
+  return r ? provenanceOf(r) : null;
+}
+
+/** The provenance of each of `objectIds` that AI made, by id (one read for a list). */
+export async function readProvenances(
+  trx: Knex.Transaction,
+  workspaceId: string,
+  objectType: string,
+  objectIds: readonly string[],
+): Promise<Map<string, Provenance>> {
+  if (!objectIds.length) return new Map();
+  const rows = (await trx('ai_provenance')
+    .where({ workspace_id: workspaceId, object_type: objectType })
+    .whereIn('object_id', objectIds)) as ProvenanceRow[];
+  return new Map(rows.map((r) => [r.object_id, provenanceOf(r)]));
 }
 
 /** "Written by AI (gpt-4o-mini) from 3 notes", or the local equivalent. */

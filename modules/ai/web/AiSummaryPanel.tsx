@@ -1,7 +1,8 @@
-import { Alert, Blockquote, Button, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Blockquote, Button, Group, Loader, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { IconSparkles } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { AiStepsPanel } from './AiStepsPanel.tsx';
 import { postEvents } from './events.ts';
 import { SUMMARY_FIELDS, type AiSummary, type SummaryPart } from './types.ts';
@@ -15,7 +16,16 @@ const KINDS = [
   { value: 'streaming', label: 'Streaming' },
 ];
 
-function Parts({ parts }: { parts: SummaryPart[] }) {
+/**
+ * Where a quote is in the document the summary is on: a hash the note page reads (000 §2), the
+ * words for a quote of the document itself, the highlight's id for a quote of one of its highlights.
+ */
+function quoteHash(objectId: string, q: { itemId: string; text: string }): string {
+  const params = new URLSearchParams(q.itemId === objectId ? { text: q.text } : { highlight: q.itemId });
+  return `#${params.toString()}`;
+}
+
+function Parts({ parts, objectId }: { parts: SummaryPart[]; objectId: string }) {
   return (
     <Stack gap="xs">
       {parts.map((p, i) =>
@@ -33,7 +43,10 @@ function Parts({ parts }: { parts: SummaryPart[] }) {
           </div>
         ) : (
           <Blockquote key={i} p="xs" cite={null}>
-            <Text size="sm">“{p.text}”</Text>
+            {/* Each quote opens its passage, marked, in the document beside this panel. */}
+            <Anchor component={Link} to={{ hash: quoteHash(objectId, p) }} size="sm" c="inherit" underline="hover">
+              “{p.text}”
+            </Anchor>
           </Blockquote>
         ),
       )}
@@ -166,9 +179,11 @@ export function AiSummaryPanel({
         </Text>
       )}
       <div aria-live="polite" aria-busy={busy}>
-        {parts && !result && <Parts parts={parts} />}
+        {parts && !result && <Parts parts={parts} objectId={objectId} />}
         {busy && <Loader size="xs" mt="xs" aria-label="Writing the summary" />}
-        {shown && shown.status === 'OK' && <Parts parts={result ? partsOf(result) : partsOf(shown)} />}
+        {shown && shown.status === 'OK' && (
+          <Parts parts={result ? partsOf(result) : partsOf(shown)} objectId={objectId} />
+        )}
       </div>
       {shown?.provenance && (
         <Text size="xs" c="dimmed" data-testid="ai-provenance">

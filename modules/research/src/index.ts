@@ -22,6 +22,7 @@ import { foldersPart } from './folders/index.ts';
 import { notesPart } from './notes/index.ts';
 import { insightsPart } from './insights/index.ts';
 import { highlightsPart } from './highlights/index.ts';
+import { provenancePart } from './provenance/index.ts';
 import { trashPart } from './trash/index.ts';
 import { tagsPart } from './tags/index.ts';
 import { fieldsPart } from './fields/index.ts';
@@ -49,6 +50,7 @@ const parts: readonly ResearchPart[] = [
   notesPart,
   insightsPart,
   highlightsPart,
+  provenancePart,
   trashPart,
   tagsPart,
   fieldsPart,

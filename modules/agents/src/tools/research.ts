@@ -38,6 +38,7 @@ async function provenanceOf(member: RequestContext, ai: AiService, noteId: strin
       promptTokens: usage?.promptTokens ?? 0,
       completionTokens: usage?.completionTokens ?? 0,
       createdBy: m.userId,
+      madeBy: 'AGENT',
     }),
   );
 }

@@ -1,4 +1,5 @@
 /** The GraphQL operations and shapes the browse screens use (modules/research/src/*\/schema.ts). */
+import { MAKER_FIELDS, type Maker } from './ui/WrittenByAi.tsx';
 
 export type ProjectStatus = 'ACTIVE' | 'ARCHIVED' | 'COMPLETED';
 export type PermissionLevel = 'none' | 'read' | 'write' | 'full';
@@ -66,6 +67,8 @@ export interface DocumentSummary {
   highlightCount?: number;
   /** A note's tags, an insight's those of the highlights it cites (lists only). */
   rowTags?: Array<{ id: string; title: string; color: string }>;
+  /** A person, AI or an agent. */
+  createdBy?: Maker;
 }
 
 export type ListOrder = 'CREATED_DESC' | 'CREATED_ASC' | 'TITLE_ASC' | 'UPDATED_DESC' | 'RANK';
@@ -124,7 +127,7 @@ export interface TagBoard {
 
 const PROJECT_FIELDS = `id title status color icon rank folderId folder { id title path } starred createdById createdAt updatedAt permissions
   myAccess { level accessRole canEdit canManageAccess canDelete restricted }`;
-const DOC_FIELDS = 'id projectId title archived locked createdById createdAt updatedAt';
+const DOC_FIELDS = `id projectId title archived locked createdById createdAt updatedAt ${MAKER_FIELDS}`;
 const TAG_FIELDS = 'id boardId groupId title color description locked highlightCount';
 
 export const q = {

@@ -34,9 +34,10 @@ import {
 } from '@tabler/icons-react';
 import type { Editor, JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { announceTrashed } from '../browse/bulk/trash-actions.tsx';
 import { FollowButton } from '../browse/ui/FollowButton.tsx';
+import { WrittenByAi } from '../browse/ui/WrittenByAi.tsx';
 import { RequestAccessPanel } from '../browse/project/RequestAccessPanel.tsx';
 import {
   CITE_HIGHLIGHT,
@@ -74,6 +75,7 @@ import { TagsTab } from './panel/TagsTab.tsx';
 import { ShareDialog } from './share/ShareDialog.tsx';
 import { TagPicker } from './TagPicker.tsx';
 import { useAutosave, type SaveState } from './useAutosave.ts';
+import { useCitedPassage } from './useCitedPassage.ts';
 
 const TITLE_MAX = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -223,6 +225,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const canTranslate = kind === 'note' && access.canEdit && host.permissions.includes('notes:create');
   const [translateOpen, setTranslateOpen] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
 
   const [title, setTitle] = useState(initial.title);
   const [highlights, setHighlights] = useState<Highlight[]>(initial.highlights);
@@ -238,6 +241,8 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const [actionError, setActionError] = useState<string | null>(null);
   const [justMade, setJustMade] = useState<{ highlight: Highlight; anchor: DOMRect } | null>(null);
   const editorRef = useRef<Editor | null>(null);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const passage = useCitedPassage(editor, kind, highlights);
   const lastCited = useRef(citedIds(initial.content as JSONContent | null));
   usePageTitle(title.trim() || label.untitled);
 
@@ -430,6 +435,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
   const cited = useMemo(() => new Set(highlights.map((h) => h.id)), [highlights]);
   const onReady = useCallback((e: Editor) => {
     editorRef.current = e;
+    setEditor(e);
   }, []);
 
   return (
@@ -455,6 +461,7 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
                   {published ? 'Published' : 'Draft'}
                 </Badge>
               )}
+              <WrittenByAi maker={initial.createdBy} />
               {locked && (
                 <Badge variant="light" color="orange" leftSection={<IconLock size={12} aria-hidden />}>
                   Locked
@@ -622,6 +629,39 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
               onHighlight={canHighlight ? (span) => void createHighlight(span) : undefined}
               onReady={onReady}
             />
+          </Box>
+          {/* Fixed at the foot of the screen, so it is seen beside the passage and moves no text. */}
+          <Box role="status" aria-live="polite">
+            {passage && (
+              <Paper
+                withBorder
+                shadow="md"
+                radius="xl"
+                px="md"
+                py={6}
+                pos="fixed"
+                bottom={24}
+                left="50%"
+                style={{ transform: 'translateX(-50%)', zIndex: 20 }}
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <Text size="sm">
+                    {passage === 'shown'
+                      ? 'Showing the cited passage'
+                      : `The cited passage is no longer in this ${label.one}`}
+                  </Text>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() =>
+                      navigate({ pathname: location.pathname, search: location.search }, { replace: true })
+                    }
+                  >
+                    Clear
+                  </Button>
+                </Group>
+              </Paper>
+            )}
           </Box>
           {justMade && (
             <Popover

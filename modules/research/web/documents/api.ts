@@ -1,4 +1,5 @@
 /** The GraphQL operations and shapes the note and insight pages use. */
+import { MAKER_FIELDS, type Maker } from '../browse/ui/WrittenByAi.tsx';
 
 export type DocumentKind = 'note' | 'insight';
 
@@ -27,6 +28,8 @@ export interface Highlight {
   displayColor: string | null;
   createdAt: string;
   note?: { id: string; title: string } | null;
+  /** A person, or AI when a suggestion was accepted. */
+  createdBy?: Maker;
 }
 
 export interface RichDoc {
@@ -46,6 +49,8 @@ export interface DocumentData {
   updatedAt: string;
   project: { id: string; title: string; myAccess: ProjectAccess };
   highlights: Highlight[];
+  /** A person, AI or an agent. */
+  createdBy?: Maker;
   /** Notes only. */
   people?: Person[];
   /** Insights only. */
@@ -54,9 +59,9 @@ export interface DocumentData {
   summary?: RichDoc | null;
 }
 
-const HIGHLIGHT = 'id noteId insightId text startOffset endOffset color displayColor createdAt';
+const HIGHLIGHT = `id noteId insightId text startOffset endOffset color displayColor createdAt ${MAKER_FIELDS}`;
 const PROJECT = 'project { id title myAccess { level accessRole canEdit canDelete } }';
-const COMMON = `id projectId title content contentText locked archived updatedAt ${PROJECT}`;
+const COMMON = `id projectId title content contentText locked archived updatedAt ${MAKER_FIELDS} ${PROJECT}`;
 
 export const NOTE_QUERY = `query DocumentNote($id: ID!) {
   note(id: $id) { ${COMMON} highlights { ${HIGHLIGHT} } people { id name email company } }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Connection, DocumentSummary, HighlightSummary } from '../api.ts';
 import { formatDate, timeAgo } from '../ui/hooks.ts';
+import { WrittenByAi } from '../ui/WrittenByAi.tsx';
 
 const PAGE = 25;
 
@@ -115,9 +116,12 @@ export function DocumentRow({
           )}
           <Icon size={18} aria-hidden color="#5c6370" style={{ flexShrink: 0, marginTop: 2 }} />
           <div style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={to} fw={500} c="dark" truncate display="block">
-              {title}
-            </Anchor>
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={to} fw={500} c="dark" truncate display="block">
+                {title}
+              </Anchor>
+              <WrittenByAi maker={doc.createdBy} size="xs" />
+            </Group>
             {showProject && doc.project && (
               <Text size="xs" c="dimmed" truncate>
                 in {doc.project.title}

@@ -1,4 +1,5 @@
 import { Node, mergeAttributes } from '@tiptap/core';
+import { formatNoteHash } from '../hash.ts';
 
 export interface CitationAttrs {
   highlightId: string;
@@ -62,9 +63,11 @@ export const Citation = Node.create<{ linkNotes: boolean }>({
   },
 
   renderHTML({ node, HTMLAttributes }) {
-    const { text, noteTitle, noteId } = node.attrs as CitationAttrs;
+    const { text, noteTitle, noteId, highlightId } = node.attrs as CitationAttrs;
     const title = noteTitle || 'Untitled note';
-    const source = this.options.linkNotes && noteId ? ['a', { href: `/data/${noteId}` }, title] : ['span', {}, title];
+    // The link opens the note at the cited words (the note page reads the highlight from the hash).
+    const href = `/data/${noteId}${highlightId ? formatNoteHash({ highlightId }) : ''}`;
+    const source = this.options.linkNotes && noteId ? ['a', { href }, title] : ['span', {}, title];
     return [
       'figure',
       mergeAttributes(HTMLAttributes, { 'data-citation': '', class: 'fb-citation' }),

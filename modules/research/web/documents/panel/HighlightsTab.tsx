@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Box, Button, Group, Paper, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconShare, IconTag, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { WrittenByAi } from '../../browse/ui/WrittenByAi.tsx';
 import type { Highlight, Person, Tag } from '../api.ts';
+import { formatNoteHash } from '../hash.ts';
 import { HighlightPeople } from './HighlightPeople.tsx';
 import { TagPicker } from '../TagPicker.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -59,10 +61,17 @@ export function HighlightsTab({
               <Text size="sm" lineClamp={4}>
                 “{h.text}”
               </Text>
+              <WrittenByAi maker={h.createdBy} size="xs" />
               {kind === 'insight' && h.note && (
                 <Text size="xs" c="dimmed" mt={4}>
                   From{' '}
-                  <Text component={Link} to={`/data/${h.note.id}`} size="xs" c="indigo.8" td="underline">
+                  <Text
+                    component={Link}
+                    to={`/data/${h.note.id}${formatNoteHash({ highlightId: h.id })}`}
+                    size="xs"
+                    c="indigo.8"
+                    td="underline"
+                  >
                     {h.note.title || 'Untitled note'}
                   </Text>
                 </Text>
