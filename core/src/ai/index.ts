@@ -27,6 +27,7 @@ export {
   type VerifiedProse,
 } from './prose-quotes.ts';
 export { keySentences, sentences, sentencesMatching, words } from './extractive.ts';
+export { authorizeSummary, VIEWERS_CANNOT_SUMMARIZE } from './summarizers.ts';
 export {
   AI_FEATURES,
   AI_MODES,

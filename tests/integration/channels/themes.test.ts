@@ -420,7 +420,7 @@ describe('themes', () => {
       provenance: { model: string; endpointHost: string | null; inputCount: number; local: boolean; label: string };
     }
     const summary = ok(
-      await a.viewer.gql<{ summarizeChannelTheme: ThemeSummary }>(
+      await a.contributor.gql<{ summarizeChannelTheme: ThemeSummary }>(
         `mutation($id: ID!) { summarizeChannelTheme(id: $id) { ${fields} } }`,
         { id: mobile.id },
       ),

@@ -33,31 +33,14 @@ export interface JsonSchema {
   enum?: unknown[];
 }
 
-/**
- * Text with a NUL or a lone surrogate: the channels push and the agents message route answer such
- * text with an internal error today (being fixed apart). Their bodies leave it out for now; the CSV
- * routes and MCP get it.
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const hasNulOrLoneSurrogate = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
-const SAFE_HOSTILE = HOSTILE_STRINGS.filter((s) => !hasNulOrLoneSurrogate(s));
-/** No string (key or value) anywhere in `value` holds a NUL or a lone surrogate. */
-const wellFormed = (value: unknown): boolean => {
-  if (typeof value === 'string') return !hasNulOrLoneSurrogate(value);
-  if (Array.isArray(value)) return value.every(wellFormed);
-  if (value && typeof value === 'object')
-    return Object.entries(value).every(([k, v]) => !hasNulOrLoneSurrogate(k) && wellFormed(v));
-  return true;
-};
-
-function textArb(safe: boolean): fc.Arbitrary<string> {
-  const any = fc.oneof(
+/** Words, any text, and the hostile strings (NUL, lone surrogates, 120,000 characters, ...). */
+function textArb(): fc.Arbitrary<string> {
+  return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom('Setup was confusing', 'Pricing', 'a', 'Ünïcödé 😀', 'SMB') },
     { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
     { weight: 1, arbitrary: fc.string({ maxLength: 30, unit: 'binary' }) },
-    { weight: 2, arbitrary: fc.constantFrom(...(safe ? SAFE_HOSTILE : HOSTILE_STRINGS)) },
+    { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   );
-  return safe ? any.filter((s) => !hasNulOrLoneSurrogate(s)) : any;
 }
 
 const wrongType = fc.constantFrom<unknown>(7, -1, 1e308, true, null, [], {}, [null], 'text');
@@ -104,8 +87,8 @@ const contentType = fc.oneof(
 
 // --- Channels: POST /api/channels/{id}/datapoints, …/csv/preview, …/imports ---
 
-function pointArb(safe: boolean): fc.Arbitrary<unknown> {
-  const text = textArb(safe);
+function pointArb(): fc.Arbitrary<unknown> {
+  const text = textArb();
   const raw = fc.oneof(
     fc.record(
       {
@@ -153,10 +136,13 @@ function pointArb(safe: boolean): fc.Arbitrary<unknown> {
   );
 }
 
-/** A push of data points; NUL and lone surrogates left out while the route does not refuse them yet. */
+/** A push body past the route's 10 MB: answered 413 naming the limit. */
+const PUSH_PAST_LIMIT = `{"dataPoints":[{"externalId":"big","content":"${'x'.repeat(11 * 1024 * 1024)}"}]}`;
+
+/** A push of data points. */
 function pushBody(): fc.Arbitrary<string | Buffer> {
   const points = fc.oneof(
-    { weight: 6, arbitrary: fc.array(pointArb(true), { minLength: 1, maxLength: 4 }) },
+    { weight: 6, arbitrary: fc.array(pointArb(), { minLength: 1, maxLength: 4 }) },
     { weight: 1, arbitrary: fc.constant([]) },
     // One past the batch limit.
     {
@@ -166,18 +152,19 @@ function pushBody(): fc.Arbitrary<string | Buffer> {
     { weight: 1, arbitrary: wrongType },
   );
   return fc.oneof(
-    { weight: 8, arbitrary: fc.record({ dataPoints: points }).filter(wellFormed).map(json) },
-    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).filter(wellFormed).map(json) },
+    { weight: 12, arbitrary: fc.record({ dataPoints: points }).map(json) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json) },
     { weight: 1, arbitrary: notAnObject },
+    { weight: 1, arbitrary: fc.constant(PUSH_PAST_LIMIT) },
   );
 }
 
 function csvText(): fc.Arbitrary<string> {
-  const cell = fc.oneof(textArb(false), fc.constantFrom('"quoted, cell"', '"unclosed', 'a""b', '\r', '\n'));
+  const cell = fc.oneof(textArb(), fc.constantFrom('"quoted, cell"', '"unclosed', 'a""b', '\r', '\n'));
   const row = fc.array(cell, { minLength: 0, maxLength: 5 }).map((cells) => cells.join(','));
   // A file with the columns the settings name, so some imports get past their checks and run.
   const plausible = fc
-    .array(fc.tuple(textArb(false), dateArb, fc.constantFrom('someone@example.com', 'not an email', ''), cell), {
+    .array(fc.tuple(textArb(), dateArb, fc.constantFrom('someone@example.com', 'not an email', ''), cell), {
       maxLength: 4,
     })
     .map((rows) =>
@@ -197,7 +184,7 @@ function settingsArb(): fc.Arbitrary<unknown> {
   const label = orWrong(
     fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom('text', 'a', 'b', 'date', 'email', 'id') },
-      { weight: 1, arbitrary: textArb(false) },
+      { weight: 1, arbitrary: textArb() },
     ),
   );
   return fc.oneof(
@@ -209,10 +196,10 @@ function settingsArb(): fc.Arbitrary<unknown> {
           timestampColumnLabel: label,
           emailFieldPath: label,
           externalIdColumnLabel: label,
-          unselectedHeaders: orWrong(fc.array(textArb(false), { maxLength: 3 })),
+          unselectedHeaders: orWrong(fc.array(textArb(), { maxLength: 3 })),
           minDate: orWrong(dateArb),
           maxDate: orWrong(dateArb),
-          fieldTypes: orWrong(fc.dictionary(textArb(false), fc.constantFrom('TEXT', 'NUMBER', 'nope'), { maxKeys: 2 })),
+          fieldTypes: orWrong(fc.dictionary(textArb(), fc.constantFrom('TEXT', 'NUMBER', 'nope'), { maxKeys: 2 })),
           ignoreNul: orWrong(fc.boolean()),
         },
         { requiredKeys: [] },
@@ -260,7 +247,7 @@ export function channelRequestArb(pool: RoutePool): fc.Arbitrary<RouteRequest> {
     { weight: 1, arbitrary: fc.constantFrom('{', 'null', '', '%', '[]') },
   );
   const importRequest = fc
-    .record({ channel, body: csvBody, settings: fc.option(settingsQuery), name: fc.option(textArb(false)) })
+    .record({ channel, body: csvBody, settings: fc.option(settingsQuery), name: fc.option(textArb()) })
     .map(({ channel, body, settings, name }): RouteRequest => {
       const query = new URLSearchParams();
       if (settings !== null) query.set('settings', settings);
@@ -286,10 +273,7 @@ export function agentRequestArb(pool: RoutePool): fc.Arbitrary<RouteRequest> {
   const messageBody = fc.oneof(
     {
       weight: 6,
-      arbitrary: fc
-        .record({ text: orWrong(textArb(true)) }, { requiredKeys: [] })
-        .filter(wellFormed)
-        .map(json),
+      arbitrary: fc.record({ text: orWrong(textArb()) }, { requiredKeys: [] }).map(json),
     },
     { weight: 1, arbitrary: fc.constant(json({ text: 'x'.repeat(70_000) })) },
     { weight: 1, arbitrary: notAnObject },
@@ -332,7 +316,7 @@ function schemaValueArb(
     if (schema?.enum?.length) return fc.oneof(fc.constantFrom(...schema.enum), fc.constant('NOT_A_VALUE'));
     switch (type) {
       case 'string':
-        return /id$/i.test(name) ? idIn(pool.ids) : textArb(false);
+        return /id$/i.test(name) ? idIn(pool.ids) : textArb();
       case 'integer':
         return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constantFrom(0, -1, 2_147_483_648, 1e21));
       case 'number':
@@ -369,7 +353,7 @@ function toolCallArb(pool: RoutePool): fc.Arbitrary<unknown> {
     {
       weight: 1,
       arbitrary: fc.record(
-        { name: orWrong(textArb(false)), arguments: orWrong(fc.jsonValue({ maxDepth: 2 })) },
+        { name: orWrong(textArb()), arguments: orWrong(fc.jsonValue({ maxDepth: 2 })) },
         { requiredKeys: [] },
       ),
     },
@@ -404,7 +388,7 @@ function rpcMessageArb(pool: RoutePool): fc.Arbitrary<unknown> {
           'notifications/initialized',
           'tools/call',
         ),
-        textArb(false),
+        textArb(),
       ),
       params: fc.jsonValue({ maxDepth: 3 }),
     },
@@ -417,6 +401,13 @@ export function mcpRequestArb(pool: RoutePool): fc.Arbitrary<RouteRequest> {
   const body = fc.oneof(
     { weight: 8, arbitrary: rpcMessageArb(pool).map(json) },
     { weight: 2, arbitrary: fc.array(rpcMessageArb(pool), { minLength: 0, maxLength: 4 }).map(json) },
+    // One past the 10 requests a batch may hold.
+    {
+      weight: 1,
+      arbitrary: fc.constant(
+        json(Array.from({ length: 11 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/list' }))),
+      ),
+    },
     { weight: 1, arbitrary: notAnObject },
   );
   const accept = fc.oneof(

@@ -32,12 +32,14 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_251_125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 /** Requests per route family for each of RUNS: the MCP endpoint's tools are many, so it gets more. */
 const PER_RUN = { channels: 12, agents: 8, mcp: 15 };
+/** HTTP requests per token: batches of up to 4 (11 at most, refused) keep each under its 120 a minute. */
+const MCP_PER_TOKEN = 25;
 
 let server: TestServer;
 let mail: TestMailServer;
 let model: FakeOpenAI;
 let ws: WorkspaceFixture;
-/** Personal API tokens for /mcp, used in turn: each may make 120 requests a minute. */
+/** Personal API tokens for /mcp, used in turn: each may make 120 requests a minute, a batch's each counted. */
 const tokens: string[] = [];
 const pool: { channelIds: string[]; conversationIds: string[]; ids: string[]; tools: RoutePool['tools'] } = {
   channelIds: [],
@@ -105,7 +107,7 @@ async function seedWorkspace(admin: ReturnType<typeof gqlAs>): Promise<void> {
   }
   pool.ids.push(createProject.id, createNote.id, createAgent.id, ...pool.channelIds, ws.id);
   await data('mutation { updateMcpSettings(input: { allowWrites: true }) { allowWrites } }');
-  for (let i = 0; i < Math.ceil((RUNS * PER_RUN.mcp + 1) / 100); i++) {
+  for (let i = 0; i < Math.ceil((RUNS * PER_RUN.mcp + 1) / MCP_PER_TOKEN); i++) {
     const { createApiToken } = await data<{ createApiToken: { token: string } }>(
       'mutation($n: String!) { createApiToken(name: $n) { token } }',
       { n: `Fuzz ${i}` },
@@ -120,7 +122,7 @@ let mcpRequests = 0;
 async function send(request: RouteRequest): Promise<Response> {
   const authorization =
     request.path === '/mcp'
-      ? `Bearer ${tokens[Math.floor(mcpRequests++ / 100) % tokens.length]}`
+      ? `Bearer ${tokens[Math.floor(mcpRequests++ / MCP_PER_TOKEN) % tokens.length]}`
       : `Bearer ${ws.admin.accessToken}`;
   const go = () =>
     fetch(`${server.url}${request.path}`, {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import {
   AppError,
-  forbidden,
+  authorizeSummary,
   isVerbatimQuote,
   provenanceLabel,
   readProvenance,
@@ -22,7 +22,7 @@ import type { SummaryPart } from './part.ts';
 import { SUMMARY_PROMPT_VERSION, summaryMessages, type SummarySource } from './prompt.ts';
 
 export const NOT_ENOUGH_CONTENT = 'Not enough content to summarize';
-export const VIEWERS_CANNOT_SUMMARIZE = 'Viewers cannot generate summaries';
+export { VIEWERS_CANNOT_SUMMARIZE } from '@fieldbook/core';
 /** Fewer words than this is too little to summarise (NOT_ENOUGH_DATA). */
 export const MIN_SUMMARY_WORDS = 15;
 const OBJECT_TYPES = ['NOTE', 'INSIGHT'] as const;
@@ -91,9 +91,8 @@ async function sourcesOf(
 
 /** The viewer's role decides first: viewers never generate, whatever project access they hold. */
 export function summarizer(ctx: RequestContext): Caller {
-  const caller = callerOf(ctx, 'notes:read');
-  if (caller.membership.effectiveRole === 'VIEWER') throw forbidden(VIEWERS_CANNOT_SUMMARIZE);
-  return caller;
+  authorizeSummary(ctx, 'notes:read');
+  return callerOf(ctx, 'notes:read');
 }
 
 /** A summary written but not stored yet: what storing it needs. */

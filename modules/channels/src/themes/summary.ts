@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import {
+  authorizeSummary,
   provenanceLabel,
   readProvenance,
   recordProvenance,
@@ -107,6 +108,8 @@ export async function themeSummaryProvenance(
  * one not found is removed and counted. Provenance is recorded either way.
  */
 export async function summarizeTheme(ctx: RequestContext, ai: AiService, args: unknown): Promise<ThemeSummary> {
+  // Viewers read theme summaries but never generate them (002 §6), as with notes' and insights'.
+  authorizeSummary(ctx, CHANNEL_PERMISSIONS.read);
   const caller = callerOf(ctx, CHANNEL_PERMISSIONS.read);
   const { id } = validate(z.object({ id: idSchema() }), args);
   const { theme, points } = await ctx.tx(async (trx) => {
