@@ -3,6 +3,8 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { withTenant } from '../db/tenancy.ts';
 import { AppError, badInput, notFound } from '../errors/app-error.ts';
 import type { RequestContext } from '../kernel/request-context.ts';
+import { can } from '../permissions/authorize.ts';
+import { loadMembership } from '../workspaces/directory.ts';
 import { generateShareToken } from './token.ts';
 
 /**
@@ -129,6 +131,18 @@ function auditShareLink(trx: Knex.Transaction, actor: ShareActor, share: ShareLi
   });
 }
 
+/**
+ * The one rule every share type follows: a link shows its object only while the person who made
+ * it is still a member who may share (Contributor and above, 002 §6 "write the access control
+ * list"). A maker who leaves or becomes a viewer takes their links down with them; given the
+ * right again, the links they made work again (ending a link for good is revoking it).
+ */
+export async function makerMayShare(trx: Knex.Transaction, share: ShareLinkRow): Promise<boolean> {
+  if (!share.created_by) return false;
+  const membership = await loadMembership(trx, share.workspace_id, share.created_by);
+  return can(membership, 'acl:write');
+}
+
 export const deadShareLink = (): AppError =>
   new AppError('NOT_FOUND', 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.');
 
@@ -136,8 +150,9 @@ export const deadShareLink = (): AppError =>
  * What the request's share token opens. The token finds its workspace first (the `shares` policy
  * lets a transaction that names a token read that token's row, see migration 0008); the object is
  * then read by `read` in a transaction scoped to that workspace, checking on every request that
- * the link is live and public links are on, so ending either takes effect at once. `read` answers
- * null when the object is gone (in the trash, or no longer shareable): the link is then dead.
+ * the link is live, public links are on and its maker may still share (`makerMayShare`), so
+ * ending any of them takes effect at once. `read` answers null when the object is gone (in the
+ * trash, or no longer shareable): the link is then dead.
  */
 export async function openShareLink<Row extends ShareLinkRow, T>(
   app: Knex,
@@ -161,7 +176,8 @@ export async function openShareLink<Row extends ShareLinkRow, T>(
       .whereIn('object_type', objectTypes)
       .whereNull('revoked_at')
       .first()) as Row | undefined;
-    if (!share || (await publicLinksDisabled(trx, workspaceId))) throw deadShareLink();
+    if (!share || (await publicLinksDisabled(trx, workspaceId)) || !(await makerMayShare(trx, share)))
+      throw deadShareLink();
     const object = await read(trx, share);
     if (object === null) throw deadShareLink();
     return object;

@@ -325,4 +325,50 @@ describe('dashboard share links', () => {
     ).createShareLink;
     expect(ok(await open(theirs.token)).sharedObject.object).toMatchObject({ title: 'Theirs', charts: [] });
   });
+
+  it('stops every kind of link, not only dashboards’, while its maker may not share, and starts it again after', async () => {
+    const gql = f.contributor.gql;
+    const chartId = await createChart(gql, openProjectId, 'Pricing tags');
+    const { id: channelId } = (await server.fieldbook.db
+      .owner('channels')
+      .where({ workspace_id: f.ws.id, name: 'Support tickets' })
+      .first('id')) as { id: string };
+    const anyLink = async (type: string, id: string) =>
+      ok(await gql<{ createShareLink: { token: string } }>(CREATE_LINK, { type, id })).createShareLink.token;
+    const research = {
+      dashboard: (await share(gql)).token,
+      projectChart: await anyLink('projectChart', chartId),
+      project: await anyLink('project', openProjectId),
+    };
+    const channel = ok(
+      await gql<{ createChannelShareLink: { token: string } }>(
+        'mutation($id: ID!) { createChannelShareLink(objectType: channel, objectId: $id) { token } }',
+        { id: channelId },
+      ),
+    ).createChannelShareLink.token;
+    const OPEN_ANY = '{ sharedObject { objectType } }';
+    const opens = async () => ({
+      ...Object.fromEntries(
+        await Promise.all(
+          Object.entries(research).map(async ([type, token]) => {
+            const res = await server.gql(OPEN_ANY, {}, { headers: { 'x-share-token': token } });
+            return [type, res.errors?.[0]?.message ?? 'open'] as const;
+          }),
+        ),
+      ),
+      channel:
+        (await server.gql('{ sharedChannelData { dataPointCount } }', {}, { headers: { 'x-share-token': channel } }))
+          .errors?.[0]?.message ?? 'open',
+    });
+    const all = (state: string) => ({ dashboard: state, projectChart: state, project: state, channel: state });
+    const DEAD = 'This link does not exist or is no longer shared. Ask whoever sent it for a new one.';
+    expect(await opens()).toEqual(all('open'));
+
+    const role =
+      'mutation($u: ID!, $r: ProductRole!) { updateMemberRole(userId: $u, role: $r, workspaceAdmin: false) { role } }';
+    ok(await f.admin(role, { u: f.contributor.user.id, r: 'VIEWER' }));
+    expect(await opens()).toEqual(all(DEAD));
+    ok(await f.admin(role, { u: f.contributor.user.id, r: 'CONTRIBUTOR' }));
+    expect(await opens()).toEqual(all('open'));
+  }, 90_000);
 });
