@@ -37,17 +37,34 @@ function channelIdOf(koa: Koa.Context): string {
 
 /**
  * The first `limit` bytes of the request body, and whether that was all of it. The rest is not
- * kept: it is drained unread, so a large file's preview costs its head only.
+ * kept: `drained` settles once it has been read and dropped, so that the client, still sending,
+ * gets its answer on a connection in good order, and a large file's preview costs its head only.
  */
-function bodyHead(koa: Koa.Context, limit: number): Promise<{ bytes: Buffer; complete: boolean }> {
+function bodyHead(
+  koa: Koa.Context,
+  limit: number,
+): Promise<{ bytes: Buffer; complete: boolean; drained: Promise<void> }> {
   const req = koa.req;
+  let read = 0;
+  const drained = new Promise<void>((resolve, reject) => {
+    // A body sent without its length is still held to the upload's limit.
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read <= CHANNEL_LIMITS.csvBytes) return;
+      req.off('data', count);
+      reject(badInput('body', `A CSV file can be at most ${CHANNEL_LIMITS.csvBytes / (1024 * 1024)} MB.`));
+    };
+    req.on('data', count).once('end', resolve).once('error', reject);
+  });
+  // Awaited later or not at all (an error first answers the request); never an unhandled rejection.
+  drained.catch(() => {});
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (complete: boolean) => {
-      req.off('data', onData).off('end', onEnd).off('error', onError);
+      req.off('data', onData).off('end', onEnd).off('error', reject);
       if (!complete) req.resume();
-      resolve({ bytes: Buffer.concat(chunks).subarray(0, limit), complete });
+      resolve({ bytes: Buffer.concat(chunks).subarray(0, limit), complete, drained });
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
@@ -55,8 +72,7 @@ function bodyHead(koa: Koa.Context, limit: number): Promise<{ bytes: Buffer; com
       if (size > limit) done(false);
     };
     const onEnd = () => done(true);
-    const onError = (error: Error) => reject(error);
-    req.on('data', onData).on('end', onEnd).on('error', onError);
+    req.on('data', onData).on('end', onEnd).on('error', reject);
   });
 }
 
@@ -130,10 +146,13 @@ export function mountChannelRoutes(router: Router, ctx: ModuleContext): void {
     if (head.complete && !head.bytes.toString('utf8').trim())
       throw badInput('body', 'Send the CSV file as the request body.');
     // Decoded and read in a worker thread: the server's thread goes on answering requests.
-    const preview = await runInThread<{ bytes: Uint8Array; complete: boolean }, CsvPreview | { problem: string }>(
-      PREVIEW_THREAD,
-      head,
-    );
+    const [preview] = await Promise.all([
+      runInThread<{ bytes: Uint8Array; complete: boolean }, CsvPreview | { problem: string }>(PREVIEW_THREAD, {
+        bytes: head.bytes,
+        complete: head.complete,
+      }),
+      head.drained,
+    ]);
     if ('problem' in preview) throw badInput('body', preview.problem);
     koa.body = preview;
   });
