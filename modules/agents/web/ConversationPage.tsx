@@ -103,6 +103,11 @@ function Answer({ m, onRate }: { m: AgentMessage; onRate(rating: 'Good' | 'Bad' 
         {m.content}
       </Text>
       <Group gap={4} mt={6} justify="flex-end">
+        {m.droppedQuotes > 0 && (
+          <Text size="xs" c="dimmed" mr="auto" data-testid="answer-dropped-quotes">
+            {m.droppedQuotes} quote{m.droppedQuotes === 1 ? '' : 's'} not found in what the agent read removed
+          </Text>
+        )}
         <ActionIcon
           variant={m.rating === 'Good' ? 'filled' : 'subtle'}
           color="teal"

@@ -34,6 +34,8 @@ export interface AgentMessage {
   items: AgentItem[];
   error: boolean;
   rating: 'Good' | 'Bad' | null;
+  /** Quotations in an answer not found in what the agent's tools read: replaced before it was shown. */
+  droppedQuotes: number;
 }
 
 /** What an action awaiting confirmation will do, in words (the server describes it). */
@@ -58,7 +60,8 @@ export interface Conversation {
 }
 
 const AGENT = 'id name instructions model tools viewerCanEdit updatedAt';
-const MESSAGE = 'id type content toolName toolCalls { name arguments } items { type id title url } error rating';
+const MESSAGE =
+  'id type content toolName toolCalls { name arguments } items { type id title url } error rating droppedQuotes';
 const CONVERSATION =
   'id agentId title status pending { question toolName input summary { action target title preview details warnings diff { kind text } } } updatedAt agent { id name }';
 

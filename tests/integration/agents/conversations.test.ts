@@ -16,7 +16,7 @@ let c: Corpus;
 let agentId: string;
 
 const MESSAGE_FIELDS =
-  'id type content toolName toolInput toolCalls { name arguments } items { type id title url } error rating';
+  'id type content toolName toolInput toolCalls { name arguments } items { type id title url } error rating droppedQuotes';
 const CONVERSATION = `id title status pending { question toolName input summary { action target title preview details warnings diff { kind text } } } messages { ${MESSAGE_FIELDS} }`;
 interface Message {
   id: string;
@@ -25,6 +25,7 @@ interface Message {
   toolName: string | null;
   items: Array<{ type: string; id: string; title: string | null; url: string | null }>;
   rating: string | null;
+  droppedQuotes: number;
 }
 interface Conversation {
   id: string;
@@ -656,5 +657,24 @@ describe('a confirmation card says what will happen', () => {
     const offered = (chats()[before]!.body as { tools?: Array<{ function: { name: string } }> }).tools ?? [];
     expect(offered.map((t) => t.function.name).sort()).toEqual(['askForConfirmation', 'get_note']);
     expect(await server.fieldbook.db.owner('notes').where({ title: 'By a viewer' })).toHaveLength(0);
+  });
+
+  it('checks every quotation in its answer against what its tools read, removing and counting the others', async () => {
+    const id = await start(c.f.contributor.gql, 'Quotes');
+    fake.script(
+      { content: '', toolCalls: [{ name: 'get_note', arguments: JSON.stringify({ noteId: c.notes.maria }) }] },
+      {
+        content:
+          'In “Interview with Maria” she said “the pricing page was confusing” and “we will renew for five years no matter the price”.',
+      },
+    );
+    const done = await send(c.f.contributor.gql, id, 'What did Maria say about pricing?');
+    const reply = done.messages.at(-1)!;
+    expect(reply.type).toBe('ASSISTANT');
+    expect(reply.content).toBe(
+      'In “Interview with Maria” she said “the pricing page was confusing” and [quote removed: not found in the sources].',
+    );
+    expect(reply.droppedQuotes).toBe(1);
+    expect(JSON.stringify(await read(c.f.contributor.gql, id))).not.toContain('no matter the price');
   });
 });

@@ -114,6 +114,8 @@ export const agentsTypeDefs = /* GraphQL */ `
     items: [AgentToolItem!]!
     error: Boolean!
     rating: AgentResponseRating
+    "Quotations in an ASSISTANT answer not found in what its tools read: replaced before anyone reads it."
+    droppedQuotes: Int!
     createdAt: DateTime!
   }
   type AgentPendingConfirmation {

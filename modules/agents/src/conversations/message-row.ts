@@ -11,6 +11,8 @@ export interface MessageTool {
   input?: unknown;
   items?: ToolItem[];
   error?: boolean;
+  /** An ASSISTANT answer's quotations that its tools' items did not hold, replaced before it was stored. */
+  droppedQuotes?: number;
 }
 
 /** A stored message of a conversation, as agent_messages holds it. */

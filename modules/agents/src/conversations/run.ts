@@ -22,6 +22,7 @@ import {
   type Pending,
 } from './store.ts';
 import type { MessageRow, MessageTool } from './message-row.ts';
+import { verifiedAnswer } from './quotes.ts';
 import { withCallUsage } from './usage.ts';
 import { messageView, type MessageView } from './views.ts';
 
@@ -262,8 +263,14 @@ class Turn {
       const { thinking, answer } = splitThinking(result.text);
       if (result.toolCalls.length === 0) {
         if (thinking) await this.add('THINKING', thinking);
-        await this.add('ASSISTANT', answer || 'I have nothing to add.');
-        this.answer = answer;
+        // Every quotation in the answer is checked against what the tools read before it is stored or shown.
+        const { content, dropped } = verifiedAnswer(answer, rows);
+        await this.add(
+          'ASSISTANT',
+          content || 'I have nothing to add.',
+          dropped ? { droppedQuotes: dropped } : undefined,
+        );
+        this.answer = content;
         await this.setStatus('IDLE', null);
         return;
       }

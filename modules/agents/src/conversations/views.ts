@@ -12,6 +12,7 @@ export interface MessageView {
   items: Array<{ type: string; id: string; title: string | null; url: string | null }>;
   error: boolean;
   rating: MessageRow['rating'];
+  droppedQuotes: number;
   createdAt: Date;
 }
 
@@ -27,6 +28,7 @@ export function messageView(r: MessageRow): MessageView {
     items: (r.tool?.items ?? []).map((i) => ({ type: i.type, id: i.id, title: i.title ?? null, url: i.url ?? null })),
     error: Boolean(r.tool?.error),
     rating: r.rating,
+    droppedQuotes: r.tool?.droppedQuotes ?? 0,
     createdAt: r.created_at,
   };
 }
