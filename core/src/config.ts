@@ -82,6 +82,12 @@ const EnvSchema = z.object({
   SEARCH_QUEUE_PER_MEMBER: z.coerce.number().int().min(0).default(10),
   /** How long a search waits for its turn before it is refused (429). */
   SEARCH_QUEUE_SECONDS: z.coerce.number().min(0).default(10),
+  /** Anonymous requests with one public link's token per minute, whoever sends them. */
+  SHARE_LINK_REQUESTS_PER_TOKEN: z.coerce.number().int().min(1).default(300),
+  /** Anonymous requests with public links' tokens from one client address per minute. */
+  SHARE_LINK_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  /** Seconds a shared dashboard's figures are reused before they are computed again; 0 computes every time. */
+  SHARE_LINK_CACHE_SECONDS: z.coerce.number().min(0).default(30),
   /** npm packages to load as plugins besides those in `plugins/`, comma-separated. */
   FIELDBOOK_PLUGINS: z.string().default(''),
   /** Folder of the bundled plugins. */
@@ -179,6 +185,8 @@ export interface Config {
   search: { rankCandidates: number; exactCountLimit: number; estimateSampleRows: number };
   /** Searches running at once per member and per workspace, and how many may wait and for how long. */
   searchConcurrency: { perMember: number; perWorkspace: number; queuePerMember: number; queueSeconds: number };
+  /** Anonymous traffic of public links: requests per minute per token and per client address, and figures' reuse. */
+  shareLinks: { requestsPerToken: number; requestsPerAddress: number; cacheSeconds: number };
   plugins: {
     /** npm package names loaded as plugins, beside the folder's. */
     packages: readonly string[];
@@ -272,6 +280,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rankCandidates: e.SEARCH_RANK_CANDIDATES,
       exactCountLimit: e.SEARCH_EXACT_COUNT_LIMIT,
       estimateSampleRows: e.SEARCH_ESTIMATE_SAMPLE_ROWS,
+    },
+    shareLinks: {
+      requestsPerToken: e.SHARE_LINK_REQUESTS_PER_TOKEN,
+      requestsPerAddress: e.SHARE_LINK_REQUESTS_PER_ADDRESS,
+      cacheSeconds: e.SHARE_LINK_CACHE_SECONDS,
     },
     searchConcurrency: {
       perMember: e.SEARCH_CONCURRENCY_PER_MEMBER,

@@ -15,6 +15,7 @@ import { graphqlRoute } from './graphql/route.ts';
 import { createMailer, type Mailer } from './email/mailer.ts';
 import { createAiService } from './ai/provider.ts';
 import { createHttpApp } from './http/app.ts';
+import { shareTrafficLimit } from './sharing/traffic.ts';
 import { buildMemberContext, buildRequestContext, type ContextDeps } from './http/request-context.ts';
 import { serveWebApp } from './http/static.ts';
 import { loadPluginCatalog } from './extensions/catalog/catalog.ts';
@@ -226,6 +227,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
       liveness: () => db.embedded?.liveness() ?? { ok: true },
     },
     foreground,
+    shareTraffic: shareTrafficLimit(db.app, { ...config.shareLinks, trustProxy: config.trustProxy }),
   });
 
   const startup: StartupPhases = {

@@ -16,6 +16,8 @@ export interface HttpAppOptions {
   health: Health;
   /** Told of every request, so the process's jobs make way for a burst of them. */
   foreground?: Foreground;
+  /** Limits anonymous requests with public links' tokens (sharing/traffic.ts). */
+  shareTraffic?: Koa.Middleware;
 }
 
 /** The Koa application: errors, the database gate, health, the API, module routes, then the web app. */
@@ -63,6 +65,7 @@ export function createHttpApp(opts: HttpAppOptions): Koa {
     await next();
   });
   app.use(databaseGate(opts.health.availability));
+  if (opts.shareTraffic) app.use(opts.shareTraffic);
 
   const router = new Router();
   mountHealthRoutes(router, opts.health, opts.release);

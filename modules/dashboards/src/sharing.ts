@@ -1,8 +1,11 @@
+import type { Knex } from 'knex';
 import type { ModuleContext, RequestContext } from '@fieldbook/core';
 import type { ThemeChartData } from '@fieldbook/channels';
 import type { ProjectChartFigures, ShareRow, ShareTypeProvider } from '@fieldbook/research';
 import type { ChartSources, DashboardChartRow } from './charts.ts';
 import { dashboardFor, type DashboardRow } from './dashboards.ts';
+import { withPublicThemeTitles } from './public-titles.ts';
+import { SharedFigures } from './share-cache.ts';
 
 /**
  * Public links to dashboards (000 §3 share type dashboard), kept by research's share links.
@@ -49,10 +52,33 @@ export async function channelChartView(
   return data ? { measure: row.measure ?? 'OVER_TIME', chartType: row.chart_type ?? 'BAR', interval, ...data } : null;
 }
 
+/**
+ * What decides which charts a link shows and how they are drawn, as one hash: the dashboard and
+ * its charts, the workspace's projects (access, public links, trash), the project charts and the
+ * channels drawn. Any change there is seen at the next request; only the figures themselves (the
+ * counts) are reused for a while (share-cache.ts).
+ */
+async function layoutFingerprint(trx: Knex.Transaction, dashboardId: string, workspaceId: string, channels: boolean) {
+  const drawn = (column: string) => `(select ${column} from dashboard_charts where dashboard_id = :d)`;
+  const { rows } = (await trx.raw(
+    `select md5(concat_ws('|',
+       (select d::text from dashboards d where d.id = :d),
+       (select string_agg(c::text, ';' order by c.id) from dashboard_charts c where c.dashboard_id = :d),
+       (select string_agg(concat_ws(',', p.id, p.title, p.permissions::text, p.deleted_at, p.updated_at), ';' order by p.id)
+          from projects p where p.workspace_id = :w),
+       (select string_agg(pc::text, ';' order by pc.id) from project_charts pc where pc.id in ${drawn('project_chart_id')})
+       ${channels ? `, (select string_agg(concat_ws(',', ch.id, ch.name, ch.deleted_at), ';' order by ch.id) from channels ch where ch.id in ${drawn('channel_id')})` : ''}
+     )) as v`,
+    { d: dashboardId, w: workspaceId },
+  )) as { rows: Array<{ v: string }> };
+  return rows[0]!.v;
+}
+
 async function publicDashboard(
   moduleCtx: ModuleContext,
   sources: ChartSources,
   share: ShareRow,
+  cache: SharedFigures<PublicDashboardView>,
 ): Promise<PublicDashboardView | null> {
   if (!share.created_by) return null;
   const member = await moduleCtx.memberContext(share.workspace_id, share.created_by);
@@ -72,9 +98,14 @@ async function publicDashboard(
     const rows = (await trx('dashboard_charts')
       .where({ dashboard_id: dashboard.id })
       .orderBy([{ column: 'rank' }, { column: 'created_at' }, { column: 'id' }])) as DashboardChartRow[];
-    return { dashboard, rows };
+    const fingerprint = await layoutFingerprint(trx, dashboard.id, caller.workspaceId, Boolean(sources.channels));
+    return { dashboard, rows, fingerprint };
   });
   if (!found) return null;
+  // The maker's role and groups decide what they can read, so they are part of what is reused.
+  const key = `${share.id}:${membership.effectiveRole}:${[...membership.groupIds].sort().join(',')}`;
+  const reused = cache.get(key, found.fingerprint);
+  if (reused) return reused;
   const charts: PublicDashboardChartView[] = [];
   for (const row of found.rows) {
     if (row.kind === 'PROJECT_CHART' && row.project_chart_id) {
@@ -91,7 +122,8 @@ async function publicDashboard(
     } else {
       const channel =
         row.channel_id && sources.channels ? await sources.channels.channel(member, row.channel_id) : null;
-      const view = channel ? await channelChartView(member, sources, row) : null;
+      const drawn = channel ? await channelChartView(member, sources, row) : null;
+      const view = drawn && (await withPublicThemeTitles(member, sources.research, drawn));
       if (channel && view)
         charts.push({
           id: row.id,
@@ -103,17 +135,25 @@ async function publicDashboard(
         });
     }
   }
-  return { kind: 'PublicDashboard', id: found.dashboard.id, title: found.dashboard.title, charts };
+  const view: PublicDashboardView = {
+    kind: 'PublicDashboard',
+    id: found.dashboard.id,
+    title: found.dashboard.title,
+    charts,
+  };
+  cache.set(key, found.fingerprint, view);
+  return view;
 }
 
 export function dashboardShareType(moduleCtx: ModuleContext, sources: ChartSources): ShareTypeProvider {
+  const cache = new SharedFigures<PublicDashboardView>(moduleCtx.config.shareLinks.cacheSeconds * 1000);
   return {
     type: 'dashboard',
     // Every member reads every dashboard of their workspace; one of another workspace is not found.
     assertReadable: async (trx, caller, id) => {
       await dashboardFor(trx, caller, id, 'read');
     },
-    publicObject: (share) => publicDashboard(moduleCtx, sources, share),
+    publicObject: (share) => publicDashboard(moduleCtx, sources, share, cache),
     path: (token) => `/p/dashboard/${token}`,
   };
 }

@@ -5,6 +5,7 @@ import research from '../../../modules/research/src/index.ts';
 import { createWorkspaceWithAdmin, gqlAs } from '../../support/factories.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startMailServer, type TestMailServer } from '../../support/smtp.ts';
+import { shareAddressCounter, shareTokenCounter } from '../../../core/src/sharing/traffic.ts';
 import { apiToken, post } from '../channels/support.ts';
 import {
   contentFixture,
@@ -52,6 +53,8 @@ describe('dashboard share links', () => {
   let dashboardId: string;
   let hiddenProjectId: string;
   let openProjectId: string;
+  let noteId: string;
+  let tagId: string;
 
   const createChart = async (gql: Gql, p: string, title: string) =>
     ok(
@@ -76,7 +79,11 @@ describe('dashboard share links', () => {
 
   beforeAll(async () => {
     mail = await startMailServer();
-    server = await startTestServer({ smtpUrl: mail.url }, { modules: [research, channels, dashboards] });
+    // Figures are reused for ten minutes here, so the test that sees them reused does not race the clock.
+    server = await startTestServer(
+      { smtpUrl: mail.url, shareLinks: { requestsPerToken: 300, requestsPerAddress: 120, cacheSeconds: 600 } },
+      { modules: [research, channels, dashboards] },
+    );
     f = await contentFixture(server, mail, ['CONTRIBUTOR', 'VIEWER']);
     const gql = f.contributor.gql;
 
@@ -109,6 +116,8 @@ describe('dashboard share links', () => {
     ok(
       await gql('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', { h, t: [tag] }),
     );
+    noteId = note;
+    tagId = tag;
     hiddenProjectId = (await createProject(f.admin, 'Board-only research')).id;
     ok(
       await f.admin('mutation($p: ID!, $m: JSON!) { updateProjectAccess(projectId: $p, permissions: $m) { id } }', {
@@ -371,4 +380,75 @@ describe('dashboard share links', () => {
     ok(await f.admin(role, { u: f.contributor.user.id, r: 'CONTRIBUTOR' }));
     expect(await opens()).toEqual(all('open'));
   }, 90_000);
+
+  it('reuses a link’s figures for a while, shows what changes which charts it draws at once, and limits anonymous traffic', async () => {
+    const link = await share(f.admin);
+    const themes = async () =>
+      ok(await open(link.token)).sharedObject.object.charts.find((c) => c.title === 'Themes')?.projectChart?.items;
+    expect(await themes()).toEqual([{ title: 'Pricing', value: 1 }]);
+    // A second tagged highlight: the link's figures are the ones computed a moment ago.
+    const h = ok(
+      await f.admin<{ createHighlight: { id: string } }>(
+        'mutation($n: ID!) { createHighlight(input: { noteId: $n, startOffset: 0, endOffset: 7 }) { id } }',
+        { n: noteId },
+      ),
+    ).createHighlight.id;
+    ok(
+      await f.admin('mutation($h: ID!, $t: [ID!]!) { tagHighlight(highlightId: $h, tagIds: $t) { id } }', {
+        h,
+        t: [tagId],
+      }),
+    );
+    expect(await themes()).toEqual([{ title: 'Pricing', value: 1 }]);
+    // Saving the dashboard changes what the link draws: it is computed again, with today's counts.
+    ok(
+      await f.admin('mutation($id: ID!) { updateDashboard(id: $id, input: { title: "Quarterly review" }) { id } }', {
+        id: dashboardId,
+      }),
+    );
+    expect(await themes()).toEqual([{ title: 'Pricing', value: 2 }]);
+
+    const { requestsPerToken, requestsPerAddress } = server.fieldbook.config.shareLinks;
+    const db = server.fieldbook.db.owner;
+    // A counter that has used its minute (rather than sending it all from the test).
+    const spent = (key: string, attempts: number) =>
+      db('sign_in_limits')
+        .insert({ key, attempts, resets_at: db.raw("now() + interval '1 minute'") })
+        .onConflict('key')
+        .merge();
+    const raw = (token: string) =>
+      fetch(`${server.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-share-token': token },
+        body: JSON.stringify({ query: '{ sharedObject { objectType } }' }),
+      });
+    const message = async (res: Response) =>
+      ((await res.json()) as { errors: Array<{ message: string; extensions: { errorCode: string } }> }).errors[0]!;
+
+    await spent(shareTokenCounter(link.token), requestsPerToken);
+    const busy = await raw(link.token);
+    expect(busy.status).toBe(429);
+    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+    const tooOften = await message(busy);
+    expect(tooOften.extensions.errorCode).toBe('TOO_MANY_REQUESTS');
+    expect(tooOften.message).toMatch(
+      new RegExp(
+        `^This shared link is being opened too often \\(at most ${requestsPerToken} times a minute\\)\\. Try again in (\\d+ seconds|1 minute)\\.$`,
+      ),
+    );
+    // Another link opens, until this address has used its own allowance.
+    const other = await share(f.admin);
+    expect((await raw(other.token)).status).toBe(200);
+    await spent(shareAddressCounter('127.0.0.1'), requestsPerAddress);
+    const crowded = await raw(other.token);
+    expect(crowded.status).toBe(429);
+    expect((await message(crowded)).message).toMatch(
+      new RegExp(`^Too many requests to shared links from your network \\(at most ${requestsPerAddress} a minute\\)`),
+    );
+    // Members are not anonymous traffic: their own requests go on.
+    expect((await f.admin('{ me { id } }')).errors).toBeUndefined();
+    await db('sign_in_limits')
+      .whereIn('key', [shareAddressCounter('127.0.0.1'), shareTokenCounter(link.token)])
+      .delete();
+  });
 });
