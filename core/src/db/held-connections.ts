@@ -5,15 +5,20 @@ import type { Knex } from 'knex';
 interface Held {
   client: Knex['client'];
   workspaceId: string | null;
+  /** Where the held transaction was begun, while the check is on: the place to restructure. */
+  origin?: string;
 }
 
 const held = new AsyncLocalStorage<Held>();
+/** The pools whose nested acquisitions are checked, and how. */
+const checks = new WeakMap<Knex['client'], { mode: NestedAcquireCheck; warn: (err: Error) => void }>();
 
 /** Runs `fn` as work that holds one of `db`'s connections (a transaction's) for `workspaceId`. */
 export function holding<T>(db: Knex, workspaceId: string | null, fn: () => T): T {
   // A savepoint inside a transaction holds no connection of its own: the outer one is what is held.
   if ((db as Knex.Transaction).isTransaction) return fn();
-  return held.run({ client: db.client, workspaceId }, fn);
+  const origin = checks.has(db.client) ? new Error('held since').stack : undefined;
+  return held.run({ client: db.client, workspaceId, ...(origin ? { origin } : {}) }, fn);
 }
 
 /** The connection of `db` the current work already holds, if any. */
@@ -26,13 +31,15 @@ export function heldOf(db: Knex): Held | undefined {
 export type NestedAcquireCheck = 'off' | 'warn' | 'throw';
 
 export class NestedAcquisition extends Error {
-  constructor() {
+  constructor(held: Held) {
     super(
       'A database connection was requested while this work already holds one from the same pool. ' +
         'Under load every connection can end up held by work waiting for a second one, and then nothing moves: ' +
         'read what the transaction needs, end it, then call what takes its own connection (or pass the transaction on).',
     );
     this.name = 'NestedAcquisition';
+    if (held.origin)
+      this.stack = `${this.stack}\nThe transaction held was begun ${held.origin.replace(/^Error: /, '')}`;
   }
 }
 
@@ -49,8 +56,9 @@ export function checkNestedAcquisition(db: Knex, mode: NestedAcquireCheck, warn:
   const client = db.client as { acquireConnection(): Promise<unknown> };
   const acquire = client.acquireConnection.bind(client);
   client.acquireConnection = () => {
-    if (heldOf(db)) {
-      const err = new NestedAcquisition();
+    const h = heldOf(db);
+    if (h) {
+      const err = new NestedAcquisition(h);
       if (mode === 'throw') return Promise.reject(err);
       warn(err);
     }
@@ -58,16 +66,15 @@ export function checkNestedAcquisition(db: Knex, mode: NestedAcquireCheck, warn:
   };
 }
 
-const checks = new WeakMap<Knex['client'], { mode: NestedAcquireCheck; warn: (err: Error) => void }>();
-
 /**
  * The same check where a transaction is asked for (`withTenant`), so the error's stack names the
  * caller; the pool's own check above only sees knex's internals.
  */
 export function checkNotHolding(db: Knex): void {
   const check = checks.get(db.client);
-  if (!check || !heldOf(db)) return;
-  const err = new NestedAcquisition();
+  const h = heldOf(db);
+  if (!check || !h) return;
+  const err = new NestedAcquisition(h);
   if (check.mode === 'throw') throw err;
   check.warn(err);
 }
