@@ -24,8 +24,115 @@ describe('outbound requests of plugins', () => {
     for (const a of ['64:ff9b::7f00:1', '64:ff9b::a00:1', '2002:7f00:1::1', '2002:c0a8:101::1']) {
       expect(isInternalAddress(a), a).toBe(true);
     }
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111']) expect(isInternalAddress(a), a).toBe(false);
+  });
+
+  it('knows the IPv6 ranges that carry or stand for an IPv4 address, and the retired ones', () => {
+    for (const a of [
+      // IPv4-compatible (::/96) and IPv4-mapped (::ffff:0:0/96), in every spelling a URL may give them.
+      '::7f00:1',
+      '::127.0.0.1',
+      '::8.8.8.8',
+      '::ffff:7f00:1',
+      '::ffff:8.8.8.8',
+      '0:0:0:0:0:ffff:127.0.0.1',
+      '::ffff:0:a00:1',
+      // Site-local (fec0::/10), retired but still routed by some networks.
+      'fec0::1',
+      'feff:ffff::1',
+      // Teredo (2001::/32) tunnels to an IPv4 address it hides.
+      '2001::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      // 6to4 and NAT64 with a private or loopback IPv4 inside.
+      '2002:a00:1::1',
+      '2002:a9fe:a9fe::',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::192.168.0.1',
+    ]) {
+      expect(isInternalAddress(a), a).toBe(true);
+    }
+    // 6to4 and NAT64 of a public IPv4 address are public (an IPv6-only network reaches everything so).
+    for (const a of ['2002:808:808::1', '64:ff9b::808:808', '64:ff9b::8.8.4.4', '2001:4860::8888', '2001:db9::1'])
       expect(isInternalAddress(a), a).toBe(false);
+  });
+
+  it('refuses an internal address written as IPv4-mapped IPv6 in the URL', async () => {
+    const http = guardedHttp({ pluginId: 'p', declaredHosts: [], trustedOrigins: [] });
+    // The URL parser turns [::ffff:127.0.0.1] into [::ffff:7f00:1].
+    await expect(http.fetch('http://[::ffff:127.0.0.1]:8080/')).rejects.toThrow(
+      '::ffff:7f00:1 is an internal address and can never be reached.',
+    );
+  });
+
+  /** A transport that answers from a table and records what each hop sent. */
+  function fakeTransport(answers: Record<string, Response | (() => Response)>) {
+    const sent: Array<{ url: string; headers: Record<string, string> }> = [];
+    const send = async (url: URL, request: RequestInit) => {
+      sent.push({ url: url.toString(), headers: Object.fromEntries(new Headers(request.headers).entries()) });
+      const answer = answers[url.toString()];
+      if (!answer) throw new Error(`nothing answers ${url.toString()}`);
+      return typeof answer === 'function' ? answer() : answer;
+    };
+    return { sent, send };
+  }
+  const redirect = (location: string, status = 302) => new Response(null, { status, headers: { location } });
+
+  it('drops credentials on a redirect to another origin and keeps them on the same one', async () => {
+    const { sent, send } = fakeTransport({
+      'https://api.example.com/start': redirect('https://api.example.com/moved'),
+      'https://api.example.com/moved': redirect('https://files.example.net/blob', 307),
+      'https://files.example.net/blob': redirect('https://api.example.com/back'),
+      'https://api.example.com/back': new Response('done'),
+    });
+    const http = guardedHttp({
+      pluginId: 'p',
+      declaredHosts: ['example.com', 'example.net'],
+      trustedOrigins: [],
+      resolve: async () => ['93.184.216.34'],
+      send,
+    });
+    const res = await http.fetch('https://api.example.com/start', {
+      headers: {
+        authorization: 'Bearer secret',
+        cookie: 'session=1',
+        'proxy-authorization': 'Basic cHJveHk=',
+        'x-request-id': 'r1',
+      },
+    });
+    expect(await res.text()).toBe('done');
+    expect(sent.map((s) => s.url)).toEqual([
+      'https://api.example.com/start',
+      'https://api.example.com/moved',
+      'https://files.example.net/blob',
+      'https://api.example.com/back',
+    ]);
+    expect(sent[1]!.headers).toMatchObject({ authorization: 'Bearer secret', cookie: 'session=1' });
+    for (const hop of sent.slice(2)) {
+      expect(hop.headers.authorization).toBeUndefined();
+      expect(hop.headers.cookie).toBeUndefined();
+      expect(hop.headers['proxy-authorization']).toBeUndefined();
+      expect(hop.headers['x-request-id']).toBe('r1');
+    }
+  });
+
+  it('refuses a redirect from a declared host into an origin the operator configured', async () => {
+    const { sent, send } = fakeTransport({
+      'https://api.example.com/open': redirect('http://10.0.0.8:9200/_cat/indices'),
+      'https://api.example.com/public': redirect('https://models.example.org/v1'),
+    });
+    const http = guardedHttp({
+      pluginId: 'p',
+      declaredHosts: ['example.com'],
+      trustedOrigins: ['http://10.0.0.8:9200', 'https://models.example.org'],
+      resolve: async () => ['93.184.216.34'],
+      send,
+    });
+    await expect(http.fetch('https://api.example.com/open')).rejects.toThrow(
+      '10.0.0.8 is an internal address and can never be reached.',
+    );
+    // A configured origin reached by a redirect is checked as the plugin's own hosts are: not declared here.
+    await expect(http.fetch('https://api.example.com/public')).rejects.toThrow(PluginPermissionError);
+    expect(sent.map((s) => s.url)).toEqual(['https://api.example.com/open', 'https://api.example.com/public']);
   });
 
   it('refuses a declared host that resolves inside, an undeclared host and other schemes', async () => {
