@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit-log.ts';
-import { forbidden, notFound } from '../errors/app-error.ts';
+import { badInput, forbidden, notFound } from '../errors/app-error.ts';
 import { validate } from '../errors/validate.ts';
 import { withTenant } from '../db/tenancy.ts';
 import type { RequestContext, Viewer } from '../kernel/request-context.ts';
@@ -75,6 +75,13 @@ export async function viewerForApiToken(
   });
 }
 
+/**
+ * Open API tokens one person may have in one workspace: plenty for every script and client they
+ * run, and a bound on what a leaked session can mint (each token is a way in until revoked).
+ */
+export const MAX_API_TOKENS = 50;
+export const TOO_MANY_API_TOKENS = `You can have at most ${MAX_API_TOKENS} API tokens in this workspace. Revoke one you no longer use to create another.`;
+
 const nameSchema = z.object({
   name: z.string().trim().min(1, 'Give the token a name.').max(100, 'A token name can be at most 100 characters long.'),
 });
@@ -89,6 +96,14 @@ export async function createApiToken(
   const { name } = validate(nameSchema, args);
   const secret = randomSecret();
   const row = await ctx.tx(async (trx) => {
+    // One person's creations take turns, so two at once cannot both pass the count.
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`api-tokens:${workspace.id}:${viewer.userId}`]);
+    const open = (await trx('api_tokens')
+      .where({ workspace_id: workspace.id, user_id: viewer.userId })
+      .whereNull('revoked_at')
+      .count<Array<{ n: number }>>('* as n')
+      .first()) ?? { n: 0 };
+    if (Number(open.n) >= MAX_API_TOKENS) throw badInput('name', TOO_MANY_API_TOKENS);
     const [created] = await trx('api_tokens')
       .insert({
         workspace_id: workspace.id,

@@ -6,7 +6,7 @@ import { validate } from '../errors/validate.ts';
 import { selectsOnly } from '../graphql/selection.ts';
 import { httpOf, type RequestContext } from '../kernel/request-context.ts';
 import { notificationPreferences, notifications } from '../notifications/notifications.ts';
-import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens.ts';
+import { createApiToken, listApiTokens, MAX_API_TOKENS, revokeApiToken } from './api-tokens.ts';
 import { availableTeamsFor } from './available-teams.ts';
 import type { IdentityDeps } from './deps.ts';
 import { confirmEmail, magicLogin, requestMagicLink, sendConfirmationEmail } from './email-sign-in.ts';
@@ -63,6 +63,7 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     unreadNotificationCount: async (_p, _a, ctx) => notifications.unreadCount(deps.app, ctx.requireViewer().userId),
     notificationPreferences: async (_p, _a, ctx) => notificationPreferences.list(deps.app, ctx.requireViewer().userId),
     apiTokens: async (_p, _a, ctx) => listApiTokens(ctx),
+    apiTokenLimit: () => MAX_API_TOKENS,
     release: async () => deps.config.release,
   };
 

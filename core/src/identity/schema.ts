@@ -18,6 +18,8 @@ export const identityTypeDefs = /* GraphQL */ `
     notificationPreferences: [NotificationPreference!]!
     "API tokens of the signed-in person in the current workspace."
     apiTokens: [ApiToken!]!
+    "How many open API tokens one person may have in a workspace (50)."
+    apiTokenLimit: Int!
     release: String!
   }
 

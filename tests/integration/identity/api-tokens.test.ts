@@ -131,6 +131,62 @@ describe('API tokens, and sign-in addressed to a workspace', () => {
     expect(again.extensions?.errorCode).toBe('NOT_FOUND');
   });
 
+  it('keeps at most 50 open tokens per person in a workspace, says so, and lets a revoked one make room', async () => {
+    const limit = await server.gql<{ apiTokenLimit: number }>(
+      '{ apiTokenLimit }',
+      {},
+      { token: owner.accessToken, workspace: workspaceId },
+    );
+    expect(limit.data).toEqual({ apiTokenLimit: 50 });
+    const db = server.fieldbook.db.owner;
+    const open = async () =>
+      Number(
+        (
+          (await db('api_tokens')
+            .where({ workspace_id: workspaceId, user_id: owner.user.id })
+            .whereNull('revoked_at')
+            .count('* as n')
+            .first()) as { n: number }
+        ).n,
+      );
+    // Filled straight to one short of the cap (creating each through the API adds nothing here).
+    const filler = Array.from({ length: 49 - (await open()) }, (_, i) => ({
+      workspace_id: workspaceId,
+      user_id: owner.user.id,
+      name: `filler ${i}`,
+      secret_hash: randomBytes(32).toString('hex'),
+      last_four: 'abcd',
+    }));
+    if (filler.length) await db('api_tokens').insert(filler);
+    expect((await create('the fiftieth')).errors).toBeUndefined();
+    expect(await open()).toBe(50);
+
+    const refused = await create('one too many');
+    expect(errorOf(refused)).toMatchObject({
+      message: 'You can have at most 50 API tokens in this workspace. Revoke one you no longer use to create another.',
+      extensions: { errorCode: 'BAD_USER_INPUT', field: 'name' },
+    });
+    expect(await open()).toBe(50);
+
+    const [oldest] = (await db('api_tokens')
+      .where({ workspace_id: workspaceId, user_id: owner.user.id })
+      .whereNull('revoked_at')
+      .orderBy('created_at')
+      .limit(1)
+      .select('id')) as Array<{ id: string }>;
+    await server.gql(
+      'mutation($id: ID!) { revokeApiToken(id: $id) }',
+      { id: oldest!.id },
+      { token: owner.accessToken, workspace: workspaceId },
+    );
+    expect((await create('one too many')).errors).toBeUndefined();
+    // Back under the cap for the tests after this one.
+    await db('api_tokens')
+      .where({ workspace_id: workspaceId, user_id: owner.user.id })
+      .where('name', 'like', 'filler %')
+      .update({ revoked_at: db.fn.now() });
+  });
+
   it('refuses a token with a wrong secret, and one used for another workspace', async () => {
     const { token } = (await create('bound')).data!.createApiToken;
     const wrong = await server.gql('{ me { id } }', {}, { token: `${token.slice(0, -4)}AAAA` });
