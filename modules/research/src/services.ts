@@ -16,6 +16,7 @@ import { chartItems, type ChartItem } from './charts/data.ts';
 import { projectAllowsPublicLinks } from './sharing/objects.ts';
 import type { ShareTypeProvider, ShareTypes } from './sharing/types.ts';
 import { sendNotifications, type NotificationToSend } from './notification-emails/send.ts';
+import { textsNamingPeople } from './people/named.ts';
 
 /** A project chart's options and figures: what a dashboard shows of it, signed in or by link. */
 export interface ProjectChartFigures {
@@ -77,6 +78,11 @@ export interface ResearchServices {
     chartId: string,
     forPublicLink: boolean,
   ): Promise<ProjectChartFigures | null>;
+  /**
+   * For each text, whether it names a person of the directory or a member (a word of their name,
+   * their email): public links show such a text (a theme's title) some other way.
+   */
+  textsNamingPeople(ctx: RequestContext, texts: readonly string[]): Promise<boolean[]>;
   /** Adds a share object type of another module to research's public links (see sharing/types.ts). */
   registerShareType(provider: ShareTypeProvider): void;
   /**
@@ -89,6 +95,10 @@ export interface ResearchServices {
 export function researchServices(events: EventBus, shareTypes: ShareTypes, jobs: JobQueue): ResearchServices {
   return {
     registerShareType: (provider) => shareTypes.register(provider),
+    async textsNamingPeople(ctx, texts) {
+      const caller = callerOf(ctx, 'projects:read');
+      return ctx.tx((trx) => textsNamingPeople(trx, caller.workspaceId, texts));
+    },
     sendNotifications: (trx, items) => sendNotifications(trx, jobs, items),
     async projectChartFigures(ctx, chartId, forPublicLink) {
       const caller = callerOf(ctx, 'projects:read');
