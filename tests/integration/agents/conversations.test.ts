@@ -636,6 +636,56 @@ describe('a confirmation card says what will happen', () => {
     await answer(c.f.contributor.gql, id, false);
   });
 
+  it('does not make an edit whose note changed after the card was drawn', async () => {
+    const id = await startWith(c.f.contributor.gql, editor);
+    fake.script({ content: '', toolCalls: [edit({ noteId: c.notes.maria, mode: 'replace', text: 'Short.' })] });
+    await send(c.f.contributor.gql, id, 'Shorten it');
+    // Someone edits the note while the card is open.
+    ok(
+      await c.f.admin(
+        'mutation($id: ID!) { updateNote(id: $id, input: { title: "Interview with Maria (checked)" }) { id } }',
+        {
+          id: c.notes.maria,
+        },
+      ),
+    );
+    fake.script({ content: 'The note had changed.' });
+    const done = await answer(c.f.contributor.gql, id, true);
+    const result = done.messages.filter((m) => m.type === 'RESULT').at(-1)!;
+    expect(result.content).toMatch(/^edit_document was not run: the note changed after you were asked/);
+    const note = (await server.fieldbook.db.owner('notes').where({ id: c.notes.maria }).first()) as {
+      content_text: string;
+    };
+    expect(note.content_text).toContain('Maria runs a design agency');
+    ok(
+      await c.f.admin('mutation($id: ID!) { updateNote(id: $id, input: { title: "Interview with Maria" }) { id } }', {
+        id: c.notes.maria,
+      }),
+    );
+  });
+
+  it('says so when a note written in one project may carry what was read in a restricted other', async () => {
+    const id = await startWith(c.f.admin, editor);
+    fake.script(
+      { content: '', toolCalls: [{ name: 'get_note', arguments: JSON.stringify({ noteId: c.notes.secret }) }] },
+      {
+        content: '',
+        toolCalls: [
+          {
+            name: 'create_document',
+            arguments: JSON.stringify({ projectId: c.study, title: 'Board notes', text: 'We plan to acquire.' }),
+          },
+        ],
+      },
+    );
+    await send(c.f.admin, id, 'Copy the board minutes to the study');
+    const pending = (await read(c.f.admin, id)).pending as unknown as { summary: { warnings: string[] } };
+    expect(pending.summary.warnings).toEqual([
+      'This conversation read from project “Acquisition plans”, which not every member can open; everyone who can open project “Onboarding study” will be able to read what this writes.',
+    ]);
+    await answer(c.f.admin, id, false);
+  });
+
   it('never asks a viewer to confirm a write: write tools are not offered to them', async () => {
     const id = await startWith(c.f.viewer.gql, editor);
     fake.script(

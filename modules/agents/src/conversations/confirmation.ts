@@ -1,4 +1,4 @@
-import { atLeast, projectAccess, type RequestContext } from '@fieldbook/core';
+import { atLeast, isRestricted, parsePermissionMap, projectAccess, type RequestContext } from '@fieldbook/core';
 import { readableDoc, readableProjects, type Member } from '../tools/access.ts';
 import type { Tool } from '../tools/define.ts';
 import { ASK_FOR_CONFIRMATION } from '../tools/messaging.ts';
@@ -23,14 +23,32 @@ export interface ActionSummary {
   preview: string | null;
   /** Other inputs, one "Label: value" a line. */
   details: string[];
-  /** What will not happen as the agent asked, and why: recipients left out. */
+  /** What will not happen as the agent asked, and why (recipients left out), and who else will read it. */
   warnings: string[];
   /** A note's text before and after the change, paragraph by paragraph. */
   diff: DiffLine[] | null;
 }
 
-/** The card to show, or why the call is refused without asking (nothing the person could confirm). */
-export type Prepared = { summary: ActionSummary } | { refused: string };
+/**
+ * The card to show (with, for an edit, the note's version it was drawn from), or why the call is
+ * refused without asking (nothing the person could confirm).
+ */
+export type Prepared = { summary: ActionSummary; drawnFrom?: NoteVersion } | { refused: string };
+
+/** A note as a card showed it: confirming changes it only if it is still so. */
+export interface NoteVersion {
+  noteId: string;
+  updatedAt: string;
+}
+
+/** Why a confirmed edit must not go ahead, or null: the note changed after its card was drawn. */
+export async function changedSince(member: RequestContext, m: Member, v: NoteVersion): Promise<string | null> {
+  const row = (await member.tx((trx) =>
+    trx('notes').where({ id: v.noteId, workspace_id: m.workspaceId }).first('updated_at'),
+  )) as { updated_at: Date } | undefined;
+  if (row && row.updated_at.toISOString() === v.updatedAt) return null;
+  return 'the note changed after you were asked, so what you confirmed is no longer what would happen. Nothing was changed; ask again to see the change as it is now.';
+}
 
 const PREVIEW_MAX = 4000;
 const cut = (s: string) =>
@@ -64,7 +82,25 @@ async function writable(member: RequestContext, m: Member, projectId: string): P
   return Boolean(row) && atLeast(projectAccess(m.membership, m.userId, row!.permissions).level, 'write');
 }
 
-async function createNote(member: RequestContext, m: Member, o: Record<string, unknown>): Promise<Prepared> {
+/**
+ * A note written in one project may carry what the conversation read in a restricted other: the
+ * person may mean it, but the card says who will be able to read it.
+ */
+function carried(sources: readonly SourceProject[], targetId: string, targetTitle: string): string[] {
+  return sources
+    .filter((p) => p.id !== targetId && isRestricted(parsePermissionMap(p.permissions)))
+    .map(
+      (p) =>
+        `This conversation read from project “${p.title.trim() || 'Untitled project'}”, which not every member can open; everyone who can open project “${targetTitle.trim() || 'Untitled project'}” will be able to read what this writes.`,
+    );
+}
+
+async function createNote(
+  member: RequestContext,
+  m: Member,
+  o: Record<string, unknown>,
+  sources: readonly SourceProject[],
+): Promise<Prepared> {
   const id = typeof o.projectId === 'string' ? o.projectId : '';
   const title = (await member.tx((trx) => readableProjects(trx, m))).get(id);
   if (title === undefined) return { refused: 'That project was not found, so nothing was created.' };
@@ -76,6 +112,7 @@ async function createNote(member: RequestContext, m: Member, o: Record<string, u
     target: `project “${title.trim() || 'Untitled project'}”`,
     title: str(o.title),
     preview: text.trim() ? cut(text) : null,
+    warnings: carried(sources, id, title),
   });
 }
 
@@ -83,7 +120,12 @@ async function createNote(member: RequestContext, m: Member, o: Record<string, u
  * An edit as a change to the note: the before and after of its text, and its title; replacing the
  * text with nothing is named a deletion, with how much goes.
  */
-async function editNote(member: RequestContext, m: Member, o: Record<string, unknown>): Promise<Prepared> {
+async function editNote(
+  member: RequestContext,
+  m: Member,
+  o: Record<string, unknown>,
+  sources: readonly SourceProject[],
+): Promise<Prepared> {
   let note;
   try {
     note = await member.tx((trx) => readableDoc(trx, m, 'notes', typeof o.noteId === 'string' ? o.noteId : ''));
@@ -115,13 +157,17 @@ async function editNote(member: RequestContext, m: Member, o: Record<string, unk
         : `Its text goes from ${chars(before.length)} to ${chars(after.length)}${removed ? '; some of it is removed' : ''}.`,
     );
   }
-  return summary({
-    action,
-    target: name,
-    title: renames ? newTitle : null,
-    details,
-    diff: text === null ? null : textDiff(before, after),
-  });
+  return {
+    ...summary({
+      action,
+      target: name,
+      title: renames ? newTitle : null,
+      details,
+      warnings: carried(sources, note.project_id, note.projectTitle),
+      diff: text === null ? null : textDiff(before, after),
+    }),
+    drawnFrom: { noteId: note.id, updatedAt: note.updated_at.toISOString() },
+  };
 }
 
 async function sendEmail(
@@ -156,8 +202,8 @@ export async function prepareAction(
 ): Promise<Prepared> {
   const o = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   if (tool.name === ASK_FOR_CONFIRMATION) return summary({ action: str(o.message) ?? 'Go on?' });
-  if (tool.name === 'create_document') return createNote(member, m, o);
-  if (tool.name === 'edit_document') return editNote(member, m, o);
+  if (tool.name === 'create_document') return createNote(member, m, o, sources);
+  if (tool.name === 'edit_document') return editNote(member, m, o, sources);
   if (tool.name === 'send_email') return sendEmail(member, o, sources);
   if (tool.sendsOutside) {
     const closed = outsideRefusal(sources);

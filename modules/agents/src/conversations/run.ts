@@ -11,7 +11,7 @@ import { memberOf, type Member } from '../tools/access.ts';
 import type { Tool } from '../tools/define.ts';
 import { ASK_FOR_CONFIRMATION } from '../tools/messaging.ts';
 import type { AgentToolbox } from '../tools/toolbox.ts';
-import { prepareAction } from './confirmation.ts';
+import { changedSince, prepareAction } from './confirmation.ts';
 import { conversationSources, withSources } from './sources.ts';
 import {
   addMessage,
@@ -216,6 +216,7 @@ class Turn {
           input,
           summary: prepared.summary,
           ...(usage ? { usage } : {}),
+          ...(prepared.drawnFrom ? { drawnFrom: prepared.drawnFrom } : {}),
         };
         await this.setStatus('AWAITING_CONFIRMATION', pending);
         this.sink.send('confirm', pending);
@@ -297,8 +298,19 @@ class Turn {
   }
 
   async resume(confirmed: boolean, pending: Pending): Promise<RunOutcome> {
+    const stale = confirmed && pending.drawnFrom ? await changedSince(this.member, this.m, pending.drawnFrom) : null;
     if (!confirmed) await this.cancel(pending.calls);
-    else if ((await this.runCalls(pending.calls, true, pending.usage)) === 'done') await this.loop();
+    else if (stale) {
+      const [first, ...rest] = pending.calls;
+      await this.add('RESULT', `${first!.name} was not run: ${stale}`, {
+        callId: first!.id,
+        name: first!.name,
+        input: pending.input,
+        error: true,
+      });
+      // The calls after it are asked about again, as if the first had been refused before asking.
+      if ((await this.runCalls(rest, false, pending.usage)) === 'done') await this.loop();
+    } else if ((await this.runCalls(pending.calls, true, pending.usage)) === 'done') await this.loop();
     return { conversation: this.conversation, answer: this.answer };
   }
 }

@@ -1,4 +1,4 @@
-import type { ActionSummary } from './confirmation.ts';
+import type { ActionSummary, NoteVersion } from './confirmation.ts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, notFound, validate, type RequestContext, type ToolCall } from '@fieldbook/core';
@@ -21,6 +21,8 @@ export interface Pending {
   summary?: ActionSummary;
   /** The model call that asked for these calls: what a note it writes records as its tokens. */
   usage?: CallUsage;
+  /** The note's version an edit's card showed: confirming does nothing if it changed since. */
+  drawnFrom?: NoteVersion;
 }
 
 /** Model, endpoint and tokens of the model call that made a tool call. */
