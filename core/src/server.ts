@@ -268,6 +268,7 @@ export async function createFieldbook(opts: FieldbookOptions): Promise<Fieldbook
     async close() {
       // Everything that listens to the database stops first and together: on a signal the
       // embedded PostgreSQL is already shutting down, and what it says meanwhile is no news.
+      db.embedded?.stopping();
       const httpClosed = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
       jobsRunning = false;
       await Promise.all([invalidations.close(), availability.close(), jobs.stop({ graceful: false }), httpClosed]);

@@ -27,7 +27,7 @@ export function superviseEmbeddedPostgres(opts: {
   logger: Logger;
   attempts: number;
   now?: () => number;
-}): { liveness(): Liveness; stop(): Promise<void> } {
+}): { liveness(): Liveness; stopping(): void; stop(): Promise<void> } {
   const now = opts.now ?? Date.now;
   // The package keeps the server's child process to itself; it is the only way to hear it exit.
   const handle = opts.pg as unknown as { process?: ChildProcess };
@@ -36,18 +36,19 @@ export function superviseEmbeddedPostgres(opts: {
   let timer: NodeJS.Timeout | null = null;
   let starting: Promise<void> | null = null;
 
+  let death: { postgresPid: number | undefined; exitCode: number | null; signal: NodeJS.Signals | null } | null = null;
+
   const watch = () => {
     const child = handle.process;
-    child?.once('exit', (code, signal) => {
+    child?.once('exit', (exitCode, signal) => {
       if (state === 'stopped' || handle.process !== child) return;
       // The package waits for this child to exit before it counts as stopped: it never will again.
       handle.process = undefined;
       state = 'restarting';
       downSince = now();
-      opts.logger.error(
-        { postgresPid: child.pid, exitCode: code, signal },
-        `the embedded PostgreSQL stopped unexpectedly (${signal ? `killed by ${signal}` : `exit code ${code}`}); Fieldbook starts it again`,
-      );
+      // Said when the first attempt starts, not now: a terminal's Ctrl-C reaches PostgreSQL as well
+      // as Fieldbook, and Fieldbook says it is stopping well within the first wait.
+      death = { postgresPid: child.pid, exitCode, signal };
       schedule(1);
     });
   };
@@ -68,6 +69,11 @@ export function superviseEmbeddedPostgres(opts: {
   const again = async (attempt: number) => {
     timer = null;
     if (state !== 'restarting') return;
+    if (death) {
+      const how = death.signal ? `killed by ${death.signal}` : `exit code ${death.exitCode}`;
+      opts.logger.error(death, `the embedded PostgreSQL stopped unexpectedly (${how}); Fieldbook starts it again`);
+      death = null;
+    }
     opts.logger.warn(
       { attempt, attempts: opts.attempts },
       `starting the embedded PostgreSQL again (attempt ${attempt} of ${opts.attempts})`,
@@ -100,6 +106,11 @@ export function superviseEmbeddedPostgres(opts: {
         return { ok: false, message: NOT_RESTARTED_MESSAGE };
       }
       return { ok: true };
+    },
+    stopping() {
+      state = 'stopped';
+      if (timer) clearTimeout(timer);
+      timer = null;
     },
     async stop() {
       state = 'stopped';

@@ -11,6 +11,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** Whether the process can still count on its PostgreSQL: false once it died and could not be started again. */
   liveness(): Liveness;
+  /** The process is stopping: the server exiting from now on is expected, not a death to mend. */
+  stopping(): void;
   stop(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startEmbeddedPostgres(opts: {
   return {
     url: `postgres://${SUPERUSER}:${encodeURIComponent(opts.password)}@127.0.0.1:${opts.port}/postgres`,
     liveness: supervisor.liveness,
+    stopping: supervisor.stopping,
     stop: supervisor.stop,
   };
 }

@@ -142,6 +142,21 @@ describe('starting again after a crash', () => {
       60_000,
     );
 
+  it('stops without starting its PostgreSQL again when Ctrl-C reaches both (one process group)', {
+    timeout: 120_000,
+  }, async () => {
+    const app = start();
+    await waitForOk(app, `${url}/ready`);
+    const postmaster = readPostmasterLock(join(dataDir, 'pg'))!.pid;
+    // PostgreSQL may hear it first: it shuts down at once, before Fieldbook has begun to stop.
+    process.kill(postmaster, 'SIGINT');
+    app.child.kill('SIGINT');
+    expect(await app.exited).toBe(0);
+    expect(app.output()).not.toContain('stopped unexpectedly');
+    expect(app.output()).not.toContain('starting the embedded PostgreSQL again');
+    expect(readPostmasterLock(join(dataDir, 'pg'))).toBeNull();
+  });
+
   it('starts its embedded PostgreSQL again when it dies, and is ready again with the data intact', {
     timeout: 180_000,
   }, async () => {
