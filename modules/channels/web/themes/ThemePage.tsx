@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { useFieldbook, useGraphQL } from '@fieldbook/extensions-sdk/web';
 import { useState } from 'react';
@@ -18,6 +19,8 @@ import { TimeChart, type SeriesPoint } from '../charts.tsx';
 import { TQ, type Theme, type ThemeSummary } from './api.ts';
 import { PointList } from './PointList.tsx';
 import { dataPoints } from '../count.ts';
+
+const VIEWERS_CANNOT_SUMMARIZE = 'Viewers cannot generate summaries';
 
 /** /channels/{channelId}/themes/{themeId}: a theme's summary, its points over time and its data points. */
 export function ThemePage() {
@@ -160,19 +163,27 @@ export function ThemePage() {
           <Title order={2} size="h4" id="summary-heading">
             Summary
           </Title>
-          <Button
-            variant="default"
-            size="xs"
-            loading={working}
-            onClick={() =>
-              void act(async () => {
-                const res = await host.graphql<{ summarizeChannelTheme: ThemeSummary }>(TQ.summarize, { id: themeId });
-                setSummary(res.summarizeChannelTheme);
-              })
-            }
-          >
-            {shown ? 'Summarize again' : 'Summarize'}
-          </Button>
+          {/* Viewers read summaries but cannot generate them (002 §6): the button says why it is off. */}
+          <Tooltip label={VIEWERS_CANNOT_SUMMARIZE} disabled={canEdit}>
+            <span tabIndex={canEdit ? -1 : 0} aria-label={canEdit ? undefined : VIEWERS_CANNOT_SUMMARIZE}>
+              <Button
+                variant="default"
+                size="xs"
+                loading={working}
+                disabled={!canEdit}
+                onClick={() =>
+                  void act(async () => {
+                    const res = await host.graphql<{ summarizeChannelTheme: ThemeSummary }>(TQ.summarize, {
+                      id: themeId,
+                    });
+                    setSummary(res.summarizeChannelTheme);
+                  })
+                }
+              >
+                {shown ? 'Summarize again' : 'Summarize'}
+              </Button>
+            </span>
+          </Tooltip>
         </Group>
         {shown ? (
           <>
