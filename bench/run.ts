@@ -19,6 +19,7 @@ import { benchResearch, type ResearchResults } from './research.ts';
 import { benchSearch, searchTable, type ReindexResult, type SearchShapeResult } from './search.ts';
 import { aiTable, benchAi, type AiBench } from './ai.ts';
 import { benchMcp, mcpTable, type McpBench } from './mcp.ts';
+import { benchQuotes, quotesLines, type QuoteEvaluation } from './quotes.ts';
 import { startFakeOpenAI } from '../tests/support/openai-fake.ts';
 import { benchRemoteLoad, type RemoteLoadBench } from './remote-load.ts';
 import { benchSandbox, type SandboxBench } from './sandbox.ts';
@@ -64,6 +65,7 @@ interface Results {
   search: SearchShapeResult[] | null;
   searchReindex: ReindexResult | null;
   ai: AiBench | null;
+  quotes: QuoteEvaluation | null;
   mcp: McpBench | null;
   webhooks: WebhookBench | null;
   remoteLoad: RemoteLoadBench | null;
@@ -94,6 +96,7 @@ const results: Results = {
   search: null,
   searchReindex: null,
   ai: null,
+  quotes: null,
   mcp: null,
   webhooks: null,
   remoteLoad: null,
@@ -303,6 +306,10 @@ try {
         results.notes.push(`automation to Slack not measured: ${(err as Error).message}`);
         return null;
       });
+      results.quotes = await benchQuotes({ url, mailbox, fake: aiFake, log }).catch((err: unknown) => {
+        results.notes.push(`quote verification not measured: ${(err as Error).message}`);
+        return null;
+      });
       results.channels = await benchChannels({ url, token: account.token, owner: fieldbook.db.owner, log }).catch(
         (err: unknown) => {
           results.notes.push(`channels not measured: ${(err as Error).message}`);
@@ -501,6 +508,10 @@ if (results.search) {
 }
 if (results.ai) {
   lines.push(...aiTable(results.ai));
+  lines.push('');
+}
+if (results.quotes) {
+  lines.push(...quotesLines(results.quotes));
   lines.push('');
 }
 if (results.mcp) {

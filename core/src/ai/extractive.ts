@@ -26,6 +26,18 @@ export function words(text: string): string[] {
   return (text.toLocaleLowerCase('en').match(/[\p{L}\p{N}']+/gu) ?? []).filter((w) => w.length > 1 && !STOP.has(w));
 }
 
+const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' });
+
+/**
+ * How many words a text has as Unicode finds them, with dictionaries for scripts written without
+ * spaces: a Chinese, Japanese or Thai clause counts its words, not one.
+ */
+export function wordCount(text: string): number {
+  let n = 0;
+  for (const s of wordSegmenter.segment(text)) if (s.isWordLike) n += 1;
+  return n;
+}
+
 /**
  * The sentences that best represent a text: each scored by how frequent its words are in the
  * whole text (a classic frequency summary), longest-winded ones damped; returned in text order.

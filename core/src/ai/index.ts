@@ -26,7 +26,7 @@ export {
   type ProseSource,
   type VerifiedProse,
 } from './prose-quotes.ts';
-export { keySentences, sentences, sentencesMatching, words } from './extractive.ts';
+export { keySentences, sentences, sentencesMatching, wordCount, words } from './extractive.ts';
 export { authorizeSummary, VIEWERS_CANNOT_SUMMARIZE } from './summarizers.ts';
 export {
   AI_FEATURES,

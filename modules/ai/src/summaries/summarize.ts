@@ -9,7 +9,7 @@ import {
   recordProvenance,
   validate,
   verifyProse,
-  words,
+  wordCount,
   type AiService,
   type Provenance,
   type RequestContext,
@@ -132,7 +132,7 @@ export async function draftSummary(
   const input = validate(summarizeInput, rawInput);
   const { item, sources } = await ctx.tx((trx) => sourcesOf(trx, caller, input.objectType, input.objectId, 'write'));
   const base = { objectType: input.objectType, objectId: input.objectId, kind: input.kind, framework: input.framework };
-  if (words(item.content_text).length < MIN_SUMMARY_WORDS) return notEnough(base);
+  if (wordCount(item.content_text) < MIN_SUMMARY_WORDS) return notEnough(base);
 
   const texts = new Map(sources.map((s) => [s.id, s.text]));
   const quotable = sources.map((s) => ({ id: s.id, text: s.text, title: s.id === item.id ? item.title : undefined }));
