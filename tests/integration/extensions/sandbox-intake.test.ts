@@ -2,7 +2,12 @@ import { createHash, createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundWebhook, InstallationContext, WebhookRequest } from '../../../extensions-sdk/src/server/index.ts';
-import { loadSandboxedPlugin, type SandboxedPlugin } from '../../../core/src/extensions/sandbox/index.ts';
+import { createTestHost, type TestHost } from '../../../extensions-sdk/src/testing/index.ts';
+import {
+  loadSandboxedPlugin,
+  SandboxLimitError,
+  type SandboxedPlugin,
+} from '../../../core/src/extensions/sandbox/index.ts';
 import type { HostContext } from '../../../core/src/extensions/sandbox/host-calls.ts';
 import { createLogger } from '../../../core/src/logger.ts';
 
@@ -108,5 +113,53 @@ describe("a sandboxed plugin's webhook intake", () => {
       }),
     );
     expect(verdicts.map((v) => v.ok)).toEqual(requests.map((r) => r.valid));
+  });
+});
+
+describe('a verifier that spins past its CPU limit', () => {
+  let runaway: SandboxedPlugin;
+  let host: TestHost;
+  let hook: InboundWebhook<InstallationContext<string>>;
+  const delivery = (headers: Record<string, string>): WebhookRequest => ({ headers, rawBody: Buffer.from('{}') });
+
+  beforeAll(async () => {
+    runaway = await loadSandboxedPlugin({
+      packageDir: join(import.meta.dirname, 'fixtures', 'intake', 'runaway-verifier'),
+      serverEntry: './server.ts',
+      logger: createLogger('silent'),
+      limits: { cpuMs: 500 },
+    });
+    hook = runaway.definition.server.webhooks![0] as InboundWebhook<InstallationContext<string>>;
+    host = await createTestHost({ plugins: [runaway.definition] });
+  });
+  afterAll(async () => {
+    await host?.close();
+    runaway?.isolate.dispose();
+  });
+
+  it('fails alone: the deliveries that arrived beside it are verified', async () => {
+    // The spinning call is in the isolate first; the genuine ones wait behind it.
+    const spinning = hook.verify(delivery({ 'x-spin': '1' }), ctx).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const genuine = Array.from({ length: 5 }, () => hook.verify(delivery({ 'x-token': 'genuine' }), ctx));
+    expect(await Promise.all(genuine)).toEqual(Array.from({ length: 5 }, () => ({ ok: true })));
+    const err = await spinning;
+    expect(err).toBeInstanceOf(SandboxLimitError);
+    expect(err).toMatchObject({ limit: 'cpu' });
+  });
+
+  it('is answered 503 with Retry-After, which providers retry, and the next delivery is verified', async () => {
+    const spun = await host.sendWebhook('/runaway-verifier/hook', '{}', { 'x-spin': '1', 'x-id': 'spun' });
+    expect(spun.status).toBe(503);
+    expect(spun.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await spun.json()).toEqual({
+      error: 'The plugin runaway-verifier could not check this delivery within its limits; try again later.',
+    });
+    const genuine = await host.sendWebhook('/runaway-verifier/hook', '{}', { 'x-token': 'genuine', 'x-id': 'ok' });
+    expect(genuine.status).toBe(200);
+    const forged = await host.sendWebhook('/runaway-verifier/hook', '{}', { 'x-token': 'forged', 'x-id': 'no' });
+    expect(forged.status).toBe(401);
   });
 });

@@ -16,7 +16,6 @@ import { SandboxLimitError, type SandboxLimitKind, type SandboxLimits } from './
 interface Call {
   ctx: HostContext | null;
   kept: unknown[];
-  cpuAtStart: bigint;
   fail(err: Error): void;
 }
 
@@ -31,14 +30,27 @@ const WATCH_EVERY_MS = 20;
 
 /**
  * One plugin's V8 isolate: its bundle runs there once, and every call of its contributions enters
- * it. When a call goes past its CPU or memory limit the isolate is thrown away (the only way to stop
- * code that never yields) and the next call starts a new one from the bundle.
+ * it. A call's code is stopped in two ways. The part it runs before its first wait is given
+ * isolated-vm's own timeout of the CPU limit, which stops that call alone: the isolate and the
+ * other calls in it carry on (a verifier that loops on one delivery leaves the deliveries queued
+ * behind it to be verified). Code that spins after a wait is out of any timeout's reach: the
+ * watchdog sees the isolate's CPU clock run on with no call ending, and throws the isolate away
+ * (the only way to stop it), which ends every call in it; it waits for twice the limit, so that a
+ * call's first part is always stopped by its own timeout first. Past the memory limit the isolate
+ * is thrown away too. The next call starts a new isolate from the bundle.
  */
 export class PluginIsolate {
   private running: Running | null = null;
   private readonly calls = new Map<string, Call>();
   private watchdog: NodeJS.Timeout | null = null;
   private stopping: SandboxLimitKind | null = null;
+  /** The isolate's CPU clock when a call's code last ended (or it started): the watchdog's measure of being stuck. */
+  private progressCpu = 0n;
+  /**
+   * Calls whose code has not ended in the isolate, answered or not (one past its wall time may still
+   * spin there): the watchdog watches while there are any.
+   */
+  private unsettled = 0;
   private closed = false;
   /** V8's compiled code of the bundle, so a restart skips the compiling. */
   private compiled: ivm.ExternalCopy<ArrayBuffer> | undefined;
@@ -90,6 +102,7 @@ export class PluginIsolate {
       throw reason;
     }
     this.stopping = null;
+    this.progressCpu = isolate.cpuTime;
     this.running = {
       isolate,
       invoke: global.getSync('__fieldbookInvoke', { reference: true }),
@@ -108,17 +121,25 @@ export class PluginIsolate {
     const token = randomUUID();
     let fail!: (err: Error) => void;
     const stopped = new Promise<never>((_, reject) => (fail = reject));
-    const call: Call = { ctx, kept: [], cpuAtStart: isolate.cpuTime, fail };
+    const call: Call = { ctx, kept: [], fail };
     this.calls.set(token, call);
     this.watch();
     const wall = setTimeout(() => fail(new SandboxLimitError(this.pluginId, 'wall', this.limits)), this.limits.wallMs);
     try {
+      // The timeout covers the call's run up to its first wait, and stops that call alone.
       const answer = invoke.apply(
         undefined,
         [path, token, ctx ? encode(describeContext(ctx)) : '', encode(args), ctxIndex],
-        { result: { promise: true, copy: true } },
+        { timeout: this.limits.cpuMs, result: { promise: true, copy: true } },
       );
-      answer.catch(() => undefined); // a call stopped by a limit may still settle later
+      // A call stopped by a limit may still settle later; until its code ends, the isolate is watched.
+      this.unsettled++;
+      const settled = () => {
+        this.unsettled--;
+        this.progressed(isolate);
+        if (this.unsettled === 0 && this.calls.size === 0) this.unwatch();
+      };
+      answer.then(settled, settled);
       const encoded = await Promise.race([answer, stopped]);
       return this.unwrap(decode(encoded) as Outcome, call);
     } catch (err) {
@@ -126,7 +147,7 @@ export class PluginIsolate {
     } finally {
       clearTimeout(wall);
       this.calls.delete(token);
-      if (this.calls.size === 0) this.unwatch();
+      if (this.calls.size === 0 && this.unsettled === 0) this.unwatch();
     }
   }
 
@@ -157,7 +178,7 @@ export class PluginIsolate {
   ): unknown {
     const { isolate, invokeSync } = this.start();
     const token = randomUUID();
-    const call: Call = { ctx, kept: [], cpuAtStart: isolate.cpuTime, fail: () => undefined };
+    const call: Call = { ctx, kept: [], fail: () => undefined };
     this.calls.set(token, call);
     try {
       // The host waits for the answer, so the wall time is the CPU time here.
@@ -171,7 +192,13 @@ export class PluginIsolate {
       throw this.limitOr(err, isolate);
     } finally {
       this.calls.delete(token);
+      this.progressed(isolate);
     }
+  }
+
+  /** A call ended: the isolate is not stuck in one that never yields. */
+  private progressed(isolate: ivm.Isolate): void {
+    if (!isolate.isDisposed && isolate === this.running?.isolate) this.progressCpu = isolate.cpuTime;
   }
 
   /** The isolate's heap in use, external memory included (0 when it is not running). */
@@ -204,14 +231,14 @@ export class PluginIsolate {
     return outcome.ok;
   }
 
-  /** A failure of isolated-vm itself, told as the limit that caused it; any other error unchanged. */
+  /**
+   * A failure of isolated-vm itself, told as the limit that caused it; any other error unchanged.
+   * A timeout stopped the one call's code and left the isolate as it was, so it is kept.
+   */
   private limitOr(err: unknown, isolate: ivm.Isolate): unknown {
     if (err instanceof SandboxLimitError) return err;
     const message = err instanceof Error ? err.message : String(err);
-    if (/timed out/i.test(message)) {
-      if (!isolate.isDisposed) isolate.dispose();
-      return new SandboxLimitError(this.pluginId, 'cpu', this.limits);
-    }
+    if (/timed out/i.test(message)) return new SandboxLimitError(this.pluginId, 'cpu', this.limits);
     if (isolate.isDisposed)
       return this.closed
         ? this.closedError()
@@ -219,16 +246,14 @@ export class PluginIsolate {
     return err;
   }
 
-  /** While calls run, stops the isolate when one of them has used more CPU than it may. */
+  /** While calls run, stops the isolate when its code has run for twice the CPU limit with no call ending. */
   private watch(): void {
     if (this.watchdog) return;
     this.watchdog = setInterval(() => {
       const running = this.running;
       if (!running || running.isolate.isDisposed) return;
-      const now = running.isolate.cpuTime;
-      const limitNs = BigInt(this.limits.cpuMs) * 1_000_000n;
-      const over = [...this.calls.values()].some((c) => now - c.cpuAtStart > limitNs);
-      if (!over) return;
+      const stuckNs = 2n * BigInt(this.limits.cpuMs) * 1_000_000n;
+      if (running.isolate.cpuTime - this.progressCpu <= stuckNs) return;
       this.stopping = 'cpu';
       this.logger.warn(
         { plugin: this.pluginId, limit: 'cpu' },

@@ -13,6 +13,7 @@ import type { Logger } from '../../logger.ts';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { installations, type InstallationRow } from '../installations/store.ts';
 import type { PluginHost } from '../runtime/host.ts';
+import { SandboxLimitError } from '../sandbox/index.ts';
 import { installationHookPath } from './keys.ts';
 import { deliveriesOf, WEBHOOK_QUEUE, type DeliveryStore, type WebhookJob } from './store.ts';
 
@@ -52,7 +53,16 @@ export function storedHeaders(headers: Record<string, string | undefined>): Reco
   return keep;
 }
 
-/** The plugin's verdict; a verifier that throws or answers nonsense refuses the request. */
+/**
+ * How long a provider is asked to wait (Retry-After) before sending again a delivery whose plugin
+ * was stopped at a limit while checking it: long enough for a plugin restarted to settle.
+ */
+export const LIMIT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * The plugin's verdict; a verifier that throws or answers nonsense refuses the request. A verifier
+ * stopped at a sandbox limit gave no verdict at all: that error is thrown on.
+ */
 async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVerdict>): Promise<WebhookVerdict> {
   try {
     const verdict = await verify();
@@ -62,6 +72,7 @@ async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVerdict>)
       reason: verdict && typeof verdict === 'object' && !verdict.ok ? verdict.reason : 'the verifier gave no verdict',
     };
   } catch (err) {
+    if (err instanceof SandboxLimitError) throw err;
     return { ok: false, reason: err instanceof Error ? err.message : 'verifier threw' };
   }
 }
@@ -70,6 +81,8 @@ async function verdictOf(verify: () => WebhookVerdict | Promise<WebhookVerdict>)
  * Verifies a delivery and gives the plugin its chance to answer at once (challenges). True when
  * the delivery is to be stored; otherwise the answer is set: 401 for an unverified request, whose
  * only trace is one log line naming `where` (never its body or headers), or the plugin's answer.
+ * A plugin stopped at a sandbox limit while at it answers 503 with Retry-After: providers send a
+ * delivery again after a 5xx, and drop it after a 401.
  */
 export async function verifyDelivery<C>(
   ctx: Koa.Context,
@@ -85,14 +98,29 @@ export async function verifyDelivery<C>(
   request: WebhookRequest,
   context: C,
 ): Promise<boolean> {
-  const verdict = await verdictOf(() => hook.verify(request, context));
-  if (!verdict.ok) {
-    logger.warn({ ...where, reason: verdict.reason }, 'webhook refused: signature not verified');
-    ctx.status = 401;
-    ctx.body = { error: 'The request signature could not be verified.' };
+  let answer: WebhookAnswer | null | undefined;
+  try {
+    const verdict = await verdictOf(() => hook.verify(request, context));
+    if (!verdict.ok) {
+      logger.warn({ ...where, reason: verdict.reason }, 'webhook refused: signature not verified');
+      ctx.status = 401;
+      ctx.body = { error: 'The request signature could not be verified.' };
+      return false;
+    }
+    answer = await hook.respond?.(request, context);
+  } catch (err) {
+    if (!(err instanceof SandboxLimitError)) throw err;
+    logger.warn(
+      { ...where, limit: err.limit, err: err.message },
+      'webhook deferred: its plugin was stopped at a limit',
+    );
+    ctx.status = 503;
+    ctx.set('Retry-After', String(LIMIT_RETRY_AFTER_SECONDS));
+    ctx.body = {
+      error: `The plugin ${err.pluginId} could not check this delivery within its limits; try again later.`,
+    };
     return false;
   }
-  const answer = await hook.respond?.(request, context);
   if (!answer) return true;
   ctx.status = answer.status ?? 200;
   ctx.body = answer.body ?? '';
