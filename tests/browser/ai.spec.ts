@@ -148,11 +148,17 @@ test('the Ask box on search answers with verified citations that open their sour
         JSON.stringify({ type: 'heading', level: 2, content: 'Onboarding takes too long' }),
         JSON.stringify({
           type: 'text',
-          content: 'Teams nearly give up during onboarding.',
+          content:
+            'Teams nearly give up during onboarding: “her team nearly gave up”, not “we will renew for five years”.',
           citations: [
             { ref: s!.ref, quote: 'the onboarding flow took far too long' },
             { ref: s!.ref, quote: 'onboarding was a delight' },
           ],
+        }),
+        JSON.stringify({
+          type: 'text',
+          content: 'Everyone loves the new dashboard.',
+          citations: [{ ref: s!.ref, quote: 'the dashboard is lovely' }],
         }),
       ].join('\n'),
       delayMs: 10,
@@ -169,8 +175,16 @@ test('the Ask box on search answers with verified citations that open their sour
   await expect(ask.getByRole('heading', { name: 'Onboarding takes too long' })).toBeVisible();
   await expect(ask.getByText('“the onboarding flow took far too long”')).toBeVisible();
   await expect(ask.getByText(/a delight/)).toHaveCount(0);
+  // A quotation in the text is checked too: the one in the note stays, the invented one is removed.
+  await expect(
+    ask.getByText(
+      'Teams nearly give up during onboarding: “her team nearly gave up”, not [quote removed: not found in the sources].',
+    ),
+  ).toBeVisible();
+  // A statement whose only citation was dropped is left out.
+  await expect(ask.getByText(/dashboard/)).toHaveCount(0);
   await expect(ask.getByTestId('ask-label')).toHaveText(
-    /^Written by AI \(fake-chat\) from \d+ sources? · 1 quote not found in its source removed$/,
+    /^Written by AI \(fake-chat\) from \d+ sources? · 3 quotes not found in their source removed · 1 statement with no source found left out$/,
   );
   await shot(page, 'ai-ask-answer');
   await expectAccessible(page, 'Ask on /search');

@@ -88,7 +88,9 @@ test('a person finds a channel’s themes, reads and renames one, and moves a da
   await expect(page.getByRole('heading', { level: 1, name: /mobile app/i })).toBeVisible();
   await expect(page.getByRole('img', { name: /Data points over time: 10 in/ })).toBeVisible();
   await page.getByRole('button', { name: 'Summarize' }).click();
-  await expect(page.getByText('Local summary (no AI model configured) · from 10 data points')).toBeVisible();
+  await expect(page.getByTestId('theme-summary-provenance')).toHaveText(
+    'Local summary (no AI model configured) from 10 data points',
+  );
   await page.getByRole('button', { name: 'Rename' }).click();
   await page.getByRole('textbox', { name: 'Theme title' }).fill('App crashes');
   await page.getByRole('button', { name: 'Save' }).click();

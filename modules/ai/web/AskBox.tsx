@@ -172,6 +172,9 @@ export function AskBox() {
           {answer.droppedQuotes > 0
             ? ` · ${answer.droppedQuotes} quote${answer.droppedQuotes === 1 ? '' : 's'} not found in ${answer.droppedQuotes === 1 ? 'its' : 'their'} source removed`
             : ''}
+          {answer.unsupportedClaims > 0
+            ? ` · ${answer.unsupportedClaims} statement${answer.unsupportedClaims === 1 ? '' : 's'} with no source found left out`
+            : ''}
         </Text>
       )}
     </Paper>

@@ -24,6 +24,8 @@ export interface AiAnswer {
   question: string;
   blocks: AnswerBlock[];
   droppedQuotes: number;
+  /** Statements left out because every quote they cited was dropped. */
+  unsupportedClaims: number;
   local: boolean;
   label: string;
   summary: { numProjects: number; numHighlights: number; numItems: number; isQuestion: boolean };

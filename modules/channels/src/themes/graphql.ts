@@ -98,7 +98,7 @@ export const themesTypeDefs = /* GraphQL */ `
     datumCount: Int!
     "The model that wrote it; null for a local summary."
     model: String
-    "e.g. Written by AI (gpt-4o-mini) from 30 data points, or Local summary (no AI model configured) from 3 data points."
+    "Written by AI (gpt-4o-mini), or Local summary (no AI model configured)."
     label: String!
     "Quotes the model wrote that were not found in the data points; removed before anyone reads the summary."
     droppedQuotes: Int!
@@ -244,8 +244,8 @@ export function themesGraphql(moduleCtx: ModuleContext): ModuleGraphql {
   const ChannelEmergingTheme = {};
   const ChannelThemeSummary: Record<string, Resolver<ThemeSummary>> = {
     provenance: (s, _a, ctx) => ctx.tx((trx) => themeSummaryProvenance(trx, s)),
-    label: async (s, _a, ctx) =>
-      (await ctx.tx((trx) => themeSummaryProvenance(trx, s)))?.label ?? s.model ?? LOCAL_SUMMARY_LABEL,
+    // Read without the provenance, so a list of themes needs no read per theme; the provenance's label says "from N data points".
+    label: (s) => (s.model ? `Written by AI (${s.model})` : LOCAL_SUMMARY_LABEL),
   };
   return {
     typeDefs: themesTypeDefs,

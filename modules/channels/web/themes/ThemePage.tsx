@@ -188,8 +188,14 @@ export function ThemePage() {
         {shown ? (
           <>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{shown.summary}</Text>
-            <Text size="xs" c="dimmed" mt="xs">
-              {shown.label} · from {dataPoints(shown.datumCount)}
+            <Text size="xs" c="dimmed" mt="xs" data-testid="theme-summary-provenance">
+              {shown.provenance
+                ? `${shown.provenance.label}${shown.provenance.inputCount < shown.datumCount ? ` (the most central of ${dataPoints(shown.datumCount)})` : ''}`
+                : `${shown.label} · from ${dataPoints(shown.datumCount)}`}
+              {shown.provenance?.endpointHost ? ` · ${shown.provenance.endpointHost}` : ''}
+              {shown.droppedQuotes
+                ? ` · ${shown.droppedQuotes} quote${shown.droppedQuotes === 1 ? '' : 's'} not found in the data points removed`
+                : ''}
             </Text>
           </>
         ) : (

@@ -6,6 +6,9 @@ export interface ThemeSummary {
   datumCount: number;
   model: string | null;
   label: string;
+  /** Read on the theme's own page only. */
+  droppedQuotes?: number;
+  provenance?: { label: string; endpointHost: string | null; inputCount: number; createdAt: string } | null;
 }
 
 export interface Theme {
@@ -55,6 +58,13 @@ export interface PagePoint {
 
 const THEME =
   'id channelId title titleIsManual phrases datumCount retired mergedInto version topic { id title } summary { title summary datumCount model label }';
+/** A theme as its own page reads it: with its summary's dropped quotes and what made it. */
+const THEME_PAGE = THEME.replace(
+  'summary { title summary datumCount model label }',
+  'summary { title summary datumCount model label droppedQuotes provenance { label endpointHost inputCount createdAt } }',
+);
+const SUMMARY =
+  'title summary datumCount model label droppedQuotes provenance { label endpointHost inputCount createdAt }';
 const CLUSTERING =
   'id version status progress sensitivity amount representation themeCount outlierCount pointCount error completedAt';
 const PAGE_POINT = 'id content createdAt sentiment person { id name }';
@@ -64,7 +74,7 @@ export const TQ = {
   emerging: `query ChannelEmerging($channelId: ID!, $interval: ChannelInterval, $aggregationPeriods: Int) {
     channelEmergingThemes(channelId: $channelId, interval: $interval, aggregationPeriods: $aggregationPeriods) { theme { id } previousCount currentCount }
   }`,
-  theme: `query ChannelTheme($id: ID!) { channelTheme(id: $id) { ${THEME} } }`,
+  theme: `query ChannelTheme($id: ID!) { channelTheme(id: $id) { ${THEME_PAGE} } }`,
   topics: `query ChannelTopics($channelId: ID!) { channelTopics(channelId: $channelId) { id title datumCount themes { id title datumCount } } }`,
   topic: `query ChannelTopic($id: ID!) { channelTopic(id: $id) { id channelId title datumCount themes { ${THEME} } } }`,
   clustering: `query ChannelClustering($channelId: ID!) { channelClustering(channelId: $channelId) { ${CLUSTERING} } channelClusteringOptions { sensitivities { value label } amounts { value label } } }`,
@@ -77,7 +87,7 @@ export const TQ = {
   merge: `mutation MergeThemes($targetId: ID!, $sourceIds: [ID!]!) { mergeChannelThemes(targetId: $targetId, sourceIds: $sourceIds) { id } }`,
   split: `mutation SplitTheme($id: ID!) { splitChannelTheme(id: $id) { id title } }`,
   move: `mutation MovePoint($dataPointId: ID!, $themeId: ID) { moveChannelDataPoint(dataPointId: $dataPointId, themeId: $themeId) }`,
-  summarize: `mutation SummarizeTheme($id: ID!) { summarizeChannelTheme(id: $id) { title summary datumCount model label } }`,
+  summarize: `mutation SummarizeTheme($id: ID!) { summarizeChannelTheme(id: $id) { ${SUMMARY} } }`,
   pointTheme: `query PointTheme($id: ID!, $channelId: ID!) { channelDataPoint(id: $id) { id isOutlier theme { id title } } channelThemes(channelId: $channelId) { id title } }`,
 };
 
