@@ -10,6 +10,7 @@ import {
   type RequestContext,
 } from '@fieldbook/core';
 import { toolboxFor, type McpToolSource } from './gateway.ts';
+import { refuseInvalidParams } from './params.ts';
 import { mcpServerFor } from './server.ts';
 
 export const MCP_PATH = '/mcp';
@@ -155,6 +156,7 @@ export function mcpRoutes(
       void server.close();
     });
     await server.connect(transport);
+    refuseInvalidParams(transport);
     await transport.handleRequest(koa.req, koa.res, body.json);
   });
 

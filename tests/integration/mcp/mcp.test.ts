@@ -218,6 +218,29 @@ describe('MCP at /mcp', () => {
     }
   });
 
+  it('answers params that do not fit a protocol method as -32602 Invalid params naming the field, not as an internal error', async () => {
+    const answer = async (method: string, params: unknown) =>
+      (await (await post(`Bearer ${viewerToken}`, { jsonrpc: '2.0', id: 7, method, params })).json()) as {
+        error?: { code: number; message: string };
+      };
+    const initialize = await answer('initialize', { clientInfo: 'me' });
+    expect(initialize.error?.code).toBe(-32602);
+    expect(initialize.error?.message).toMatch(/^Invalid params for initialize: params\.protocolVersion: /);
+    expect((await answer('tools/call', { name: 5 })).error).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^Invalid params for tools\/call: params\.name: /),
+    });
+    // In a batch, the request that fits is answered as usual beside the one refused.
+    const batch = (await (
+      await post(`Bearer ${viewerToken}`, [
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 5 } },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ])
+    ).json()) as Array<{ id: number; error?: { code: number }; result?: unknown }>;
+    expect(batch.find((a) => a.id === 1)?.error?.code).toBe(-32602);
+    expect(batch.find((a) => a.id === 2)?.result).toMatchObject({ tools: expect.any(Array) });
+  });
+
   it('limits requests per API token, answering 429 with Retry-After', async () => {
     const { token, apiToken } = await createToken(c.f.viewer.gql, 'busy client');
     expect((await post(`Bearer ${token}`)).status).toBe(200);
