@@ -14,22 +14,6 @@ export type Verdict =
 const RPC_INTERNAL = -32603;
 const INTERNAL_TEXTS = ['INTERNAL_SERVER_ERROR', 'Something went wrong'];
 
-/**
- * The MCP SDK checks the params of the protocol's own methods (initialize, ping, tools/list)
- * before any Fieldbook code runs, and answers a mismatch as -32603 with the schema's issues as the
- * message, where JSON-RPC says -32602 Invalid params (modelcontextprotocol/typescript-sdk#2284,
- * open). Such an answer is a client error in all but its code: counted apart, not failed. Any
- * other -32603 is ours and fails the property.
- */
-function isSdkParamsError(message: string | undefined): boolean {
-  const issues = parse(message ?? '') as Array<{ code?: unknown; path?: unknown }> | undefined;
-  return (
-    Array.isArray(issues) &&
-    issues.length > 0 &&
-    issues.every((i) => typeof i?.code === 'string' && Array.isArray(i.path))
-  );
-}
-
 interface RpcResponse {
   error?: { code?: number; message?: string };
   result?: { isError?: boolean };
@@ -71,17 +55,11 @@ export function verdictOf(request: RouteRequest, res: Response, text: string): V
   // MCP: a notification alone is answered 202 with no body; requests get one response each.
   if (res.status === 202 && !text) return { kind: 'accepted', label: '202' };
   const responses = (Array.isArray(body) ? body : [body]) as Array<RpcResponse | undefined>;
-  if (responses.some((r) => r?.error?.code === RPC_INTERNAL && !isSdkParamsError(r.error.message)))
+  if (responses.some((r) => r?.error?.code === RPC_INTERNAL))
     return { kind: 'internal', label: 'rpc internal', why: 'a JSON-RPC internal error' };
   const refused = responses.filter((r) => r?.error || r?.result?.isError).length;
   const label = responses
-    .map((r) =>
-      r?.error
-        ? `rpc ${r.error.code}${isSdkParamsError(r.error.message) ? ' (params)' : ''}`
-        : r?.result?.isError
-          ? 'tool error'
-          : 'answered',
-    )
+    .map((r) => (r?.error ? `rpc ${r.error.code}` : r?.result?.isError ? 'tool error' : 'answered'))
     .join('+');
   return { kind: refused === responses.length ? 'refused' : 'accepted', label };
 }
