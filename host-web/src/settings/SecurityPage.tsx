@@ -144,7 +144,7 @@ function PublicLinks() {
 /** The signed-in person's own tokens in this workspace: also on their API tokens page, for members who are not admins. */
 export function ApiTokens() {
   const { client } = useServices();
-  const tokens = useQuery<{ apiTokens: ApiToken[] }>(ops.apiTokens);
+  const tokens = useQuery<{ apiTokens: ApiToken[]; apiTokenLimit: number }>(ops.apiTokens);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -185,6 +185,8 @@ export function ApiTokens() {
   }
 
   const list = tokens.data?.apiTokens ?? [];
+  const limit = tokens.data?.apiTokenLimit ?? null;
+  const full = limit !== null && list.length >= limit;
   return (
     <Section
       title="API tokens"
@@ -204,17 +206,26 @@ export function ApiTokens() {
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               maxLength={100}
+              disabled={full}
+              aria-describedby={limit !== null ? 'api-token-count' : undefined}
               style={{ flex: 1 }}
             />
             <Button
               type="submit"
               loading={busy}
-              disabled={!name.trim()}
+              disabled={!name.trim() || full}
               leftSection={<IconKey size={16} aria-hidden />}
             >
               Create token
             </Button>
           </Group>
+          {limit !== null && (
+            <Text id="api-token-count" size="sm" c={full ? undefined : 'dimmed'} mt="xs">
+              {full
+                ? `You have ${list.length} of ${limit} API tokens, the most you can have in this workspace. Revoke one you no longer use to create another.`
+                : `${list.length} of ${limit} API tokens in this workspace.`}
+            </Text>
+          )}
         </form>
         {created && (
           <Alert color="teal" variant="light" title="Copy your new token now" role="status">
