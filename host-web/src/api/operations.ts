@@ -192,8 +192,6 @@ export interface Plugin {
     enabledProjectCount: number;
     /** Where the provider sends this installation's webhooks; null when the plugin has none. */
     webhookUrl: string | null;
-    /** What this version asks for that no admin has approved yet: it runs without these until approved. */
-    pendingPermissions: Array<{ name: string; description: string }>;
   } | null;
 }
 
@@ -221,8 +219,7 @@ const WORKSPACE =
 const MEMBERSHIP = 'role workspaceAdmin effectiveRole permissions';
 const PLUGIN = `id name version origin { kind packageName packageVersion path } description state problem hasWebPart connection permissions { name description }
   settingFields { key kind label description required }
-  installation { id installedAt enabledProjectCount webhookUrl settings { key text flag isSet } connectedAccount { externalId label }
-    pendingPermissions { name description } }`;
+  installation { id installedAt enabledProjectCount webhookUrl settings { key text flag isSet } connectedAccount { externalId label } }`;
 
 export const ops = {
   me: `query Me { me { ${USER} } }`,
@@ -288,5 +285,4 @@ export const ops = {
   disconnectIntegration: `mutation DisconnectIntegration($pluginId: ID!) { disconnectIntegration(pluginId: $pluginId) { id } }`,
   disconnectMyIntegration: `mutation DisconnectMyIntegration($pluginId: ID!) { disconnectMyIntegration(pluginId: $pluginId) }`,
   rotatePluginWebhookKey: `mutation RotatePluginWebhookKey($pluginId: ID!) { rotatePluginWebhookKey(pluginId: $pluginId) { id installation { id webhookUrl } } }`,
-  approvePluginPermissions: `mutation ApprovePluginPermissions($pluginId: ID!) { approvePluginPermissions(pluginId: $pluginId) { id installation { id pendingPermissions { name } } } }`,
 } as const;
