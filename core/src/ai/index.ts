@@ -20,6 +20,7 @@ export {
 } from './quotes.ts';
 export {
   findQuotations,
+  QuoteCheckedStream,
   UNVERIFIED_QUOTE,
   verifyProse,
   type ProseQuotation,

@@ -85,3 +85,78 @@ export function verifyProse(prose: string, sources: readonly ProseSource[]): Ver
   }
   return { text: text + prose.slice(from), dropped, found };
 }
+
+/** Characters that may open a quotation; a single quote only after a space, a bracket or the start. */
+const OPENERS = new Set(['\u201C', '\u201E', '\u00AB', '\u00BB', '\u300C', '\u300E', '"']);
+const SINGLE_OPENERS = new Set(["'", '\u2018', '\u201A']);
+const BEFORE_SINGLE = /[\s([{\u2014\u2013]/u;
+/** Held back at most this long waiting for a quotation to close; longer, the mark was not opening one. */
+const MAX_HELD = 2000;
+
+/**
+ * Prose as a model streams it, passed on as it comes except for quotations: each is held back
+ * from its opening mark until it closes, then checked like `verifyProse` and passed on, or
+ * replaced. The reader never sees words in quotation marks that no source holds, not even while
+ * the answer is being written. `end` passes on what is left and answers how many were replaced.
+ */
+export class QuoteCheckedStream {
+  private held = '';
+  private last = '';
+  private dropped = 0;
+
+  constructor(
+    private readonly sources: readonly ProseSource[],
+    private readonly emit: (text: string) => void,
+  ) {}
+
+  push(text: string): void {
+    this.held += text;
+    this.drain(false);
+  }
+
+  end(): number {
+    this.drain(true);
+    return this.dropped;
+  }
+
+  private pass(text: string): void {
+    if (!text) return;
+    this.emit(text);
+    this.last = text.at(-1)!;
+  }
+
+  private opensAt(i: number): boolean {
+    const c = this.held[i]!;
+    if (OPENERS.has(c)) return true;
+    if (!SINGLE_OPENERS.has(c)) return false;
+    const before = i > 0 ? this.held[i - 1]! : this.last;
+    return before === '' || BEFORE_SINGLE.test(before);
+  }
+
+  private drain(final: boolean): void {
+    for (;;) {
+      let i = 0;
+      while (i < this.held.length && !this.opensAt(i)) i += 1;
+      this.pass(this.held.slice(0, i));
+      this.held = this.held.slice(i);
+      if (!this.held) return;
+      const closed = FORMS.map((f) => new RegExp(f.source, 'uy')).find((f) => f.test(this.held));
+      if (closed) {
+        const span = this.held.slice(0, closed.lastIndex);
+        const checked = verifyProse(span, this.sources);
+        this.dropped += checked.dropped;
+        this.pass(checked.text);
+        this.held = this.held.slice(span.length);
+        continue;
+      }
+      // A mark that can no longer open a quotation (the line ended, too long, the text ended) is plain text.
+      const lineEnded = this.held.indexOf('\n') > 0 && !/^[\u300C\u300E]/.test(this.held);
+      if (final || lineEnded || this.held.length > MAX_HELD) {
+        this.pass(this.held[0]!);
+        this.held = this.held.slice(1);
+        continue;
+      }
+      return;
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findQuotations, UNVERIFIED_QUOTE, verifyProse } from './prose-quotes.ts';
+import { findQuotations, QuoteCheckedStream, UNVERIFIED_QUOTE, verifyProse } from './prose-quotes.ts';
 import { isVerbatimQuote, verifyQuotes } from './quotes.ts';
 
 const SOURCE = 'She said: "The onboarding flow took far too long" — and she’d almost   given up.\nPricing was fine.';
@@ -99,5 +99,25 @@ describe('quotations in prose', () => {
     );
     expect(out.dropped).toBe(1);
     expect(out.found).toEqual([{ sourceId: 'n1', text: 'the onboarding flow took far too long' }]);
+  });
+});
+
+describe('quotations in streamed prose', () => {
+  it('holds each quotation back until it is closed and checked, so invented words never appear, even for a moment', () => {
+    const prose =
+      "Ana said “the onboarding flow took far too long” and “we will renew for five years”; it's \"Pricing was fine\", not 'free'.";
+    const sources = [{ id: 'n1', text: SOURCE }];
+    for (const size of [1, 3, 7, 50]) {
+      let shown = '';
+      let dropped = 0;
+      const stream = new QuoteCheckedStream(sources, (text) => {
+        shown += text;
+        expect(shown).not.toContain('renew');
+      });
+      for (let i = 0; i < prose.length; i += size) stream.push(prose.slice(i, i + size));
+      dropped = stream.end();
+      expect(shown).toBe(verifyProse(prose, sources).text);
+      expect(dropped).toBe(2);
+    }
   });
 });

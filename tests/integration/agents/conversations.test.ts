@@ -709,22 +709,39 @@ describe('a confirmation card says what will happen', () => {
     expect(await server.fieldbook.db.owner('notes').where({ title: 'By a viewer' })).toHaveLength(0);
   });
 
-  it('checks every quotation in its answer against what its tools read, removing and counting the others', async () => {
+  it('checks every quotation in its answer against what its tools read, removing and counting the others, while it streams too', async () => {
     const id = await start(c.f.contributor.gql, 'Quotes');
     fake.script(
       { content: '', toolCalls: [{ name: 'get_note', arguments: JSON.stringify({ noteId: c.notes.maria }) }] },
       {
         content:
           'In “Interview with Maria” she said “the pricing page was confusing” and “we will renew for five years no matter the price”.',
+        chunkChars: 5,
       },
     );
-    const done = await send(c.f.contributor.gql, id, 'What did Maria say about pricing?');
+    const res = await fetch(`${server.url}/api/agents/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${c.f.contributor.accessToken}`,
+        'x-fieldbook-workspace': c.f.ws.id,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ text: 'What did Maria say about pricing?' }),
+    });
+    const events = await readEvents(res);
+    const streamed = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => (e.data as { text: string }).text)
+      .join('');
+    expect(streamed).toContain('she said “the pricing page was confusing”');
+    expect(streamed).not.toContain('no matter the price');
+    const done = await read(c.f.contributor.gql, id);
     const reply = done.messages.at(-1)!;
     expect(reply.type).toBe('ASSISTANT');
     expect(reply.content).toBe(
       'In “Interview with Maria” she said “the pricing page was confusing” and [quote removed: not found in the sources].',
     );
     expect(reply.droppedQuotes).toBe(1);
-    expect(JSON.stringify(await read(c.f.contributor.gql, id))).not.toContain('no matter the price');
+    expect(JSON.stringify(done)).not.toContain('no matter the price');
   });
 });

@@ -1,4 +1,4 @@
-import { verifyProse, type ProseSource } from '@fieldbook/core';
+import { QuoteCheckedStream, verifyProse, type ProseSource } from '@fieldbook/core';
 import type { MessageRow } from './message-row.ts';
 
 /**
@@ -18,4 +18,9 @@ function quotable(rows: readonly MessageRow[]): ProseSource[] {
 export function verifiedAnswer(answer: string, rows: readonly MessageRow[]): { content: string; dropped: number } {
   const checked = verifyProse(answer, quotable(rows));
   return { content: checked.text, dropped: checked.dropped };
+}
+
+/** The model's text as it streams, each quotation held back until it is closed and checked the same way. */
+export function checkedStream(rows: readonly MessageRow[], send: (text: string) => void): QuoteCheckedStream {
+  return new QuoteCheckedStream(quotable(rows), send);
 }

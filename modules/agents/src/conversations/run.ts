@@ -22,7 +22,7 @@ import {
   type Pending,
 } from './store.ts';
 import type { MessageRow, MessageTool } from './message-row.ts';
-import { verifiedAnswer } from './quotes.ts';
+import { checkedStream, verifiedAnswer } from './quotes.ts';
 import { withCallUsage } from './usage.ts';
 import { messageView, type MessageView } from './views.ts';
 
@@ -252,6 +252,8 @@ class Turn {
     }));
     for (let step = 0; step < MAX_STEPS; step++) {
       const rows = await this.member.tx((trx) => messagesOf(trx, this.conversation.id));
+      // What the person sees while the model writes is checked as its answer is: no quotation shows before it is verified.
+      const live = checkedStream(rows, (text) => this.sink.send('delta', { text }));
       const result = await this.deps.ai.chat(
         { workspaceId: this.m.workspaceId, userId: this.m.userId, feature: 'agents' },
         {
@@ -259,8 +261,9 @@ class Turn {
           tools: chatTools,
           ...(this.agent.model ? { model: this.agent.model } : {}),
         },
-        { onDelta: (text) => this.sink.send('delta', { text }), signal: this.sink.signal },
+        { onDelta: (text) => live.push(text), signal: this.sink.signal },
       );
+      live.end();
       const { thinking, answer } = splitThinking(result.text);
       if (result.toolCalls.length === 0) {
         if (thinking) await this.add('THINKING', thinking);
