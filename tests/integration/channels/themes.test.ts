@@ -719,6 +719,11 @@ describe('clustering in the all-in-one process', () => {
           c: big,
         }),
       );
+      // Asked again while it runs: refused, not run a second time beside it.
+      const again = failure(
+        await a.contributor.gql('mutation($c: ID!) { clusterChannel(channelId: $c) { id } }', { c: big }),
+      );
+      expect(again.message).toBe('This channel is being clustered already; wait for it to finish.');
       await expect
         .poll(
           async () =>

@@ -262,6 +262,9 @@ export async function runClustering(ctx: ModuleContext, job: ClusteringJob): Pro
     await withTenant(ctx.db.app, scope, async (trx) => {
       // One clustering writes a channel's themes at a time.
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`channel-themes:${job.channelId}`]);
+      // A worker thought dead but only slow may have saved this run meanwhile: it is saved once.
+      const now = (await trx('channel_clusterings').where({ id: run.id }).first('status')) as { status: string };
+      if (now.status !== 'RUNNING') return;
       const saved = await saveClustering(trx, ctx.events, run, points, result, manual);
       await trx('channel_clusterings')
         .where({ id: run.id })
