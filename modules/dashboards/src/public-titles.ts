@@ -1,6 +1,6 @@
 import type { RequestContext } from '@fieldbook/core';
 import type { ResearchServices } from '@fieldbook/research';
-import type { ChannelChartView } from './sharing.ts';
+import type { ChannelChartView } from './channel-chart-view.ts';
 
 /**
  * A theme's title is made of the words of the feedback in it, and feedback names customers. On a

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ModuleContext, RequestContext } from '@fieldbook/core';
-import type { ThemeChartData } from '@fieldbook/channels';
 import type { ProjectChartFigures, ShareRow, ShareTypeProvider } from '@fieldbook/research';
+import type { ChannelChartView } from './channel-chart-view.ts';
 import type { ChartSources, DashboardChartRow } from './charts.ts';
 import { dashboardFor, type DashboardRow } from './dashboards.ts';
 import { withPublicThemeTitles } from './public-titles.ts';
@@ -18,12 +18,6 @@ import { SharedFigures } from './share-cache.ts';
  * they leave the workspace or lose the right to share (Contributor and above), the link shows
  * nothing, as does a revoked link or one of a workspace with public links turned off.
  */
-export interface ChannelChartView extends ThemeChartData {
-  measure: NonNullable<DashboardChartRow['measure']>;
-  chartType: NonNullable<DashboardChartRow['chart_type']>;
-  interval: NonNullable<DashboardChartRow['interval']>;
-}
-
 export interface PublicDashboardChartView {
   id: string;
   kind: DashboardChartRow['kind'];
