@@ -44,6 +44,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** The passage is on screen, marked, and holds the cited words. */
 async function expectPassageShown(page: Page, words: string): Promise<Locator> {
+  // A link from another page loads the app again: the note is open first, however busy the machine.
+  await expect(page.getByRole('textbox', { name: 'Note title' })).toHaveValue('Interview with Omar', {
+    timeout: 30_000,
+  });
   const passage = page.locator('[data-cited-passage]');
   await expect(passage.first()).toBeInViewport();
   // The mark may be cut in pieces where other highlights start or end: together they are the words.
