@@ -2,29 +2,39 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 
 /** The connection the current async work holds: of which pool, for which workspace. */
-interface Held {
+export interface Held {
   client: Knex['client'];
   workspaceId: string | null;
   /** Where the held transaction was begun, while the check is on: the place to restructure. */
   origin?: string;
+  /** Set once the transaction ended: work it started to run after commit holds nothing. */
+  released: boolean;
 }
 
 const held = new AsyncLocalStorage<Held>();
 /** The pools whose nested acquisitions are checked, and how. */
 const checks = new WeakMap<Knex['client'], { mode: NestedAcquireCheck; warn: (err: Error) => void }>();
 
-/** Runs `fn` as work that holds one of `db`'s connections (a transaction's) for `workspaceId`. */
-export function holding<T>(db: Knex, workspaceId: string | null, fn: () => T): T {
-  // A savepoint inside a transaction holds no connection of its own: the outer one is what is held.
-  if ((db as Knex.Transaction).isTransaction) return fn();
-  const origin = checks.has(db.client) ? new Error('held since').stack : undefined;
-  return held.run({ client: db.client, workspaceId, ...(origin ? { origin } : {}) }, fn);
+/**
+ * The connection a transaction about to begin on `db` will hold for `workspaceId`; null for a
+ * savepoint inside a transaction, which holds no connection of its own (the outer one is held).
+ * Where it was asked for is noted while the check is on, before knex's own calls hide the caller.
+ */
+export function heldConnection(db: Knex, workspaceId: string | null): Held | null {
+  if ((db as Knex.Transaction).isTransaction) return null;
+  const origin = checks.has(db.client) ? new Error('at').stack : undefined;
+  return { client: db.client, workspaceId, released: false, ...(origin ? { origin } : {}) };
+}
+
+/** Runs `fn` as work that holds `connection` (mark it `released` when the transaction ends). */
+export function holding<T>(connection: Held | null, fn: () => T): T {
+  return connection ? held.run(connection, fn) : fn();
 }
 
 /** The connection of `db` the current work already holds, if any. */
 export function heldOf(db: Knex): Held | undefined {
   const h = held.getStore();
-  return h && h.client === db.client ? h : undefined;
+  return h && h.client === db.client && !h.released ? h : undefined;
 }
 
 /** What to do when work holding a pooled connection asks the same pool for another. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { checkNotHolding, holding } from './held-connections.ts';
+import { checkNotHolding, heldConnection, holding } from './held-connections.ts';
 import { workspaceTurn } from './pool-share.ts';
 
 /** Who a transaction acts for. Row-level security policies read these settings. */
@@ -27,15 +27,21 @@ export async function withTenant<T>(
 ): Promise<T> {
   const extra = Object.entries(settings);
   checkNotHolding(db);
+  const connection = heldConnection(db, scope.workspaceId ?? null);
   const release = await workspaceTurn(db, scope.workspaceId);
   try {
     return await db.transaction((trx) =>
-      holding(db, scope.workspaceId ?? null, async () => {
+      holding(connection, async () => {
         await trx.raw(
           `select set_config('app.workspace_id', ?, true), set_config('app.user_id', ?, true), set_config('app.email', ?, true)${extra.map(() => ', set_config(?, ?, true)').join('')}`,
           [scope.workspaceId ?? '', scope.userId ?? '', scope.email?.toLowerCase() ?? '', ...extra.flat()],
         );
-        return fn(trx);
+        try {
+          return await fn(trx);
+        } finally {
+          // Work `fn` left to run once the transaction ends (a notification after commit) holds nothing.
+          if (connection) connection.released = true;
+        }
       }),
     );
   } finally {

@@ -63,7 +63,7 @@ export function identityResolvers(deps: IdentityDeps, flow: OidcFlow): IResolver
     unreadNotificationCount: async (_p, _a, ctx) => notifications.unreadCount(deps.app, ctx.requireViewer().userId),
     notificationPreferences: async (_p, _a, ctx) => notificationPreferences.list(deps.app, ctx.requireViewer().userId),
     apiTokens: async (_p, _a, ctx) => listApiTokens(ctx),
-    apiTokenLimit: () => MAX_API_TOKENS,
+    apiTokenLimit: async () => MAX_API_TOKENS,
     release: async () => deps.config.release,
   };
 
