@@ -51,6 +51,7 @@ import * as channelClusteringHeartbeat from './0095_channel_clustering_heartbeat
 import * as provenanceMakers from './0096_provenance_makers.ts';
 import * as themeSummaryDroppedQuotes from './0098_theme_summary_dropped_quotes.ts';
 import * as automationEmailDomains from './0099_automation_email_domains.ts';
+import * as pluginApprovedPermissions from './0100_plugin_approved_permissions.ts';
 
 export interface Migration {
   name: string;
@@ -112,4 +113,5 @@ export const migrations: Migration[] = [
   { name: '0096_provenance_makers', ...provenanceMakers },
   { name: '0098_theme_summary_dropped_quotes', ...themeSummaryDroppedQuotes },
   { name: '0099_automation_email_domains', ...automationEmailDomains },
+  { name: '0100_plugin_approved_permissions', ...pluginApprovedPermissions },
 ];

@@ -192,6 +192,8 @@ export interface Plugin {
     enabledProjectCount: number;
     /** Where the provider sends this installation's webhooks; null when the plugin has none. */
     webhookUrl: string | null;
+    /** What this version asks for that no admin has approved yet: it runs without these until approved. */
+    pendingPermissions: Array<{ name: string; description: string }>;
   } | null;
 }
 
@@ -219,7 +221,8 @@ const WORKSPACE =
 const MEMBERSHIP = 'role workspaceAdmin effectiveRole permissions';
 const PLUGIN = `id name version origin { kind packageName packageVersion path } description state problem hasWebPart connection permissions { name description }
   settingFields { key kind label description required }
-  installation { id installedAt enabledProjectCount webhookUrl settings { key text flag isSet } connectedAccount { externalId label } }`;
+  installation { id installedAt enabledProjectCount webhookUrl settings { key text flag isSet } connectedAccount { externalId label }
+    pendingPermissions { name description } }`;
 
 export const ops = {
   me: `query Me { me { ${USER} } }`,
@@ -285,4 +288,5 @@ export const ops = {
   disconnectIntegration: `mutation DisconnectIntegration($pluginId: ID!) { disconnectIntegration(pluginId: $pluginId) { id } }`,
   disconnectMyIntegration: `mutation DisconnectMyIntegration($pluginId: ID!) { disconnectMyIntegration(pluginId: $pluginId) }`,
   rotatePluginWebhookKey: `mutation RotatePluginWebhookKey($pluginId: ID!) { rotatePluginWebhookKey(pluginId: $pluginId) { id installation { id webhookUrl } } }`,
+  approvePluginPermissions: `mutation ApprovePluginPermissions($pluginId: ID!) { approvePluginPermissions(pluginId: $pluginId) { id installation { id pendingPermissions { name } } } }`,
 } as const;

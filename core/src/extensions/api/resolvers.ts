@@ -7,6 +7,7 @@ import type { RequestContext } from '../../kernel/request-context.ts';
 import type { ModuleGraphql } from '../../kernel/module.ts';
 import type { LoadedPlugin } from '../catalog/catalog.ts';
 import { startAuthorization } from '../oauth/flow.ts';
+import { approvePluginPermissions } from '../installations/approval.ts';
 import {
   disconnectIntegration,
   disconnectMyIntegration,
@@ -179,6 +180,8 @@ export function extensionsGraphql(host: PluginHost, maximum: number | null): Mod
         disconnectMyIntegration: (ctx, args) => disconnectMyIntegration(ctx, args),
         rotatePluginWebhookKey: async (ctx, args) =>
           viewOf(ctx, (await rotatePluginWebhookKey(host, ctx, args)).plugin_id),
+        approvePluginPermissions: async (ctx, args) =>
+          viewOf(ctx, (await approvePluginPermissions(host, ctx, args)).plugin_id),
       }),
     },
   };

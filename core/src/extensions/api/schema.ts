@@ -25,6 +25,8 @@ export const extensionsTypeDefs = /* GraphQL */ `
     disconnectMyIntegration(pluginId: ID!): Boolean!
     "Gives the installation a new webhook URL (workspace admins); the old one stops working at once."
     rotatePluginWebhookKey(pluginId: ID!): Plugin!
+    "Approves the permissions the installed plugin's version asks for beyond those approved before (workspace admins)."
+    approvePluginPermissions(pluginId: ID!): Plugin!
   }
 
   enum PluginState {
@@ -120,6 +122,8 @@ export const extensionsTypeDefs = /* GraphQL */ `
     enabledProjectCount: Int!
     "Where the provider sends this installation's webhooks, for plugins with one; admins only."
     webhookUrl: String
+    "Permissions this version of the plugin asks for that no admin has approved yet; it runs without them until approved. Admins only."
+    pendingPermissions: [PluginPermission!]!
   }
 
   type ConnectedAccount {

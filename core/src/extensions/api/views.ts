@@ -1,5 +1,6 @@
 import { PLUGIN_SCOPES, isPluginScope } from '@fieldbook/extensions-sdk/server';
 import type { BrokenPlugin, LoadedPlugin, PluginOrigin } from '../catalog/catalog.ts';
+import { pendingPermissions } from '../installations/approval.ts';
 import type { InstallationRow } from '../installations/store.ts';
 import type { SecretBox } from '../runtime/secret-box.ts';
 import { installationWebhookUrl } from '../webhooks/keys.ts';
@@ -51,6 +52,8 @@ export interface InstallationView {
   enabledProjectCount: number;
   /** The installation's own webhook URL (admins only); null when the plugin has none. */
   webhookUrl: string | null;
+  /** What the plugin's version declares that no admin has approved for this installation (admins only). */
+  pendingPermissions: Array<{ name: string; description: string }>;
 }
 
 function permissionText(name: string): string {
@@ -84,6 +87,7 @@ export function installationView(
       row.external_id || row.connection_tokens ? { externalId: row.external_id, label: row.connection_label } : null,
     enabledProjectCount,
     webhookUrl: installationWebhookUrl(publicUrl, plugin, row, box),
+    pendingPermissions: pendingPermissions(plugin, row).map((name) => ({ name, description: permissionText(name) })),
   };
 }
 
@@ -109,6 +113,8 @@ export function pluginView(plugin: LoadedPlugin, installation: InstallationView 
     connection: definition.server.oauth ? (definition.server.oauth.level === 'user' ? 'USER' : 'WORKSPACE') : null,
     webhookPaths: (definition.server.webhooks ?? []).map((h) => h.path),
     // The webhook URL is a credential of sorts (anyone holding it can knock): admins only.
-    installation: isAdmin ? installation : installation && { ...installation, settings: [], webhookUrl: null },
+    installation: isAdmin
+      ? installation
+      : installation && { ...installation, settings: [], webhookUrl: null, pendingPermissions: [] },
   };
 }

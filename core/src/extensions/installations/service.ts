@@ -97,6 +97,8 @@ export async function installPlugin(
         settings: merged.settings,
         secrets: merged.secrets,
         installed_by: viewer.userId,
+        // The admin saw what this version asks for when installing it.
+        approved_permissions: [...plugin.manifest.permissions],
         ...(hasInstallationWebhook(plugin) ? newWebhookKey(host.deps.box) : {}),
       })
       .returning('*');

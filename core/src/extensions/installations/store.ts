@@ -17,6 +17,8 @@ export interface InstallationRow {
   webhook_key_hash: string | null;
   /** The key sealed with the server secret, to show the URL to admins. */
   webhook_key: string | null;
+  /** The permissions a workspace admin approved (installations/approval.ts); null until recorded. */
+  approved_permissions: string[] | null;
   created_at: Date;
   updated_at: Date;
 }

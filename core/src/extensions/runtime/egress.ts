@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { INTERNAL_IPV4_RANGES, PluginPermissionError, type PluginHttp } from '@fieldbook/extensions-sdk/server';
+import { UnapprovedPermissionError } from './unapproved.ts';
 
 /** Addresses no plugin may reach unless the operator configured them: the host's own networks. */
 const internalV4 = new BlockList();
@@ -87,6 +88,8 @@ export interface EgressPolicy {
   pluginId: string;
   /** Hosts from `egress:` permissions; each also allows its subdomains. */
   declaredHosts: readonly string[];
+  /** Hosts the plugin declares that a workspace admin has not approved for the installation yet. */
+  pendingHosts?: readonly string[];
   /** Origins of base URLs the operator configured: trusted as they are, internal or not. */
   trustedOrigins: readonly string[];
   /** Resolves a host name (replaceable in tests). */
@@ -160,6 +163,7 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
     policy.send ??
     ((url, request, addresses) => (addresses ? pinnedFetch(url, request, addresses) : fetch(url, request)));
   const declared = policy.declaredHosts.map((h) => h.toLowerCase());
+  const pending = (policy.pendingHosts ?? []).map((h) => h.toLowerCase());
   const isTrusted = (url: URL) => policy.trustedOrigins.includes(url.origin);
   /** Checks a URL; for a declared host, returns the public addresses to connect to (null: trusted). */
   const check = async (url: URL, from: URL | null): Promise<string[] | null> => {
@@ -172,7 +176,11 @@ export function guardedHttp(policy: EgressPolicy): PluginHttp {
     // author after the wrong fix. (A declared name is resolved and checked below like any other.)
     if (isInternalAddress(host) || (!isDeclared && isLocalName(host)))
       throw new InternalAddressError(policy.pluginId, host);
-    if (!isDeclared) throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
+    if (!isDeclared) {
+      const waiting = pending.find((d) => host === d || host.endsWith(`.${d}`));
+      if (waiting) throw new UnapprovedPermissionError(policy.pluginId, `egress:${waiting}`);
+      throw new PluginPermissionError(policy.pluginId, `egress:${host}`);
+    }
     const addresses = await resolve(host);
     if (addresses.length === 0 || addresses.some(isInternalAddress)) {
       throw new PluginPermissionError(policy.pluginId, `egress:${host} (it resolves to an internal address)`);

@@ -19,12 +19,14 @@ import type { RequestContext } from '../../kernel/request-context.ts';
 import type { Logger } from '../../logger.ts';
 import { atLeast } from '../../permissions/levels.ts';
 import { markFailed, type LoadedPlugin, type PluginCatalog } from '../catalog/catalog.ts';
+import { grantedPermissions, pendingPermissions, recordApprovedPermissions } from '../installations/approval.ts';
 import { installations, settingsOf, type InstallationRow } from '../installations/store.ts';
 import type { PluginDataPort } from './data-port.ts';
 import { guardedHttp, type PluginRequestHook } from './egress.ts';
 import { claimEffect, completeEffect, keepClaimed, releaseEffect } from './effects.ts';
 import { noteTitle, textToDoc } from './notes.ts';
 import { pluginLogger } from './redact.ts';
+import { UnapprovedPermissionError } from './unapproved.ts';
 import { createDeliveryNotes, type DeliveryNotes, type DeliveryNotesResult } from '../webhooks/notes-batch.ts';
 import type { SecretBox } from './secret-box.ts';
 
@@ -83,6 +85,7 @@ export class PluginHost {
 
   /** Runs each ready plugin's `setup`; one that throws is marked failed and the rest go on. */
   async start(): Promise<void> {
+    await recordApprovedPermissions(this.deps.owner, this.catalog);
     for (const plugin of this.catalog.plugins) {
       if (plugin.state !== 'ready' || !plugin.definition.server.setup) continue;
       try {
@@ -95,20 +98,27 @@ export class PluginHost {
     }
   }
 
-  private declared(plugin: LoadedPlugin, scope: string): boolean {
-    return plugin.manifest.permissions.includes(scope);
-  }
-
-  pluginContext(plugin: LoadedPlugin, secrets: () => readonly string[] = () => []): PluginContext {
+  /**
+   * The plugin's own context, outside any installation (its setup, webhook verification). Within
+   * an installation, `permissions` are those it may use there and `pending` those awaiting an
+   * admin's approval (installations/approval.ts).
+   */
+  pluginContext(
+    plugin: LoadedPlugin,
+    secrets: () => readonly string[] = () => [],
+    permissions: readonly string[] = plugin.manifest.permissions,
+    pending: readonly string[] = [],
+  ): PluginContext {
+    const hosts = (list: readonly string[]) =>
+      list.filter((p) => p.startsWith('egress:')).map((p) => p.slice('egress:'.length));
     return {
       plugin: { id: plugin.id, version: plugin.manifest.version },
       log: pluginLogger(this.deps.logger, plugin.id, secrets),
       config: plugin.config as PluginContext['config'],
       http: guardedHttp({
         pluginId: plugin.id,
-        declaredHosts: plugin.manifest.permissions
-          .filter((p) => p.startsWith('egress:'))
-          .map((p) => p.slice('egress:'.length)),
+        declaredHosts: hosts(permissions),
+        pendingHosts: hosts(pending),
         trustedOrigins: plugin.trustedOrigins,
         onRequest: this.deps.onPluginRequest,
       }),
@@ -281,7 +291,9 @@ export class PluginHost {
     const settings = settingsOf(row, this.deps.box);
     const tokens = this.deps.box.open(row.connection_tokens);
     const secretValues = () => [...Object.values(this.deps.box.open(row.secrets)), ...Object.values(tokens)];
-    const base = this.pluginContext(plugin, secretValues);
+    const granted = grantedPermissions(plugin, row);
+    const pending = pendingPermissions(plugin, row);
+    const base = this.pluginContext(plugin, secretValues, granted, pending);
     const ctx = {
       ...base,
       installation: {
@@ -341,10 +353,11 @@ export class PluginHost {
         );
       },
     };
-    this.attach(ctx, plugin, 'notes', ['notes:write', 'notes:read'], () =>
+    const access = { plugin, granted, pending };
+    this.attach(ctx, access, 'notes', ['notes:write', 'notes:read'], () =>
       this.notes(plugin, row, actingUserId, reads, refuseWrite),
     );
-    this.attach(ctx, plugin, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId, reads));
+    this.attach(ctx, access, 'projects', ['projects:read'], () => this.projects(plugin, row, actingUserId, reads));
     if (reads) this.sharedReads.set(ctx, reads);
     return ctx as unknown as InstallationContext<string>;
   }
@@ -361,7 +374,7 @@ export class PluginHost {
     items: readonly DeliveryNotes[],
     context?: InstallationContext<string>,
   ): Promise<DeliveryNotesResult> {
-    if (!this.declared(plugin, 'notes:write')) throw new PluginPermissionError(plugin.id, 'notes:write');
+    this.requireGranted(plugin, row, 'notes:write');
     // The batch's context already read its member and enabled projects: read once per batch, not twice.
     const reads = (context && this.sharedReads.get(context)) ?? null;
     const enabled = await this.enabledProjects(row, reads);
@@ -379,20 +392,31 @@ export class PluginHost {
     });
   }
 
+  /** Throws unless the installation may use `scope`: its plugin declares it and an admin approved it. */
+  private requireGranted(plugin: LoadedPlugin, row: InstallationRow, scope: string): void {
+    if (grantedPermissions(plugin, row).includes(scope)) return;
+    throw pendingPermissions(plugin, row).includes(scope)
+      ? new UnapprovedPermissionError(plugin.id, scope)
+      : new PluginPermissionError(plugin.id, scope);
+  }
+
   private attach(
     target: object,
-    plugin: LoadedPlugin,
+    access: { plugin: LoadedPlugin; granted: readonly string[]; pending: readonly string[] },
     name: string,
     scopes: readonly string[],
     build: () => object,
   ): void {
-    const granted = scopes.some((s) => this.declared(plugin, s));
+    const granted = scopes.some((s) => access.granted.includes(s));
+    const waiting = scopes.find((s) => access.pending.includes(s));
     Object.defineProperty(target, name, {
       enumerable: granted,
       get: granted
         ? build
         : () => {
-            throw new PluginPermissionError(plugin.id, scopes[0]!);
+            throw waiting
+              ? new UnapprovedPermissionError(access.plugin.id, waiting)
+              : new PluginPermissionError(access.plugin.id, scopes[0]!);
           },
     });
   }
@@ -437,9 +461,7 @@ export class PluginHost {
     reads: ContextReads | null,
     refuseWrite?: (what: string) => never,
   ): NotesWriter & NotesReader {
-    const require = (scope: string) => {
-      if (!this.declared(plugin, scope)) throw new PluginPermissionError(plugin.id, scope);
-    };
+    const require = (scope: string) => this.requireGranted(plugin, row, scope);
     return {
       create: async (draft) => {
         require('notes:write');

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Code, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconPlugConnected, IconPuzzle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlugConnected, IconPuzzle, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from '../../api/hooks.ts';
 import {
@@ -94,6 +94,12 @@ function StateBadge({ plugin }: { plugin: Plugin }) {
         Not configured
       </Badge>
     );
+  if (plugin.installation?.pendingPermissions.length)
+    return (
+      <Badge color="yellow" variant="light">
+        Needs approval
+      </Badge>
+    );
   if (plugin.installation)
     return (
       <Badge color="teal" variant="light">
@@ -104,6 +110,69 @@ function StateBadge({ plugin }: { plugin: Plugin }) {
     <Badge color="gray" variant="light">
       Available
     </Badge>
+  );
+}
+
+/**
+ * A new version of an installed plugin asks for more than an admin approved: it runs without the
+ * new permissions until an admin approves them here.
+ */
+function PendingPermissions({ plugin, onApproved }: { plugin: Plugin; onApproved(): void }) {
+  const { client } = useServices();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const pending = plugin.installation?.pendingPermissions ?? [];
+  if (pending.length === 0) return null;
+  const titleId = `plugin-${plugin.id}-pending`;
+
+  async function approve() {
+    setBusy(true);
+    setError(null);
+    try {
+      await client.request(ops.approvePluginPermissions, { pluginId: plugin.id });
+      notifications.show({ color: 'teal', message: `${plugin.name} may now use its new permissions.` });
+      onApproved();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconShieldCheck size={18} aria-hidden />}
+      title={<span id={titleId}>Needs approval: {pending.map((p) => p.description).join('; ')}</span>}
+      role="region"
+      aria-labelledby={titleId}
+    >
+      <Stack gap="xs">
+        <Text size="sm">
+          Version {plugin.version} of {plugin.name} asks for more than was approved. It keeps working without these
+          until you approve them:
+        </Text>
+        <List size="sm" spacing={2}>
+          {pending.map((p) => (
+            <List.Item key={p.name}>
+              <Code>{p.name}</Code> {p.description}
+            </List.Item>
+          ))}
+        </List>
+        <ErrorAlert error={error} />
+        <Group>
+          <Button
+            size="xs"
+            loading={busy}
+            onClick={() => void approve()}
+            aria-label={`Approve new permissions of ${plugin.name}`}
+          >
+            Approve
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -194,6 +263,7 @@ function PluginCard({ plugin, atLimit, onChanged }: { plugin: Plugin; atLimit: b
             </List>
           )}
         </Stack>
+        <PendingPermissions plugin={plugin} onApproved={onChanged} />
         {installed && (
           <Text size="sm" c="dimmed">
             Enabled in {plural(installed.enabledProjectCount, 'project', 'projects')}
