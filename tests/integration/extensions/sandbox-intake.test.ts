@@ -139,7 +139,7 @@ describe('a verifier that spins past its CPU limit', () => {
 
   it('fails alone: the deliveries that arrived beside it are verified', async () => {
     // The spinning call is in the isolate first; the genuine ones wait behind it.
-    const spinning = hook.verify(delivery({ 'x-spin': '1' }), ctx).then(
+    const spinning = Promise.resolve(hook.verify(delivery({ 'x-spin': '1' }), ctx)).then(
       () => null,
       (err: unknown) => err,
     );
