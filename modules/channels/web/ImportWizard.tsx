@@ -21,6 +21,7 @@ import { ConnectSourceForm } from './sources/ConnectSourceForm.tsx';
 import { SurveyImport } from './sources/SurveyImport.tsx';
 import { SQ, type PluginSource } from './sources/api.ts';
 import { dataPoints } from './count.ts';
+import { CHANNEL_LIMITS } from '../src/limits.ts';
 
 const FIELD_TYPES = [
   'TEXT',
@@ -75,7 +76,6 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
   const host = useFieldbook();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
-  const [text, setText] = useState('');
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [roles, setRoles] = useState<Role[]>([]);
   const [minDate, setMinDate] = useState('');
@@ -90,7 +90,7 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
   const picked = pluginSources.find((s) => `${s.pluginId}:${s.kind}` === sourceKey) ?? null;
   const survey = sourceKey === 'SURVEY';
 
-  const send = (path: string, body: string) => {
+  const send = (path: string, body: Blob) => {
     if (!host.fetch) throw new Error('This version of Fieldbook cannot upload files.');
     return host.fetch(path, { method: 'POST', headers: { 'content-type': 'text/csv' }, body });
   };
@@ -99,11 +99,10 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
     setFile(picked);
     setError(null);
     if (!picked) return;
-    const content = await picked.text();
-    const res = await send(`/api/channels/${channelId}/csv/preview`, content);
+    // The preview reads the file's head only: one byte past it tells the server the file goes on.
+    const res = await send(`/api/channels/${channelId}/csv/preview`, picked.slice(0, CHANNEL_LIMITS.previewBytes + 1));
     if (!res.ok) return setError(await restError(res));
     const answer = (await res.json()) as CsvPreview;
-    setText(content);
     setPreview(answer);
     setRoles(guessRoles(answer.headers));
     setStep(1);
@@ -130,7 +129,8 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
       ignoreNul,
     };
     const query = new URLSearchParams({ name: file?.name ?? 'CSV import', settings: JSON.stringify(settings) });
-    const res = await send(`/api/channels/${channelId}/imports?${query}`, text);
+    if (!file) return;
+    const res = await send(`/api/channels/${channelId}/imports?${query}`, file);
     if (!res.ok) return setError(await restError(res));
     const { importId: id } = (await res.json()) as { importId: string };
     setImportId(id);
@@ -217,8 +217,9 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
       {step === 1 && preview && (
         <>
           <Text size="sm" c="dimmed" mb="xs">
-            {preview.rowCount.toLocaleString()} rows, separated by {preview.delimiter === ';' ? 'semicolons' : 'commas'}
-            . The first {preview.rows.length} are shown.
+            {preview.rowCount === null
+              ? `Separated by ${preview.delimiter === ';' ? 'semicolons' : 'commas'}. The first ${preview.rows.length} rows are shown; long values are cut.`
+              : `${preview.rowCount.toLocaleString()} rows, separated by ${preview.delimiter === ';' ? 'semicolons' : 'commas'}. The first ${preview.rows.length} are shown.`}
           </Text>
           {preview.nulLine !== null && (
             <Alert color="yellow" mb="sm">
@@ -285,14 +286,18 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
             <Button variant="default" onClick={() => setStep(0)}>
               Back
             </Button>
-            <Button onClick={() => void start()}>Import {preview.rowCount.toLocaleString()} rows</Button>
+            <Button onClick={() => void start()}>
+              {preview.rowCount === null ? 'Import the file' : `Import ${preview.rowCount.toLocaleString()} rows`}
+            </Button>
           </Group>
         </>
       )}
       {step >= 2 && (
         <>
           <Progress
-            value={run && total ? Math.min(100, (100 * run.recordsRead) / total) : step === 3 ? 100 : 5}
+            // A file larger than its preview has no row count: the bar then only shows that it runs.
+            value={run && total ? Math.min(100, (100 * run.recordsRead) / total) : step === 3 || run ? 100 : 5}
+            striped={step === 2 && !total}
             animated={step === 2}
             aria-label="Import progress"
             mb="sm"
@@ -301,7 +306,7 @@ export function ImportWizard({ channelId, onClose }: { channelId: string; onClos
             {run
               ? picked
                 ? `${run.recordsRead} read: ${run.recordsCreated} created, ${run.recordsUpdated} updated, ${run.recordsFailed} failed`
-                : `${run.recordsRead} of ${total} read: ${run.recordsCreated} created, ${run.recordsUpdated} updated, ${run.recordsSkipped} outside the dates, ${run.recordsFailed} failed`
+                : `${run.recordsRead}${total ? ` of ${total}` : ''} read: ${run.recordsCreated} created, ${run.recordsUpdated} updated, ${run.recordsSkipped} outside the dates, ${run.recordsFailed} failed`
               : 'Waiting for the import to start…'}
           </Text>
         </>

@@ -61,7 +61,9 @@ export interface CsvPreview {
   delimiter: string;
   headers: string[];
   rows: Array<{ line: number; cells: string[]; error: string | null }>;
-  rowCount: number;
+  /** Null when the file goes on past the head the preview read. */
+  rowCount: number | null;
+  complete: boolean;
   nulLine: number | null;
 }
 

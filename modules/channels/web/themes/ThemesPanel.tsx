@@ -12,6 +12,8 @@ interface Options {
 
 function status(c: Clustering): string {
   if (c.status === 'QUEUED') return 'Waiting to find themes…';
+  if (c.status === 'RUNNING' && c.takingOver)
+    return `The server finding themes stopped at ${Math.round(c.progress * 100)}%; another one is taking over and starts again…`;
   if (c.status === 'RUNNING') return `Finding themes… ${Math.round(c.progress * 100)}%`;
   if (c.status === 'FAILED') return c.error ?? 'Finding themes failed.';
   const how = c.representation === 'local' ? 'the built-in text model' : c.representation;
@@ -71,7 +73,12 @@ export function ThemesPanel({ channelId }: { channelId: string }) {
           <Title order={2} size="h4" id="themes-heading">
             Themes
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text
+            size="sm"
+            c={current?.takingOver ? undefined : 'dimmed'}
+            fw={current?.takingOver ? 600 : undefined}
+            role="status"
+          >
             {current ? status(current) : 'Group this channel’s data points into themes by what they say.'}
           </Text>
         </div>
@@ -100,7 +107,15 @@ export function ThemesPanel({ channelId }: { channelId: string }) {
         )}
       </Group>
       {busy && current && (
-        <Progress value={Math.round(current.progress * 100)} aria-label="Clustering progress" mb="sm" />
+        <Progress
+          value={Math.round(current.progress * 100)}
+          aria-label={current.takingOver ? 'Clustering progress, being taken over' : 'Clustering progress'}
+          // A run whose server died shows it is waiting, not moving on from its last percent.
+          color={current.takingOver ? 'orange' : undefined}
+          striped={current.takingOver}
+          animated={current.takingOver}
+          mb="sm"
+        />
       )}
       {error && <Alert color="red">{error}</Alert>}
       {current?.status === 'COMPLETED' && !list.length && (

@@ -45,6 +45,8 @@ export interface Clustering {
   outlierCount: number | null;
   pointCount: number | null;
   error: string | null;
+  /** Running, but its server stopped answering: another takes the run over, or it fails. */
+  takingOver: boolean;
   completedAt: string | null;
 }
 
@@ -66,7 +68,7 @@ const THEME_PAGE = THEME.replace(
 const SUMMARY =
   'title summary datumCount model label droppedQuotes provenance { label endpointHost inputCount createdAt }';
 const CLUSTERING =
-  'id version status progress sensitivity amount representation themeCount outlierCount pointCount error completedAt';
+  'id version status progress sensitivity amount representation themeCount outlierCount pointCount error takingOver completedAt';
 const PAGE_POINT = 'id content createdAt sentiment person { id name }';
 
 export const TQ = {
