@@ -224,3 +224,29 @@ test('a Channel trigger picks its channel, and invokeAgent its agent, from lists
   expect(Object.keys(automations[0]!.trigger.configure)).toEqual(['channel.id']);
   expect(automations[0]!.actions[0]!.actionType).toBe('invokeAgent');
 });
+
+test('an admin lists the email domains outside the workspace that Send an email may write to', async ({
+  page,
+  env,
+}) => {
+  const email = uniqueEmail('mailout');
+  const token = await signUpByApi(env, email, 'Ava Automator');
+  await createWorkspaceByApi(env, token, 'Automation Mail');
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
+  await page.goto('/automation');
+  const settings = page.getByRole('region', { name: 'Workspace settings' });
+  const domains = settings.getByRole('textbox', { name: 'Email domains outside the workspace' });
+  await domains.fill('Partner.example');
+  await domains.press('Enter');
+  await domains.fill('@agency.example');
+  await domains.press('Enter');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Saved.');
+  await page.reload();
+  // Kept lower-case without the "@", as the server stores them.
+  await expect(settings.getByText('partner.example', { exact: true })).toBeVisible();
+  await expect(settings.getByText('agency.example', { exact: true })).toBeVisible();
+  await shot(page, 'automation-email-domains');
+  expect(await seriousViolations(page)).toEqual([]);
+});

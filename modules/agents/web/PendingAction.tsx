@@ -50,7 +50,7 @@ function Diff({ lines }: { lines: DiffLine[] }) {
               fontSize: 'var(--mantine-font-size-sm)',
               whiteSpace: 'pre-wrap',
               wordBreak: 'break-word',
-              // Tinted backgrounds with the theme's dark text keep a contrast well above 4.5:1.
+              // Tinted backgrounds with dark green and red text: contrast above 4.5:1 (axe checks it).
               background:
                 line.kind === 'ADDED'
                   ? 'var(--mantine-color-green-1)'
@@ -59,9 +59,9 @@ function Diff({ lines }: { lines: DiffLine[] }) {
                     : undefined,
               color:
                 line.kind === 'ADDED'
-                  ? 'var(--mantine-color-green-9)'
+                  ? '#0b5d1e'
                   : line.kind === 'REMOVED'
-                    ? 'var(--mantine-color-red-9)'
+                    ? '#9b1c1c'
                     : line.kind === 'SKIPPED'
                       ? 'var(--mantine-color-dimmed)'
                       : undefined,

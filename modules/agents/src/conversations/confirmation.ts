@@ -161,7 +161,8 @@ async function editNote(
     ...summary({
       action,
       target: name,
-      title: renames ? newTitle : null,
+      // A new title is in the details, old and new side by side.
+      title: null,
       details,
       warnings: carried(sources, note.project_id, note.projectTitle),
       diff: text === null ? null : textDiff(before, after),

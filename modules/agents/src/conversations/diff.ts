@@ -42,10 +42,11 @@ function compare(a: readonly string[], b: readonly string[]): DiffLine[] {
         middle.push({ kind: 'SAME', text: x[i]! });
         i++;
         j++;
-      } else if (j < y.length && (i === x.length || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) {
-        middle.push({ kind: 'ADDED', text: y[j++]! });
-      } else {
+      } else if (i < x.length && (j === y.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+        // Removed before added, as diffs are read: the old paragraph, then what replaces it.
         middle.push({ kind: 'REMOVED', text: x[i++]! });
+      } else {
+        middle.push({ kind: 'ADDED', text: y[j++]! });
       }
     }
   }
