@@ -23,6 +23,7 @@ export function WrittenByAi({ maker, size = 'sm' }: { maker: Maker | null | unde
       size={size}
       variant="light"
       color="violet"
+      tt="none"
       leftSection={<IconSparkles size={12} aria-hidden />}
       title={detail}
       data-testid="written-by-ai"
