@@ -222,3 +222,49 @@ test('an admin sees an installation’s own webhook URL, copies it, and rotates 
   expect((await page.request.post(first, { data: '{}' })).status()).toBe(404);
   expect((await page.request.post(second, { data: '{}' })).status()).toBe(401);
 });
+
+test('an admin approves the permissions a new version of an installed plugin asks for', async ({ page, env }) => {
+  const adminEmail = uniqueEmail('admin');
+  const admin = await signUpByApi(env, adminEmail, 'Ada Admin');
+  const workspace = await createWorkspaceByApi(env, admin, 'Plugin upgrades');
+  const as = { token: admin, workspace: workspace.id };
+  const { createProject } = await gql<{ createProject: { id: string } }>(
+    env,
+    'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+    { input: { title: 'Issues' } },
+    as,
+  );
+  const { installPlugin } = await gql<{ installPlugin: { installation: { id: string } } }>(
+    env,
+    'mutation($s: [PluginSettingInput!]) { installPlugin(pluginId: "linear-like", settings: $s) { installation { id } } }',
+    {
+      s: [
+        { key: 'signingSecret', text: 'linear-signing-secret' },
+        { key: 'projectId', text: createProject.id },
+      ],
+    },
+    as,
+  );
+  // As if it had been installed at a version that asked for nothing.
+  await env.fieldbook.db
+    .owner('plugin_installations')
+    .where({ id: installPlugin.installation.id })
+    .update({ approved_permissions: [] });
+
+  await signInWithPassword(page, adminEmail);
+  await expect(page).toHaveURL(WORKSPACE_HOME);
+  await page.goto('/settings/extensions');
+  await settled(page);
+  const card = page.getByRole('article', { name: 'Linear-like issues' });
+  await expect(card.getByText('Needs approval', { exact: true })).toBeVisible();
+  const notice = card.getByRole('region', { name: /^Needs approval: / });
+  await expect(notice).toContainText('Create notes in the projects it is enabled on');
+  await shot(page, 'extensions-needs-approval');
+  expect(await seriousViolations(page), 'axe on a plugin that needs approval').toEqual([]);
+
+  await notice.getByRole('button', { name: 'Approve new permissions of Linear-like issues' }).click();
+  await expect(notice).toBeHidden();
+  await expect(card.getByText('Installed', { exact: true })).toBeVisible();
+  const row = await env.fieldbook.db.owner('plugin_installations').where({ id: installPlugin.installation.id }).first();
+  expect(row.approved_permissions.length).toBeGreaterThan(0);
+});
