@@ -181,7 +181,7 @@ export function extensionsGraphql(host: PluginHost, maximum: number | null): Mod
         rotatePluginWebhookKey: async (ctx, args) =>
           viewOf(ctx, (await rotatePluginWebhookKey(host, ctx, args)).plugin_id),
         approvePluginPermissions: async (ctx, args) =>
-          viewOf(ctx, (await approvePluginPermissions(host, ctx, args)).plugin_id),
+          viewOf(ctx, (await approvePluginPermissions(host.catalog, ctx, args)).plugin_id),
       }),
     },
   };

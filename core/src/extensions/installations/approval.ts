@@ -5,7 +5,6 @@ import { AppError, notFound } from '../../errors/app-error.ts';
 import { validate } from '../../errors/validate.ts';
 import type { RequestContext } from '../../kernel/request-context.ts';
 import type { LoadedPlugin, PluginCatalog } from '../catalog/catalog.ts';
-import type { PluginHost } from '../runtime/host.ts';
 import { findInstallation, installations, type InstallationRow } from './store.ts';
 
 /**
@@ -45,13 +44,13 @@ const args = z.object({ pluginId: z.string().min(1).max(50) });
 
 /** Workspace admins approve what the installed plugin's version asks for beyond what was approved. */
 export async function approvePluginPermissions(
-  host: PluginHost,
+  catalog: PluginCatalog,
   ctx: RequestContext,
   input: unknown,
 ): Promise<InstallationRow> {
   const { pluginId } = validate(args, input);
   const { viewer, workspace } = ctx.authorize('workspace:admin');
-  const plugin = host.catalog.get(pluginId);
+  const plugin = catalog.get(pluginId);
   if (!plugin) throw notFound('That plugin');
   return ctx.tx(async (trx) => {
     const stored = await findInstallation(trx, pluginId);
