@@ -45,7 +45,13 @@ export function conversationView(c: ConversationRow) {
           toolName: c.pending.toolName,
           input: c.pending.input,
           // Conversations paused before warnings and diffs were described have neither.
-          summary: c.pending.summary ? { warnings: [], diff: null, ...c.pending.summary } : null,
+          summary: c.pending.summary
+            ? {
+                ...c.pending.summary,
+                warnings: c.pending.summary.warnings ?? [],
+                diff: c.pending.summary.diff ?? null,
+              }
+            : null,
         }
       : null,
     createdAt: c.created_at,
