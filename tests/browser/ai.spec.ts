@@ -188,8 +188,11 @@ test('the Ask box on search answers with verified citations that open their sour
   );
   await shot(page, 'ai-ask-answer');
   await expectAccessible(page, 'Ask on /search');
-  await ask.getByRole('link', { name: 'Interview with Priya' }).click();
-  await expect(page).toHaveURL(new RegExp(`/data/${noteId}`));
+  // The cited quote and the quotation verified in the text each link to their passage in the note.
+  const sources = ask.getByRole('link', { name: 'Interview with Priya' });
+  await expect(sources).toHaveCount(2);
+  await sources.first().click();
+  await expect(page).toHaveURL(new RegExp(`/data/${noteId}#text=the\\+onboarding\\+flow\\+took\\+far\\+too\\+long`));
 });
 
 test('workspace admins set AI features, automation modes and the monthly cap', async ({ page, env }) => {
