@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { discoverModules } from '../kernel/discover.ts';
 import { createLogger } from '../logger.ts';
 import { createFieldbook, type ProcessRole } from '../server.ts';
@@ -42,6 +43,18 @@ export async function main(): Promise<void> {
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
     process.on(signal, () => void stop(signal));
   }
+  // pg-boss ends its LISTEN connection after taking its listeners off it; when PostgreSQL is
+  // shutting down at that moment (a terminal's Ctrl-C reaches both), the server's "terminating
+  // connection" arrives on a client nobody listens to and would end the process with code 1.
+  // Such an error means only that the database went away, which is handled where it matters.
+  process.on('uncaughtException', (err) => {
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err: (err as Error).message }, 'a closed database connection reported that the database went away');
+      return;
+    }
+    logger.fatal({ err }, 'unexpected error');
+    process.exit(1);
+  });
   if (role === 'worker') {
     logger.info({ ms: Math.round(performance.now() - started) }, 'Fieldbook worker running');
     return;
