@@ -273,7 +273,7 @@ export function ConversationPage() {
               p="sm"
               ml="auto"
               maw="80%"
-              bg="var(--mantine-color-blue-0)"
+              bg="var(--mantine-color-blue-light)"
               data-testid="message-user"
             >
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
