@@ -582,7 +582,15 @@ function DocumentView({ kind, initial }: { kind: DocumentKind; initial: Document
             autosize
             minRows={1}
             maxLength={TITLE_MAX}
-            styles={{ input: { fontSize: 32, fontWeight: 700, lineHeight: 1.25, padding: 0, color: 'var(--mantine-color-text)' } }}
+            styles={{
+              input: {
+                fontSize: 32,
+                fontWeight: 700,
+                lineHeight: 1.25,
+                padding: 0,
+                color: 'var(--mantine-color-text)',
+              },
+            }}
             onChange={(e) => {
               const next = e.currentTarget.value.replace(/\n/g, ' ');
               setTitle(next);
