@@ -72,13 +72,13 @@ function Step({ m }: { m: AgentMessage }) {
       radius="sm"
       px="sm"
       py={6}
-      bg="var(--mantine-color-gray-0)"
+      bg="var(--mantine-color-body)"
       data-testid={`message-${m.type.toLowerCase()}`}
     >
       <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} w="100%">
         <Group gap={6} wrap="nowrap">
           {open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
-          <Text size="sm" c={m.error ? 'red.8' : 'dark.6'} fw={500}>
+          <Text size="sm" c={m.error ? 'var(--mantine-color-error)' : undefined} fw={500}>
             {label}
           </Text>
         </Group>
@@ -86,7 +86,7 @@ function Step({ m }: { m: AgentMessage }) {
       {m.type === 'RESULT' && !open && <ItemLinks items={m.items} />}
       {open && (
         <div>
-          <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }} c="dark.7">
+          <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap' }}>
             {m.content || 'No text.'}
           </Text>
           {m.type === 'RESULT' && <ItemLinks items={m.items} />}
